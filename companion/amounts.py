@@ -1,0 +1,49 @@
+"""Typed amounts: `12` sets a number, `+5` and `-3` change it.
+
+Typing is faster than tapping +1 buttons when money moves in fives and tens.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_AMOUNT = re.compile(r"^\s*([+-]?)\s*(\d{1,9})\s*$")
+
+
+class AmountError(ValueError):
+    """The text typed is not an amount; the message says what is expected."""
+
+
+@dataclass(frozen=True)
+class Amount:
+    value: int
+    relative: bool
+
+    def applied_to(self, current: int) -> int:
+        return current + self.value if self.relative else self.value
+
+
+def parse_amount(text: str) -> Amount:
+    """Read `12`, `+5` or `-3`; anything else raises AmountError with a readable message."""
+    match = _AMOUNT.match(text)
+    if not match:
+        shown = text.strip() or "nothing"
+        raise AmountError(f"Type a whole number: 12 sets it, +5 adds, -3 takes away (not {shown}).")
+    sign, digits = match.groups()
+    number = int(digits)
+    if sign == "-":
+        return Amount(-number, relative=True)
+    return Amount(number, relative=sign == "+")
+
+
+def parse_count(text: str, *, minimum: int = 0, maximum: int | None = None, what: str) -> int:
+    """Read a plain whole number for `what`, within bounds, or raise AmountError."""
+    stripped = text.strip()
+    if not re.fullmatch(r"-?\d{1,9}", stripped):
+        raise AmountError(f"{what} must be a whole number (not {stripped or 'nothing'}).")
+    number = int(stripped)
+    if number < minimum or (maximum is not None and number > maximum):
+        upper = f" to {maximum}" if maximum is not None else " or more"
+        raise AmountError(f"{what} must be {minimum}{upper} (not {number}).")
+    return number

@@ -1,0 +1,231 @@
+"""What every game shares: the table, tracked numbers, corrections, options, finishing.
+
+A game's rules turn validated actions into journal entries and replay entries into state.
+`apply` checks everything before it changes anything, so a refused entry leaves the state
+as it was, and replaying the journal never half-applies an entry.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from companion.amounts import Amount
+from companion.journal import Entry, make_entry
+from companion.store import Header
+from companion.table import Player
+
+
+class RuleError(ValueError):
+    """An action the rules (or the app's limits) refuse; the message says why."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One table option chosen at setup: a yes/no, or one of a few choices."""
+
+    key: str
+    label: str
+    default: bool | str
+    choices: tuple[tuple[str, str], ...] = ()  # (value, label); empty for yes/no
+    player_counts: tuple[int, ...] = ()  # only offered at these counts; empty: always
+    help: str = ""
+
+    def applies_to(self, count: int) -> bool:
+        return not self.player_counts or count in self.player_counts
+
+    def check(self, value: Any) -> str | None:
+        """Why `value` is not valid for this option, or None."""
+        if self.choices:
+            allowed = [choice for choice, _ in self.choices]
+            if value not in allowed:
+                return f"{self.label}: choose one of {', '.join(allowed)}."
+        elif not isinstance(value, bool):
+            return f"{self.label}: yes or no."
+        return None
+
+
+@dataclass(frozen=True)
+class NumberSpec:
+    """A number tracked per player (gold, money, VP, ...)."""
+
+    key: str
+    label: str
+    start: int = 0
+    minimum: int = 0
+    unit: str = ""  # as in "5 gold"; defaults to the label in lower case
+
+    def amount(self, value: int) -> str:
+        return f"{value} {self.unit or self.label.lower()}"
+
+
+@dataclass
+class TableState:
+    """The state every game has; games extend it with their own fields."""
+
+    players: list[Player]
+    first_player: int
+    options: dict[str, Any]
+    numbers: list[dict[str, int]]
+    finished: bool = False
+    sheet: str = ""  # the final score sheet, as TOML text, once the game is finished
+
+    def name(self, seat: int) -> str:
+        return self.players[seat].name
+
+
+class Rules:
+    """The base of each game's rules. Subclasses set the class attributes and may add kinds."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+    numbers: ClassVar[tuple[NumberSpec, ...]] = ()
+    help: ClassVar[str] = ""
+
+    # -- setup ------------------------------------------------------------------
+
+    def default_options(self, count: int) -> dict[str, Any]:
+        return {spec.key: spec.default for spec in self.options if spec.applies_to(count)}
+
+    def new_state(self, header: Header) -> TableState:
+        players = [Player(p["name"], p.get("colour", "white")) for p in header.players]
+        options = self.default_options(len(players))
+        options.update(header.options)
+        return TableState(
+            players=players,
+            first_player=header.first_player,
+            options=options,
+            numbers=[{spec.key: spec.start for spec in self.numbers} for _ in players],
+        )
+
+    def number_spec(self, key: str) -> NumberSpec:
+        for spec in self.numbers:
+            if spec.key == key:
+                return spec
+        raise RuleError(f"{self.title} tracks no number called {key!r}.")
+
+    def progress(self, state: TableState) -> str:
+        """A few words on how far the game is, for the saved-games list."""
+        return "Finished" if state.finished else "In play"
+
+    # -- actions: each returns an entry, or raises RuleError ---------------------
+
+    def adjust(self, state: TableState, seat: int, key: str, amount: Amount) -> Entry:
+        spec = self.number_spec(key)
+        self._seat(state, seat)
+        before = state.numbers[seat][key]
+        after = amount.applied_to(before)
+        delta = after - before
+        if delta == 0:
+            raise RuleError(f"{state.name(seat)} already has {spec.amount(before)}.")
+        sign = "+" if delta > 0 else "-"
+        text = f"{state.name(seat)} {sign}{abs(delta)} {spec.unit or spec.label.lower()} ({before} → {after})"
+        entry = make_entry("adjust", text, player=seat, number=key, delta=delta)
+        self.apply(_copy(state), entry)
+        return entry
+
+    def correct(
+        self, state: TableState, seat: int, key: str, amount: Amount, reason: str
+    ) -> Entry:
+        """Set or adjust any tracked number because the cardboard says otherwise."""
+        spec = self.number_spec(key)
+        self._seat(state, seat)
+        reason = " ".join(reason.split())
+        if not reason:
+            raise RuleError("Say why: a correction needs a reason (e.g. 'counted the chips').")
+        before = state.numbers[seat][key]
+        after = amount.applied_to(before)
+        text = (
+            f"Correction: {state.name(seat)}'s {spec.label.lower()} set to {after} "
+            f"(was {before}): {reason}"
+        )
+        entry = make_entry("correct", text, player=seat, number=key, value=after, reason=reason)
+        self.apply(_copy(state), entry)
+        return entry
+
+    def set_option(self, state: TableState, key: str, value: Any) -> Entry:
+        spec = self._option(key)
+        problem = spec.check(value)
+        if problem:
+            raise RuleError(problem)
+        shown = dict(spec.choices).get(value, "yes" if value is True else "no" if value is False else value)
+        return make_entry("option", f"Table option changed: {spec.label}: {shown}", key=key, value=value)
+
+    def finish(self, state: TableState, sheet: str = "", winners: str = "") -> Entry:
+        """End the game; `sheet` is the final score sheet as TOML text (kept in the entry)."""
+        if state.finished:
+            raise RuleError("This game is already finished.")
+        text = f"The game is over: {winners}." if winners else "The game is over."
+        return make_entry("finish", text, sheet=sheet or None)
+
+    def reopen(self, state: TableState) -> Entry:
+        if not state.finished:
+            raise RuleError("This game is not finished.")
+        return make_entry("reopen", "The game was reopened to correct it.")
+
+    # -- replay -----------------------------------------------------------------
+
+    def apply(self, state: TableState, entry: Entry) -> None:
+        """Replay one entry onto `state`; checks first, so a RuleError changes nothing."""
+        handler = getattr(self, f"_apply_{entry.kind}", None)
+        if handler is None:
+            raise RuleError(f"{self.title} has no change of kind {entry.kind!r}.")
+        handler(state, entry)
+
+    def _apply_adjust(self, state: TableState, entry: Entry) -> None:
+        seat, key = self._seat(state, entry.get("player")), entry.get("number")
+        delta = entry.get("delta")
+        if not isinstance(delta, int):
+            raise RuleError("An adjustment needs a whole number.")
+        self._set_number(state, seat, key, state.numbers[seat].get(key, 0) + delta)
+
+    def _apply_correct(self, state: TableState, entry: Entry) -> None:
+        seat, key, value = self._seat(state, entry.get("player")), entry.get("number"), entry.get("value")
+        if not isinstance(value, int):
+            raise RuleError("A correction needs a whole number.")
+        self._set_number(state, seat, key, value)
+
+    def _apply_option(self, state: TableState, entry: Entry) -> None:
+        spec = self._option(entry.get("key"))
+        problem = spec.check(entry.get("value"))
+        if problem:
+            raise RuleError(problem)
+        state.options[spec.key] = entry.get("value")
+
+    def _apply_finish(self, state: TableState, entry: Entry) -> None:
+        state.finished = True
+        state.sheet = str(entry.get("sheet", ""))
+
+    def _apply_reopen(self, state: TableState, entry: Entry) -> None:
+        state.finished = False
+        state.sheet = ""
+
+    # -- helpers ------------------------------------------------------------------
+
+    def _seat(self, state: TableState, seat: Any) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.players):
+            raise RuleError(f"There is no player in seat {seat!r}.")
+        return seat
+
+    def _set_number(self, state: TableState, seat: int, key: Any, value: int) -> None:
+        spec = self.number_spec(key)
+        if value < spec.minimum:
+            raise RuleError(
+                f"{state.name(seat)} cannot have {spec.amount(value)} "
+                f"(the least is {spec.minimum})."
+            )
+        state.numbers[seat][spec.key] = value
+
+    def _option(self, key: Any) -> OptionSpec:
+        for spec in self.options:
+            if spec.key == key:
+                return spec
+        raise RuleError(f"{self.title} has no table option {key!r}.")
+
+
+def _copy(state: TableState) -> TableState:
+    return copy.deepcopy(state)

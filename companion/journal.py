@@ -1,0 +1,127 @@
+"""The journal: every change to a game is one entry, and the game's state is its replay.
+
+Undo and redo are entries too, so the file only grows and a restart replays to the same
+state. Entries are flat tables (scalars and lists of scalars) so that a crash that cuts
+the file can only ever tear the last one, and `at` is written last so a torn entry is
+recognisable even when what was written of it still parses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+UNDO = "undo"
+REDO = "redo"
+RESERVED = ("kind", "text", "at")
+
+Scalar = str | int | float | bool
+Value = Scalar | list[Scalar]
+
+
+class JournalError(ValueError):
+    """An entry read from disk is not one this app can use."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    kind: str
+    text: str
+    data: Mapping[str, Value] = field(default_factory=dict)
+    at: str = ""
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+    def to_table(self) -> dict[str, Value]:
+        """The TOML table: kind and text first, the data, and `at` last (torn-entry check)."""
+        table: dict[str, Value] = {"kind": self.kind, "text": self.text}
+        table.update(self.data)
+        table["at"] = self.at
+        return table
+
+    @classmethod
+    def from_table(cls, table: Mapping[str, Any]) -> Entry:
+        for key in RESERVED:
+            if not isinstance(table.get(key), str):
+                raise JournalError(f"an entry has no {key!r} text")
+        data = {key: value for key, value in table.items() if key not in RESERVED}
+        for key, value in data.items():
+            if not _is_value(value):
+                raise JournalError(f"entry field {key!r} holds a {type(value).__name__}")
+        return cls(kind=table["kind"], text=table["text"], data=data, at=table["at"])
+
+
+def _is_value(value: Any) -> bool:
+    if isinstance(value, list):
+        return all(isinstance(item, str | int | float | bool) for item in value)
+    return isinstance(value, str | int | float | bool)
+
+
+def now_stamp() -> str:
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def make_entry(kind: str, text: str, **data: Value | None) -> Entry:
+    """A new entry stamped now; fields that are None are left out (TOML has no null)."""
+    if kind in (UNDO, REDO):
+        raise ValueError("undo and redo entries come from Journal.undo_entry/redo_entry")
+    return Entry(kind, text, {k: v for k, v in data.items() if v is not None}, now_stamp())
+
+
+class Journal:
+    """The entries of one game and which of them are in effect after undo and redo."""
+
+    def __init__(self, entries: Iterable[Entry] = ()) -> None:
+        self.entries: list[Entry] = []
+        self._done: list[int] = []
+        self._undone: list[int] = []
+        for entry in entries:
+            self.append(entry)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def append(self, entry: Entry) -> None:
+        self.entries.append(entry)
+        if entry.kind == UNDO:
+            if self._done:
+                self._undone.append(self._done.pop())
+        elif entry.kind == REDO:
+            if self._undone:
+                self._done.append(self._undone.pop())
+        else:
+            self._done.append(len(self.entries) - 1)
+            self._undone.clear()
+
+    def effective(self) -> list[Entry]:
+        """The entries in effect, oldest first: what the state is replayed from."""
+        return [self.entries[index] for index in self._done]
+
+    def last_effective(self, count: int) -> list[Entry]:
+        """The newest `count` entries in effect, newest first (for the log panel)."""
+        return [self.entries[index] for index in reversed(self._done[-count:])]
+
+    @property
+    def effective_count(self) -> int:
+        return len(self._done)
+
+    def undo_target(self) -> Entry | None:
+        return self.entries[self._done[-1]] if self._done else None
+
+    def redo_target(self) -> Entry | None:
+        return self.entries[self._undone[-1]] if self._undone else None
+
+    def undo_entry(self) -> Entry | None:
+        target = self.undo_target()
+        if target is None:
+            return None
+        return Entry(UNDO, f"Undone: {target.text}", {}, now_stamp())
+
+    def redo_entry(self) -> Entry | None:
+        target = self.redo_target()
+        if target is None:
+            return None
+        return Entry(REDO, f"Redone: {target.text}", {}, now_stamp())

@@ -1,0 +1,98 @@
+"""One open game: its rules, its journal, its file, and the state replayed from them.
+
+`act` is the only way a change happens: the rules check the entry against a copy of the
+state, the store appends and fsyncs it, and only then does the state move on. So an entry
+is on disk before its effect is shown, and a refused action leaves everything as it was.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+from companion.games import RuleError, Rules, rules_for
+from companion.games.base import TableState
+from companion.journal import Entry, Journal
+from companion.store import GameRecord, Header, Store
+
+
+class GameSession:
+    def __init__(self, store: Store, record: GameRecord) -> None:
+        self.store = store
+        self.path: Path = record.path
+        self.header: Header = record.header
+        self.rules: Rules = rules_for(record.header.game)
+        self.journal = Journal(record.entries)
+        self.notices: list[str] = []
+        if record.torn is not None:
+            self.notices.append(record.torn.notice())
+        self.state: TableState = self._replay(report=True)
+
+    @classmethod
+    def create(cls, store: Store, header: Header) -> GameSession:
+        path = store.create_game(header)
+        return cls(store, store.read_game(path))
+
+    @classmethod
+    def open(cls, store: Store, path: Path) -> GameSession:
+        """Open a saved game; a torn last entry is cut off (a copy of the file is kept)."""
+        record = store.read_game(path)
+        if record.torn is not None:
+            record = store.repair_torn(record)
+        return cls(store, record)
+
+    @property
+    def game_id(self) -> str:
+        return self.path.stem
+
+    @property
+    def title(self) -> str:
+        return self.rules.title
+
+    def act(self, entry: Entry) -> None:
+        """Check, write (fsync), then apply one entry. Raises RuleError when refused."""
+        trial = copy.deepcopy(self.state)
+        self.rules.apply(trial, entry)
+        self.store.append_entry(self.path, entry)
+        self.journal.append(entry)
+        self.state = trial
+
+    def undo(self) -> Entry | None:
+        """Take back the newest change in effect; returns it, or None when there is none."""
+        target = self.journal.undo_target()
+        entry = self.journal.undo_entry()
+        if entry is None:
+            return None
+        self._write_and_replay(entry)
+        return target
+
+    def redo(self) -> Entry | None:
+        target = self.journal.redo_target()
+        entry = self.journal.redo_entry()
+        if entry is None:
+            return None
+        self._write_and_replay(entry)
+        return target
+
+    def progress(self) -> str:
+        changes = self.journal.effective_count
+        phrase = self.rules.progress(self.state)
+        return f"{phrase} · {changes} change{'s' if changes != 1 else ''}"
+
+    def _write_and_replay(self, entry: Entry) -> None:
+        self.store.append_entry(self.path, entry)
+        self.journal.append(entry)
+        self.state = self._replay()
+
+    def _replay(self, report: bool = False) -> TableState:
+        """The state from the header and the entries in effect; skips what no longer applies."""
+        state = self.rules.new_state(self.header)
+        skipped = 0
+        for entry in self.journal.effective():
+            try:
+                self.rules.apply(state, entry)
+            except RuleError as error:
+                skipped += 1
+                if report and skipped <= 3:
+                    self.notices.append(f"A saved change could not be replayed and was skipped: {entry.text} ({error})")
+        return state

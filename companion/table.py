@@ -1,0 +1,58 @@
+"""Players and seats around the table.
+
+Seats are listed clockwise. The player on your *left* sits next in clockwise order (the
+auction and the picks go that way); the player on your *right* sits before you.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Colours a player can take; names that Textual and Rich both know.
+COLOURS: tuple[str, ...] = (
+    "red",
+    "blue",
+    "green",
+    "yellow",
+    "magenta",
+    "cyan",
+    "orange",
+    "white",
+)
+
+MAX_NAME_LENGTH = 24
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    colour: str
+
+
+def left_of(seat: int, count: int) -> int:
+    """The seat on the left of `seat`: the next one clockwise."""
+    return (seat + 1) % count
+
+
+def right_of(seat: int, count: int) -> int:
+    """The seat on the right of `seat`: the previous one clockwise."""
+    return (seat - 1) % count
+
+
+def clockwise_from(start: int, count: int) -> list[int]:
+    """All seats in clockwise order, beginning with `start`."""
+    return [(start + step) % count for step in range(count)]
+
+
+def name_problem(name: str, others: list[str]) -> str | None:
+    """Why `name` cannot be a player's name at this table, or None when it can."""
+    stripped = name.strip()
+    if not stripped:
+        return "A name cannot be empty."
+    if len(stripped) > MAX_NAME_LENGTH:
+        return f"A name has at most {MAX_NAME_LENGTH} characters ({len(stripped)} typed)."
+    folded = stripped.casefold()
+    for other in others:
+        if other.strip().casefold() == folded:
+            return f"{other.strip()!r} is already at the table (names ignore case)."
+    return None
