@@ -12,7 +12,7 @@ from pathlib import Path
 
 from companion.games import RuleError, Rules, rules_for
 from companion.games.base import TableState
-from companion.journal import Entry, Journal
+from companion.journal import Entry, Journal, now_stamp
 from companion.store import GameRecord, Header, Store
 
 
@@ -79,6 +79,20 @@ class GameSession:
         phrase = self.rules.progress(self.state)
         return f"{phrase} · {changes} change{'s' if changes != 1 else ''}"
 
+    def record_in_history(self) -> None:
+        """Add this finished game to the history file (flat: names and the sheet as TOML)."""
+        state = self.state
+        self.store.record_finished(
+            {
+                "game": self.rules.id,
+                "title": self.rules.title,
+                "file": self.path.name,
+                "finished": now_stamp(),
+                "players": [player.name for player in state.players],
+                "sheet": state.sheet,
+            }
+        )
+
     def _write_and_replay(self, entry: Entry) -> None:
         self.store.append_entry(self.path, entry)
         self.journal.append(entry)
@@ -94,5 +108,7 @@ class GameSession:
             except RuleError as error:
                 skipped += 1
                 if report and skipped <= 3:
-                    self.notices.append(f"A saved change could not be replayed and was skipped: {entry.text} ({error})")
+                    self.notices.append(
+                        f"A saved change could not be replayed and was skipped: {entry.text} ({error})"
+                    )
         return state

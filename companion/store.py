@@ -182,7 +182,9 @@ def _header_of(doc: Mapping[str, Any], known_games: Iterable[str] | None) -> Hea
     if not isinstance(fmt, int) or isinstance(fmt, bool):
         raise ValueError("this is not a Goldrush game file (no 'format' number)")
     if fmt > FORMAT:
-        raise ValueError(f"written by a newer version of the app (format {fmt}, this app reads {FORMAT})")
+        raise ValueError(
+            f"written by a newer version of the app (format {fmt}, this app reads {FORMAT})"
+        )
     if fmt < 1:
         raise ValueError(f"unknown format number {fmt}")
     game = doc.get("game")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.base import Rules, RuleError
+from companion.games.base import RuleError, Rules
 from companion.games.boomtown import BoomtownRules
 from companion.games.builders import BuildersRules
 from companion.games.calamityville import CalamityvilleRules

@@ -128,9 +128,7 @@ class Rules:
         self.apply(_copy(state), entry)
         return entry
 
-    def correct(
-        self, state: TableState, seat: int, key: str, amount: Amount, reason: str
-    ) -> Entry:
+    def correct(self, state: TableState, seat: int, key: str, amount: Amount, reason: str) -> Entry:
         """Set or adjust any tracked number because the cardboard says otherwise."""
         spec = self.number_spec(key)
         self._seat(state, seat)
@@ -152,8 +150,12 @@ class Rules:
         problem = spec.check(value)
         if problem:
             raise RuleError(problem)
-        shown = dict(spec.choices).get(value, "yes" if value is True else "no" if value is False else value)
-        return make_entry("option", f"Table option changed: {spec.label}: {shown}", key=key, value=value)
+        shown = dict(spec.choices).get(
+            value, "yes" if value is True else "no" if value is False else value
+        )
+        return make_entry(
+            "option", f"Table option changed: {spec.label}: {shown}", key=key, value=value
+        )
 
     def finish(self, state: TableState, sheet: str = "", winners: str = "") -> Entry:
         """End the game; `sheet` is the final score sheet as TOML text (kept in the entry)."""
@@ -184,7 +186,11 @@ class Rules:
         self._set_number(state, seat, key, state.numbers[seat].get(key, 0) + delta)
 
     def _apply_correct(self, state: TableState, entry: Entry) -> None:
-        seat, key, value = self._seat(state, entry.get("player")), entry.get("number"), entry.get("value")
+        seat, key, value = (
+            self._seat(state, entry.get("player")),
+            entry.get("number"),
+            entry.get("value"),
+        )
         if not isinstance(value, int):
             raise RuleError("A correction needs a whole number.")
         self._set_number(state, seat, key, value)
@@ -207,7 +213,11 @@ class Rules:
     # -- helpers ------------------------------------------------------------------
 
     def _seat(self, state: TableState, seat: Any) -> int:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.players):
+        if (
+            not isinstance(seat, int)
+            or isinstance(seat, bool)
+            or not 0 <= seat < len(state.players)
+        ):
             raise RuleError(f"There is no player in seat {seat!r}.")
         return seat
 

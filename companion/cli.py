@@ -1,0 +1,84 @@
+"""The `goldrush` command: starts the UI, or answers from the shell without it.
+
+This is the one module of `companion` allowed to import `screens`, and only lazily, when
+the UI is really started, so `goldrush list` and friends stay quick.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from datetime import datetime
+from typing import NoReturn
+
+from companion import __version__
+from companion.games import GAMES
+from companion.store import Store, resolve_data_dir
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (try: goldrush --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="goldrush",
+        description="Goldrush Companion: the bookkeeping for Boomtown, Coloma, "
+        "Boomtown Builders and Calamityville, beside the real cardboard. "
+        "Without a command it starts the app.",
+    )
+    parser.add_argument("--version", action="version", version=f"goldrush {__version__}")
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="where games, history and settings live (default: $GOLDRUSH_DATA_DIR, "
+        "else the platform's user data folder)",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands.add_parser("list", help="list the saved games, one a line")
+    opener = commands.add_parser("open", help="start the app on a saved game")
+    opener.add_argument("game_id", metavar="GAME", help="a game's id, as `goldrush list` shows it")
+    commands.add_parser("where", help="print the data folder")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    store = Store(resolve_data_dir(args.data_dir), GAMES)
+    if args.command == "list":
+        return _list(store)
+    if args.command == "where":
+        print(store.root)
+        return 0
+    open_id = getattr(args, "game_id", None)
+    if open_id is not None and not (store.games_dir / f"{open_id}.toml").is_file():
+        print(f"goldrush: no saved game {open_id!r} (see: goldrush list)", file=sys.stderr)
+        return 2
+    from screens.app import GoldrushApp  # the UI only when it is started
+
+    GoldrushApp(store, open_game=open_id).run()
+    return 0
+
+
+def _list(store: Store) -> int:
+    from companion.session import GameSession
+
+    listing = store.list_games()
+    if not listing.games and not listing.damaged:
+        print(f"No saved games in {store.games_dir}")
+    for record in listing.games:
+        session = GameSession(store, record)
+        names = ", ".join(player.name for player in session.state.players)
+        played = datetime.fromtimestamp(record.modified).strftime("%Y-%m-%d %H:%M")
+        print(f"{record.game_id}  {session.title}  {names}  {session.progress()}  {played}")
+    for damaged in listing.damaged:
+        print(f"damaged: {damaged.path}: {damaged.reason}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

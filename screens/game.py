@@ -1,0 +1,163 @@
+"""What every game screen has: the log, undo/redo, corrections, finishing, going home.
+
+A game screen builds an entry with the rules, hands it to `run`, and renders the state
+the session returns; a refusal comes back as a message for the field it was typed in.
+"""
+
+from __future__ import annotations
+
+from textual.app import SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from companion.games import RuleError
+from companion.journal import Entry
+from companion.session import GameSession
+from companion.store import DamagedFile
+from screens.confirm import ConfirmDialog
+from screens.correction import CorrectionDialog
+from screens.widgets.log_panel import LogPanel
+
+COMMON_HELP = """\
+## Every game screen
+
+- **ctrl+z** undoes the last change, **ctrl+y** redoes it (also after a restart).
+- **ctrl+o** corrects any number, with a reason: the cardboard wins.
+- **ctrl+f** finishes the game (or reopens a finished one to correct it).
+- **escape** goes back home; everything is already saved.
+- **ctrl+p** lists every command ("Game: ...").
+"""
+
+
+class GameScreen(Screen[None]):
+    """Base of the game screens; subclasses compose their main area and `render_state`."""
+
+    BINDINGS = [
+        Binding("ctrl+z", "undo", "Undo", id="undo", priority=True),
+        Binding("ctrl+y", "redo", "Redo", id="redo", priority=True),
+        Binding("ctrl+o", "correct", "Correct", id="correct"),
+        Binding("ctrl+f", "finish", "Finish", id="finish"),
+        Binding("escape", "home", "Home", id="home"),
+    ]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self.sub_title = session.title
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+
+    # -- the one path for changes --------------------------------------------------
+
+    def run(self, entry: Entry) -> bool:
+        """Write and apply an entry; False (and the reason shown) when the rules refuse it."""
+        try:
+            self.session.act(entry)
+        except RuleError as error:
+            self.notify(str(error), title="Refused", severity="warning", markup=False)
+            return False
+        except OSError as error:
+            self.notify(f"Not saved, so not done: {error}", severity="error", markup=False)
+            return False
+        self.refresh_view()
+        return True
+
+    def refresh_view(self) -> None:
+        self.query_one(LogPanel).show(self.session.journal)
+        self.render_state()
+
+    def render_state(self) -> None:
+        """Subclasses show the session's state."""
+
+    def selected_seat(self) -> int:
+        return 0
+
+    # -- actions ---------------------------------------------------------------
+
+    def action_undo(self) -> None:
+        try:
+            undone = self.session.undo()
+        except OSError as error:
+            self.notify(f"Not saved, so not undone: {error}", severity="error", markup=False)
+            return
+        if undone is None:
+            self.notify("Nothing to undo.", markup=False)
+            return
+        self.refresh_view()
+        self.notify(f"Undone: {undone.text}", markup=False)
+
+    def action_redo(self) -> None:
+        try:
+            redone = self.session.redo()
+        except OSError as error:
+            self.notify(f"Not saved, so not redone: {error}", severity="error", markup=False)
+            return
+        if redone is None:
+            self.notify("Nothing to redo.", markup=False)
+            return
+        self.refresh_view()
+        self.notify(f"Redone: {redone.text}", markup=False)
+
+    def action_correct(self) -> None:
+        def done(entry: Entry | None) -> None:
+            if entry is not None:
+                self.run(entry)
+
+        self.app.push_screen(CorrectionDialog(self.session, self.selected_seat()), done)
+
+    def action_finish(self) -> None:
+        if self.session.state.finished:
+            self.run(self.session.rules.reopen(self.session.state))
+            return
+
+        def done(confirmed: bool | None) -> None:
+            if confirmed:
+                self.finish_game()
+
+        self.app.push_screen(
+            ConfirmDialog(
+                "Finish this game and record it in the history?", yes="Finish", no="Not yet"
+            ),
+            done,
+        )
+
+    def finish_game(self, sheet: str = "", winners: str = "") -> None:
+        try:
+            entry = self.session.rules.finish(self.session.state, sheet, winners)
+        except RuleError as error:
+            self.notify(str(error), severity="warning", markup=False)
+            return
+        if not self.run(entry):
+            return
+        try:
+            self.session.record_in_history()
+        except DamagedFile as damaged:
+            self.notify(
+                f"{damaged.path} cannot be read ({damaged.reason}), so this game was not added "
+                "to the history. The game itself is saved as finished.",
+                severity="warning",
+                markup=False,
+            )
+        except OSError as error:
+            self.notify(f"The history was not updated: {error}", severity="warning", markup=False)
+
+    def action_home(self) -> None:
+        self.app.pop_screen()
+
+    def palette_commands(self) -> list[SystemCommand]:
+        return [
+            SystemCommand("Game: Undo", "Take back the last change", self.action_undo),
+            SystemCommand("Game: Redo", "Put back the change last undone", self.action_redo),
+            SystemCommand(
+                "Game: Correct a number",
+                "Set any tracked number, with a reason",
+                self.action_correct,
+            ),
+            SystemCommand(
+                "Game: Finish or reopen",
+                "Finish the game, or reopen a finished one",
+                self.action_finish,
+            ),
+            SystemCommand("Game: Home", "Back to the saved games", self.action_home),
+        ]

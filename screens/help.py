@@ -1,0 +1,28 @@
+"""F1: the help of the screen it was opened from (Markdown written by that screen)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown, Static
+
+
+class HelpScreen(ModalScreen[None]):
+    CSS_PATH = "help.tcss"
+    BINDINGS = [Binding("escape,q", "dismiss", "Close help", id="close-help")]
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__()
+        self._title = title
+        self._text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-body"):
+            yield Static(self._title, id="help-title", markup=False)
+            yield Markdown(self._text or "No help for this screen yet.")
+        yield Footer()
+
+    async def action_dismiss(self, result: None = None) -> None:
+        self.dismiss(result)

@@ -1,0 +1,209 @@
+"""Home: resume the latest game with one key, start a new one, open or delete saved ones."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from companion.games import GAMES
+from companion.session import GameSession
+from companion.setup import SetupForm, build_header
+from companion.store import DamagedFile, Listing, Store
+from screens.confirm import ConfirmDialog
+
+
+def when_played(timestamp: float, now: datetime | None = None) -> str:
+    moment = datetime.fromtimestamp(timestamp)
+    now = now or datetime.now()
+    days = (now.date() - moment.date()).days
+    if days == 0:
+        return f"today {moment:%H:%M}"
+    if days == 1:
+        return f"yesterday {moment:%H:%M}"
+    return f"{moment:%Y-%m-%d %H:%M}"
+
+
+class HomeScreen(Screen[None]):
+    CSS_PATH = "home.tcss"
+    HELP_TITLE = "Home"
+    HELP_TEXT = """\
+**Goldrush Companion** keeps the books for Boomtown, Coloma, Boomtown Builders and
+Calamityville while you play with the real cardboard.
+
+- **r** resumes the most recent unfinished game.
+- **n** starts a new game.
+- **enter** opens the highlighted saved game; **d** deletes it (you are asked first).
+- **ctrl+p** opens the command palette; **ctrl+q** quits. Everything is saved as it happens.
+
+Files that cannot be read are listed under *Damaged files* with the reason. The app never
+changes or deletes them: move them away, or repair them by hand.
+"""
+    BINDINGS = [
+        Binding("r", "resume", "Resume latest", id="resume"),
+        Binding("n", "new_game", "New game", id="new-game"),
+        Binding("d", "delete", "Delete", id="delete-game"),
+    ]
+
+    def __init__(self, store: Store) -> None:
+        super().__init__()
+        self.store = store
+        self.sessions: dict[str, GameSession] = {}
+        self.listing = Listing()
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="resume-hint", markup=False)
+        yield Static("Saved games", classes="section-title")
+        table: DataTable[str | Text] = DataTable(id="games", cursor_type="row", zebra_stripes=True)
+        table.add_columns("Game", "Players", "Progress", "Last played")
+        yield table
+        yield Static(id="empty-hint", markup=False)
+        yield Static(id="damaged", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.reload()
+        self.query_one("#games", DataTable).focus()
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        """Read the saved games again (after a game was played, created or deleted)."""
+        self.listing = self.store.list_games()
+        self.sessions = {}
+        table = self.query_one("#games", DataTable)
+        table.clear()
+        for record in self.listing.games:
+            try:
+                session = GameSession(self.store, record)
+            except Exception as error:  # a file of a game this version cannot replay
+                self.listing.damaged.append(
+                    DamagedFile(record.path, f"cannot be replayed ({error})")
+                )
+                continue
+            key = str(record.path)
+            self.sessions[key] = session
+            names = ", ".join(player.name for player in session.state.players)
+            table.add_row(
+                session.title,
+                Text(names),
+                session.progress(),
+                when_played(record.modified),
+                key=key,
+            )
+        self._show_hints()
+
+    def _show_hints(self) -> None:
+        latest = self.latest_unfinished()
+        hint = self.query_one("#resume-hint", Static)
+        if latest is None:
+            hint.update("Press n to start a new game.")
+        else:
+            names = ", ".join(player.name for player in latest.state.players)
+            hint.update(
+                Text.assemble(
+                    ("r", "bold"),
+                    "  resume ",
+                    (latest.title, "bold"),
+                    f" with {names} ({latest.progress()})",
+                )
+            )
+        self.query_one("#empty-hint", Static).update(
+            "" if self.sessions else "No saved games yet. Press n to set up the table."
+        )
+        damaged = self.query_one("#damaged", Static)
+        damaged.display = bool(self.listing.damaged)
+        lines = Text(
+            "Damaged files (left as they are; the app never changes them):\n", style="bold"
+        )
+        for file in self.listing.damaged:
+            lines.append(f"  {file.path}\n      {file.reason}\n")
+        damaged.update(lines)
+
+    def latest_unfinished(self) -> GameSession | None:
+        for session in self.sessions.values():  # newest first
+            if not session.state.finished:
+                return session
+        return None
+
+    def _highlighted(self) -> GameSession | None:
+        table = self.query_one("#games", DataTable)
+        if not self.sessions or table.cursor_row < 0 or table.row_count == 0:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return self.sessions.get(key or "")
+
+    # -- actions --------------------------------------------------------------
+
+    def action_resume(self) -> None:
+        latest = self.latest_unfinished()
+        if latest is None:
+            self.notify("No unfinished game to resume. Press n to start one.", markup=False)
+            return
+        self.app.open_game(latest.path)  # type: ignore[attr-defined]
+
+    @on(DataTable.RowSelected, "#games")
+    def _open_selected(self, event: DataTable.RowSelected) -> None:
+        if event.row_key.value:
+            self.app.open_game(Path(event.row_key.value))  # type: ignore[attr-defined]
+
+    def action_new_game(self) -> None:
+        from screens.new_game import NewGameScreen
+
+        self.app.push_screen(NewGameScreen(), self._create_game)
+
+    def _create_game(self, form: SetupForm | None) -> None:
+        if form is None:
+            return
+        header, drawn = build_header(form)
+        try:
+            session = GameSession.create(self.store, header)
+        except OSError as error:
+            self.notify(f"The game could not be saved: {error}", severity="error", markup=False)
+            return
+        if drawn:
+            first = session.state.name(session.state.first_player)
+            self.notify(f"The app drew {first} to go first.", title="First player", markup=False)
+        self.app.show_session(session)  # type: ignore[attr-defined]
+
+    def action_delete(self) -> None:
+        session = self._highlighted()
+        if session is None:
+            self.notify("No saved game is highlighted.", markup=False)
+            return
+        names = ", ".join(player.name for player in session.state.players)
+        question = (
+            f"Delete the saved game of {session.title} with {names} ({session.progress()})? "
+            "This cannot be undone."
+        )
+
+        def delete(confirmed: bool | None) -> None:
+            if confirmed:
+                self.store.delete_game(session.path)
+                self.notify(f"Deleted {session.title} with {names}.", markup=False)
+                self.reload()
+
+        self.app.push_screen(ConfirmDialog(question, yes="Delete", no="Keep"), delete)
+
+    def palette_commands(self) -> list[SystemCommand]:
+        return [
+            SystemCommand("Game: New game", "Set up a new game", self.action_new_game),
+            SystemCommand(
+                "Game: Resume latest", "Open the most recent unfinished game", self.action_resume
+            ),
+            SystemCommand(
+                "Game: Delete saved game", "Delete the highlighted saved game", self.action_delete
+            ),
+        ]
+
+    @staticmethod
+    def game_titles() -> list[str]:
+        return [rules.title for rules in GAMES.values()]

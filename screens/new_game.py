@@ -1,0 +1,315 @@
+"""The new-game dialog: game, players (names, colours, clockwise order), first player, options.
+
+The form is checked by `companion.setup.validate_setup`; each message is shown beside the
+field it belongs to, and nothing is created until the form is valid.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
+
+from companion.games import GAMES
+from companion.games.base import OptionSpec
+from companion.setup import SetupForm, validate_setup
+from companion.table import COLOURS
+
+MAX_ROWS = max(rules.max_players for rules in GAMES.values())
+RANDOM_FIRST = -1
+
+
+class PlayerRow(Horizontal):
+    """One seat: name, colour, move up/down, remove, and the message for this row."""
+
+    def __init__(self, row: int) -> None:
+        super().__init__(id=f"row-{row}", classes="player-row")
+        self.row = row
+
+    def compose(self) -> ComposeResult:
+        row = self.row
+        yield Static(f"{row + 1}.", classes="seat")
+        yield Input(placeholder=f"Player {row + 1}", id=f"name-{row}", classes="name", compact=True)
+        yield Select(
+            [(Text(colour, style=colour), colour) for colour in COLOURS],
+            value=COLOURS[row % len(COLOURS)],
+            allow_blank=False,
+            id=f"colour-{row}",
+            classes="colour",
+            compact=True,
+        )
+        yield Button(
+            "↑", compact=True, id=f"up-{row}", classes="small", tooltip="Move up (ctrl+up)"
+        )
+        yield Button(
+            "↓", compact=True, id=f"down-{row}", classes="small", tooltip="Move down (ctrl+down)"
+        )
+        yield Button(
+            "✕", compact=True, id=f"remove-{row}", classes="small", tooltip="Remove (ctrl+r)"
+        )
+        yield Static("", id=f"error-row-{row}", classes="error row-error", markup=False)
+
+
+class NewGameScreen(ModalScreen[SetupForm | None]):
+    CSS_PATH = "new_game.tcss"
+    HELP_TITLE = "New game"
+    HELP_TEXT = """\
+Choose the game, then type the players **in seat order, clockwise** (the player on your
+left comes next). **ctrl+up / ctrl+down** move the player whose row you are in;
+**ctrl+n** adds a player, **ctrl+r** removes one. The first player can be chosen or drawn by
+the app. **ctrl+s** starts the game; **escape** cancels.
+
+Names: not empty, at most 24 characters, different from each other (case does not count).
+"""
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start game", id="start-game"),
+        Binding("escape", "cancel", "Cancel", id="cancel-new-game"),
+        Binding("ctrl+n", "add_player", "Add player", id="add-player"),
+        Binding("ctrl+r", "remove_player", "Remove player", id="remove-player"),
+        Binding("ctrl+up", "move(-1)", "Move up", id="move-up"),
+        Binding("ctrl+down", "move(1)", "Move down", id="move-down"),
+    ]
+
+    def __init__(self, game: str = "boomtown", count: int = 3) -> None:
+        super().__init__()
+        self.game = game
+        self.count = count
+        self._tried = False  # after the first try, messages follow every change
+        # the id of each option's widget (or its row) -> (game id, option)
+        self._option_boxes: dict[str, tuple[str, OptionSpec]] = {}
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="dialog"):
+            yield Static("New game", id="dialog-title")
+            with Horizontal(classes="field"):
+                yield Static("Game", classes="label")
+                yield Select(
+                    [(rules.title, rules.id) for rules in GAMES.values()],
+                    value=self.game,
+                    allow_blank=False,
+                    id="game",
+                    compact=True,
+                )
+                yield Static("", id="error-game", classes="error", markup=False)
+            with Horizontal(classes="field"):
+                yield Static("Players, clockwise", classes="label")
+                yield Static("", id="error-players", classes="error", markup=False)
+            for row in range(MAX_ROWS):
+                yield PlayerRow(row)
+            yield Button("+ Add player (ctrl+n)", id="add", compact=True)
+            with Horizontal(classes="field"):
+                yield Static("First player", classes="label")
+                yield Select(
+                    [("Draw at random", RANDOM_FIRST)], id="first", allow_blank=False, compact=True
+                )
+                yield Static("", id="error-first", classes="error", markup=False)
+            with Vertical(id="options"):
+                yield Static("Options", classes="label")
+                for rules in GAMES.values():
+                    for spec in rules.options:
+                        widget_id = f"option-{rules.id}-{spec.key}"
+                        if spec.choices:
+                            self._option_boxes[f"{widget_id}-box"] = (rules.id, spec)
+                            with Horizontal(classes="field option", id=f"{widget_id}-box"):
+                                yield Static(spec.label, classes="option-label")
+                                yield Select(
+                                    [(label, value) for value, label in spec.choices],
+                                    value=spec.default,
+                                    allow_blank=False,
+                                    id=widget_id,
+                                    compact=True,
+                                )
+                        else:
+                            self._option_boxes[widget_id] = (rules.id, spec)
+                            yield Checkbox(
+                                spec.label,
+                                bool(spec.default),
+                                id=widget_id,
+                                classes="option",
+                                compact=True,
+                            )
+                yield Static("", id="no-options", markup=False)
+            yield Static("", id="error-other", classes="error", markup=False)
+            with Horizontal(id="buttons"):
+                yield Button("Start game (ctrl+s)", id="start", variant="success", compact=True)
+                yield Button("Cancel (esc)", id="cancel", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._sync()
+        self.query_one("#name-0", Input).focus()
+
+    # -- the form -----------------------------------------------------------------
+
+    def _names(self) -> list[str]:
+        return [self.query_one(f"#name-{row}", Input).value for row in range(self.count)]
+
+    def _colours(self) -> list[str]:
+        return [str(self.query_one(f"#colour-{row}", Select).value) for row in range(self.count)]
+
+    def read_form(self) -> SetupForm:
+        first = self.query_one("#first", Select).value
+        chosen = first if isinstance(first, int) and first != RANDOM_FIRST else None
+        return SetupForm(self.game, self._names(), self._colours(), chosen, self._options())
+
+    def _options(self) -> dict[str, Any]:
+        options: dict[str, Any] = {}
+        for spec in GAMES[self.game].options:
+            if not spec.applies_to(self.count):
+                continue
+            widget = self.query_one(f"#option-{self.game}-{spec.key}")
+            value = widget.value  # type: ignore[attr-defined]
+            options[spec.key] = bool(value) if not spec.choices else value
+        return options
+
+    def _sync(self) -> None:
+        """Show the rows, the first-player choices and the options that apply now."""
+        for row in range(MAX_ROWS):
+            self.query_one(f"#row-{row}", PlayerRow).display = row < self.count
+        self.query_one("#add", Button).disabled = self.count >= MAX_ROWS
+        first = self.query_one("#first", Select)
+        previous = first.value
+        names = self._names()
+        choices: list[tuple[Text | str, int]] = [("Draw at random", RANDOM_FIRST)]
+        choices += [
+            (Text(name.strip() or f"Player {row + 1}"), row) for row, name in enumerate(names)
+        ]
+        with first.prevent(Select.Changed):
+            first.set_options(choices)
+            first.value = (
+                previous if isinstance(previous, int) and previous < self.count else RANDOM_FIRST
+            )
+        shown = 0
+        for widget_id, (game, spec) in self._option_boxes.items():
+            visible = game == self.game and spec.applies_to(self.count)
+            self.query_one(f"#{widget_id}").display = visible
+            shown += visible
+        self.query_one("#no-options", Static).update("" if shown else "No options for this game.")
+        if self._tried:
+            self._show_errors(validate_setup(self.read_form()))
+
+    def _show_errors(self, errors: dict[str, str]) -> None:
+        self.query_one("#error-game", Static).update(errors.get("game", ""))
+        self.query_one("#error-players", Static).update(errors.get("players", ""))
+        self.query_one("#error-first", Static).update(errors.get("first", ""))
+        for row in range(MAX_ROWS):
+            message = errors.get(f"name-{row}") or errors.get(f"colour-{row}") or ""
+            self.query_one(f"#error-row-{row}", Static).update(message)
+        others = [text for key, text in errors.items() if key.startswith("option-")]
+        self.query_one("#error-other", Static).update(" ".join(others))
+
+    # -- events -------------------------------------------------------------------
+
+    @on(Select.Changed, "#game")
+    def _game_changed(self, event: Select.Changed) -> None:
+        self.game = str(event.value)
+        self._sync()
+
+    @on(Input.Changed)
+    @on(Select.Changed, ".colour")
+    @on(Checkbox.Changed)
+    def _field_changed(self) -> None:
+        self._sync()
+
+    @on(Input.Submitted, ".name")
+    def _next_name(self, event: Input.Submitted) -> None:
+        """Enter after a name goes to the next name, then to the first-player choice."""
+        row = int((event.input.id or "name-0").rpartition("-")[2])
+        if row + 1 < self.count:
+            self.query_one(f"#name-{row + 1}", Input).focus()
+        else:
+            self.query_one("#first", Select).focus()
+
+    @on(Button.Pressed)
+    def _button(self, event: Button.Pressed) -> None:
+        button = event.button.id or ""
+        if button == "start":
+            self.action_start()
+        elif button == "cancel":
+            self.action_cancel()
+        elif button == "add":
+            self.action_add_player()
+        else:
+            kind, _, row = button.rpartition("-")
+            if kind == "up":
+                self._move_row(int(row), -1)
+            elif kind == "down":
+                self._move_row(int(row), 1)
+            elif kind == "remove":
+                self._remove_row(int(row))
+
+    # -- actions ------------------------------------------------------------------
+
+    def action_start(self) -> None:
+        self._tried = True
+        form = self.read_form()
+        errors = validate_setup(form)
+        self._show_errors(errors)
+        if errors:
+            self.notify(
+                "The form has problems; each is shown beside its field.", severity="warning"
+            )
+            return
+        self.dismiss(form)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def action_add_player(self) -> None:
+        if self.count >= MAX_ROWS:
+            self.query_one("#error-players", Static).update(f"At most {MAX_ROWS} players.")
+            return
+        row = self.count
+        self.count += 1
+        used = set(self._colours()[:row])
+        colour = next((c for c in COLOURS if c not in used), COLOURS[0])
+        self.query_one(f"#name-{row}", Input).value = ""
+        self.query_one(f"#colour-{row}", Select).value = colour
+        self._sync()
+        self.query_one(f"#name-{row}", Input).focus()
+
+    def action_remove_player(self) -> None:
+        row = self._focused_row()
+        self._remove_row(self.count - 1 if row is None else row)
+
+    def action_move(self, step: int) -> None:
+        row = self._focused_row()
+        if row is not None:
+            self._move_row(row, step)
+
+    def _focused_row(self) -> int | None:
+        widget: Widget | None = self.focused
+        while widget is not None and not isinstance(widget, PlayerRow):
+            widget = widget.parent if isinstance(widget.parent, Widget) else None
+        return widget.row if isinstance(widget, PlayerRow) and widget.row < self.count else None
+
+    def _swap(self, first: int, second: int) -> None:
+        a_name, b_name = (self.query_one(f"#name-{r}", Input) for r in (first, second))
+        a_colour, b_colour = (self.query_one(f"#colour-{r}", Select) for r in (first, second))
+        a_name.value, b_name.value = b_name.value, a_name.value
+        a_colour.value, b_colour.value = b_colour.value, a_colour.value
+
+    def _move_row(self, row: int, step: int) -> None:
+        target = row + step
+        if not 0 <= target < self.count:
+            return
+        self._swap(row, target)
+        self._sync()
+        self.query_one(f"#name-{target}", Input).focus()
+
+    def _remove_row(self, row: int) -> None:
+        if self.count <= 1:
+            self.query_one("#error-players", Static).update("A game needs players.")
+            return
+        for below in range(row, self.count - 1):
+            self._swap(below, below + 1)
+        self.count -= 1
+        self._sync()
+        self.query_one(f"#name-{min(row, self.count - 1)}", Input).focus()

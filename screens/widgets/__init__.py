@@ -1,0 +1,1 @@
+"""Small reusable pieces shared by the screens."""
