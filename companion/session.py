@@ -109,6 +109,7 @@ class GameSession:
                 skipped += 1
                 if report and skipped <= 3:
                     self.notices.append(
-                        f"A saved change could not be replayed and was skipped: {entry.text} ({error})"
+                        "A saved change could not be replayed and was skipped: "
+                        f"{entry.text} ({error})"
                     )
         return state

@@ -123,7 +123,8 @@ class Rules:
         if delta == 0:
             raise RuleError(f"{state.name(seat)} already has {spec.amount(before)}.")
         sign = "+" if delta > 0 else "-"
-        text = f"{state.name(seat)} {sign}{abs(delta)} {spec.unit or spec.label.lower()} ({before} → {after})"
+        unit = spec.unit or spec.label.lower()
+        text = f"{state.name(seat)} {sign}{abs(delta)} {unit} ({before} → {after})"
         entry = make_entry("adjust", text, player=seat, number=key, delta=delta)
         self.apply(_copy(state), entry)
         return entry

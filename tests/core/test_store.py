@@ -1,0 +1,154 @@
+"""Storage: appends, crashes at every byte, damaged and foreign files, the parse cache."""
+
+from __future__ import annotations
+
+import shutil
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from companion.amounts import parse_amount
+from companion.session import GameSession
+from companion.store import DamagedFile, Store, default_data_dir, resolve_data_dir
+from tests.conftest import DATA, NewGame
+
+
+def add_gold(session: GameSession, seat: int, text: str) -> None:
+    session.act(session.rules.adjust(session.state, seat, "gold", parse_amount(text)))
+
+
+def test_every_append_leaves_valid_toml(new_game: NewGame) -> None:
+    session = new_game()
+    for step in range(5):
+        add_gold(session, step % 3, "+1")
+        session.undo()
+        session.redo()
+        doc = tomllib.loads(session.path.read_text())
+        assert doc["format"] == 1
+    assert len(doc["entries"]) == 15
+
+
+def test_crash_at_every_byte_of_the_last_entry(new_game: NewGame, store: Store) -> None:
+    """Cut the file anywhere in its last entry: everything before it survives, always."""
+    session = new_game()
+    add_gold(session, 0, "+5")
+    add_gold(session, 1, "-3")
+    before_last = session.path.read_bytes()
+    add_gold(session, 2, "+2")
+    whole = session.path.read_bytes()
+    for cut in range(len(before_last), len(whole) + 1):
+        session.path.write_bytes(whole[:cut])
+        record = store.read_game(session.path)
+        texts = [entry.text for entry in record.entries]
+        if not whole[cut:].strip():  # at most the final newline is missing: nothing is lost
+            assert len(texts) == 3 and record.torn is None
+        else:
+            assert texts == ["Ann +5 gold (10 → 15)", "Bo -3 gold (10 → 7)"], cut
+            leftover = whole[len(before_last) : cut]
+            assert (record.torn is not None) == bool(leftover.strip()), cut
+
+
+def test_a_torn_file_is_repaired_with_a_copy_and_play_goes_on(
+    new_game: NewGame, store: Store
+) -> None:
+    session = new_game()
+    add_gold(session, 0, "+5")
+    whole = session.path.read_bytes()
+    add_gold(session, 1, "+1")
+    torn = session.path.read_bytes()[: len(whole) + 30]
+    session.path.write_bytes(torn)
+    reopened = GameSession.open(store, session.path)
+    assert any("cut off" in notice for notice in reopened.notices)
+    backups = list(session.path.parent.glob("*.torn-*"))
+    assert len(backups) == 1 and backups[0].read_bytes() == torn
+    add_gold(reopened, 2, "+2")
+    again = GameSession.open(store, session.path)
+    assert [n["gold"] for n in again.state.numbers] == [15, 10, 12]
+    assert again.notices == []
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("not-toml.toml", "not valid TOML"),
+        ("newer-format.toml", "newer version of the app (format 7"),
+        ("no-header.toml", "not a Goldrush game file"),
+        ("unknown-game.toml", "unknown game 'monopoly'"),
+        ("broken-middle-entry.toml", "entry 1: an entry has no 'at' text"),
+        ("binary.toml", "not a text file"),
+        ("bad-first-player.toml", "first_player"),
+    ],
+)
+def test_damaged_files_are_listed_and_never_changed(store: Store, name: str, reason: str) -> None:
+    store.games_dir.mkdir(parents=True)
+    path = store.games_dir / name
+    shutil.copy(DATA / name, path)
+    original = path.read_bytes()
+    listing = store.list_games()
+    assert listing.games == []
+    [damaged] = listing.damaged
+    assert damaged.path == path and reason in damaged.reason
+    with pytest.raises(DamagedFile):
+        GameSession.open(store, path)
+    assert path.read_bytes() == original
+    assert list(store.games_dir.iterdir()) == [path]
+
+
+def test_a_damaged_file_does_not_hide_the_others(new_game: NewGame, store: Store) -> None:
+    session = new_game()
+    shutil.copy(DATA / "not-toml.toml", store.games_dir / "zz.toml")
+    listing = store.list_games()
+    assert [record.path for record in listing.games] == [session.path]
+    assert len(listing.damaged) == 1
+
+
+def test_the_parse_cache_is_used_and_checked(new_game: NewGame, store: Store) -> None:
+    session = new_game()
+    for _ in range(60):
+        add_gold(session, 0, "+1")
+    store.read_game(session.path)
+    cache = store.cache_dir / f"{session.path.stem}.json"
+    assert cache.exists()
+    add_gold(session, 1, "+2")  # appended after the cache was written
+    record = store.read_game(session.path)
+    assert len(record.entries) == 61 and record.entries[-1].text.startswith("Bo +2")
+    # The file changed under the cache (edited by hand): the cache no longer matches.
+    text = session.path.read_text().replace("Ann +1 gold (10 → 11)", "Ann +1 gold (10 -> 11)")
+    session.path.write_text(text)
+    record = store.read_game(session.path)
+    assert record.entries[0].text == "Ann +1 gold (10 -> 11)"
+    cache.write_text("{ not json")
+    assert len(store.read_game(session.path).entries) == 61
+
+
+def test_history_records_finished_games_and_refuses_a_damaged_file(store: Store) -> None:
+    store.record_finished({"game": "boomtown", "players": ["Ann", "Bo"], "sheet": "x = 1\n"})
+    store.record_finished({"game": "coloma", "players": ["Cy"]})
+    assert [game["game"] for game in store.read_history()] == ["boomtown", "coloma"]
+    store.history_path.write_text("garbage [")
+    with pytest.raises(DamagedFile):
+        store.record_finished({"game": "coloma"})
+    assert store.history_path.read_text() == "garbage ["
+
+
+def test_settings_round_trip_and_a_damaged_file_is_kept(store: Store) -> None:
+    store.write_settings({"coloma": {"pools": {"3": [4, 5, 6]}}})
+    assert store.read_settings() == {"coloma": {"pools": {"3": [4, 5, 6]}}}
+    store.settings_path.write_text("not = [toml")
+    with pytest.raises(DamagedFile):
+        store.write_settings({"a": 1})
+    assert store.settings_path.read_text() == "not = [toml"
+
+
+def test_data_dir_option_wins_over_the_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GOLDRUSH_DATA_DIR", "/from/env")
+    assert resolve_data_dir("/from/option") == Path("/from/option")
+    assert resolve_data_dir(None) == Path("/from/env")
+    monkeypatch.delenv("GOLDRUSH_DATA_DIR")
+    assert resolve_data_dir(None) == default_data_dir()
+
+
+def test_create_never_overwrites(new_game: NewGame) -> None:
+    first, second = new_game(), new_game()
+    assert first.path != second.path

@@ -1,0 +1,31 @@
+"""Helpers for Pilot tests: an app on a temporary store, typing into fields."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from companion.store import Store
+from screens.app import GoldrushApp
+
+SIZE = (120, 40)
+
+
+def make_app(store: Store) -> GoldrushApp:
+    return GoldrushApp(store)
+
+
+async def type_into(pilot: Pilot, selector: str, text: str) -> None:
+    """Focus a field, clear it and type `text` key by key, as a person would."""
+    field = pilot.app.screen.query_one(selector, Input)
+    field.focus()
+    field.value = ""
+    await pilot.pause()
+    for char in text:
+        await pilot.press(char if char != " " else "space")
+    await pilot.pause()
+
+
+def text_of(pilot: Pilot, selector: str) -> str:
+    widget = pilot.app.screen.query_one(selector)
+    return str(widget.render())

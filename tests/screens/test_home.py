@@ -1,0 +1,87 @@
+"""The home screen: resume with one key, open, delete with confirmation, damaged files."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import DataTable
+
+from companion.amounts import parse_amount
+from companion.store import Store
+from screens.confirm import ConfirmDialog
+from screens.home import HomeScreen
+from screens.tracker import TrackerScreen
+from tests.conftest import DATA, NewGame
+from tests.screens.helpers import SIZE, make_app, text_of
+
+
+async def test_empty_home_says_what_to_do(store: Store) -> None:
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        assert isinstance(pilot.app.screen, HomeScreen)
+        assert text_of(pilot, "#resume-hint") == "Press n to start a new game."
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HomeScreen)
+
+
+async def test_saved_games_are_listed_with_names_shown_literally(
+    store: Store, new_game: NewGame
+) -> None:
+    new_game(names=("[bold red]Ann[/]", "[link=x]y", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        table = pilot.app.screen.query_one("#games", DataTable)
+        assert table.row_count == 1
+        players = table.get_row_at(0)[1]
+        assert isinstance(players, Text) and players.plain == "[bold red]Ann[/], [link=x]y, Cy"
+        assert "[bold red]Ann[/]" in text_of(pilot, "#resume-hint")
+
+
+async def test_r_resumes_the_latest_unfinished_game(store: Store, new_game: NewGame) -> None:
+    older = new_game(names=("Ann", "Bo", "Cy"))
+    finished = new_game(game="coloma", names=("Di", "Ed"))
+    finished.act(finished.rules.finish(finished.state))
+    older.act(older.rules.adjust(older.state, 0, "gold", parse_amount("+1")))
+    import os
+
+    os.utime(finished.path, (2_000_000_000, 2_000_000_000))  # the finished one is newest
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, TrackerScreen) and screen.session.path == older.path
+        assert screen.session.state.numbers[0]["gold"] == 11
+
+
+async def test_enter_opens_and_delete_asks_first(store: Store, new_game: NewGame) -> None:
+    session = new_game()
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        await pilot.press("n")
+        await pilot.pause()
+        assert session.path.exists()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, TrackerScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert not session.path.exists()
+        assert pilot.app.screen.query_one("#games", DataTable).row_count == 0
+
+
+async def test_damaged_files_are_listed_with_path_and_reason(
+    store: Store, new_game: NewGame
+) -> None:
+    new_game()
+    broken = store.games_dir / "broken.toml"
+    broken.write_bytes((DATA / "newer-format.toml").read_bytes())
+    before = broken.read_bytes()
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        shown = text_of(pilot, "#damaged")
+        assert str(broken) in shown and "newer version of the app" in shown
+        assert pilot.app.screen.query_one("#games", DataTable).row_count == 1
+    assert broken.read_bytes() == before
