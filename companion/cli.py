@@ -65,17 +65,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _list(store: Store) -> int:
-    from companion.session import GameSession
+    from companion.saved import list_saved
 
-    listing = store.list_games()
-    if not listing.games and not listing.damaged:
+    saved = list_saved(store)
+    if not saved.games and not saved.damaged:
         print(f"No saved games in {store.games_dir}")
-    for record in listing.games:
-        session = GameSession(store, record)
-        names = ", ".join(player.name for player in session.state.players)
-        played = datetime.fromtimestamp(record.modified).strftime("%Y-%m-%d %H:%M")
-        print(f"{record.game_id}  {session.title}  {names}  {session.progress()}  {played}")
-    for damaged in listing.damaged:
+    for game in saved.games:
+        played = datetime.fromtimestamp(game.modified).strftime("%Y-%m-%d %H:%M")
+        print(f"{game.game_id}  {game.title}  {game.names}  {game.progress}  {played}")
+    for damaged in saved.damaged:
         print(f"damaged: {damaged.path}: {damaged.reason}")
     return 0
 

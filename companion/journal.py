@@ -25,7 +25,11 @@ class JournalError(ValueError):
     """An entry read from disk is not one this app can use."""
 
 
-@dataclass(frozen=True)
+_RESERVED = frozenset(RESERVED)
+_SCALARS = frozenset({str, int, float, bool})
+
+
+@dataclass(frozen=True, slots=True)
 class Entry:
     kind: str
     text: str
@@ -44,20 +48,19 @@ class Entry:
 
     @classmethod
     def from_table(cls, table: Mapping[str, Any]) -> Entry:
-        for key in RESERVED:
-            if not isinstance(table.get(key), str):
-                raise JournalError(f"an entry has no {key!r} text")
-        data = {key: value for key, value in table.items() if key not in RESERVED}
+        """Check and build an entry read from disk (on the path of every load: kept lean)."""
+        kind, text, at = table.get("kind"), table.get("text"), table.get("at")
+        if type(kind) is not str or type(text) is not str or type(at) is not str:
+            missing = next(k for k in RESERVED if type(table.get(k)) is not str)
+            raise JournalError(f"an entry has no {missing!r} text")
+        data = {key: value for key, value in table.items() if key not in _RESERVED}
         for key, value in data.items():
-            if not _is_value(value):
-                raise JournalError(f"entry field {key!r} holds a {type(value).__name__}")
-        return cls(kind=table["kind"], text=table["text"], data=data, at=table["at"])
-
-
-def _is_value(value: Any) -> bool:
-    if isinstance(value, list):
-        return all(isinstance(item, str | int | float | bool) for item in value)
-    return isinstance(value, str | int | float | bool)
+            kind_of = type(value)
+            if kind_of not in _SCALARS and not (
+                kind_of is list and all(type(item) in _SCALARS for item in value)
+            ):
+                raise JournalError(f"entry field {key!r} holds a {kind_of.__name__}")
+        return cls(kind, text, data, at)
 
 
 def now_stamp() -> str:

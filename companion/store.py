@@ -314,12 +314,13 @@ class Store:
         record.torn = TornTail(record.torn.dropped_bytes, backup)
         return record
 
+    def game_paths(self) -> list[Path]:
+        return sorted(self.games_dir.glob("*.toml")) if self.games_dir.is_dir() else []
+
     def list_games(self) -> Listing:
-        """Every game file, newest first; unreadable ones in `damaged` with the reason."""
+        """Every game file read in full, newest first; unreadable ones in `damaged`."""
         listing = Listing()
-        if not self.games_dir.is_dir():
-            return listing
-        for path in self.games_dir.glob("*.toml"):
+        for path in self.game_paths():
             try:
                 listing.games.append(self.read_game(path))
             except DamagedFile as damaged:
@@ -330,7 +331,8 @@ class Store:
 
     def delete_game(self, path: Path) -> None:
         path.unlink()
-        self._cache_path(path).unlink(missing_ok=True)
+        for cached in self.cache_dir.glob(f"{path.stem}.*"):
+            cached.unlink(missing_ok=True)
 
     # -- parse cache -----------------------------------------------------------
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Literal
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -11,7 +12,6 @@ from textual.screen import Screen
 
 from companion.session import GameSession
 from companion.store import DamagedFile, Store
-from screens.help import HelpScreen
 from screens.home import HomeScreen
 
 
@@ -25,7 +25,8 @@ def game_screen_for(session: GameSession) -> Screen:
 
 class GoldrushApp(App[None]):
     TITLE = "Goldrush Companion"
-    CSS_PATH = "app.tcss"
+    # Absolute, so that a subclass defined elsewhere (the benchmarks) finds it too.
+    CSS_PATH = Path(__file__).with_name("app.tcss")
     BINDINGS = [
         Binding("f1", "help", "Help", id="help", tooltip="Help for this screen"),
         Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
@@ -35,27 +36,50 @@ class GoldrushApp(App[None]):
         super().__init__()
         self.store = store
         self._open_game = open_game
+        self._problems: list[tuple[str, str, Literal["error", "warning"]]] = []
+        self._pending_notices: list[str] = []
+
+    def get_default_screen(self) -> Screen:
+        """Home, or straight the game asked for on the command line (no home screen
+        composed underneath: pushing a second screen costs time at startup)."""
+        if self._open_game:
+            session = self._load(self.store.games_dir / f"{self._open_game}.toml")
+            if session is not None:
+                self._pending_notices = session.notices
+                return game_screen_for(session)
+        return HomeScreen(self.store)
 
     def on_mount(self) -> None:
-        self.push_screen(HomeScreen(self.store))
-        if self._open_game:
-            self.open_game(self.store.games_dir / f"{self._open_game}.toml")
+        self._show_problems()
+        for notice in self._pending_notices:
+            self.notify(notice, title="Restored", severity="warning", markup=False, timeout=12)
+
+    def _show_problems(self) -> None:
+        for title, message, severity in self._problems:
+            self.notify(message, title=title, severity=severity, markup=False, timeout=12)
+        self._problems.clear()
+
+    def _load(self, path: Path) -> GameSession | None:
+        """A saved game's session, or None with the problem kept to be shown."""
+        try:
+            return GameSession.open(self.store, path)
+        except DamagedFile as damaged:
+            self._problems.append(
+                (
+                    "Damaged game file",
+                    f"{damaged.path} cannot be opened: {damaged.reason}. It was left as it is.",
+                    "error",
+                )
+            )
+        except OSError as error:
+            self._problems.append(("Cannot open", f"{path}: {error}", "error"))
+        return None
 
     def open_game(self, path: Path) -> None:
         """Open a saved game on its screen; a damaged file is reported, never changed."""
-        try:
-            session = GameSession.open(self.store, path)
-        except DamagedFile as damaged:
-            self.notify(
-                f"{damaged.path} cannot be opened: {damaged.reason}. It was left as it is.",
-                title="Damaged game file",
-                severity="error",
-                markup=False,
-                timeout=10,
-            )
-            return
-        except OSError as error:
-            self.notify(f"{path}: {error}", title="Cannot open", severity="error", markup=False)
+        session = self._load(path)
+        if session is None:
+            self._show_problems()
             return
         self.show_session(session)
 
@@ -64,7 +88,18 @@ class GoldrushApp(App[None]):
         for notice in session.notices:
             self.notify(notice, title="Restored", severity="warning", markup=False, timeout=12)
 
+    def go_home(self) -> None:
+        """Back to the home screen. A game opened from the command line has none under it:
+        then Home is pushed on top (Textual cannot switch away from the only screen); the
+        game screen left below is never returned to, and reopening the game reads its file."""
+        if len(self.screen_stack) > 1:
+            self.pop_screen()
+        else:
+            self.push_screen(HomeScreen(self.store))
+
     def action_help(self) -> None:
+        from screens.help import HelpScreen  # Markdown is slow to import: only when asked
+
         if isinstance(self.screen, HelpScreen):
             self.screen.dismiss()
             return

@@ -46,6 +46,7 @@ class GameScreen(Screen[None]):
         self.sub_title = session.title
 
     def on_mount(self) -> None:
+        """Textual also calls this after a subclass's own on_mount: no super() call needed."""
         self.refresh_view()
 
     # -- the one path for changes --------------------------------------------------
@@ -143,7 +144,7 @@ class GameScreen(Screen[None]):
             self.notify(f"The history was not updated: {error}", severity="warning", markup=False)
 
     def action_home(self) -> None:
-        self.app.pop_screen()
+        self.app.go_home()  # type: ignore[attr-defined]
 
     def palette_commands(self) -> list[SystemCommand]:
         return [

@@ -12,10 +12,10 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from companion.games import GAMES
+from companion.saved import SavedGame, SavedList, list_saved
 from companion.session import GameSession
 from companion.setup import SetupForm, build_header
-from companion.store import DamagedFile, Listing, Store
+from companion.store import Store
 from screens.confirm import ConfirmDialog
 
 
@@ -54,8 +54,7 @@ changes or deletes them: move them away, or repair them by hand.
     def __init__(self, store: Store) -> None:
         super().__init__()
         self.store = store
-        self.sessions: dict[str, GameSession] = {}
-        self.listing = Listing()
+        self.saved = SavedList([], [])
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -69,82 +68,67 @@ changes or deletes them: move them away, or repair them by hand.
         yield Footer()
 
     def on_mount(self) -> None:
-        self.reload()
         self.query_one("#games", DataTable).focus()
 
     def on_screen_resume(self) -> None:
+        """Also sent when the screen is first shown: the one place the list is read."""
         self.reload()
 
     def reload(self) -> None:
         """Read the saved games again (after a game was played, created or deleted)."""
-        self.listing = self.store.list_games()
-        self.sessions = {}
+        self.saved = list_saved(self.store)
         table = self.query_one("#games", DataTable)
         table.clear()
-        for record in self.listing.games:
-            try:
-                session = GameSession(self.store, record)
-            except Exception as error:  # a file of a game this version cannot replay
-                self.listing.damaged.append(
-                    DamagedFile(record.path, f"cannot be replayed ({error})")
-                )
-                continue
-            key = str(record.path)
-            self.sessions[key] = session
-            names = ", ".join(player.name for player in session.state.players)
+        for game in self.saved.games:
             table.add_row(
-                session.title,
-                Text(names),
-                session.progress(),
-                when_played(record.modified),
-                key=key,
+                game.title,
+                Text(game.names),
+                game.progress,
+                when_played(game.modified),
+                key=str(game.path),
             )
         self._show_hints()
 
     def _show_hints(self) -> None:
-        latest = self.latest_unfinished()
+        latest = self.saved.latest_unfinished()
         hint = self.query_one("#resume-hint", Static)
         if latest is None:
             hint.update("Press n to start a new game.")
         else:
-            names = ", ".join(player.name for player in latest.state.players)
             hint.update(
                 Text.assemble(
                     ("r", "bold"),
                     "  resume ",
                     (latest.title, "bold"),
-                    f" with {names} ({latest.progress()})",
+                    f" with {latest.names} ({latest.progress})",
                 )
             )
         self.query_one("#empty-hint", Static).update(
-            "" if self.sessions else "No saved games yet. Press n to set up the table."
+            ""
+            if self.saved.games
+            else "No saved games yet. Press n to set up the table "
+            "for Boomtown, Coloma, Boomtown Builders or Calamityville."
         )
         damaged = self.query_one("#damaged", Static)
-        damaged.display = bool(self.listing.damaged)
+        damaged.display = bool(self.saved.damaged)
         lines = Text(
             "Damaged files (left as they are; the app never changes them):\n", style="bold"
         )
-        for file in self.listing.damaged:
+        for file in self.saved.damaged:
             lines.append(f"  {file.path}\n      {file.reason}\n")
         damaged.update(lines)
 
-    def latest_unfinished(self) -> GameSession | None:
-        for session in self.sessions.values():  # newest first
-            if not session.state.finished:
-                return session
-        return None
-
-    def _highlighted(self) -> GameSession | None:
+    def _highlighted(self) -> SavedGame | None:
         table = self.query_one("#games", DataTable)
-        if not self.sessions or table.cursor_row < 0 or table.row_count == 0:
+        if table.row_count == 0:
             return None
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
-        return self.sessions.get(key or "")
+        return next((game for game in self.saved.games if str(game.path) == key), None)
 
     # -- actions --------------------------------------------------------------
 
     def action_resume(self) -> None:
-        latest = self.latest_unfinished()
+        latest = self.saved.latest_unfinished()
         if latest is None:
             self.notify("No unfinished game to resume. Press n to start one.", markup=False)
             return
@@ -175,20 +159,19 @@ changes or deletes them: move them away, or repair them by hand.
         self.app.show_session(session)  # type: ignore[attr-defined]
 
     def action_delete(self) -> None:
-        session = self._highlighted()
-        if session is None:
+        game = self._highlighted()
+        if game is None:
             self.notify("No saved game is highlighted.", markup=False)
             return
-        names = ", ".join(player.name for player in session.state.players)
         question = (
-            f"Delete the saved game of {session.title} with {names} ({session.progress()})? "
+            f"Delete the saved game of {game.title} with {game.names} ({game.progress})? "
             "This cannot be undone."
         )
 
         def delete(confirmed: bool | None) -> None:
             if confirmed:
-                self.store.delete_game(session.path)
-                self.notify(f"Deleted {session.title} with {names}.", markup=False)
+                self.store.delete_game(game.path)
+                self.notify(f"Deleted {game.title} with {game.names}.", markup=False)
                 self.reload()
 
         self.app.push_screen(ConfirmDialog(question, yes="Delete", no="Keep"), delete)
@@ -203,7 +186,3 @@ changes or deletes them: move them away, or repair them by hand.
                 "Game: Delete saved game", "Delete the highlighted saved game", self.action_delete
             ),
         ]
-
-    @staticmethod
-    def game_titles() -> list[str]:
-        return [rules.title for rules in GAMES.values()]

@@ -50,10 +50,10 @@ A tracker of one number per player, until this game's own screen arrives.
         yield Footer()
 
     def on_mount(self) -> None:
+        """Runs before GameScreen.on_mount (Textual calls each class's handler, derived first)."""
         spec = self.session.rules.numbers[0]
         table = self.query_one("#players", DataTable)
         table.add_columns("", "Player", spec.label)
-        super().on_mount()
         self.query_one("#amount", Input).focus()
 
     @property

@@ -85,3 +85,29 @@ async def test_damaged_files_are_listed_with_path_and_reason(
         assert str(broken) in shown and "newer version of the app" in shown
         assert pilot.app.screen.query_one("#games", DataTable).row_count == 1
     assert broken.read_bytes() == before
+
+
+async def test_a_game_opened_from_the_command_line_goes_home_on_escape(
+    store: Store, new_game: NewGame
+) -> None:
+    from screens.app import GoldrushApp
+
+    session = new_game()
+    async with GoldrushApp(store, open_game=session.game_id).run_test(size=SIZE) as pilot:
+        assert isinstance(pilot.app.screen, TrackerScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HomeScreen)
+        assert pilot.app.screen.query_one("#games", DataTable).row_count == 1
+
+
+async def test_a_damaged_game_asked_for_on_the_command_line_is_reported(store: Store) -> None:
+    from screens.app import GoldrushApp
+
+    store.games_dir.mkdir(parents=True)
+    (store.games_dir / "bad.toml").write_text("nope = [")
+    async with GoldrushApp(store, open_game="bad").run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HomeScreen)
+        messages = [notification.message for notification in pilot.app._notifications]
+        assert any("cannot be opened" in message for message in messages)
