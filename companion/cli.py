@@ -43,6 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
     opener = commands.add_parser("open", help="start the app on a saved game")
     opener.add_argument("game_id", metavar="GAME", help="a game's id, as `goldrush list` shows it")
     commands.add_parser("where", help="print the data folder")
+    scorer = commands.add_parser("score", help="print the standings of a score sheet (TOML)")
+    scorer.add_argument("sheet", metavar="SHEET.toml", help="a score sheet (see README)")
+    scorer.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 
@@ -54,6 +57,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "where":
         print(store.root)
         return 0
+    if args.command == "score":
+        return _score(args.sheet, args.json)
     open_id = getattr(args, "game_id", None)
     if open_id is not None and not (store.games_dir / f"{open_id}.toml").is_file():
         print(f"goldrush: no saved game {open_id!r} (see: goldrush list)", file=sys.stderr)
@@ -61,6 +66,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     from screens.app import GoldrushApp  # the UI only when it is started
 
     GoldrushApp(store, open_game=open_id).run()
+    return 0
+
+
+def _score(sheet_path: str, as_json: bool) -> int:
+    """Standings of a sheet; a bad sheet is one line on stderr and exit code 2."""
+    import json
+
+    from companion.games import SHEETS
+    from companion.scoring import SheetError, parse_sheet_text, score, standings_table
+
+    try:
+        with open(sheet_path, "rb") as handle:
+            data = handle.read()
+    except OSError as error:
+        print(f"goldrush score: {sheet_path}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    try:
+        spec, players = parse_sheet_text(data, SHEETS)
+    except SheetError as error:
+        print(f"goldrush score: {sheet_path}: {error}", file=sys.stderr)
+        return 2
+    result = score(spec, players)
+    if as_json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+    else:
+        print(standings_table(spec, result))
     return 0
 
 

@@ -13,7 +13,9 @@ GAMES: dict[str, Rules] = {
     for rules in (BoomtownRules(), ColomaRules(), BuildersRules(), CalamityvilleRules())
 }
 
-__all__ = ["GAMES", "RuleError", "Rules", "rules_for"]
+SHEETS = {game_id: rules.sheet for game_id, rules in GAMES.items()}
+
+__all__ = ["GAMES", "SHEETS", "RuleError", "Rules", "rules_for"]
 
 
 def rules_for(game_id: str) -> Rules:

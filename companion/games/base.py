@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from companion.amounts import Amount
 from companion.journal import Entry, make_entry
+from companion.scoring import SheetSpec
 from companion.store import Header
 from companion.table import Player
 
@@ -85,6 +86,7 @@ class Rules:
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     numbers: ClassVar[tuple[NumberSpec, ...]] = ()
     help: ClassVar[str] = ""
+    sheet: ClassVar[SheetSpec]
 
     # -- setup ------------------------------------------------------------------
 
@@ -107,6 +109,18 @@ class Rules:
             if spec.key == key:
                 return spec
         raise RuleError(f"{self.title} tracks no number called {key!r}.")
+
+    def prefill(self, state: TableState) -> list[dict[str, Any]]:
+        """The score sheet's rows as far as this screen tracked them; the rest empty."""
+        rows = []
+        for seat, player in enumerate(state.players):
+            row: dict[str, Any] = {"name": player.name}
+            for spec in self.sheet.fields:
+                row[spec.key] = [] if spec.kind != "count" else 0
+                if spec.key in state.numbers[seat]:
+                    row[spec.key] = state.numbers[seat][spec.key]
+            rows.append(row)
+        return rows
 
     def progress(self, state: TableState) -> str:
         """A few words on how far the game is, for the saved-games list."""

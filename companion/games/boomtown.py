@@ -3,6 +3,26 @@
 from __future__ import annotations
 
 from companion.games.base import NumberSpec, OptionSpec, Rules
+from companion.scoring import Category, Field, SheetSpec, count_of, total_of
+
+SHEET = SheetSpec(
+    game="boomtown",
+    title="Boomtown",
+    min_players=3,
+    max_players=5,
+    fields=(
+        Field("gold", "Gold", prompt="Gold in front of each player"),
+        Field("mines", "Mines", "list", "Production value of each mine (New Vein included)"),
+        Field("mayors", "Mayors", prompt="Mayor pawns held"),
+    ),
+    categories=(
+        Category("gold", "Gold", count_of("gold")),
+        Category("mines", "Mines", total_of("mines")),
+        Category("mayors", "Mayors (5 each)", count_of("mayors", 5)),
+    ),
+    tiebreaks=(),
+    tiebreak_sentence="Boomtown has no tie-break: players with the same total share the win.",
+)
 
 
 class BoomtownRules(Rules):
@@ -11,6 +31,7 @@ class BoomtownRules(Rules):
     min_players = 3
     max_players = 5
     numbers = (NumberSpec("gold", "Gold", start=10),)
+    sheet = SHEET
     options = (
         OptionSpec(
             "short_game",

@@ -3,6 +3,18 @@
 from __future__ import annotations
 
 from companion.games.base import NumberSpec, Rules
+from companion.scoring import Category, Field, SheetSpec, count_of
+
+SHEET = SheetSpec(
+    game="calamityville",
+    title="Calamityville",
+    min_players=2,
+    max_players=4,
+    fields=(Field("money", "Money", prompt="Money each player holds (in dollars)"),),
+    categories=(Category("money", "Money", count_of("money")),),
+    tiebreaks=(),
+    tiebreak_sentence="Most money wins; players with the same amount share the win.",
+)
 
 
 class CalamityvilleRules(Rules):
@@ -11,3 +23,4 @@ class CalamityvilleRules(Rules):
     min_players = 2
     max_players = 4
     numbers = (NumberSpec("money", "Money", start=2000, unit="dollars"),)
+    sheet = SHEET

@@ -2,7 +2,57 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.games.base import NumberSpec, OptionSpec, Rules
+from companion.scoring import Category, Field, SheetSpec, TieBreak, count_of, total_of
+
+
+def _minus_graves(player: dict[str, Any]) -> int:
+    return -sum(player["graves"])
+
+
+def _leftovers(player: dict[str, Any]) -> int:
+    return player["bucks"] + player["dudes"] + player["tents"] + player["horses"]
+
+
+SHEET = SheetSpec(
+    game="coloma",
+    title="Coloma",
+    min_players=2,
+    max_players=6,
+    fields=(
+        Field("track", "Score track", prompt="VP already on the score track"),
+        Field("buildings", "Town Buildings", "list", "VP printed on each Town Building"),
+        Field("hotels", "Hotels", prompt="Hotel Buildings (8 VP each)"),
+        Field("canyons", "River Canyons", "list", "VP under each surveyed River Canyon"),
+        Field("bridges", "Bridges", "list", "VP each Bridge scores"),
+        Field("frontier", "Frontier", prompt="VP from the Frontier Map chart (Tents on lands)"),
+        Field("graves", "Graves", "list", "The number on each covered Grave (subtracted)"),
+        Field("gold", "Gold Nuggets", prompt="Gold Nuggets left (first tie-break)"),
+        Field("bucks", "Bucks", prompt="Bucks left (second tie-break)"),
+        Field("dudes", "Dudes", prompt="Dudes left (second tie-break)"),
+        Field("tents", "Tents", prompt="Tents left (second tie-break)"),
+        Field("horses", "Horses", prompt="Horses left (second tie-break)"),
+    ),
+    categories=(
+        Category("track", "Track", count_of("track")),
+        Category("buildings", "Buildings", total_of("buildings")),
+        Category("hotels", "Hotels (8 each)", count_of("hotels", 8)),
+        Category("canyons", "Canyons", total_of("canyons")),
+        Category("bridges", "Bridges", total_of("bridges")),
+        Category("frontier", "Frontier", count_of("frontier")),
+        Category("graves", "Graves", _minus_graves),
+    ),
+    tiebreaks=(
+        TieBreak("Gold Nuggets", count_of("gold")),
+        TieBreak("Bucks + Dudes + Tents + Horses", _leftovers),
+    ),
+    tiebreak_sentence=(
+        "Ties: most Gold Nuggets, then most Bucks + Dudes + Tents + Horses left; "
+        "players still tied share the rank."
+    ),
+)
 
 
 class ColomaRules(Rules):
@@ -11,6 +61,7 @@ class ColomaRules(Rules):
     min_players = 2
     max_players = 6
     numbers = (NumberSpec("bucks", "Bucks", start=2),)
+    sheet = SHEET
     options = (
         OptionSpec("hotels", "Hotel Building module", default=False),
         OptionSpec("mule_duel", "Mule Duel module", default=False),

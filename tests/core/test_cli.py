@@ -55,3 +55,49 @@ def test_list_with_no_games(capsys: pytest.CaptureFixture[str], store: Store) ->
 def test_open_an_unknown_game(capsys: pytest.CaptureFixture[str], store: Store) -> None:
     code, _, err = run(capsys, "--data-dir", str(store.root), "open", "nope")
     assert code == 2 and "no saved game 'nope'" in err
+
+
+SHEET = """game = "boomtown"
+[[players]]
+name = "Ann"
+gold = 12
+mines = [3, 4]
+mayors = 1
+[[players]]
+name = "Bo"
+gold = 24
+mines = []
+mayors = 0
+[[players]]
+name = "Cy"
+gold = 5
+mines = [2]
+mayors = 0
+"""
+
+
+def test_score_prints_standings_and_json(capsys: pytest.CaptureFixture[str], tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    sheet = tmp_path / "sheet.toml"
+    sheet.write_text(SHEET)
+    code, out, _ = run(capsys, "score", str(sheet))
+    assert code == 0 and "Ann and Bo share the win." in out and "no tie-break" in out
+    code, out, _ = run(capsys, "score", str(sheet), "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert [(s["name"], s["rank"]) for s in data["standings"]] == [("Ann", 1), ("Bo", 1), ("Cy", 3)]
+    assert data["winners"] == ["Ann", "Bo"]
+    assert data["standings"][0]["breakdown"] == {"gold": 12, "mines": 7, "mayors": 5}
+
+
+def test_a_bad_sheet_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], tmp_path) -> None:  # type: ignore[no-untyped-def]
+    sheet = tmp_path / "sheet.toml"
+    sheet.write_text(SHEET.replace("gold = 5", "gold = -5"))
+    before = sorted(tmp_path.iterdir())
+    code, out, err = run(capsys, "score", str(sheet))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "player 'Cy', field 'gold': cannot be negative" in err
+    assert sorted(tmp_path.iterdir()) == before
+    code, _, err = run(capsys, "score", str(tmp_path / "missing.toml"))
+    assert code == 2 and err.count("\n") == 1

@@ -1,0 +1,286 @@
+"""Score sheets: one format for the wizard, the saved game, the history and `goldrush score`.
+
+A sheet is `game = "<id>"` and one `[[players]]` table per player, in seat order, with
+`name` and the game's fields. Each game declares its sheet (`SheetSpec`): the fields asked,
+the categories they score in, and the tie-break chain with a sentence that explains it.
+Ranks: players still tied after every tie-break share a rank, and the next rank skips.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import tomli_w
+
+FieldKind = Literal["count", "list", "investments"]
+CUBES = {
+    3: ("Triple", 3),
+    2: ("Double", 4),
+    1: ("Single", 7),
+}  # size: (name, how many a player has)
+
+
+class SheetError(ValueError):
+    """A sheet that cannot be scored; the message names the player and the field."""
+
+
+@dataclass(frozen=True)
+class Field:
+    """One thing asked per player: a count, a list of numbers, or (Builders) investments."""
+
+    key: str
+    label: str
+    kind: FieldKind = "count"
+    prompt: str = ""
+
+
+@dataclass(frozen=True)
+class Category:
+    """A column of the standings and how a player's fields turn into its points."""
+
+    key: str
+    label: str
+    points: Callable[[Mapping[str, Any]], int]
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    label: str
+    value: Callable[[Mapping[str, Any]], int]
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    game: str
+    title: str
+    min_players: int
+    max_players: int
+    fields: tuple[Field, ...]
+    categories: tuple[Category, ...]
+    tiebreaks: tuple[TieBreak, ...]
+    tiebreak_sentence: str
+
+    def total(self, player: Mapping[str, Any]) -> int:
+        return sum(category.points(player) for category in self.categories)
+
+
+@dataclass
+class Standing:
+    name: str
+    breakdown: dict[str, int]
+    total: int
+    tiebreaks: tuple[int, ...]
+    rank: int = 0
+
+
+@dataclass
+class Result:
+    game: str
+    standings: list[Standing] = field(default_factory=list)  # in rank order
+
+    @property
+    def winners(self) -> list[str]:
+        return [standing.name for standing in self.standings if standing.rank == 1]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "standings": [
+                {"name": s.name, "total": s.total, "rank": s.rank, "breakdown": s.breakdown}
+                for s in self.standings
+            ],
+            "winners": self.winners,
+        }
+
+
+# ------------------------------------------------------------------ helpers for sheets
+
+
+def total_of(key: str) -> Callable[[Mapping[str, Any]], int]:
+    return lambda player: sum(player[key])
+
+
+def count_of(key: str, times: int = 1) -> Callable[[Mapping[str, Any]], int]:
+    return lambda player: times * player[key]
+
+
+def investment_points(investment: Mapping[str, Any]) -> int:
+    """(vp + 2 if next to a Goldmine) x cube, for a building that scores at all."""
+    vp = investment["vp"]
+    if vp <= 0:
+        return 0
+    return (vp + (2 if investment.get("goldmine", False) else 0)) * investment["cube"]
+
+
+# ------------------------------------------------------------------ reading a sheet
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_field(spec: Field, value: Any, who: str) -> Any:
+    where = f"{who}, field {spec.key!r}"
+    if spec.kind == "count":
+        if not _whole(value):
+            raise SheetError(f"{where}: expected a whole number, got {value!r}")
+        if value < 0:
+            raise SheetError(f"{where}: cannot be negative ({value})")
+        return value
+    if spec.kind == "list":
+        if not isinstance(value, list) or not all(_whole(item) for item in value):
+            raise SheetError(f"{where}: expected a list of whole numbers, got {value!r}")
+        if any(item < 0 for item in value):
+            raise SheetError(f"{where}: numbers cannot be negative ({value})")
+        return list(value)
+    return _check_investments(value, where)
+
+
+def _check_investments(value: Any, where: str) -> list[dict[str, Any]]:
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        raise SheetError(f"{where}: expected a list of investments (tables with vp and cube)")
+    checked = []
+    for number, item in enumerate(value, start=1):
+        unknown = set(item) - {"vp", "cube", "goldmine"}
+        if unknown:
+            raise SheetError(f"{where}: investment {number} has unknown keys {sorted(unknown)}")
+        vp, cube, goldmine = item.get("vp"), item.get("cube"), item.get("goldmine", False)
+        if not _whole(vp) or vp < 0:
+            raise SheetError(f"{where}: investment {number}: vp must be a whole number >= 0")
+        if not _whole(cube) or cube not in CUBES:
+            raise SheetError(f"{where}: investment {number}: cube must be 1, 2 or 3, not {cube!r}")
+        if not isinstance(goldmine, bool):
+            raise SheetError(f"{where}: investment {number}: goldmine must be true or false")
+        checked.append({"vp": vp, "cube": cube, "goldmine": goldmine})
+    for size, (name, most) in CUBES.items():
+        used = sum(1 for item in checked if item["cube"] == size)
+        if used > most:
+            raise SheetError(f"{where}: {used} {name} cubes, but a player has only {most}")
+    return checked
+
+
+def read_sheet(
+    doc: Mapping[str, Any], specs: Mapping[str, SheetSpec]
+) -> tuple[SheetSpec, list[dict[str, Any]]]:
+    """Check a parsed sheet; return its spec and its players with every field checked."""
+    game = doc.get("game")
+    if not isinstance(game, str):
+        raise SheetError("the sheet has no 'game' (one of: " + ", ".join(specs) + ")")
+    spec = specs.get(game)
+    if spec is None:
+        raise SheetError(f"unknown game {game!r} (one of: {', '.join(specs)})")
+    players = doc.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
+        raise SheetError("the sheet has no [[players]] tables")
+    if not spec.min_players <= len(players) <= spec.max_players:
+        raise SheetError(
+            f"{spec.title} is for {spec.min_players}-{spec.max_players} players, "
+            f"the sheet has {len(players)}"
+        )
+    checked: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for seat, player in enumerate(players, start=1):
+        name = player.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise SheetError(f"player {seat}: field 'name' is missing or empty")
+        who = f"player {name!r}"
+        if name.strip().casefold() in seen:
+            raise SheetError(f"{who}: the name appears twice")
+        seen.add(name.strip().casefold())
+        row: dict[str, Any] = {"name": name}
+        for spec_field in spec.fields:
+            if spec_field.key not in player:
+                raise SheetError(f"{who}: field {spec_field.key!r} is missing")
+            row[spec_field.key] = _check_field(spec_field, player[spec_field.key], who)
+        unknown = set(player) - {"name"} - {f.key for f in spec.fields}
+        if unknown:
+            raise SheetError(f"{who}: unknown field {sorted(unknown)[0]!r}")
+        checked.append(row)
+    return spec, checked
+
+
+def parse_sheet_text(
+    text: str | bytes, specs: Mapping[str, SheetSpec]
+) -> tuple[SheetSpec, list[dict[str, Any]]]:
+    try:
+        doc = tomllib.loads(text.decode("utf-8") if isinstance(text, bytes) else text)
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise SheetError(f"not a readable TOML sheet ({error})") from None
+    return read_sheet(doc, specs)
+
+
+def sheet_text(spec: SheetSpec, players: list[Mapping[str, Any]]) -> str:
+    """The sheet as TOML, fields in the spec's order (what the app saves and the CLI reads)."""
+    rows = []
+    for player in players:
+        row: dict[str, Any] = {"name": player["name"]}
+        for spec_field in spec.fields:
+            value = player[spec_field.key]
+            if spec_field.kind == "investments":
+                value = [
+                    {
+                        "vp": i["vp"],
+                        "cube": i["cube"],
+                        **({"goldmine": True} if i.get("goldmine") else {}),
+                    }
+                    for i in value
+                ]
+            row[spec_field.key] = value
+        rows.append(row)
+    return tomli_w.dumps({"game": spec.game, "players": rows})
+
+
+# ------------------------------------------------------------------ standings
+
+
+def score(spec: SheetSpec, players: list[Mapping[str, Any]]) -> Result:
+    """Totals, tie-breaks and shared ranks (1, 1, 3); a surviving tie keeps the sheet's order."""
+    standings = [
+        Standing(
+            name=player["name"],
+            breakdown={category.key: category.points(player) for category in spec.categories},
+            total=spec.total(player),
+            tiebreaks=tuple(tiebreak.value(player) for tiebreak in spec.tiebreaks),
+        )
+        for player in players
+    ]
+    keys = [(standing.total, *standing.tiebreaks) for standing in standings]
+    for standing, key in zip(standings, keys, strict=True):
+        standing.rank = 1 + sum(1 for other in keys if other > key)
+    ordered = sorted(standings, key=lambda standing: standing.rank)  # stable: sheet order
+    return Result(spec.game, ordered)
+
+
+def winners_sentence(result: Result) -> str:
+    winners = result.winners
+    if len(winners) == 1:
+        return f"{winners[0]} wins"
+    return f"{', '.join(winners[:-1])} and {winners[-1]} share the win"
+
+
+def standings_table(spec: SheetSpec, result: Result) -> str:
+    """The standings as plain text: a column per category, the total, the rank."""
+    headers = ["Rank", "Player", *(c.label for c in spec.categories), "Total"]
+    headers += [t.label for t in spec.tiebreaks]
+    by_name = {standing.name: standing for standing in result.standings}
+    rows = [
+        [
+            str(s.rank),
+            s.name,
+            *(str(s.breakdown[c.key]) for c in spec.categories),
+            str(s.total),
+            *(str(value) for value in by_name[s.name].tiebreaks),
+        ]
+        for s in result.standings
+    ]
+    widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
+    lines = [f"{spec.title}: final standings", ""]
+    for row in [headers, *rows]:
+        lines.append(
+            "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        )
+    lines += ["", winners_sentence(result) + ".", spec.tiebreak_sentence]
+    return "\n".join(lines)

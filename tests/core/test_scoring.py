@@ -1,0 +1,227 @@
+"""Every category, every tie-break, shared ranks and each kind of bad sheet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.games import SHEETS
+from companion.scoring import SheetError, parse_sheet_text, read_sheet, score, sheet_text
+
+
+def result(game: str, players: list[dict[str, Any]]):  # type: ignore[no-untyped-def]
+    spec, checked = read_sheet({"game": game, "players": players}, SHEETS)
+    return score(spec, checked)
+
+
+def ranks(res) -> list[tuple[str, int, int]]:  # type: ignore[no-untyped-def]
+    return [(s.name, s.total, s.rank) for s in res.standings]
+
+
+def boomtown(name: str, gold: int, mines: list[int], mayors: int) -> dict[str, Any]:
+    return {"name": name, "gold": gold, "mines": mines, "mayors": mayors}
+
+
+def test_boomtown_total_and_shared_ranks_skip() -> None:
+    res = result(
+        "boomtown",
+        [
+            boomtown("Ann", 12, [3, 4], 1),  # 12 + 7 + 5 = 24
+            boomtown("Bo", 20, [], 0),  # 20
+            boomtown("Cy", 9, [5, 5], 1),  # 9 + 10 + 5 = 24
+            boomtown("Di", 30, [], 0),  # 30
+        ],
+    )
+    assert ranks(res) == [("Di", 30, 1), ("Ann", 24, 2), ("Cy", 24, 2), ("Bo", 20, 4)]
+    assert res.standings[1].breakdown == {"gold": 12, "mines": 7, "mayors": 5}
+    tie = result(
+        "boomtown", [boomtown("A", 10, [], 0), boomtown("B", 10, [], 0), boomtown("C", 3, [], 0)]
+    )
+    assert ranks(tie) == [("A", 10, 1), ("B", 10, 1), ("C", 3, 3)]
+    assert tie.winners == ["A", "B"]
+
+
+def coloma(name: str, **values: Any) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "name": name,
+        "track": 0,
+        "buildings": [],
+        "hotels": 0,
+        "canyons": [],
+        "bridges": [],
+        "frontier": 0,
+        "graves": [],
+        "gold": 0,
+        "bucks": 0,
+        "dudes": 0,
+        "tents": 0,
+        "horses": 0,
+    }
+    row.update(values)
+    return row
+
+
+def test_coloma_every_category() -> None:
+    res = result(
+        "coloma",
+        [
+            coloma(
+                "Ann",
+                track=4,
+                buildings=[6, 3],
+                hotels=2,
+                canyons=[2],
+                bridges=[5],
+                frontier=12,
+                graves=[1, 3],
+            ),
+            coloma("Bo"),
+        ],
+    )
+    ann = res.standings[0]
+    assert ann.breakdown == {
+        "track": 4,
+        "buildings": 9,
+        "hotels": 16,
+        "canyons": 2,
+        "bridges": 5,
+        "frontier": 12,
+        "graves": -4,
+    }
+    assert ann.total == 44
+
+
+def test_coloma_tie_breaks_gold_then_leftovers_then_shared() -> None:
+    res = result(
+        "coloma",
+        [
+            coloma("Ann", track=10, gold=1, bucks=9),
+            coloma("Bo", track=10, gold=2),
+            coloma("Cy", track=10, gold=1, dudes=4, tents=3, horses=3),  # 10 left over
+            coloma("Di", track=10, gold=1, bucks=5, horses=4),  # 9: tied with Ann
+        ],
+    )
+    assert ranks(res) == [("Bo", 10, 1), ("Cy", 10, 2), ("Ann", 10, 3), ("Di", 10, 3)]
+
+
+def investment(vp: int, cube: int, goldmine: bool = False) -> dict[str, Any]:
+    return {"vp": vp, "cube": cube, "goldmine": goldmine}
+
+
+def test_builders_investments_goldmines_and_the_cube_tie_break() -> None:
+    res = result(
+        "builders",
+        [
+            {
+                "name": "Ann",
+                "investments": [investment(5, 3, True), investment(0, 2, True), investment(2, 1)],
+            },
+            {"name": "Bo", "investments": [investment(10, 2), investment(3, 1)]},
+            {"name": "Cy", "investments": [investment(23, 1)]},
+        ],
+    )
+    # Ann: (5+2)x3 = 21, nothing for the vp 0 one, 2x1 = 2: 23 with two scoring cubes;
+    # Bo: 20 + 3 = 23, two cubes; Cy: 23, one cube.
+    by_name = {s.name: s for s in res.standings}
+    assert by_name["Ann"].breakdown == {"buildings": 17, "goldmines": 6}
+    assert by_name["Ann"].total == 23 and by_name["Bo"].total == 23 and by_name["Cy"].total == 23
+    assert ranks(res) == [("Ann", 23, 1), ("Bo", 23, 1), ("Cy", 23, 3)]
+
+
+def test_calamityville_most_money() -> None:
+    res = result("calamityville", [{"name": "A", "money": 1500}, {"name": "B", "money": 2400}])
+    assert res.winners == ["B"] and ranks(res) == [("B", 2400, 1), ("A", 1500, 2)]
+
+
+def test_json_shape() -> None:
+    res = result("calamityville", [{"name": "A", "money": 5}, {"name": "B", "money": 5}])
+    assert res.to_json() == {
+        "game": "calamityville",
+        "standings": [
+            {"name": "A", "total": 5, "rank": 1, "breakdown": {"money": 5}},
+            {"name": "B", "total": 5, "rank": 1, "breakdown": {"money": 5}},
+        ],
+        "winners": ["A", "B"],
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("game = [", "not a readable TOML sheet"),
+        ('game = "monopoly"', "unknown game 'monopoly'"),
+        ("players = []", "no 'game'"),
+        (
+            'game = "calamityville"\n[[players]]\nname = "A"\nmoney = 1',
+            "Calamityville is for 2-4 players, the sheet has 1",
+        ),
+        (
+            'game = "calamityville"\n[[players]]\nname = "A"\nmoney = 1\n[[players]]\nname = "a"\nmoney = 2',
+            "player 'a': the name appears twice",
+        ),
+        (
+            'game = "calamityville"\n[[players]]\nname = "A"\nmoney = 1\n[[players]]\nname = "B"',
+            "player 'B': field 'money' is missing",
+        ),
+        (
+            'game = "calamityville"\n[[players]]\nname = "A"\nmoney = "lots"\n[[players]]\nname = "B"\nmoney = 1',
+            "player 'A', field 'money': expected a whole number",
+        ),
+        (
+            'game = "calamityville"\n[[players]]\nname = "A"\nmoney = -5\n[[players]]\nname = "B"\nmoney = 1',
+            "player 'A', field 'money': cannot be negative",
+        ),
+        (
+            'game = "calamityville"\n[[players]]\nname = "A"\nmoney = 1\ncash = 2\n[[players]]\nname = "B"\nmoney = 1',
+            "player 'A': unknown field 'cash'",
+        ),
+        (
+            'game = "calamityville"\n[[players]]\nmoney = 1\n[[players]]\nname = "B"\nmoney = 1',
+            "player 1: field 'name' is missing",
+        ),
+        (
+            'game = "builders"\n[[players]]\nname = "A"\ninvestments = [{vp = 3, cube = 4}]\n'
+            '[[players]]\nname = "B"\ninvestments = []',
+            "player 'A', field 'investments': investment 1: cube must be 1, 2 or 3",
+        ),
+        (
+            'game = "builders"\n[[players]]\nname = "A"\ninvestments = ['
+            + ", ".join(["{vp = 1, cube = 3}"] * 4)
+            + ']\n[[players]]\nname = "B"\ninvestments = []',
+            "4 Triple cubes, but a player has only 3",
+        ),
+        (
+            'game = "boomtown"\n'
+            + "".join(
+                f'[[players]]\nname = "{n}"\ngold = 1\nmines = [1, -2]\nmayors = 0\n' for n in "ABC"
+            ),
+            "player 'A', field 'mines': numbers cannot be negative",
+        ),
+    ],
+)
+def test_bad_sheets_name_the_player_and_the_field(text: str, message: str) -> None:
+    with pytest.raises(SheetError, match=None) as caught:
+        parse_sheet_text(text, SHEETS)
+    assert message in str(caught.value)
+
+
+def test_sheet_text_round_trips() -> None:
+    players = [
+        {"name": "[b]Ann[/b]", "investments": [investment(5, 3, True), investment(0, 1)]},
+        {"name": "Bo", "investments": []},
+    ]
+    spec, checked = read_sheet({"game": "builders", "players": players}, SHEETS)
+    again_spec, again = parse_sheet_text(sheet_text(spec, checked), SHEETS)
+    assert again_spec is spec and again == checked
+
+
+@given(st.lists(st.integers(0, 6), min_size=2, max_size=4))
+def test_ranks_count_who_is_strictly_ahead(moneys: list[int]) -> None:
+    res = result("calamityville", [{"name": f"P{i}", "money": m} for i, m in enumerate(moneys)])
+    for standing in res.standings:
+        assert standing.rank == 1 + sum(1 for m in moneys if m > standing.total)
+    assert [s.rank for s in res.standings] == sorted(s.rank for s in res.standings)
+    assert res.winners == [f"P{i}" for i, m in enumerate(moneys) if m == max(moneys)]
