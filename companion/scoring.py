@@ -8,6 +8,7 @@ Ranks: players still tied after every tie-break share a rank, and the next rank 
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -284,3 +285,57 @@ def standings_table(spec: SheetSpec, result: Result) -> str:
         )
     lines += ["", winners_sentence(result) + ".", spec.tiebreak_sentence]
     return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ typed answers (wizard)
+
+_INVESTMENT = re.compile(r"^(\d{1,4})\s*[x\u00d7*]\s*([0-9]{1,2})(\s*\+?g)?$", re.IGNORECASE)
+
+
+def field_hint(spec: Field) -> str:
+    if spec.kind == "count":
+        return "a whole number"
+    if spec.kind == "list":
+        return "numbers separated by spaces, e.g. 3 4 6 (nothing for none)"
+    return "VPxCUBE for each building, g for a Goldmine next to it, e.g. 5x3g 2x1 0x2"
+
+
+def parse_answer(spec: Field, text: str) -> Any:
+    """Read what was typed for one player and one field; SheetError says what is expected."""
+    stripped = text.strip()
+    if spec.kind == "count":
+        if not re.fullmatch(r"\d{1,9}", stripped):
+            raise SheetError(f"Type {field_hint(spec)} (not {stripped or 'nothing'}).")
+        return int(stripped)
+    tokens = [token for token in re.split(r"[\s,;]+", stripped) if token]
+    if spec.kind == "list":
+        bad = [token for token in tokens if not re.fullmatch(r"\d{1,9}", token)]
+        if bad:
+            raise SheetError(f"Not a number: {bad[0]}. Type {field_hint(spec)}.")
+        return [int(token) for token in tokens]
+    investments = []
+    spaced = re.sub(r"[,;]", " ", stripped)
+    for token in re.findall(r"\d+\s*[x\u00d7*]\s*\d+(?:\s*\+?g)?|\S+", spaced, re.IGNORECASE):
+        match = _INVESTMENT.match(token)
+        if not match:
+            raise SheetError(f"Not an investment: {token}. Type {field_hint(spec)}.")
+        vp, cube, goldmine = int(match.group(1)), int(match.group(2)), bool(match.group(3))
+        investments.append({"vp": vp, "cube": cube, "goldmine": goldmine})
+    return _check_investments(investments, "investments")
+
+
+def answer_text(spec: Field, value: Any) -> str:
+    """The text that `parse_answer` reads back as `value` (to pre-fill the wizard)."""
+    if spec.kind == "count":
+        return str(value)
+    if spec.kind == "list":
+        return " ".join(str(item) for item in value)
+    return " ".join(f"{i['vp']}x{i['cube']}{'g' if i.get('goldmine') else ''}" for i in value)
+
+
+def cubes_left(investments: list[Mapping[str, Any]]) -> str:
+    parts = []
+    for size, (name, most) in CUBES.items():
+        left = most - sum(1 for item in investments if item["cube"] == size)
+        parts.append(f"{left} {name}{'s' if left != 1 else ''}")
+    return "Cubes left: " + ", ".join(parts)

@@ -14,7 +14,6 @@ from companion.games import RuleError
 from companion.journal import Entry
 from companion.session import GameSession
 from companion.store import DamagedFile
-from screens.confirm import ConfirmDialog
 from screens.correction import CorrectionDialog
 from screens.widgets.log_panel import LogPanel
 
@@ -23,7 +22,8 @@ COMMON_HELP = """\
 
 - **ctrl+z** undoes the last change, **ctrl+y** redoes it (also after a restart).
 - **ctrl+o** corrects any number, with a reason: the cardboard wins.
-- **ctrl+f** finishes the game (or reopens a finished one to correct it).
+- **ctrl+f** scores and finishes the game with the scoring wizard (or reopens a finished
+  game to correct it).
 - **escape** goes back home; everything is already saved.
 - **ctrl+p** lists every command ("Game: ...").
 """
@@ -108,20 +108,20 @@ class GameScreen(Screen[None]):
         self.app.push_screen(CorrectionDialog(self.session, self.selected_seat()), done)
 
     def action_finish(self) -> None:
-        if self.session.state.finished:
-            self.run(self.session.rules.reopen(self.session.state))
+        """Score the game with the wizard (pre-filled from this screen), or reopen it."""
+        from screens.scoring import FinishedSheet, ScoringWizard
+
+        state, rules = self.session.state, self.session.rules
+        if state.finished:
+            self.run(rules.reopen(state))
+            self.notify("The game is open again; ctrl+f scores it anew.", markup=False)
             return
 
-        def done(confirmed: bool | None) -> None:
-            if confirmed:
-                self.finish_game()
+        def done(sheet: FinishedSheet | None) -> None:
+            if sheet is not None:
+                self.finish_game(sheet.text, sheet.winners)
 
-        self.app.push_screen(
-            ConfirmDialog(
-                "Finish this game and record it in the history?", yes="Finish", no="Not yet"
-            ),
-            done,
-        )
+        self.app.push_screen(ScoringWizard(rules.sheet, rules.prefill(state)), done)
 
     def finish_game(self, sheet: str = "", winners: str = "") -> None:
         try:
@@ -131,6 +131,8 @@ class GameScreen(Screen[None]):
             return
         if not self.run(entry):
             return
+        if winners:
+            self.notify(f"{winners}. The scores are saved.", title="Game over", markup=False)
         try:
             self.session.record_in_history()
         except DamagedFile as damaged:

@@ -56,3 +56,26 @@ def test_correction_dialog(snap_compare, store: Store, new_game: NewGame) -> Non
 
 def test_help(snap_compare, store: Store) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(make_app(store), press=["f1"], terminal_size=SIZE)
+
+
+def test_scoring_standings(snap_compare, store: Store, new_game: NewGame) -> None:  # type: ignore[no-untyped-def]
+    session = sample_game(store, new_game)
+
+    async def to_standings(pilot) -> None:  # type: ignore[no-untyped-def]
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        await pilot.press("ctrl+f")
+        await pilot.pause()
+        pilot.app.screen.query_one("#answer-1").value = "9"
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        pilot.app.screen.query_one("#answer-0").value = "3 4"
+        await pilot.press("ctrl+n", "ctrl+n")
+        await pilot.pause()
+
+    assert snap_compare(make_app(store), run_before=to_standings, terminal_size=SIZE)
+
+
+def test_confirm_delete(snap_compare, store: Store, new_game: NewGame) -> None:  # type: ignore[no-untyped-def]
+    sample_game(store, new_game)
+    assert snap_compare(make_app(store), press=["d"], terminal_size=SIZE)

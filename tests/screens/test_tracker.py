@@ -96,9 +96,9 @@ async def test_finish_records_history_and_help_and_palette(store: Store, new_gam
         assert isinstance(pilot.app.screen, HelpScreen)
         await pilot.press("escape")
         await pilot.pause()
-        await pilot.press("ctrl+f")
+        await pilot.press("ctrl+f")  # the scoring wizard, pre-filled: straight to the end
         await pilot.pause()
-        await pilot.press("y")
+        await pilot.press("ctrl+s", "ctrl+s")
         await pilot.pause()
         assert screen.session.state.finished
         assert [game["players"] for game in store.read_history()] == [["Ann", "Bo", "Cy"]]

@@ -1,0 +1,223 @@
+"""The end-game scoring wizard: one step per field of the game's sheet, then the standings.
+
+Driven entirely by the game's `SheetSpec`: it asks each field for every player (pre-filled
+from what the game screen tracked, every value editable), shows running totals, allows
+going back, and at the end shows the breakdown, totals, ranks, winners and the tie-break
+sentence. It returns the finished sheet; the game screen records it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Header, Input, Static
+
+from companion.scoring import (
+    Result,
+    SheetError,
+    SheetSpec,
+    answer_text,
+    cubes_left,
+    field_hint,
+    parse_answer,
+    score,
+    sheet_text,
+    winners_sentence,
+)
+
+
+@dataclass(frozen=True)
+class FinishedSheet:
+    """What the wizard returns: the sheet as TOML text and the winners' sentence."""
+
+    text: str
+    winners: str
+    result: Result
+
+
+class ScoringWizard(Screen[FinishedSheet | None]):
+    CSS_PATH = "scoring.tcss"
+    HELP_TITLE = "Final scoring"
+    HELP_TEXT = """\
+The wizard asks each scoring category for every player, one step at a time. What the game
+screen tracked is already filled in: check it against the table and change anything.
+
+- Type the value for each player; **enter** moves to the next player, then to the next step.
+- **ctrl+n** / **ctrl+b**: next / previous step. Nothing is lost going back.
+- The last step shows the standings; **ctrl+s** saves them and finishes the game.
+- **escape** leaves the wizard without finishing (the game stays as it was).
+
+Lists are typed as numbers separated by spaces (`3 4 6`). Boomtown Builders investments are
+typed as `VPxCUBE`, with `g` when a Goldmine is next to the building: `5x3g 2x1 0x2`.
+"""
+    BINDINGS = [
+        # Not ctrl+left/right: the answer fields use those to move by word.
+        Binding("ctrl+n", "step(1)", "Next", id="next-step"),
+        Binding("ctrl+b", "step(-1)", "Back", id="previous-step"),
+        Binding("ctrl+s", "save", "Save & finish", id="save-scores"),
+        Binding("escape", "leave", "Leave", id="leave-wizard"),
+    ]
+
+    def __init__(self, spec: SheetSpec, rows: list[dict[str, Any]]) -> None:
+        super().__init__()
+        self.spec = spec
+        self.rows = [dict(row) for row in rows]
+        self.step = 0  # len(spec.fields) is the standings
+        # what was typed, per field and seat, so going back and forth keeps it
+        self.typed: dict[str, list[str]] = {
+            f.key: [answer_text(f, row[f.key]) for row in self.rows] for f in spec.fields
+        }
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="wizard"):
+            yield Static(id="step-title", markup=False)
+            yield Static(id="step-prompt", markup=False)
+            with Vertical(id="answers"):
+                for seat, row in enumerate(self.rows):
+                    with Horizontal(classes="answer"):
+                        yield Static(Text(row["name"]), classes="who")
+                        yield Input(id=f"answer-{seat}", classes="value", compact=True)
+                        yield Static("", id=f"note-{seat}", classes="note", markup=False)
+            yield Static("Running totals", id="running-title")
+            table: DataTable[str | Text] = DataTable(id="totals", cursor_type="none")
+            yield table
+            yield Static(id="winners", markup=False)
+            yield Static(self.spec.tiebreak_sentence, id="tiebreak", markup=False)
+            with Horizontal(id="wizard-buttons"):
+                yield Button("Back (ctrl+b)", id="back", compact=True)
+                yield Button("Next (ctrl+n)", id="next", variant="primary", compact=True)
+                yield Button("Save & finish (ctrl+s)", id="save", variant="success", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#totals", DataTable)
+        table.add_columns("Rank", "Player", *(c.label for c in self.spec.categories), "Total")
+        self._show_step()
+
+    # -- steps -----------------------------------------------------------------------
+
+    @property
+    def at_standings(self) -> bool:
+        return self.step >= len(self.spec.fields)
+
+    def _show_step(self) -> None:
+        total_steps = len(self.spec.fields) + 1
+        answers = self.query_one("#answers")
+        answers.display = not self.at_standings
+        self.query_one("#next", Button).display = not self.at_standings
+        self.query_one("#save", Button).display = self.at_standings
+        self.query_one("#back", Button).disabled = self.step == 0
+        self.query_one("#winners").display = self.at_standings
+        self.query_one("#tiebreak").display = self.at_standings
+        if self.at_standings:
+            self.query_one("#step-title", Static).update(
+                f"{self.spec.title}: standings (step {total_steps} of {total_steps})"
+            )
+            self.query_one("#step-prompt", Static).update(
+                "Check the breakdown. ctrl+s saves the scores and finishes the game."
+            )
+            self.query_one("#running-title", Static).update("Standings")
+        else:
+            field = self.spec.fields[self.step]
+            self.query_one("#step-title", Static).update(
+                f"{self.spec.title}: {field.label} (step {self.step + 1} of {total_steps})"
+            )
+            self.query_one("#step-prompt", Static).update(
+                f"{field.prompt or field.label}. Type {field_hint(field)}."
+            )
+            self.query_one("#running-title", Static).update("Running totals")
+            for seat in range(len(self.rows)):
+                answer = self.query_one(f"#answer-{seat}", Input)
+                with answer.prevent(Input.Changed):
+                    answer.value = self.typed[field.key][seat]
+                self._check(seat)
+            self.query_one("#answer-0", Input).focus()
+        self._show_totals()
+
+    def _check(self, seat: int) -> bool:
+        """Read one player's answer into the sheet; show the problem beside it if any."""
+        field = self.spec.fields[self.step]
+        text = self.query_one(f"#answer-{seat}", Input).value
+        self.typed[field.key][seat] = text
+        note = self.query_one(f"#note-{seat}", Static)
+        try:
+            value = parse_answer(field, text)
+        except SheetError as error:
+            note.update(Text(str(error), style="bold red"))
+            return False
+        self.rows[seat][field.key] = value
+        note.update(cubes_left(value) if field.kind == "investments" else "")
+        return True
+
+    def _show_totals(self) -> None:
+        result = score(self.spec, self.rows)
+        table = self.query_one("#totals", DataTable)
+        table.clear()
+        for standing in result.standings:
+            table.add_row(
+                str(standing.rank),
+                Text(standing.name),
+                *(str(standing.breakdown[c.key]) for c in self.spec.categories),
+                Text(str(standing.total), style="bold"),
+            )
+        self.query_one("#winners", Static).update(
+            Text(winners_sentence(result) + ".", style="bold")
+        )
+
+    @on(Input.Changed, ".value")
+    def _changed(self, event: Input.Changed) -> None:
+        seat = int((event.input.id or "answer-0").rpartition("-")[2])
+        if self._check(seat):
+            self._show_totals()
+
+    @on(Input.Submitted, ".value")
+    def _submitted(self, event: Input.Submitted) -> None:
+        seat = int((event.input.id or "answer-0").rpartition("-")[2])
+        if seat + 1 < len(self.rows):
+            self.query_one(f"#answer-{seat + 1}", Input).focus()
+        else:
+            self.action_step(1)
+
+    @on(Button.Pressed, "#back")
+    def _back(self) -> None:
+        self.action_step(-1)
+
+    @on(Button.Pressed, "#next")
+    def _next(self) -> None:
+        self.action_step(1)
+
+    @on(Button.Pressed, "#save")
+    def _save(self) -> None:
+        self.action_save()
+
+    def action_step(self, direction: int) -> None:
+        if not self.at_standings:
+            problems = [seat for seat in range(len(self.rows)) if not self._check(seat)]
+            if problems and direction > 0:
+                self.query_one(f"#answer-{problems[0]}", Input).focus()
+                self.notify(
+                    "Some answers need fixing; each problem is shown beside it.", severity="warning"
+                )
+                return
+        self.step = max(0, min(len(self.spec.fields), self.step + direction))
+        self._show_step()
+
+    def action_save(self) -> None:
+        if not self.at_standings:
+            self.action_step(len(self.spec.fields))
+            return
+        result = score(self.spec, self.rows)
+        self.dismiss(
+            FinishedSheet(sheet_text(self.spec, self.rows), winners_sentence(result), result)
+        )
+
+    def action_leave(self) -> None:
+        self.dismiss(None)

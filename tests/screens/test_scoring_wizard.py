@@ -1,0 +1,145 @@
+"""The scoring wizard for each game: pre-filled, editable, back and forth, then saved.
+
+The sheet it saves gives the same standings as `goldrush score` does for that sheet.
+"""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+from textual.widgets import Input
+
+from companion.amounts import parse_amount
+from companion.games import SHEETS
+from companion.scoring import parse_sheet_text, score, winners_sentence
+from companion.session import GameSession
+from companion.store import Store
+from screens.scoring import ScoringWizard
+from screens.tracker import TrackerScreen
+from tests.conftest import NewGame
+from tests.screens.helpers import SIZE, make_app, text_of, type_into
+
+# Per game: the players, then for each step the answers typed (None keeps the pre-filled one).
+WALKS = {
+    "boomtown": (("Ann", "Bo", "Cy"), [[None, "12", None], ["3 4", "", "5 5"], ["1", "0", "1"]]),
+    "coloma": (
+        ("Ann", "Bo"),
+        [
+            ["10", "12"],
+            ["6 4", "6"],
+            ["1", "0"],
+            ["3", ""],
+            ["2", "5"],
+            ["12", "12"],
+            ["2", ""],
+            ["3", "3"],
+            ["4", "2"],
+            ["1", "2"],
+            ["0", "1"],
+            ["2", "1"],
+        ],
+    ),
+    "builders": (("Ann", "Bo", "Cy"), [["5x3g 0x2 2x1", "10x2 3x1", "23x1"]]),
+    "calamityville": (("Ann", "Bo", "Cy", "Di"), [["1500", "2400", "2400", "0"]]),
+}
+
+
+async def walk(pilot, answers: list[list[str | None]]) -> ScoringWizard:  # type: ignore[no-untyped-def]
+    wizard = pilot.app.screen
+    assert isinstance(wizard, ScoringWizard)
+    for step in answers:
+        for seat, text in enumerate(step):
+            if text is not None:
+                await type_into(pilot, f"#answer-{seat}", text)
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+    assert wizard.at_standings
+    return wizard
+
+
+@pytest.mark.parametrize("game", list(WALKS))
+async def test_each_game_is_scored_like_the_cli_scores_its_sheet(
+    game: str, store: Store, new_game: NewGame
+) -> None:
+    names, answers = WALKS[game]
+    session = new_game(game=game, names=names)
+    if game == "boomtown":
+        session.act(session.rules.adjust(session.state, 0, "gold", parse_amount("+5")))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        await pilot.press("ctrl+f")
+        await pilot.pause()
+        if game == "boomtown":  # pre-filled from the tracker: Ann's 15 gold
+            assert pilot.app.screen.query_one("#answer-0", Input).value == "15"
+        await walk(pilot, answers)
+        shown = text_of(pilot, "#winners")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, TrackerScreen) and screen.session.state.finished
+    reopened = GameSession.open(store, session.path)
+    spec, players = parse_sheet_text(reopened.state.sheet, SHEETS)
+    result = score(spec, players)
+    assert shown == winners_sentence(result) + "."
+    [history] = store.read_history()
+    assert tomllib.loads(history["sheet"]) == tomllib.loads(reopened.state.sheet)
+
+
+async def test_going_back_fixes_a_value_and_bad_answers_are_explained(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(names=("Ann", "[b]Bo[/b]", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        await pilot.press("ctrl+f")
+        await pilot.pause()
+        wizard = pilot.app.screen
+        assert isinstance(wizard, ScoringWizard)
+        await pilot.press("ctrl+n")  # gold as tracked
+        await pilot.pause()
+        await type_into(pilot, "#answer-1", "3 x")
+        assert text_of(pilot, "#note-1").startswith("Not a number: x.")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert wizard.step == 1  # refused: the problem is beside the answer
+        await type_into(pilot, "#answer-1", "3 4")
+        await pilot.press("ctrl+n", "ctrl+n")
+        await pilot.pause()
+        assert wizard.at_standings
+        await pilot.press("ctrl+b", "ctrl+b", "ctrl+b")  # back to gold
+        await pilot.pause()
+        assert wizard.step == 0
+        await type_into(pilot, "#answer-2", "30")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert pilot.app.screen.query_one("#answer-1", Input).value == "3 4"  # kept
+        await pilot.press("ctrl+s")  # jumps to the standings first
+        await pilot.pause()
+        assert wizard.at_standings
+        assert text_of(pilot, "#winners") == "Cy wins."
+        assert "no tie-break" in text_of(pilot, "#tiebreak")
+        await pilot.press("escape")  # leave without finishing
+        await pilot.pause()
+        assert not session.path.read_text().count('kind = "finish"')
+
+
+async def test_reopening_a_finished_game_is_an_entry(store: Store, new_game: NewGame) -> None:
+    session = new_game(game="calamityville", names=("Ann", "Bo"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        await pilot.press("ctrl+f")
+        await pilot.pause()
+        await pilot.press("ctrl+n", "ctrl+s")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, TrackerScreen) and screen.session.state.finished
+        await pilot.press("ctrl+f")  # reopen
+        await pilot.pause()
+        assert not screen.session.state.finished
+        await pilot.press("ctrl+z")  # undo the reopening: finished again
+        await pilot.pause()
+        assert screen.session.state.finished
