@@ -36,6 +36,9 @@ class Field:
     label: str
     kind: FieldKind = "count"
     prompt: str = ""
+    # A count looked up in a chart printed on the components (e.g. Coloma's Frontier Map):
+    # the wizard asks the count, the sheet keeps the points. See `KNOWN_CHARTS`.
+    chart: str = ""
 
 
 @dataclass(frozen=True)
@@ -285,6 +288,58 @@ def standings_table(spec: SheetSpec, result: Result) -> str:
         )
     lines += ["", winners_sentence(result) + ".", spec.tiebreak_sentence]
     return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ charts
+
+#: What the rules text gives of each chart; the rest is read off the user's own components,
+#: asked once and remembered in the settings (`[charts.<name>]`).
+KNOWN_CHARTS: dict[str, dict[int, int]] = {"coloma-frontier": {0: 0, 3: 12, 5: 25}}
+CHART_ITEM = re.compile(r"^(\d{1,3})\s*=\s*(\d{1,4})$")
+
+
+def chart_with(name: str, remembered: Mapping[str, Any] | None) -> dict[int, int]:
+    """The known points of a chart plus what the user told the app before."""
+    chart = dict(KNOWN_CHARTS.get(name, {}))
+    for count, points in (remembered or {}).items():
+        if str(count).isdigit() and _whole(points) and points >= 0:
+            chart.setdefault(int(count), points)
+    return dict(sorted(chart.items()))
+
+
+def parse_chart(name: str, text: str) -> dict[int, int]:
+    """Read `3=12 4=18 5=25`; the points the rules give cannot be changed."""
+    chart: dict[int, int] = {}
+    for item in re.split(r"[\s,;]+", text.strip()):
+        if not item:
+            continue
+        match = CHART_ITEM.match(item)
+        if not match:
+            raise SheetError(f"Not a chart entry: {item}. Type COUNT=POINTS, e.g. 4=18.")
+        chart[int(match.group(1))] = int(match.group(2))
+    for count, points in KNOWN_CHARTS.get(name, {}).items():
+        if chart.get(count, points) != points:
+            raise SheetError(f"The rules give {points} for {count}; that cannot change.")
+        chart[count] = points
+    return dict(sorted(chart.items()))
+
+
+def chart_text(chart: Mapping[int, int]) -> str:
+    return " ".join(f"{count}={points}" for count, points in sorted(chart.items()) if count)
+
+
+def look_up(spec: Field, chart: Mapping[int, int], count: int) -> int:
+    if count not in chart:
+        raise SheetError(
+            f"The points for {count} are not known yet: read them off your own board and "
+            f"add {count}=POINTS to the chart above."
+        )
+    return chart[count]
+
+
+def count_for(chart: Mapping[int, int], points: int) -> int | None:
+    """The count that a chart turns into `points` (to pre-fill a chart field), if any."""
+    return next((count for count, value in chart.items() if value == points), None)
 
 
 # ------------------------------------------------------------------ typed answers (wizard)

@@ -13,7 +13,8 @@ from pathlib import Path
 from companion.games import RuleError, Rules, rules_for
 from companion.games.base import TableState
 from companion.journal import Entry, Journal, now_stamp
-from companion.store import GameRecord, Header, Store
+from companion.scoring import KNOWN_CHARTS, chart_with
+from companion.store import DamagedFile, GameRecord, Header, Store
 
 
 class GameSession:
@@ -92,6 +93,29 @@ class GameSession:
                 "sheet": state.sheet,
             }
         )
+
+    def charts(self) -> dict[str, dict[int, int]]:
+        """The charts this game's sheet uses: what the rules give plus what was remembered."""
+        try:
+            remembered = self.store.read_settings().get("charts", {})
+        except DamagedFile:
+            remembered = {}
+        return {
+            field.chart: chart_with(field.chart, remembered.get(field.chart))
+            for field in self.rules.sheet.fields
+            if field.chart
+        }
+
+    def remember_charts(self, charts: dict[str, dict[int, int]]) -> None:
+        """Keep what the user read off their own board (not what the rules already give)."""
+        settings = self.store.read_settings()
+        saved = settings.setdefault("charts", {})
+        for name, chart in charts.items():
+            known = KNOWN_CHARTS.get(name, {})
+            saved[name] = {
+                str(count): points for count, points in chart.items() if count not in known
+            }
+        self.store.write_settings(settings)
 
     def _write_and_replay(self, entry: Entry) -> None:
         self.store.append_entry(self.path, entry)

@@ -6,6 +6,8 @@ the session returns; a refusal comes back as a message for the field it was type
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -117,11 +119,30 @@ class GameScreen(Screen[None]):
             self.notify("The game is open again; ctrl+f scores it anew.", markup=False)
             return
 
-        def done(sheet: FinishedSheet | None) -> None:
-            if sheet is not None:
-                self.finish_game(sheet.text, sheet.winners)
+        charts = self.session.charts()
 
-        self.app.push_screen(ScoringWizard(rules.sheet, rules.prefill(state)), done)
+        def done(sheet: FinishedSheet | None) -> None:
+            if sheet is None:
+                return
+            self.finish_game(sheet.text, sheet.winners)
+            if sheet.charts != charts:
+                self._remember(lambda: self.session.remember_charts(sheet.charts))
+
+        self.app.push_screen(ScoringWizard(rules.sheet, rules.prefill(state), charts), done)
+
+    def _remember(self, save: Callable[[], None]) -> None:
+        """Save something into the settings; a damaged settings file is kept and said so."""
+        try:
+            save()
+        except DamagedFile as damaged:
+            self.notify(
+                f"{damaged.path} cannot be read ({damaged.reason}); it was left as it is, so "
+                "what you typed for your board is not remembered.",
+                severity="warning",
+                markup=False,
+            )
+        except OSError as error:
+            self.notify(f"The settings were not saved: {error}", severity="warning", markup=False)
 
     def finish_game(self, sheet: str = "", winners: str = "") -> None:
         try:

@@ -20,13 +20,18 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Input, Static
 
 from companion.scoring import (
+    Field,
     Result,
     SheetError,
     SheetSpec,
     answer_text,
+    chart_text,
+    count_for,
     cubes_left,
     field_hint,
+    look_up,
     parse_answer,
+    parse_chart,
     score,
     sheet_text,
     winners_sentence,
@@ -40,6 +45,7 @@ class FinishedSheet:
     text: str
     winners: str
     result: Result
+    charts: dict[str, dict[int, int]]  # every chart the wizard used, as it was left
 
 
 class ScoringWizard(Screen[FinishedSheet | None]):
@@ -54,6 +60,10 @@ screen tracked is already filled in: check it against the table and change anyth
 - The last step shows the standings; **ctrl+s** saves them and finishes the game.
 - **escape** leaves the wizard without finishing (the game stays as it was).
 
+Where the points come from a chart printed on your board (Coloma's Frontier Map), you type
+the count (how many lands) and the wizard looks the points up. The rules give some of them;
+add the others once from your own board in the chart line (`4=18`): they are remembered.
+
 Lists are typed as numbers separated by spaces (`3 4 6`). Boomtown Builders investments are
 typed as `VPxCUBE`, with `g` when a Goldmine is next to the building: `5x3g 2x1 0x2`.
 """
@@ -65,21 +75,37 @@ typed as `VPxCUBE`, with `g` when a Goldmine is next to the building: `5x3g 2x1 
         Binding("escape", "leave", "Leave", id="leave-wizard"),
     ]
 
-    def __init__(self, spec: SheetSpec, rows: list[dict[str, Any]]) -> None:
+    def __init__(
+        self,
+        spec: SheetSpec,
+        rows: list[dict[str, Any]],
+        charts: dict[str, dict[int, int]] | None = None,
+    ) -> None:
         super().__init__()
         self.spec = spec
         self.rows = [dict(row) for row in rows]
+        self.charts = {name: dict(chart) for name, chart in (charts or {}).items()}
         self.step = 0  # len(spec.fields) is the standings
         # what was typed, per field and seat, so going back and forth keeps it
         self.typed: dict[str, list[str]] = {
-            f.key: [answer_text(f, row[f.key]) for row in self.rows] for f in spec.fields
+            f.key: [self._prefill_text(f, row[f.key]) for row in self.rows] for f in spec.fields
         }
+
+    def _prefill_text(self, field: Field, value: Any) -> str:
+        if not field.chart:
+            return answer_text(field, value)
+        count = count_for(self.charts.setdefault(field.chart, {}), value)
+        return "" if count is None else str(count)
 
     def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll(id="wizard"):
             yield Static(id="step-title", markup=False)
             yield Static(id="step-prompt", markup=False)
+            with Horizontal(id="chart-row"):
+                yield Static("Chart (count=points, from your board)", classes="who")
+                yield Input(id="chart", compact=True)
+                yield Static("", id="chart-note", classes="note", markup=False)
             with Vertical(id="answers"):
                 for seat, row in enumerate(self.rows):
                     with Horizontal(classes="answer"):
@@ -118,6 +144,7 @@ typed as `VPxCUBE`, with `g` when a Goldmine is next to the building: `5x3g 2x1 
         self.query_one("#winners").display = self.at_standings
         self.query_one("#tiebreak").display = self.at_standings
         if self.at_standings:
+            self.query_one("#chart-row").display = False
             self.query_one("#step-title", Static).update(
                 f"{self.spec.title}: standings (step {total_steps} of {total_steps})"
             )
@@ -134,6 +161,12 @@ typed as `VPxCUBE`, with `g` when a Goldmine is next to the building: `5x3g 2x1 
                 f"{field.prompt or field.label}. Type {field_hint(field)}."
             )
             self.query_one("#running-title", Static).update("Running totals")
+            self.query_one("#chart-row").display = bool(field.chart)
+            if field.chart:
+                chart_input = self.query_one("#chart", Input)
+                with chart_input.prevent(Input.Changed):
+                    chart_input.value = chart_text(self.charts[field.chart])
+                self.query_one("#chart-note", Static).update("")
             for seat in range(len(self.rows)):
                 answer = self.query_one(f"#answer-{seat}", Input)
                 with answer.prevent(Input.Changed):
@@ -150,12 +183,31 @@ typed as `VPxCUBE`, with `g` when a Goldmine is next to the building: `5x3g 2x1 
         note = self.query_one(f"#note-{seat}", Static)
         try:
             value = parse_answer(field, text)
+            if field.chart:
+                count, value = value, look_up(field, self.charts[field.chart], value)
         except SheetError as error:
             note.update(Text(str(error), style="bold red"))
             return False
         self.rows[seat][field.key] = value
-        note.update(cubes_left(value) if field.kind == "investments" else "")
+        if field.chart:
+            note.update(f"{count} -> {value} points")
+        else:
+            note.update(cubes_left(value) if field.kind == "investments" else "")
         return True
+
+    @on(Input.Changed, "#chart")
+    def _chart_changed(self, event: Input.Changed) -> None:
+        field = self.spec.fields[self.step]
+        note = self.query_one("#chart-note", Static)
+        try:
+            self.charts[field.chart] = parse_chart(field.chart, event.value)
+        except SheetError as error:
+            note.update(Text(str(error), style="bold red"))
+            return
+        note.update("")
+        for seat in range(len(self.rows)):
+            self._check(seat)
+        self._show_totals()
 
     def _show_totals(self) -> None:
         result = score(self.spec, self.rows)
@@ -215,9 +267,8 @@ typed as `VPxCUBE`, with `g` when a Goldmine is next to the building: `5x3g 2x1 
             self.action_step(len(self.spec.fields))
             return
         result = score(self.spec, self.rows)
-        self.dismiss(
-            FinishedSheet(sheet_text(self.spec, self.rows), winners_sentence(result), result)
-        )
+        text = sheet_text(self.spec, self.rows)
+        self.dismiss(FinishedSheet(text, winners_sentence(result), result, self.charts))
 
     def action_leave(self) -> None:
         self.dismiss(None)

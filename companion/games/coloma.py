@@ -27,7 +27,12 @@ SHEET = SheetSpec(
         Field("hotels", "Hotels", prompt="Hotel Buildings (8 VP each)"),
         Field("canyons", "River Canyons", "list", "VP under each surveyed River Canyon"),
         Field("bridges", "Bridges", "list", "VP each Bridge scores"),
-        Field("frontier", "Frontier", prompt="VP from the Frontier Map chart (Tents on lands)"),
+        Field(
+            "frontier",
+            "Frontier",
+            prompt="How many Frontier Lands hold the player's Tent (the map's chart gives the VP)",
+            chart="coloma-frontier",
+        ),
         Field("graves", "Graves", "list", "The number on each covered Grave (subtracted)"),
         Field("gold", "Gold Nuggets", prompt="Gold Nuggets left (first tie-break)"),
         Field("bucks", "Bucks", prompt="Bucks left (second tie-break)"),

@@ -225,3 +225,47 @@ def test_ranks_count_who_is_strictly_ahead(moneys: list[int]) -> None:
         assert standing.rank == 1 + sum(1 for m in moneys if m > standing.total)
     assert [s.rank for s in res.standings] == sorted(s.rank for s in res.standings)
     assert res.winners == [f"P{i}" for i, m in enumerate(moneys) if m == max(moneys)]
+
+
+def test_typed_answers() -> None:
+    from companion.scoring import answer_text, cubes_left, parse_answer
+
+    gold, mines = SHEETS["boomtown"].fields[0], SHEETS["boomtown"].fields[1]
+    investments = SHEETS["builders"].fields[0]
+    assert parse_answer(gold, " 12 ") == 12
+    assert parse_answer(mines, "3, 4 6") == [3, 4, 6] and parse_answer(mines, "") == []
+    value = parse_answer(investments, "5x3g, 2X1 0 x 2 7\u00d71+g")
+    assert value == [
+        investment(5, 3, True),
+        investment(2, 1),
+        investment(0, 2),
+        investment(7, 1, True),
+    ]
+    assert parse_answer(investments, answer_text(investments, value)) == value
+    assert cubes_left(value) == "Cubes left: 2 Triples, 3 Doubles, 5 Singles"
+    for field, text, message in [
+        (gold, "-1", "Type a whole number"),
+        (mines, "3 x", "Not a number: x."),
+        (investments, "5x4", "cube must be 1, 2 or 3"),
+        (investments, "five", "Not an investment: five."),
+        (investments, "1x2 " * 5, "5 Double cubes, but a player has only 4"),
+    ]:
+        with pytest.raises(SheetError, match=message):
+            parse_answer(field, text)
+
+
+def test_charts_keep_what_the_rules_give() -> None:
+    from companion.scoring import chart_text, chart_with, look_up, parse_chart
+
+    frontier = SHEETS["coloma"].fields[5]
+    assert frontier.chart == "coloma-frontier"
+    chart = chart_with("coloma-frontier", {"4": 18, "3": 99, "x": 1})
+    assert chart == {0: 0, 3: 12, 4: 18, 5: 25} and chart_text(chart) == "3=12 4=18 5=25"
+    assert parse_chart("coloma-frontier", "4=18, 6=30") == {0: 0, 3: 12, 4: 18, 5: 25, 6: 30}
+    with pytest.raises(SheetError, match="The rules give 25 for 5"):
+        parse_chart("coloma-frontier", "5=20")
+    with pytest.raises(SheetError, match="Not a chart entry: 4:18"):
+        parse_chart("coloma-frontier", "4:18")
+    assert look_up(frontier, chart, 4) == 18
+    with pytest.raises(SheetError, match="points for 2 are not known yet"):
+        look_up(frontier, chart, 2)

@@ -31,7 +31,7 @@ WALKS = {
             ["1", "0"],
             ["3", ""],
             ["2", "5"],
-            ["12", "12"],
+            ["3", "5"],
             ["2", ""],
             ["3", "3"],
             ["4", "2"],
@@ -143,3 +143,36 @@ async def test_reopening_a_finished_game_is_an_entry(store: Store, new_game: New
         await pilot.press("ctrl+z")  # undo the reopening: finished again
         await pilot.pause()
         assert screen.session.state.finished
+
+
+async def test_the_frontier_chart_asks_unknown_points_once_and_remembers_them(
+    store: Store, new_game: NewGame
+) -> None:
+    """3 lands = 12 and 5 = 25 come from the rules; 4 lands is read off the user's map."""
+    for attempt in range(2):
+        session = new_game(game="coloma", names=("Ann", "Bo"))
+        async with make_app(store).run_test(size=SIZE) as pilot:
+            pilot.app.open_game(session.path)
+            await pilot.pause()
+            await pilot.press("ctrl+f")
+            await pilot.pause()
+            wizard = pilot.app.screen
+            assert isinstance(wizard, ScoringWizard)
+            for _ in range(5):  # to the Frontier step
+                await pilot.press("ctrl+n")
+            await pilot.pause()
+            assert wizard.spec.fields[wizard.step].key == "frontier"
+            await type_into(pilot, "#answer-0", "3")
+            assert text_of(pilot, "#note-0") == "3 -> 12 points"
+            await type_into(pilot, "#answer-1", "4")
+            if attempt == 0:
+                assert "not known yet" in text_of(pilot, "#note-1")
+                await type_into(pilot, "#chart", "3=11")
+                assert "cannot change" in text_of(pilot, "#chart-note")
+                await type_into(pilot, "#chart", "3=12 4=18 5=25")
+            assert text_of(pilot, "#note-1") == "4 -> 18 points"
+            await pilot.press("ctrl+s", "ctrl+s")
+            await pilot.pause()
+        assert store.read_settings()["charts"]["coloma-frontier"] == {"4": 18}
+        _spec, players = parse_sheet_text(GameSession.open(store, session.path).state.sheet, SHEETS)
+        assert [p["frontier"] for p in players] == [12, 18]
