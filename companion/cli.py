@@ -43,6 +43,19 @@ def build_parser() -> argparse.ArgumentParser:
     opener = commands.add_parser("open", help="start the app on a saved game")
     opener.add_argument("game_id", metavar="GAME", help="a game's id, as `goldrush list` shows it")
     commands.add_parser("where", help="print the data folder")
+    splitter = commands.add_parser(
+        "split", help="Boomtown: who keeps what of a winning bid (the auction split)"
+    )
+    splitter.add_argument("bid", metavar="BID", type=_whole, help="the winning bid")
+    splitter.add_argument("--players", type=int, required=True, metavar="N", help="3 to 5")
+    splitter.add_argument(
+        "--leftover",
+        default="keep",
+        metavar="keep|bank",
+        help="at 4-5 players: the winner's left neighbour keeps the rest (keep, official) "
+        "or keeps half and the rest goes to the bank (bank, Dutch rules)",
+    )
+    splitter.add_argument("--json", action="store_true", help="print one JSON object")
     scorer = commands.add_parser("score", help="print the standings of a score sheet (TOML)")
     scorer.add_argument("sheet", metavar="SHEET.toml", help="a score sheet (see README)")
     scorer.add_argument("--json", action="store_true", help="print one JSON object")
@@ -59,6 +72,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "score":
         return _score(args.sheet, args.json)
+    if args.command == "split":
+        return _split(args.bid, args.players, args.leftover, args.json)
     open_id = getattr(args, "game_id", None)
     if open_id is not None and not (store.games_dir / f"{open_id}.toml").is_file():
         print(f"goldrush: no saved game {open_id!r} (see: goldrush list)", file=sys.stderr)
@@ -66,6 +81,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     from screens.app import GoldrushApp  # the UI only when it is started
 
     GoldrushApp(store, open_game=open_id).run()
+    return 0
+
+
+def _whole(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"a bid is a whole number of 0 or more, not {text!r}")
+    return int(text)
+
+
+def _split(bid: int, players: int, leftover: str, as_json: bool) -> int:
+    import json
+
+    from companion.games.boomtown_split import LEFTOVERS, describe_split, split_bid
+
+    if leftover not in LEFTOVERS:
+        print(f"goldrush split: --leftover is keep or bank, not {leftover!r}", file=sys.stderr)
+        return 2
+    try:
+        split = split_bid(bid, players, leftover)  # type: ignore[arg-type]
+    except ValueError as error:
+        print(f"goldrush split: {error}", file=sys.stderr)
+        return 2
+    if as_json:
+        print(json.dumps(split.to_json()))
+    else:
+        rule = (
+            "the rest to the bank"
+            if players == 3 or leftover == "bank"
+            else ("the winner's left neighbour keeps the rest")
+        )
+        print(f"Bid {bid}, {players} players ({rule}):")
+        for line in describe_split(split):
+            print(f"  {line}")
     return 0
 
 
