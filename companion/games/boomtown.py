@@ -1,9 +1,245 @@
-"""Boomtown (Face 2 Face Games, 2005; Cathala & Faidutti), 3-5 players."""
+"""Boomtown (Face 2 Face Games, 2005; Cathala & Faidutti), 3-5 players.
+
+Rules: the Boomtown section of shared/rules/README.md. Each table action is one journal
+entry with all its effects (a mine taken + its mayor fee + the pawn moving), so undo takes
+them back together. Money moves only through `_pay`, which applies the bankruptcy rule:
+whoever must pay more than they hold pays what they have, and the receiver gets only that.
+"""
 
 from __future__ import annotations
 
-from companion.games.base import NumberSpec, OptionSpec, Rules
+import random
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from companion.games.base import NumberSpec, OptionSpec, RuleError, Rules, TableState
+from companion.games.boomtown_split import split_bid
+from companion.journal import Entry, make_entry
 from companion.scoring import Category, Field, SheetSpec, count_of, total_of
+from companion.store import Header
+from companion.table import clockwise_from
+
+TOWNS: dict[str, str] = {  # town -> the colour of its cards and pawn
+    "Cactus Junction": "green",
+    "Cold Mountain": "magenta",  # purple on the cardboard
+    "Coyote City": "red",
+    "Dry Gulch": "yellow",
+    "San Narciso": "blue",
+}
+DECK = 60
+SHORT_DECK = 45
+EVENTS: dict[str, str] = {  # id -> name on the card
+    "card_shark": "Card Shark",
+    "dynamite": "Dynamite",
+    "expropriation": "Expropriation",
+    "governor": "Governor",
+    "holdup": "Holdup",
+    "mustang": "Mustang",
+    "new_vein": "New Vein",
+    "saloon": "Saloon",
+    "saloon_girls": "Saloon Girls",
+    "stagecoach": "Stagecoach Robbery",
+    "telegraph": "Telegraph",
+}
+EVENT_COUNTS = {
+    "card_shark": 1,
+    "dynamite": 3,
+    "expropriation": 1,
+    "governor": 1,
+    "holdup": 2,
+    "mustang": 1,
+    "new_vein": 1,
+    "saloon": 2,
+    "saloon_girls": 1,
+    "stagecoach": 1,
+    "telegraph": 1,
+}
+KEPT = ("telegraph", "mustang", "governor", "saloon_girls")  # cards kept in front of a player
+PHASES = ("reveal", "auction", "payment", "picks", "production", "over")
+
+READINGS = """\
+## Our readings where the rules are silent
+
+A correction (ctrl+o) overrules any of these at the table.
+
+- A mayor keeps the pawn on a tie, and after losing mines, until somebody has strictly more
+  mines in that town than the mayor has.
+- Expropriation from the mayor: the fee is the mayor's count before the mine moves; then the
+  mayor rule is applied.
+- Saloon fees are due per producing mine, after the bank has paid that mine; nobody pays
+  their own saloon; two saloons on one town are both paid.
+- Telegraph: the new face is any of 1-6, and the changed sum is what counts (also for
+  collapses).
+- A Governor or Saloon Girls that cannot be used yet stays in front of its owner and acts as
+  soon as it can (the first mayor pawn, the first saloon the owner gets).
+"""
+
+
+# ------------------------------------------------------------------------- the catalog
+
+
+@dataclass(frozen=True)
+class MineCard:
+    town: str
+    roll: int
+    value: int
+    dangerous: bool = False
+
+    @property
+    def label(self) -> str:
+        danger = ", dangerous" if self.dangerous else ""
+        return f"{self.town} {self.roll} ({self.value} gold{danger})"
+
+
+def load_catalog(override: Path | None = None) -> list[MineCard]:
+    """The 45 mines: the user's corrected copy when there is one, else the shipped file."""
+    if override is not None and override.is_file():
+        data = override.read_bytes()
+    else:
+        data = resources.files("companion.data").joinpath("boomtown_mines.toml").read_bytes()
+    doc = tomllib.loads(data.decode("utf-8"))
+    cards = []
+    for number, mine in enumerate(doc.get("mines", []), start=1):
+        card = MineCard(mine["town"], mine["roll"], mine["value"], bool(mine.get("dangerous")))
+        problem = mine_problem(card)
+        if problem:
+            raise ValueError(f"mine {number} of the catalog: {problem}")
+        cards.append(card)
+    return cards
+
+
+def mine_problem(card: MineCard) -> str | None:
+    if card.town not in TOWNS:
+        return f"{card.town!r} is not a Boomtown town ({', '.join(TOWNS)})"
+    if not 2 <= card.roll <= 12:
+        return f"the production number is 2 to 12, not {card.roll}"
+    if not 0 <= card.value <= 99:
+        return f"the value is 0 to 99, not {card.value}"
+    return None
+
+
+# ------------------------------------------------------------------------- the state
+
+
+@dataclass
+class Mine:
+    town: str
+    roll: int
+    value: int
+    dangerous: bool
+    owner: int
+    vein: bool = False  # a New Vein on it: +3
+
+    @property
+    def worth(self) -> int:
+        return self.value + (3 if self.vein else 0)
+
+    @property
+    def label(self) -> str:
+        extra = " +3 New Vein" if self.vein else ""
+        danger = " D" if self.dangerous else ""
+        return f"{self.town} {self.roll}: {self.value}{extra}{danger}"
+
+
+@dataclass
+class Saloon:
+    town: str
+    owner: int
+    girls: bool = False
+
+    @property
+    def fee(self) -> int:
+        return 4 if self.girls else 2
+
+
+@dataclass
+class BoomtownState(TableState):
+    round: int = 1
+    phase: str = "reveal"
+    cards_left: int = DECK
+    offered: int = 0  # cards on offer this round
+    picks: list[int] = field(default_factory=list)  # who picked this round, in order
+    acted: list[int] = field(default_factory=list)  # seats that bid or passed, in order
+    passed: list[int] = field(default_factory=list)
+    high_bid: int = 0
+    high_bidder: int | None = None
+    winner: int | None = None
+    price: int = 0  # what the winner pays
+    mustang_next: int | None = None  # a Mustang owner who picks right after the winner
+    mines: list[Mine] = field(default_factory=list)
+    saloons: list[Saloon] = field(default_factory=list)
+    mayors: dict[str, int] = field(default_factory=dict)
+    governor: str | None = None  # the town whose mayor pawn has the Governor
+    kept: list[list[str]] = field(default_factory=list)  # per seat: cards kept (KEPT)
+    bank_in: int = 0  # this round
+    bank_out: int = 0
+    report: list[str] = field(default_factory=list)  # what the last entry did, for its sentence
+
+    def gold(self, seat: int) -> int:
+        return self.numbers[seat]["gold"]
+
+    def count(self, seat: int, town: str) -> int:
+        return sum(1 for mine in self.mines if mine.owner == seat and mine.town == town)
+
+    def mines_of(self, seat: int) -> list[Mine]:
+        return [mine for mine in self.mines if mine.owner == seat]
+
+    def mayor_of(self, seat: int) -> list[str]:
+        return [town for town, mayor in self.mayors.items() if mayor == seat]
+
+    @property
+    def auction_turn(self) -> int | None:
+        """Whose turn it is to bid or pass, clockwise from the first player; None when over."""
+        if self.phase != "auction":
+            return None
+        if not self.acted:
+            return self.first_player
+        for seat in clockwise_from(self.acted[-1], len(self.players))[1:]:
+            if seat not in self.passed:
+                return None if seat == self.high_bidder else seat
+        return None  # everybody passed
+
+    def auction_result(self) -> tuple[int, int] | None:
+        """(winner, bid) once all but the high bidder passed, or all passed (first to pass, 0)."""
+        count = len(self.players)
+        if self.high_bidder is not None and len(self.passed) == count - 1:
+            return self.high_bidder, self.high_bid
+        if len(self.passed) == count:
+            return self.passed[0], 0
+        return None
+
+    @property
+    def pick_order(self) -> list[int]:
+        """The winner, a Mustang owner right after, then clockwise from the winner's left."""
+        if self.winner is None:
+            return []
+        order = clockwise_from(self.winner, len(self.players))
+        if self.mustang_next is not None and self.mustang_next != self.winner:
+            order.remove(self.mustang_next)
+            order.insert(1, self.mustang_next)
+        return order[: self.offered] if self.offered else order
+
+    @property
+    def next_picker(self) -> int | None:
+        remaining = [seat for seat in self.pick_order if seat not in self.picks]
+        return remaining[0] if remaining and len(self.picks) < self.offered else None
+
+    @property
+    def rounds_left(self) -> int:
+        """Rounds after this one (the deck shrinks by one card per player each round)."""
+        return -(-self.cards_left // len(self.players))
+
+
+def mine_out(state: BoomtownState, card: MineCard) -> bool:
+    return any(
+        m.town == card.town and m.roll == card.roll and m.value == card.value for m in state.mines
+    )
+
+
+# ------------------------------------------------------------------------- the sheet
 
 SHEET = SheetSpec(
     game="boomtown",
@@ -25,6 +261,9 @@ SHEET = SheetSpec(
 )
 
 
+# ------------------------------------------------------------------------- the rules
+
+
 class BoomtownRules(Rules):
     id = "boomtown"
     title = "Boomtown"
@@ -32,6 +271,7 @@ class BoomtownRules(Rules):
     max_players = 5
     numbers = (NumberSpec("gold", "Gold", start=10),)
     sheet = SHEET
+    help = READINGS
     options = (
         OptionSpec(
             "short_game",
@@ -50,3 +290,525 @@ class BoomtownRules(Rules):
             player_counts=(4, 5),
         ),
     )
+
+    def new_state(self, header: Header) -> BoomtownState:
+        base = super().new_state(header)
+        state = BoomtownState(**vars(base))
+        state.cards_left = SHORT_DECK if state.options.get("short_game") else DECK
+        state.kept = [[] for _ in state.players]
+        return state
+
+    def progress(self, state: TableState) -> str:
+        assert isinstance(state, BoomtownState)
+        if state.finished:
+            return "Finished"
+        if state.phase == "over":
+            return "Deck used up: final scoring"
+        return f"Round {state.round}, {state.phase}"
+
+    def prefill(self, state: TableState) -> list[dict[str, Any]]:
+        assert isinstance(state, BoomtownState)
+        return [
+            {
+                "name": player.name,
+                "gold": state.gold(seat),
+                "mines": [mine.worth for mine in state.mines_of(seat)],
+                "mayors": len(state.mayor_of(seat)),
+            }
+            for seat, player in enumerate(state.players)
+        ]
+
+    # -- building entries: each checks against a copy, so a refusal changes nothing -------
+
+    def _entry(self, state: TableState, kind: str, text: str, **data: Any) -> Entry:
+        """Check the entry on a copy; its sentence ends with what it did (payments, pawns)."""
+        trial = _copy(state)
+        self.apply(trial, make_entry(kind, text, **data))
+        assert isinstance(trial, BoomtownState)
+        if trial.report:
+            text = f"{text}; " + "; ".join(trial.report)
+        return make_entry(kind, text, **data)
+
+    def apply(self, state: TableState, entry: Entry) -> None:
+        if isinstance(state, BoomtownState):
+            state.report = []
+        super().apply(state, entry)
+
+    def reveal(self, state: BoomtownState, cards: int | None = None) -> Entry:
+        count = min(len(state.players), state.cards_left) if cards is None else cards
+        left = state.cards_left - count
+        first = state.name(state.first_player)
+        text = (
+            f"Round {state.round}: {count} cards revealed ({left} left in the deck); "
+            f"{first} opens the auction"
+        )
+        return self._entry(state, "reveal", text, cards=count)
+
+    def bid(self, state: BoomtownState, seat: int, amount: int) -> Entry:
+        return self._entry(
+            state, "bid", f"{state.name(seat)} bids {amount}", player=seat, amount=amount
+        )
+
+    def pass_(self, state: BoomtownState, seat: int) -> Entry:
+        return self._entry(state, "pass", f"{state.name(seat)} passes", player=seat)
+
+    def pay_split(self, state: BoomtownState) -> tuple[Entry, list[tuple[int, int]], int]:
+        """The winner pays the bid: the entry, who keeps what (seat, amount) and the bank's."""
+        if state.winner is None or state.phase != "payment":
+            raise RuleError("There is no auction to pay for yet.")
+        receivers, bank = self.split_for(state, state.winner, state.price)
+        parts = ", ".join(f"{state.name(seat)} keeps {share}" for seat, share in receivers)
+        bank_part = f"; {bank} to the bank" if bank else ""
+        text = f"{state.name(state.winner)} pays the bid of {state.price}: {parts}{bank_part}"
+        return self._entry(state, "pay", text), receivers, bank
+
+    def split_for(
+        self, state: BoomtownState, winner: int, bid: int
+    ) -> tuple[list[tuple[int, int]], int]:
+        count = len(state.players)
+        split = split_bid(bid, count, state.options.get("leftover", "keep"))
+        seats = [(winner - step) % count for step in range(1, count)]  # to the right
+        return list(zip(seats, split.shares, strict=True)), split.bank
+
+    def pick_mine(self, state: BoomtownState, seat: int, card: MineCard) -> Entry:
+        problem = mine_problem(card)
+        if problem:
+            raise RuleError(f"That mine cannot be: {problem}.")
+        text = f"{state.name(seat)} takes the mine {card.label}"
+        return self._entry(
+            state,
+            "mine",
+            text,
+            player=seat,
+            town=card.town,
+            roll=card.roll,
+            value=card.value,
+            dangerous=card.dangerous,
+        )
+
+    def pick_event(self, state: BoomtownState, seat: int, card: str, **params: Any) -> Entry:
+        if card not in EVENTS:
+            raise RuleError(f"No such event card: {card}.")
+        text = f"{state.name(seat)} takes {EVENTS[card]}" + _event_detail(state, card, params)
+        return self._entry(state, "event", text, player=seat, card=card, **params)
+
+    def use_mustang(self, state: BoomtownState, seat: int) -> Entry:
+        return self._entry(
+            state,
+            "mustang",
+            f"{state.name(seat)} rides the Mustang: picks right after the winner",
+            player=seat,
+        )
+
+    def produce(
+        self,
+        state: BoomtownState,
+        dice: tuple[int, int],
+        telegraph: tuple[int, int, int] | None = None,
+    ) -> Entry:
+        """Production with two dice; `telegraph` = (seat, which die 0/1, new face)."""
+        first, second = dice
+        data: dict[str, Any] = {"dice": [first, second]}
+        text = f"Production: {first} + {second} = {first + second}"
+        if telegraph is not None:
+            holder, die, face = telegraph
+            changed = [first, second]
+            if die in (0, 1):
+                changed[die] = face
+            data.update(telegraph=holder, die=die, face=face)
+            now = f"{changed[0]} + {changed[1]} = {sum(changed)}"
+            text += f"; {state.name(holder)} uses the Telegraph: {now}"
+        return self._entry(state, "production", text, **data)
+
+    def roll(self, rng: random.Random | None = None) -> tuple[int, int]:
+        dice = rng or random.Random()
+        return dice.randint(1, 6), dice.randint(1, 6)
+
+    def next_round(self, state: BoomtownState) -> Entry:
+        if state.winner is None:
+            raise RuleError("The round has no auction winner yet to open the next auction.")
+        text = f"Round {state.round + 1}: {state.name(state.winner)} is the first player"
+        return self._entry(state, "next_round", text)
+
+    # -- replay ---------------------------------------------------------------------
+
+    def _apply_reveal(self, state: TableState, entry: Entry) -> None:
+        assert isinstance(state, BoomtownState)
+        count = entry.get("cards")
+        if state.phase not in ("reveal",):
+            raise RuleError(
+                f"Cards are revealed at the start of a round, not during the {state.phase}."
+            )
+        if not isinstance(count, int) or not 1 <= count <= len(state.players):
+            raise RuleError(f"A round reveals 1 to {len(state.players)} cards.")
+        if count > state.cards_left:
+            raise RuleError(f"Only {state.cards_left} cards are left in the deck.")
+        state.cards_left -= count
+        state.offered = count
+        state.phase = "auction"
+        state.bank_in = state.bank_out = 0
+
+    def _apply_bid(self, state: TableState, entry: Entry) -> None:
+        assert isinstance(state, BoomtownState)
+        seat, amount = self._seat(state, entry.get("player")), entry.get("amount")
+        turn = state.auction_turn
+        if turn is None:
+            raise RuleError("The auction is over: no more bids.")
+        if seat != turn:
+            raise RuleError(f"It is {state.name(turn)}'s turn to bid or pass.")
+        if state.gold(seat) == 0:
+            raise RuleError(f"{state.name(seat)} has no gold (bankrupt) and can only pass.")
+        if not isinstance(amount, int) or amount <= state.high_bid:
+            raise RuleError(f"A bid must be more than {state.high_bid}.")
+        if amount > state.gold(seat):
+            raise RuleError(
+                f"{state.name(seat)} has only {state.gold(seat)} gold and cannot bid {amount}."
+            )
+        state.acted.append(seat)
+        state.high_bid, state.high_bidder = amount, seat
+        self._close_auction(state)
+
+    def _apply_pass(self, state: TableState, entry: Entry) -> None:
+        assert isinstance(state, BoomtownState)
+        seat = self._seat(state, entry.get("player"))
+        turn = state.auction_turn
+        if turn is None:
+            raise RuleError("The auction is over.")
+        if seat != turn:
+            raise RuleError(f"It is {state.name(turn)}'s turn to bid or pass.")
+        state.acted.append(seat)
+        state.passed.append(seat)
+        self._close_auction(state)
+
+    def _close_auction(self, state: BoomtownState) -> None:
+        result = state.auction_result()
+        if result is not None:
+            state.winner, state.price = result
+            state.phase = "payment"
+
+    def _apply_pay(self, state: TableState, entry: Entry) -> None:
+        assert isinstance(state, BoomtownState)
+        if state.phase != "payment" or state.winner is None:
+            raise RuleError("There is no auction to pay for.")
+        receivers, bank = self.split_for(state, state.winner, state.price)
+        state.numbers[state.winner]["gold"] -= state.price  # never more than held: checked at bid
+        for seat, share in receivers:
+            state.numbers[seat]["gold"] += share
+        state.bank_in += bank
+        state.phase = "picks"
+
+    def _check_picker(self, state: BoomtownState, seat: int) -> None:
+        if state.phase != "picks":
+            raise RuleError("Cards are picked after the auction has been paid.")
+        expected = state.next_picker
+        if expected is None:
+            raise RuleError("Every card on offer has been picked.")
+        if seat != expected:
+            raise RuleError(f"It is {state.name(expected)}'s pick.")
+
+    def _done_picking(self, state: BoomtownState, seat: int) -> None:
+        state.picks.append(seat)
+        if len(state.picks) >= state.offered:
+            state.phase = "production"
+
+    def _apply_mine(self, state: TableState, entry: Entry) -> None:
+        assert isinstance(state, BoomtownState)
+        seat = self._seat(state, entry.get("player"))
+        self._check_picker(state, seat)
+        card = MineCard(
+            entry.get("town"), entry.get("roll"), entry.get("value"), bool(entry.get("dangerous"))
+        )
+        problem = mine_problem(card)
+        if problem:
+            raise RuleError(f"That mine cannot be: {problem}.")
+        self._mayor_fee(state, seat, card.town)
+        state.mines.append(Mine(card.town, card.roll, card.value, card.dangerous, seat))
+        self._recheck_mayors(state, acting=seat)
+        self._done_picking(state, seat)
+
+    def _mayor_fee(self, state: BoomtownState, seat: int, town: str) -> None:
+        """Taking a mine in a town whose mayor is another player costs the mayor's count."""
+        mayor = state.mayors.get(town)
+        if mayor is None or mayor == seat:
+            return
+        fee = state.count(mayor, town) * (2 if state.governor == town else 1)
+        governed = " (doubled: Governor)" if state.governor == town else ""
+        _pay(state, seat, mayor, fee, f"mayor fee, {town}{governed}")
+
+    def _recheck_mayors(self, state: BoomtownState, acting: int | None = None) -> None:
+        """First to two mines; afterwards whoever has strictly more than the mayor."""
+        count = len(state.players)
+        for town in TOWNS:
+            counts = [state.count(seat, town) for seat in range(count)]
+            mayor = state.mayors.get(town)
+            if mayor is None:
+                best = max(counts)
+                if best >= 2:
+                    leaders = [seat for seat in range(count) if counts[seat] == best]
+                    new = acting if acting in leaders else leaders[0]
+                    self._move_pawn(state, town, new)
+            else:
+                best = max(counts)
+                if counts[mayor] < best:
+                    leaders = [seat for seat in range(count) if counts[seat] == best]
+                    new = acting if acting in leaders else leaders[0]
+                    self._move_pawn(state, town, new)
+
+    def _move_pawn(self, state: BoomtownState, town: str, seat: int) -> None:
+        if state.governor == town:
+            state.governor = None  # the Governor is discarded when its pawn changes hands
+            state.report.append("the Governor is discarded")
+        state.mayors[town] = seat
+        state.report.append(f"{state.name(seat)} is now mayor of {town}")
+        if "governor" in state.kept[seat] and state.governor is None:
+            state.kept[seat].remove("governor")  # a waiting Governor acts as soon as it can
+            state.governor = town
+            state.report.append(f"{state.name(seat)}'s Governor goes on the {town} pawn")
+
+    def _apply_mustang(self, state: TableState, entry: Entry) -> None:
+        assert isinstance(state, BoomtownState)
+        seat = self._seat(state, entry.get("player"))
+        if "mustang" not in state.kept[seat]:
+            raise RuleError(f"{state.name(seat)} has no Mustang.")
+        if state.phase != "picks" or state.winner is None or state.picks != [state.winner]:
+            raise RuleError("The Mustang is ridden right after the auction winner has picked.")
+        if seat == state.winner:
+            raise RuleError("The winner already picked first.")
+        state.kept[seat].remove("mustang")
+        state.mustang_next = seat
+
+    def _apply_event(self, state: TableState, entry: Entry) -> None:
+        assert isinstance(state, BoomtownState)
+        seat = self._seat(state, entry.get("player"))
+        self._check_picker(state, seat)
+        card = entry.get("card")
+        handler = getattr(self, f"_event_{card}", None)
+        if handler is None:
+            raise RuleError(f"No such event card: {card}.")
+        handler(state, seat, entry)
+        self._done_picking(state, seat)
+
+    # the events: each checks its target first, then acts
+
+    def _event_card_shark(self, state: BoomtownState, seat: int, entry: Entry) -> None:
+        for other in range(len(state.players)):
+            if other != seat:
+                _pay(state, other, None, 4, "Card Shark")
+
+    def _target(self, state: BoomtownState, seat: int, entry: Entry) -> int:
+        target = entry.get("target")
+        if not isinstance(target, int) or not 0 <= target < len(state.players):
+            raise RuleError("Name the player the card is played on.")
+        if target == seat:
+            raise RuleError("This card is played on another player, not on yourself.")
+        return target
+
+    def _mine_at(self, state: BoomtownState, entry: Entry, owner: int | None = None) -> Mine:
+        index = entry.get("mine")
+        if not isinstance(index, int) or not 0 <= index < len(state.mines):
+            raise RuleError("Choose a mine in play.")
+        mine = state.mines[index]
+        if owner is not None and mine.owner != owner:
+            raise RuleError(f"That mine belongs to {state.name(mine.owner)}.")
+        return mine
+
+    def _event_dynamite(self, state: BoomtownState, seat: int, entry: Entry) -> None:
+        if isinstance(entry.get("saloon"), int):
+            index = entry.get("saloon")
+            if not 0 <= index < len(state.saloons):
+                raise RuleError("Choose a saloon in play.")
+            if state.saloons[index].owner == seat:
+                raise RuleError("Dynamite is used on another player's mine or saloon.")
+            del state.saloons[index]  # its Saloon Girls go with it
+            return
+        mine = self._mine_at(state, entry)
+        if mine.owner == seat:
+            raise RuleError("Dynamite is used on another player's mine or saloon.")
+        state.mines.remove(mine)  # its New Vein goes with it
+        self._recheck_mayors(state)
+
+    def _event_expropriation(self, state: BoomtownState, seat: int, entry: Entry) -> None:
+        mine = self._mine_at(state, entry)
+        if mine.owner == seat:
+            raise RuleError("Expropriation takes another player's mine.")
+        if state.count(seat, mine.town) == 0:
+            raise RuleError(f"Only in a town where you already own a mine (none in {mine.town}).")
+        self._mayor_fee(state, seat, mine.town)  # the mayor's count before the mine moves
+        mine.owner = seat
+        self._recheck_mayors(state, acting=seat)
+
+    def _event_governor(self, state: BoomtownState, seat: int, entry: Entry) -> None:
+        town = entry.get("town")
+        if town is None:
+            if state.mayor_of(seat):
+                raise RuleError("Choose which of your mayor pawns gets the Governor.")
+            state.kept[seat].append("governor")  # waits for a pawn
+            return
+        if state.mayors.get(town) != seat:
+            raise RuleError(f"{state.name(seat)} is not the mayor of {town}.")
+        state.governor = town
+
+    def _event_holdup(self, state: BoomtownState, seat: int, entry: Entry) -> None:
+        target = self._target(state, seat, entry)
+        number, dice = entry.get("number"), entry.get("dice")
+        if not isinstance(number, int) or not 2 <= number <= 12:
+            raise RuleError("Name a number from 2 to 12.")
+        if not (
+            isinstance(dice, list)
+            and len(dice) == 2
+            and all(isinstance(d, int) and 1 <= d <= 6 for d in dice)
+        ):
+            raise RuleError("Two dice, each 1 to 6.")
+        if sum(dice) >= number:
+            _pay(state, target, seat, number, "Holdup")
+
+    def _event_mustang(self, state: BoomtownState, seat: int, entry: Entry) -> None:
+        state.kept[seat].append("mustang")
+
+    def _event_telegraph(self, state: BoomtownState, seat: int, entry: Entry) -> None:
+        state.kept[seat].append("telegraph")
+
+    def _event_new_vein(self, state: BoomtownState, seat: int, entry: Entry) -> None:
+        mine = self._mine_at(state, entry, owner=seat)
+        if mine.vein:
+            raise RuleError("That mine already has a New Vein.")
+        mine.vein = True
+
+    def _event_saloon(self, state: BoomtownState, seat: int, entry: Entry) -> None:
+        town = entry.get("town")
+        if town not in TOWNS:
+            raise RuleError("Choose the town of the saloon.")
+        saloon = Saloon(town, seat)
+        if "saloon_girls" in state.kept[seat]:
+            state.kept[seat].remove("saloon_girls")  # waiting Saloon Girls move in at once
+            saloon.girls = True
+        state.saloons.append(saloon)
+
+    def _event_saloon_girls(self, state: BoomtownState, seat: int, entry: Entry) -> None:
+        index = entry.get("saloon")
+        own = [
+            i for i, saloon in enumerate(state.saloons) if saloon.owner == seat and not saloon.girls
+        ]
+        if index is None:
+            if own:
+                raise RuleError("Choose which of your saloons gets the Saloon Girls.")
+            state.kept[seat].append("saloon_girls")  # waits for a saloon
+            return
+        if index not in own:
+            raise RuleError("Saloon Girls go on one of your own saloons (without girls yet).")
+        state.saloons[index].girls = True
+
+    def _event_stagecoach(self, state: BoomtownState, seat: int, entry: Entry) -> None:
+        state.numbers[seat]["gold"] += 10
+        state.bank_out += 10
+
+    def _apply_production(self, state: TableState, entry: Entry) -> None:
+        assert isinstance(state, BoomtownState)
+        if state.phase != "production":
+            raise RuleError("Production comes after every card on offer has been picked.")
+        dice = entry.get("dice")
+        if not (
+            isinstance(dice, list)
+            and len(dice) == 2
+            and all(isinstance(d, int) and 1 <= d <= 6 for d in dice)
+        ):
+            raise RuleError("Two dice, each 1 to 6.")
+        dice = list(dice)
+        holder = entry.get("telegraph")
+        if holder is not None:
+            holder = self._seat(state, holder)
+            die, face = entry.get("die"), entry.get("face")
+            if "telegraph" not in state.kept[holder]:
+                raise RuleError(f"{state.name(holder)} has no Telegraph.")
+            if die not in (0, 1) or not isinstance(face, int) or not 1 <= face <= 6:
+                raise RuleError("The Telegraph changes one die to a face from 1 to 6.")
+            state.kept[holder].remove("telegraph")
+            dice[die] = face
+        total = sum(dice)
+        producing = [m for m in state.mines if m.roll == total]
+        for mine in producing:
+            state.numbers[mine.owner]["gold"] += mine.worth
+            state.bank_out += mine.worth
+            state.report.append(f"{state.name(mine.owner)}'s {mine.label} produces {mine.worth}")
+            for saloon in state.saloons:
+                if saloon.town == mine.town and saloon.owner != mine.owner:
+                    _pay(state, mine.owner, saloon.owner, saloon.fee, f"saloon, {mine.town}")
+        if not producing:
+            state.report.append("no mine produces")
+        if total in (2, 12):
+            for mine in [m for m in state.mines if m.dangerous]:
+                state.report.append(f"{state.name(mine.owner)}'s {mine.label} collapses")
+            state.mines = [mine for mine in state.mines if not mine.dangerous]
+            self._recheck_mayors(state)
+        state.phase = "over" if state.cards_left == 0 else "next"
+
+    def _apply_next_round(self, state: TableState, entry: Entry) -> None:
+        assert isinstance(state, BoomtownState)
+        if state.phase != "next" or state.winner is None:
+            raise RuleError("The next round starts after this round's production.")
+        state.first_player = state.winner
+        state.round += 1
+        state.phase = "reveal"
+        state.offered = 0
+        state.picks, state.acted, state.passed = [], [], []
+        state.high_bid, state.high_bidder, state.winner, state.price = 0, None, None, 0
+        state.mustang_next = None
+
+
+def _pay(state: BoomtownState, payer: int, payee: int | None, amount: int, reason: str) -> int:
+    """Pay what is due, or what the payer has (bankruptcy); None is the bank. Returns it."""
+    paid = min(amount, state.gold(payer))
+    state.numbers[payer]["gold"] -= paid
+    if payee is None:
+        state.bank_in += paid
+    else:
+        state.numbers[payee]["gold"] += paid
+    to = "the bank" if payee is None else state.name(payee)
+    short = f" (all they have, {amount} due)" if paid < amount else ""
+    state.report.append(f"{state.name(payer)} pays {to} {paid}{short}: {reason}")
+    return paid
+
+
+def _copy(state: TableState) -> TableState:
+    import copy
+
+    return copy.deepcopy(state)
+
+
+def _event_detail(state: BoomtownState, card: str, params: dict[str, Any]) -> str:
+    """The part of the sentence that says what the card was played on."""
+    target = params.get("target")
+    who = (
+        state.name(target) if isinstance(target, int) and 0 <= target < len(state.players) else "?"
+    )
+    mine_index = params.get("mine")
+    mine = (
+        state.mines[mine_index].label
+        if isinstance(mine_index, int) and 0 <= mine_index < len(state.mines)
+        else ""
+    )
+    if card == "dynamite":
+        saloon = params.get("saloon")
+        if isinstance(saloon, int) and 0 <= saloon < len(state.saloons):
+            s = state.saloons[saloon]
+            return f": blows up {state.name(s.owner)}'s saloon in {s.town}"
+        return f": blows up {mine}" if mine else ""
+    if card == "expropriation":
+        return f": takes {mine}" if mine else ""
+    if card == "holdup":
+        dice = params.get("dice") or [0, 0]
+        number = params.get("number")
+        hit = "pays up" if sum(dice) >= (number or 99) else "gets away"
+        return f": holds up {who} for {number}, rolls {sum(dice)}: {hit}"
+    if card == "new_vein":
+        return f" for {mine}" if mine else ""
+    if card in ("saloon", "governor"):
+        town = params.get("town")
+        return f" in {town}" if town else " (kept until it can be used)"
+    if card == "saloon_girls":
+        return "" if isinstance(params.get("saloon"), int) else " (kept until a saloon)"
+    if card == "card_shark":
+        return ": every other player pays the bank 4"
+    if card == "stagecoach":
+        return ": +10 gold from the bank"
+    return ""
