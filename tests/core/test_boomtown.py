@@ -1,0 +1,558 @@
+"""Boomtown rules through the session: every item of the Boomtown issue."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.games import RuleError
+from companion.games.boomtown import (
+    TOWNS,
+    BoomtownState,
+    MineCard,
+    load_catalog,
+)
+from companion.session import GameSession
+from tests.conftest import NewGame
+
+CM6 = MineCard("Cold Mountain", 6, 9, True)
+CM7 = MineCard("Cold Mountain", 7, 5)
+CM8 = MineCard("Cold Mountain", 8, 1)
+CM9 = MineCard("Cold Mountain", 9, 3)
+DG8 = MineCard("Dry Gulch", 8, 5)
+
+
+class Table:
+    """A game at the table: helpers that play whole steps through the session."""
+
+    def __init__(self, session: GameSession) -> None:
+        self.session = session
+        self.rules = session.rules
+
+    @property
+    def state(self) -> BoomtownState:
+        assert isinstance(self.session.state, BoomtownState)
+        return self.session.state
+
+    def act(self, entry) -> None:  # type: ignore[no-untyped-def]
+        self.session.act(entry)
+
+    def gold(self) -> list[int]:
+        return [numbers["gold"] for numbers in self.state.numbers]
+
+    def set_gold(self, *amounts: int) -> None:
+        for seat, amount in enumerate(amounts):
+            if self.state.gold(seat) != amount:
+                from companion.amounts import Amount
+
+                self.act(
+                    self.rules.correct(self.state, seat, "gold", Amount(amount, False), "test")
+                )
+
+    def auction(self, winner: int, bid: int) -> None:
+        """Reveal, then everyone passes but `winner`, who bids `bid` when their turn comes."""
+        self.act(self.rules.reveal(self.state))
+        while self.state.phase == "auction":
+            turn = self.state.auction_turn
+            assert turn is not None
+            if turn == winner and self.state.high_bidder != winner and bid > 0:
+                self.act(self.rules.bid(self.state, turn, bid))
+            else:
+                self.act(self.rules.pass_(self.state, turn))
+        self.act(self.rules.pay_split(self.state)[0])
+
+    def picks(self, *cards: MineCard | str | tuple[str, dict]) -> None:
+        for card in cards:
+            seat = self.state.next_picker
+            assert seat is not None
+            if isinstance(card, MineCard):
+                self.act(self.rules.pick_mine(self.state, seat, card))
+            elif isinstance(card, str):
+                self.act(self.rules.pick_event(self.state, seat, card))
+            else:
+                self.act(self.rules.pick_event(self.state, seat, card[0], **card[1]))
+
+    def produce(self, a: int, b: int) -> None:
+        self.act(self.rules.produce(self.state, (a, b)))
+
+    def round(self, winner: int, bid: int, *cards, dice=(1, 3)) -> None:  # type: ignore[no-untyped-def]
+        self.auction(winner, bid)
+        self.picks(*cards)
+        self.produce(*dice)
+        if self.state.phase == "next":
+            self.act(self.rules.next_round(self.state))
+
+
+@pytest.fixture
+def table(new_game: NewGame) -> Table:
+    return Table(new_game(names=("Ann", "Bo", "Cy", "Di"), first=0))
+
+
+def test_the_catalog_has_45_mines_of_five_towns() -> None:
+    catalog = load_catalog()
+    assert len(catalog) == 45 and {card.town for card in catalog} == set(TOWNS)
+    assert {c for c in catalog if c.dangerous} == {MineCard("Cactus Junction", 7, 6, True), CM6}
+
+
+def test_deck_rounds_and_the_short_game(new_game: NewGame) -> None:
+    short = Table(new_game(names=("A", "B", "C"), first=0, short_game=True))
+    assert short.state.cards_left == 45 and short.state.rounds_left == 15
+    long = Table(new_game(names=("A", "B", "C", "D", "E"), first=0))
+    assert long.state.cards_left == 60 and long.state.rounds_left == 12
+
+
+# ----------------------------------------------------------------------------- auction
+
+
+def test_bids_go_clockwise_from_the_first_player_and_bad_bids_are_refused(table: Table) -> None:
+    table.act(table.rules.reveal(table.state))
+    assert table.state.auction_turn == 0
+    with pytest.raises(RuleError, match="It is Ann's turn"):
+        table.rules.bid(table.state, 1, 2)
+    with pytest.raises(RuleError, match="has only 10 gold and cannot bid 11"):
+        table.rules.bid(table.state, 0, 11)
+    table.act(table.rules.bid(table.state, 0, 4))
+    with pytest.raises(RuleError, match="A bid must be more than 4"):
+        table.rules.bid(table.state, 1, 4)
+    table.act(table.rules.pass_(table.state, 1))
+    assert table.state.auction_turn == 2
+    table.act(table.rules.bid(table.state, 2, 6))
+    table.act(table.rules.pass_(table.state, 3))
+    assert table.state.auction_turn == 0  # Bo passed: skipped from now on
+    table.act(table.rules.pass_(table.state, 0))
+    assert (table.state.winner, table.state.price, table.state.phase) == (2, 6, "payment")
+    with pytest.raises(RuleError, match="auction is over"):
+        table.rules.pass_(table.state, 1)
+
+
+def test_a_bankrupt_player_cannot_bid_but_still_picks(table: Table) -> None:
+    table.set_gold(10, 0, 10, 10)
+    table.act(table.rules.reveal(table.state))
+    table.act(table.rules.pass_(table.state, 0))
+    with pytest.raises(RuleError, match="Bo has no gold \\(bankrupt\\) and can only pass"):
+        table.rules.bid(table.state, 1, 1)
+    for seat in (1, 2, 3):
+        table.act(table.rules.pass_(table.state, seat))
+    assert (table.state.winner, table.state.price) == (0, 0)  # all passed: the first to pass
+    table.act(table.rules.pay_split(table.state)[0])
+    table.picks(CM8, CM9, DG8, CM7)
+    assert table.state.picks == [0, 1, 2, 3]
+
+
+# ----------------------------------------------------------------------------- payment
+
+
+def test_payment_follows_the_split_and_the_option(new_game: NewGame) -> None:
+    table = Table(new_game(names=("Ann", "Bo", "Cy", "Di", "Ed"), first=0))
+    table.auction(2, 9)  # Cy wins: Bo (right) 5, Ann 2, Ed 1, Di (left) keeps 1
+    assert table.gold() == [12, 15, 1, 11, 11]
+    three = Table(new_game(names=("Ann", "Bo", "Cy"), first=0))
+    three.auction(0, 9)  # Ann wins: Cy (right) 5, Bo 2, the bank 2
+    assert three.gold() == [1, 12, 15] and three.state.bank_in == 2
+    dutch = Table(new_game(names=("Ann", "Bo", "Cy", "Di"), first=0, leftover="bank"))
+    dutch.auction(0, 9)  # Di 5, Cy 2, Bo keeps 1, the bank 1
+    assert dutch.gold() == [1, 11, 12, 15] and dutch.state.bank_in == 1
+
+
+def test_the_leftover_option_changes_as_an_entry(table: Table) -> None:
+    table.act(table.rules.set_option(table.state, "leftover", "bank"))
+    table.auction(0, 9)
+    assert table.gold() == [1, 11, 12, 15]
+
+
+# ----------------------------------------------------------------------------- picks, mayors
+
+
+def test_picks_go_from_the_winner_clockwise(table: Table) -> None:
+    table.auction(2, 3)
+    assert table.state.pick_order == [2, 3, 0, 1]
+    with pytest.raises(RuleError, match="It is Cy's pick"):
+        table.rules.pick_mine(table.state, 0, CM8)
+
+
+def test_the_mustang_picks_right_after_the_winner_once(table: Table) -> None:
+    table.round(0, 1, "mustang", CM8, CM9, DG8)  # Ann wins and takes the Mustang
+    assert table.state.kept[0] == ["mustang"]
+    table.auction(2, 1)  # Cy wins round 2
+    with pytest.raises(RuleError, match="right after the auction winner has picked"):
+        table.rules.use_mustang(table.state, 0)
+    table.picks(CM7)  # Cy picks
+    table.act(table.rules.use_mustang(table.state, 0))
+    assert table.state.next_picker == 0 and table.state.kept[0] == []
+    table.picks(
+        MineCard("San Narciso", 9, 7), MineCard("San Narciso", 2, 6), MineCard("Dry Gulch", 2, 5)
+    )
+    assert table.state.picks == [2, 0, 3, 1]
+
+
+def test_first_to_two_mines_becomes_mayor_and_fees_are_the_mayors_count(table: Table) -> None:
+    table.round(0, 1, CM8, CM9, MineCard("San Narciso", 8, 2), DG8)  # Ann CM8, Bo CM9
+    table.round(
+        0,
+        1,
+        CM7,
+        MineCard("San Narciso", 9, 7),
+        MineCard("San Narciso", 2, 6),
+        MineCard("Dry Gulch", 2, 5),
+    )
+    assert table.state.mayors["Cold Mountain"] == 0  # Ann: CM8 + CM7
+    before = table.gold()
+    table.auction(1, 1)  # Bo wins and takes a Cold Mountain mine: pays Ann 2 (her count)
+    table.picks(CM6)
+    assert table.gold()[1] == before[1] - 1 - 2
+    assert table.state.mayors["Cold Mountain"] == 0  # a tie: Ann keeps the pawn
+
+
+def test_the_new_mayor_pays_the_old_one_first(table: Table) -> None:
+    table.round(0, 1, CM8, CM9, MineCard("San Narciso", 8, 2), DG8)
+    table.round(
+        0,
+        1,
+        CM7,
+        MineCard("San Narciso", 9, 7),
+        MineCard("San Narciso", 2, 6),
+        MineCard("Dry Gulch", 2, 5),
+    )
+    # Bo has CM9; takes CM6 (pays Ann 2, ties 2-2) and then a third one: pays Ann 2, becomes mayor
+    table.round(
+        1,
+        1,
+        CM6,
+        MineCard("Coyote City", 3, 1),
+        MineCard("Coyote City", 4, 3),
+        MineCard("Coyote City", 5, 5),
+    )
+    table.auction(1, 1)
+    gold_ann = table.gold()[0]  # after the auction: Ann, on Bo's right, got his bid
+    entry = table.rules.pick_mine(table.state, 1, MineCard("Cold Mountain", 10, 4))
+    assert "Bo pays Ann 2: mayor fee, Cold Mountain; Bo is now mayor of Cold Mountain" in entry.text
+    table.act(entry)
+    assert table.state.mayors["Cold Mountain"] == 1
+    assert table.gold()[0] == gold_ann + 2
+
+
+def test_the_governor_doubles_fees_waits_and_is_discarded(table: Table) -> None:
+    table.round(0, 1, "governor", CM9, MineCard("San Narciso", 8, 2), DG8)
+    assert table.state.kept[0] == ["governor"]  # Ann has no pawn yet: it waits
+    table.round(
+        0,
+        1,
+        CM8,
+        MineCard("San Narciso", 9, 7),
+        MineCard("San Narciso", 2, 6),
+        MineCard("Dry Gulch", 2, 5),
+    )
+    table.round(
+        0,
+        1,
+        CM7,
+        MineCard("Coyote City", 3, 1),
+        MineCard("Coyote City", 4, 3),
+        MineCard("Coyote City", 5, 5),
+    )
+    assert table.state.mayors["Cold Mountain"] == 0 and table.state.governor == "Cold Mountain"
+    before = table.gold()
+    table.auction(1, 1)  # Bo takes a Cold Mountain mine: 2 mines x 2 = 4
+    table.picks(CM6)
+    # Bo's bid of 1 goes to Ann (his right); the fee is Ann's 2 mines, doubled
+    assert table.gold()[1] == before[1] - 1 - 4 and table.gold()[0] == before[0] + 1 + 4
+    assert table.state.governor == "Cold Mountain"
+
+
+def test_paying_more_than_you_have_pays_what_you_have(table: Table) -> None:
+    table.round(0, 1, CM8, CM9, MineCard("San Narciso", 8, 2), DG8)
+    table.round(
+        0,
+        1,
+        CM7,
+        MineCard("San Narciso", 9, 7),
+        MineCard("San Narciso", 2, 6),
+        MineCard("Dry Gulch", 2, 5),
+    )
+    table.auction(1, 1)
+    table.set_gold(*table.gold()[:1], 1, *table.gold()[2:])
+    ann = table.gold()[0]
+    entry = table.rules.pick_mine(table.state, 1, CM6)
+    assert "Bo pays Ann 1 (all they have, 2 due)" in entry.text
+    table.act(entry)
+    assert table.gold()[1] == 0 and table.gold()[0] == ann + 1
+
+
+# ----------------------------------------------------------------------------- production
+
+
+def test_production_veins_saloons_and_collapses(table: Table) -> None:
+    table.round(
+        0,
+        1,
+        CM6,
+        ("saloon", {"town": "Cold Mountain"}),
+        MineCard("Cactus Junction", 7, 6, True),
+        DG8,
+    )
+    # Ann: CM6 (dangerous 9); Bo: a saloon in Cold Mountain; Cy: CJ7 (dangerous); Di: DG8
+    table.round(
+        0,
+        1,
+        ("new_vein", {"mine": 0}),
+        ("saloon_girls", {"saloon": 0}),
+        CM8,
+        MineCard("Dry Gulch", 6, 4),
+    )
+    assert table.state.mines[0].worth == 12 and table.state.saloons[0].girls
+    before = table.gold()
+    table.auction(0, 1)
+    table.picks(
+        MineCard("San Narciso", 6, 1),
+        MineCard("Coyote City", 6, 4),
+        CM9,
+        MineCard("Dry Gulch", 4, 4),
+    )
+    entry = table.rules.produce(
+        table.state, (4, 2)
+    )  # 6: Ann's CM6 (12), Di's DG6 (4), SN6 (Ann 1), CC6 (Bo 4)
+    table.act(entry)
+    gold = table.gold()
+    # Ann: -1 bid +12 +1, pays Bo 4 (girls) for CM6 only; Bo +4 (own CC6, no fee) +... split
+    assert "Ann pays Bo 4: saloon, Cold Mountain" in entry.text
+    assert gold[3] - before[3] >= 4
+    table.act(table.rules.next_round(table.state))
+    table.auction(0, 1)
+    table.picks(
+        MineCard("San Narciso", 12, 1),
+        MineCard("San Narciso", 3, 3),
+        MineCard("Coyote City", 12, 6),
+        MineCard("Dry Gulch", 3, 4),
+    )
+    entry = table.rules.produce(table.state, (6, 6))
+    table.act(entry)
+    assert "collapses" in entry.text
+    assert not any(mine.dangerous for mine in table.state.mines)
+
+
+def test_nobody_pays_their_own_saloon_and_two_saloons_are_both_paid(table: Table) -> None:
+    table.round(
+        0,
+        1,
+        ("saloon", {"town": "Dry Gulch"}),
+        ("saloon", {"town": "Dry Gulch"}),
+        DG8,
+        MineCard("Dry Gulch", 2, 5),
+    )
+    table.auction(0, 1)
+    table.picks(MineCard("Dry Gulch", 6, 4), CM8, CM9, CM7)
+    before = table.gold()
+    table.produce(4, 4)  # 8: Cy's DG8 (5) pays Ann 2 and Bo 2
+    assert table.gold()[2] == before[2] + 5 - 4
+    assert table.gold()[0] == before[0] + 2 and table.gold()[1] == before[1] + 2 + 1  # +1: Bo's CM8
+
+
+def test_the_telegraph_changes_one_die_once(table: Table) -> None:
+    table.round(0, 1, "telegraph", CM8, CM9, DG8)
+    table.auction(1, 1)
+    table.picks(
+        CM7,
+        MineCard("San Narciso", 9, 7),
+        MineCard("San Narciso", 2, 6),
+        MineCard("Dry Gulch", 2, 5),
+    )
+    with pytest.raises(RuleError, match="Bo has no Telegraph"):
+        table.rules.produce(table.state, (1, 1), telegraph=(1, 0, 6))
+    before = table.gold()
+    table.act(table.rules.produce(table.state, (1, 1), telegraph=(0, 1, 6)))  # 1+6 = 7: Bo's CM7
+    assert table.gold()[1] == before[1] + 5 and table.state.kept[0] == []
+
+
+# ----------------------------------------------------------------------------- events
+
+
+def test_card_shark_stagecoach_and_holdup(table: Table) -> None:
+    table.round(
+        0,
+        1,
+        "card_shark",
+        "stagecoach",
+        ("holdup", {"target": 0, "number": 7, "dice": [3, 4]}),
+        ("holdup", {"target": 0, "number": 7, "dice": [1, 2]}),
+    )
+    # Ann: 10 -1 (bid) = 9; Bo: 10 + ... Card Shark: Bo, Cy, Di pay 4 to the bank
+    assert table.gold()[0] == 9 - 7  # the first Holdup hits (7 >= 7), the second misses
+    assert table.state.bank_in == 12 and table.state.bank_out == 10
+
+
+def test_events_refuse_targets_the_card_does_not_allow(table: Table) -> None:
+    table.round(0, 1, CM8, CM9, DG8, MineCard("San Narciso", 8, 2))
+    table.auction(0, 1)
+    with pytest.raises(RuleError, match="another player's mine or saloon"):
+        table.rules.pick_event(table.state, 0, "dynamite", mine=0)  # Ann's own CM8
+    with pytest.raises(RuleError, match="Only in a town where you already own a mine"):
+        table.rules.pick_event(table.state, 0, "expropriation", mine=2)  # Cy's DG8
+    with pytest.raises(RuleError, match="That mine belongs to Bo"):
+        table.rules.pick_event(table.state, 0, "new_vein", mine=1)
+    with pytest.raises(RuleError, match="played on another player"):
+        table.rules.pick_event(table.state, 0, "holdup", target=0, number=5, dice=[3, 3])
+    with pytest.raises(RuleError, match="Name a number from 2 to 12"):
+        table.rules.pick_event(table.state, 0, "holdup", target=1, number=13, dice=[3, 3])
+    with pytest.raises(RuleError, match="is not the mayor of Dry Gulch"):
+        table.rules.pick_event(table.state, 0, "governor", town="Dry Gulch")
+
+
+def test_dynamite_takes_the_vein_and_the_girls_along_and_rechecks_mayors(table: Table) -> None:
+    table.round(0, 1, CM8, CM9, ("saloon", {"town": "Dry Gulch"}), DG8)
+    table.round(
+        1,
+        1,
+        CM7,
+        MineCard("Coyote City", 3, 1),
+        MineCard("Coyote City", 4, 3),
+        MineCard("Coyote City", 5, 5),
+    )
+    assert table.state.mayors["Cold Mountain"] == 1  # Bo: CM9 + CM7
+    table.auction(0, 1)
+    table.act(
+        table.rules.pick_event(
+            table.state,
+            0,
+            "dynamite",
+            mine=table.state.mines.index(
+                next(m for m in table.state.mines if (m.town, m.roll) == ("Cold Mountain", 7))
+            ),
+        )
+    )
+    assert table.state.mayors["Cold Mountain"] == 1  # 1-1: the mayor keeps the pawn
+    table.act(table.rules.pick_event(table.state, 1, "dynamite", saloon=0))
+    assert table.state.saloons == []
+
+
+def test_expropriation_pays_the_fee_and_moves_the_pawn(table: Table) -> None:
+    table.round(0, 1, CM8, CM9, DG8, MineCard("San Narciso", 8, 2))
+    table.round(
+        1,
+        1,
+        CM7,
+        MineCard("Coyote City", 3, 1),
+        MineCard("Coyote City", 4, 3),
+        MineCard("Coyote City", 5, 5),
+    )
+    assert table.state.mayors["Cold Mountain"] == 1  # Bo: CM9 + CM7; Ann: CM8
+    table.auction(0, 1)
+    ann = table.gold()[0]
+    cm7 = next(
+        i for i, m in enumerate(table.state.mines) if (m.town, m.roll) == ("Cold Mountain", 7)
+    )
+    entry = table.rules.pick_event(table.state, 0, "expropriation", mine=cm7)
+    assert (
+        "Ann pays Bo 2: mayor fee, Cold Mountain; Ann is now mayor of Cold Mountain" in entry.text
+    )
+    table.act(entry)
+    assert table.gold()[0] == ann - 2 and table.state.mayors["Cold Mountain"] == 0
+
+
+# ----------------------------------------------------------------------------- the end
+
+
+def test_the_game_ends_after_the_production_of_the_last_round(new_game: NewGame) -> None:
+    table = Table(new_game(names=("Ann", "Bo", "Cy"), first=0, short_game=True))
+    catalog = load_catalog()
+    for round_number in range(15):
+        cards = catalog[round_number * 3 : round_number * 3 + 3]
+        table.auction(round_number % 3, 1)
+        table.picks(*cards)
+        table.produce(1, 3)
+        if round_number < 14:
+            assert table.state.phase == "next"
+            table.act(table.rules.next_round(table.state))
+    assert table.state.phase == "over" and table.state.cards_left == 0
+    rows = table.rules.prefill(table.state)
+    assert sum(len(row["mines"]) for row in rows) == 45
+    assert [row["gold"] for row in rows] == table.gold()
+
+
+def test_undo_takes_back_a_whole_pick_with_its_fee_and_pawn(table: Table) -> None:
+    table.round(0, 1, CM8, CM9, DG8, MineCard("San Narciso", 8, 2))
+    table.auction(0, 1)
+    before = copy.deepcopy(table.state)
+    table.picks(CM7)
+    assert table.state.mayors == {"Cold Mountain": 0}
+    table.session.undo()
+    assert table.state.mayors == before.mayors and table.gold() == [
+        n["gold"] for n in before.numbers
+    ]
+
+
+# ----------------------------------------------------------------------------- properties
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.data())
+def test_random_games_keep_the_invariants(new_game: NewGame, data: st.DataObject) -> None:
+    names = ("Ann", "Bo", "Cy", "Di", "Ed")[: data.draw(st.integers(3, 5))]
+    table = Table(new_game(names=names, first=0))
+    rules = table.rules
+    catalog = load_catalog()
+    for _ in range(data.draw(st.integers(1, 40))):
+        state = table.state
+        before_total = sum(table.gold()) - state.bank_out + state.bank_in
+        phase = state.phase
+        try:
+            if phase == "reveal":
+                entry = rules.reveal(state)
+            elif phase == "auction":
+                turn = state.auction_turn
+                assert turn is not None
+                amount = data.draw(st.integers(0, 12))
+                entry = rules.bid(state, turn, amount) if amount else rules.pass_(state, turn)
+            elif phase == "payment":
+                entry = rules.pay_split(state)[0]
+            elif phase == "picks":
+                seat = state.next_picker
+                assert seat is not None
+                choice = data.draw(
+                    st.sampled_from(
+                        [
+                            "mine",
+                            "card_shark",
+                            "dynamite",
+                            "expropriation",
+                            "holdup",
+                            "saloon",
+                            "stagecoach",
+                            "governor",
+                        ]
+                    )
+                )
+                if choice == "mine":
+                    entry = rules.pick_mine(state, seat, data.draw(st.sampled_from(catalog)))
+                else:
+                    params = {
+                        "mine": data.draw(st.integers(0, max(0, len(state.mines) - 1))),
+                        "target": data.draw(st.integers(0, len(names) - 1)),
+                        "number": data.draw(st.integers(2, 12)),
+                        "dice": [data.draw(st.integers(1, 6)), data.draw(st.integers(1, 6))],
+                        "town": data.draw(st.sampled_from(list(TOWNS))),
+                    }
+                    entry = rules.pick_event(state, seat, choice, **params)
+            elif phase == "production":
+                entry = rules.produce(
+                    state, (data.draw(st.integers(1, 6)), data.draw(st.integers(1, 6)))
+                )
+            elif phase == "next":
+                entry = rules.next_round(state)
+            else:
+                break
+        except RuleError:
+            continue  # refused: nothing changed
+        table.act(entry)
+        after = table.state
+        assert all(gold >= 0 for gold in table.gold())
+        # gold changes only by the bank's flows (player-to-player payments cancel out)
+        if entry.kind not in ("reveal", "next_round"):
+            assert sum(table.gold()) - after.bank_out + after.bank_in == before_total
+        for town, mayor in after.mayors.items():
+            counts = [after.count(seat, town) for seat in range(len(names))]
+            assert counts[mayor] == max(counts)
