@@ -581,6 +581,10 @@ class BoomtownRules(Rules):
         assert isinstance(state, BoomtownState)
         seat = self._seat(state, entry.get("player"))
         self._check_picker(state, seat)
+        if state.round == 1:
+            raise RuleError(
+                "In the first round every card on offer is a mine (events are reshuffled)."
+            )
         card = entry.get("card")
         handler = getattr(self, f"_event_{card}", None)
         if handler is None:
@@ -812,3 +816,72 @@ def _event_detail(state: BoomtownState, card: str, params: dict[str, Any]) -> st
     if card == "stagecoach":
         return ": +10 gold from the bank"
     return ""
+
+
+# ------------------------------------------------------------------------- typed commands
+
+TOWN_SHORT = {
+    "cj": "Cactus Junction",
+    "cm": "Cold Mountain",
+    "cc": "Coyote City",
+    "dg": "Dry Gulch",
+    "sn": "San Narciso",
+}
+
+
+def find_town(text: str) -> str | None:
+    """A town from its initials (cm), the start of its name (cold) or its name."""
+    key = " ".join(text.lower().split())
+    if key in TOWN_SHORT:
+        return TOWN_SHORT[key]
+    matches = [
+        town
+        for town in TOWNS
+        if town.lower().startswith(key)
+        or town.lower().replace(" ", "").startswith(key.replace(" ", ""))
+    ]
+    return matches[0] if len(matches) == 1 and key else None
+
+
+def find_mine(text: str, catalog: list[MineCard], state: BoomtownState) -> MineCard:
+    """`cm 6`, `cold 6`, `Cold Mountain 6`: that catalog mine, if it is not out yet."""
+    words = text.split()
+    if len(words) < 2 or not words[-1].isdigit():
+        raise RuleError("Type a town and a production number, e.g. cm 6 or cold 6.")
+    town = find_town(" ".join(words[:-1]))
+    if town is None:
+        raise RuleError(f"No town {' '.join(words[:-1])!r}: cj, cm, cc, dg or sn.")
+    roll = int(words[-1])
+    cards = [card for card in catalog if card.town == town and card.roll == roll]
+    if not cards:
+        raise RuleError(
+            f"The catalog has no {town} mine on {roll}: enter it as a custom mine (ctrl+l) "
+            "if your deck has one."
+        )
+    free = [card for card in cards if not mine_out(state, card)]
+    if not free:
+        raise RuleError(f"{cards[0].label} is already in play.")
+    return free[0]
+
+
+def find_event(text: str) -> str | None:
+    key = text.strip().lower().replace(" ", "").replace("_", "")
+    for card, name in EVENTS.items():
+        if key and (name.lower().replace(" ", "").startswith(key) or card.replace("_", "") == key):
+            return card
+    return None
+
+
+def parse_dice(text: str) -> tuple[int, int]:
+    words = text.replace("+", " ").replace(",", " ").split()
+    if len(words) != 2 or not all(word.isdigit() and 1 <= int(word) <= 6 for word in words):
+        raise RuleError("Type the two dice, each 1 to 6 (e.g. 3 4), or r to roll.")
+    return int(words[0]), int(words[1])
+
+
+def chips(gold: int) -> str:
+    """Gold as poker chips: 10 (blue), 5 (red), 1 (white)."""
+    tens, rest = divmod(gold, 10)
+    fives, ones = divmod(rest, 5)
+    parts = [f"{n}x{v}" for n, v in ((tens, 10), (fives, 5), (ones, 1)) if n]
+    return " ".join(parts) or "no chips"

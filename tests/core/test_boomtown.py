@@ -86,9 +86,28 @@ class Table:
             self.act(self.rules.next_round(self.state))
 
 
+OPENING = (  # round 1 offers only mines: far from the towns and numbers the tests use
+    MineCard("Cactus Junction", 12, 5),
+    MineCard("Coyote City", 12, 6),
+    MineCard("Cactus Junction", 2, 6),
+    MineCard("Coyote City", 11, 3),
+)
+
+
 @pytest.fixture
 def table(new_game: NewGame) -> Table:
-    return Table(new_game(names=("Ann", "Bo", "Cy", "Di"), first=0))
+    """A 4-player table after an opening round in which everybody passed (no gold moved)."""
+    table = Table(new_game(names=("Ann", "Bo", "Cy", "Di"), first=0))
+    table.round(0, 0, *OPENING)
+    assert table.state.round == 2 and table.gold() == [10, 10, 10, 10]
+    return table
+
+
+def test_the_first_round_offers_only_mines(new_game: NewGame) -> None:
+    table = Table(new_game(names=("Ann", "Bo", "Cy"), first=0))
+    table.auction(0, 1)
+    with pytest.raises(RuleError, match="first round every card on offer is a mine"):
+        table.rules.pick_event(table.state, 0, "stagecoach")
 
 
 def test_the_catalog_has_45_mines_of_five_towns() -> None:
@@ -297,12 +316,16 @@ def test_production_veins_saloons_and_collapses(table: Table) -> None:
     table.round(
         0,
         1,
-        ("new_vein", {"mine": 0}),
+        ("new_vein", {"mine": 4}),  # after the opening round's four: Ann's CM6
         ("saloon_girls", {"saloon": 0}),
         CM8,
         MineCard("Dry Gulch", 6, 4),
     )
-    assert table.state.mines[0].worth == 12 and table.state.saloons[0].girls
+    assert (
+        table.state.mines[4].label.startswith("Cold Mountain 6")
+        and table.state.mines[4].worth == 12
+    )
+    assert table.state.saloons[0].girls
     before = table.gold()
     table.auction(0, 1)
     table.picks(
@@ -387,11 +410,11 @@ def test_events_refuse_targets_the_card_does_not_allow(table: Table) -> None:
     table.round(0, 1, CM8, CM9, DG8, MineCard("San Narciso", 8, 2))
     table.auction(0, 1)
     with pytest.raises(RuleError, match="another player's mine or saloon"):
-        table.rules.pick_event(table.state, 0, "dynamite", mine=0)  # Ann's own CM8
+        table.rules.pick_event(table.state, 0, "dynamite", mine=4)  # Ann's own CM8
     with pytest.raises(RuleError, match="Only in a town where you already own a mine"):
-        table.rules.pick_event(table.state, 0, "expropriation", mine=2)  # Cy's DG8
+        table.rules.pick_event(table.state, 0, "expropriation", mine=6)  # Cy's DG8
     with pytest.raises(RuleError, match="That mine belongs to Bo"):
-        table.rules.pick_event(table.state, 0, "new_vein", mine=1)
+        table.rules.pick_event(table.state, 0, "new_vein", mine=5)  # Bo's CM9
     with pytest.raises(RuleError, match="played on another player"):
         table.rules.pick_event(table.state, 0, "holdup", target=0, number=5, dice=[3, 3])
     with pytest.raises(RuleError, match="Name a number from 2 to 12"):

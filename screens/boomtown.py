@@ -1,0 +1,384 @@
+"""The Boomtown screen: the round as a guided flow, one typed command at a time.
+
+reveal -> auction -> payment -> picks -> production -> next round. The step line says whose
+turn it is and what to type; every step is an entry, so undo takes it back, and ctrl+o
+corrects any gold. The rules live in `companion.games.boomtown`; this screen only asks.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, Header, Input, Static
+
+from companion.games import RuleError
+from companion.games.boomtown import (
+    EVENTS,
+    READINGS,
+    TOWNS,
+    BoomtownRules,
+    BoomtownState,
+    MineCard,
+    chips,
+    find_event,
+    find_mine,
+    load_catalog,
+    parse_dice,
+)
+from companion.session import GameSession
+from screens.game import COMMON_HELP, GameScreen
+from screens.widgets.log_panel import LogPanel
+
+KEPT_NAMES = {
+    "telegraph": "Telegraph",
+    "mustang": "Mustang",
+    "governor": "Governor (waiting)",
+    "saloon_girls": "Saloon Girls (waiting)",
+}
+
+
+class BoomtownScreen(GameScreen):
+    CSS_PATH = "boomtown.tcss"
+    HELP_TITLE = "Boomtown"
+    HELP_TEXT = (
+        """\
+Each round runs as steps; the line under the round says whose turn it is and what to type.
+Type in the command field and press **enter**:
+
+- **Reveal**: enter reveals one card per player (round 1: mines only).
+- **Auction**: a number bids for the player whose turn it is; `p` passes.
+- **Payment**: enter pays the bid; the split (who keeps what) is shown before gold moves.
+- **Picks**: a mine as town and number (`cm 6`, `cold 6`; towns cj cm cc dg sn), or an
+  event card's name (`dynamite`, `holdup`, ...). **ctrl+l** opens the mine list and custom
+  mines; **ctrl+t** the event cards; `m` rides the Mustang (right after the winner).
+- **Production**: the two dice (`3 4`) or `r` to roll; a Telegraph holder types `t` first.
+- **Next round**: enter. After the round that used the deck's last card, ctrl+f scores.
+- **ctrl+s** opens the auction-split calculator for any bid.
+"""
+        + COMMON_HELP
+        + "\n"
+        + READINGS
+    )
+    BINDINGS = [
+        Binding("ctrl+l", "mine_list", "Mines", id="mine-list"),
+        Binding("ctrl+t", "event_card", "Events", id="event-cards"),
+        Binding("ctrl+s", "split_calculator", "Split", id="split-calculator"),
+    ]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__(session)
+        self.catalog = self._load_catalog()
+        self.telegraph: tuple[int, int, int] | None = None  # chosen before the dice
+
+    def _load_catalog(self) -> list[MineCard]:
+        override = self.session.store.root / "boomtown_mines.toml"
+        try:
+            return load_catalog(override)
+        except (ValueError, KeyError, TypeError) as error:
+            self.notify(
+                f"{override} cannot be used ({error}); the shipped catalog is used.",
+                severity="warning",
+                markup=False,
+            )
+            return load_catalog()
+
+    @property
+    def state(self) -> BoomtownState:
+        assert isinstance(self.session.state, BoomtownState)
+        return self.session.state
+
+    @property
+    def rules(self) -> BoomtownRules:
+        assert isinstance(self.session.rules, BoomtownRules)
+        return self.session.rules
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="body"):
+            with Vertical(id="main"):
+                yield Static(id="round-line", markup=False)
+                yield Static(id="step", markup=False)
+                with Horizontal(id="command-row"):
+                    yield Input(id="command", placeholder="type here, enter to do it")
+                yield Static("", id="command-error", classes="error", markup=False)
+                with VerticalScroll(id="players"):
+                    for seat in range(len(self.session.state.players)):
+                        yield Static(id=f"player-{seat}", classes="player", markup=False)
+            yield LogPanel(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#command", Input).focus()
+
+    # -- showing the state ---------------------------------------------------------------
+
+    def render_state(self) -> None:
+        state = self.state
+        flows = f"bank this round: paid out {state.bank_out}, took in {state.bank_in}"
+        self.query_one("#round-line", Static).update(
+            f"Round {state.round}  ·  {state.cards_left} cards left ({state.rounds_left} rounds)"
+            f"  ·  {flows}"
+        )
+        self.query_one("#step", Static).update(self._step_text())
+        for seat in range(len(state.players)):
+            self.query_one(f"#player-{seat}", Static).update(self._player_text(seat))
+
+    def _player_text(self, seat: int) -> Text:
+        state = self.state
+        player = state.players[seat]
+        text = Text()
+        text.append("▶ " if seat == state.first_player else "  ")
+        text.append(player.name, style=f"bold {player.colour}")
+        gold = state.gold(seat)
+        text.append(f"   {gold} gold ({chips(gold)})")
+        if gold == 0:
+            text.append("  BANKRUPT", style="bold red")
+        for town in state.mayor_of(seat):
+            text.append(f"  Mayor of {town}", style=f"bold {TOWNS[town]}")
+            if state.governor == town:
+                text.append(" + Governor", style="bold")
+        by_town: dict[str, list[str]] = {}
+        for mine in state.mines_of(seat):
+            worth = f"{mine.worth}" + ("*" if mine.vein else "") + (" D" if mine.dangerous else "")
+            by_town.setdefault(mine.town, []).append(f"{mine.roll}→{worth}")
+        text.append("\n    Mines: ")
+        if not by_town:
+            text.append("none", style="dim")
+        for town in TOWNS:
+            if town in by_town:
+                text.append(f"{town} ", style=f"bold {TOWNS[town]}")
+                text.append(" ".join(by_town[town]) + "   ")
+        extras = [
+            f"Saloon {s.town}" + (" + Girls" if s.girls else "")
+            for s in state.saloons
+            if s.owner == seat
+        ]
+        extras += [KEPT_NAMES[card] for card in state.kept[seat]]
+        if extras:
+            text.append("\n    " + " · ".join(extras), style="italic")
+        return text
+
+    def _step_text(self) -> Text:
+        state, name = self.state, self.state.name
+        phase = state.phase
+        if state.finished:
+            return Text("The game is finished. ctrl+f reopens it to correct it.")
+        if phase == "reveal":
+            first_round = " (round 1: mines only)" if state.round == 1 else ""
+            return Text(
+                f"Reveal {min(len(state.players), state.cards_left)} cards{first_round}, "
+                "then press enter."
+            )
+        if phase == "auction":
+            turn = state.auction_turn
+            assert turn is not None
+            high = (
+                f"{name(state.high_bidder)} bids {state.high_bid}"
+                if state.high_bidder is not None
+                else "no bid yet"
+            )
+            if state.gold(turn) == 0:
+                return Text(
+                    f"Auction ({high}): {name(turn)} has no gold and can only pass: type p."
+                )
+            return Text(
+                f"Auction ({high}): {name(turn)}'s turn: a bid from {state.high_bid + 1} to "
+                f"{state.gold(turn)}, or p to pass."
+            )
+        if phase == "payment":
+            assert state.winner is not None
+            receivers, bank = self.rules.split_for(state, state.winner, state.price)
+            lines = [f"{name(seat)} keeps {share}" for seat, share in receivers]
+            lines.append(f"the bank gets {bank}")
+            return Text(
+                f"{name(state.winner)} won at {state.price}. Enter pays it: "
+                + "; ".join(lines)
+                + "."
+            )
+        if phase == "picks":
+            picker = state.next_picker
+            assert picker is not None
+            mustang = [
+                name(s)
+                for s in range(len(state.players))
+                if "mustang" in state.kept[s] and s != state.winner
+            ]
+            ride = (
+                f" {', '.join(mustang)} may ride the Mustang now: type m."
+                if mustang and state.picks == [state.winner]
+                else ""
+            )
+            return Text(
+                f"{name(picker)} picks ({len(state.picks) + 1} of {state.offered}): a mine "
+                f"(cm 6) or an event (dynamite); ctrl+l lists the mines.{ride}"
+            )
+        if phase == "production":
+            holders = [name(s) for s in range(len(state.players)) if "telegraph" in state.kept[s]]
+            telegraph = (
+                f" {', '.join(holders)} may use the Telegraph: type t first." if holders else ""
+            )
+            chosen = ""
+            if self.telegraph is not None:
+                holder, die, face = self.telegraph
+                chosen = f" Telegraph ready: {name(holder)} sets die {die + 1} to {face}."
+            return Text(f"Production: type the two dice (3 4) or r to roll.{telegraph}{chosen}")
+        if phase == "next":
+            assert state.winner is not None
+            return Text(
+                f"Round over. Enter starts round {state.round + 1}: "
+                f"{name(state.winner)} will open the auction."
+            )
+        return Text("The deck is used up: ctrl+f scores the game with the wizard.")
+
+    # -- the command field ------------------------------------------------------------
+
+    @on(Input.Submitted, "#command")
+    def _command(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        error = self.query_one("#command-error", Static)
+        try:
+            done = self._do(text)
+        except RuleError as problem:
+            error.update(str(problem))
+            return
+        error.update("")
+        if done:
+            event.input.value = ""
+
+    def _do(self, text: str) -> bool:
+        """Carry out what was typed for the current step; False when a dialog takes over."""
+        state, rules = self.state, self.rules
+        phase = state.phase
+        lowered = text.lower()
+        if state.finished:
+            raise RuleError("The game is finished: ctrl+f reopens it.")
+        if phase == "reveal":
+            if text and not text.isdigit():
+                raise RuleError("Press enter to reveal the cards (or type how many).")
+            return self.run(rules.reveal(state, int(text) if text else None))
+        if phase == "auction":
+            turn = state.auction_turn
+            assert turn is not None
+            if lowered in ("p", "pass"):
+                return self.run(rules.pass_(state, turn))
+            if not text.isdigit():
+                raise RuleError("Type a bid (a whole number) or p to pass.")
+            return self.run(rules.bid(state, turn, int(text)))
+        if phase == "payment":
+            if text:
+                raise RuleError("Press enter to pay the bid as shown.")
+            return self.run(rules.pay_split(state)[0])
+        if phase == "picks":
+            picker = state.next_picker
+            assert picker is not None
+            if lowered in ("m", "mustang") and state.picks == [state.winner]:
+                riders = [s for s in range(len(state.players)) if "mustang" in state.kept[s]]
+                if not riders:
+                    raise RuleError("Nobody has a Mustang.")
+                return self.run(rules.use_mustang(state, riders[0]))
+            if not text:
+                self.action_mine_list()
+                return False
+            card = find_event(text) if not any(ch.isdigit() for ch in text) else None
+            if card is not None:
+                if card in ("card_shark", "mustang", "stagecoach", "telegraph"):
+                    return self.run(rules.pick_event(state, picker, card))
+                self.action_event_card(card)
+                return True
+            return self.run(rules.pick_mine(state, picker, find_mine(text, self.catalog, state)))
+        if phase == "production":
+            if lowered.startswith("t"):
+                self._choose_telegraph(lowered)
+                return True
+            dice = rules.roll() if lowered in ("r", "roll") else parse_dice(text)
+            entry = rules.produce(state, dice, self.telegraph)
+            if self.run(entry):
+                self.telegraph = None
+                return True
+            return False
+        if phase == "next":
+            return self.run(rules.next_round(state))
+        raise RuleError("The deck is used up: ctrl+f scores the game.")
+
+    def _choose_telegraph(self, text: str) -> None:
+        """`t DIE FACE`: which die (1 or 2) the Telegraph holder changes, and to what."""
+        holders = [s for s in range(len(self.state.players)) if "telegraph" in self.state.kept[s]]
+        if not holders:
+            raise RuleError("Nobody has a Telegraph.")
+        words = text[1:].split()
+        if (
+            len(words) != 2
+            or words[0] not in ("1", "2")
+            or words[1] not in "123456"
+            or len(words[1]) != 1
+        ):
+            raise RuleError("Type t, which die (1 or 2) and its new face (1-6): e.g. t 2 6.")
+        self.telegraph = (holders[0], int(words[0]) - 1, int(words[1]))
+        self.render_state()
+
+    # -- dialogs ---------------------------------------------------------------------
+
+    def action_mine_list(self) -> None:
+        from screens.mine_picker import MinePicker
+
+        picker = self.state.next_picker
+        if self.state.phase != "picks" or picker is None:
+            self.notify("Mines are taken during the picks.", markup=False)
+            return
+
+        def chosen(card: MineCard | None) -> None:
+            if card is None:
+                return
+            try:
+                self.run(self.rules.pick_mine(self.state, picker, card))
+            except RuleError as problem:
+                self.query_one("#command-error", Static).update(str(problem))
+
+        self.app.push_screen(MinePicker(self.state.name(picker), self.catalog, self.state), chosen)
+
+    def action_event_card(self, card: str | None = None) -> None:
+        from screens.event_card import EventCard
+
+        picker = self.state.next_picker
+        if self.state.phase != "picks" or picker is None:
+            self.notify("Event cards are taken during the picks.", markup=False)
+            return
+
+        def played(entry) -> None:  # type: ignore[no-untyped-def]
+            if entry is not None:
+                self.run(entry)
+                self.query_one("#command", Input).value = ""
+
+        self.app.push_screen(EventCard(self.session, picker, card), played)
+
+    def action_split_calculator(self) -> None:
+        from screens.split_calculator import SplitCalculator
+
+        players = len(self.state.players)
+        bid = self.state.high_bid if self.state.phase in ("auction", "payment") else 0
+        self.app.push_screen(
+            SplitCalculator(bid, players, self.state.options.get("leftover", "keep"))
+        )
+
+    def palette_commands(self) -> list[SystemCommand]:
+        return [
+            *super().palette_commands(),
+            SystemCommand(
+                "Game: Auction split calculator",
+                "Who keeps what of any bid",
+                self.action_split_calculator,
+            ),
+            SystemCommand(
+                "Game: Mine list",
+                "Choose a mine from the catalog, or a custom one",
+                self.action_mine_list,
+            ),
+            SystemCommand(
+                "Game: Event card",
+                "Play an event card: " + ", ".join(EVENTS.values()),
+                self.action_event_card,
+            ),
+        ]
