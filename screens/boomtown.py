@@ -284,6 +284,7 @@ Type in the command field and press **enter**:
                 return False
             card = find_event(text) if not any(ch.isdigit() for ch in text) else None
             if card is not None:
+                rules.check_event_allowed(state)
                 if card in ("card_shark", "mustang", "stagecoach", "telegraph"):
                     return self.run(rules.pick_event(state, picker, card))
                 self.action_event_card(card)

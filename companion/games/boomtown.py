@@ -577,14 +577,17 @@ class BoomtownRules(Rules):
         state.kept[seat].remove("mustang")
         state.mustang_next = seat
 
-    def _apply_event(self, state: TableState, entry: Entry) -> None:
-        assert isinstance(state, BoomtownState)
-        seat = self._seat(state, entry.get("player"))
-        self._check_picker(state, seat)
+    def check_event_allowed(self, state: BoomtownState) -> None:
         if state.round == 1:
             raise RuleError(
                 "In the first round every card on offer is a mine (events are reshuffled)."
             )
+
+    def _apply_event(self, state: TableState, entry: Entry) -> None:
+        assert isinstance(state, BoomtownState)
+        seat = self._seat(state, entry.get("player"))
+        self._check_picker(state, seat)
+        self.check_event_allowed(state)
         card = entry.get("card")
         handler = getattr(self, f"_event_{card}", None)
         if handler is None:

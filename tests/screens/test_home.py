@@ -8,8 +8,8 @@ from textual.widgets import DataTable
 from companion.amounts import parse_amount
 from companion.store import Store
 from screens.confirm import ConfirmDialog
+from screens.game import GameScreen
 from screens.home import HomeScreen
-from screens.tracker import TrackerScreen
 from tests.conftest import DATA, NewGame
 from tests.screens.helpers import SIZE, make_app, text_of
 
@@ -47,7 +47,7 @@ async def test_r_resumes_the_latest_unfinished_game(store: Store, new_game: NewG
         await pilot.press("r")
         await pilot.pause()
         screen = pilot.app.screen
-        assert isinstance(screen, TrackerScreen) and screen.session.path == older.path
+        assert isinstance(screen, GameScreen) and screen.session.path == older.path
         assert screen.session.state.numbers[0]["gold"] == 11
 
 
@@ -62,7 +62,7 @@ async def test_enter_opens_and_delete_asks_first(store: Store, new_game: NewGame
         assert session.path.exists()
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(pilot.app.screen, TrackerScreen)
+        assert isinstance(pilot.app.screen, GameScreen)
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("d")
@@ -94,7 +94,7 @@ async def test_a_game_opened_from_the_command_line_goes_home_on_escape(
 
     session = new_game()
     async with GoldrushApp(store, open_game=session.game_id).run_test(size=SIZE) as pilot:
-        assert isinstance(pilot.app.screen, TrackerScreen)
+        assert isinstance(pilot.app.screen, GameScreen)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(pilot.app.screen, HomeScreen)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from textual.widgets import Select
 
 from companion.store import Store
+from screens.game import GameScreen
 from screens.new_game import NewGameScreen
-from screens.tracker import TrackerScreen
 from tests.screens.helpers import SIZE, make_app, text_of, type_into
 
 
@@ -65,7 +65,7 @@ async def test_seat_order_moves_and_a_chosen_first_player(store: Store) -> None:
         await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert isinstance(pilot.app.screen, TrackerScreen)
+        assert isinstance(pilot.app.screen, GameScreen)
         state = pilot.app.screen.session.state
         assert [p.name for p in state.players] == ["Ann", "Cy", "[bold red]Bo[/]", "Di"]
         assert state.first_player == 1

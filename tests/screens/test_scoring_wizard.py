@@ -15,8 +15,8 @@ from companion.games import SHEETS
 from companion.scoring import parse_sheet_text, score, winners_sentence
 from companion.session import GameSession
 from companion.store import Store
+from screens.game import GameScreen
 from screens.scoring import ScoringWizard
-from screens.tracker import TrackerScreen
 from tests.conftest import NewGame
 from tests.screens.helpers import SIZE, make_app, text_of, type_into
 
@@ -78,7 +78,7 @@ async def test_each_game_is_scored_like_the_cli_scores_its_sheet(
         await pilot.press("ctrl+s")
         await pilot.pause()
         screen = pilot.app.screen
-        assert isinstance(screen, TrackerScreen) and screen.session.state.finished
+        assert isinstance(screen, GameScreen) and screen.session.state.finished
     reopened = GameSession.open(store, session.path)
     spec, players = parse_sheet_text(reopened.state.sheet, SHEETS)
     result = score(spec, players)
@@ -136,7 +136,7 @@ async def test_reopening_a_finished_game_is_an_entry(store: Store, new_game: New
         await pilot.press("ctrl+n", "ctrl+s")
         await pilot.pause()
         screen = pilot.app.screen
-        assert isinstance(screen, TrackerScreen) and screen.session.state.finished
+        assert isinstance(screen, GameScreen) and screen.session.state.finished
         await pilot.press("ctrl+f")  # reopen
         await pilot.pause()
         assert not screen.session.state.finished

@@ -15,10 +15,11 @@ from tests.screens.helpers import SIZE, make_app
 FIXED_TIME = 1_767_268_800  # 2026-01-01 12:00 UTC
 
 
-def sample_game(store: Store, new_game: NewGame):  # type: ignore[no-untyped-def]
-    session = new_game(names=("Ann", "[bold red]Bo[/]", "Cy"), first=1)
-    session.act(session.rules.adjust(session.state, 0, "gold", parse_amount("+5")))
-    session.act(session.rules.correct(session.state, 2, "gold", parse_amount("7"), "[i]chips[/i]"))
+def sample_game(store: Store, new_game: NewGame, game: str = "boomtown"):  # type: ignore[no-untyped-def]
+    session = new_game(game=game, names=("Ann", "[bold red]Bo[/]", "Cy"), first=1)
+    key = session.rules.numbers[0].key
+    session.act(session.rules.adjust(session.state, 0, key, parse_amount("+5")))
+    session.act(session.rules.correct(session.state, 2, key, parse_amount("7"), "[i]chips[/i]"))
     os.utime(session.path, (FIXED_TIME, FIXED_TIME))
     return session
 
@@ -33,7 +34,7 @@ def test_new_game_dialog(snap_compare, store: Store) -> None:  # type: ignore[no
 
 
 def test_tracker(snap_compare, store: Store, new_game: NewGame) -> None:  # type: ignore[no-untyped-def]
-    session = sample_game(store, new_game)
+    session = sample_game(store, new_game, "coloma")  # Coloma still uses the tracker
 
     async def open_game(pilot) -> None:  # type: ignore[no-untyped-def]
         pilot.app.open_game(session.path)
@@ -45,7 +46,7 @@ def test_tracker(snap_compare, store: Store, new_game: NewGame) -> None:  # type
 
 
 def test_correction_dialog(snap_compare, store: Store, new_game: NewGame) -> None:  # type: ignore[no-untyped-def]
-    session = sample_game(store, new_game)
+    session = sample_game(store, new_game, "coloma")
 
     async def open_game(pilot) -> None:  # type: ignore[no-untyped-def]
         pilot.app.open_game(session.path)
@@ -79,3 +80,44 @@ def test_scoring_standings(snap_compare, store: Store, new_game: NewGame) -> Non
 def test_confirm_delete(snap_compare, store: Store, new_game: NewGame) -> None:  # type: ignore[no-untyped-def]
     sample_game(store, new_game)
     assert snap_compare(make_app(store), press=["d"], terminal_size=SIZE)
+
+
+def boomtown_mid_round(store: Store, new_game: NewGame):  # type: ignore[no-untyped-def]
+    from companion.games.boomtown import MineCard
+
+    session = new_game(names=("Ann", "[bold red]Bo[/]", "Cy", "Di"), first=0)
+    rules, act = session.rules, session.act
+    act(rules.reveal(session.state))
+    act(rules.bid(session.state, 0, 4))
+    for seat in (1, 2, 3):
+        act(rules.pass_(session.state, seat))
+    act(rules.pay_split(session.state)[0])
+    act(rules.pick_mine(session.state, 0, MineCard("Cold Mountain", 6, 9, True)))
+    act(rules.pick_mine(session.state, 1, MineCard("Cold Mountain", 8, 1)))
+    return session
+
+
+def test_boomtown(snap_compare, store: Store, new_game: NewGame) -> None:  # type: ignore[no-untyped-def]
+    session = boomtown_mid_round(store, new_game)
+
+    async def open_game(pilot) -> None:  # type: ignore[no-untyped-def]
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+
+    assert snap_compare(
+        make_app(store), run_before=open_game, press=[*"xx 6", "enter"], terminal_size=SIZE
+    )
+
+
+def test_split_calculator(snap_compare, store: Store, new_game: NewGame) -> None:  # type: ignore[no-untyped-def]
+    session = boomtown_mid_round(store, new_game)
+
+    async def open_calculator(pilot) -> None:  # type: ignore[no-untyped-def]
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        pilot.app.screen.query_one("#split-bid").value = "9"
+        await pilot.pause()
+
+    assert snap_compare(make_app(store), run_before=open_calculator, terminal_size=SIZE)

@@ -20,12 +20,17 @@ async def open_tracker(pilot, session: GameSession) -> TrackerScreen:  # type: i
     return pilot.app.screen
 
 
-def gold(screen: TrackerScreen) -> list[int]:
-    return [numbers["gold"] for numbers in screen.session.state.numbers]
+def bucks(screen: TrackerScreen) -> list[int]:
+    return [numbers["bucks"] for numbers in screen.session.state.numbers]
+
+
+def coloma(new_game: NewGame) -> GameSession:
+    """Coloma has no screen of its own yet: the one-number tracker (Bucks, from 2)."""
+    return new_game(game="coloma", names=("Ann", "Bo", "Cy"))
 
 
 async def test_typed_amounts_undo_redo_and_a_restart(store: Store, new_game: NewGame) -> None:
-    session = new_game()
+    session = coloma(new_game)
     async with make_app(store).run_test(size=SIZE) as pilot:
         screen = await open_tracker(pilot, session)
         await type_into(pilot, "#amount", "+5")
@@ -33,23 +38,23 @@ async def test_typed_amounts_undo_redo_and_a_restart(store: Store, new_game: New
         await type_into(pilot, "#amount", "3")
         await pilot.press("enter")
         await pilot.pause()
-        assert gold(screen) == [15, 3, 10]
-        assert "Bo -7 gold (10 → 3)" in text_of(pilot, "#log-lines")
+        assert bucks(screen) == [7, 3, 2]
+        assert "Bo +1 bucks (2 → 3)" in text_of(pilot, "#log-lines")
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert gold(screen) == [15, 10, 10]
+        assert bucks(screen) == [7, 2, 2]
         await pilot.press("ctrl+y", "ctrl+z", "ctrl+z")
         await pilot.pause()
-        assert gold(screen) == [10, 10, 10]
+        assert bucks(screen) == [2, 2, 2]
     async with make_app(store).run_test(size=SIZE) as pilot:
         screen = await open_tracker(pilot, session)
         await pilot.press("ctrl+y")
         await pilot.pause()
-        assert gold(screen) == [15, 10, 10]
+        assert bucks(screen) == [7, 2, 2]
 
 
 async def test_bad_input_is_explained_beside_the_field(store: Store, new_game: NewGame) -> None:
-    session = new_game()
+    session = coloma(new_game)
     async with make_app(store).run_test(size=SIZE) as pilot:
         screen = await open_tracker(pilot, session)
         before = session.path.read_bytes()
@@ -57,22 +62,22 @@ async def test_bad_input_is_explained_beside_the_field(store: Store, new_game: N
         await pilot.press("enter")
         await pilot.pause()
         assert "Type a whole number" in text_of(pilot, "#amount-error")
-        await type_into(pilot, "#amount", "-11")
+        await type_into(pilot, "#amount", "-3")
         await pilot.press("enter")
         await pilot.pause()
-        assert text_of(pilot, "#amount-error") == "Ann cannot have -1 gold (the least is 0)."
-        assert gold(screen) == [10, 10, 10]
+        assert text_of(pilot, "#amount-error") == "Ann cannot have -1 bucks (the least is 0)."
+        assert bucks(screen) == [2, 2, 2]
         assert session.path.read_bytes() == before
 
 
 async def test_a_correction_with_a_reason(store: Store, new_game: NewGame) -> None:
-    session = new_game()
+    session = coloma(new_game)
     async with make_app(store).run_test(size=SIZE) as pilot:
         screen = await open_tracker(pilot, session)
         await pilot.press("ctrl+o")
         await pilot.pause()
         assert isinstance(pilot.app.screen, CorrectionDialog)
-        pilot.app.screen.query_one("#what", Select).value = "2:gold"
+        pilot.app.screen.query_one("#what", Select).value = "2:bucks"
         await type_into(pilot, "#value", "+4")
         await pilot.press("enter", "enter")  # to the reason, then record without one
         await pilot.pause()
@@ -81,12 +86,12 @@ async def test_a_correction_with_a_reason(store: Store, new_game: NewGame) -> No
         await pilot.press("enter")
         await pilot.pause()
         assert pilot.app.screen is screen
-        assert gold(screen) == [10, 10, 14]
+        assert bucks(screen) == [2, 2, 6]
         assert "[i]counted[/i]" in text_of(pilot, "#log-lines")
 
 
 async def test_finish_records_history_and_help_and_palette(store: Store, new_game: NewGame) -> None:
-    session = new_game()
+    session = coloma(new_game)
     async with make_app(store).run_test(size=SIZE) as pilot:
         screen = await open_tracker(pilot, session)
         titles = [command.title for command in pilot.app.get_system_commands(screen)]

@@ -1,0 +1,114 @@
+"""The Boomtown screen played through two full rounds, typed as at the table."""
+
+from __future__ import annotations
+
+from companion.games.boomtown import BoomtownState
+from companion.session import GameSession
+from companion.store import Store
+from screens.boomtown import BoomtownScreen
+from screens.event_card import EventCard
+from screens.split_calculator import SplitCalculator
+from tests.conftest import NewGame
+from tests.screens.helpers import SIZE, make_app, text_of, type_into
+
+
+async def command(pilot, text: str) -> str:  # type: ignore[no-untyped-def]
+    """Type a command, press enter; return the message shown beside the field."""
+    await type_into(pilot, "#command", text)
+    await pilot.press("enter")
+    await pilot.pause()
+    return text_of(pilot, "#command-error")
+
+
+async def test_two_full_rounds_through_the_screen(store: Store, new_game: NewGame) -> None:
+    session = new_game(names=("Ann", "[b]Bo[/b]", "Cy", "Di"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, BoomtownScreen)
+
+        def state() -> BoomtownState:
+            return screen.state
+
+        assert await command(pilot, "") == ""  # reveal 4 cards
+        assert "Ann's turn" in text_of(pilot, "#step")
+        assert await command(pilot, "11") == "Ann has only 10 gold and cannot bid 11."
+        assert await command(pilot, "3") == ""
+        assert await command(pilot, "3") == "A bid must be more than 3."
+        assert await command(pilot, "five") == "Type a bid (a whole number) or p to pass."
+        for _ in range(3):
+            assert await command(pilot, "p") == ""
+        assert state().winner == 0 and "Di keeps 2; Cy keeps 1; [b]Bo[/b] keeps 0" in text_of(
+            pilot, "#step"
+        )
+        assert await command(pilot, "") == ""  # pay
+        assert [n["gold"] for n in state().numbers] == [7, 0 + 10, 11, 12]
+        assert "first round" in await command(pilot, "dynamite")
+        assert await command(pilot, "cm 6") == ""
+        assert "already in play" in await command(pilot, "cm 6")
+        assert "No town" in await command(pilot, "xx 6")
+        for mine in ("cm 8", "cm 9", "dg 8"):
+            assert await command(pilot, mine) == ""
+        assert (
+            await command(pilot, "7 7")
+            == "Type the two dice, each 1 to 6 (e.g. 3 4), or r to roll."
+        )
+        assert await command(pilot, "3 3") == ""  # 6: Ann's CM6 produces 9
+        assert state().gold(0) == 16 and state().phase == "next"
+        assert await command(pilot, "") == ""  # round 2: Ann (the winner) opens again
+        assert state().round == 2 and state().first_player == 0
+        assert await command(pilot, "") == ""
+        assert await command(pilot, "p") == ""  # Ann passes
+        assert await command(pilot, "2") == ""  # Bo bids 2
+        assert await command(pilot, "p") == "" and await command(pilot, "p") == ""
+        assert state().winner == 1
+        assert await command(pilot, "") == ""  # pay: Ann keeps 1, Di 1
+        assert await command(pilot, "stagecoach") == ""  # Bo: +10 from the bank
+        await type_into(pilot, "#command", "holdup")  # Cy: a dialog asks the rest
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, EventCard)
+        await pilot.click("#event-play")
+        await pilot.pause()
+        assert "Choose whom" in text_of(pilot, "#event-error")
+        pilot.app.screen.query_one("#holdup-target").value = 0
+        await type_into(pilot, "#holdup-number", "5")
+        await type_into(pilot, "#holdup-dice", "4 4")
+        await pilot.click("#event-play")
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        assert "Ann pays Cy 5: Holdup" in text_of(pilot, "#log-lines")
+        assert await command(pilot, "sn 9") == ""  # Di
+        assert await command(pilot, "cc 10") == ""  # Ann
+        assert state().phase == "production"
+        before = state().gold(1)
+        assert await command(pilot, "r") == ""
+        assert state().phase == "next" and state().gold(1) >= before
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert state().phase == "production"
+
+
+async def test_the_split_calculator_opens_on_its_own(store: Store, new_game: NewGame) -> None:
+    session = new_game(names=("Ann", "Bo", "Cy", "Di", "Ed"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, SplitCalculator)
+        await type_into(pilot, "#split-bid", "9")
+        assert text_of(pilot, "#split-result").splitlines() == [
+            "The winner's right neighbour keeps 5",
+            "Receiver 2 keeps 2",
+            "Receiver 3 keeps 1",
+            "The winner's left neighbour keeps 1",
+            "The bank gets 0",
+        ]
+        await type_into(pilot, "#split-bid", "-2")
+        assert text_of(pilot, "#split-result") == "The bid must be 0 or more (not -2)."
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, BoomtownScreen)
+        assert GameSession.open(store, session.path).journal.effective_count == 0  # untouched
