@@ -55,7 +55,10 @@ Type in the command field and press **enter**:
   event card's name (`dynamite`, `holdup`, ...). **ctrl+l** opens the mine list and custom
   mines; **ctrl+t** the event cards; `m` rides the Mustang (right after the winner).
 - **Production**: the two dice (`3 4`) or `r` to roll; a Telegraph holder types `t` first.
-- **Next round**: enter. After the round that used the deck's last card, ctrl+f scores.
+- **Next round**: enter. After the round that used the deck's last card, the scoring wizard
+  opens (ctrl+f opens it again).
+- `skip` skips the payment, a pick or the production when the table settled it by hand.
+  Nothing traps you: ctrl+z takes any step back, ctrl+o corrects any gold.
 - **ctrl+s** opens the auction-split calculator for any bid.
 """
         + COMMON_HELP
@@ -224,7 +227,10 @@ Type in the command field and press **enter**:
             if self.telegraph is not None:
                 holder, die, face = self.telegraph
                 chosen = f" Telegraph ready: {name(holder)} sets die {die + 1} to {face}."
-            return Text(f"Production: type the two dice (3 4) or r to roll.{telegraph}{chosen}")
+            return Text(
+                f"Production: type the two dice (3 4) or r to roll.{telegraph}{chosen}"
+                " (skip: no roll)"
+            )
         if phase == "next":
             assert state.winner is not None
             return Text(
@@ -255,6 +261,8 @@ Type in the command field and press **enter**:
         lowered = text.lower()
         if state.finished:
             raise RuleError("The game is finished: ctrl+f reopens it.")
+        if lowered == "skip":
+            return self.run(rules.skip(state))
         if phase == "reveal":
             if text and not text.isdigit():
                 raise RuleError("Press enter to reveal the cards (or type how many).")
@@ -296,10 +304,14 @@ Type in the command field and press **enter**:
                 return True
             dice = rules.roll() if lowered in ("r", "roll") else parse_dice(text)
             entry = rules.produce(state, dice, self.telegraph)
-            if self.run(entry):
-                self.telegraph = None
-                return True
-            return False
+            if not self.run(entry):
+                return False
+            self.telegraph = None
+            self.notify(entry.text, title="Production", markup=False, timeout=8)
+            if self.state.phase == "over":
+                self.notify("The deck is used up: on to the final scores.", markup=False)
+                self.action_finish()
+            return True
         if phase == "next":
             return self.run(rules.next_round(state))
         raise RuleError("The deck is used up: ctrl+f scores the game.")
@@ -364,9 +376,24 @@ Type in the command field and press **enter**:
             SplitCalculator(bid, players, self.state.options.get("leftover", "keep"))
         )
 
+    def action_switch_leftover(self) -> None:
+        """Switch the 4-5 player split reading, as an entry (the table may change its mind)."""
+        if len(self.state.players) < 4:
+            self.notify("With 3 players the rest always goes to the bank.", markup=False)
+            return
+        other = "bank" if self.state.options.get("leftover", "keep") == "keep" else "keep"
+        entry = self.rules.set_option(self.state, "leftover", other)
+        if self.run(entry):
+            self.notify(entry.text, markup=False)
+
     def palette_commands(self) -> list[SystemCommand]:
         return [
             *super().palette_commands(),
+            SystemCommand(
+                "Game: Switch the split reading",
+                "4-5 players: the left neighbour keeps the rest, or the bank gets it",
+                self.action_switch_leftover,
+            ),
             SystemCommand(
                 "Game: Auction split calculator",
                 "Who keeps what of any bid",

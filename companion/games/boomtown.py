@@ -424,6 +424,19 @@ class BoomtownRules(Rules):
         dice = rng or random.Random()
         return dice.randint(1, 6), dice.randint(1, 6)
 
+    def skip(self, state: BoomtownState) -> Entry:
+        """Skip the current step when the table settled it by hand: the payment, a pick
+        (nothing recorded for that card) or the production (no roll recorded)."""
+        if state.phase == "payment":
+            text = f"Payment skipped: {state.name(state.winner or 0)}'s bid was settled by hand"
+        elif state.phase == "picks":
+            text = f"{state.name(state.next_picker or 0)}'s pick is not recorded (skipped)"
+        elif state.phase == "production":
+            text = "Production skipped: no roll recorded"
+        else:
+            raise RuleError(f"The {state.phase} cannot be skipped: undo (ctrl+z) takes steps back.")
+        return self._entry(state, "skip", text)
+
     def next_round(self, state: BoomtownState) -> Entry:
         if state.winner is None:
             raise RuleError("The round has no auction winner yet to open the next auction.")
@@ -748,6 +761,17 @@ class BoomtownRules(Rules):
             state.mines = [mine for mine in state.mines if not mine.dangerous]
             self._recheck_mayors(state)
         state.phase = "over" if state.cards_left == 0 else "next"
+
+    def _apply_skip(self, state: TableState, entry: Entry) -> None:
+        assert isinstance(state, BoomtownState)
+        if state.phase == "payment":
+            state.phase = "picks"
+        elif state.phase == "picks" and state.next_picker is not None:
+            self._done_picking(state, state.next_picker)
+        elif state.phase == "production":
+            state.phase = "over" if state.cards_left == 0 else "next"
+        else:
+            raise RuleError(f"The {state.phase} cannot be skipped.")
 
     def _apply_next_round(self, state: TableState, entry: Entry) -> None:
         assert isinstance(state, BoomtownState)

@@ -579,3 +579,18 @@ def test_random_games_keep_the_invariants(new_game: NewGame, data: st.DataObject
         for town, mayor in after.mayors.items():
             counts = [after.count(seat, town) for seat in range(len(names))]
             assert counts[mayor] == max(counts)
+
+
+def test_steps_can_be_skipped_but_not_the_auction(table: Table) -> None:
+    table.act(table.rules.reveal(table.state))
+    with pytest.raises(RuleError, match="cannot be skipped"):
+        table.rules.skip(table.state)
+    for seat in (0, 1, 2, 3):
+        table.act(table.rules.pass_(table.state, seat))
+    table.act(table.rules.skip(table.state))  # payment settled by hand
+    assert table.state.phase == "picks"
+    table.act(table.rules.skip(table.state))  # Ann's pick not recorded
+    table.picks(CM8, CM9, DG8)
+    assert table.state.phase == "production"
+    table.act(table.rules.skip(table.state))
+    assert table.state.phase == "next" and table.gold() == [10, 10, 10, 10]

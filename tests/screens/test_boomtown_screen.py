@@ -112,3 +112,96 @@ async def test_the_split_calculator_opens_on_its_own(store: Store, new_game: New
         await pilot.pause()
         assert isinstance(pilot.app.screen, BoomtownScreen)
         assert GameSession.open(store, session.path).journal.effective_count == 0  # untouched
+
+
+async def quick(pilot, text: str, read: bool = True) -> str:  # type: ignore[no-untyped-def]
+    """Like `command`, but the text is put in the field at once (a long game types a lot)."""
+    pilot.app.screen.query_one("#command").value = text
+    await pilot.press("enter")
+    await pilot.pause()
+    return text_of(pilot, "#command-error") if read else ""
+
+
+async def test_a_whole_game_from_a_shuffled_deck(store: Store, new_game: NewGame) -> None:
+    """Card by card, as a table would: setup to the final scores, no correction entry."""
+    import random
+
+    from textual.widgets import Select
+
+    from companion.games.boomtown import EVENT_COUNTS, TOWN_SHORT, load_catalog
+    from screens.scoring import ScoringWizard
+
+    rng = random.Random(2026)
+    initials = {town: short for short, town in TOWN_SHORT.items()}
+    deck: list = list(load_catalog())
+    deck += [card for card, count in EVENT_COUNTS.items() for _ in range(count)]
+    rng.shuffle(deck)
+    assert len(deck) == 60
+    session = new_game(names=("Ann", "Bo", "Cy", "Di"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, BoomtownScreen)
+        rounds = 0
+        while screen.state.phase != "over":
+            rounds += 1
+            if screen.state.round == 1:  # round 1: mines only, events go back into the deck
+                offer = [card for card in deck if not isinstance(card, str)][:4]
+                for card in offer:
+                    deck.remove(card)
+            else:
+                offer, deck = deck[:4], deck[4:]
+            assert await quick(pilot, "") == ""
+            while screen.state.phase == "auction":
+                turn = screen.state.auction_turn
+                top = min(screen.state.gold(turn), screen.state.high_bid + rng.randint(1, 3))
+                bid = rng.random() < 0.5 and top > screen.state.high_bid
+                assert await quick(pilot, str(top) if bid else "p") == ""
+            assert await quick(pilot, "") == ""  # pay
+            for card in offer:
+                if isinstance(card, str):
+                    await type_into(pilot, "#command", card.replace("_", " "))
+                    await pilot.press("enter")
+                    await pilot.pause()
+                    dialog = pilot.app.screen
+                    if isinstance(dialog, EventCard):
+                        if card == "holdup":
+                            dialog.query_one("#holdup-target", Select).value = (
+                                screen.state.next_picker + 1
+                            ) % 4
+                            await type_into(pilot, "#holdup-number", "7")
+                            await type_into(pilot, "#holdup-dice", "r")
+                            await pilot.click("#event-play")
+                        else:
+                            choice = dialog.query_one("#event-choice", Select)
+                            for _, value in list(choice._options):
+                                if value == Select.BLANK:
+                                    continue
+                                choice.value = value
+                                await pilot.click("#event-play")
+                                await pilot.pause()
+                                if pilot.app.screen is screen:
+                                    break
+                        await pilot.pause()
+                        if pilot.app.screen is not screen:  # no target the card allows
+                            await pilot.press("escape")
+                            await pilot.pause()
+                            assert await quick(pilot, "skip") == ""
+                    else:
+                        assert text_of(pilot, "#command-error") == ""
+                else:
+                    message = await quick(pilot, f"{initials[card.town]} {card.roll}")
+                    assert message == "", message
+            await quick(pilot, "r", read=False)
+            if screen.state.phase == "next":
+                assert await quick(pilot, "") == ""
+        assert rounds == 15 and screen.state.cards_left == 0
+        assert isinstance(pilot.app.screen, ScoringWizard)  # handed over on its own
+        await pilot.press("ctrl+s", "ctrl+s")
+        await pilot.pause()
+        assert screen.session.state.finished
+    text = session.path.read_text()
+    assert 'kind = "correct"' not in text
+    [record] = store.read_history()
+    assert record["players"] == ["Ann", "Bo", "Cy", "Di"]
