@@ -360,6 +360,8 @@ class BoomtownRules(Rules):
         parts = ", ".join(f"{state.name(seat)} keeps {share}" for seat, share in receivers)
         bank_part = f"; {bank} to the bank" if bank else ""
         text = f"{state.name(state.winner)} pays the bid of {state.price}: {parts}{bank_part}"
+        if state.price == 0:
+            text = f"{state.name(state.winner)} wins at 0: nothing to pay"
         return self._entry(state, "pay", text), receivers, bank
 
     def split_for(
