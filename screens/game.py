@@ -79,28 +79,23 @@ class GameScreen(Screen[None]):
     # -- actions ---------------------------------------------------------------
 
     def action_undo(self) -> None:
-        try:
-            undone = self.session.undo()
-        except OSError as error:
-            self.notify(f"Not saved, so not undone: {error}", severity="error", markup=False)
-            return
-        if undone is None:
-            self.notify("Nothing to undo.", markup=False)
-            return
-        self.refresh_view()
-        self.notify(f"Undone: {undone.text}", markup=False)
+        self._walk(self.session.undo, "undo", "Undone")
 
     def action_redo(self) -> None:
+        self._walk(self.session.redo, "redo", "Redone")
+
+    def _walk(self, step: Callable[[], Entry | None], verb: str, done: str) -> None:
+        """Undo or redo one whole entry, and say which."""
         try:
-            redone = self.session.redo()
+            entry = step()
         except OSError as error:
-            self.notify(f"Not saved, so not redone: {error}", severity="error", markup=False)
+            self.notify(f"Not saved, so not {verb}ne: {error}", severity="error", markup=False)
             return
-        if redone is None:
-            self.notify("Nothing to redo.", markup=False)
+        if entry is None:
+            self.notify(f"Nothing to {verb}.", markup=False)
             return
         self.refresh_view()
-        self.notify(f"Redone: {redone.text}", markup=False)
+        self.notify(f"{done}: {entry.text}", markup=False)
 
     def action_correct(self) -> None:
         def done(entry: Entry | None) -> None:

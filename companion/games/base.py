@@ -140,7 +140,7 @@ class Rules:
         unit = spec.unit or spec.label.lower()
         text = f"{state.name(seat)} {sign}{abs(delta)} {unit} ({before} → {after})"
         entry = make_entry("adjust", text, player=seat, number=key, delta=delta)
-        self.apply(_copy(state), entry)
+        self.apply(copy_state(state), entry)
         return entry
 
     def correct(self, state: TableState, seat: int, key: str, amount: Amount, reason: str) -> Entry:
@@ -157,7 +157,7 @@ class Rules:
             f"(was {before}): {reason}"
         )
         entry = make_entry("correct", text, player=seat, number=key, value=after, reason=reason)
-        self.apply(_copy(state), entry)
+        self.apply(copy_state(state), entry)
         return entry
 
     def set_option(self, state: TableState, key: str, value: Any) -> Entry:
@@ -252,5 +252,6 @@ class Rules:
         raise RuleError(f"{self.title} has no table option {key!r}.")
 
 
-def _copy(state: TableState) -> TableState:
+def copy_state(state: TableState) -> TableState:
+    """A deep copy to check an entry against, so that a refusal changes nothing."""
     return copy.deepcopy(state)

@@ -15,7 +15,14 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from companion.games.base import NumberSpec, OptionSpec, RuleError, Rules, TableState
+from companion.games.base import (
+    NumberSpec,
+    OptionSpec,
+    RuleError,
+    Rules,
+    TableState,
+    copy_state,
+)
 from companion.games.boomtown_split import split_bid
 from companion.journal import Entry, make_entry
 from companion.scoring import Category, Field, SheetSpec, count_of, total_of
@@ -322,7 +329,7 @@ class BoomtownRules(Rules):
 
     def _entry(self, state: TableState, kind: str, text: str, **data: Any) -> Entry:
         """Check the entry on a copy; its sentence ends with what it did (payments, pawns)."""
-        trial = _copy(state)
+        trial = copy_state(state)
         self.apply(trial, make_entry(kind, text, **data))
         assert isinstance(trial, BoomtownState)
         if trial.report:
@@ -800,12 +807,6 @@ def _pay(state: BoomtownState, payer: int, payee: int | None, amount: int, reaso
     short = f" (all they have, {amount} due)" if paid < amount else ""
     state.report.append(f"{state.name(payer)} pays {to} {paid}{short}: {reason}")
     return paid
-
-
-def _copy(state: TableState) -> TableState:
-    import copy
-
-    return copy.deepcopy(state)
 
 
 def _event_detail(state: BoomtownState, card: str, params: dict[str, Any]) -> str:

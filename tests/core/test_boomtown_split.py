@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from companion.cli import main
 from companion.games.boomtown_split import split_bid
+from tests.core.cli_helpers import run
 
 
 def reference(bid: int, players: int, leftover: str) -> tuple[list[int], int]:
@@ -57,15 +57,6 @@ def test_the_rule_examples() -> None:
 def test_bad_splits(bid: int, players: int, leftover: str) -> None:
     with pytest.raises(ValueError):
         split_bid(bid, players, leftover)  # type: ignore[arg-type]
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(args))
-    except SystemExit as exit_:
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_cli_split(capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,18 +5,9 @@ from __future__ import annotations
 import pytest
 
 from companion import __version__
-from companion.cli import main
 from companion.store import Store
 from tests.conftest import NewGame
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(args))
-    except SystemExit as exit_:
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.core.cli_helpers import run
 
 
 def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
