@@ -81,7 +81,7 @@ def main() -> None:
         big = new_session(store, 10_000)
         small = new_session(store, 10)
 
-        bare, home = interleaved(7, lambda: wall(["bare"]), lambda: wall(["home", str(store.root)]))
+        bare, home = interleaved(9, lambda: wall(["bare"]), lambda: wall(["home", str(store.root)]))
         lines.append(
             report(
                 "startup / bare app",
@@ -127,7 +127,7 @@ def main() -> None:
             return wall(["open", str(store.root), big.game_id])
 
         bare, warm, cold_time = interleaved(
-            5, lambda: wall(["bare"]), lambda: wall(["open", str(store.root), big.game_id]), cold
+            9, lambda: wall(["bare"]), lambda: wall(["open", str(store.root), big.game_id]), cold
         )
         lines.append(
             report(

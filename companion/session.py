@@ -13,7 +13,6 @@ from pathlib import Path
 from companion.games import RuleError, Rules, rules_for
 from companion.games.base import TableState
 from companion.journal import Entry, Journal, now_stamp
-from companion.scoring import KNOWN_CHARTS, chart_with
 from companion.store import DamagedFile, GameRecord, Header, Store
 
 
@@ -96,6 +95,8 @@ class GameSession:
 
     def charts(self) -> dict[str, dict[int, int]]:
         """The charts this game's sheet uses: what the rules give plus what was remembered."""
+        from companion.scoring import chart_with
+
         try:
             remembered = self.store.read_settings().get("charts", {})
         except DamagedFile:
@@ -108,6 +109,8 @@ class GameSession:
 
     def remember_charts(self, charts: dict[str, dict[int, int]]) -> None:
         """Keep what the user read off their own board (not what the rules already give)."""
+        from companion.scoring import KNOWN_CHARTS
+
         settings = self.store.read_settings()
         saved = settings.setdefault("charts", {})
         for name, chart in charts.items():

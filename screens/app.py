@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from companion.session import GameSession
+if TYPE_CHECKING:
+    from companion.session import GameSession
+
 from companion.store import DamagedFile, Store
 from screens.home import HomeScreen
 
@@ -62,6 +64,8 @@ class GoldrushApp(App[None]):
 
     def _load(self, path: Path) -> GameSession | None:
         """A saved game's session, or None with the problem kept to be shown."""
+        from companion.session import GameSession
+
         try:
             return GameSession.open(self.store, path)
         except DamagedFile as damaged:

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion.amounts import Amount
 from companion.journal import Entry, make_entry
-from companion.scoring import SheetSpec
 from companion.store import Header
 from companion.table import Player
+
+if TYPE_CHECKING:
+    from companion.scoring import SheetSpec
 
 
 class RuleError(ValueError):
