@@ -53,8 +53,10 @@ Type in the command field and press **enter**:
 - **Payment**: enter pays the bid; the split (who keeps what) is shown before gold moves.
 - **Picks**: a mine as town and number (`cm 6`, `cold 6`; towns cj cm cc dg sn), or an
   event card's name (`dynamite`, `holdup`, ...). **ctrl+l** opens the mine list and custom
-  mines; **ctrl+t** the event cards; `m` rides the Mustang (right after the winner).
-- **Production**: the two dice (`3 4`) or `r` to roll; a Telegraph holder types `t` first.
+  mines; **ctrl+t** the event cards; `m` (or `ride`) rides a Mustang you hold, right
+  after the winner.
+- **Production**: the two dice (`3 4`) or `r` to roll; a Telegraph holder first types `t`,
+  the die (1 or 2) and its new face: `t 2 6`.
 - **Next round**: enter. After the round that used the deck's last card, the scoring wizard
   opens (ctrl+f opens it again).
 - `skip` skips the payment, a pick or the production when the table settled it by hand.
@@ -282,7 +284,7 @@ Type in the command field and press **enter**:
         if phase == "picks":
             picker = state.next_picker
             assert picker is not None
-            if lowered in ("m", "mustang") and state.picks == [state.winner]:
+            if lowered in ("m", "ride"):  # the card's name picks the card, not this
                 riders = [s for s in range(len(state.players)) if "mustang" in state.kept[s]]
                 if not riders:
                     raise RuleError("Nobody has a Mustang.")

@@ -205,3 +205,33 @@ async def test_a_whole_game_from_a_shuffled_deck(store: Store, new_game: NewGame
     assert 'kind = "correct"' not in text
     [record] = store.read_history()
     assert record["players"] == ["Ann", "Bo", "Cy", "Di"]
+
+
+async def test_mustang_and_telegraph_through_the_screen(store: Store, new_game: NewGame) -> None:
+    session = new_game(names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, BoomtownScreen)
+        for text in ("", "1", "p", "p", "", "cm 7", "cm 8", "cm 9", "3 3", ""):  # round 1
+            assert await command(pilot, text) == "", text
+        for text in ("", "1", "p", "p", "", "telegraph", "mustang", "dg 8"):  # round 2: Ann wins
+            assert await command(pilot, text) == "", text
+        assert screen.state.kept == [["telegraph"], ["mustang"], []]
+        assert (
+            await command(pilot, "t 3 6")
+            == "Type t, which die (1 or 2) and its new face (1-6): e.g. t 2 6."
+        )
+        assert await command(pilot, "t 2 6") == ""
+        assert "Telegraph ready: Ann sets die 2 to 6" in text_of(pilot, "#step")
+        gold = screen.state.gold(0)
+        assert await command(pilot, "1 1") == ""  # 1 + 6 = 7: Ann's Cold Mountain 7 produces 5
+        assert screen.state.gold(0) == gold + 5 and screen.state.kept[0] == []
+        assert await command(pilot, "") == ""
+        for text in ("", "2", "p", "p", ""):  # round 3: Ann wins again
+            assert await command(pilot, text) == "", text
+        assert "right after the auction winner" in await command(pilot, "m")
+        assert await command(pilot, "sn 9") == ""  # Ann picks
+        assert await command(pilot, "m") == ""  # Bo rides before Cy
+        assert screen.state.next_picker == 1 and screen.state.kept[1] == []
