@@ -43,6 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
     opener = commands.add_parser("open", help="start the app on a saved game")
     opener.add_argument("game_id", metavar="GAME", help="a game's id, as `goldrush list` shows it")
     commands.add_parser("where", help="print the data folder")
+    sheet = commands.add_parser("sheet", help="print a finished game's score sheet (TOML)")
+    sheet.add_argument("game_id", metavar="GAME", help="a game's id, as `goldrush list` shows it")
     splitter = commands.add_parser(
         "split", help="Boomtown: who keeps what of a winning bid (the auction split)"
     )
@@ -70,6 +72,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "where":
         print(store.root)
         return 0
+    if args.command == "sheet":
+        return _sheet(store, args.game_id)
     if args.command == "score":
         return _score(args.sheet, args.json)
     if args.command == "split":
@@ -81,6 +85,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     from screens.app import GoldrushApp  # the UI only when it is started
 
     GoldrushApp(store, open_game=open_id).run()
+    return 0
+
+
+def _sheet(store: Store, game_id: str) -> int:
+    from companion.session import GameSession
+    from companion.store import DamagedFile
+
+    path = store.games_dir / f"{game_id}.toml"
+    if not path.is_file():
+        print(f"goldrush sheet: no saved game {game_id!r} (see: goldrush list)", file=sys.stderr)
+        return 2
+    try:
+        state = GameSession(store, store.read_game(path)).state
+    except DamagedFile as damaged:
+        print(f"goldrush sheet: {damaged.path}: {damaged.reason}", file=sys.stderr)
+        return 2
+    if not state.finished or not state.sheet:
+        print(f"goldrush sheet: {game_id} is not scored yet (ctrl+f in the game)", file=sys.stderr)
+        return 2
+    print(state.sheet, end="")
     return 0
 
 

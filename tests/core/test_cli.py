@@ -92,3 +92,20 @@ def test_a_bad_sheet_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], 
     assert sorted(tmp_path.iterdir()) == before
     code, _, err = run(capsys, "score", str(tmp_path / "missing.toml"))
     assert code == 2 and err.count("\n") == 1
+
+
+def test_sheet_prints_a_finished_games_sheet_for_score(
+    capsys: pytest.CaptureFixture[str], new_game: NewGame, store: Store, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    session = new_game(game="calamityville", names=("Ann", "Bo"))
+    code, _, err = run(capsys, "--data-dir", str(store.root), "sheet", session.game_id)
+    assert code == 2 and "not scored yet" in err
+    sheet = 'game = "calamityville"\n\n[[players]]\nname = "Ann"\nmoney = 5\n\n[[players]]\nname = "Bo"\nmoney = 9\n'
+    session.act(session.rules.finish(session.state, sheet, "Bo wins"))
+    code, out, _ = run(capsys, "--data-dir", str(store.root), "sheet", session.game_id)
+    assert code == 0 and out == sheet
+    (tmp_path / "s.toml").write_text(out)
+    code, out, _ = run(capsys, "score", str(tmp_path / "s.toml"))
+    assert code == 0 and "Bo wins." in out
+    code, _, err = run(capsys, "--data-dir", str(store.root), "sheet", "nope")
+    assert code == 2 and err.count("\n") == 1
