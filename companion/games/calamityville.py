@@ -1,9 +1,45 @@
-"""Calamityville, 2-4 players."""
+"""Calamityville, 2-4 players.
+
+Rules: the Calamityville section of shared/rules/README.md; the rules text stops in the
+middle of the Mines section, so what it does not say (the board's values, the bonus rent,
+how mines pay) is typed at the table or asked once and remembered. Money moves as logged
+payments between players and the bank; a payment larger than the payer's money is
+refused with the shortfall (the table can still record it as a correction).
+"""
 
 from __future__ import annotations
 
-from companion.games.base import NumberSpec, Rules
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.games.base import (
+    NumberSpec,
+    RuleError,
+    Rules,
+    TableState,
+    copy_state,
+)
+from companion.journal import Entry, make_entry
 from companion.scoring import Category, Field, SheetSpec, count_of
+from companion.store import Header
+
+BANK = -1  # the bank, in payments
+KINDS = ("bank", "store", "hotel", "mine")
+SETS = ("bank", "store", "hotel")  # owning all three of one earns the bonus rent
+MOST_PROPERTIES = 5
+BOOM, BUST = 29, 20
+PRICE = 200  # a property's price, unless the settings say otherwise
+
+READINGS = """\
+## Our readings where the rules are silent
+
+- The bonus rent for owning all three of a type (bank, store or hotel) is added to the
+  rent; its amount is asked once from your rules and remembered.
+- Mines have their own rules, which our text does not have: record what they pay as
+  payments. The rent calculator is for banks, stores and hotels.
+- After "Gold Has Run Out!" properties are worth nothing: no more rent, and the scores
+  are the money only.
+"""
 
 SHEET = SheetSpec(
     game="calamityville",
@@ -17,6 +53,40 @@ SHEET = SheetSpec(
 )
 
 
+@dataclass
+class Property:
+    kind: str
+    value: int  # printed on its space
+    owner: int
+
+    def label(self, state: TableState) -> str:
+        return f"{state.name(self.owner)}'s {self.kind} (${self.value})"
+
+
+@dataclass
+class CalamityState(TableState):
+    properties: list[Property] = field(default_factory=list)
+    boom_left: int = BOOM
+    bust_left: int = BUST
+    gold_out: bool = False
+
+    def money(self, seat: int) -> int:
+        return self.numbers[seat]["money"]
+
+    def owned(self, seat: int, kind: str | None = None) -> list[Property]:
+        return [p for p in self.properties if p.owner == seat and (kind is None or p.kind == kind)]
+
+    @property
+    def card_up(self) -> str:
+        if self.boom_left:
+            return "yellow Boom"
+        return "red Bust" if self.bust_left else "none left"
+
+
+def who(state: TableState, seat: int) -> str:
+    return "the bank" if seat == BANK else state.name(seat)
+
+
 class CalamityvilleRules(Rules):
     id = "calamityville"
     title = "Calamityville"
@@ -24,3 +94,176 @@ class CalamityvilleRules(Rules):
     max_players = 4
     numbers = (NumberSpec("money", "Money", start=2000, unit="dollars"),)
     sheet = SHEET
+    help = READINGS
+
+    def new_state(self, header: Header) -> CalamityState:
+        return CalamityState(**vars(super().new_state(header)))
+
+    def progress(self, state: TableState) -> str:
+        assert isinstance(state, CalamityState)
+        if state.finished:
+            return "Finished"
+        if state.gold_out:
+            return "The gold has run out: final scoring"
+        return f"{state.boom_left} Boom, {state.bust_left} Bust cards left"
+
+    def _entry(self, state: TableState, kind: str, text: str, **data: Any) -> Entry:
+        entry = make_entry(kind, text, **data)
+        self.apply(copy_state(state), entry)
+        return entry
+
+    # -- actions ------------------------------------------------------------------------
+
+    def pay(self, state: CalamityState, payer: int, payee: int, amount: int, reason: str) -> Entry:
+        reason = " ".join(reason.split()) or "payment"
+        text = f"{who(state, payer).capitalize()} pays {who(state, payee)} ${amount}: {reason}"
+        return self._entry(
+            state, "pay", text, payer=payer, payee=payee, amount=amount, reason=reason
+        )
+
+    def buy(
+        self, state: CalamityState, seat: int, kind: str, value: int, price: int = PRICE
+    ) -> Entry:
+        text = f"{state.name(seat)} buys a {kind} (${value} space) for ${price}"
+        return self._entry(state, "buy", text, player=seat, property=kind, value=value, price=price)
+
+    def pass_property(self, state: CalamityState, index: int, to: int) -> Entry:
+        if not 0 <= index < len(state.properties):
+            raise RuleError("Choose a property in play.")
+        receiver = self.receiver_for(state, to, exclude=state.properties[index].owner)
+        label = state.properties[index].label(state)
+        moved = (
+            ""
+            if receiver == to
+            else f" ({state.name(to)} has five: it goes on to {state.name(receiver)})"
+        )
+        text = f"{label} passes to {state.name(receiver)}{moved}"
+        return self._entry(state, "pass_property", text, property=index, to=to)
+
+    def rent_due(
+        self, state: CalamityState, index: int, visitor: int, bonus: int | None
+    ) -> tuple[int, str]:
+        """What a visitor owes for landing on a property, and how it adds up."""
+        if not 0 <= index < len(state.properties):
+            raise RuleError("Choose a property in play.")
+        space = state.properties[index]
+        if space.owner == visitor:
+            raise RuleError(f"{state.name(visitor)} owns it: no rent.")
+        if space.kind == "mine":
+            raise RuleError("Mines pay by their own rules: record what they pay as a payment.")
+        if state.gold_out:
+            return 0, "the gold has run out: properties are worth nothing"
+        count = len(state.owned(space.owner, space.kind))
+        rent = space.value * count
+        how = f"${space.value} x {count} {space.kind}{'s' if count != 1 else ''}"
+        if count >= 3 and space.kind in SETS:
+            if bonus is None:
+                raise RuleError(
+                    "The bonus rent for owning all three is not known yet: type it once."
+                )
+            rent += bonus
+            how += f" + ${bonus} bonus for all three"
+        return rent, how
+
+    def rent(self, state: CalamityState, index: int, visitor: int, bonus: int | None) -> Entry:
+        amount, how = self.rent_due(state, index, visitor, bonus)
+        owner = state.properties[index].owner
+        text = f"{state.name(visitor)} pays {state.name(owner)} ${amount} rent: {how}"
+        return self._entry(
+            state, "pay", text, payer=visitor, payee=owner, amount=amount, reason="rent"
+        )
+
+    def newspaper(self, state: CalamityState) -> Entry:
+        colour = "Boom" if state.boom_left else "Bust"
+        boom = state.boom_left - (colour == "Boom")
+        bust = state.bust_left - (colour == "Bust")
+        text = f"A {colour} newspaper card is read ({boom} Boom, {bust} Bust left)"
+        return self._entry(state, "newspaper", text)
+
+    def gold_runs_out(self, state: CalamityState) -> Entry:
+        return self._entry(
+            state,
+            "gold_out",
+            '"Gold Has Run Out!" is read: properties are worth nothing; the richest player wins',
+        )
+
+    def receiver_for(self, state: CalamityState, to: int, exclude: int | None = None) -> int:
+        """Who gets a passed property: `to`, or the next clockwise with fewer than five."""
+        count = len(state.players)
+        for step in range(count):
+            seat = (to + step) % count
+            if seat != exclude and len(state.owned(seat)) < MOST_PROPERTIES:
+                return seat
+        raise RuleError("Every other player already owns five properties.")
+
+    # -- replay ----------------------------------------------------------------------
+
+    def _party(self, state: TableState, seat: Any) -> int:
+        return BANK if seat == BANK else self._seat(state, seat)
+
+    def _apply_pay(self, state: TableState, entry: Entry) -> None:
+        assert isinstance(state, CalamityState)
+        payer, payee = (
+            self._party(state, entry.get("payer")),
+            self._party(state, entry.get("payee")),
+        )
+        amount = entry.get("amount")
+        if not isinstance(amount, int) or amount <= 0:
+            raise RuleError("A payment is a whole number of dollars, more than 0.")
+        if payer == payee:
+            raise RuleError("Someone cannot pay themselves.")
+        if payer != BANK and amount > state.money(payer):
+            short = amount - state.money(payer)
+            raise RuleError(
+                f"{state.name(payer)} has ${state.money(payer)}: ${short} short. "
+                "If the table settles it otherwise, record it as a correction (ctrl+o)."
+            )
+        if payer != BANK:
+            state.numbers[payer]["money"] -= amount
+        if payee != BANK:
+            state.numbers[payee]["money"] += amount
+
+    def _apply_buy(self, state: TableState, entry: Entry) -> None:
+        assert isinstance(state, CalamityState)
+        seat = self._seat(state, entry.get("player"))
+        kind, value, price = entry.get("property"), entry.get("value"), entry.get("price")
+        if kind not in KINDS:
+            raise RuleError(f"A property is a {', '.join(KINDS)}.")
+        if not isinstance(value, int) or value < 0 or not isinstance(price, int) or price < 0:
+            raise RuleError("The value and the price are whole numbers of dollars.")
+        if len(state.owned(seat)) >= MOST_PROPERTIES:
+            raise RuleError(f"{state.name(seat)} already owns five properties (mines included).")
+        if price > state.money(seat):
+            raise RuleError(
+                f"{state.name(seat)} has ${state.money(seat)}: ${price - state.money(seat)} short."
+            )
+        state.numbers[seat]["money"] -= price
+        state.properties.append(Property(kind, value, seat))
+
+    def _apply_pass_property(self, state: TableState, entry: Entry) -> None:
+        assert isinstance(state, CalamityState)
+        index, to = entry.get("property"), self._seat(state, entry.get("to"))
+        if not isinstance(index, int) or not 0 <= index < len(state.properties):
+            raise RuleError("Choose a property in play.")
+        state.properties[index].owner = self.receiver_for(
+            state, to, exclude=state.properties[index].owner
+        )
+
+    def _apply_newspaper(self, state: TableState, entry: Entry) -> None:
+        assert isinstance(state, CalamityState)
+        if state.boom_left:
+            state.boom_left -= 1
+        elif state.bust_left:
+            state.bust_left -= 1
+        else:
+            raise RuleError("The newspaper deck is empty.")
+
+    def _apply_gold_out(self, state: TableState, entry: Entry) -> None:
+        assert isinstance(state, CalamityState)
+        if state.gold_out:
+            raise RuleError("The gold has already run out.")
+        if state.boom_left:  # the card is a newspaper card too: it leaves the deck
+            state.boom_left -= 1
+        elif state.bust_left:
+            state.bust_left -= 1
+        state.gold_out = True

@@ -1,0 +1,103 @@
+"""Calamityville: payments and refusals, five properties, passing on, rent, the deck."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games import RuleError
+from companion.games.calamityville import BANK, CalamityState
+from companion.session import GameSession
+from tests.conftest import NewGame
+
+
+@pytest.fixture
+def game(new_game: NewGame) -> GameSession:
+    return new_game(game="calamityville", names=("Ann", "Bo", "Cy", "Di"), first=0)
+
+
+def state(session: GameSession) -> CalamityState:
+    assert isinstance(session.state, CalamityState)
+    return session.state
+
+
+def money(session: GameSession) -> list[int]:
+    return [n["money"] for n in session.state.numbers]
+
+
+def test_payments_between_players_and_the_bank(game: GameSession) -> None:
+    rules, s = game.rules, state(game)
+    entry = rules.pay(s, 0, 1, 300, "train station")
+    assert entry.text == "Ann pays Bo $300: train station"
+    game.act(entry)
+    game.act(rules.pay(state(game), 1, BANK, 100, "newspaper: doctor's bill"))
+    game.act(rules.pay(state(game), BANK, 2, 500, "newspaper: found gold"))
+    assert money(game) == [1700, 2200, 2500, 2000]
+
+
+def test_a_payment_larger_than_the_money_is_refused_with_the_shortfall(game: GameSession) -> None:
+    before = game.path.read_bytes()
+    with pytest.raises(RuleError, match=r"Ann has \$2000: \$500 short\..*correction"):
+        game.rules.pay(state(game), 0, 1, 2500, "rent")
+    with pytest.raises(RuleError, match="more than 0"):
+        game.rules.pay(state(game), 0, 1, 0, "rent")
+    with pytest.raises(RuleError, match="cannot pay themselves"):
+        game.rules.pay(state(game), 0, 0, 5, "rent")
+    assert game.path.read_bytes() == before
+
+
+def buy(game: GameSession, seat: int, kind: str, value: int) -> None:
+    game.act(game.rules.buy(state(game), seat, kind, value))
+
+
+def test_five_properties_at_most_mines_included(game: GameSession) -> None:
+    for kind in ("bank", "bank", "store", "hotel", "mine"):
+        buy(game, 0, kind, 100)
+    assert money(game)[0] == 1000
+    with pytest.raises(RuleError, match="already owns five properties"):
+        game.rules.buy(state(game), 0, "store", 100)
+
+
+def test_a_passed_property_skips_players_with_five(game: GameSession) -> None:
+    for _ in range(5):
+        buy(game, 1, "store", 100)  # Bo has five
+    buy(game, 0, "hotel", 300)
+    hotel = len(state(game).properties) - 1
+    entry = game.rules.pass_property(state(game), hotel, 1)
+    assert "Bo has five: it goes on to Cy" in entry.text
+    game.act(entry)
+    assert state(game).properties[hotel].owner == 2
+
+
+def test_rent_counts_the_owners_properties_of_that_type_and_the_bonus(game: GameSession) -> None:
+    buy(game, 0, "bank", 300)
+    rules = game.rules
+    assert rules.rent_due(state(game), 0, 1, None) == (300, "$300 x 1 bank")
+    buy(game, 0, "bank", 100)
+    assert rules.rent_due(state(game), 0, 1, None)[0] == 600
+    buy(game, 0, "bank", 200)
+    with pytest.raises(RuleError, match=r"bonus rent .* not known yet"):
+        rules.rent_due(state(game), 0, 1, None)
+    amount, how = rules.rent_due(state(game), 0, 1, 250)
+    assert amount == 300 * 3 + 250 and how == "$300 x 3 banks + $250 bonus for all three"
+    game.act(rules.rent(state(game), 0, 1, 250))
+    assert money(game)[:2] == [2000 - 600 + 1150, 2000 - 1150]
+    with pytest.raises(RuleError, match="owns it: no rent"):
+        rules.rent_due(state(game), 0, 0, 250)
+    buy(game, 2, "mine", 400)
+    with pytest.raises(RuleError, match="Mines pay by their own rules"):
+        rules.rent_due(state(game), 3, 1, 250)
+
+
+def test_the_newspaper_deck_and_the_gold_running_out(game: GameSession) -> None:
+    rules = game.rules
+    for _ in range(29):
+        assert state(game).card_up == "yellow Boom"
+        game.act(rules.newspaper(state(game)))
+    assert state(game).card_up == "red Bust" and state(game).boom_left == 0
+    buy(game, 0, "bank", 300)
+    game.act(rules.newspaper(state(game)))
+    game.act(rules.gold_runs_out(state(game)))
+    assert state(game).bust_left == 18 and state(game).gold_out
+    assert rules.rent_due(state(game), 0, 1, None)[0] == 0
+    assert rules.progress(state(game)) == "The gold has run out: final scoring"
+    assert rules.prefill(state(game))[0] == {"name": "Ann", "money": 1800}
