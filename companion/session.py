@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
+from typing import Any
 
 from companion.games import RuleError, Rules, rules_for
 from companion.games.base import TableState
@@ -92,6 +93,19 @@ class GameSession:
                 "sheet": state.sheet,
             }
         )
+
+    def recall(self, key: str, default: Any = None) -> Any:
+        """A number this game's table told the app before (e.g. the bonus rent), or default."""
+        try:
+            return self.store.read_settings().get(self.rules.id, {}).get(key, default)
+        except DamagedFile:
+            return default
+
+    def remember(self, key: str, value: Any) -> None:
+        """Keep it in the settings; raises DamagedFile rather than replace a damaged file."""
+        settings = self.store.read_settings()
+        settings.setdefault(self.rules.id, {})[key] = value
+        self.store.write_settings(settings)
 
     def charts(self) -> dict[str, dict[int, int]]:
         """The charts this game's sheet uses: what the rules give plus what was remembered."""

@@ -121,3 +121,18 @@ def test_split_calculator(snap_compare, store: Store, new_game: NewGame) -> None
         await pilot.pause()
 
     assert snap_compare(make_app(store), run_before=open_calculator, terminal_size=SIZE)
+
+
+def test_calamityville(snap_compare, store: Store, new_game: NewGame) -> None:  # type: ignore[no-untyped-def]
+    session = new_game(game="calamityville", names=("Ann", "[bold red]Bo[/]", "Cy"), first=0)
+    rules = session.rules
+    session.act(rules.buy(session.state, 0, "bank", 300))
+    session.act(rules.buy(session.state, 1, "hotel", 100))
+    session.act(rules.pay(session.state, 2, 0, 300, "rent"))
+    session.act(rules.newspaper(session.state))
+
+    async def open_game(pilot) -> None:  # type: ignore[no-untyped-def]
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+
+    assert snap_compare(make_app(store), run_before=open_game, terminal_size=SIZE)

@@ -1,0 +1,101 @@
+"""The Calamityville screen: a few turns, from $2000 each to the gold running out."""
+
+from __future__ import annotations
+
+from textual.widgets import Select
+
+from companion.games.calamityville import BANK
+from companion.store import Store
+from screens.calamityville import CalamityvilleScreen
+from screens.scoring import ScoringWizard
+from tests.conftest import NewGame
+from tests.screens.helpers import SIZE, make_app, text_of, type_into
+
+
+async def choose(pilot, selector: str, value) -> None:  # type: ignore[no-untyped-def]
+    pilot.app.screen.query_one(selector, Select).value = value
+    await pilot.pause()
+
+
+async def test_a_few_turns_to_the_gold_running_out(store: Store, new_game: NewGame) -> None:
+    session = new_game(game="calamityville", names=("Ann", "[b]Bo[/b]", "Cy", "Di"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, CalamityvilleScreen)
+
+        def money() -> list[int]:
+            return [screen.state.money(seat) for seat in range(4)]
+
+        # a payment, then one too large: refused with the shortfall
+        await choose(pilot, "#pay-from", 0)
+        await choose(pilot, "#pay-to", BANK)
+        await type_into(pilot, "#pay-amount", "150")
+        await type_into(pilot, "#pay-reason", "[i]doctor[/i]")
+        await pilot.click("#pay")
+        await pilot.pause()
+        assert money() == [1850, 2000, 2000, 2000]
+        assert "Ann pays the bank $150: [i]doctor[/i]" in text_of(pilot, "#log-lines")
+        await type_into(pilot, "#pay-amount", "5000")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert text_of(pilot, "#pay-error").startswith("Ann has $1850: $3150 short.")
+        assert money() == [1850, 2000, 2000, 2000]
+        # Ann buys three hotels
+        await choose(pilot, "#buy-who", 0)
+        await choose(pilot, "#buy-kind", "hotel")
+        for value in ("300", "200", "100"):
+            await type_into(pilot, "#buy-value", value)
+            await pilot.click("#buy")
+            await pilot.pause()
+        assert money()[0] == 1250 and len(screen.state.owned(0)) == 3
+        # rent with all three: the bonus is asked once, then remembered
+        await choose(pilot, "#rent-space", 0)
+        await choose(pilot, "#rent-visitor", 1)
+        assert "bonus rent" in text_of(pilot, "#rent-error")
+        await type_into(pilot, "#rent-bonus", "100")
+        assert (
+            text_of(pilot, "#rent-error")
+            == "Rent due: $1000 ($300 x 3 hotels + $100 bonus for all three). Collect takes it."
+        )
+        await pilot.click("#rent")
+        await pilot.pause()
+        assert money()[:2] == [2250, 1000]
+        assert store.read_settings()["calamityville"]["bonus_rent"] == 100
+        # the newspaper deck, then the gold runs out: the richest wins
+        for _ in range(3):
+            await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert screen.state.boom_left == 26
+        assert "26 Boom (yellow), 20 Bust (red) left" in text_of(pilot, "#news")
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ScoringWizard)
+        await pilot.press("ctrl+s", "ctrl+s")
+        await pilot.pause()
+        assert screen.session.state.finished
+    [record] = store.read_history()
+    assert "money = 2250" in record["sheet"]
+
+
+async def test_the_property_limit_is_refused_beside_the_form(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="calamityville", names=("Ann", "Bo"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        await choose(pilot, "#buy-who", 1)
+        await choose(pilot, "#buy-kind", "mine")
+        await type_into(pilot, "#buy-value", "100")
+        for _ in range(6):
+            await pilot.click("#buy")
+            await pilot.pause()
+        assert text_of(pilot, "#buy-error") == "Bo already owns five properties (mines included)."
+        await type_into(pilot, "#buy-value", "lots")
+        await pilot.click("#buy")
+        await pilot.pause()
+        assert "must be a whole number" in text_of(pilot, "#buy-error")
