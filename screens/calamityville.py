@@ -129,7 +129,9 @@ class CalamityvilleScreen(GameScreen):
 
     def render_state(self) -> None:
         state = self.state
-        if state.gold_out:
+        if state.finished:
+            news = "The game is finished. ctrl+f reopens it to correct it."
+        elif state.gold_out:
             news = "The gold has run out: properties are worth nothing. ctrl+f scores the game."
         else:
             news = (
