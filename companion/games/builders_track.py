@@ -1,0 +1,96 @@
+"""Boomtown Builders: the Track Token calculator and the investment cube rules.
+
+Pure functions the Boomtown Builders screen will stand on (issue: Boomtown Builders screen).
+Columns are counted from the left, 1 to the row's width, as a player reads the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from companion.games.base import RuleError
+
+CUBE_NAMES = {1: "Single", 2: "Double", 3: "Triple"}
+SUPPLY = {3: 3, 2: 4, 1: 7}  # what each player starts with
+
+
+@dataclass(frozen=True)
+class Placement:
+    column: int
+    sentence: str
+
+
+def place_token(
+    previous: int,
+    width: int,
+    left: int,
+    right: int,
+    pluses: int = 0,
+    mountains: Mapping[int, str] | None = None,
+) -> Placement:
+    """Where the Train Marker's row gets its Track Token, and why.
+
+    `previous`: the column of the previous Track Token (straight ahead of it on a tie);
+    `left`/`right`: the votes (board, cards, revealed Hideouts); `pluses`: + icons on the
+    buildings of the winning side; `mountains`: column -> "left"/"right", the arrow of a
+    Mountain in this row (a token is never placed on one: it passes over it that way).
+    """
+    if width < 1:
+        raise RuleError("A row has at least one location.")
+    if not 1 <= previous <= width:
+        raise RuleError(f"The previous token's column is 1 to {width}, not {previous}.")
+    if min(left, right, pluses) < 0:
+        raise RuleError("Votes and + icons are counted from 0.")
+    votes = f"{left} Left vote{'s' if left != 1 else ''} against {right} Right"
+    if left == right:
+        column, why = previous, f"{votes}: a tie, so straight ahead of the previous token"
+    else:
+        direction = -1 if left > right else 1
+        side = "Left" if left > right else "Right"
+        steps = 1 + pluses
+        plus = f" + {pluses} for the + icon{'s' if pluses != 1 else ''}" if pluses else ""
+        target = previous + direction * steps
+        column = min(max(target, 1), width)
+        why = f"{votes}: {side} wins, 1 step{plus} {side.lower()}"
+        if column != target:
+            edge = "left" if target < 1 else "right"
+            why += f", stopped at the {edge} edge"
+    mountains = dict(mountains or {})
+    seen: set[int] = set()
+    while column in mountains:
+        if column in seen:
+            raise RuleError("The Mountains' arrows in this row go round in a circle.")
+        seen.add(column)
+        arrow = mountains[column]
+        if arrow not in ("left", "right"):
+            raise RuleError(f"A Mountain's arrow points left or right, not {arrow!r}.")
+        moved = column + (-1 if arrow == "left" else 1)
+        if not 1 <= moved <= width:
+            raise RuleError(f"The Mountain in column {column} points off the board.")
+        why += f"; column {column} is a Mountain, its arrow points {arrow}"
+        column = moved
+    return Placement(column, f"{why}: column {column}.")
+
+
+def cubes_allowed(rows_ahead: int) -> tuple[int, ...]:
+    """The cube sizes for a building this many rows ahead of the furthest Track Token."""
+    if rows_ahead <= 0:
+        return ()
+    return {1: (1,), 2: (1, 2)}.get(rows_ahead, (1, 2, 3))
+
+
+def check_cube(rows_ahead: int, cube: int, left: Mapping[int, int]) -> None:
+    """Refuse a cube the rules do not allow there, or that the player has no more of."""
+    if cube not in CUBE_NAMES:
+        raise RuleError("A cube is a Single (1), a Double (2) or a Triple (3).")
+    allowed = cubes_allowed(rows_ahead)
+    name = CUBE_NAMES[cube]
+    if not allowed:
+        raise RuleError("A building goes in a row ahead of the furthest Track Token.")
+    if cube not in allowed:
+        sizes = " or ".join(CUBE_NAMES[size] for size in reversed(allowed))
+        rows = f"{rows_ahead} row{'s' if rows_ahead != 1 else ''}"
+        raise RuleError(f"{rows} ahead of the furthest Track Token takes a {sizes}, not a {name}.")
+    if left.get(cube, 0) <= 0:
+        raise RuleError(f"No {name} cubes left (a player has {SUPPLY[cube]}).")

@@ -1,0 +1,68 @@
+"""Boomtown Builders: where a Track Token goes, for every rule, and which cubes fit."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games import RuleError
+from companion.games.builders_track import SUPPLY, check_cube, cubes_allowed, place_token
+
+
+@pytest.mark.parametrize(
+    ("previous", "width", "left", "right", "pluses", "column", "words"),
+    [
+        (3, 5, 0, 3, 0, 4, "Right wins, 1 step right"),  # the rulebook's first example
+        (3, 5, 3, 3, 0, 3, "a tie, so straight ahead"),
+        (3, 5, 2, 0, 1, 1, "Left wins, 1 step + 1 for the + icon left"),
+        (1, 5, 3, 1, 0, 1, "stopped at the left edge"),  # already on the edge: straight ahead
+        (4, 5, 0, 2, 3, 5, "stopped at the right edge"),
+        (2, 5, 0, 1, 2, 5, "1 step + 2 for the + icons right"),
+        (1, 1, 0, 4, 0, 1, "stopped at the right edge"),
+    ],
+)
+def test_token_placement(
+    previous: int, width: int, left: int, right: int, pluses: int, column: int, words: str
+) -> None:
+    placement = place_token(previous, width, left, right, pluses)
+    assert placement.column == column
+    assert words in placement.sentence and placement.sentence.endswith(f"column {column}.")
+
+
+def test_a_mountain_is_passed_over_the_way_its_arrow_points() -> None:
+    placement = place_token(3, 5, 0, 1, mountains={4: "right"})
+    assert (
+        placement.column == 5
+        and "column 4 is a Mountain, its arrow points right" in placement.sentence
+    )
+    with pytest.raises(RuleError, match="go round in a circle"):
+        place_token(3, 5, 1, 0, mountains={2: "left", 1: "right"})  # 2 -> 1 -> 2
+    with pytest.raises(RuleError, match="points off the board"):
+        place_token(4, 5, 0, 2, mountains={5: "right"})
+
+
+def test_lakes_goldmines_and_hideouts_take_a_token() -> None:
+    # they are not Mountains: a token may stand on them, so nothing moves it on
+    assert place_token(2, 4, 0, 1).column == 3
+
+
+def test_bad_calculator_input() -> None:
+    with pytest.raises(RuleError, match="column is 1 to 5"):
+        place_token(6, 5, 0, 1)
+    with pytest.raises(RuleError, match="counted from 0"):
+        place_token(2, 5, -1, 1)
+
+
+def test_cube_sizes_by_rows_ahead() -> None:
+    assert cubes_allowed(1) == (1,) and cubes_allowed(2) == (1, 2)
+    assert cubes_allowed(3) == cubes_allowed(7) == (1, 2, 3) and cubes_allowed(0) == ()
+    check_cube(3, 3, SUPPLY)
+    with pytest.raises(
+        RuleError, match="1 row ahead of the furthest Track Token takes a Single, not a Double"
+    ):
+        check_cube(1, 2, SUPPLY)
+    with pytest.raises(RuleError, match=r"2 rows ahead .* takes a Double or Single, not a Triple"):
+        check_cube(2, 3, SUPPLY)
+    with pytest.raises(RuleError, match="No Triple cubes left \\(a player has 3\\)"):
+        check_cube(4, 3, {3: 0, 2: 4, 1: 7})
+    with pytest.raises(RuleError, match="ahead of the furthest Track Token"):
+        check_cube(0, 1, SUPPLY)
