@@ -1,0 +1,99 @@
+"""Boomtown Builders through the session: board, terrain, builds and cubes, tokens, rounds."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games import RuleError
+from companion.games.builders import BuildersState
+from companion.session import GameSession
+from tests.conftest import NewGame
+
+
+@pytest.fixture
+def game(new_game: NewGame) -> GameSession:
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy"), first=0)
+    session.act(session.rules.board(session.state, [5] * 6))
+    return session
+
+
+def state(session: GameSession) -> BuildersState:
+    assert isinstance(session.state, BuildersState)
+    return session.state
+
+
+def build(session: GameSession, seat: int, row: int, column: int, cube: int) -> None:
+    session.act(session.rules.build(state(session), seat, row, column, cube))
+
+
+def test_builds_go_clockwise_and_cubes_follow_the_rows_ahead(game: GameSession) -> None:
+    rules = game.rules
+    with pytest.raises(RuleError, match="It is Ann's turn to build"):
+        rules.build(state(game), 1, 2, 1, 1)
+    with pytest.raises(RuleError, match="1 row ahead of the furthest Track Token takes a Single, not a Double"):
+        rules.build(state(game), 0, 1, 1, 2)
+    build(game, 0, 3, 2, 3)  # 3 rows ahead: a Triple
+    with pytest.raises(RuleError, match="already has a building"):
+        rules.build(state(game), 1, 3, 2, 1)
+    build(game, 1, 2, 5, 2)
+    build(game, 2, 1, 3, 1)
+    assert state(game).cubes[0] == {3: 2, 2: 4, 1: 7}
+    with pytest.raises(RuleError, match="Everyone has built this round"):
+        rules.build(state(game), 0, 4, 1, 1)
+    with pytest.raises(RuleError, match="Place this round's Track Token first"):
+        rules.next_round(state(game))
+
+
+def test_the_token_goes_where_the_votes_say_and_rows_close(game: GameSession) -> None:
+    rules = game.rules
+    for seat, spot in enumerate([(2, 1), (2, 2), (3, 3)]):
+        build(game, seat, *spot, 1)
+    entry = rules.token(state(game), 2, 0, 1)  # from the middle (3): 2 steps left
+    assert entry.text == ("Track Token in row 1: 2 Left votes against 0 Right: Left wins, "
+                          "1 step + 1 for the + icon left: column 1.")
+    game.act(entry)
+    assert state(game).tokens == [1]
+    game.act(rules.next_round(state(game)))
+    assert state(game).first_player == 1 and state(game).round == 2
+    with pytest.raises(RuleError, match="Row 1 already has its Track Token"):
+        rules.build(state(game), 1, 1, 4, 1)
+    build(game, 1, 4, 4, 2)  # 3 rows ahead of row 1
+
+
+def test_terrain_refuses_buildings_and_mountains_push_tokens(game: GameSession) -> None:
+    rules = game.rules
+    game.act(rules.place_terrain(state(game), 1, 4, "mountain-right"))
+    game.act(rules.place_terrain(state(game), 2, 2, "goldmine"))
+    with pytest.raises(RuleError, match="holds a Mountain"):
+        rules.build(state(game), 0, 1, 4, 1)
+    with pytest.raises(RuleError, match="never points off the edge"):
+        rules.place_terrain(state(game), 1, 5, "mountain-right")
+    build(game, 0, 2, 3, 2)  # next to the Goldmine
+    build(game, 1, 3, 3, 3)
+    build(game, 2, 1, 1, 1)
+    entry = rules.token(state(game), 0, 1, 0)  # from 3, right: 4 is a Mountain -> 5
+    assert "column 4 is a Mountain, its arrow points right: column 5." in entry.text
+    game.act(entry)
+    rows = rules.prefill(state(game))
+    assert rows[0]["investments"] == [{"vp": 0, "cube": 2, "goldmine": True}]
+    assert rows[1]["investments"] == [{"vp": 0, "cube": 3, "goldmine": False}]
+
+
+def test_the_game_ends_when_every_row_has_its_token(new_game: NewGame) -> None:
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    session.act(session.rules.board(session.state, [3, 3]))
+    build(session, 0, 2, 1, 1)
+    build(session, 1, 2, 3, 1)
+    session.act(session.rules.token(state(session), 0, 0, 0))
+    session.act(session.rules.token(state(session), 1, 0, 0))  # the final round: tokens repeat
+    assert state(session).over and state(session).tokens == [2, 1]
+    assert state(session).distance(state(session).buildings[0]) == 0
+    with pytest.raises(RuleError, match="no row left"):
+        session.rules.token(state(session), 0, 0, 0)
+    assert session.rules.progress(state(session)) == "Every Track Token placed: final scoring"
+
+
+def test_the_board_is_set_before_anything_is_on_it(game: GameSession) -> None:
+    build(game, 0, 1, 1, 1)
+    with pytest.raises(RuleError, match="before anything is on it"):
+        game.rules.board(state(game), [4, 4])
