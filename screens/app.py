@@ -20,11 +20,13 @@ from screens.home import HomeScreen
 def game_screen_for(session: GameSession) -> Screen:
     """The screen of a game, by its id (one module per game as each screen lands)."""
     from screens.boomtown import BoomtownScreen
+    from screens.builders import BuildersScreen
     from screens.calamityville import CalamityvilleScreen
     from screens.tracker import TrackerScreen
 
     registry: dict[str, type[Screen]] = {
         "boomtown": BoomtownScreen,
+        "builders": BuildersScreen,
         "calamityville": CalamityvilleScreen,
     }
     return registry.get(session.rules.id, TrackerScreen)(session)

@@ -30,7 +30,9 @@ def test_builds_go_clockwise_and_cubes_follow_the_rows_ahead(game: GameSession) 
     rules = game.rules
     with pytest.raises(RuleError, match="It is Ann's turn to build"):
         rules.build(state(game), 1, 2, 1, 1)
-    with pytest.raises(RuleError, match="1 row ahead of the furthest Track Token takes a Single, not a Double"):
+    with pytest.raises(
+        RuleError, match="1 row ahead of the furthest Track Token takes a Single, not a Double"
+    ):
         rules.build(state(game), 0, 1, 1, 2)
     build(game, 0, 3, 2, 3)  # 3 rows ahead: a Triple
     with pytest.raises(RuleError, match="already has a building"):
@@ -49,8 +51,10 @@ def test_the_token_goes_where_the_votes_say_and_rows_close(game: GameSession) ->
     for seat, spot in enumerate([(2, 1), (2, 2), (3, 3)]):
         build(game, seat, *spot, 1)
     entry = rules.token(state(game), 2, 0, 1)  # from the middle (3): 2 steps left
-    assert entry.text == ("Track Token in row 1: 2 Left votes against 0 Right: Left wins, "
-                          "1 step + 1 for the + icon left: column 1.")
+    assert entry.text == (
+        "Track Token in row 1: 2 Left votes against 0 Right: Left wins, "
+        "1 step + 1 for the + icon left: column 1."
+    )
     game.act(entry)
     assert state(game).tokens == [1]
     game.act(rules.next_round(state(game)))

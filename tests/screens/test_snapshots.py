@@ -136,3 +136,39 @@ def test_calamityville(snap_compare, store: Store, new_game: NewGame) -> None:  
         await pilot.pause()
 
     assert snap_compare(make_app(store), run_before=open_game, terminal_size=SIZE)
+
+
+def builders_game(store: Store, new_game: NewGame):  # type: ignore[no-untyped-def]
+    session = new_game(game="builders", names=("Ann", "[bold red]Bo[/]", "Cy"), first=0)
+    rules, act = session.rules, session.act
+    act(rules.board(session.state, [5] * 6))
+    act(rules.place_terrain(session.state, 3, 3, "goldmine"))
+    act(rules.build(session.state, 0, 3, 2, 3))
+    act(rules.build(session.state, 1, 2, 5, 2))
+    act(rules.build(session.state, 2, 1, 3, 1))
+    act(rules.token(session.state, 2, 0, 1))
+    return session
+
+
+def test_builders(snap_compare, store: Store, new_game: NewGame) -> None:  # type: ignore[no-untyped-def]
+    session = builders_game(store, new_game)
+
+    async def open_game(pilot) -> None:  # type: ignore[no-untyped-def]
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+
+    assert snap_compare(make_app(store), run_before=open_game, terminal_size=SIZE)
+
+
+def test_track_calculator(snap_compare, store: Store, new_game: NewGame) -> None:  # type: ignore[no-untyped-def]
+    session = builders_game(store, new_game)
+
+    async def open_calculator(pilot) -> None:  # type: ignore[no-untyped-def]
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        pilot.app.screen.query_one("#calc-left").value = "3"
+        await pilot.pause()
+
+    assert snap_compare(make_app(store), run_before=open_calculator, terminal_size=SIZE)

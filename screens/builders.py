@@ -1,0 +1,305 @@
+"""The Boomtown Builders screen: the board, investment cubes, Track Tokens and rounds.
+
+One typed command at a time, like Boomtown; the step line says whose turn it is. The rules
+(cube sizes, where a building may stand, where a token goes) live in the core.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, Header, Input, Static
+
+from companion.games import RuleError
+from companion.games.builders import (
+    READINGS,
+    TERRAIN_CARDS,
+    BuildersRules,
+    BuildersState,
+)
+from companion.store import DamagedFile
+from screens.game import COMMON_HELP, GameScreen
+from screens.widgets.log_panel import LogPanel
+
+CUBES = {"1": 1, "s": 1, "single": 1, "2": 2, "d": 2, "double": 2, "3": 3, "t": 3, "triple": 3}
+TERRAIN_WORDS = {
+    "m<": "mountain-left",
+    "m>": "mountain-right",
+    "lake": "lake",
+    "l": "lake",
+    "gold": "goldmine",
+    "g": "goldmine",
+    "hide": "hideout",
+    "h": "hideout",
+    "clear": "none",
+}
+TERRAIN_MARKS = {
+    "mountain-left": "M<",
+    "mountain-right": "M>",
+    "lake": "~~",
+    "goldmine": "$$",
+    "hideout": "Hd",
+}
+
+
+def parse_widths(text: str) -> list[int]:
+    """`10x5` (ten rows of five) or the width of each row: `5 5 6 6 5`."""
+    match = re.fullmatch(r"\s*(\d{1,2})\s*[x*]\s*(\d{1,2})\s*", text)
+    if match:
+        return [int(match.group(2))] * int(match.group(1))
+    words = text.split()
+    if not words or not all(word.isdigit() for word in words):
+        raise RuleError("Type the board as ROWSxWIDTH (e.g. 10x5) or each row's width (5 5 6 ...).")
+    return [int(word) for word in words]
+
+
+class BuildersScreen(GameScreen):
+    CSS_PATH = "builders.tcss"
+    HELP_TITLE = "Boomtown Builders"
+    HELP_TEXT = (
+        """\
+Type in the command field and press **enter**; the line above it says what comes next.
+
+- `board 10x5` (or each row's width, `board 5 5 6 6 5`): the board's size, asked once and
+  remembered for your next games.
+- `3 2 d`: the player whose turn it is builds at row 3, column 2 and invests a Double
+  (`s`, `d`, `t` or 1, 2, 3). Rows count from the first row; columns from the left. A cube
+  size the rows ahead do not allow, or that the player has no more of, is refused.
+- `t 3 1 1`: the Track Token for the Train Marker's row, from 3 Left votes, 1 Right vote and
+  1 + icon on the winning side; the sentence says where it went and why. In the final
+  round, place tokens one after another.
+- enter (empty) starts the next round once the token is placed; the start player passes
+  clockwise. After the last token, the scoring wizard opens.
+- Terrain (advanced game): `m> 2 4` (a Mountain pointing right at row 2, column 4), `m<`,
+  `lake`, `gold`, `hide`, and `clear` to take it away.
+- **ctrl+t** opens the Track Token calculator on its own.
+"""
+        + COMMON_HELP
+        + "\n"
+        + READINGS
+    )
+    BINDINGS = [Binding("ctrl+t", "calculator", "Calculator", id="track-calculator")]
+
+    @property
+    def state(self) -> BuildersState:
+        assert isinstance(self.session.state, BuildersState)
+        return self.session.state
+
+    @property
+    def rules(self) -> BuildersRules:
+        assert isinstance(self.session.rules, BuildersRules)
+        return self.session.rules
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="body"):
+            with Vertical(id="main"):
+                yield Static(id="round-line", markup=False)
+                yield Static(id="step", markup=False)
+                yield Input(id="command", placeholder="type here, enter to do it")
+                yield Static("", id="command-error", classes="error", markup=False)
+                with VerticalScroll(id="board-box"):
+                    yield Static(id="players", markup=False)
+                    yield Static(id="board", markup=False)
+            yield LogPanel(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#command", Input).focus()
+        if not self.state.widths:
+            remembered = self.session.recall("board")
+            if isinstance(remembered, list) and remembered:
+                try:
+                    self.run(self.rules.board(self.state, remembered))
+                    self.notify(
+                        "The board's size as you entered it last time (undo to change it).",
+                        markup=False,
+                    )
+                except RuleError:
+                    pass
+
+    # -- showing ---------------------------------------------------------------------
+
+    def render_state(self) -> None:
+        state = self.state
+        if state.widths:
+            line = (
+                f"Round {state.round}  ·  start player {state.name(state.first_player)}  ·  "
+                f"Track Tokens {len(state.tokens)} of {state.rows}"
+            )
+            if state.options.get("terrain"):
+                line += f"  ·  Terrain Cards: {TERRAIN_CARDS[len(state.players)]}"
+        else:
+            line = "Boomtown Builders"
+        self.query_one("#round-line", Static).update(line)
+        self.query_one("#step", Static).update(self._step_text())
+        self.query_one("#players", Static).update(self._players_text())
+        self.query_one("#board", Static).update(self._board_text())
+
+    def _step_text(self) -> str:
+        state = self.state
+        if state.finished:
+            return "The game is finished. ctrl+f reopens it to correct it."
+        if not state.widths:
+            return "Type the board's size: board ROWSxWIDTH (e.g. board 10x5), or each row's width."
+        if state.over:
+            return "Every Track Token is placed: ctrl+f scores the game."
+        builder = state.builder
+        if builder is not None:
+            furthest = len(state.tokens)
+            return (
+                f"{state.name(builder)} builds: ROW COLUMN CUBE (e.g. {furthest + 3} 2 t). "
+                f"Row {furthest + 1}: Single; row {furthest + 2}: up to a Double; "
+                f"row {furthest + 3} on: up to a Triple."
+            )
+        if len(state.tokens) < state.round:
+            return (
+                f"Track Token for row {state.train_row}: t LEFT RIGHT PLUSES "
+                f"(e.g. t 3 1 0); it goes from column {state.previous_token()}."
+            )
+        return (
+            f"Enter starts round {state.round + 1} (or, in the final round, place the next "
+            f"token: t LEFT RIGHT PLUSES for row {state.train_row})."
+        )
+
+    def _players_text(self) -> Text:
+        state = self.state
+        text = Text()
+        for seat, player in enumerate(state.players):
+            text.append("▶ " if seat == state.first_player else "  ")
+            text.append(player.name, style=f"bold {player.colour}")
+            cubes = state.cubes[seat]
+            text.append(
+                f"   cubes left: {cubes[3]} Triples, {cubes[2]} Doubles, {cubes[1]} Singles"
+            )
+            text.append(f"   buildings: {sum(1 for b in state.buildings if b.owner == seat)}\n")
+        return text
+
+    def _board_text(self) -> Text:
+        state = self.state
+        text = Text()
+        if not state.widths:
+            return text
+        text.append(
+            "Board (row 1 at the bottom; == Track Token, initial+cube = a building)\n", style="dim"
+        )
+        for row in range(state.rows, 0, -1):
+            text.append(f"{row:>3} ")
+            token = state.tokens[row - 1] if row <= len(state.tokens) else None
+            for column in range(1, state.widths[row - 1] + 1):
+                building = state.at(row, column)
+                if building is not None:
+                    owner = state.players[building.owner]
+                    mark = f"{owner.name[:1]}{building.cube}"
+                    style = f"bold {owner.colour}"
+                    if token == column:
+                        style += " reverse"
+                elif (row, column) in state.terrain:
+                    mark, style = TERRAIN_MARKS[state.terrain[(row, column)]], "italic"
+                elif token == column:
+                    mark, style = "==", "bold"
+                else:
+                    mark, style = " .", "dim"
+                text.append(f"{mark:>3}", style=style)
+            if row == state.train_row and not state.over:
+                text.append("   ← Train Marker", style="bold")
+            text.append("\n")
+        if state.tokens:
+            hints = [
+                f"{state.name(b.owner)} {b.row}/{b.column}: {state.distance(b)} from the token"
+                for b in state.buildings
+                if state.distance(b) is not None
+            ]
+            if hints:
+                text.append("\nDistances (for the cards' VP): " + "; ".join(hints), style="dim")
+        return text
+
+    # -- commands ----------------------------------------------------------------------
+
+    @on(Input.Submitted, "#command")
+    def _command(self, event: Input.Submitted) -> None:
+        error = self.query_one("#command-error", Static)
+        try:
+            done = self._do(event.value.strip().lower())
+        except RuleError as problem:
+            error.update(str(problem))
+            return
+        error.update("")
+        if done:
+            event.input.value = ""
+
+    def _do(self, text: str) -> bool:
+        state, rules = self.state, self.rules
+        words = text.split()
+        if state.finished:
+            raise RuleError("The game is finished: ctrl+f reopens it.")
+        if words[:1] == ["board"]:
+            widths = parse_widths(" ".join(words[1:]))
+            if self.run(rules.board(state, widths)):
+                self._remember_board(widths)
+            return True
+        if words[:1] and words[0] in TERRAIN_WORDS:
+            if len(words) != 3 or not all(w.isdigit() for w in words[1:]):
+                raise RuleError(
+                    "Type the terrain, its row and its column: m> 2 4, lake 3 1, clear 2 4."
+                )
+            return self.run(
+                rules.place_terrain(state, int(words[1]), int(words[2]), TERRAIN_WORDS[words[0]])
+            )
+        if words[:1] == ["t"]:
+            if not 3 <= len(words) <= 4 or not all(w.isdigit() for w in words[1:]):
+                raise RuleError("Type t, the Left votes, the Right votes and the + icons: t 3 1 0.")
+            numbers = [int(w) for w in words[1:]] + [0]
+            entry = rules.token(state, numbers[0], numbers[1], numbers[2])
+            if self.run(entry) and self.state.over:
+                self.notify("The last Track Token is placed: on to the final scores.", markup=False)
+                self.action_finish()
+            return True
+        if not words:
+            return self.run(rules.next_round(state))
+        if len(words) == 3 and words[0].isdigit() and words[1].isdigit() and words[2] in CUBES:
+            builder = state.builder
+            if builder is None:
+                raise RuleError("Everyone has built this round: place the Track Token (t L R +).")
+            return self.run(
+                rules.build(state, builder, int(words[0]), int(words[1]), CUBES[words[2]])
+            )
+        raise RuleError("Type ROW COLUMN CUBE to build (3 2 d), t L R + for the token, or see F1.")
+
+    def _remember_board(self, widths: list[int]) -> None:
+        try:
+            self.session.remember("board", widths)
+        except (DamagedFile, OSError) as problem:
+            self.notify(
+                f"The board's size is not remembered ({problem}).", severity="warning", markup=False
+            )
+
+    def action_calculator(self) -> None:
+        from screens.track_calculator import TrackCalculator
+
+        state = self.state
+        if state.widths and not state.over:
+            row = state.train_row
+            mountains = " ".join(
+                f"{c}{'<' if a == 'left' else '>'}"
+                for c, a in self.rules.mountains(state, row).items()
+            )
+            screen = TrackCalculator(state.previous_token(), state.widths[row - 1], mountains)
+        else:
+            screen = TrackCalculator()
+        self.app.push_screen(screen)
+
+    def palette_commands(self) -> list[SystemCommand]:
+        return [
+            *super().palette_commands(),
+            SystemCommand(
+                "Game: Track Token calculator",
+                "Where a token goes, and why",
+                self.action_calculator,
+            ),
+        ]

@@ -1,0 +1,78 @@
+"""The Track Token calculator on its own: any row, any votes; nothing in the game changes."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from companion.amounts import AmountError, parse_count
+from companion.games import RuleError
+from companion.games.builders_track import place_token
+
+FIELDS = (
+    ("calc-previous", "Previous token's column", "3"),
+    ("calc-width", "Locations in the row", "5"),
+    ("calc-left", "Left votes", "0"),
+    ("calc-right", "Right votes", "0"),
+    ("calc-plus", "+ icons on the winning side", "0"),
+)
+
+
+class TrackCalculator(ModalScreen[None]):
+    CSS_PATH = "track_calculator.tcss"
+    BINDINGS = [Binding("escape", "close", "Close", id="close-calculator")]
+
+    def __init__(self, previous: int = 3, width: int = 5, mountains: str = "") -> None:
+        super().__init__()
+        self._start = {"calc-previous": str(previous), "calc-width": str(width)}
+        self._mountains = mountains
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="calc-box"):
+            yield Static("Track Token calculator", id="calc-title")
+            for field_id, label, default in FIELDS:
+                with Horizontal(classes="calc-field"):
+                    yield Static(label, classes="calc-label")
+                    yield Input(self._start.get(field_id, default), id=field_id, compact=True)
+            with Horizontal(classes="calc-field"):
+                yield Static("Mountains (column and arrow: 4> 2<)", classes="calc-label")
+                yield Input(self._mountains, id="calc-mountains", compact=True)
+            yield Static("", id="calc-result", markup=False)
+            yield Static("escape closes; nothing in the game changes.", id="calc-hint")
+
+    def on_mount(self) -> None:
+        self._show()
+        self.query_one("#calc-left", Input).focus()
+
+    @on(Input.Changed)
+    def _show(self) -> None:
+        result = self.query_one("#calc-result", Static)
+        try:
+            numbers = [
+                parse_count(self.query_one(f"#{field_id}", Input).value, what=label)
+                for field_id, label, _ in FIELDS
+            ]
+            mountains = parse_mountains(self.query_one("#calc-mountains", Input).value)
+            placement = place_token(*numbers, mountains=mountains)
+        except (AmountError, RuleError) as problem:
+            result.update(str(problem))
+            return
+        result.update(placement.sentence)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def parse_mountains(text: str) -> dict[int, str]:
+    """`4> 2<`: a Mountain in column 4 pointing right, one in column 2 pointing left."""
+    mountains = {}
+    for item in text.replace(",", " ").split():
+        column, arrow = item[:-1], item[-1:]
+        if not column.isdigit() or arrow not in "<>":
+            raise RuleError(f"Not a Mountain: {item}. Type its column and < or >, e.g. 4>.")
+        mountains[int(column)] = "left" if arrow == "<" else "right"
+    return mountains
