@@ -69,13 +69,13 @@ async def test_two_full_rounds_through_the_screen(store: Store, new_game: NewGam
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(pilot.app.screen, EventCard)
-        await pilot.click("#event-play")
+        await type_into(pilot, "#holdup-number", "5")
+        await pilot.press("enter")  # enter in a field plays the card: nobody chosen yet
         await pilot.pause()
         assert "Choose whom" in text_of(pilot, "#event-error")
         pilot.app.screen.query_one("#holdup-target").value = 0
-        await type_into(pilot, "#holdup-number", "5")
         await type_into(pilot, "#holdup-dice", "4 4")
-        await pilot.click("#event-play")
+        await pilot.press("enter")
         await pilot.pause()
         assert pilot.app.screen is screen
         assert "Ann pays Cy 5: Holdup" in text_of(pilot, "#log-lines")

@@ -33,7 +33,7 @@ async def test_a_few_turns_to_the_gold_running_out(store: Store, new_game: NewGa
         await choose(pilot, "#pay-to", BANK)
         await type_into(pilot, "#pay-amount", "150")
         await type_into(pilot, "#pay-reason", "[i]doctor[/i]")
-        await pilot.click("#pay")
+        await pilot.press("enter")
         await pilot.pause()
         assert money() == [1850, 2000, 2000, 2000]
         assert "Ann pays the bank $150: [i]doctor[/i]" in text_of(pilot, "#log-lines")
@@ -47,7 +47,7 @@ async def test_a_few_turns_to_the_gold_running_out(store: Store, new_game: NewGa
         await choose(pilot, "#buy-kind", "hotel")
         for value in ("300", "200", "100"):
             await type_into(pilot, "#buy-value", value)
-            await pilot.click("#buy")
+            await pilot.press("enter")
             await pilot.pause()
         assert money()[0] == 1250 and len(screen.state.owned(0)) == 3
         # rent with all three: the bonus is asked once, then remembered
@@ -59,7 +59,7 @@ async def test_a_few_turns_to_the_gold_running_out(store: Store, new_game: NewGa
             text_of(pilot, "#rent-error")
             == "Rent due: $1000 ($300 x 3 hotels + $100 bonus for all three). Collect takes it."
         )
-        await pilot.click("#rent")
+        await pilot.press("enter")  # in the bonus field: collects
         await pilot.pause()
         assert money()[:2] == [2250, 1000]
         assert store.read_settings()["calamityville"]["bonus_rent"] == 100
@@ -91,11 +91,12 @@ async def test_the_property_limit_is_refused_beside_the_form(
         await choose(pilot, "#buy-who", 1)
         await choose(pilot, "#buy-kind", "mine")
         await type_into(pilot, "#buy-value", "100")
-        for _ in range(6):
-            await pilot.click("#buy")
+        for _ in range(6):  # enter in the value field buys (the keyboard, not mouse timing)
+            await pilot.press("enter")
             await pilot.pause()
+        assert len(pilot.app.screen.state.owned(1)) == 5
         assert text_of(pilot, "#buy-error") == "Bo already owns five properties (mines included)."
         await type_into(pilot, "#buy-value", "lots")
-        await pilot.click("#buy")
+        await pilot.press("enter")
         await pilot.pause()
         assert "must be a whole number" in text_of(pilot, "#buy-error")
