@@ -128,9 +128,10 @@ Type in the command field and press **enter**; the line above it says what comes
     def render_state(self) -> None:
         state = self.state
         if state.widths:
+            offer = 5 if len(state.players) == 4 else 4
             line = (
                 f"Round {state.round}  ·  start player {state.name(state.first_player)}  ·  "
-                f"Track Tokens {len(state.tokens)} of {state.rows}"
+                f"{offer} cards on offer  ·  Track Tokens {len(state.tokens)} of {state.rows}"
             )
             if state.options.get("terrain"):
                 line += f"  ·  Terrain Cards: {TERRAIN_CARDS[len(state.players)]}"
