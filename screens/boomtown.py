@@ -8,7 +8,6 @@ corrects any gold. The rules live in `companion.games.boomtown`; this screen onl
 from __future__ import annotations
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -29,7 +28,7 @@ from companion.games.boomtown import (
     parse_dice,
 )
 from companion.session import GameSession
-from screens.game import COMMON_HELP, GameScreen
+from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.log_panel import LogPanel
 
 KEPT_NAMES = {
@@ -40,7 +39,7 @@ KEPT_NAMES = {
 }
 
 
-class BoomtownScreen(GameScreen):
+class BoomtownScreen(CommandScreen):
     CSS_PATH = "boomtown.tcss"
     HELP_TITLE = "Boomtown"
     HELP_TEXT = (
@@ -104,19 +103,12 @@ Type in the command field and press **enter**:
         yield Header()
         with Horizontal(id="body"):
             with Vertical(id="main"):
-                yield Static(id="round-line", markup=False)
-                yield Static(id="step", markup=False)
-                with Horizontal(id="command-row"):
-                    yield Input(id="command", placeholder="type here, enter to do it")
-                yield Static("", id="command-error", classes="error", markup=False)
+                yield from self.command_area()
                 with VerticalScroll(id="players"):
                     for seat in range(len(self.session.state.players)):
                         yield Static(id=f"player-{seat}", classes="player", markup=False)
             yield LogPanel(id="log")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#command", Input).focus()
 
     # -- showing the state ---------------------------------------------------------------
 
@@ -243,20 +235,7 @@ Type in the command field and press **enter**:
 
     # -- the command field ------------------------------------------------------------
 
-    @on(Input.Submitted, "#command")
-    def _command(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
-        error = self.query_one("#command-error", Static)
-        try:
-            done = self._do(text)
-        except RuleError as problem:
-            error.update(str(problem))
-            return
-        error.update("")
-        if done:
-            event.input.value = ""
-
-    def _do(self, text: str) -> bool:
+    def do_command(self, text: str) -> bool:
         """Carry out what was typed for the current step; False when a dialog takes over."""
         state, rules = self.state, self.rules
         phase = state.phase

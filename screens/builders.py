@@ -9,11 +9,10 @@ from __future__ import annotations
 import re
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Footer, Header, Static
 
 from companion.games import RuleError
 from companion.games.builders import (
@@ -23,7 +22,7 @@ from companion.games.builders import (
     BuildersState,
 )
 from companion.store import DamagedFile
-from screens.game import COMMON_HELP, GameScreen
+from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.log_panel import LogPanel
 
 CUBES = {"1": 1, "s": 1, "single": 1, "2": 2, "d": 2, "double": 2, "3": 3, "t": 3, "triple": 3}
@@ -58,7 +57,7 @@ def parse_widths(text: str) -> list[int]:
     return [int(word) for word in words]
 
 
-class BuildersScreen(GameScreen):
+class BuildersScreen(CommandScreen):
     CSS_PATH = "builders.tcss"
     HELP_TITLE = "Boomtown Builders"
     HELP_TEXT = (
@@ -99,10 +98,7 @@ Type in the command field and press **enter**; the line above it says what comes
         yield Header()
         with Horizontal(id="body"):
             with Vertical(id="main"):
-                yield Static(id="round-line", markup=False)
-                yield Static(id="step", markup=False)
-                yield Input(id="command", placeholder="type here, enter to do it")
-                yield Static("", id="command-error", classes="error", markup=False)
+                yield from self.command_area()
                 with VerticalScroll(id="board-box"):
                     yield Static(id="players", markup=False)
                     yield Static(id="board", markup=False)
@@ -110,7 +106,6 @@ Type in the command field and press **enter**; the line above it says what comes
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#command", Input).focus()
         if not self.state.widths:
             remembered = self.session.recall("board")
             if isinstance(remembered, list) and remembered:
@@ -222,21 +217,9 @@ Type in the command field and press **enter**; the line above it says what comes
 
     # -- commands ----------------------------------------------------------------------
 
-    @on(Input.Submitted, "#command")
-    def _command(self, event: Input.Submitted) -> None:
-        error = self.query_one("#command-error", Static)
-        try:
-            done = self._do(event.value.strip().lower())
-        except RuleError as problem:
-            error.update(str(problem))
-            return
-        error.update("")
-        if done:
-            event.input.value = ""
-
-    def _do(self, text: str) -> bool:
+    def do_command(self, text: str) -> bool:
         state, rules = self.state, self.rules
-        words = text.split()
+        words = text.lower().split()
         if state.finished:
             raise RuleError("The game is finished: ctrl+f reopens it.")
         if words[:1] == ["board"]:

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from textual.app import SystemCommand
+from textual import on
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widgets import Input, Static
 
 from companion.games import RuleError
 from companion.journal import Entry
@@ -180,3 +182,33 @@ class GameScreen(Screen[None]):
             ),
             SystemCommand("Game: Home", "Back to the saved games", self.action_home),
         ]
+
+
+class CommandScreen(GameScreen):
+    """A game screen driven by one typed command: a step line says what to type next, and
+    a refusal is shown beside the field, which keeps the text so it can be fixed."""
+
+    def command_area(self) -> ComposeResult:
+        yield Static(id="round-line", markup=False)
+        yield Static(id="step", markup=False)
+        yield Input(id="command", placeholder="type here, enter to do it")
+        yield Static("", id="command-error", classes="error", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#command", Input).focus()
+
+    @on(Input.Submitted, "#command")
+    def _command(self, event: Input.Submitted) -> None:
+        error = self.query_one("#command-error", Static)
+        try:
+            done = self.do_command(event.value.strip())
+        except RuleError as problem:
+            error.update(str(problem))
+            return
+        error.update("")
+        if done:
+            event.input.value = ""
+
+    def do_command(self, text: str) -> bool:
+        """Carry out what was typed; False when a dialog takes over (the text stays)."""
+        raise NotImplementedError

@@ -130,6 +130,12 @@ class Rules:
 
     # -- actions: each returns an entry, or raises RuleError ---------------------
 
+    def _entry(self, state: TableState, kind: str, text: str, **data: Any) -> Entry:
+        """An entry checked against a copy of the state: a refusal raises, nothing changes."""
+        entry = make_entry(kind, text, **data)
+        self.apply(copy_state(state), entry)
+        return entry
+
     def adjust(self, state: TableState, seat: int, key: str, amount: Amount) -> Entry:
         spec = self.number_spec(key)
         self._seat(state, seat)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.base import NumberSpec, OptionSpec, RuleError, Rules, TableState, copy_state
+from companion.games.base import NumberSpec, OptionSpec, RuleError, Rules, TableState
 from companion.games.builders_track import CUBE_NAMES, SUPPLY, check_cube, place_token
-from companion.journal import Entry, make_entry
+from companion.journal import Entry
 from companion.scoring import Category, Field, SheetSpec, TieBreak, investment_points
 from companion.store import Header
 
@@ -171,11 +171,6 @@ class BuildersRules(Rules):
             }
             for seat, player in enumerate(state.players)
         ]
-
-    def _entry(self, state: TableState, kind: str, text: str, **data: Any) -> Entry:
-        entry = make_entry(kind, text, **data)
-        self.apply(copy_state(state), entry)
-        return entry
 
     # -- actions ---------------------------------------------------------------------------
 

@@ -17,9 +17,8 @@ from companion.games.base import (
     RuleError,
     Rules,
     TableState,
-    copy_state,
 )
-from companion.journal import Entry, make_entry
+from companion.journal import Entry
 from companion.scoring import Category, Field, SheetSpec, count_of
 from companion.store import Header
 
@@ -106,11 +105,6 @@ class CalamityvilleRules(Rules):
         if state.gold_out:
             return "The gold has run out: final scoring"
         return f"{state.boom_left} Boom, {state.bust_left} Bust cards left"
-
-    def _entry(self, state: TableState, kind: str, text: str, **data: Any) -> Entry:
-        entry = make_entry(kind, text, **data)
-        self.apply(copy_state(state), entry)
-        return entry
 
     # -- actions ------------------------------------------------------------------------
 

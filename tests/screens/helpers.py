@@ -29,3 +29,11 @@ async def type_into(pilot: Pilot, selector: str, text: str) -> None:
 def text_of(pilot: Pilot, selector: str) -> str:
     widget = pilot.app.screen.query_one(selector)
     return str(widget.render())
+
+
+async def command(pilot: Pilot, text: str) -> str:
+    """Type a command in a game's command field, press enter; the message shown beside it."""
+    await type_into(pilot, "#command", text)
+    await pilot.press("enter")
+    await pilot.pause()
+    return text_of(pilot, "#command-error")

@@ -9,15 +9,7 @@ from screens.boomtown import BoomtownScreen
 from screens.event_card import EventCard
 from screens.split_calculator import SplitCalculator
 from tests.conftest import NewGame
-from tests.screens.helpers import SIZE, make_app, text_of, type_into
-
-
-async def command(pilot, text: str) -> str:  # type: ignore[no-untyped-def]
-    """Type a command, press enter; return the message shown beside the field."""
-    await type_into(pilot, "#command", text)
-    await pilot.press("enter")
-    await pilot.pause()
-    return text_of(pilot, "#command-error")
+from tests.screens.helpers import SIZE, command, make_app, text_of, type_into
 
 
 async def test_two_full_rounds_through_the_screen(store: Store, new_game: NewGame) -> None:

@@ -6,14 +6,7 @@ from companion.store import Store
 from screens.builders import BuildersScreen
 from screens.track_calculator import TrackCalculator
 from tests.conftest import NewGame
-from tests.screens.helpers import SIZE, make_app, text_of, type_into
-
-
-async def command(pilot, text: str) -> str:  # type: ignore[no-untyped-def]
-    await type_into(pilot, "#command", text)
-    await pilot.press("enter")
-    await pilot.pause()
-    return text_of(pilot, "#command-error")
+from tests.screens.helpers import SIZE, command, make_app, text_of, type_into
 
 
 async def test_two_rounds_and_the_board_is_remembered(store: Store, new_game: NewGame) -> None:
