@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -16,20 +17,18 @@ if TYPE_CHECKING:
 from companion.store import DamagedFile, Store
 from screens.home import HomeScreen
 
+#: game id -> (module, screen class); a game without its own screen yet gets the tracker
+GAME_SCREENS = {
+    "boomtown": ("screens.boomtown", "BoomtownScreen"),
+    "builders": ("screens.builders", "BuildersScreen"),
+    "calamityville": ("screens.calamityville", "CalamityvilleScreen"),
+}
+
 
 def game_screen_for(session: GameSession) -> Screen:
-    """The screen of a game, by its id (one module per game as each screen lands)."""
-    from screens.boomtown import BoomtownScreen
-    from screens.builders import BuildersScreen
-    from screens.calamityville import CalamityvilleScreen
-    from screens.tracker import TrackerScreen
-
-    registry: dict[str, type[Screen]] = {
-        "boomtown": BoomtownScreen,
-        "builders": BuildersScreen,
-        "calamityville": CalamityvilleScreen,
-    }
-    return registry.get(session.rules.id, TrackerScreen)(session)
+    """The screen of a game, imported when first needed (opening a game stays quick)."""
+    module, name = GAME_SCREENS.get(session.rules.id, ("screens.tracker", "TrackerScreen"))
+    return getattr(import_module(module), name)(session)
 
 
 class GoldrushApp(App[None]):
