@@ -21,7 +21,6 @@ from companion.games.builders import (
     BuildersRules,
     BuildersState,
 )
-from companion.store import DamagedFile
 from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.log_panel import LogPanel
 
@@ -225,7 +224,7 @@ Type in the command field and press **enter**; the line above it says what comes
         if words[:1] == ["board"]:
             widths = parse_widths(" ".join(words[1:]))
             if self.run(rules.board(state, widths)):
-                self._remember_board(widths)
+                self.remember("board", widths)
             return True
         if words[:1] and words[0] in TERRAIN_WORDS:
             if len(words) != 3 or not all(w.isdigit() for w in words[1:]):
@@ -254,14 +253,6 @@ Type in the command field and press **enter**; the line above it says what comes
                 rules.build(state, builder, int(words[0]), int(words[1]), CUBES[words[2]])
             )
         raise RuleError("Type ROW COLUMN CUBE to build (3 2 d), t L R + for the token, or see F1.")
-
-    def _remember_board(self, widths: list[int]) -> None:
-        try:
-            self.session.remember("board", widths)
-        except (DamagedFile, OSError) as problem:
-            self.notify(
-                f"The board's size is not remembered ({problem}).", severity="warning", markup=False
-            )
 
     def action_calculator(self) -> None:
         from screens.track_calculator import TrackCalculator

@@ -23,7 +23,6 @@ from companion.games.calamityville import (
     CalamityState,
     CalamityvilleRules,
 )
-from companion.store import DamagedFile
 from screens.confirm import ConfirmDialog
 from screens.game import COMMON_HELP, GameScreen
 from screens.widgets.log_panel import LogPanel
@@ -207,7 +206,7 @@ class CalamityvilleScreen(GameScreen):
             price = parse_count(self.query_one("#buy-price", Input).value, what="The price")
             entry = self.rules.buy(self.state, seat, kind, value, price)
             if price != self.session.recall("price", PRICE):
-                self._remember("price", price)
+                self.remember("price", price)
             return entry
 
         self._form("#buy-error", build)
@@ -240,7 +239,7 @@ class CalamityvilleScreen(GameScreen):
             bonus = self._bonus()
             entry = self.rules.rent(self.state, space, visitor, bonus)
             if bonus is not None and bonus != self.session.recall("bonus_rent"):
-                self._remember("bonus_rent", bonus)
+                self.remember("bonus_rent", bonus)
             return entry
 
         self._form("#rent-error", build)
@@ -255,16 +254,6 @@ class CalamityvilleScreen(GameScreen):
                 self._choice("#pass-to", "who gets it"),
             ),
         )
-
-    def _remember(self, key: str, value: int) -> None:
-        try:
-            self.session.remember(key, value)
-        except (DamagedFile, OSError) as problem:
-            self.notify(
-                f"Not remembered ({problem}); the settings file was left as it is.",
-                severity="warning",
-                markup=False,
-            )
 
     # -- the deck --------------------------------------------------------------------------
 

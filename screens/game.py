@@ -127,6 +127,10 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(ScoringWizard(rules.sheet, rules.prefill(state), charts), done)
 
+    def remember(self, key: str, value: object) -> None:
+        """Keep a number read off the cardboard in the settings (this game's section)."""
+        self._remember(lambda: self.session.remember(key, value))
+
     def _remember(self, save: Callable[[], None]) -> None:
         """Save something into the settings; a damaged settings file is kept and said so."""
         try:
@@ -134,7 +138,7 @@ class GameScreen(Screen[None]):
         except DamagedFile as damaged:
             self.notify(
                 f"{damaged.path} cannot be read ({damaged.reason}); it was left as it is, so "
-                "what you typed for your board is not remembered.",
+                "what you typed for your components is not remembered.",
                 severity="warning",
                 markup=False,
             )

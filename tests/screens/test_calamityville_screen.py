@@ -100,3 +100,24 @@ async def test_the_property_limit_is_refused_beside_the_form(
         await pilot.press("enter")
         await pilot.pause()
         assert "must be a whole number" in text_of(pilot, "#buy-error")
+
+
+async def test_a_damaged_settings_file_is_kept_and_said_so(store: Store, new_game: NewGame) -> None:
+    session = new_game(game="calamityville", names=("Ann", "Bo"), first=0)
+    store.settings_path.write_text("not = [toml")
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        screen = pilot.app.screen
+        for _ in range(3):
+            screen.session.act(screen.rules.buy(screen.state, 0, "bank", 100))
+        screen.refresh_view()
+        await choose(pilot, "#rent-space", 0)
+        await choose(pilot, "#rent-visitor", 1)
+        await type_into(pilot, "#rent-bonus", "50")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.state.money(1) == 2000 - 350  # the rent was collected all the same
+        messages = [n.message for n in pilot.app._notifications]
+        assert any("not remembered" in m for m in messages)
+    assert store.settings_path.read_text() == "not = [toml"
