@@ -20,7 +20,9 @@ from companion.games.builders import (
     TERRAIN_CARDS,
     BuildersRules,
     BuildersState,
+    parse_marks,
 )
+from companion.games.builders_track import Placement
 from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.log_panel import LogPanel
 
@@ -68,9 +70,14 @@ Type in the command field and press **enter**; the line above it says what comes
 - `3 2 d`: the player whose turn it is builds at row 3, column 2 and invests a Double
   (`s`, `d`, `t` or 1, 2, 3). Rows count from the first row; columns from the left. A cube
   size the rows ahead do not allow, or that the player has no more of, is refused.
-- `t 3 1 1`: the Track Token for the Train Marker's row, from 3 Left votes, 1 Right vote and
-  1 + icon on the winning side; the sentence says where it went and why. In the final
-  round, place tokens one after another.
+- `3 2 d <<+`: the same, with the card's Vote Arrows and + icons (`.` for none). With each
+  card's marks and the row's printed arrows, the Train Marker moves as buildings are placed.
+- `arrows 3 < . > . <`: the arrows printed on each location of row 3 (`.` for none); asked
+  once, remembered with the board's size. `marks 3 2 >+` fixes a card's marks.
+- `t`: the Track Token where the Train Marker stands (add a revealed Hideout's arrows:
+  `t <`). Or `t 3 1 1`: from 3 Left votes, 1 Right vote and 1 + icon on the winning side,
+  counted at the table. The sentence says where it went and why. In the final round,
+  place tokens one after another.
 - enter (empty) starts the next round once the token is placed; the start player passes
   clockwise. After the last token, the scoring wizard opens.
 - Terrain (advanced game): `m> 2 4` (a Mountain pointing right at row 2, column 4), `m<`,
@@ -116,6 +123,18 @@ Type in the command field and press **enter**; the line above it says what comes
                     )
                 except RuleError:
                     pass
+                self._recall_arrows()
+
+    def _recall_arrows(self) -> None:
+        """The printed arrows typed for this board before, if the board has the same size."""
+        remembered = self.session.recall("arrows")
+        if self.state.arrows or not isinstance(remembered, dict) or not remembered:
+            return
+        try:
+            rows = {int(row): str(marks).split() for row, marks in remembered.items()}
+            self.run(self.rules.rows_arrows(self.state, rows))
+        except (RuleError, ValueError):
+            return  # typed for another board: ask again row by row
 
     # -- showing ---------------------------------------------------------------------
 
@@ -154,12 +173,13 @@ Type in the command field and press **enter**; the line above it says what comes
             )
         if len(state.tokens) < state.round:
             return (
-                f"Track Token for row {state.train_row}: t LEFT RIGHT PLUSES "
+                f"Track Token for row {state.train_row}: t places it where the Train Marker "
+                f"stands (t < adds a revealed Hideout's arrows), or t LEFT RIGHT PLUSES "
                 f"(e.g. t 3 1 0); it goes from column {state.previous_token()}."
             )
         return (
             f"Enter starts round {state.round + 1} (or, in the final round, place the next "
-            f"token: t LEFT RIGHT PLUSES for row {state.train_row})."
+            f"token: t, or t LEFT RIGHT PLUSES for row {state.train_row})."
         )
 
     def _players_text(self) -> Text:
@@ -181,7 +201,9 @@ Type in the command field and press **enter**; the line above it says what comes
         if not state.widths:
             return text
         text.append(
-            "Board (row 1 at the bottom; == Track Token, initial+cube = a building)\n", style="dim"
+            "Board (row 1 at the bottom; == Track Token, initial+cube = a building, "
+            "< > printed arrows)\n",
+            style="dim",
         )
         for row in range(state.rows, 0, -1):
             text.append(f"{row:>3} ")
@@ -198,12 +220,20 @@ Type in the command field and press **enter**; the line above it says what comes
                     mark, style = TERRAIN_MARKS[state.terrain[(row, column)]], "italic"
                 elif token == column:
                     mark, style = "==", "bold"
-                else:
-                    mark, style = " .", "dim"
+                else:  # what is printed there, once typed
+                    printed = state.arrows.get(row, [])
+                    mark, style = (printed[column - 1] if printed else "") or " .", "dim"
                 text.append(f"{mark:>3}", style=style)
             if row == state.train_row and not state.over:
-                text.append("   ← Train Marker", style="bold")
+                text.append(f"   ← Train Marker{self._marker_column()}", style="bold")
             text.append("\n")
+        preview = self._preview()
+        if isinstance(preview, Placement):
+            text.append(f"\nIf the round ended now: {preview.sentence}\n", style="dim")
+        elif preview:
+            text.append(
+                f"\nTo move the Train Marker as cards are built, type {preview}.\n", style="dim"
+            )
         if state.tokens:
             hints = [
                 f"{state.name(b.owner)} {b.row}/{b.column}: {state.distance(b)} from the token"
@@ -213,6 +243,19 @@ Type in the command field and press **enter**; the line above it says what comes
             if hints:
                 text.append("\nDistances (for the cards' VP): " + "; ".join(hints), style="dim")
         return text
+
+    def _preview(self) -> Placement | str:
+        state = self.state
+        if not state.widths or state.over or state.finished:
+            return ""
+        try:
+            return self.rules.preview(state)
+        except RuleError as problem:
+            return str(problem)
+
+    def _marker_column(self) -> str:
+        preview = self._preview()
+        return f" at column {preview.column}" if isinstance(preview, Placement) else ""
 
     # -- commands ----------------------------------------------------------------------
 
@@ -225,7 +268,32 @@ Type in the command field and press **enter**; the line above it says what comes
             widths = parse_widths(" ".join(words[1:]))
             if self.run(rules.board(state, widths)):
                 self.remember("board", widths)
+                self._recall_arrows()
             return True
+        if words[:1] == ["arrows"]:
+            if len(words) < 3 or not words[1].isdigit():
+                raise RuleError(
+                    "Type arrows, the row and one mark per location: arrows 3 < . > . <"
+                )
+            row = int(words[1])
+            if self.run(
+                rules.arrows(state, row, [parse_marks(w, pluses=False) for w in words[2:]])
+            ):
+                known = self.session.recall("arrows")
+                known = dict(known) if isinstance(known, dict) else {}
+                known.update(
+                    {str(r): " ".join(m or "." for m in ms) for r, ms in self.state.arrows.items()}
+                )
+                self.remember("arrows", known)
+            return True
+        if words[:1] == ["marks"]:
+            if len(words) != 4 or not words[1].isdigit() or not words[2].isdigit():
+                raise RuleError(
+                    "Type marks, the row, the column and the card's marks: marks 3 2 <<+"
+                )
+            return self.run(
+                rules.card_marks(state, int(words[1]), int(words[2]), parse_marks(words[3]))
+            )
         if words[:1] and words[0] in TERRAIN_WORDS:
             if len(words) != 3 or not all(w.isdigit() for w in words[1:]):
                 raise RuleError(
@@ -235,24 +303,34 @@ Type in the command field and press **enter**; the line above it says what comes
                 rules.place_terrain(state, int(words[1]), int(words[2]), TERRAIN_WORDS[words[0]])
             )
         if words[:1] == ["t"]:
-            if not 3 <= len(words) <= 4 or not all(w.isdigit() for w in words[1:]):
-                raise RuleError("Type t, the Left votes, the Right votes and the + icons: t 3 1 0.")
-            numbers = [int(w) for w in words[1:]] + [0]
-            entry = rules.token(state, numbers[0], numbers[1], numbers[2])
+            if len(words) <= 2 and not any(w.isdigit() for w in words[1:]):
+                hideouts = parse_marks(words[1], pluses=False) if len(words) == 2 else ""
+                entry = rules.token_from_board(state, hideouts)
+            elif 3 <= len(words) <= 4 and all(w.isdigit() for w in words[1:]):
+                numbers = [int(w) for w in words[1:]] + [0]
+                entry = rules.token(state, numbers[0], numbers[1], numbers[2])
+            else:
+                raise RuleError(
+                    "Type t for the token where the Train Marker stands, or t with the Left "
+                    "votes, the Right votes and the + icons: t 3 1 0."
+                )
             if self.run(entry) and self.state.over:
                 self.notify("The last Track Token is placed: on to the final scores.", markup=False)
                 self.action_finish()
             return True
         if not words:
             return self.run(rules.next_round(state))
-        if len(words) == 3 and words[0].isdigit() and words[1].isdigit() and words[2] in CUBES:
+        if len(words) in (3, 4) and words[0].isdigit() and words[1].isdigit() and words[2] in CUBES:
             builder = state.builder
             if builder is None:
-                raise RuleError("Everyone has built this round: place the Track Token (t L R +).")
+                raise RuleError("Everyone has built this round: place the Track Token (t).")
+            marks = parse_marks(words[3]) if len(words) == 4 else None
             return self.run(
-                rules.build(state, builder, int(words[0]), int(words[1]), CUBES[words[2]])
+                rules.build(state, builder, int(words[0]), int(words[1]), CUBES[words[2]], marks)
             )
-        raise RuleError("Type ROW COLUMN CUBE to build (3 2 d), t L R + for the token, or see F1.")
+        raise RuleError(
+            "Type ROW COLUMN CUBE [MARKS] to build (3 2 d <+), t for the token, or see F1."
+        )
 
     def action_calculator(self) -> None:
         from screens.track_calculator import TrackCalculator
@@ -264,7 +342,11 @@ Type in the command field and press **enter**; the line above it says what comes
                 f"{c}{'<' if a == 'left' else '>'}"
                 for c, a in self.rules.mountains(state, row).items()
             )
-            screen = TrackCalculator(state.previous_token(), state.widths[row - 1], mountains)
+            votes = state.votes(row)
+            counts = (votes.left, votes.right, votes.pluses) if not isinstance(votes, str) else None
+            screen = TrackCalculator(
+                state.previous_token(), state.widths[row - 1], mountains, counts
+            )
         else:
             screen = TrackCalculator()
         self.app.push_screen(screen)

@@ -125,7 +125,8 @@ class GameScreen(Screen[None]):
             if sheet.charts != charts:
                 self._remember(lambda: self.session.remember_charts(sheet.charts))
 
-        self.app.push_screen(ScoringWizard(rules.sheet, rules.prefill(state), charts), done)
+        wizard = ScoringWizard(rules.sheet, rules.prefill(state), charts, rules.score_hints(state))
+        self.app.push_screen(wizard, done)
 
     def remember(self, key: str, value: object) -> None:
         """Keep a number read off the cardboard in the settings (this game's section)."""

@@ -80,9 +80,11 @@ typed as `VPxCUBE`, with `g` when a Goldmine is next to the building: `5x3g 2x1 
         spec: SheetSpec,
         rows: list[dict[str, Any]],
         charts: dict[str, dict[int, int]] | None = None,
+        hints: dict[str, list[str]] | None = None,
     ) -> None:
         super().__init__()
         self.spec = spec
+        self.hints = hints or {}  # per field, a line per player from the game's board
         self.rows = [dict(row) for row in rows]
         self.charts = {name: dict(chart) for name, chart in (charts or {}).items()}
         self.step = 0  # len(spec.fields) is the standings
@@ -108,10 +110,12 @@ typed as `VPxCUBE`, with `g` when a Goldmine is next to the building: `5x3g 2x1 
                 yield Static("", id="chart-note", classes="note", markup=False)
             with Vertical(id="answers"):
                 for seat, row in enumerate(self.rows):
-                    with Horizontal(classes="answer"):
-                        yield Static(Text(row["name"]), classes="who")
-                        yield Input(id=f"answer-{seat}", classes="value", compact=True)
-                        yield Static("", id=f"note-{seat}", classes="note", markup=False)
+                    with Vertical(classes="answer"):
+                        with Horizontal(classes="answer-row"):
+                            yield Static(Text(row["name"]), classes="who")
+                            yield Input(id=f"answer-{seat}", classes="value", compact=True)
+                            yield Static("", id=f"note-{seat}", classes="note", markup=False)
+                        yield Static("", id=f"hint-{seat}", classes="hint", markup=False)
             yield Static("Running totals", id="running-title")
             table: DataTable[str | Text] = DataTable(id="totals", cursor_type="none")
             yield table
@@ -167,11 +171,17 @@ typed as `VPxCUBE`, with `g` when a Goldmine is next to the building: `5x3g 2x1 
                 with chart_input.prevent(Input.Changed):
                     chart_input.value = chart_text(self.charts[field.chart])
                 self.query_one("#chart-note", Static).update("")
+            hints = self.hints.get(field.key, [])
             for seat in range(len(self.rows)):
                 answer = self.query_one(f"#answer-{seat}", Input)
                 with answer.prevent(Input.Changed):
                     answer.value = self.typed[field.key][seat]
                 self._check(seat)
+                hint = self.query_one(f"#hint-{seat}", Static)
+                hint.update(
+                    f"On the board: {hints[seat]}" if seat < len(hints) and hints[seat] else ""
+                )
+                hint.display = bool(seat < len(hints) and hints[seat])
             self.query_one("#answer-0", Input).focus()
         self._show_totals()
 

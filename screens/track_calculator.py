@@ -26,9 +26,21 @@ class TrackCalculator(ModalScreen[None]):
     CSS_PATH = "track_calculator.tcss"
     BINDINGS = [Binding("escape", "close", "Close", id="close-calculator")]
 
-    def __init__(self, previous: int = 3, width: int = 5, mountains: str = "") -> None:
+    def __init__(
+        self,
+        previous: int = 3,
+        width: int = 5,
+        mountains: str = "",
+        votes: tuple[int, int, int] | None = None,
+    ) -> None:
+        """`votes`: Left, Right and + icons as the board tracker counted them, to start from."""
         super().__init__()
         self._start = {"calc-previous": str(previous), "calc-width": str(width)}
+        if votes is not None:
+            for field_id, count in zip(
+                ("calc-left", "calc-right", "calc-plus"), votes, strict=True
+            ):
+                self._start[field_id] = str(count)
         self._mountains = mountains
 
     def compose(self) -> ComposeResult:

@@ -124,6 +124,10 @@ class Rules:
             rows.append(row)
         return rows
 
+    def score_hints(self, state: TableState) -> dict[str, list[str]]:
+        """Per sheet field, a line per player for the wizard (e.g. a building's distance)."""
+        return {}
+
     def progress(self, state: TableState) -> str:
         """A few words on how far the game is, for the saved-games list."""
         return "Finished" if state.finished else "In play"

@@ -6,7 +6,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games.base import NumberSpec, OptionSpec, RuleError, Rules, TableState
-from companion.games.builders_track import CUBE_NAMES, SUPPLY, check_cube, place_token
+from companion.games.builders_track import (
+    CUBE_NAMES,
+    SUPPLY,
+    Placement,
+    check_cube,
+    place_token,
+)
 from companion.journal import Entry
 from companion.scoring import Category, Field, SheetSpec, TieBreak, investment_points
 from companion.store import Header
@@ -65,9 +71,47 @@ READINGS = """\
   row has its token.
 - A Goldmine is next to a building when it is in the same row one column away, or in the
   same column one row away (not diagonally). Its +2 is added before the cube multiplies.
-- The votes and + icons are printed on the cards: the table counts them, the app places
-  the token from them (with the previous token, the row's width and its Mountains).
+- The votes and + icons are printed on the board and the cards: type each card's marks
+  when it is built (`<<+`) and each row's printed arrows once (`arrows`, remembered with
+  the board's size), and the app moves the Train Marker as buildings are placed. Or type
+  the totals when the token is placed (`t 3 1 0`).
+- A card's + icons count for the side its own arrows vote for ("buildings on the winning
+  side"); a card with as many Left as Right arrows adds no + to either side.
+- A Terrain Card covers the arrows printed under it; a Hideout's arrows count once it is
+  revealed, at the end of the round (type them with the token: `t <`).
 """
+
+MARKS = "<>+"
+
+
+def parse_marks(text: str, pluses: bool = True) -> str:
+    """A card's (or a location's) Vote Arrows and + icons as typed: `<<+`, `>`, `.` for none."""
+    marks = "" if text in (".", "-") else text
+    allowed = MARKS if pluses else "<>"
+    if any(mark not in allowed for mark in marks) or len(marks) > 6:
+        what = "< > and +" if pluses else "< and >"
+        raise RuleError(f"Not a set of marks: {text}. Type {what} as printed, or . for none.")
+    return "".join(sorted(marks, key=MARKS.index))
+
+
+def tally(marks: str) -> tuple[int, int, int]:
+    """(Left arrows, Right arrows, + icons) in a set of marks."""
+    return marks.count("<"), marks.count(">"), marks.count("+")
+
+
+@dataclass(frozen=True)
+class Votes:
+    left: int
+    right: int
+    plus_left: int  # + icons on cards voting Left
+    plus_right: int
+
+    @property
+    def pluses(self) -> int:
+        """The + icons on the winning side (none on a tie)."""
+        if self.left == self.right:
+            return 0
+        return self.plus_left if self.left > self.right else self.plus_right
 
 
 @dataclass
@@ -76,6 +120,7 @@ class Building:
     column: int
     owner: int
     cube: int
+    marks: str | None = None  # the card's arrows and + icons as typed; None: not told
 
 
 @dataclass
@@ -87,6 +132,7 @@ class BuildersState(TableState):
     buildings: list[Building] = field(default_factory=list)
     cubes: list[dict[int, int]] = field(default_factory=list)
     built: list[int] = field(default_factory=list)  # seats that built this round
+    arrows: dict[int, list[str]] = field(default_factory=dict)  # row -> printed marks
 
     @property
     def rows(self) -> int:
@@ -126,6 +172,31 @@ class BuildersState(TableState):
             self.terrain.get(spot) == "goldmine"
             for spot in ((r, c - 1), (r, c + 1), (r - 1, c), (r + 1, c))
         )
+
+    def votes(self, row: int) -> Votes | str:
+        """The votes showing in a row (Hideouts not yet revealed), or what is not known yet."""
+        if row not in self.arrows:
+            return f"row {row}'s printed arrows (arrows {row} ...)"
+        left = right = plus_left = plus_right = 0
+        for column, printed in enumerate(self.arrows[row], start=1):
+            building = self.at(row, column)
+            if building is None:
+                if (row, column) in self.terrain:
+                    continue  # a Terrain Card covers what is printed there
+                marks = printed
+            elif building.marks is None:
+                where = f"row {row}, column {column}"
+                return f"the marks of the card at {where} (marks {row} {column} ...)"
+            else:
+                marks = building.marks
+            card_left, card_right, plus = tally(marks)
+            left, right = left + card_left, right + card_right
+            if building is not None and card_left != card_right:
+                if card_left > card_right:
+                    plus_left += plus
+                else:
+                    plus_right += plus
+        return Votes(left, right, plus_left, plus_right)
 
     def distance(self, building: Building) -> int | None:
         """How far a building is from its own row's Track Token (None: no token yet)."""
@@ -172,6 +243,19 @@ class BuildersRules(Rules):
             for seat, player in enumerate(state.players)
         ]
 
+    def score_hints(self, state: TableState) -> dict[str, list[str]]:
+        """Beside each player's investments in the wizard: where each building stands."""
+        assert isinstance(state, BuildersState)
+        hints = []
+        for seat in range(len(state.players)):
+            spots = []
+            for b in (b for b in state.buildings if b.owner == seat):
+                distance = state.distance(b)
+                far = "no token in its row" if distance is None else f"{distance} from the token"
+                spots.append(f"row {b.row} col {b.column} ({CUBE_NAMES[b.cube]}): {far}")
+            hints.append("; ".join(spots))
+        return {"investments": hints}
+
     # -- actions ---------------------------------------------------------------------------
 
     def board(self, state: BuildersState, widths: list[int]) -> Entry:
@@ -191,10 +275,75 @@ class BuildersRules(Rules):
             terrain=kind,
         )
 
-    def build(self, state: BuildersState, seat: int, row: int, column: int, cube: int) -> Entry:
+    def build(
+        self,
+        state: BuildersState,
+        seat: int,
+        row: int,
+        column: int,
+        cube: int,
+        marks: str | None = None,
+    ) -> Entry:
         name = CUBE_NAMES.get(cube, "?")
         text = f"{state.name(seat)} builds at row {row}, column {column} with a {name}"
-        return self._entry(state, "build", text, player=seat, row=row, column=column, cube=cube)
+        if marks is not None:
+            text += f"; the card shows {marks or 'no marks'}"
+        return self._entry(
+            state, "build", text, player=seat, row=row, column=column, cube=cube, marks=marks
+        )
+
+    def arrows(self, state: BuildersState, row: int, marks: list[str]) -> Entry:
+        """The arrows printed on each location of a row (as on the board; remembered)."""
+        return self.rows_arrows(state, {row: marks})
+
+    def rows_arrows(self, state: BuildersState, rows: dict[int, list[str]]) -> Entry:
+        ordered = sorted(rows)
+        shown = "; ".join(f"row {row}: {' '.join(m or '.' for m in rows[row])}" for row in ordered)
+        return self._entry(
+            state,
+            "arrows",
+            f"Printed arrows, {shown}",
+            rows=ordered,
+            marks=[" ".join(m or "." for m in rows[row]) for row in ordered],
+        )
+
+    def card_marks(self, state: BuildersState, row: int, column: int, marks: str) -> Entry:
+        """Say (or fix) the arrows and + icons on a card already built."""
+        shown = marks or "no marks"
+        return self._entry(
+            state,
+            "marks",
+            f"The card at row {row}, column {column} shows {shown}",
+            row=row,
+            column=column,
+            marks=marks,
+        )
+
+    def preview(self, state: BuildersState) -> Placement | str:
+        """Where the Train Marker stands: the token's place if the round ended now."""
+        row = state.train_row
+        votes = state.votes(row)
+        if isinstance(votes, str):
+            return votes
+        return place_token(
+            state.previous_token(),
+            state.widths[row - 1],
+            votes.left,
+            votes.right,
+            votes.pluses,
+            self.mountains(state, row),
+        )
+
+    def token_from_board(self, state: BuildersState, hideouts: str = "") -> Entry:
+        """The Track Token from the votes tracked on the board, plus revealed Hideouts'."""
+        if not state.widths or state.over:
+            raise RuleError("There is no row left for a Track Token.")
+        votes = state.votes(state.train_row)
+        if isinstance(votes, str):
+            raise RuleError(f"To count the votes, type {votes}; or type the totals: t 3 1 0.")
+        left, right, _ = tally(hideouts)
+        votes = Votes(votes.left + left, votes.right + right, votes.plus_left, votes.plus_right)
+        return self.token(state, votes.left, votes.right, votes.pluses)
 
     def token(self, state: BuildersState, left: int, right: int, pluses: int) -> Entry:
         if not state.widths or state.over:
@@ -245,7 +394,7 @@ class BuildersRules(Rules):
     def _apply_board(self, state: TableState, entry: Entry) -> None:
         assert isinstance(state, BuildersState)
         widths = entry.get("widths")
-        if state.buildings or state.tokens or state.terrain:
+        if state.buildings or state.tokens or state.terrain or state.arrows:
             raise RuleError("The board's size is set before anything is on it.")
         if not (
             isinstance(widths, list)
@@ -294,9 +443,41 @@ class BuildersRules(Rules):
         if state.at(row, column) is not None:
             raise RuleError(f"Row {row}, column {column} already has a building.")
         check_cube(row - len(state.tokens), cube, state.cubes[seat])
+        marks = entry.get("marks")
+        if marks is not None:
+            marks = parse_marks(str(marks))
         state.cubes[seat][cube] -= 1
-        state.buildings.append(Building(row, column, seat, cube))
+        state.buildings.append(Building(row, column, seat, cube, marks))
         state.built.append(seat)
+
+    def _apply_arrows(self, state: TableState, entry: Entry) -> None:
+        assert isinstance(state, BuildersState)
+        rows, marks = entry.get("rows"), entry.get("marks")
+        if not isinstance(rows, list) or not isinstance(marks, list) or len(rows) != len(marks):
+            raise RuleError("Printed arrows are given row by row.")
+        if not state.widths:
+            raise RuleError("Enter the board's size first (board ROWSxWIDTH).")
+        found: dict[int, list[str]] = {}
+        for row, line in zip(rows, marks, strict=True):
+            if not isinstance(row, int) or not 1 <= row <= state.rows:
+                raise RuleError(f"A row is 1 to {state.rows}.")
+            spots = [parse_marks(m, pluses=False) for m in str(line).split()]
+            width = state.widths[row - 1]
+            if len(spots) != width:
+                raise RuleError(
+                    f"Row {row} has {width} locations: type one mark for each "
+                    f"(<, > or . for none), not {len(spots)}."
+                )
+            found[row] = spots
+        state.arrows.update(found)
+
+    def _apply_marks(self, state: TableState, entry: Entry) -> None:
+        assert isinstance(state, BuildersState)
+        row, column = self._spot(state, entry)
+        building = state.at(row, column)
+        if building is None:
+            raise RuleError(f"No building stands at row {row}, column {column}.")
+        building.marks = parse_marks(str(entry.get("marks", "")))
 
     def _apply_token(self, state: TableState, entry: Entry) -> None:
         assert isinstance(state, BuildersState)

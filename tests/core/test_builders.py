@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games import RuleError
-from companion.games.builders import BuildersState
+from companion.games.builders import BuildersState, parse_marks
 from companion.session import GameSession
 from tests.conftest import NewGame
 
@@ -101,3 +101,57 @@ def test_the_board_is_set_before_anything_is_on_it(game: GameSession) -> None:
     build(game, 0, 1, 1, 1)
     with pytest.raises(RuleError, match="before anything is on it"):
         game.rules.board(state(game), [4, 4])
+
+
+def test_the_train_marker_follows_the_cards_and_the_printed_arrows(game: GameSession) -> None:
+    rules = game.rules
+    assert state(game).votes(1) == "row 1's printed arrows (arrows 1 ...)"
+    game.act(rules.arrows(state(game), 1, ["<", "", ">", "", ">"]))
+    preview = rules.preview(state(game))  # 1 Left against 2 Right, from the middle
+    assert not isinstance(preview, str) and preview.column == 4
+    build(game, 0, 3, 1, 1)  # not in the Train Marker's row: nothing moves
+    game.act(rules.build(state(game), 1, 1, 1, 1, "<<+"))  # covers the printed "<"
+    preview = rules.preview(state(game))  # 2 Left (+1) against 2 Right: a tie
+    assert not isinstance(preview, str) and preview.column == 3
+    game.act(rules.build(state(game), 2, 1, 3, 1, "<"))  # covers a printed ">"
+    preview = rules.preview(state(game))  # 3 Left against 1 Right, 1 step + 1 left
+    assert not isinstance(preview, str)
+    assert preview.sentence == (
+        "3 Left votes against 1 Right: Left wins, 1 step + 1 for the + icon left: column 1."
+    )
+    entry = rules.token_from_board(state(game), ">>>")  # a revealed Hideout turns the vote
+    assert entry.text.startswith("Track Token in row 1: 3 Left votes against 4 Right: Right wins")
+    game.act(rules.token_from_board(state(game)))
+    assert state(game).tokens == [1]
+
+
+def test_unknown_marks_are_asked_not_guessed(game: GameSession) -> None:
+    rules = game.rules
+    game.act(rules.arrows(state(game), 1, [">", "", "", "", ""]))
+    build(game, 0, 1, 2, 1)  # built without saying the card's marks
+    assert state(game).votes(1) == "the marks of the card at row 1, column 2 (marks 1 2 ...)"
+    with pytest.raises(RuleError, match="To count the votes, type the marks of the card"):
+        rules.token_from_board(state(game))
+    game.act(rules.card_marks(state(game), 1, 2, ""))
+    preview = rules.preview(state(game))
+    assert not isinstance(preview, str) and preview.column == 4
+    with pytest.raises(RuleError, match="Row 2 has 5 locations: type one mark for each"):
+        rules.arrows(state(game), 2, ["<", ">"])
+    with pytest.raises(RuleError, match="No building stands at row 2, column 2"):
+        rules.card_marks(state(game), 2, 2, "<")
+    with pytest.raises(RuleError, match="Not a set of marks: <x"):
+        parse_marks("<x")
+    assert parse_marks("+<>+") == "<>++" and parse_marks(".") == ""
+
+
+def test_the_wizard_hints_say_where_each_building_stands(game: GameSession) -> None:
+    build(game, 0, 3, 2, 3)
+    build(game, 1, 1, 5, 1)
+    build(game, 2, 2, 1, 2)
+    game.act(game.rules.token(state(game), 0, 1, 0))  # row 1: column 4
+    hints = game.rules.score_hints(state(game))["investments"]
+    assert hints == [
+        "row 3 col 2 (Triple): no token in its row",
+        "row 1 col 5 (Single): 1 from the token",
+        "row 2 col 1 (Double): no token in its row",
+    ]

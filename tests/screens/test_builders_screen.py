@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.store import Store
 from screens.builders import BuildersScreen
+from screens.scoring import ScoringWizard
 from screens.track_calculator import TrackCalculator
 from tests.conftest import NewGame
 from tests.screens.helpers import SIZE, command, make_app, text_of, type_into
@@ -63,3 +64,71 @@ async def test_the_calculator_opens_on_its_own(store: Store, new_game: NewGame) 
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(pilot.app.screen, BuildersScreen)
+
+
+async def test_a_three_player_game_to_the_end_with_every_token_from_the_board(
+    store: Store, new_game: NewGame
+) -> None:
+    """The issue's 'done when': every Track Token placed by the calculator, then scored."""
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, BuildersScreen)
+        assert await command(pilot, "board 5x3") == ""
+        assert "Row 1 has 3 locations" in await command(pilot, "arrows 1 < .")
+        for row, marks in enumerate(("< . >", ". > .", "< < .", ". . .", "< . ."), start=1):
+            assert await command(pilot, f"arrows {row} {marks}") == "", row
+        assert await command(pilot, "hide 3 2") == ""
+        assert "Train Marker at column 2" in text_of(pilot, "#board")  # < . >: a tie
+        # Round 1: Ann, Bo, Cy
+        assert "Not a set of marks: <x" in await command(pilot, "1 1 s <x")
+        assert await command(pilot, "1 1 s <+") == ""
+        assert await command(pilot, "2 2 d >") == ""
+        assert await command(pilot, "3 3 t .") == ""
+        assert "If the round ended now: 1 Left vote against 1 Right: a tie" in text_of(
+            pilot, "#board"
+        )
+        assert await command(pilot, "t") == ""
+        assert await command(pilot, "") == ""
+        # Round 2: Bo starts; Ann forgets her card's marks, then says them
+        assert await command(pilot, "2 1 s >") == ""
+        assert await command(pilot, "4 1 d <") == ""
+        assert await command(pilot, "2 3 s") == ""
+        assert "type the marks of the card at row 2, column 3" in text_of(pilot, "#board")
+        assert "To count the votes" in await command(pilot, "t")
+        assert await command(pilot, "marks 2 3 >+") == ""
+        assert "Train Marker at column 3" in text_of(pilot, "#board")
+        assert await command(pilot, "t") == ""
+        assert await command(pilot, "") == ""
+        # Round 3, the final round: Cy starts; a Hideout is revealed in row 3
+        assert await command(pilot, "3 1 s <") == ""
+        assert await command(pilot, "4 2 d >") == ""
+        assert await command(pilot, "4 3 s .") == ""
+        assert await command(pilot, "t >>") == ""  # the Hideout shows two Right arrows
+        assert await command(pilot, "t") == ""  # row 4: covered by cards, a tie
+        assert screen.state.tokens == [2, 3, 3, 3]
+        await type_into(pilot, "#command", "t")  # row 5: the last token opens the wizard
+        await pilot.press("enter")
+        await pilot.pause()
+        wizard = pilot.app.screen
+        assert isinstance(wizard, ScoringWizard)
+        assert text_of(pilot, "#hint-0") == (
+            "On the board: row 1 col 1 (Single): 1 from the token; row 2 col 3 (Single): "
+            "0 from the token; row 4 col 2 (Double): 1 from the token"
+        )
+        for seat, typed in enumerate(("3x1 5x1 2x2", "4x2 1x1 6x1", "2x3 3x2 0x1")):
+            await type_into(pilot, f"#answer-{seat}", typed)
+        await pilot.press("ctrl+s", "ctrl+s")
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        assert screen.state.finished
+    entries = store.read_game(session.path).entries
+    assert entries[-1].text.startswith("The game is over: Bo wins")
+    assert sum(entry.kind == "token" for entry in entries) == 5
+    other = new_game(game="builders", names=("Di", "Ed"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(other.path)
+        await pilot.pause()
+        assert pilot.app.screen.state.arrows[5] == ["<", "", ""]  # remembered with the board
