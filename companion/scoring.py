@@ -337,11 +337,6 @@ def look_up(spec: Field, chart: Mapping[int, int], count: int) -> int:
     return chart[count]
 
 
-def count_for(chart: Mapping[int, int], points: int) -> int | None:
-    """The count that a chart turns into `points` (to pre-fill a chart field), if any."""
-    return next((count for count, value in chart.items() if value == points), None)
-
-
 # ------------------------------------------------------------------ typed answers (wizard)
 
 _INVESTMENT = re.compile(r"^(\d{1,4})\s*[x\u00d7*]\s*([0-9]{1,2})(\s*\+?g)?$", re.IGNORECASE)

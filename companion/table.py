@@ -56,3 +56,20 @@ def name_problem(name: str, others: list[str]) -> str | None:
         if other.strip().casefold() == folded:
             return f"{other.strip()!r} is already at the table (names ignore case)."
     return None
+
+
+def find_player(players: list[Player], words: list[str]) -> tuple[int, list[str]] | None:
+    """The seat a typed command starts with, and the words after the name.
+
+    A whole name wins (names may have spaces), else the start of one name only; case does
+    not matter. None when the words name nobody, or more than one player."""
+    lowered = [word.lower() for word in words]
+    for count in range(len(words), 0, -1):
+        typed = " ".join(lowered[:count])
+        exact = [seat for seat, p in enumerate(players) if p.name.lower() == typed]
+        if len(exact) == 1:
+            return exact[0], words[count:]
+    if not words:
+        return None
+    starts = [seat for seat, p in enumerate(players) if p.name.lower().startswith(lowered[0])]
+    return (starts[0], words[1:]) if len(starts) == 1 else None

@@ -7,6 +7,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -22,12 +23,13 @@ GAME_SCREENS = {
     "boomtown": ("screens.boomtown", "BoomtownScreen"),
     "builders": ("screens.builders", "BuildersScreen"),
     "calamityville": ("screens.calamityville", "CalamityvilleScreen"),
+    "coloma": ("screens.coloma", "ColomaScreen"),
 }
 
 
 def game_screen_for(session: GameSession) -> Screen:
     """The screen of a game, imported when first needed (opening a game stays quick)."""
-    module, name = GAME_SCREENS.get(session.rules.id, ("screens.tracker", "TrackerScreen"))
+    module, name = GAME_SCREENS[session.rules.id]
     return getattr(import_module(module), name)(session)
 
 
@@ -106,6 +108,33 @@ class GoldrushApp(App[None]):
             self.pop_screen()
         else:
             self.push_screen(HomeScreen(self.store))
+
+    def note_crash(self) -> Path | None:
+        """Append the exception being handled to crash.log in the data folder."""
+        import traceback
+        from datetime import datetime
+
+        path = self.store.root / "crash.log"
+        try:
+            with path.open("a", encoding="utf-8") as log:
+                log.write(f"--- {datetime.now().isoformat(timespec='seconds')}\n")
+                log.write(traceback.format_exc())
+        except OSError:
+            return None
+        return path
+
+    def _fatal_error(self) -> None:
+        """An error nobody caught: one plain sentence instead of a traceback (Textual's
+        own exit path, minus the traceback). Every change shown was saved before it was."""
+        where = self.note_crash()
+        details = f" The details are in {where}." if where else ""
+        self.bell()
+        self.panic(
+            Text(
+                "Goldrush Companion stopped on an unexpected error. Every change you saw is "
+                f"saved: start it again to go on.{details}"
+            )
+        )
 
     def action_help(self) -> None:
         from screens.help import HelpScreen  # Markdown is slow to import: only when asked

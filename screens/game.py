@@ -210,6 +210,14 @@ class CommandScreen(GameScreen):
         except RuleError as problem:
             error.update(str(problem))
             return
+        except Exception:  # a bug of ours: say so, keep the game going (it is all saved)
+            where = self.app.note_crash()  # type: ignore[attr-defined]
+            error.update(
+                "Something went wrong with that command; the game is saved as it was shown."
+                + (f" Details: {where}" if where else "")
+            )
+            self.refresh_view()
+            return
         error.update("")
         if done:
             event.input.value = ""

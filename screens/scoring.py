@@ -26,7 +26,6 @@ from companion.scoring import (
     SheetSpec,
     answer_text,
     chart_text,
-    count_for,
     cubes_left,
     field_hint,
     look_up,
@@ -92,12 +91,15 @@ typed as `VPxCUBE`, with `g` when a Goldmine is next to the building: `5x3g 2x1 
         self.typed: dict[str, list[str]] = {
             f.key: [self._prefill_text(f, row[f.key]) for row in self.rows] for f in spec.fields
         }
+        for f in spec.fields:  # a chart field is pre-filled with the count: show its points
+            if f.chart:
+                chart = self.charts.setdefault(f.chart, {})
+                for row in self.rows:
+                    row[f.key] = chart.get(row[f.key], 0)
 
     def _prefill_text(self, field: Field, value: Any) -> str:
-        if not field.chart:
-            return answer_text(field, value)
-        count = count_for(self.charts.setdefault(field.chart, {}), value)
-        return "" if count is None else str(count)
+        """What the field shows at first; a chart field's pre-filled value is the count."""
+        return str(value) if field.chart else answer_text(field, value)
 
     def compose(self) -> ComposeResult:
         yield Header()

@@ -64,10 +64,11 @@ def shootout(
     result = Shootout(won=total > outlaws, gunmen=total, outlaws=outlaws)
     result.bury = [seat for seat, gunmen in rows.items() if sum(gunmen) == 0]
     armed = {seat: gunmen for seat, gunmen in shooters.items() if sum(gunmen) > 0}
+    rows_in_play = max([3, *(len(gunmen) for gunmen in armed.values())])
 
     def key(seat: int) -> tuple[int, ...]:
         gunmen = armed[seat]
-        return (sum(gunmen), *gunmen, *([0] * (3 - len(gunmen))))
+        return (sum(gunmen), *gunmen, *([0] * (rows_in_play - len(gunmen))))
 
     keys = sorted({key(seat) for seat in armed}, reverse=True)
     for seat in armed:

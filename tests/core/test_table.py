@@ -16,3 +16,14 @@ def test_name_problems() -> None:
     assert name_problem("x" * 24, []) is None
     assert "already at the table" in (name_problem("ANN", ["Ann"]) or "")
     assert name_problem("[bold]Ann[/]", ["Ann"]) is None
+
+
+def test_a_command_names_its_player_by_name_or_a_unique_start() -> None:
+    from companion.table import Player, find_player
+
+    players = [Player("Ann", "red"), Player("Mary Ann", "blue"), Player("Mo", "green")]
+    assert find_player(players, ["ann", "gold", "+2"]) == (0, ["gold", "+2"])
+    assert find_player(players, ["Mary", "Ann", "vp", "3"]) == (1, ["vp", "3"])
+    assert find_player(players, ["mar", "vp"]) == (1, ["vp"])
+    assert find_player(players, ["m", "vp"]) is None  # Mary Ann or Mo
+    assert find_player(players, ["zed"]) is None and find_player(players, []) is None

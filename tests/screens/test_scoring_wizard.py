@@ -71,7 +71,7 @@ async def test_each_game_is_scored_like_the_cli_scores_its_sheet(
         await pilot.pause()
         await pilot.press("ctrl+f")
         await pilot.pause()
-        if game == "boomtown":  # pre-filled from the tracker: Ann's 15 gold
+        if game == "boomtown":  # pre-filled from the game: Ann's 15 gold
             assert pilot.app.screen.query_one("#answer-0", Input).value == "15"
         await walk(pilot, answers)
         shown = text_of(pilot, "#winners")

@@ -33,16 +33,50 @@ def test_new_game_dialog(snap_compare, store: Store) -> None:  # type: ignore[no
     assert snap_compare(make_app(store), press=["n", *"Ann", "enter", "A"], terminal_size=SIZE)
 
 
-def test_tracker(snap_compare, store: Store, new_game: NewGame) -> None:  # type: ignore[no-untyped-def]
-    session = sample_game(store, new_game, "coloma")  # Coloma still uses the tracker
+def coloma_game(store: Store, new_game: NewGame):  # type: ignore[no-untyped-def]
+    """Coloma in Round 3 of 1848: gold taken, a Tent on an Event, Gunmen and a Barrel."""
+    session = sample_game(store, new_game, "coloma")
+    rules = session.rules
+    for change in (
+        lambda state: rules.pools(state, [3, 4, 5]),
+        rules.event,
+        lambda state: rules.pitch(state, 2, 2),
+        lambda state: rules.sites(state, [3, 1, 3], []),
+        rules.next_round,
+        rules.event,
+        lambda state: rules.gunmen(state, 0, 1, 3),
+        lambda state: rules.barrel(state, 1, 2),
+        lambda state: rules.gunmen(state, 2, 2, 2),
+    ):
+        session.act(change(session.state))
+    os.utime(session.path, (FIXED_TIME, FIXED_TIME))
+    return session
+
+
+def test_coloma(snap_compare, store: Store, new_game: NewGame) -> None:  # type: ignore[no-untyped-def]
+    session = coloma_game(store, new_game)
 
     async def open_game(pilot) -> None:  # type: ignore[no-untyped-def]
         pilot.app.open_game(session.path)
         await pilot.pause()
 
     assert snap_compare(
-        make_app(store), run_before=open_game, press=["down", *"x", "enter"], terminal_size=SIZE
+        make_app(store), run_before=open_game, press=[*"bo horses +9", "enter"], terminal_size=SIZE
     )
+
+
+def test_coloma_shootout_tally(snap_compare, store: Store, new_game: NewGame) -> None:  # type: ignore[no-untyped-def]
+    session = coloma_game(store, new_game)
+    for _ in range(4):
+        session.act(session.rules.next_round(session.state))
+    session.act(session.rules.chart(session.state, ["5 VP", "2 VP", "1 VP", "1 Grave"]))
+    os.utime(session.path, (FIXED_TIME, FIXED_TIME))
+
+    async def open_game(pilot) -> None:  # type: ignore[no-untyped-def]
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+
+    assert snap_compare(make_app(store), run_before=open_game, terminal_size=SIZE)
 
 
 def test_correction_dialog(snap_compare, store: Store, new_game: NewGame) -> None:  # type: ignore[no-untyped-def]

@@ -1,0 +1,452 @@
+"""The Coloma screen: the calendar, the value of gold (large), players' trackers, the Bust
+and the shootout tally, driven by one typed command like the Boomtown screens.
+
+The rules (limits, the gold supply, tiers) live in the core; this screen parses what was
+typed, hands the entry to `run`, and shows the state.
+"""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Digits, Footer, Header, Static
+
+from companion.amounts import Amount, AmountError, parse_amount
+from companion.games import RuleError
+from companion.games.coloma import (
+    EVENTS,
+    READINGS,
+    ROUNDS,
+    ColomaRules,
+    ColomaState,
+    value_of,
+)
+from companion.games.coloma_gold import VALUES, pay_with_gold
+from companion.games.coloma_table import NON_PLAYER, NON_PLAYER_ROWS
+from companion.journal import Entry
+from companion.table import find_player
+from screens.game import COMMON_HELP, CommandScreen
+from screens.widgets.log_panel import LogPanel
+
+NUMBERS = {  # typed word -> tracked number
+    "bucks": "bucks",
+    "buck": "bucks",
+    "b": "bucks",
+    "$": "bucks",
+    "vp": "track",
+    "horses": "horses",
+    "horse": "horses",
+    "h": "horses",
+    "dudes": "dudes",
+    "dude": "dudes",
+    "d": "dudes",
+    "tents": "tents",
+    "tent": "tents",
+    "t": "tents",
+    "barrels": "barrels",
+    "rivers": "rivers",
+    "river": "rivers",
+    "r": "rivers",
+}
+GOLD_WORDS = ("gold", "g", "nuggets", "nugget", "n")
+PLAYER_HELP = (
+    "NAME bucks +3 (also gold, vp, horses, dudes, tents, rivers), NAME pay 7, NAME barrel 2, "
+    "NAME gun ROW COUNT, NAME pitch 3 (or land), NAME bridge TYPE, NAME grave 2"
+)
+
+
+def whole(text: str, what: str) -> int:
+    if not text.isdigit():
+        raise RuleError(f"{what}: type a whole number, not {text!r}.")
+    return int(text)
+
+
+class ColomaScreen(CommandScreen):
+    CSS_PATH = "coloma.tcss"
+    HELP_TITLE = "Coloma"
+    HELP_TEXT = (
+        """\
+Type in the command field and press **enter**; the line above it says what comes next.
+
+- `pools 4 6 8`: the spaces of the Gold Supply's pools, top (3 Bucks) to bottom (1 Buck),
+  as the board shows them for your player count; asked once per player count, remembered.
+- **enter** (empty) moves the calendar on: the next Round (the Barker moves to the next
+  Site), after Round 5 the Shootout, then its result, then Clean Up. After the 1850
+  Shootout the scoring wizard opens.
+- `event`: the Barker's Event for every player, from the Sheriff clockwise (twice for a
+  Tent on that Event). Site 5: `event ann 1 bo 2`, the Gold Nuggets each player spends.
+- `sites 3 1 3`: each player's Site in seat order; the Buster's or Mules' after a `+`
+  (`sites 3 1 + 3`). The screen says which Site busts and the order of turns.
+- `ann gold +2` takes Nuggets from the top pool down (1 Buck each once the supply is
+  empty); `ann gold -1` spends one into the Mine Cart. `ann pay 7` pays 7 Bucks in Nuggets
+  at the current value (no change); `pay 7` only says how many it takes.
+- `ann bucks +3`, `ann vp 12`, `ann horses +1` (6 at most), `ann dudes -1`, `ann tents +1`
+  (8 in all), `ann rivers +1` (4 at most), `ann bridge Rope` (4 at most, one per type, each
+  on a River), `ann pitch 3` (a Tent on Event 3) or `ann pitch land` (on a Frontier Land),
+  `ann grave 2` (a Dude on a Grave marked 2). A name can be its first letters.
+- `ann barrel 2`: Ann takes a Barrel; 2 Outlaws (printed under its Stash space) join.
+- `ann gun 1 3`: Ann fills row 1 (the row nearest the Outlaws) with 3 Gunmen from her Lodge.
+- `chart 6 VP / 3 VP / 1 VP / 2 Graves`: the rewards or penalties of the chart tile in
+  play, best tier first, then what players without Gunmen suffer; shown per player.
+- `cleanup 4`: Clean Up with the number of Outlaws the Year Track shows for next Year
+  (remembered: next time enter is enough).
+"""
+        + COMMON_HELP
+        + "\n"
+        + READINGS
+    )
+
+    @property
+    def state(self) -> ColomaState:
+        assert isinstance(self.session.state, ColomaState)
+        return self.session.state
+
+    @property
+    def rules(self) -> ColomaRules:
+        assert isinstance(self.session.rules, ColomaRules)
+        return self.session.rules
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="body"):
+            with Vertical(id="main"):
+                with Horizontal(id="top"):
+                    with Vertical(id="calendar"):
+                        yield Static(id="year-line", markup=False)
+                        yield Static(id="event-line", markup=False)
+                        yield Static(id="bust-line", markup=False)
+                    with Vertical(id="gold-box"):
+                        yield Static("A Gold Nugget is worth", id="gold-title")
+                        with Horizontal(id="gold-value-row"):
+                            yield Digits("3", id="gold-value")
+                            yield Static("Bucks", id="gold-unit")
+                        yield Static(id="pools", markup=False)
+                yield from self.command_area()
+                yield Static("", id="helper", markup=False)
+                with VerticalScroll(id="tables"):
+                    yield Static(id="players", markup=False)
+                    yield Static(id="shootout", markup=False)
+            yield LogPanel(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.state.supply is None:
+            remembered = self.session.recall(self._pools_key())
+            if isinstance(remembered, list) and len(remembered) == 3:
+                try:
+                    if self.run(self.rules.pools(self.state, remembered)):
+                        self.notify(
+                            "The Gold Supply as you counted it last time for this many "
+                            "players (undo to count again).",
+                            markup=False,
+                        )
+                except RuleError:
+                    pass
+
+    def _pools_key(self) -> str:
+        return f"pools_{len(self.state.players)}"
+
+    # -- showing -----------------------------------------------------------------------------
+
+    def render_state(self) -> None:
+        state = self.state
+        self.query_one("#year-line", Static).update(self._year_line())
+        event = ""
+        if state.phase == "rounds":
+            twice = [
+                state.name(s) for s in range(len(state.players)) if state.barker in state.events[s]
+            ]
+            event = f"The Barker covers Site {state.barker}. Event: {EVENTS[state.barker]}"
+            if twice:
+                event += f". Twice for {', '.join(twice)} (Tent on this Event)"
+            if state.event_done:
+                event += ". Done."
+        self.query_one("#event-line", Static).update(event)
+        bust = f"Bust: {state.bust_line}" if state.bust_line else ""
+        self.query_one("#bust-line", Static).update(bust)
+        self.query_one("#gold-value", Digits).update(str(value_of(state)))
+        self.query_one("#pools", Static).update(self._pools_text())
+        self.query_one("#step", Static).update(self._step_text())
+        self.query_one("#players", Static).update(self._players_table())
+        self.query_one("#shootout", Static).update(self._shootout_text())
+        tables, players = self.query_one("#tables"), self.query_one("#players")
+        shootout_first = state.phase != "rounds"  # once it is the Year's business
+        if (tables.children[0] is players) == shootout_first:
+            tables.move_child(players, after=self.query_one("#shootout"))
+            if not shootout_first:
+                tables.move_child(players, before=0)
+
+    def _year_line(self) -> Text:
+        state = self.state
+        text = Text()
+        text.append(f"Year {state.year}", style="bold")
+        if state.phase == "rounds":
+            text.append(f"  ·  Round {state.round} of {ROUNDS}")
+        else:
+            phase = {"shootout": "Shootout Phase", "cleanup": "Clean Up"}.get(state.phase, "")
+            text.append(f"  ·  {phase or 'after the third Shootout'}")
+        text.append("  ·  Sheriff ")
+        sheriff = state.players[state.sheriff]
+        text.append(sheriff.name, style=f"bold {sheriff.colour}")
+        return text
+
+    def _pools_text(self) -> Text:
+        supply = self.state.supply
+        text = Text()
+        if supply is None:
+            text.append("Gold Supply not counted yet: pools TOP MIDDLE BOTTOM", style="bold")
+            return text
+        for worth, spaces, nuggets in zip(VALUES, supply.spaces, supply.nuggets, strict=True):
+            text.append(f"{worth} Bucks  ")
+            text.append("●" * nuggets, style="bold yellow")
+            text.append("○" * (spaces - nuggets), style="dim")
+            text.append(f"  {nuggets}/{spaces}\n")
+        text.append(f"Mine Cart: {supply.cart}")
+        if not supply.left:
+            text.append("\nThe supply is empty: a Nugget owed is paid as 1 Buck.", style="bold")
+        return text
+
+    def _step_text(self) -> str:
+        state = self.state
+        if state.finished:
+            return "The game is finished. ctrl+f reopens it to correct it."
+        if state.supply is None:
+            return (
+                "Count the Gold Supply for this many players: pools TOP MIDDLE BOTTOM "
+                "(spaces worth 3, 2 and 1 Bucks), e.g. pools 4 6 8."
+            )
+        if state.phase == "rounds":
+            last = state.round == ROUNDS
+            then = "the Shootout" if last else f"Round {state.round + 1}"
+            event = "" if state.event_done else "event for the Event, "
+            return (
+                f"Round {state.round}: {event}sites 3 1 ... for the Bust, and the trackers "
+                f"(F1 lists them). Enter: on to {then}."
+            )
+        if state.phase == "shootout":
+            return (
+                "Shootout: type the chart in play (chart 6 VP / 3 VP / 1 VP / 2 Graves) if you "
+                "like, then enter resolves it."
+            )
+        if state.phase == "cleanup":
+            known = self.session.recall(f"outlaws_{state.year + 1}")
+            if isinstance(known, int):
+                return (
+                    f"Clean Up: enter starts {state.year + 1} with {known} Outlaws (or cleanup N)."
+                )
+            return (
+                f"Clean Up: type how many Outlaws the Year Track shows for {state.year + 1}: "
+                "cleanup N."
+            )
+        return "The third Shootout is over: ctrl+f (or enter) scores the game."
+
+    def _players_table(self) -> Table:
+        """One column per player (up to six fit), one row per tracker with its limit."""
+        state = self.state
+        table = Table(box=None, padding=(0, 1), header_style="bold", pad_edge=False)
+        table.add_column("", style="dim", no_wrap=True)
+        for seat, player in enumerate(state.players):
+            header = Text("★ " if seat == state.sheriff else "")
+            header.append(player.name, style=f"bold {player.colour}")
+            table.add_column(header, justify="right", max_width=14, overflow="ellipsis")
+        seats = range(len(state.players))
+
+        def row(label: str, cell) -> None:  # type: ignore[no-untyped-def]
+            table.add_row(label, *(Text(str(cell(seat))) for seat in seats))
+
+        numbers = state.numbers
+        row("Bucks", lambda s: numbers[s]["bucks"])
+        row("Gold Nuggets", lambda s: numbers[s]["gold"])
+        row("VP (track)", lambda s: numbers[s]["track"])
+        row("Horses (6 max)", lambda s: numbers[s]["horses"])
+        row("Dudes (Lodge)", lambda s: numbers[s]["dudes"])
+        row("Tents in Lodge", lambda s: numbers[s]["tents"])
+        row("Tents in all (8)", state.tents_in_all)
+        row("Tents pitched on", lambda s: self._pitched(s) or "-")
+        row("Barrels", lambda s: numbers[s]["barrels"])
+        row("Rivers (4 max)", lambda s: numbers[s]["rivers"])
+        row("Bridges", lambda s: ", ".join(state.bridges[s]) or "-")
+        row("Graves", lambda s: " ".join(map(str, state.graves[s])) or "-")
+        return table
+
+    def _pitched(self, seat: int) -> str:
+        state = self.state
+        events = [f"E{site}" for site in sorted(state.events[seat])]
+        lands = [f"{state.lands[seat]} land{'s' if state.lands[seat] != 1 else ''}"]
+        return " ".join(events + (lands if state.lands[seat] else []))
+
+    def _shootout_text(self) -> Text:
+        state = self.state
+        text = Text()
+        if state.phase in ("cleanup", "over") and state.result:
+            return Text(state.result, style="bold")
+        text.append(f"Shootout {state.year}", style="bold")
+        tally = state.tally()
+        outcome = "won" if tally.won else "lost"
+        text.append(
+            f":  {tally.gunmen} Gunmen against {tally.outlaws} Outlaws, {outcome} as it stands "
+            "(Gunmen must outnumber the Outlaws)\n"
+        )
+        rows = []
+        for row in sorted(state.rows):
+            seat, count = state.rows[row]
+            rows.append(f"row {row}: {state.name(seat)} {count}")
+        if len(state.players) == 2:
+            rows.append(f"row 3: non-player {NON_PLAYER_ROWS[2]}")
+        text.append("Rows (1 nearest the Outlaws): " + ("; ".join(sorted(rows)) or "none yet"))
+        text.append("\n")
+        for seat in sorted(tally.tiers, key=lambda s: (tally.tiers[s], s)):
+            who = self.rules.shooter(state, seat)
+            text.append(f"  tier {tally.tiers[seat]}: ")
+            text.append(who, style="bold" if seat != NON_PLAYER else "dim")
+            text.append(self.rules.reward(state, tally.tiers[seat], seat) + "\n")
+        for seat in tally.bury:
+            text.append("  no Gunmen: ")
+            text.append(state.name(seat), style="bold")
+            text.append(" puts Dudes on Graves" + self.rules.reward(state, 4, seat) + "\n")
+        badge = tally.badge
+        if badge is not None:
+            text.append(f"  the Sheriff Badge would go to {state.name(badge)}\n")
+        if not state.chart:
+            text.append(
+                "  (type the chart tile's rewards to see them per player: chart ...)", style="dim"
+            )
+        return text
+
+    # -- commands ------------------------------------------------------------------------------
+
+    def do_command(self, text: str) -> bool:
+        state, rules = self.state, self.rules
+        words = text.split()
+        first = words[0].lower() if words else ""
+        self.query_one("#helper", Static).update("")
+        if state.finished:
+            raise RuleError("The game is finished: ctrl+f reopens it.")
+        if first == "pools":
+            spaces = [whole(w, "A pool's spaces") for w in words[1:]]
+            if self.run(rules.pools(state, spaces)):
+                self.remember(self._pools_key(), spaces)
+            return True
+        if not words:
+            return self._advance()
+        if first == "event":
+            return self.run(rules.event(state, self._spenders(words[1:])))
+        if first == "sites":
+            return self._sites(words[1:])
+        if first == "pay" and len(words) == 2:
+            cost = whole(words[1], "A cost")
+            nuggets, over = pay_with_gold(cost, value_of(state))
+            change = f"; {over} Bucks overpaid, and no change is given" if over else ""
+            self.query_one("#helper", Static).update(
+                f"{cost} Bucks take {nuggets} Gold Nugget{'s' if nuggets != 1 else ''} at "
+                f"{value_of(state)} each{change}."
+            )
+            return True
+        if first == "chart":
+            tiers = [part.strip() for part in " ".join(words[1:]).split("/")]
+            return self.run(rules.chart(state, tiers))
+        if first == "shootout":
+            return self._resolve()
+        if first == "cleanup":
+            if len(words) != 2:
+                raise RuleError("Type cleanup and the Outlaws the Year Track shows: cleanup 4.")
+            return self._clean_up(whole(words[1], "The Outlaws"))
+        found = find_player(state.players, words)
+        if found is None:
+            raise RuleError(
+                f"Not a command or a player: {words[0]}. Type {PLAYER_HELP}; F1 lists everything."
+            )
+        seat, rest = found
+        return self.run(self._player_entry(seat, rest))
+
+    def _player_entry(self, seat: int, words: list[str]) -> Entry:
+        state, rules = self.state, self.rules
+        what = words[0].lower() if words else ""
+        if what in NUMBERS and len(words) == 2:
+            return rules.adjust(state, seat, NUMBERS[what], self._amount(words[1]))
+        if what in GOLD_WORDS and len(words) == 2:
+            after = self._amount(words[1]).applied_to(state.numbers[seat]["gold"])
+            return rules.gold(state, seat, after - state.numbers[seat]["gold"])
+        if what == "pay" and len(words) == 2:
+            return rules.pay(state, seat, whole(words[1], "A cost"))
+        if what == "barrel" and len(words) == 2:
+            return rules.barrel(state, seat, whole(words[1], "The Outlaws under a Barrel"))
+        if what in ("gun", "gunmen") and len(words) == 3:
+            row = whole(words[1], "A row")
+            return rules.gunmen(state, seat, row, whole(words[2], "The Gunmen"))
+        if what == "pitch" and len(words) == 2:
+            where = (
+                None if words[1].lower() in ("land", "frontier") else whole(words[1], "An Event")
+            )
+            return rules.pitch(state, seat, where)
+        if what == "bridge" and len(words) >= 2:
+            return rules.bridge(state, seat, " ".join(words[1:]))
+        if what == "grave" and len(words) == 2:
+            return rules.grave(state, seat, whole(words[1], "A Grave's number"))
+        raise RuleError(f"After a name, type one of: {PLAYER_HELP.replace('NAME ', '')}.")
+
+    def _amount(self, typed: str) -> Amount:
+        try:
+            return parse_amount(typed)
+        except AmountError as problem:
+            raise RuleError(str(problem)) from None
+
+    def _spenders(self, words: list[str]) -> dict[int, int]:
+        spend: dict[int, int] = {}
+        while words:
+            found = find_player(self.state.players, words)
+            if found is None:
+                raise RuleError(f"Not a player: {words[0]}. Type event ann 1 bo 2.")
+            seat, words = found
+            count = 1
+            if words and words[0].isdigit():
+                count, words = int(words[0]), words[1:]
+            spend[seat] = count
+        return spend
+
+    def _sites(self, words: list[str]) -> bool:
+        """`sites 3 1 3 + 4`: the players' Sites in seat order, then the Buster's or Mules'."""
+        chosen: list[int] = []
+        extra: list[int] = []
+        after_plus = False
+        for word in words:
+            after_plus = after_plus or word.startswith("+")
+            site = word.removeprefix("+")
+            if site:
+                (extra if after_plus else chosen).append(whole(site, "A Site"))
+        return self.run(self.rules.sites(self.state, chosen, extra))
+
+    def _advance(self) -> bool:
+        state = self.state
+        if state.supply is None:
+            raise RuleError(
+                "Count the Gold Supply first: pools TOP MIDDLE BOTTOM (e.g. pools 4 6 8)."
+            )
+        if state.phase == "rounds":
+            return self.run(self.rules.next_round(state))
+        if state.phase == "shootout":
+            return self._resolve()
+        if state.phase == "cleanup":
+            known = self.session.recall(f"outlaws_{state.year + 1}")
+            if not isinstance(known, int):
+                raise RuleError(
+                    f"Type how many Outlaws the Year Track shows for {state.year + 1}: cleanup N."
+                )
+            return self._clean_up(known)
+        self.action_finish()
+        return True
+
+    def _resolve(self) -> bool:
+        done = self.run(self.rules.shootout_result(self.state))
+        if done and self.state.phase == "over":
+            self.notify("The third Shootout is over: on to the final scores.", markup=False)
+            self.action_finish()
+        return True
+
+    def _clean_up(self, outlaws: int) -> bool:
+        year = self.state.year + 1
+        if self.run(self.rules.clean_up(self.state, outlaws)):
+            self.remember(f"outlaws_{year}", outlaws)
+        return True

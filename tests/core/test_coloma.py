@@ -1,0 +1,183 @@
+"""Coloma through the session: the calendar, Events, gold, limits, the Bust and shootouts."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.amounts import parse_amount
+from companion.games import RuleError
+from companion.games.coloma import ColomaRules, ColomaState, value_of
+from companion.session import GameSession
+from tests.conftest import NewGame
+
+
+@pytest.fixture
+def game(new_game: NewGame) -> GameSession:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"), first=1)  # Bo is Sheriff
+    session.act(rules(session).pools(state(session), [2, 2, 3]))
+    return session
+
+
+def state(session: GameSession) -> ColomaState:
+    assert isinstance(session.state, ColomaState)
+    return session.state
+
+
+def rules(session: GameSession) -> ColomaRules:
+    assert isinstance(session.rules, ColomaRules)
+    return session.rules
+
+
+def numbers(session: GameSession, key: str) -> list[int]:
+    return [n[key] for n in state(session).numbers]
+
+
+def test_the_calendar_runs_three_years_of_five_rounds(game: GameSession) -> None:
+    assert (state(game).year, state(game).round, state(game).barker) == (1848, 1, 1)
+    assert state(game).sheriff == 1 and state(game).outlaws == 2
+    for round_ in range(2, 6):
+        entry = rules(game).next_round(state(game))
+        assert entry.text.startswith(f"1848, Round {round_}: the Barker covers Site {round_}")
+        game.act(entry)
+    game.act(rules(game).next_round(state(game)))
+    assert state(game).phase == "shootout"
+    with pytest.raises(RuleError, match="resolve the Shootout first"):
+        rules(game).next_round(state(game))
+    game.act(rules(game).shootout_result(state(game)))
+    assert state(game).phase == "cleanup"
+    game.act(rules(game).clean_up(state(game), 3))
+    assert (state(game).year, state(game).round, state(game).outlaws) == (1849, 1, 3)
+    for _year in (1849, 1850):
+        for _round in range(5):
+            game.act(rules(game).next_round(state(game)))
+        game.act(rules(game).shootout_result(state(game)))
+        if state(game).phase == "cleanup":
+            game.act(rules(game).clean_up(state(game), 4))
+    assert state(game).phase == "over" and state(game).year == 1850
+    assert rules(game).progress(state(game)) == "The third Shootout is over: final scoring"
+
+
+def test_events_from_the_sheriff_twice_with_a_tent(game: GameSession) -> None:
+    game.act(rules(game).pitch(state(game), 2, 2))  # Cy's Tent on Event 2
+    game.act(rules(game).event(state(game)))  # Event 1: Dudes
+    assert numbers(game, "dudes") == [4, 4, 4]
+    with pytest.raises(RuleError, match="already happened this Round"):
+        rules(game).event(state(game))
+    game.act(rules(game).next_round(state(game)))
+    entry = rules(game).event(state(game))  # Event 2: Gold, from Bo (the Sheriff) clockwise
+    assert entry.text == (
+        "Event, Site 2: Bo +1 Gold Nugget; Cy +2 Gold Nuggets (Tent: twice); Ann +1 Gold Nugget"
+    )
+    game.act(entry)
+    supply = state(game).supply
+    assert supply is not None and supply.nuggets == (0, 0, 3) and value_of(state(game)) == 2
+    assert numbers(game, "gold") == [2, 2, 3]
+
+
+def test_gold_from_an_empty_supply_is_a_buck_each_and_spending_fills_the_cart(
+    game: GameSession,
+) -> None:
+    game.act(rules(game).gold(state(game), 0, 6))
+    assert value_of(state(game)) == 1  # the bottom pool has an empty space
+    entry = rules(game).gold(state(game), 1, 3)
+    assert entry.text == "Bo +1 Gold Nugget, +2 Bucks instead (the Gold Supply is empty)"
+    game.act(entry)
+    assert numbers(game, "gold") == [7, 2, 1] and numbers(game, "bucks") == [2, 4, 2]
+    entry = rules(game).pay(state(game), 0, 4)
+    assert entry.text == (
+        "Ann pays 4 Bucks with 4 Gold Nuggets at 1 each"  # the value is 1: no change needed
+    )
+    game.act(entry)
+    assert state(game).supply is not None and state(game).supply.cart == 4
+    with pytest.raises(RuleError, match="Bo has 2"):
+        rules(game).pay(state(game), 1, 3)
+
+
+def test_limits_are_refused_with_the_rule(game: GameSession) -> None:
+    with pytest.raises(RuleError, match="6 Horses at most"):
+        rules(game).adjust(state(game), 0, "horses", parse_amount("+6"))
+    game.act(rules(game).adjust(state(game), 0, "tents", parse_amount("+1")))
+    game.act(rules(game).pitch(state(game), 0, None))
+    game.act(rules(game).pitch(state(game), 0, 3))
+    with pytest.raises(RuleError, match="no Tent in the Lodge"):
+        rules(game).pitch(state(game), 0, 4)
+    with pytest.raises(RuleError, match=r"8 Tents in all \(2 already pitched\)"):
+        rules(game).adjust(state(game), 0, "tents", parse_amount("+7"))
+    game.act(rules(game).adjust(state(game), 0, "tents", parse_amount("+6")))
+    with pytest.raises(RuleError, match="needs a River tile"):
+        rules(game).bridge(state(game), 0, "Covered")
+    game.act(rules(game).adjust(state(game), 0, "rivers", parse_amount("4")))
+    with pytest.raises(RuleError, match="4 Rivers at most"):
+        rules(game).adjust(state(game), 0, "rivers", parse_amount("+1"))
+    game.act(rules(game).bridge(state(game), 0, "Covered"))
+    with pytest.raises(RuleError, match="already has a covered Bridge: no two of one type"):
+        rules(game).bridge(state(game), 0, "covered")
+    for kind in ("Rope", "Stone", "Truss"):
+        game.act(rules(game).bridge(state(game), 0, kind))
+    with pytest.raises(RuleError, match="at most 4 Bridges"):
+        rules(game).bridge(state(game), 0, "Arch")
+
+
+def test_the_bust_and_the_order_of_turns(game: GameSession) -> None:
+    entry = rules(game).sites(state(game), [3, 1, 3], [])
+    assert entry.text == "Round 1 Sites: Ann 3, Bo 1, Cy 3: Site 3 busts; turns: Bo, Cy, Ann"
+    game.act(entry)
+    two = rules(game).sites(state(game), [2, 4, 5], [])
+    assert "no Site has most: the Signpost busts" in two.text
+    with pytest.raises(RuleError, match="one Site for each of the 3 players"):
+        rules(game).sites(state(game), [2, 4], [])
+
+
+def test_a_shootout_with_barrels_rows_and_the_chart(game: GameSession) -> None:
+    game.act(rules(game).event(state(game)))  # 2 more Dudes each: 4 in each Lodge
+    game.act(rules(game).barrel(state(game), 2, 2))
+    assert state(game).outlaws == 4
+    game.act(rules(game).gunmen(state(game), 0, 2, 3))
+    game.act(rules(game).gunmen(state(game), 2, 1, 3))
+    with pytest.raises(RuleError, match="already filled by Ann"):
+        rules(game).gunmen(state(game), 1, 2, 2)
+    with pytest.raises(RuleError, match="Bo has 4 Dudes in the Lodge, not 5"):
+        rules(game).gunmen(state(game), 1, 3, 5)
+    game.act(rules(game).chart(state(game), ["6 VP", "3 VP", "1 VP", "bury 2"]))
+    for _ in range(5):
+        game.act(rules(game).next_round(state(game)))
+    entry = rules(game).shootout_result(state(game))
+    assert entry.text == (
+        "Shootout 1848: 6 Gunmen against 4 Outlaws: won; Cy tier 1 (6 VP), Ann tier 2 (3 VP); "
+        "no Gunmen, Dudes to the Graves: Bo (bury 2); Cy takes the Sheriff Badge"
+    )  # Ann and Cy have 3 each: Cy's are in the row nearest the Outlaws
+    game.act(entry)
+    assert state(game).sheriff == 2
+    game.act(rules(game).gold(state(game), 0, 3))  # pools (0, 1, 3) left
+    game.act(rules(game).gold(state(game), 0, -2))  # two to the Mine Cart
+    entry = rules(game).clean_up(state(game), 3)
+    assert "the Mine Cart refills 2 Gold Nuggets" in entry.text
+    game.act(entry)
+    assert state(game).rows == {} and numbers(game, "dudes") == [1, 4, 1]
+    supply = state(game).supply
+    assert supply is not None and supply.nuggets == (1, 2, 3) and supply.cart == 0
+
+
+def test_two_players_share_the_shootout_with_the_non_player_gunmen(new_game: NewGame) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo"), first=0)
+    with pytest.raises(RuleError, match="Row 3 holds the three non-player Gunmen"):
+        rules(session).gunmen(state(session), 0, 3, 2)
+    session.act(rules(session).gunmen(state(session), 1, 1, 2))
+    tally = state(session).tally()
+    assert tally.won and tally.gunmen == 5  # 2 + the three non-player Gunmen, against 2
+    assert tally.tiers == {-1: 1, 1: 2} and tally.badge is None and tally.bury == [0]
+    text = rules(session).tally_sentence(state(session), tally)
+    assert "the non-player Gunmen tier 1 (nothing)" in text
+    assert text.endswith("Ann keeps the Sheriff Badge")
+
+
+def test_the_wizard_is_prefilled_from_the_trackers(game: GameSession) -> None:
+    game.act(rules(game).pitch(state(game), 1, None))
+    game.act(rules(game).grave(state(game), 2, 3))
+    game.act(rules(game).adjust(state(game), 0, "track", parse_amount("+9")))
+    rows = rules(game).prefill(state(game))
+    assert rows[0]["track"] == 9 and rows[0]["gold"] == 1 and rows[0]["bucks"] == 2
+    assert rows[1]["frontier"] == 1 and rows[1]["tents"] == 0
+    assert rows[2]["graves"] == [3] and rows[2]["horses"] == 1 and rows[2]["dudes"] == 2
+    hints = rules(game).score_hints(state(game))
+    assert hints["frontier"][1] == "Tents on 1 Frontier Lands"

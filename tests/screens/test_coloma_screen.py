@@ -1,0 +1,257 @@
+"""The Coloma screen: a whole Year, three Years to the wizard, and what every game screen
+does (typed amounts, refusals, undo/redo over a restart, corrections, finishing)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Digits, Input, Select
+
+from companion.games.coloma import ColomaState
+from companion.session import GameSession
+from companion.store import Store
+from screens.coloma import ColomaScreen
+from screens.correction import CorrectionDialog
+from screens.help import HelpScreen
+from screens.scoring import ScoringWizard
+from tests.conftest import NewGame
+from tests.screens.helpers import SIZE, command, make_app, text_of, type_into
+
+
+async def open_coloma(pilot, session: GameSession) -> ColomaScreen:  # type: ignore[no-untyped-def]
+    pilot.app.open_game(session.path)
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, ColomaScreen)
+    return pilot.app.screen
+
+
+def state(screen: ColomaScreen) -> ColomaState:
+    return screen.state
+
+
+def bucks(screen: ColomaScreen) -> list[int]:
+    return [numbers["bucks"] for numbers in state(screen).numbers]
+
+
+class Board:
+    """The Gold Supply as the table sees it, kept apart from the app to check its value."""
+
+    def __init__(self, spaces: list[int]) -> None:
+        self.spaces, self.nuggets, self.cart = spaces, list(spaces), 0
+
+    def take(self, count: int) -> None:
+        for pool in range(3):
+            taken = min(count, self.nuggets[pool])
+            self.nuggets[pool] -= taken
+            count -= taken
+
+    def refill(self) -> None:
+        for pool in (2, 1, 0):
+            moved = min(self.cart, self.spaces[pool] - self.nuggets[pool])
+            self.nuggets[pool] += moved
+            self.cart -= moved
+
+    @property
+    def value(self) -> int:
+        """The rule, read literally: the lowest pool with an empty space; 3 otherwise."""
+        lowest = [pool for pool in range(3) if self.nuggets[pool] < self.spaces[pool]]
+        return (3, 2, 1)[lowest[-1]] if lowest else 3
+
+
+def shown_value(pilot) -> int:  # type: ignore[no-untyped-def]
+    return int(pilot.app.screen.query_one("#gold-value", Digits).value)
+
+
+async def test_a_whole_year_with_the_gold_value_always_as_the_rule_says(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"), first=0)
+    board = Board([2, 3, 4])
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_coloma(pilot, session)
+        assert "Count the Gold Supply" in text_of(pilot, "#step")
+        assert "Count the Gold Supply first" in await command(pilot, "")
+        assert "three pools" in await command(pilot, "pools 2 3")
+        assert await command(pilot, "pools 2 3 4") == ""
+        assert shown_value(pilot) == board.value == 3
+        # Round 1: Dudes for all, Cy pitches on Event 2; the Bust
+        assert await command(pilot, "event") == ""
+        assert "already happened" in await command(pilot, "event")
+        assert await command(pilot, "cy pitch 2") == ""
+        assert await command(pilot, "sites 3 1 3") == ""
+        assert "Site 3 busts; turns: Bo, Ann, Cy" in text_of(pilot, "#bust-line")
+        assert "A Site: type a whole number" in await command(pilot, "sites 3 x 3")
+        assert "Not a command or a player: zed" in await command(pilot, "zed bucks +1")
+        assert await command(pilot, "") == ""
+        # Round 2: the Event gives Gold; Cy has a Tent on it
+        assert "Twice for Cy" in text_of(pilot, "#event-line")
+        assert await command(pilot, "event") == ""
+        board.take(4)
+        assert shown_value(pilot) == board.value == 2
+        assert await command(pilot, "ann gold +1") == ""
+        board.take(1)
+        assert shown_value(pilot) == board.value == 2  # the middle pool is empty: still 2
+        assert await command(pilot, "ann gold +2") == ""
+        board.take(2)
+        assert shown_value(pilot) == board.value == 1
+        assert await command(pilot, "pay 5") == ""
+        assert text_of(pilot, "#helper") == ("5 Bucks take 5 Gold Nuggets at 1 each.")
+        assert await command(pilot, "ann pay 2") == ""  # to the Mine Cart
+        board.cart += 2
+        assert "Mine Cart: 2" in text_of(pilot, "#pools")
+        assert "6 Horses at most" in await command(pilot, "bo horses +6")
+        assert await command(pilot, "bo horses +5") == ""
+        assert await command(pilot, "") == ""
+        # Round 3: a Barrel and Gunmen
+        assert await command(pilot, "bo barrel 2") == ""
+        assert "4 Outlaws" in text_of(pilot, "#shootout")
+        assert await command(pilot, "ann gun 1 3") == ""
+        assert "already filled by Ann" in await command(pilot, "bo gun 1 2")
+        assert "Cy has 4 Dudes in the Lodge, not 5" in await command(pilot, "cy gun 2 5")
+        assert await command(pilot, "cy gun 2 3") == ""
+        for _ in range(2):
+            assert await command(pilot, "") == ""
+        # Round 5, then the Shootout
+        assert await command(pilot, "event ann 1") == ""  # Ann spends a Nugget for 3 VP
+        board.cart += 1
+        assert state(screen).numbers[0]["track"] == 3
+        assert await command(pilot, "") == ""
+        assert state(screen).phase == "shootout"
+        assert await command(pilot, "chart 6 VP / 3 VP / 1 VP / 1 Grave") == ""
+        tally = text_of(pilot, "#shootout")
+        assert "6 Gunmen against 4 Outlaws, won as it stands" in tally
+        assert "tier 1: Ann (6 VP)" in tally and "tier 2: Cy (3 VP)" in tally
+        assert "no Gunmen: Bo puts Dudes on Graves (1 Grave)" in tally
+        assert await command(pilot, "") == ""
+        assert state(screen).sheriff == 0 and state(screen).phase == "cleanup"
+        assert "Year Track shows for 1849: cleanup N" in await command(pilot, "")
+        assert await command(pilot, "cleanup 3") == ""
+        board.refill()
+        assert shown_value(pilot) == board.value
+        assert state(screen).supply is not None
+        assert list(state(screen).supply.nuggets) == board.nuggets
+        assert (state(screen).year, state(screen).outlaws) == (1849, 3)
+    assert store.read_settings()["coloma"] == {"pools_3": [2, 3, 4], "outlaws_1849": 3}
+
+
+async def test_three_years_end_in_the_wizard_prefilled(store: Store, new_game: NewGame) -> None:
+    store.write_settings({"coloma": {"pools_2": [3, 3, 3], "outlaws_1849": 3}})
+    session = new_game(game="coloma", names=("Ann", "Bo"), first=1)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_coloma(pilot, session)
+        assert state(screen).supply is not None  # remembered for 2 players
+        assert "Row 3 holds the three non-player Gunmen" in await command(pilot, "ann gun 3 2")
+        assert await command(pilot, "ann vp +7") == ""
+        for year in (1848, 1849):
+            for _ in range(5):
+                assert await command(pilot, "") == ""
+            assert "the non-player Gunmen" in text_of(pilot, "#shootout")
+            assert await command(pilot, "") == ""  # the Shootout
+            if year == 1849:
+                assert await command(pilot, "cleanup 4") == ""
+            else:
+                assert await command(pilot, "") == ""  # 3 Outlaws, remembered
+        assert state(screen).year == 1850
+        for _ in range(5):
+            assert await command(pilot, "") == ""
+        await type_into(pilot, "#command", "")
+        await pilot.press("enter")  # the third Shootout: on to the final scores
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ScoringWizard)
+        assert pilot.app.screen.query_one("#answer-0", Input).value == "7"  # Ann's track VP
+        await pilot.press("ctrl+s", "ctrl+s")
+        await pilot.pause()
+        assert state(screen).finished
+        assert "The game is finished" in text_of(pilot, "#step")
+
+
+async def test_typed_amounts_undo_redo_and_a_restart(store: Store, new_game: NewGame) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_coloma(pilot, session)
+        assert await command(pilot, "ann bucks +5") == ""
+        assert await command(pilot, "Bo $ 3") == ""
+        assert bucks(screen) == [7, 3, 2]
+        assert "Bo +1 Bucks (2 → 3)" in text_of(pilot, "#log-lines")
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert bucks(screen) == [7, 2, 2]
+        await pilot.press("ctrl+y", "ctrl+z", "ctrl+z")
+        await pilot.pause()
+        assert bucks(screen) == [2, 2, 2]
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_coloma(pilot, session)
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert bucks(screen) == [7, 2, 2]
+
+
+async def test_bad_input_is_explained_beside_the_field(store: Store, new_game: NewGame) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_coloma(pilot, session)
+        before = session.path.read_bytes()
+        assert "whole number" in await command(pilot, "ann bucks five")
+        assert await command(pilot, "ann bucks -3") == "Ann cannot have -1 Bucks (the least is 0)."
+        assert "After a name, type one of" in await command(pilot, "ann dance")
+        assert "8 Tents in all" in await command(pilot, "ann tents +8")
+        assert "needs a River tile" in await command(pilot, "ann bridge Rope")
+        assert bucks(screen) == [2, 2, 2]
+        assert screen.query_one("#command", Input).value == "ann bridge Rope"  # kept to fix
+        assert session.path.read_bytes() == before
+
+
+async def test_a_bug_in_a_command_is_reported_not_a_crash(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_coloma(pilot, session)
+
+        def broken(*args: object) -> None:
+            raise ZeroDivisionError("a bug")
+
+        monkeypatch.setattr(screen.rules, "adjust", broken)
+        message = await command(pilot, "ann bucks +1")
+        assert message.startswith("Something went wrong with that command; the game is saved")
+        assert (store.root / "crash.log").read_text().count("ZeroDivisionError: a bug") == 1
+        assert pilot.app.screen is screen  # still running
+
+
+async def test_a_correction_with_a_reason(store: Store, new_game: NewGame) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_coloma(pilot, session)
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, CorrectionDialog)
+        pilot.app.screen.query_one("#what", Select).value = "2:bucks"
+        await type_into(pilot, "#value", "+4")
+        await pilot.press("enter", "enter")  # to the reason, then record without one
+        await pilot.pause()
+        assert "needs a reason" in text_of(pilot, "#error-reason")
+        await type_into(pilot, "#reason", "[i]counted[/i]")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        assert bucks(screen) == [2, 2, 6]
+        assert "[i]counted[/i]" in text_of(pilot, "#log-lines")
+
+
+async def test_finish_records_history_and_help_and_palette(store: Store, new_game: NewGame) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_coloma(pilot, session)
+        titles = [command.title for command in pilot.app.get_system_commands(screen)]
+        assert {"Game: Undo", "Game: Redo", "Game: Correct a number"} <= set(titles)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("ctrl+f")  # the scoring wizard, pre-filled: straight to the end
+        await pilot.pause()
+        await pilot.press("ctrl+s", "ctrl+s")
+        await pilot.pause()
+        assert screen.session.state.finished
+        assert [game["players"] for game in store.read_history()] == [["Ann", "Bo", "Cy"]]
+        assert "The game is finished" in text_of(pilot, "#step")
