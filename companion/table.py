@@ -6,6 +6,7 @@ auction and the picks go that way); the player on your *right* sits before you.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 #: Colours a player can take; names that Textual and Rich both know.
@@ -71,5 +72,12 @@ def find_player(players: list[Player], words: list[str]) -> tuple[int, list[str]
             return exact[0], words[count:]
     if not words:
         return None
-    starts = [seat for seat, p in enumerate(players) if p.name.lower().startswith(lowered[0])]
+    typed = lowered[0]
+    starts = [s for s, p in enumerate(players) if p.name.lower().startswith(typed)]
+    if not starts:  # the start of any word of a name: "cy" finds "[b]Cy", "ann" "Mary Ann"
+        starts = [
+            s
+            for s, p in enumerate(players)
+            if any(part.startswith(typed) for part in re.findall(r"\w+", p.name.lower()))
+        ]
     return (starts[0], words[1:]) if len(starts) == 1 else None

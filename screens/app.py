@@ -116,6 +116,7 @@ class GoldrushApp(App[None]):
 
         path = self.store.root / "crash.log"
         try:
+            path.parent.mkdir(parents=True, exist_ok=True)
             with path.open("a", encoding="utf-8") as log:
                 log.write(f"--- {datetime.now().isoformat(timespec='seconds')}\n")
                 log.write(traceback.format_exc())

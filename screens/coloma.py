@@ -90,6 +90,7 @@ Type in the command field and press **enter**; the line above it says what comes
 - `ann gun 1 3`: Ann fills row 1 (the row nearest the Outlaws) with 3 Gunmen from her Lodge.
 - `chart 6 VP / 3 VP / 1 VP / 2 Graves`: the rewards or penalties of the chart tile in
   play, best tier first, then what players without Gunmen suffer; shown per player.
+- `sheriff bo`: hand the Sheriff Badge over by hand.
 - `cleanup 4`: Clean Up with the number of Outlaws the Year Track shows for next Year
   (remembered: next time enter is enough).
 """
@@ -221,8 +222,12 @@ Type in the command field and press **enter**; the line above it says what comes
             last = state.round == ROUNDS
             then = "the Shootout" if last else f"Round {state.round + 1}"
             event = "" if state.event_done else "event for the Event, "
+            sites = "sites 3 1" + (" ..." if len(state.players) > 2 else "")
+            if len(state.players) == 2 or state.options.get("mule_duel"):
+                extra = "the Buster's" if len(state.players) == 2 else "the Mules'"
+                sites += f" + {extra} Site"
             return (
-                f"Round {state.round}: {event}sites 3 1 ... for the Bust, and the trackers "
+                f"Round {state.round}: {event}{sites} for the Bust, and the trackers "
                 f"(F1 lists them). Enter: on to {then}."
             )
         if state.phase == "shootout":
@@ -347,6 +352,11 @@ Type in the command field and press **enter**; the line above it says what comes
         if first == "chart":
             tiers = [part.strip() for part in " ".join(words[1:]).split("/")]
             return self.run(rules.chart(state, tiers))
+        if first == "sheriff":
+            found = find_player(state.players, words[1:])
+            if found is None or found[1]:
+                raise RuleError("Type sheriff and the player who takes the Badge: sheriff ann.")
+            return self.run(rules.hand_badge(state, found[0]))
         if first == "shootout":
             return self._resolve()
         if first == "cleanup":

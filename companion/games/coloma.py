@@ -105,6 +105,10 @@ READINGS = """\
   those in the Lodge (the tie-break's "remaining Tents").
 - Dudes placed as Gunmen leave the Lodge and go to the General Supply at Clean Up.
 - Chart rewards are shown as typed; the table gives them with the trackers (`ann vp +5`).
+- How many Dudes a colour has is printed nowhere in our text: the app does not cap Dudes;
+  when the General Supply runs out, correct the number (ctrl+o).
+- The Sheriff Badge can be handed over by hand (`sheriff NAME`), as an entry, when the
+  table reads a shootout differently.
 """
 
 
@@ -301,7 +305,8 @@ class ColomaRules(Rules):
                     )
                 self._spend_gold(state, seat, nuggets)
                 numbers["track"] += 3 * nuggets
-                lines.append(f"{name} spends {nuggets} Gold Nugget(s) for {3 * nuggets} VP")
+                plural = "s" if nuggets != 1 else ""
+                lines.append(f"{name} spends {nuggets} Gold Nugget{plural} for {3 * nuggets} VP")
         if site == 5 and any(seat not in range(len(state.players)) for seat in spend):
             raise RuleError("Only players at the table spend on the Event.")
         return lines
@@ -428,6 +433,12 @@ class ColomaRules(Rules):
             f"{state.name(seat)} puts a Dude on a Grave marked {number}",
             player=seat,
             number=number,
+        )
+
+    def hand_badge(self, state: ColomaState, seat: int) -> Entry:
+        """The table gives the Sheriff Badge to someone by hand."""
+        return self._entry(
+            state, "sheriff", f"{state.name(seat)} takes the Sheriff Badge", player=seat
         )
 
     def sites(self, state: ColomaState, chosen: list[int], extra: list[int]) -> Entry:
@@ -624,6 +635,13 @@ class ColomaRules(Rules):
         if not isinstance(number, int) or not 0 <= number <= 20:
             raise RuleError("A Grave shows a number from 0 to 20.")
         state.graves[seat].append(number)
+
+    def _apply_sheriff(self, state: TableState, entry: Entry) -> None:
+        assert isinstance(state, ColomaState)
+        seat = self._seat(state, entry.get("player"))
+        if seat == state.sheriff:
+            raise RuleError(f"{state.name(seat)} already has the Sheriff Badge.")
+        state.sheriff = seat
 
     def _apply_sites(self, state: TableState, entry: Entry) -> None:
         assert isinstance(state, ColomaState)

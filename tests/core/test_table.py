@@ -27,3 +27,4 @@ def test_a_command_names_its_player_by_name_or_a_unique_start() -> None:
     assert find_player(players, ["mar", "vp"]) == (1, ["vp"])
     assert find_player(players, ["m", "vp"]) is None  # Mary Ann or Mo
     assert find_player(players, ["zed"]) is None and find_player(players, []) is None
+    assert find_player([*players, Player("[b]Cy", "red")], ["cy", "vp"]) == (3, ["vp"])

@@ -133,26 +133,43 @@ async def test_a_whole_year_with_the_gold_value_always_as_the_rule_says(
     assert store.read_settings()["coloma"] == {"pools_3": [2, 3, 4], "outlaws_1849": 3}
 
 
-async def test_three_years_end_in_the_wizard_prefilled(store: Store, new_game: NewGame) -> None:
-    store.write_settings({"coloma": {"pools_2": [3, 3, 3], "outlaws_1849": 3}})
-    session = new_game(game="coloma", names=("Ann", "Bo"), first=1)
+async def test_three_years_three_shootouts_and_the_wizard(store: Store, new_game: NewGame) -> None:
+    """The issue's 'done when': a 3-player game through three Years, the gold value shown
+    checked against the board after every change of the supply, each shootout resolved."""
+    store.write_settings({"coloma": {"pools_3": [2, 3, 4], "outlaws_1849": 3}})
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"), first=1)
+    board = Board([2, 3, 4])
+    spenders = {1848: "ann gold -2", 1849: "bo gold -1", 1850: "cy gold -1"}
     async with make_app(store).run_test(size=SIZE) as pilot:
         screen = await open_coloma(pilot, session)
-        assert state(screen).supply is not None  # remembered for 2 players
-        assert "Row 3 holds the three non-player Gunmen" in await command(pilot, "ann gun 3 2")
+        assert state(screen).supply is not None  # remembered for 3 players
         assert await command(pilot, "ann vp +7") == ""
-        for year in (1848, 1849):
-            for _ in range(5):
-                assert await command(pilot, "") == ""
-            assert "the non-player Gunmen" in text_of(pilot, "#shootout")
-            assert await command(pilot, "") == ""  # the Shootout
-            if year == 1849:
-                assert await command(pilot, "cleanup 4") == ""
-            else:
-                assert await command(pilot, "") == ""  # 3 Outlaws, remembered
-        assert state(screen).year == 1850
-        for _ in range(5):
+        for year in (1848, 1849, 1850):
+            assert state(screen).year == year
+            assert await command(pilot, "event") == ""  # Round 1: 2 Dudes each
+            assert await command(pilot, "cy gun 1 2") == ""
             assert await command(pilot, "") == ""
+            assert await command(pilot, "event") == ""  # Round 2: a Nugget each
+            board.take(3)
+            assert shown_value(pilot) == board.value
+            assert await command(pilot, spenders[year]) == ""
+            board.cart += int(spenders[year][-1])
+            assert shown_value(pilot) == board.value  # spending never changes the value
+            for _ in range(4):
+                assert await command(pilot, "") == ""
+            assert "2 Gunmen against" in text_of(pilot, "#shootout")
+            if year == 1850:
+                break
+            assert await command(pilot, "") == ""  # the Shootout, resolved
+            assert f"Shootout {year}: 2 Gunmen against" in text_of(pilot, "#shootout")
+            assert state(screen).sheriff == 2  # Cy had the most Gunmen
+            if year == 1848:
+                assert await command(pilot, "") == ""  # 3 Outlaws, remembered
+            else:
+                assert await command(pilot, "cleanup 4") == ""
+            board.refill()
+            assert shown_value(pilot) == board.value
+            assert list(state(screen).supply.nuggets) == board.nuggets  # type: ignore[union-attr]
         await type_into(pilot, "#command", "")
         await pilot.press("enter")  # the third Shootout: on to the final scores
         await pilot.pause()
@@ -162,6 +179,30 @@ async def test_three_years_end_in_the_wizard_prefilled(store: Store, new_game: N
         await pilot.pause()
         assert state(screen).finished
         assert "The game is finished" in text_of(pilot, "#step")
+    shootouts = [e.text for e in store.read_game(session.path).entries if e.kind == "shootout"]
+    assert [text.split(":")[0] for text in shootouts] == [
+        "Shootout 1848",
+        "Shootout 1849",
+        "Shootout 1850",
+    ]
+
+
+async def test_two_players_with_the_non_player_gunmen_and_the_buster(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo"), first=1)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_coloma(pilot, session)
+        assert await command(pilot, "pools 3 3 3") == ""
+        assert "+ the Buster's Site" in text_of(pilot, "#step")
+        assert await command(pilot, "sites 2 4 + 4") == ""
+        assert "Site 4 busts; turns: Ann, Bo" in text_of(pilot, "#bust-line")
+        assert "Row 3 holds the three non-player Gunmen" in await command(pilot, "ann gun 3 2")
+        assert await command(pilot, "bo gun 1 2") == ""
+        tally = text_of(pilot, "#shootout")
+        assert "row 3: non-player 3" in tally and "tier 1: the non-player Gunmen (nothing)" in tally
+        assert await command(pilot, "sheriff ann") == ""
+        assert "already has the Sheriff Badge" in await command(pilot, "sheriff ann")
 
 
 async def test_typed_amounts_undo_redo_and_a_restart(store: Store, new_game: NewGame) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from rich.text import Text
 from textual.widgets import DataTable
 
@@ -111,3 +112,18 @@ async def test_a_damaged_game_asked_for_on_the_command_line_is_reported(store: S
         assert isinstance(pilot.app.screen, HomeScreen)
         messages = [notification.message for notification in pilot.app._notifications]
         assert any("cannot be opened" in message for message in messages)
+
+
+async def test_an_uncaught_error_ends_with_one_sentence_not_a_traceback(
+    store: Store, capsys: pytest.CaptureFixture[str]
+) -> None:
+    app = make_app(store)
+    async with app.run_test(size=SIZE):
+        try:
+            raise KeyError("a bug")
+        except KeyError:
+            app._fatal_error()  # what Textual calls for an error no handler caught
+    shown = " ".join(capsys.readouterr().err.split())
+    assert shown.startswith("Goldrush Companion stopped on an unexpected error.")
+    assert "crash.log" in shown and "Traceback" not in shown
+    assert "KeyError: 'a bug'" in (store.root / "crash.log").read_text()
