@@ -245,6 +245,8 @@ typed as `VPxCUBE`, with `g` when a Goldmine is next to the building: `5x3g 2x1 
     @on(Input.Submitted, ".value")
     def _submitted(self, event: Input.Submitted) -> None:
         seat = int((event.input.id or "answer-0").rpartition("-")[2])
+        if not self._check(seat):
+            return  # stay, with the problem shown beside the field
         if seat + 1 < len(self.rows):
             self.query_one(f"#answer-{seat + 1}", Input).focus()
         else:

@@ -102,6 +102,9 @@ async def test_going_back_fixes_a_value_and_bad_answers_are_explained(
         await pilot.pause()
         await type_into(pilot, "#answer-1", "3 x")
         assert text_of(pilot, "#note-1").startswith("Not a number: x.")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert wizard.focused is wizard.query_one("#answer-1")  # enter stays on the problem
         await pilot.press("ctrl+n")
         await pilot.pause()
         assert wizard.step == 1  # refused: the problem is beside the answer
