@@ -41,3 +41,11 @@ def test_the_two_player_non_player_gunmen_take_a_tier_but_never_the_badge() -> N
     result = shootout({0: [1, 0, 0], 1: [0, 0, 0]}, outlaws=3, two_players=True)
     assert result.gunmen == 4 and result.won
     assert result.tiers == {NON_PLAYER: 1, 0: 2} and result.badge is None and result.bury == [1]
+
+
+def test_rows_beyond_the_third_compare_like_empty_ones() -> None:
+    """A player's tally may list more rows than the non-player Gunmen's three."""
+    result = shootout({0: [0, 0, 0, 3], 1: [0, 0, 0, 0, 0]}, outlaws=9, two_players=True)
+    assert result.tiers == {NON_PLAYER: 1, 0: 2}  # row 3 is nearer than row 4
+    same = shootout({0: [0, 0, 3, 0, 0]}, outlaws=9, two_players=True)
+    assert same.tiers == {0: 1, NON_PLAYER: 1}  # the same Gunmen in the same rows: shared
