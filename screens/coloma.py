@@ -91,6 +91,8 @@ Type in the command field and press **enter**; the line above it says what comes
 - `chart 6 VP / 3 VP / 1 VP / 2 Graves`: the rewards or penalties of the chart tile in
   play, best tier first, then what players without Gunmen suffer; shown per player.
 - `sheriff bo`: hand the Sheriff Badge over by hand.
+- `supply 0 4 7 2 counted the board`: correct the Nuggets in each pool (top first) and the
+  Mine Cart to what the board shows, with a reason.
 - `cleanup 4`: Clean Up with the number of Outlaws the Year Track shows for next Year
   (remembered: next time enter is enough).
 """
@@ -352,6 +354,17 @@ Type in the command field and press **enter**; the line above it says what comes
         if first == "chart":
             tiers = [part.strip() for part in " ".join(words[1:]).split("/")]
             return self.run(rules.chart(state, tiers))
+        if first == "supply":
+            numbers = [w for w in words[1:5] if w.isdigit()]
+            if len(numbers) < 3:
+                raise RuleError(
+                    "Type supply, the Nuggets in each pool (top first), the Mine Cart if it "
+                    "differs, and why: supply 0 4 7 2 counted the board."
+                )
+            counts = [int(w) for w in numbers]
+            reason = " ".join(words[1 + len(numbers) :])
+            cart = counts[3] if len(counts) == 4 else None
+            return self.run(rules.correct_supply(state, counts[:3], cart, reason))
         if first == "sheriff":
             found = find_player(state.players, words[1:])
             if found is None or found[1]:

@@ -245,6 +245,28 @@ class ColomaRules(Rules):
         )
         return self._entry(state, "pools", text, spaces=list(spaces))
 
+    def correct_supply(
+        self, state: ColomaState, nuggets: list[int], cart: int | None, reason: str
+    ) -> Entry:
+        """The board wins: set the Nuggets in each pool (and the Mine Cart) as counted."""
+        reason = " ".join(reason.split())
+        if not reason:
+            raise RuleError("Say why: a correction needs a reason (e.g. 'counted the board').")
+        if state.supply is None:
+            raise RuleError("Count the Gold Supply first: pools TOP MIDDLE BOTTOM.")
+        if len(nuggets) != 3:
+            raise RuleError("Type the Nuggets in the three pools, top to bottom: supply 0 4 7.")
+        cart = state.supply.cart if cart is None else cart
+        shown = " / ".join(map(str, nuggets))
+        return self._entry(
+            state,
+            "supply",
+            f"Correction: the Gold Supply holds {shown}, the Mine Cart {cart}: {reason}",
+            nuggets=list(nuggets),
+            cart=cart,
+            reason=reason,
+        )
+
     def next_round(self, state: ColomaState) -> Entry:
         if state.phase != "rounds":
             raise RuleError("The Year's five Rounds are over: resolve the Shootout first.")
@@ -472,6 +494,24 @@ class ColomaRules(Rules):
         if not sum(spaces):
             raise RuleError("The Gold Supply has at least one space.")
         state.supply = GoldSupply.full((spaces[0], spaces[1], spaces[2]))
+
+    def _apply_supply(self, state: TableState, entry: Entry) -> None:
+        assert isinstance(state, ColomaState)
+        nuggets, cart = entry.get("nuggets"), entry.get("cart")
+        if state.supply is None:
+            raise RuleError("Count the Gold Supply first: pools TOP MIDDLE BOTTOM.")
+        spaces = state.supply.spaces
+        if (
+            not isinstance(nuggets, list)
+            or len(nuggets) != 3
+            or not all(
+                isinstance(n, int) and 0 <= n <= s for n, s in zip(nuggets, spaces, strict=True)
+            )
+        ):
+            raise RuleError(f"Each pool holds 0 up to its spaces ({' / '.join(map(str, spaces))}).")
+        if not isinstance(cart, int) or not 0 <= cart <= 100:
+            raise RuleError("The Mine Cart holds 0 Nuggets or more.")
+        state.supply = GoldSupply(spaces, (nuggets[0], nuggets[1], nuggets[2]), cart)
 
     def _apply_round(self, state: TableState, entry: Entry) -> None:
         assert isinstance(state, ColomaState)

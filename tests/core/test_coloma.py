@@ -181,3 +181,18 @@ def test_the_wizard_is_prefilled_from_the_trackers(game: GameSession) -> None:
     assert rows[2]["graves"] == [3] and rows[2]["horses"] == 1 and rows[2]["dudes"] == 2
     hints = rules(game).score_hints(state(game))
     assert hints["frontier"][1] == "Tents on 1 Frontier Lands"
+
+
+def test_the_supply_is_corrected_to_the_board_with_a_reason(game: GameSession) -> None:
+    with pytest.raises(RuleError, match="needs a reason"):
+        rules(game).correct_supply(state(game), [0, 1, 3], None, "  ")
+    with pytest.raises(RuleError, match=r"Each pool holds 0 up to its spaces \(2 / 2 / 3\)"):
+        rules(game).correct_supply(state(game), [0, 3, 3], None, "counted")
+    entry = rules(game).correct_supply(state(game), [0, 1, 3], 2, "counted the board")
+    assert entry.text == (
+        "Correction: the Gold Supply holds 0 / 1 / 3, the Mine Cart 2: counted the board"
+    )
+    game.act(entry)
+    assert value_of(state(game)) == 2
+    supply = state(game).supply
+    assert supply is not None and supply.refill().nuggets == (1, 2, 3)

@@ -203,6 +203,10 @@ async def test_two_players_with_the_non_player_gunmen_and_the_buster(
         assert "row 3: non-player 3" in tally and "tier 1: the non-player Gunmen (nothing)" in tally
         assert await command(pilot, "sheriff ann") == ""
         assert "already has the Sheriff Badge" in await command(pilot, "sheriff ann")
+        assert "Type supply, the Nuggets in each pool" in await command(pilot, "supply 1 2")
+        assert "needs a reason" in await command(pilot, "supply 3 3 2")
+        assert await command(pilot, "supply 3 3 2 a Nugget fell off the board") == ""
+        assert shown_value(pilot) == 1
 
 
 async def test_typed_amounts_undo_redo_and_a_restart(store: Store, new_game: NewGame) -> None:
