@@ -174,12 +174,11 @@ Type in the command field and press **enter**; the line above it says what comes
         self.query_one("#step", Static).update(self._step_text())
         self.query_one("#players", Static).update(self._players_table())
         self.query_one("#shootout", Static).update(self._shootout_text())
-        tables, players = self.query_one("#tables"), self.query_one("#players")
-        shootout_first = state.phase != "rounds"  # once it is the Year's business
-        if (tables.children[0] is players) == shootout_first:
-            tables.move_child(players, after=self.query_one("#shootout"))
-            if not shootout_first:
-                tables.move_child(players, before=0)
+        # the shootout comes first once it is the Year's business
+        tables = self.query_one("#tables")
+        first = self.query_one("#players" if state.phase == "rounds" else "#shootout")
+        if tables.children[0] is not first:
+            tables.move_child(first, before=0)
 
     def _year_line(self) -> Text:
         state = self.state
