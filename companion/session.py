@@ -101,6 +101,14 @@ class GameSession:
         except DamagedFile:
             return default
 
+    def known(self) -> dict[str, Any]:
+        """Everything this game's table told the app before (its settings section)."""
+        try:
+            section = self.store.read_settings().get(self.rules.id, {})
+        except DamagedFile:
+            return {}
+        return dict(section) if isinstance(section, dict) else {}
+
     def remember(self, key: str, value: Any) -> None:
         """Keep it in the settings; raises DamagedFile rather than replace a damaged file."""
         settings = self.store.read_settings()

@@ -72,6 +72,9 @@ Type in the command field and press **enter**; the line above it says what comes
   size the rows ahead do not allow, or that the player has no more of, is refused.
 - `3 2 d <<+`: the same, with the card's Vote Arrows and + icons (`.` for none). With each
   card's marks and the row's printed arrows, the Train Marker moves as buildings are placed.
+- `3 2 d <<+ Saloon` (or `3 2 d Saloon`): also the card's name. The VP each named card shows
+  at its distance is remembered from the scoring wizard and filled in next time.
+  `card 3 2 Saloon` names a card already built.
 - `arrows 3 < . > . <`: the arrows printed on each location of row 3 (`.` for none); asked
   once, remembered with the board's size. `marks 3 2 >+` fixes a card's marks.
 - `t`: the Track Token where the Train Marker stands (add a revealed Hideout's arrows:
@@ -320,16 +323,26 @@ Type in the command field and press **enter**; the line above it says what comes
             return True
         if not words:
             return self.run(rules.next_round(state))
-        if len(words) in (3, 4) and words[0].isdigit() and words[1].isdigit() and words[2] in CUBES:
+        if len(words) >= 3 and words[0].isdigit() and words[1].isdigit() and words[2] in CUBES:
             builder = state.builder
             if builder is None:
                 raise RuleError("Everyone has built this round: place the Track Token (t).")
-            marks = parse_marks(words[3]) if len(words) == 4 else None
-            return self.run(
-                rules.build(state, builder, int(words[0]), int(words[1]), CUBES[words[2]], marks)
-            )
+            rest = text.split()[3:]  # the card's marks, then its name, both optional
+            marks = None
+            if rest and rest[0][0] in "<>+.-":  # marks come first; a typo in them is refused
+                marks, rest = parse_marks(rest[0]), rest[1:]
+            row, column, cube = int(words[0]), int(words[1]), CUBES[words[2]]
+            return self.run(rules.build(state, builder, row, column, cube, marks, " ".join(rest)))
+        if words[:1] == ["card"]:
+            if len(words) < 4 or not words[1].isdigit() or not words[2].isdigit():
+                raise RuleError(
+                    "Type card, the row, the column and the card's name: card 3 2 Saloon"
+                )
+            name = " ".join(text.split()[3:])
+            return self.run(rules.name_card(state, int(words[1]), int(words[2]), name))
         raise RuleError(
-            "Type ROW COLUMN CUBE [MARKS] to build (3 2 d <+), t for the token, or see F1."
+            "Type ROW COLUMN CUBE [MARKS] [CARD] to build (3 2 d <+ Saloon), t for the token, "
+            "or see F1."
         )
 
     def action_calculator(self) -> None:

@@ -85,7 +85,8 @@ Type in the command field and press **enter**; the line above it says what comes
 - `ann bucks +3`, `ann vp 12`, `ann horses +1` (6 at most), `ann dudes -1`, `ann tents +1`
   (8 in all), `ann rivers +1` (4 at most), `ann bridge Rope` (4 at most, one per type, each
   on a River), `ann pitch 3` (a Tent on Event 3) or `ann pitch land` (on a Frontier Land),
-  `ann grave 2` (a Dude on a Grave marked 2). A name can be shortened to the start of any of its words.
+  `ann grave 2` (a Dude on a Grave marked 2). A name can be shortened to the start of
+  any of its words.
 - `ann barrel 2`: Ann takes a Barrel; 2 Outlaws (printed under its Stash space) join.
 - `ann gun 1 3`: Ann fills row 1 (the row nearest the Outlaws) with 3 Gunmen from her Lodge.
 - `chart 6 VP / 3 VP / 1 VP / 2 Graves`: the rewards or penalties of the chart tile in

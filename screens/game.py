@@ -116,16 +116,19 @@ class GameScreen(Screen[None]):
             self.notify("The game is open again; ctrl+f scores it anew.", markup=False)
             return
 
-        charts = self.session.charts()
+        charts, known = self.session.charts(), self.session.known()
 
         def done(sheet: FinishedSheet | None) -> None:
             if sheet is None:
                 return
+            for key, value in rules.learned(state, sheet.rows, known).items():
+                self.remember(key, value)
             self.finish_game(sheet.text, sheet.winners)
             if sheet.charts != charts:
                 self._remember(lambda: self.session.remember_charts(sheet.charts))
 
-        wizard = ScoringWizard(rules.sheet, rules.prefill(state), charts, rules.score_hints(state))
+        rows = rules.prefill(state, known)
+        wizard = ScoringWizard(rules.sheet, rows, charts, rules.score_hints(state))
         self.app.push_screen(wizard, done)
 
     def remember(self, key: str, value: object) -> None:

@@ -45,6 +45,7 @@ class FinishedSheet:
     winners: str
     result: Result
     charts: dict[str, dict[int, int]]  # every chart the wizard used, as it was left
+    rows: list[dict[str, Any]]  # each player's answers, as scored
 
 
 class ScoringWizard(Screen[FinishedSheet | None]):
@@ -282,7 +283,8 @@ typed as `VPxCUBE`, with `g` when a Goldmine is next to the building: `5x3g 2x1 
             return
         result = score(self.spec, self.rows)
         text = sheet_text(self.spec, self.rows)
-        self.dismiss(FinishedSheet(text, winners_sentence(result), result, self.charts))
+        rows = [dict(row) for row in self.rows]
+        self.dismiss(FinishedSheet(text, winners_sentence(result), result, self.charts, rows))
 
     def action_leave(self) -> None:
         self.dismiss(None)

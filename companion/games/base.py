@@ -8,6 +8,7 @@ as it was, and replaying the journal never half-applies an entry.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -112,8 +113,11 @@ class Rules:
                 return spec
         raise RuleError(f"{self.title} tracks no number called {key!r}.")
 
-    def prefill(self, state: TableState) -> list[dict[str, Any]]:
-        """The score sheet's rows as far as this screen tracked them; the rest empty."""
+    def prefill(
+        self, state: TableState, known: Mapping[str, Any] | None = None
+    ) -> list[dict[str, Any]]:
+        """The score sheet's rows as far as this screen tracked them; the rest empty.
+        `known`: this game's settings, where a game keeps what it read off the cardboard."""
         rows = []
         for seat, player in enumerate(state.players):
             row: dict[str, Any] = {"name": player.name}
@@ -123,6 +127,12 @@ class Rules:
                     row[spec.key] = state.numbers[seat][spec.key]
             rows.append(row)
         return rows
+
+    def learned(
+        self, state: TableState, rows: list[dict[str, Any]], known: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """Settings to remember from a finished sheet (e.g. a card's VP at a distance)."""
+        return {}
 
     def score_hints(self, state: TableState) -> dict[str, list[str]]:
         """Per sheet field, a line per player for the wizard (e.g. a building's distance)."""

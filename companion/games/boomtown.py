@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -313,7 +314,9 @@ class BoomtownRules(Rules):
             return "Deck used up: final scoring"
         return f"Round {state.round}, {state.phase}"
 
-    def prefill(self, state: TableState) -> list[dict[str, Any]]:
+    def prefill(
+        self, state: TableState, known: Mapping[str, Any] | None = None
+    ) -> list[dict[str, Any]]:
         assert isinstance(state, BoomtownState)
         return [
             {

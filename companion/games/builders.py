@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,6 +85,23 @@ READINGS = """\
 MARKS = "<>+"
 
 
+def card_tables(known: Mapping[str, Any] | None) -> dict[str, dict[int, int]]:
+    """The cards' VP by distance as remembered (`[builders.cards]`); bad entries are skipped."""
+    tables: dict[str, dict[int, int]] = {}
+    cards = (known or {}).get("cards", {})
+    if not isinstance(cards, dict):
+        return tables
+    for name, table in cards.items():
+        if not isinstance(table, dict):
+            continue
+        tables[str(name).lower()] = {
+            int(d): vp
+            for d, vp in table.items()
+            if str(d).isdigit() and isinstance(vp, int) and not isinstance(vp, bool)
+        }
+    return tables
+
+
 def parse_marks(text: str, pluses: bool = True) -> str:
     """A card's (or a location's) Vote Arrows and + icons as typed: `<<+`, `>`, `.` for none."""
     marks = "" if text in (".", "-") else text
@@ -121,6 +139,7 @@ class Building:
     owner: int
     cube: int
     marks: str | None = None  # the card's arrows and + icons as typed; None: not told
+    card: str = ""  # the card's name, if told: its VP table is remembered by name
 
 
 @dataclass
@@ -162,6 +181,9 @@ class BuildersState(TableState):
             if seat not in self.built:
                 return seat
         return None
+
+    def owned(self, seat: int) -> list[Building]:
+        return [b for b in self.buildings if b.owner == seat]
 
     def at(self, row: int, column: int) -> Building | None:
         return next((b for b in self.buildings if (b.row, b.column) == (row, column)), None)
@@ -228,20 +250,51 @@ class BuildersRules(Rules):
             return "Every Track Token placed: final scoring"
         return f"Round {state.round}"
 
-    def prefill(self, state: TableState) -> list[dict[str, Any]]:
-        """Each invested building with its cube and Goldmine; its VP is read off its card."""
+    def prefill(
+        self, state: TableState, known: Mapping[str, Any] | None = None
+    ) -> list[dict[str, Any]]:
+        """Each invested building with its cube and Goldmine; its VP is read off its card,
+        or from the card's table as typed in an earlier game (`known["cards"]`)."""
         assert isinstance(state, BuildersState)
+        tables = card_tables(known)
         return [
             {
                 "name": player.name,
                 "investments": [
-                    {"vp": 0, "cube": b.cube, "goldmine": state.next_to_goldmine(b)}
-                    for b in state.buildings
-                    if b.owner == seat
+                    {
+                        "vp": tables.get(b.card.lower(), {}).get(state.distance(b), 0),
+                        "cube": b.cube,
+                        "goldmine": state.next_to_goldmine(b),
+                    }
+                    for b in state.owned(seat)
                 ],
             }
             for seat, player in enumerate(state.players)
         ]
+
+    def learned(
+        self, state: TableState, rows: list[dict[str, Any]], known: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """The VP each named card showed at its distance, to pre-fill it next time."""
+        assert isinstance(state, BuildersState)
+        tables = card_tables(known)
+        for seat, row in enumerate(rows[: len(state.players)]):
+            buildings, typed = state.owned(seat), row.get("investments", [])
+            if len(buildings) != len(typed):
+                continue  # the table changed the list: no sure pairing
+            for building, investment in zip(buildings, typed, strict=True):
+                distance = state.distance(building)
+                if building.card and distance is not None:
+                    table = tables.setdefault(building.card.lower(), {})
+                    table[distance] = investment["vp"]
+        if not tables:
+            return {}
+        return {
+            "cards": {
+                name: {str(d): vp for d, vp in sorted(table.items())}
+                for name, table in sorted(tables.items())
+            }
+        }
 
     def score_hints(self, state: TableState) -> dict[str, list[str]]:
         """Beside each player's investments in the wizard: where each building stands."""
@@ -249,10 +302,11 @@ class BuildersRules(Rules):
         hints = []
         for seat in range(len(state.players)):
             spots = []
-            for b in (b for b in state.buildings if b.owner == seat):
+            for b in state.owned(seat):
                 distance = state.distance(b)
                 far = "no token in its row" if distance is None else f"{distance} from the token"
-                spots.append(f"row {b.row} col {b.column} ({CUBE_NAMES[b.cube]}): {far}")
+                card = f"{b.card}, " if b.card else ""
+                spots.append(f"row {b.row} col {b.column} ({card}{CUBE_NAMES[b.cube]}): {far}")
             hints.append("; ".join(spots))
         return {"investments": hints}
 
@@ -283,13 +337,38 @@ class BuildersRules(Rules):
         column: int,
         cube: int,
         marks: str | None = None,
+        card: str = "",
     ) -> Entry:
         name = CUBE_NAMES.get(cube, "?")
-        text = f"{state.name(seat)} builds at row {row}, column {column} with a {name}"
+        card = " ".join(card.split())
+        what = f"{card} " if card else ""
+        text = f"{state.name(seat)} builds {what}at row {row}, column {column} with a {name}"
         if marks is not None:
             text += f"; the card shows {marks or 'no marks'}"
         return self._entry(
-            state, "build", text, player=seat, row=row, column=column, cube=cube, marks=marks
+            state,
+            "build",
+            text,
+            player=seat,
+            row=row,
+            column=column,
+            cube=cube,
+            marks=marks,
+            card=card or None,
+        )
+
+    def name_card(self, state: BuildersState, row: int, column: int, card: str) -> Entry:
+        """Name (or rename) the card of a building, so its VP table can be remembered."""
+        card = " ".join(card.split())
+        if not card:
+            raise RuleError("Type the card's name: card 3 2 Saloon.")
+        return self._entry(
+            state,
+            "card",
+            f"The card at row {row}, column {column} is {card}",
+            row=row,
+            column=column,
+            card=card,
         )
 
     def arrows(self, state: BuildersState, row: int, marks: list[str]) -> Entry:
@@ -446,8 +525,11 @@ class BuildersRules(Rules):
         marks = entry.get("marks")
         if marks is not None:
             marks = parse_marks(str(marks))
+        card = entry.get("card", "")
+        if not isinstance(card, str) or len(card) > 40:
+            raise RuleError("A card's name is up to 40 characters.")
         state.cubes[seat][cube] -= 1
-        state.buildings.append(Building(row, column, seat, cube, marks))
+        state.buildings.append(Building(row, column, seat, cube, marks, card))
         state.built.append(seat)
 
     def _apply_arrows(self, state: TableState, entry: Entry) -> None:
@@ -470,6 +552,17 @@ class BuildersRules(Rules):
                 )
             found[row] = spots
         state.arrows.update(found)
+
+    def _apply_card(self, state: TableState, entry: Entry) -> None:
+        assert isinstance(state, BuildersState)
+        row, column = self._spot(state, entry)
+        building = state.at(row, column)
+        card = entry.get("card")
+        if building is None:
+            raise RuleError(f"No building stands at row {row}, column {column}.")
+        if not isinstance(card, str) or not 1 <= len(card) <= 40:
+            raise RuleError("A card's name is 1 to 40 characters.")
+        building.card = card
 
     def _apply_marks(self, state: TableState, entry: Entry) -> None:
         assert isinstance(state, BuildersState)

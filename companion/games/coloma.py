@@ -10,6 +10,7 @@ rewards) is typed by the table and, where it stays the same, remembered.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -214,7 +215,9 @@ class ColomaRules(Rules):
             return f"{state.year}, Round {state.round}"
         return f"{state.year}, Shootout"
 
-    def prefill(self, state: TableState) -> list[dict[str, Any]]:
+    def prefill(
+        self, state: TableState, known: Mapping[str, Any] | None = None
+    ) -> list[dict[str, Any]]:
         """The tracked numbers; Frontier as the count of lands (the wizard looks it up)."""
         assert isinstance(state, ColomaState)
         rows = super().prefill(state)

@@ -155,3 +155,25 @@ def test_the_wizard_hints_say_where_each_building_stands(game: GameSession) -> N
         "row 1 col 5 (Single): 1 from the token",
         "row 2 col 1 (Double): no token in its row",
     ]
+
+
+def test_a_named_cards_vp_is_learned_from_the_sheet_and_filled_in_next_time(
+    game: GameSession,
+) -> None:
+    rules = game.rules
+    game.act(rules.build(state(game), 0, 2, 1, 1, None, "Saloon"))
+    build(game, 1, 2, 4, 1)
+    game.act(rules.build(state(game), 2, 3, 3, 3, "<", "Hotel"))
+    game.act(rules.token(state(game), 0, 0, 0))  # row 1: column 3
+    game.act(rules.token(state(game), 1, 0, 0))  # row 2: column 2, the final round
+    assert "builds Saloon at row 2, column 1" in game.journal.entries[-5].text
+    rows = rules.prefill(state(game), {"cards": {"saloon": {"1": 4}, "bad": "x"}})
+    assert rows[0]["investments"] == [{"vp": 4, "cube": 1, "goldmine": False}]
+    rows[0]["investments"][0]["vp"] = 5  # the table read 5 off the card
+    rows[1]["investments"][0]["vp"] = 2
+    learned = rules.learned(state(game), rows, {"cards": {"Mine": {"0": 7}}})
+    assert learned == {"cards": {"mine": {"0": 7}, "saloon": {"1": 5}}}  # Hotel: no token
+    with pytest.raises(RuleError, match="No building stands at row 4, column 4"):
+        rules.name_card(state(game), 4, 4, "Bank")
+    game.act(rules.name_card(state(game), 2, 4, "Bank"))
+    assert rules.learned(state(game), rows, {})["cards"]["bank"] == {"2": 2}

@@ -84,7 +84,7 @@ async def test_a_three_player_game_to_the_end_with_every_token_from_the_board(
         assert "Train Marker at column 2" in text_of(pilot, "#board")  # < . >: a tie
         # Round 1: Ann, Bo, Cy
         assert "Not a set of marks: <x" in await command(pilot, "1 1 s <x")
-        assert await command(pilot, "1 1 s <+") == ""
+        assert await command(pilot, "1 1 s <+ Saloon") == ""
         assert await command(pilot, "2 2 d >") == ""
         assert await command(pilot, "3 3 t .") == ""
         assert "If the round ended now: 1 Left vote against 1 Right: a tie" in text_of(
@@ -115,7 +115,7 @@ async def test_a_three_player_game_to_the_end_with_every_token_from_the_board(
         wizard = pilot.app.screen
         assert isinstance(wizard, ScoringWizard)
         assert text_of(pilot, "#hint-0") == (
-            "On the board: row 1 col 1 (Single): 1 from the token; row 2 col 3 (Single): "
+            "On the board: row 1 col 1 (Saloon, Single): 1 from the token; row 2 col 3 (Single): "
             "0 from the token; row 4 col 2 (Double): 1 from the token"
         )
         for seat, typed in enumerate(("3x1 5x1 2x2", "4x2 1x1 6x1", "2x3 3x2 0x1")):
@@ -124,6 +124,7 @@ async def test_a_three_player_game_to_the_end_with_every_token_from_the_board(
         await pilot.pause()
         assert pilot.app.screen is screen
         assert screen.state.finished
+    assert store.read_settings()["builders"]["cards"] == {"saloon": {"1": 3}}
     entries = store.read_game(session.path).entries
     assert entries[-1].text.startswith("The game is over: Bo wins")
     assert sum(entry.kind == "token" for entry in entries) == 5
