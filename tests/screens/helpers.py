@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from companion.session import GameSession
 from companion.store import Store
 from screens.app import GoldrushApp
 
 SIZE = (120, 40)
+S = TypeVar("S")
 
 
 def make_app(store: Store) -> GoldrushApp:
@@ -37,3 +41,12 @@ async def command(pilot: Pilot, text: str) -> str:
     await pilot.press("enter")
     await pilot.pause()
     return text_of(pilot, "#command-error")
+
+
+async def open_screen(pilot: Pilot, session: GameSession, kind: type[S]) -> S:
+    """Open a saved game as the home screen would; its screen, checked to be `kind`."""
+    pilot.app.open_game(session.path)  # type: ignore[attr-defined]
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, kind)
+    return screen

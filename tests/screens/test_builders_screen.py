@@ -7,16 +7,13 @@ from screens.builders import BuildersScreen
 from screens.scoring import ScoringWizard
 from screens.track_calculator import TrackCalculator
 from tests.conftest import NewGame
-from tests.screens.helpers import SIZE, command, make_app, text_of, type_into
+from tests.screens.helpers import SIZE, command, make_app, open_screen, text_of, type_into
 
 
 async def test_two_rounds_and_the_board_is_remembered(store: Store, new_game: NewGame) -> None:
     session = new_game(game="builders", names=("Ann", "Bo", "Cy"), first=0)
     async with make_app(store).run_test(size=SIZE) as pilot:
-        pilot.app.open_game(session.path)
-        await pilot.pause()
-        screen = pilot.app.screen
-        assert isinstance(screen, BuildersScreen)
+        screen = await open_screen(pilot, session, BuildersScreen)
         assert "board's size" in text_of(pilot, "#step")
         assert "Type the board" in await command(pilot, "board big")
         assert await command(pilot, "board 6x5") == ""
@@ -72,10 +69,7 @@ async def test_a_three_player_game_to_the_end_with_every_token_from_the_board(
     """The issue's 'done when': every Track Token placed by the calculator, then scored."""
     session = new_game(game="builders", names=("Ann", "Bo", "Cy"), first=0)
     async with make_app(store).run_test(size=SIZE) as pilot:
-        pilot.app.open_game(session.path)
-        await pilot.pause()
-        screen = pilot.app.screen
-        assert isinstance(screen, BuildersScreen)
+        screen = await open_screen(pilot, session, BuildersScreen)
         assert await command(pilot, "board 5x3") == ""
         assert "Row 1 has 3 locations" in await command(pilot, "arrows 1 < .")
         for row, marks in enumerate(("< . >", ". > .", "< < .", ". . .", "< . ."), start=1):

@@ -14,14 +14,11 @@ from screens.correction import CorrectionDialog
 from screens.help import HelpScreen
 from screens.scoring import ScoringWizard
 from tests.conftest import NewGame
-from tests.screens.helpers import SIZE, command, make_app, text_of, type_into
+from tests.screens.helpers import SIZE, command, make_app, open_screen, text_of, type_into
 
 
 async def open_coloma(pilot, session: GameSession) -> ColomaScreen:  # type: ignore[no-untyped-def]
-    pilot.app.open_game(session.path)
-    await pilot.pause()
-    assert isinstance(pilot.app.screen, ColomaScreen)
-    return pilot.app.screen
+    return await open_screen(pilot, session, ColomaScreen)
 
 
 def state(screen: ColomaScreen) -> ColomaState:
