@@ -195,7 +195,7 @@ Type in the command field and press **enter**; the line above it says what comes
             text.append(
                 f"   cubes left: {cubes[3]} Triples, {cubes[2]} Doubles, {cubes[1]} Singles"
             )
-            text.append(f"   buildings: {sum(1 for b in state.buildings if b.owner == seat)}\n")
+            text.append(f"   buildings: {len(state.owned(seat))}\n")
         return text
 
     def _board_text(self) -> Text:
@@ -208,6 +208,7 @@ Type in the command field and press **enter**; the line above it says what comes
             "< > printed arrows)\n",
             style="dim",
         )
+        preview = self._preview()
         for row in range(state.rows, 0, -1):
             text.append(f"{row:>3} ")
             token = state.tokens[row - 1] if row <= len(state.tokens) else None
@@ -228,9 +229,9 @@ Type in the command field and press **enter**; the line above it says what comes
                     mark, style = (printed[column - 1] if printed else "") or " .", "dim"
                 text.append(f"{mark:>3}", style=style)
             if row == state.train_row and not state.over:
-                text.append(f"   ← Train Marker{self._marker_column()}", style="bold")
+                at = f" at column {preview.column}" if isinstance(preview, Placement) else ""
+                text.append(f"   ← Train Marker{at}", style="bold")
             text.append("\n")
-        preview = self._preview()
         if isinstance(preview, Placement):
             text.append(f"\nIf the round ended now: {preview.sentence}\n", style="dim")
         elif preview:
@@ -255,10 +256,6 @@ Type in the command field and press **enter**; the line above it says what comes
             return self.rules.preview(state)
         except RuleError as problem:
             return str(problem)
-
-    def _marker_column(self) -> str:
-        preview = self._preview()
-        return f" at column {preview.column}" if isinstance(preview, Placement) else ""
 
     # -- commands ----------------------------------------------------------------------
 

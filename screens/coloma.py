@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Digits, Footer, Header, Static
 
-from companion.amounts import Amount, AmountError, parse_amount
+from companion.amounts import parse_amount, parse_count
 from companion.games import RuleError
 from companion.games.coloma import (
     EVENTS,
@@ -55,12 +55,6 @@ PLAYER_HELP = (
     "NAME bucks +3 (also gold, vp, horses, dudes, tents, rivers), NAME pay 7, NAME barrel 2, "
     "NAME gun ROW COUNT, NAME pitch 3 (or land), NAME bridge TYPE, NAME grave 2"
 )
-
-
-def whole(text: str, what: str) -> int:
-    if not text.isdigit():
-        raise RuleError(f"{what}: type a whole number, not {text!r}.")
-    return int(text)
 
 
 class ColomaScreen(CommandScreen):
@@ -332,7 +326,7 @@ Type in the command field and press **enter**; the line above it says what comes
         if state.finished:
             raise RuleError("The game is finished: ctrl+f reopens it.")
         if first == "pools":
-            spaces = [whole(w, "A pool's spaces") for w in words[1:]]
+            spaces = [parse_count(w, what="A pool's spaces") for w in words[1:]]
             if self.run(rules.pools(state, spaces)):
                 self.remember(self._pools_key(), spaces)
             return True
@@ -343,7 +337,7 @@ Type in the command field and press **enter**; the line above it says what comes
         if first == "sites":
             return self._sites(words[1:])
         if first == "pay" and len(words) == 2:
-            cost = whole(words[1], "A cost")
+            cost = parse_count(words[1], what="A cost")
             nuggets, over = pay_with_gold(cost, value_of(state))
             change = f"; {over} Bucks overpaid, and no change is given" if over else ""
             self.query_one("#helper", Static).update(
@@ -375,7 +369,7 @@ Type in the command field and press **enter**; the line above it says what comes
         if first == "cleanup":
             if len(words) != 2:
                 raise RuleError("Type cleanup and the Outlaws the Year Track shows: cleanup 4.")
-            return self._clean_up(whole(words[1], "The Outlaws"))
+            return self._clean_up(parse_count(words[1], what="The Outlaws"))
         found = find_player(state.players, words)
         if found is None:
             raise RuleError(
@@ -388,33 +382,31 @@ Type in the command field and press **enter**; the line above it says what comes
         state, rules = self.state, self.rules
         what = words[0].lower() if words else ""
         if what in NUMBERS and len(words) == 2:
-            return rules.adjust(state, seat, NUMBERS[what], self._amount(words[1]))
+            return rules.adjust(state, seat, NUMBERS[what], parse_amount(words[1]))
         if what in GOLD_WORDS and len(words) == 2:
-            after = self._amount(words[1]).applied_to(state.numbers[seat]["gold"])
+            after = parse_amount(words[1]).applied_to(state.numbers[seat]["gold"])
             return rules.gold(state, seat, after - state.numbers[seat]["gold"])
         if what == "pay" and len(words) == 2:
-            return rules.pay(state, seat, whole(words[1], "A cost"))
+            return rules.pay(state, seat, parse_count(words[1], what="A cost"))
         if what == "barrel" and len(words) == 2:
-            return rules.barrel(state, seat, whole(words[1], "The Outlaws under a Barrel"))
+            return rules.barrel(
+                state, seat, parse_count(words[1], what="The Outlaws under a Barrel")
+            )
         if what in ("gun", "gunmen") and len(words) == 3:
-            row = whole(words[1], "A row")
-            return rules.gunmen(state, seat, row, whole(words[2], "The Gunmen"))
+            row = parse_count(words[1], what="A row")
+            return rules.gunmen(state, seat, row, parse_count(words[2], what="The Gunmen"))
         if what == "pitch" and len(words) == 2:
             where = (
-                None if words[1].lower() in ("land", "frontier") else whole(words[1], "An Event")
+                None
+                if words[1].lower() in ("land", "frontier")
+                else parse_count(words[1], what="An Event")
             )
             return rules.pitch(state, seat, where)
         if what == "bridge" and len(words) >= 2:
             return rules.bridge(state, seat, " ".join(words[1:]))
         if what == "grave" and len(words) == 2:
-            return rules.grave(state, seat, whole(words[1], "A Grave's number"))
+            return rules.grave(state, seat, parse_count(words[1], what="A Grave's number"))
         raise RuleError(f"After a name, type one of: {PLAYER_HELP.replace('NAME ', '')}.")
-
-    def _amount(self, typed: str) -> Amount:
-        try:
-            return parse_amount(typed)
-        except AmountError as problem:
-            raise RuleError(str(problem)) from None
 
     def _spenders(self, words: list[str]) -> dict[int, int]:
         spend: dict[int, int] = {}
@@ -438,7 +430,7 @@ Type in the command field and press **enter**; the line above it says what comes
             after_plus = after_plus or word.startswith("+")
             site = word.removeprefix("+")
             if site:
-                (extra if after_plus else chosen).append(whole(site, "A Site"))
+                (extra if after_plus else chosen).append(parse_count(site, what="A Site"))
         return self.run(self.rules.sites(self.state, chosen, extra))
 
     def _advance(self) -> bool:

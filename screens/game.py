@@ -14,6 +14,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from companion.amounts import AmountError
 from companion.games import RuleError
 from companion.journal import Entry
 from companion.session import GameSession
@@ -210,7 +211,7 @@ class CommandScreen(GameScreen):
         error = self.query_one("#command-error", Static)
         try:
             done = self.do_command(event.value.strip())
-        except RuleError as problem:
+        except (RuleError, AmountError) as problem:  # refused, or not a number: say why
             error.update(str(problem))
             return
         except Exception:  # a bug of ours: say so, keep the game going (it is all saved)

@@ -23,7 +23,14 @@ from companion.games.base import (
     copy_state,
 )
 from companion.games.coloma_gold import GoldSupply, pay_with_gold
-from companion.games.coloma_table import NON_PLAYER, NON_PLAYER_ROWS, bust, shootout, turn_order
+from companion.games.coloma_table import (
+    NON_PLAYER,
+    NON_PLAYER_ROWS,
+    Shootout,
+    bust,
+    shootout,
+    turn_order,
+)
 from companion.journal import Entry
 from companion.scoring import Category, Field, SheetSpec, TieBreak, count_of, total_of
 from companion.store import Header
@@ -114,18 +121,6 @@ READINGS = """\
 
 
 @dataclass
-class Tally:
-    """The shootout as it stands: Gunmen against Outlaws and the tiers so far."""
-
-    won: bool
-    gunmen: int
-    outlaws: int
-    tiers: dict[int, int]
-    badge: int | None
-    bury: list[int]
-
-
-@dataclass
 class ColomaState(TableState):
     year: int = YEARS[0]
     round: int = 1
@@ -159,13 +154,10 @@ class ColomaState(TableState):
             for row in range(1, last + 1)
         ]
 
-    def tally(self) -> Tally:
-        two = len(self.players) == 2
+    def tally(self) -> Shootout:
+        """The shootout as it stands: Gunmen against Outlaws and the tiers so far."""
         rows = {seat: self.gunmen_of(seat) for seat in range(len(self.players))}
-        result = shootout(rows, self.outlaws, two_players=two)
-        return Tally(
-            result.won, result.gunmen, result.outlaws, result.tiers, result.badge, result.bury
-        )
+        return shootout(rows, self.outlaws, two_players=len(self.players) == 2)
 
     def seats_from_sheriff(self) -> list[int]:
         count = len(self.players)
@@ -304,6 +296,8 @@ class ColomaRules(Rules):
 
     def _event_effects(self, state: ColomaState, site: int, spend: dict[int, int]) -> list[str]:
         """Apply an Event to `state` (a copy when only saying it); what each player got."""
+        if any(seat not in range(len(state.players)) for seat in spend):
+            raise RuleError("Only players at the table spend on the Event.")
         lines = []
         for seat in state.seats_from_sheriff():
             twice = site in state.events[seat]
@@ -332,8 +326,6 @@ class ColomaRules(Rules):
                 numbers["track"] += 3 * nuggets
                 plural = "s" if nuggets != 1 else ""
                 lines.append(f"{name} spends {nuggets} Gold Nugget{plural} for {3 * nuggets} VP")
-        if site == 5 and any(seat not in range(len(state.players)) for seat in spend):
-            raise RuleError("Only players at the table spend on the Event.")
         return lines
 
     def shootout_result(self, state: ColomaState) -> Entry:
@@ -343,7 +335,7 @@ class ColomaRules(Rules):
         said = self.tally_sentence(state, tally)
         return self._entry(state, "shootout", f"Shootout {state.year}: {said}")
 
-    def tally_sentence(self, state: ColomaState, tally: Tally) -> str:
+    def tally_sentence(self, state: ColomaState, tally: Shootout) -> str:
         outcome = "won" if tally.won else "lost"
         text = f"{tally.gunmen} Gunmen against {tally.outlaws} Outlaws: {outcome}"
         order = sorted(tally.tiers, key=lambda seat: (tally.tiers[seat], seat))
