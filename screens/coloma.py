@@ -339,7 +339,11 @@ Type in the command field and press **enter**; the line above it says what comes
         if first == "pay" and len(words) == 2:
             cost = parse_count(words[1], what="A cost")
             nuggets, over = pay_with_gold(cost, value_of(state))
-            change = f"; {over} Bucks overpaid, and no change is given" if over else ""
+            change = (
+                f"; {over} Buck{'s' if over != 1 else ''} overpaid, and no change is given"
+                if over
+                else ""
+            )
             self.query_one("#helper", Static).update(
                 f"{cost} Bucks take {nuggets} Gold Nugget{'s' if nuggets != 1 else ''} at "
                 f"{value_of(state)} each{change}."

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -15,8 +16,17 @@ SIZE = (120, 40)
 S = TypeVar("S")
 
 
+class SteadyApp(GoldrushApp):
+    """The app with a steady text cursor: a blinking one makes a screenshot depend on when
+    it is taken (a field whose value a test sets does not restart the blink)."""
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if isinstance(event.widget, Input):
+            event.widget.cursor_blink = False
+
+
 def make_app(store: Store) -> GoldrushApp:
-    return GoldrushApp(store)
+    return SteadyApp(store)
 
 
 async def type_into(pilot: Pilot, selector: str, text: str) -> None:
