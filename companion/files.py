@@ -1,0 +1,83 @@
+"""Reading a file the app did not write itself, safely: bounded, never blocking.
+
+A game file, a score sheet, the settings or the mine catalog may be anything a user (or
+someone who shared a file) put there: a FIFO that would block for ever, a link to
+/dev/zero that never ends, a directory, or a file far too big for what it claims to be.
+`read_bounded` refuses all of these with one plain reason instead of hanging or eating
+memory.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+KIB = 1024
+MIB = 1024 * KIB
+
+
+class UnreadableFile(OSError):
+    """A file refused before or while reading it; `reason` is one plain sentence part."""
+
+    def __init__(self, path: Path | str, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = Path(path)
+        self.reason = reason
+
+
+def read_bounded(path: Path | str, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes; UnreadableFile otherwise.
+
+    Opened without blocking (a FIFO with no writer does not hang) and checked to be a
+    regular file before a byte is read; reading stops one byte past the limit, so a file
+    that grows, or a device that never ends, cannot fill the memory."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as error:
+        raise UnreadableFile(path, f"cannot be read ({error.strerror or error})") from None
+    try:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode):
+            raise UnreadableFile(path, f"is not a regular file ({_kind(info.st_mode)})")
+        if info.st_size > limit:
+            raise UnreadableFile(
+                path, f"is too large ({_size(info.st_size)}; at most {_size(limit)})"
+            )
+        chunks: list[bytes] = []
+        total = 0
+        while True:
+            chunk = os.read(descriptor, min(MIB, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:
+                raise UnreadableFile(path, f"is too large (more than {_size(limit)})")
+        return b"".join(chunks)
+    except UnreadableFile:
+        raise
+    except OSError as error:
+        raise UnreadableFile(path, f"cannot be read ({error.strerror or error})") from None
+    finally:
+        os.close(descriptor)
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a plain file"
+
+
+def _size(count: int) -> str:
+    if count >= MIB:
+        return f"{count / MIB:.1f} MiB"
+    if count >= KIB:
+        return f"{count / KIB:.0f} KiB"
+    return f"{count} bytes"

@@ -1,0 +1,37 @@
+"""Text that reaches the terminal is made safe: refused when typed, made visible when read."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.safe_text import text_problem, unsafe_characters, visible
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        ("Ann", "Ann"),
+        ("Zoë 🎲", "Zoë 🎲"),
+        ("A\x1b]0;pwned\x07", "A\\x1b]0;pwned\\x07"),
+        ("\x9b2J", "\\x9b2J"),
+        ("Bo\u202eoB", "Bo\\u202eoB"),
+        ("x\x7f", "x\\x7f"),
+        ("a\nb", "a\\x0ab"),
+    ],
+)
+def test_visible_writes_out_every_unsafe_character(raw: str, shown: str) -> None:
+    assert visible(raw) == shown
+    assert not unsafe_characters(visible(raw))
+
+
+def test_visible_can_keep_lines_for_multi_line_text() -> None:
+    assert visible("a\n\tb\x1b", keep_lines=True) == "a\n\tb\\x1b"
+
+
+def test_typed_text_with_control_characters_is_refused_with_what_was_found() -> None:
+    assert text_problem("Ann") is None
+    problem = text_problem("A\x1b[2J\x1b", "A name")
+    assert problem is not None
+    assert problem.startswith("A name cannot hold control")
+    assert "\\x1b" in problem and problem.count("\\x1b") == 1
+    assert "\x1b" not in problem
