@@ -66,6 +66,8 @@ class SheetSpec:
     categories: tuple[Category, ...]
     tiebreaks: tuple[TieBreak, ...]
     tiebreak_sentence: str
+    # a check across players (e.g. Boomtown's 5 mayor pawns in all): the problem, or None
+    check: Callable[[list[dict[str, Any]]], str | None] | None = None
 
     def total(self, player: Mapping[str, Any]) -> int:
         return sum(category.points(player) for category in self.categories)
@@ -203,6 +205,9 @@ def read_sheet(
         if unknown:
             raise SheetError(f"{who}: unknown field {sorted(unknown)[0]!r}")
         checked.append(row)
+    problem = spec.check(checked) if spec.check is not None else None
+    if problem:
+        raise SheetError(problem)
     return spec, checked
 
 

@@ -9,6 +9,7 @@ whoever must pay more than they hold pays what they have, and the receiver gets 
 from __future__ import annotations
 
 import random
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -65,6 +66,8 @@ EVENT_COUNTS = {
     "stagecoach": 1,
     "telegraph": 1,
 }
+MINE_CARDS = DECK - sum(EVENT_COUNTS.values())  # 45
+MAYOR_PAWNS = len(TOWNS)  # one pawn per town: 5 in all
 KEPT = ("telegraph", "mustang", "governor", "saloon_girls")  # cards kept in front of a player
 PHASES = ("reveal", "auction", "payment", "picks", "production", "over")
 
@@ -82,7 +85,19 @@ A correction (ctrl+o) overrules any of these at the table.
 - Telegraph: the new face is any of 1-6, and the changed sum is what counts (also for
   collapses).
 - A Governor or Saloon Girls that cannot be used yet stays in front of its owner and acts as
-  soon as it can (the first mayor pawn, the first saloon the owner gets).
+  soon as it can (the first mayor pawn, the first saloon the owner gets). A player who
+  already has a mayor pawn (or a saloon without girls) uses the card at once: keeping it is
+  only for when it cannot be used yet.
+- A mine that collapsed or was dynamited is out of the game: its card cannot be taken again
+  and the mine list leaves it out.
+- Event cards are counted against the deck (1 of each, 2 Holdups, 3 Dynamites, 2 Saloons):
+  one more than the deck has is refused. "Cards left" by kind counts what was seen; in the
+  short game 15 cards were removed unseen, so those counts are "at most".
+- A bankrupt player (no gold) cannot bid, so their turn in the auction is recorded as a pass
+  in the same entry as the step that brought the turn to them: the pass order still decides
+  who wins when everybody passes, as if they had typed p.
+- When everybody passed, the first player wins at 0: there is nothing to pay, so the picks
+  start at once.
 """
 
 
@@ -182,6 +197,8 @@ class BoomtownState(TableState):
     mayors: dict[str, int] = field(default_factory=dict)
     governor: str | None = None  # the town whose mayor pawn has the Governor
     kept: list[list[str]] = field(default_factory=list)  # per seat: cards kept (KEPT)
+    gone: list[tuple[str, int, int]] = field(default_factory=list)  # mines out of the game
+    events_seen: dict[str, int] = field(default_factory=dict)  # event cards taken so far
     bank_in: int = 0  # this round
     bank_out: int = 0
     report: list[str] = field(default_factory=list)  # what the last entry did, for its sentence
@@ -242,12 +259,91 @@ class BoomtownState(TableState):
 
 
 def mine_out(state: BoomtownState, card: MineCard) -> bool:
-    return any(
+    """The mine is in play, or left the game (collapsed, dynamited): it cannot be taken."""
+    return mine_gone(state, card) or any(
         m.town == card.town and m.roll == card.roll and m.value == card.value for m in state.mines
     )
 
 
+def mine_gone(state: BoomtownState, card: MineCard) -> bool:
+    return (card.town, card.roll, card.value) in state.gone
+
+
+def events_left(state: BoomtownState) -> dict[str, int]:
+    """Event cards not seen yet, by kind (the deck's counts less those taken)."""
+    return {
+        card: count - state.events_seen.get(card, 0)
+        for card, count in EVENT_COUNTS.items()
+        if count > state.events_seen.get(card, 0)
+    }
+
+
+def cards_left_text(state: BoomtownState) -> str:
+    """What the deck still holds by kind, from the cards seen so far."""
+    mines = max(0, MINE_CARDS - len(state.mines) - len(state.gone))
+    events = events_left(state)
+    most = "at most " if state.options.get("short_game") else ""
+    kinds = ", ".join(
+        f"{EVENTS[card]}{f' x{count}' if count > 1 else ''}" for card, count in events.items()
+    )
+    total = sum(events.values())
+    return f"Unseen: {most}{mines} mines, {most}{total} events ({kinds or 'none'})"
+
+
+def event_choices(state: BoomtownState, seat: int, card: str) -> tuple[str, list[tuple[str, str]]]:
+    """What an event card can be played on by this player: a label and (text, value) pairs;
+    a value is `mine:I`, `saloon:I`, `town:NAME` or `none` (kept for later)."""
+
+    def mine(index: int, m: Mine) -> tuple[str, str]:
+        return f"{state.name(m.owner)}'s {m.label}", f"mine:{index}"
+
+    if card == "dynamite":
+        options = [mine(i, m) for i, m in enumerate(state.mines) if m.owner != seat]
+        options += [
+            (f"{state.name(s.owner)}'s saloon in {s.town}", f"saloon:{i}")
+            for i, s in enumerate(state.saloons)
+            if s.owner != seat
+        ]
+        return "Which mine or saloon of another player", options
+    if card == "expropriation":
+        return "Which mine (in a town where you have one)", [
+            mine(i, m)
+            for i, m in enumerate(state.mines)
+            if m.owner != seat and state.count(seat, m.town)
+        ]
+    if card == "new_vein":
+        return "Which of your mines", [
+            mine(i, m) for i, m in enumerate(state.mines) if m.owner == seat
+        ]
+    if card == "saloon_girls":
+        own = [
+            (f"Saloon in {s.town}", f"saloon:{i}")
+            for i, s in enumerate(state.saloons)
+            if s.owner == seat and not s.girls
+        ]
+        if own:
+            return "Which of your saloons", own
+        return "No saloon yet: kept until you have one", [("Keep it for later", "none")]
+    if card == "saloon":
+        return "Which town", [(town, f"town:{town}") for town in TOWNS]
+    if card == "governor":
+        towns = [(town, f"town:{town}") for town in state.mayor_of(seat)]
+        if towns:
+            return "On which of your mayor pawns", towns
+        return "No mayor pawn yet: kept until you have one", [("Keep it for later", "none")]
+    return "", []
+
+
 # ------------------------------------------------------------------------- the sheet
+
+
+def _check_mayor_pawns(rows: list[dict[str, Any]]) -> str | None:
+    """The game has one mayor pawn per town: 5 in all across the players."""
+    held = sum(row.get("mayors", 0) for row in rows)
+    if held > MAYOR_PAWNS:
+        return f"Boomtown has {MAYOR_PAWNS} mayor pawns in all (one per town), not {held}."
+    return None
+
 
 SHEET = SheetSpec(
     game="boomtown",
@@ -266,6 +362,7 @@ SHEET = SheetSpec(
     ),
     tiebreaks=(),
     tiebreak_sentence="Boomtown has no tie-break: players with the same total share the win.",
+    check=_check_mayor_pawns,
 )
 
 
@@ -472,6 +569,7 @@ class BoomtownRules(Rules):
         state.offered = count
         state.phase = "auction"
         state.bank_in = state.bank_out = 0
+        self._pass_the_bankrupt(state)
 
     def _apply_bid(self, state: TableState, entry: Entry) -> None:
         assert isinstance(state, BoomtownState)
@@ -492,10 +590,13 @@ class BoomtownRules(Rules):
         state.acted.append(seat)
         state.high_bid, state.high_bidder = amount, seat
         self._close_auction(state)
+        self._pass_the_bankrupt(state)
 
     def _apply_pass(self, state: TableState, entry: Entry) -> None:
         assert isinstance(state, BoomtownState)
         seat = self._seat(state, entry.get("player"))
+        if seat in state.passed and state.gold(seat) == 0 and state.phase != "reveal":
+            return  # passed for them already (a game saved before bankrupt players passed)
         turn = state.auction_turn
         if turn is None:
             raise RuleError("The auction is over.")
@@ -504,15 +605,28 @@ class BoomtownRules(Rules):
         state.acted.append(seat)
         state.passed.append(seat)
         self._close_auction(state)
+        self._pass_the_bankrupt(state)
+
+    def _pass_the_bankrupt(self, state: BoomtownState) -> None:
+        """A player with no gold cannot bid: their turn is a pass, recorded in this entry."""
+        while (turn := state.auction_turn) is not None and state.gold(turn) == 0:
+            state.acted.append(turn)
+            state.passed.append(turn)
+            state.report.append(f"{state.name(turn)} has no gold and passes")
+            self._close_auction(state)
 
     def _close_auction(self, state: BoomtownState) -> None:
         result = state.auction_result()
         if result is not None:
             state.winner, state.price = result
-            state.phase = "payment"
+            state.phase = "payment" if state.price else "picks"  # all passed: nothing to pay
+            if not state.price:
+                state.report.append(f"everybody passed: {state.name(state.winner)} wins at 0")
 
     def _apply_pay(self, state: TableState, entry: Entry) -> None:
         assert isinstance(state, BoomtownState)
+        if state.phase == "picks" and state.price == 0 and not state.picks:
+            return  # a win at 0 paid in a game saved before it went straight to the picks
         if state.phase != "payment" or state.winner is None:
             raise RuleError("There is no auction to pay for.")
         receivers, bank = self.split_for(state, state.winner, state.price)
@@ -546,6 +660,10 @@ class BoomtownRules(Rules):
         problem = mine_problem(card)
         if problem:
             raise RuleError(f"That mine cannot be: {problem}.")
+        if mine_gone(state, card):
+            raise RuleError(
+                f"{card.label} left the game (collapsed or dynamited): its card is out of play."
+            )
         self._mayor_fee(state, seat, card.town)
         state.mines.append(Mine(card.town, card.roll, card.value, card.dangerous, seat))
         self._recheck_mayors(state, acting=seat)
@@ -615,9 +733,15 @@ class BoomtownRules(Rules):
         self.check_event_allowed(state)
         card = entry.get("card")
         handler = getattr(self, f"_event_{card}", None)
-        if handler is None:
+        if handler is None or card not in EVENT_COUNTS:
             raise RuleError(f"No such event card: {card}.")
+        in_deck, seen = EVENT_COUNTS[card], state.events_seen.get(card, 0)
+        if seen >= in_deck:
+            copies = "1 card" if in_deck == 1 else f"{in_deck} cards"
+            taken = "it was" if in_deck == 1 else "all were"
+            raise RuleError(f"The deck has {copies} {EVENTS[card]} and {taken} already taken.")
         handler(state, seat, entry)
+        state.events_seen[card] = seen + 1
         self._done_picking(state, seat)
 
     # the events: each checks its target first, then acts
@@ -657,6 +781,7 @@ class BoomtownRules(Rules):
         if mine.owner == seat:
             raise RuleError("Dynamite is used on another player's mine or saloon.")
         state.mines.remove(mine)  # its New Vein goes with it
+        state.gone.append((mine.town, mine.roll, mine.value))
         self._recheck_mayors(state)
 
     def _event_expropriation(self, state: BoomtownState, seat: int, entry: Entry) -> None:
@@ -770,6 +895,7 @@ class BoomtownRules(Rules):
         if total in (2, 12):
             for mine in [m for m in state.mines if m.dangerous]:
                 state.report.append(f"{state.name(mine.owner)}'s {mine.label} collapses")
+                state.gone.append((mine.town, mine.roll, mine.value))
             state.mines = [mine for mine in state.mines if not mine.dangerous]
             self._recheck_mayors(state)
         state.phase = "over" if state.cards_left == 0 else "next"
@@ -879,7 +1005,7 @@ def find_town(text: str) -> str | None:
 def find_mine(text: str, catalog: list[MineCard], state: BoomtownState) -> MineCard:
     """`cm 6`, `cold 6`, `Cold Mountain 6`: that catalog mine, if it is not out yet."""
     words = text.split()
-    if len(words) < 2 or not words[-1].isdigit():
+    if len(words) < 2 or not is_number(words[-1]):
         raise RuleError("Type a town and a production number, e.g. cm 6 or cold 6.")
     town = find_town(" ".join(words[:-1]))
     if town is None:
@@ -893,6 +1019,8 @@ def find_mine(text: str, catalog: list[MineCard], state: BoomtownState) -> MineC
         )
     free = [card for card in cards if not mine_out(state, card)]
     if not free:
+        if all(mine_gone(state, card) for card in cards):
+            raise RuleError(f"{cards[0].label} left the game (collapsed or dynamited).")
         raise RuleError(f"{cards[0].label} is already in play.")
     return free[0]
 
@@ -907,9 +1035,14 @@ def find_event(text: str) -> str | None:
 
 def parse_dice(text: str) -> tuple[int, int]:
     words = text.replace("+", " ").replace(",", " ").split()
-    if len(words) != 2 or not all(word.isdigit() and 1 <= int(word) <= 6 for word in words):
+    if len(words) != 2 or not all(is_number(word) and 1 <= int(word) <= 6 for word in words):
         raise RuleError("Type the two dice, each 1 to 6 (e.g. 3 4), or r to roll.")
     return int(words[0]), int(words[1])
+
+
+def is_number(word: str) -> bool:
+    """A whole number in ASCII digits (str.isdigit also takes ٣ and ², which int() refuses)."""
+    return re.fullmatch(r"[0-9]+", word) is not None
 
 
 def chips(gold: int) -> str:

@@ -10,11 +10,21 @@ from hypothesis import strategies as st
 
 from companion.games import RuleError
 from companion.games.boomtown import (
+    SHEET,
     TOWNS,
     BoomtownState,
     MineCard,
+    cards_left_text,
+    event_choices,
+    events_left,
+    find_mine,
+    is_number,
     load_catalog,
+    mine_gone,
+    mine_out,
+    parse_dice,
 )
+from companion.scoring import SheetError, read_sheet
 from companion.session import GameSession
 from tests.conftest import NewGame
 
@@ -62,7 +72,8 @@ class Table:
                 self.act(self.rules.bid(self.state, turn, bid))
             else:
                 self.act(self.rules.pass_(self.state, turn))
-        self.act(self.rules.pay_split(self.state)[0])
+        if self.state.phase == "payment":  # a win at 0 goes straight to the picks
+            self.act(self.rules.pay_split(self.state)[0])
 
     def picks(self, *cards: MineCard | str | tuple[str, dict]) -> None:
         for card in cards:
@@ -150,13 +161,18 @@ def test_bids_go_clockwise_from_the_first_player_and_bad_bids_are_refused(table:
 def test_a_bankrupt_player_cannot_bid_but_still_picks(table: Table) -> None:
     table.set_gold(10, 0, 10, 10)
     table.act(table.rules.reveal(table.state))
-    table.act(table.rules.pass_(table.state, 0))
-    with pytest.raises(RuleError, match="Bo has no gold \\(bankrupt\\) and can only pass"):
+    pass_ann = table.rules.pass_(table.state, 0)
+    assert pass_ann.text == "Ann passes; Bo has no gold and passes"  # in the same entry
+    table.act(pass_ann)
+    assert table.state.auction_turn == 2 and table.state.passed == [0, 1]
+    with pytest.raises(RuleError, match="It is Cy's turn"):
         table.rules.bid(table.state, 1, 1)
-    for seat in (1, 2, 3):
+    for seat in (2, 3):
         table.act(table.rules.pass_(table.state, seat))
     assert (table.state.winner, table.state.price) == (0, 0)  # all passed: the first to pass
-    table.act(table.rules.pay_split(table.state)[0])
+    assert table.state.phase == "picks"  # nothing to pay: no "pay 0" step
+    with pytest.raises(RuleError, match="no auction to pay for"):
+        table.rules.pay_split(table.state)
     table.picks(CM8, CM9, DG8, CM7)
     assert table.state.picks == [0, 1, 2, 3]
 
@@ -585,7 +601,8 @@ def test_steps_can_be_skipped_but_not_the_auction(table: Table) -> None:
     table.act(table.rules.reveal(table.state))
     with pytest.raises(RuleError, match="cannot be skipped"):
         table.rules.skip(table.state)
-    for seat in (0, 1, 2, 3):
+    table.act(table.rules.bid(table.state, 0, 2))
+    for seat in (1, 2, 3):
         table.act(table.rules.pass_(table.state, seat))
     table.act(table.rules.skip(table.state))  # payment settled by hand
     assert table.state.phase == "picks"
@@ -594,3 +611,138 @@ def test_steps_can_be_skipped_but_not_the_auction(table: Table) -> None:
     assert table.state.phase == "production"
     table.act(table.rules.skip(table.state))
     assert table.state.phase == "next" and table.gold() == [10, 10, 10, 10]
+
+
+# ----------------------------------------------------------------------------- issue 13
+
+
+def test_a_collapsed_or_dynamited_mine_cannot_be_taken_again(table: Table) -> None:
+    catalog = load_catalog()
+    table.round(0, 1, CM6, DG8, CM8, CM9)  # Bo owns DG8
+    table.auction(0, 1)
+    table.picks(MineCard("San Narciso", 8, 2), MineCard("Dry Gulch", 5, 2), CM7)
+    dg8 = next(i for i, m in enumerate(table.state.mines) if (m.town, m.roll) == ("Dry Gulch", 8))
+    table.picks(("dynamite", {"mine": dg8}))  # Di blows up Bo's DG8
+    table.produce(6, 6)  # 12: the dangerous CM6 collapses
+    assert mine_out(table.state, CM7) and not mine_gone(table.state, CM7)  # in play
+    assert mine_gone(table.state, CM6) and mine_gone(table.state, DG8)
+    table.act(table.rules.next_round(table.state))
+    table.auction(0, 1)
+    for gone in (CM6, DG8):
+        with pytest.raises(RuleError, match="left the game"):
+            table.rules.pick_mine(table.state, 0, gone)
+    with pytest.raises(RuleError, match=r"Cold Mountain 6 .* left the game"):
+        find_mine("cm 6", catalog, table.state)
+    assert find_mine("cm 3", catalog, table.state).roll == 3
+
+
+def test_event_cards_are_counted_against_the_deck(table: Table) -> None:
+    table.round(0, 1, "card_shark", "stagecoach", "mustang", ("dynamite", {"mine": 0}))
+    table.auction(0, 1)
+    for card, name in (
+        ("card_shark", "Card Shark"),
+        ("stagecoach", "Stagecoach Robbery"),
+        ("mustang", "Mustang"),
+    ):
+        with pytest.raises(RuleError, match=f"The deck has 1 card {name} and it was already"):
+            table.rules.pick_event(table.state, 0, card)
+    left = events_left(table.state)
+    assert left["dynamite"] == 2 and left["holdup"] == 2 and "card_shark" not in left
+    text = cards_left_text(table.state)
+    assert text.startswith("Unseen: 41 mines, 11 events (")  # 45 - the opening's 4
+    assert "Dynamite x2" in text and "Card Shark" not in text
+    table.picks("telegraph", CM8, CM9, DG8)
+    table.produce(1, 3)
+    table.act(table.rules.next_round(table.state))
+    mine = lambda: next(i for i, m in enumerate(table.state.mines) if m.owner != 0)  # noqa: E731
+    for _ in range(2):
+        table.auction(0, 1)
+        table.picks(("dynamite", {"mine": mine()}), CM7 if _ == 0 else MineCard("Dry Gulch", 3, 4))
+        table.act(table.rules.skip(table.state))  # the other picks not recorded
+        table.act(table.rules.skip(table.state))
+        table.act(table.rules.skip(table.state))
+        table.act(table.rules.next_round(table.state))
+    table.auction(0, 1)
+    with pytest.raises(RuleError, match="The deck has 3 cards Dynamite and all were already"):
+        table.rules.pick_event(table.state, 0, "dynamite", mine=mine())
+
+
+def test_the_short_game_says_at_most(new_game: NewGame) -> None:
+    short = Table(new_game(names=("A", "B", "C"), first=0, short_game=True))
+    assert cards_left_text(short.state).startswith("Unseen: at most 45 mines, at most 15 events")
+
+
+def test_keep_it_for_later_only_when_the_card_cannot_be_used_yet(table: Table) -> None:
+    label, options = event_choices(table.state, 0, "governor")
+    assert options == [("Keep it for later", "none")] and "No mayor pawn yet" in label
+    table.round(0, 1, CM8, MineCard("San Narciso", 8, 2), DG8, MineCard("San Narciso", 9, 7))
+    table.round(0, 1, CM9, MineCard("San Narciso", 2, 6), MineCard("Dry Gulch", 2, 5), CM7)
+    assert table.state.mayors["Cold Mountain"] == 0
+    label, options = event_choices(table.state, 0, "governor")
+    assert options == [("Cold Mountain", "town:Cold Mountain")]  # no "keep it for later"
+    table.auction(0, 1)
+    with pytest.raises(RuleError, match="Choose which of your mayor pawns"):
+        table.rules.pick_event(table.state, 0, "governor")
+    _, girls = event_choices(table.state, 0, "saloon_girls")
+    assert girls == [("Keep it for later", "none")]
+
+
+def test_expropriation_offers_only_mines_in_towns_where_you_own_one(table: Table) -> None:
+    table.round(0, 1, CM8, CM9, DG8, MineCard("San Narciso", 8, 2))
+    # Ann owns CJ12 and CM8; Bo CC12 and CM9; Cy CJ2 and DG8; Di CC11 and SN8
+    _, options = event_choices(table.state, 0, "expropriation")
+    labels = [label for label, _ in options]
+    assert labels == ["Cy's Cactus Junction 2: 6", "Bo's Cold Mountain 9: 3"]
+
+
+def test_a_bankrupt_first_player_passes_at_the_reveal(table: Table) -> None:
+    table.set_gold(0, 10, 0, 10)
+    reveal = table.rules.reveal(table.state)
+    assert reveal.text.endswith("Ann opens the auction; Ann has no gold and passes")
+    table.act(reveal)
+    table.act(table.rules.bid(table.state, 1, 3))
+    entry = table.rules.pass_(table.state, 3)
+    assert entry.text == "Di passes"  # Cy (bankrupt) passed with Bo's bid; Ann passed at 0
+    table.act(entry)
+    assert (table.state.winner, table.state.price, table.state.phase) == (1, 3, "payment")
+
+
+def test_everybody_bankrupt_goes_straight_to_the_picks(table: Table) -> None:
+    table.set_gold(0, 0, 0, 0)
+    table.act(table.rules.reveal(table.state))
+    assert (table.state.phase, table.state.winner, table.state.price) == ("picks", 0, 0)
+
+
+def test_games_saved_before_the_auto_pass_still_load(table: Table) -> None:
+    """A bankrupt player's typed pass and a pay at 0 from an older game replay as no-ops."""
+    from companion.journal import make_entry
+
+    table.set_gold(10, 0, 10, 10)
+    table.act(table.rules.reveal(table.state))
+    for seat in (0, 1, 2, 3):  # Bo's pass was typed in older games
+        table.rules.apply(table.state, make_entry("pass", "passes", player=seat))
+    table.rules.apply(table.state, make_entry("pay", "Ann wins at 0: nothing to pay"))
+    assert (table.state.phase, table.state.passed) == ("picks", [0, 1, 2, 3])
+
+
+def test_the_sheet_takes_five_mayor_pawns_in_all() -> None:
+    players = [
+        {"name": name, "gold": 10, "mines": [], "mayors": mayors}
+        for name, mayors in (("Ann", 3), ("Bo", 2), ("Cy", 1))
+    ]
+    with pytest.raises(SheetError, match=r"5 mayor pawns in all .*not 6"):
+        read_sheet({"game": "boomtown", "players": players}, {"boomtown": SHEET})
+    players[2]["mayors"] = 0
+    read_sheet({"game": "boomtown", "players": players}, {"boomtown": SHEET})
+
+
+@pytest.mark.parametrize("text", ["\u0663 \u0661", "\u00b2 3", "3 \uff14"])  # not ASCII
+def test_dice_are_ascii_digits(text: str) -> None:
+    with pytest.raises(RuleError, match="Type the two dice"):
+        parse_dice(text)
+
+
+def test_a_mine_number_is_ascii_digits(table: Table) -> None:
+    with pytest.raises(RuleError, match="Type a town and a production number"):
+        find_mine("cm \u0666", load_catalog(), table.state)
+    assert not is_number("\u00b2") and is_number("12")
