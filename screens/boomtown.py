@@ -21,9 +21,11 @@ from companion.games.boomtown import (
     BoomtownRules,
     BoomtownState,
     MineCard,
+    cards_left_text,
     chips,
     find_event,
     find_mine,
+    is_number,
     load_catalog,
     parse_dice,
 )
@@ -117,7 +119,7 @@ Type in the command field and press **enter**:
         flows = f"bank this round: paid out {state.bank_out}, took in {state.bank_in}"
         self.query_one("#round-line", Static).update(
             f"Round {state.round}  ·  {state.cards_left} cards left ({state.rounds_left} rounds)"
-            f"  ·  {flows}"
+            f"  ·  {flows}\n{cards_left_text(state)}"
         )
         self.query_one("#step", Static).update(self._step_text())
         for seat in range(len(state.players)):
@@ -245,7 +247,7 @@ Type in the command field and press **enter**:
         if lowered == "skip":
             return self.run(rules.skip(state))
         if phase == "reveal":
-            if text and not text.isdigit():
+            if text and not is_number(text):
                 raise RuleError("Press enter to reveal the cards (or type how many).")
             return self.run(rules.reveal(state, int(text) if text else None))
         if phase == "auction":
@@ -253,7 +255,7 @@ Type in the command field and press **enter**:
             assert turn is not None
             if lowered in ("p", "pass"):
                 return self.run(rules.pass_(state, turn))
-            if not text.isdigit():
+            if not is_number(text):
                 raise RuleError("Type a bid (a whole number) or p to pass.")
             return self.run(rules.bid(state, turn, int(text)))
         if phase == "payment":

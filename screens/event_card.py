@@ -14,7 +14,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Select, Static
 
 from companion.games import RuleError
-from companion.games.boomtown import EVENTS, TOWNS, BoomtownState, parse_dice
+from companion.games.boomtown import (
+    EVENTS,
+    TOWNS,
+    BoomtownState,
+    event_choices,
+    is_number,
+    parse_dice,
+)
 from companion.journal import Entry
 from companion.session import GameSession
 
@@ -81,45 +88,12 @@ class EventCard(ModalScreen[Entry | None]):
         self.query_one("#event-card", Select).focus()
 
     def _choices(self) -> tuple[str, list[tuple[Text, str]]]:
-        state, seat, card = self.state, self.seat, self.card
-        mine = lambda i, m: (Text(f"{state.name(m.owner)}'s {m.label}"), f"mine:{i}")  # noqa: E731
-        if card == "dynamite":
-            options = [mine(i, m) for i, m in enumerate(state.mines) if m.owner != seat]
-            options += [
-                (Text(f"{state.name(s.owner)}'s saloon in {s.town}"), f"saloon:{i}")
-                for i, s in enumerate(state.saloons)
-                if s.owner != seat
-            ]
-            return "Which mine or saloon of another player", options
-        if card == "expropriation":
-            return "Which mine (in a town where you have one)", [
-                mine(i, m) for i, m in enumerate(state.mines) if m.owner != seat
-            ]
-        if card == "new_vein":
-            return "Which of your mines", [
-                mine(i, m) for i, m in enumerate(state.mines) if m.owner == seat
-            ]
-        if card == "saloon_girls":
-            own = [
-                (Text(f"Saloon in {s.town}"), f"saloon:{i}")
-                for i, s in enumerate(state.saloons)
-                if s.owner == seat and not s.girls
-            ]
-            return "Which of your saloons (none: kept until you have one)", [
-                (Text("Keep it for later"), "none"),
-                *own,
-            ]
-        if card == "saloon":
-            return "Which town", [
-                (Text(town, style=colour), f"town:{town}") for town, colour in TOWNS.items()
-            ]
-        if card == "governor":
-            towns = [(Text(town), f"town:{town}") for town in state.mayor_of(seat)]
-            return "On which of your mayor pawns (none: kept until you have one)", [
-                (Text("Keep it for later"), "none"),
-                *towns,
-            ]
-        return "", []
+        """What the card can be played on (the core decides; a town shows in its colour)."""
+        label, options = event_choices(self.state, self.seat, self.card)
+        return label, [
+            (Text(text, style=TOWNS.get(value.removeprefix("town:"), "")), value)
+            for text, value in options
+        ]
 
     def _show_needs(self) -> None:
         need = NEEDS.get(self.card, "")
@@ -143,7 +117,7 @@ class EventCard(ModalScreen[Entry | None]):
             dice_text = self.query_one("#holdup-dice", Input).value.strip().lower()
             if not isinstance(target, int):
                 raise RuleError("Choose whom the Holdup is played on.")
-            if not number_text.isdigit():
+            if not is_number(number_text):
                 raise RuleError("Name a number from 2 to 12.")
             dice = self.session.rules.roll() if dice_text == "r" else parse_dice(dice_text)  # type: ignore[attr-defined]
             return {"target": target, "number": int(number_text), "dice": list(dice)}

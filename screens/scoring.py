@@ -274,6 +274,14 @@ typed as `VPxCUBE`, with `g` when a Goldmine is next to the building: `5x3g 2x1 
                     "Some answers need fixing; each problem is shown beside it.", severity="warning"
                 )
                 return
+        if direction > 0 and self.step + direction >= len(self.spec.fields):
+            problem = self.spec.check(self.rows) if self.spec.check is not None else None
+            if problem:  # a check across players (Boomtown: 5 mayor pawns in all)
+                self.step = len(self.spec.fields) - 1  # shown on the last answers' step
+                self._show_step()
+                self.query_one("#note-0", Static).update(Text(problem, style="bold red"))
+                self.notify(problem, severity="warning", markup=False)
+                return
         self.step = max(0, min(len(self.spec.fields), self.step + direction))
         self._show_step()
 

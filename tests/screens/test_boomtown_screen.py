@@ -150,7 +150,8 @@ async def test_a_whole_game_from_a_shuffled_deck(store: Store, new_game: NewGame
                 top = min(screen.state.gold(turn), screen.state.high_bid + rng.randint(1, 3))
                 bid = rng.random() < 0.5 and top > screen.state.high_bid
                 assert await quick(pilot, str(top) if bid else "p") == ""
-            assert await quick(pilot, "") == ""  # pay
+            if screen.state.phase == "payment":  # a win at 0 goes straight to the picks
+                assert await quick(pilot, "") == ""
             for card in offer:
                 if isinstance(card, str):
                     await type_into(pilot, "#command", card.replace("_", " "))
@@ -227,3 +228,86 @@ async def test_mustang_and_telegraph_through_the_screen(store: Store, new_game: 
         assert await command(pilot, "sn 9") == ""  # Ann picks
         assert await command(pilot, "m") == ""  # Bo rides before Cy
         assert screen.state.next_picker == 1 and screen.state.kept[1] == []
+
+
+async def test_issue_13_through_the_screen(store: Store, new_game: NewGame) -> None:
+    """Gone mines left out of the list, choices only where the card allows, cards left by
+    kind, a bankrupt player never asked, everybody passing skips the payment, ASCII dice."""
+    from textual.widgets import OptionList, Select
+
+    from screens.mine_picker import MinePicker
+    from tests.core.test_boomtown import CM6, CM8, CM9, DG8, OPENING, Table
+
+    table = Table(new_game(names=("Ann", "Bo", "Cy", "Di"), first=0))
+    table.round(0, 0, *OPENING)
+    table.round(0, 1, CM6, DG8, CM8, CM9, dice=(6, 6))  # 12: Ann's dangerous CM6 collapses
+    table.set_gold(10, 0, 10, 10)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(table.session.path)
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, BoomtownScreen)
+        assert "Unseen: 37 mines, 15 events (" in text_of(pilot, "#round-line")
+        assert await command(pilot, "") == "" and await command(pilot, "1") == ""
+        assert "Cy's turn" in text_of(pilot, "#step")  # Bo has no gold: passed with Ann's bid
+        assert "Bo has no gold and passes" in text_of(pilot, "#log-lines")
+        assert await command(pilot, "p") == "" and await command(pilot, "p") == ""
+        assert await command(pilot, "") == ""  # Ann pays 1
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, MinePicker)
+        options = pilot.app.screen.query_one("#mine-list", OptionList)
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert len(labels) == 37 and not any(
+            label.startswith("Cold Mountain 6") for label in labels
+        )
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "left the game" in await command(pilot, "cm 6")
+        await type_into(pilot, "#command", "governor")
+        await pilot.press("enter")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, EventCard)
+        choice = dialog.query_one("#event-choice", Select)
+        assert [str(label) for label, value in choice._options if isinstance(value, str)] == [
+            "Keep it for later"
+        ]
+        dialog.query_one("#event-card", Select).value = "expropriation"
+        await pilot.pause()
+        assert [str(label) for label, value in choice._options if isinstance(value, str)] == [
+            "Cy's Cactus Junction 2: 6"  # Ann owns a mine only in Cactus Junction
+        ]
+        await pilot.press("escape")
+        await pilot.pause()
+        for mine in ("sn 8", "dg 5", "cm 7", "cm 3"):
+            assert await command(pilot, mine) == "", mine
+        assert (await quick(pilot, "\u0663 \u0661")).startswith("Type the two dice")
+        assert await command(pilot, "1 3") == "" and await command(pilot, "") == ""
+        assert await command(pilot, "") == ""  # round 4: Ann opens
+        for _ in range(3):  # Ann, Cy, Di pass (Bo passed with Ann)
+            assert await command(pilot, "p") == ""
+        assert screen.state.phase == "picks"  # nothing to pay
+        assert text_of(pilot, "#step").startswith("Ann picks (1 of 4)")
+
+
+async def test_the_wizard_takes_five_mayor_pawns_in_all(store: Store) -> None:
+    from companion.games.boomtown import SHEET
+    from screens.scoring import ScoringWizard
+
+    rows = [
+        {"name": name, "gold": 10, "mines": [], "mayors": mayors}
+        for name, mayors in (("Ann", 3), ("Bo", 2), ("Cy", 1))
+    ]
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        wizard = ScoringWizard(SHEET, rows)
+        await pilot.app.push_screen(wizard)
+        await pilot.pause()
+        await pilot.press("ctrl+s")  # straight to the standings: refused at the mayors step
+        await pilot.pause()
+        assert not wizard.at_standings and wizard.step == 2
+        assert "5 mayor pawns in all (one per town), not 6" in text_of(pilot, "#note-0")
+        await type_into(pilot, "#answer-2", "0")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert wizard.at_standings
