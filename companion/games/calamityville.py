@@ -26,6 +26,8 @@ BANK = -1  # the bank, in payments
 KINDS = ("bank", "store", "hotel", "mine")
 SETS = ("bank", "store", "hotel")  # owning all three of one earns the bonus rent
 MOST_PROPERTIES = 5
+OF_EACH_TYPE = 3  # banks, stores, hotels on the board: the bonus is for "all three of one type"
+REASON_LIMIT = 80  # characters: a reason is a few words for the log
 BOOM, BUST = 29, 20
 PRICE = 200  # a property's price, unless the settings say otherwise
 
@@ -36,8 +38,15 @@ READINGS = """\
   rent; its amount is asked once from your rules and remembered.
 - Mines have their own rules, which our text does not have: record what they pay as
   payments. The rent calculator is for banks, stores and hotels.
-- After "Gold Has Run Out!" properties are worth nothing: no more rent, and the scores
-  are the money only.
+- After "Gold Has Run Out!" properties are worth nothing and the game is over: no more
+  newspaper cards, buying or rent (payments can still settle what the card said), and the
+  scores are the money only.
+- "Gold Has Run Out!" is one of the red Bust cards, which lie under the 29 yellow Boom
+  cards: it is accepted once every Boom card has been read (ctrl+n).
+- There are three banks, three stores and three hotels (the bonus is for "all three of one
+  type"): a fourth of a type is refused. Mines are not counted (our text has no number).
+- A property is passed to another player: passing it to its own owner is refused.
+- A reason is at most 80 characters: the log is read at the table.
 """
 
 SHEET = SheetSpec(
@@ -110,6 +119,10 @@ class CalamityvilleRules(Rules):
 
     def pay(self, state: CalamityState, payer: int, payee: int, amount: int, reason: str) -> Entry:
         reason = " ".join(reason.split()) or "payment"
+        if len(reason) > REASON_LIMIT:
+            raise RuleError(
+                f"A reason is at most {REASON_LIMIT} characters (this one has {len(reason)})."
+            )
         text = f"{who(state, payer).capitalize()} pays {who(state, payee)} ${amount}: {reason}"
         return self._entry(
             state, "pay", text, payer=payer, payee=payee, amount=amount, reason=reason
@@ -118,12 +131,24 @@ class CalamityvilleRules(Rules):
     def buy(
         self, state: CalamityState, seat: int, kind: str, value: int, price: int = PRICE
     ) -> Entry:
+        if state.gold_out:
+            raise RuleError("The gold has run out: properties are worth nothing, none is bought.")
+        if kind in SETS and sum(p.kind == kind for p in state.properties) >= OF_EACH_TYPE:
+            raise RuleError(
+                f"Calamityville has three {kind}s (the bonus is for all three of one type), "
+                "and all three are owned."
+            )
         text = f"{state.name(seat)} buys a {kind} (${value} space) for ${price}"
         return self._entry(state, "buy", text, player=seat, property=kind, value=value, price=price)
 
     def pass_property(self, state: CalamityState, index: int, to: int) -> Entry:
         if not 0 <= index < len(state.properties):
             raise RuleError("Choose a property in play.")
+        owner = state.properties[index].owner
+        if to == owner:
+            raise RuleError(
+                f"{state.name(owner)} already owns it: a property is passed to another player."
+            )
         receiver = self.receiver_for(state, to, exclude=state.properties[index].owner)
         label = state.properties[index].label(state)
         moved = (
@@ -140,13 +165,13 @@ class CalamityvilleRules(Rules):
         """What a visitor owes for landing on a property, and how it adds up."""
         if not 0 <= index < len(state.properties):
             raise RuleError("Choose a property in play.")
+        if state.gold_out:
+            raise RuleError("The gold has run out: properties are worth nothing, no rent is due.")
         space = state.properties[index]
         if space.owner == visitor:
             raise RuleError(f"{state.name(visitor)} owns it: no rent.")
         if space.kind == "mine":
             raise RuleError("Mines pay by their own rules: record what they pay as a payment.")
-        if state.gold_out:
-            return 0, "the gold has run out: properties are worth nothing"
         count = len(state.owned(space.owner, space.kind))
         rent = space.value * count
         how = f"${space.value} x {count} {space.kind}{'s' if count != 1 else ''}"
@@ -168,6 +193,8 @@ class CalamityvilleRules(Rules):
         )
 
     def newspaper(self, state: CalamityState) -> Entry:
+        if state.gold_out:
+            raise RuleError("The gold has run out: the game is over, no more newspaper cards.")
         colour = "Boom" if state.boom_left else "Bust"
         boom = state.boom_left - (colour == "Boom")
         bust = state.bust_left - (colour == "Bust")
@@ -175,6 +202,13 @@ class CalamityvilleRules(Rules):
         return self._entry(state, "newspaper", text)
 
     def gold_runs_out(self, state: CalamityState) -> Entry:
+        if state.gold_out:
+            raise RuleError("The gold has already run out.")
+        if state.boom_left:
+            raise RuleError(
+                '"Gold Has Run Out!" is a red Bust card: it comes up only after the yellow Boom '
+                f"cards ({state.boom_left} left: ctrl+n reads one)."
+            )
         return self._entry(
             state,
             "gold_out",

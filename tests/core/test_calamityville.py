@@ -58,8 +58,8 @@ def test_five_properties_at_most_mines_included(game: GameSession) -> None:
 
 
 def test_a_passed_property_skips_players_with_five(game: GameSession) -> None:
-    for _ in range(5):
-        buy(game, 1, "store", 100)  # Bo has five
+    for kind in ("store", "store", "store", "bank", "mine"):
+        buy(game, 1, kind, 100)  # Bo has five
     buy(game, 0, "hotel", 300)
     hotel = len(state(game).properties) - 1
     entry = game.rules.pass_property(state(game), hotel, 1)
@@ -98,6 +98,58 @@ def test_the_newspaper_deck_and_the_gold_running_out(game: GameSession) -> None:
     game.act(rules.newspaper(state(game)))
     game.act(rules.gold_runs_out(state(game)))
     assert state(game).bust_left == 18 and state(game).gold_out
-    assert rules.rent_due(state(game), 0, 1, None)[0] == 0
+    with pytest.raises(RuleError, match=r"gold has run out: .* no rent is due"):
+        rules.rent_due(state(game), 0, 1, None)
     assert rules.progress(state(game)) == "The gold has run out: final scoring"
     assert rules.prefill(state(game))[0] == {"name": "Ann", "money": 1800}
+
+
+def test_a_property_is_not_passed_to_its_own_owner(game: GameSession) -> None:
+    buy(game, 0, "hotel", 300)
+    with pytest.raises(RuleError, match="Ann already owns it: a property is passed to another"):
+        game.rules.pass_property(state(game), 0, 0)
+    assert state(game).properties[0].owner == 0
+
+
+def test_gold_runs_out_only_after_the_boom_cards(game: GameSession) -> None:
+    rules = game.rules
+    with pytest.raises(RuleError, match=r"red Bust card: .* \(29 left"):
+        rules.gold_runs_out(state(game))
+    for _ in range(28):
+        game.act(rules.newspaper(state(game)))
+    with pytest.raises(RuleError, match=r"\(1 left"):
+        rules.gold_runs_out(state(game))
+    game.act(rules.newspaper(state(game)))
+    game.act(rules.gold_runs_out(state(game)))
+    with pytest.raises(RuleError, match="already run out"):
+        rules.gold_runs_out(state(game))
+
+
+def test_after_the_gold_runs_out_no_deck_no_buying_no_rent(game: GameSession) -> None:
+    rules = game.rules
+    buy(game, 0, "bank", 300)
+    for _ in range(29):
+        game.act(rules.newspaper(state(game)))
+    game.act(rules.gold_runs_out(state(game)))
+    with pytest.raises(RuleError, match="no more newspaper cards"):
+        rules.newspaper(state(game))
+    with pytest.raises(RuleError, match="none is bought"):
+        rules.buy(state(game), 1, "store", 100)
+    with pytest.raises(RuleError, match="no rent is due"):
+        rules.rent(state(game), 0, 1, None)
+    game.act(rules.pay(state(game), 1, BANK, 50, "the card's last payment"))  # still possible
+
+
+def test_three_properties_of_each_type_at_most(game: GameSession) -> None:
+    for seat in (0, 1, 2):
+        buy(game, seat, "bank", 100)
+    with pytest.raises(RuleError, match=r"three banks .* all three are owned"):
+        game.rules.buy(state(game), 3, "bank", 100)
+    for seat in (0, 1, 2, 3):
+        buy(game, seat, "mine", 100)  # mines are not limited by our text
+
+
+def test_a_reason_has_a_length_limit(game: GameSession) -> None:
+    with pytest.raises(RuleError, match=r"at most 80 characters \(this one has 300\)"):
+        game.rules.pay(state(game), 0, 1, 5, "x" * 300)
+    assert game.rules.pay(state(game), 0, 1, 5, "y" * 80).text.endswith("y" * 80)
