@@ -41,7 +41,7 @@ class CalamityvilleScreen(GameScreen):
   properties of that type, + the bonus for all three) and collected with enter.
 - **Pass**: a property a card passes to a player (one with five: the next one clockwise).
 - **ctrl+n** reads a newspaper card (29 yellow Boom, then 20 red Bust);
-  **ctrl+g** when "Gold Has Run Out!" is read: the richest player wins.
+  **ctrl+g** when "Gold Has Run Out!" (a red card) is read: the richest player wins.
 """
         + COMMON_HELP
         + "\n"
@@ -264,6 +264,12 @@ class CalamityvilleScreen(GameScreen):
             self.notify(str(problem), severity="warning", markup=False)
 
     def action_gold_out(self) -> None:
+        try:  # refused before asking: the card comes after the Boom cards, and only once
+            self.rules.gold_runs_out(self.state)
+        except RuleError as problem:
+            self.notify(str(problem), title="Refused", severity="warning", markup=False)
+            return
+
         def done(confirmed: bool | None) -> None:
             if confirmed and self.run(self.rules.gold_runs_out(self.state)):
                 self.action_finish()

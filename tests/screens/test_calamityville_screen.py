@@ -69,6 +69,14 @@ async def test_a_few_turns_to_the_gold_running_out(store: Store, new_game: NewGa
         await pilot.pause()
         assert screen.state.boom_left == 26
         assert "26 Boom (yellow), 20 Bust (red) left" in text_of(pilot, "#news")
+        await pilot.press("ctrl+g")  # refused: the card is red, under the Boom cards
+        await pilot.pause()
+        assert pilot.app.screen is screen and not screen.state.gold_out
+        messages = [n.message for n in pilot.app._notifications]
+        assert any("red Bust card" in m and "26 left" in m for m in messages)
+        for _ in range(26):
+            screen.session.act(screen.rules.newspaper(screen.state))
+        screen.refresh_view()
         await pilot.press("ctrl+g")
         await pilot.pause()
         await pilot.press("y")
@@ -121,3 +129,52 @@ async def test_a_damaged_settings_file_is_kept_and_said_so(store: Store, new_gam
         messages = [n.message for n in pilot.app._notifications]
         assert any("not remembered" in m for m in messages)
     assert store.settings_path.read_text() == "not = [toml"
+
+
+async def test_issue_13_refusals_beside_the_forms(store: Store, new_game: NewGame) -> None:
+    """Passing to the owner, a fourth bank, a long reason, and nothing after the gold ran out."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy", "Di"), first=0)
+    rules = session.rules
+    for seat in (0, 1, 2):
+        session.act(rules.buy(session.state, seat, "bank", 100))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, CalamityvilleScreen)
+        await choose(pilot, "#pass-what", 0)
+        await choose(pilot, "#pass-to", 0)
+        await pilot.click("#pass")
+        await pilot.pause()
+        assert text_of(pilot, "#pass-error").startswith("Ann already owns it")
+        assert screen.state.properties[0].owner == 0 and "passes" not in text_of(
+            pilot, "#log-lines"
+        )
+        await choose(pilot, "#buy-who", 3)
+        await choose(pilot, "#buy-kind", "bank")
+        await type_into(pilot, "#buy-value", "100")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "three banks" in text_of(pilot, "#buy-error") and not screen.state.owned(3)
+        await choose(pilot, "#pay-from", 0)
+        await choose(pilot, "#pay-to", 1)
+        await type_into(pilot, "#pay-amount", "5")
+        screen.query_one("#pay-reason").value = "x" * 300
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "at most 80 characters" in text_of(pilot, "#pay-error")
+        for _ in range(29):
+            screen.session.act(rules.newspaper(screen.state))
+        screen.session.act(rules.gold_runs_out(screen.state))
+        screen.refresh_view()
+        await choose(pilot, "#rent-space", 0)
+        await choose(pilot, "#rent-visitor", 1)
+        assert "no rent is due" in text_of(pilot, "#rent-error")
+        assert "$0" not in text_of(pilot, "#rent-error")
+        await pilot.click("#rent")
+        await pilot.pause()
+        assert "no rent is due" in text_of(pilot, "#rent-error")
+        await type_into(pilot, "#buy-value", "100")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "none is bought" in text_of(pilot, "#buy-error")
