@@ -50,7 +50,8 @@ Each round runs as steps; the line under the round says whose turn it is and wha
 Type in the command field and press **enter**:
 
 - **Reveal**: enter reveals one card per player (round 1: mines only).
-- **Auction**: a number bids for the player whose turn it is; `p` passes.
+- **Auction**: a number bids for the player whose turn it is; `p` passes. A player with
+  no gold passes by themselves; when everybody passed, the picks start (nothing to pay).
 - **Payment**: enter pays the bid; the split (who keeps what) is shown before gold moves.
 - **Picks**: a mine as town and number (`cm 6`, `cold 6`; towns cj cm cc dg sn), or an
   event card's name (`dynamite`, `holdup`, ...). **ctrl+l** opens the mine list and custom
@@ -276,6 +277,7 @@ Type in the command field and press **enter**:
             card = find_event(text) if not any(ch.isdigit() for ch in text) else None
             if card is not None:
                 rules.check_event_allowed(state)
+                rules.check_event_left(state, card)  # before a dialog asks the rest
                 if card in ("card_shark", "mustang", "stagecoach", "telegraph"):
                     return self.run(rules.pick_event(state, picker, card))
                 self.action_event_card(card)

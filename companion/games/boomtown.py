@@ -726,6 +726,14 @@ class BoomtownRules(Rules):
                 "In the first round every card on offer is a mine (events are reshuffled)."
             )
 
+    def check_event_left(self, state: BoomtownState, card: str) -> None:
+        """The deck's count of that card (EVENT_COUNTS) is not used up yet."""
+        in_deck, seen = EVENT_COUNTS[card], state.events_seen.get(card, 0)
+        if seen >= in_deck:
+            copies = "1 card" if in_deck == 1 else f"{in_deck} cards"
+            taken = "it was" if in_deck == 1 else "all were"
+            raise RuleError(f"The deck has {copies} {EVENTS[card]} and {taken} already taken.")
+
     def _apply_event(self, state: TableState, entry: Entry) -> None:
         assert isinstance(state, BoomtownState)
         seat = self._seat(state, entry.get("player"))
@@ -735,13 +743,9 @@ class BoomtownRules(Rules):
         handler = getattr(self, f"_event_{card}", None)
         if handler is None or card not in EVENT_COUNTS:
             raise RuleError(f"No such event card: {card}.")
-        in_deck, seen = EVENT_COUNTS[card], state.events_seen.get(card, 0)
-        if seen >= in_deck:
-            copies = "1 card" if in_deck == 1 else f"{in_deck} cards"
-            taken = "it was" if in_deck == 1 else "all were"
-            raise RuleError(f"The deck has {copies} {EVENTS[card]} and {taken} already taken.")
+        self.check_event_left(state, card)
         handler(state, seat, entry)
-        state.events_seen[card] = seen + 1
+        state.events_seen[card] = state.events_seen.get(card, 0) + 1
         self._done_picking(state, seat)
 
     # the events: each checks its target first, then acts

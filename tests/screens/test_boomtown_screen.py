@@ -280,7 +280,7 @@ async def test_issue_13_through_the_screen(store: Store, new_game: NewGame) -> N
         ]
         await pilot.press("escape")
         await pilot.pause()
-        for mine in ("sn 8", "dg 5", "cm 7", "cm 3"):
+        for mine in ("sn 8", "dg 5", "cm 7", "card shark"):
             assert await command(pilot, mine) == "", mine
         assert (await quick(pilot, "\u0663 \u0661")).startswith("Type the two dice")
         assert await command(pilot, "1 3") == "" and await command(pilot, "") == ""
@@ -289,6 +289,9 @@ async def test_issue_13_through_the_screen(store: Store, new_game: NewGame) -> N
             assert await command(pilot, "p") == ""
         assert screen.state.phase == "picks"  # nothing to pay
         assert text_of(pilot, "#step").startswith("Ann picks (1 of 4)")
+        assert await command(pilot, "card shark") == (
+            "The deck has 1 card Card Shark and it was already taken."
+        )
 
 
 async def test_the_wizard_takes_five_mayor_pawns_in_all(store: Store) -> None:
