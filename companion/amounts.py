@@ -8,7 +8,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_AMOUNT = re.compile(r"^\s*([+-]?)\s*(\d{1,9})\s*$")
+_AMOUNT = re.compile(r"^\s*([+-]?)\s*([0-9]+)\s*$")
+MOST_DIGITS = 9  # 999,999,999 at most: no table counts further
+LARGEST = 10**MOST_DIGITS - 1
 
 
 class AmountError(ValueError):
@@ -31,7 +33,7 @@ def parse_amount(text: str) -> Amount:
         shown = text.strip() or "nothing"
         raise AmountError(f"Type a whole number: 12 sets it, +5 adds, -3 takes away (not {shown}).")
     sign, digits = match.groups()
-    number = int(digits)
+    number = _bounded(digits, "A number")
     if sign == "-":
         return Amount(-number, relative=True)
     return Amount(number, relative=sign == "+")
@@ -40,10 +42,23 @@ def parse_amount(text: str) -> Amount:
 def parse_count(text: str, *, minimum: int = 0, maximum: int | None = None, what: str) -> int:
     """Read a plain whole number for `what`, within bounds, or raise AmountError."""
     stripped = text.strip()
-    if not re.fullmatch(r"-?\d{1,9}", stripped):
+    if not re.fullmatch(r"-?[0-9]+", stripped):
         raise AmountError(f"{what} must be a whole number (not {stripped or 'nothing'}).")
-    number = int(stripped)
+    number = _bounded(stripped.lstrip("-"), what) * (-1 if stripped.startswith("-") else 1)
     if number < minimum or (maximum is not None and number > maximum):
         upper = f" to {maximum}" if maximum is not None else " or more"
         raise AmountError(f"{what} must be {minimum}{upper} (not {number}).")
     return number
+
+
+def is_number(word: str) -> bool:
+    """A whole number in ASCII digits: `str.isdigit` also takes `٣` and `²`, which `int`
+    refuses or reads as another number than the table typed."""
+    return re.fullmatch(r"[0-9]+", word) is not None
+
+
+def _bounded(digits: str, what: str) -> int:
+    """The number of ASCII `digits`, refused as too large past 999,999,999."""
+    if len(digits.lstrip("0")) > MOST_DIGITS:
+        raise AmountError(f"{what} is too large (at most {LARGEST:,}).")
+    return int(digits)

@@ -300,14 +300,14 @@ def standings_table(spec: SheetSpec, result: Result) -> str:
 #: What the rules text gives of each chart; the rest is read off the user's own components,
 #: asked once and remembered in the settings (`[charts.<name>]`).
 KNOWN_CHARTS: dict[str, dict[int, int]] = {"coloma-frontier": {0: 0, 3: 12, 5: 25}}
-CHART_ITEM = re.compile(r"^(\d{1,3})\s*=\s*(\d{1,4})$")
+CHART_ITEM = re.compile(r"^([0-9]{1,3})\s*=\s*([0-9]{1,4})$")
 
 
 def chart_with(name: str, remembered: Mapping[str, Any] | None) -> dict[int, int]:
     """The known points of a chart plus what the user told the app before."""
     chart = dict(KNOWN_CHARTS.get(name, {}))
     for count, points in (remembered or {}).items():
-        if str(count).isdigit() and _whole(points) and points >= 0:
+        if re.fullmatch(r"[0-9]{1,3}", str(count)) and _whole(points) and points >= 0:
             chart.setdefault(int(count), points)
     return dict(sorted(chart.items()))
 
@@ -344,7 +344,7 @@ def look_up(spec: Field, chart: Mapping[int, int], count: int) -> int:
 
 # ------------------------------------------------------------------ typed answers (wizard)
 
-_INVESTMENT = re.compile(r"^(\d{1,4})\s*[x\u00d7*]\s*([0-9]{1,2})(\s*\+?g)?$", re.IGNORECASE)
+_INVESTMENT = re.compile(r"^([0-9]{1,4})\s*[x\u00d7*]\s*([0-9]{1,2})(\s*\+?g)?$", re.IGNORECASE)
 
 
 def field_hint(spec: Field) -> str:
@@ -359,24 +359,31 @@ def parse_answer(spec: Field, text: str) -> Any:
     """Read what was typed for one player and one field; SheetError says what is expected."""
     stripped = text.strip()
     if spec.kind == "count":
-        if not re.fullmatch(r"\d{1,9}", stripped):
+        if not re.fullmatch(r"[0-9]+", stripped):
             raise SheetError(f"Type {field_hint(spec)} (not {stripped or 'nothing'}).")
-        return int(stripped)
+        return _typed_number(stripped)
     tokens = [token for token in re.split(r"[\s,;]+", stripped) if token]
     if spec.kind == "list":
-        bad = [token for token in tokens if not re.fullmatch(r"\d{1,9}", token)]
+        bad = [token for token in tokens if not re.fullmatch(r"[0-9]+", token)]
         if bad:
             raise SheetError(f"Not a number: {bad[0]}. Type {field_hint(spec)}.")
-        return [int(token) for token in tokens]
+        return [_typed_number(token) for token in tokens]
     investments = []
     spaced = re.sub(r"[,;]", " ", stripped)
-    for token in re.findall(r"\d+\s*[x\u00d7*]\s*\d+(?:\s*\+?g)?|\S+", spaced, re.IGNORECASE):
+    for token in re.findall(r"[0-9]+\s*[x\u00d7*]\s*[0-9]+(?:\s*\+?g)?|\S+", spaced, re.I):
         match = _INVESTMENT.match(token)
         if not match:
             raise SheetError(f"Not an investment: {token}. Type {field_hint(spec)}.")
         vp, cube, goldmine = int(match.group(1)), int(match.group(2)), bool(match.group(3))
         investments.append({"vp": vp, "cube": cube, "goldmine": goldmine})
     return _check_investments(investments, "investments")
+
+
+def _typed_number(digits: str) -> int:
+    """ASCII digits typed in the wizard, refused as too large past 999,999,999."""
+    if len(digits.lstrip("0")) > 9:
+        raise SheetError(f"{digits[:12]}… is too large (at most 999,999,999).")
+    return int(digits)
 
 
 def answer_text(spec: Field, value: Any) -> str:

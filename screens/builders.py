@@ -14,6 +14,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Header, Static
 
+from companion.amounts import is_number, parse_count
 from companion.games import RuleError
 from companion.games.builders import (
     READINGS,
@@ -49,13 +50,18 @@ TERRAIN_MARKS = {
 
 def parse_widths(text: str) -> list[int]:
     """`10x5` (ten rows of five) or the width of each row: `5 5 6 6 5`."""
-    match = re.fullmatch(r"\s*(\d{1,2})\s*[x*]\s*(\d{1,2})\s*", text)
+    match = re.fullmatch(r"\s*([0-9]+)\s*[x*]\s*([0-9]+)\s*", text)
     if match:
-        return [int(match.group(2))] * int(match.group(1))
+        return [whole(match.group(2))] * min(whole(match.group(1)), 99)
     words = text.split()
-    if not words or not all(word.isdigit() for word in words):
+    if not words or not all(is_number(word) for word in words):
         raise RuleError("Type the board as ROWSxWIDTH (e.g. 10x5) or each row's width (5 5 6 ...).")
-    return [int(word) for word in words]
+    return [whole(word) for word in words[:99]]
+
+
+def whole(word: str) -> int:
+    """A number typed in ASCII digits (checked by `is_number`), refused when too large."""
+    return parse_count(word, what="A number")
 
 
 class BuildersScreen(CommandScreen):
@@ -79,8 +85,9 @@ Type in the command field and press **enter**; the line above it says what comes
   once, remembered with the board's size. `marks 3 2 >+` fixes a card's marks.
 - `t`: the Track Token where the Train Marker stands (add a revealed Hideout's arrows:
   `t <`). Or `t 3 1 1`: from 3 Left votes, 1 Right vote and 1 + icon on the winning side,
-  counted at the table. The sentence says where it went and why. In the final round,
-  place tokens one after another.
+  counted at the table. The sentence says where it went and why. A round that places
+  several tokens (the Round Track's stack) places them one after another. `t at 4 REASON`
+  places the token where the board has it, whatever the votes say.
 - enter (empty) starts the next round once the token is placed; the start player passes
   clockwise. After the last token, the scoring wizard opens.
 - Terrain (advanced game): `m> 2 4` (a Mountain pointing right at row 2, column 4), `m<`,
@@ -146,7 +153,8 @@ Type in the command field and press **enter**; the line above it says what comes
         if state.widths:
             offer = 5 if len(state.players) == 4 else 4
             line = (
-                f"Round {state.round}  ·  start player {state.name(state.first_player)}  ·  "
+                f"Round {state.round} of {state.last_round}  ·  "
+                f"start player {state.name(state.first_player)}  ·  "
                 f"{offer} cards on offer  ·  Track Tokens {len(state.tokens)} of {state.rows}"
             )
             if state.options.get("terrain"):
@@ -174,16 +182,20 @@ Type in the command field and press **enter**; the line above it says what comes
                 f"Row {furthest + 1}: Single; row {furthest + 2}: up to a Double; "
                 f"row {furthest + 3} on: up to a Triple."
             )
-        if len(state.tokens) < state.round:
+        if state.tokens_to_place:
+            count = state.tokens_this_round
+            which = ""
+            if count > 1:
+                done = count - state.tokens_to_place + 1
+                final = " (the final round)" if state.round == state.last_round else ""
+                which = f"This round places {count} Track Tokens{final}: token {done} of {count}. "
             return (
-                f"Track Token for row {state.train_row}: t places it where the Train Marker "
-                f"stands (t < adds a revealed Hideout's arrows), or t LEFT RIGHT PLUSES "
-                f"(e.g. t 3 1 0); it goes from column {state.previous_token()}."
+                f"{which}Track Token for row {state.train_row}: t places it where the Train "
+                f"Marker stands (t < adds a revealed Hideout's arrows), or t LEFT RIGHT PLUSES "
+                f"(e.g. t 3 1 0), or t at COLUMN REASON where the board has it; it goes from "
+                f"column {state.previous_token()}."
             )
-        return (
-            f"Enter starts round {state.round + 1} (or, in the final round, place the next "
-            f"token: t, or t LEFT RIGHT PLUSES for row {state.train_row})."
-        )
+        return f"Enter starts round {state.round + 1} of {state.last_round}."
 
     def _players_text(self) -> Text:
         state = self.state
@@ -271,11 +283,11 @@ Type in the command field and press **enter**; the line above it says what comes
                 self._recall_arrows()
             return True
         if words[:1] == ["arrows"]:
-            if len(words) < 3 or not words[1].isdigit():
+            if len(words) < 3 or not is_number(words[1]):
                 raise RuleError(
                     "Type arrows, the row and one mark per location: arrows 3 < . > . <"
                 )
-            row = int(words[1])
+            row = whole(words[1])
             if self.run(
                 rules.arrows(state, row, [parse_marks(w, pluses=False) for w in words[2:]])
             ):
@@ -287,27 +299,40 @@ Type in the command field and press **enter**; the line above it says what comes
                 self.remember("arrows", known)
             return True
         if words[:1] == ["marks"]:
-            if len(words) != 4 or not words[1].isdigit() or not words[2].isdigit():
+            if len(words) != 4 or not is_number(words[1]) or not is_number(words[2]):
                 raise RuleError(
                     "Type marks, the row, the column and the card's marks: marks 3 2 <<+"
                 )
             return self.run(
-                rules.card_marks(state, int(words[1]), int(words[2]), parse_marks(words[3]))
+                rules.card_marks(state, whole(words[1]), whole(words[2]), parse_marks(words[3]))
             )
         if words[:1] and words[0] in TERRAIN_WORDS:
-            if len(words) != 3 or not all(w.isdigit() for w in words[1:]):
+            if len(words) != 3 or not all(is_number(w) for w in words[1:]):
                 raise RuleError(
                     "Type the terrain, its row and its column: m> 2 4, lake 3 1, clear 2 4."
                 )
             return self.run(
-                rules.place_terrain(state, int(words[1]), int(words[2]), TERRAIN_WORDS[words[0]])
+                rules.place_terrain(
+                    state, whole(words[1]), whole(words[2]), TERRAIN_WORDS[words[0]]
+                )
             )
+        if words[:2] == ["t", "at"]:
+            if len(words) < 4 or not is_number(words[2]):
+                raise RuleError(
+                    "Type t at, the column where the board has the token and why: "
+                    "t at 4 as on the board."
+                )
+            entry = rules.token_by_hand(state, whole(words[2]), " ".join(text.split()[3:]))
+            if self.run(entry) and self.state.over:
+                self.notify("The last Track Token is placed: on to the final scores.", markup=False)
+                self.action_finish()
+            return True
         if words[:1] == ["t"]:
-            if len(words) <= 2 and not any(w.isdigit() for w in words[1:]):
+            if len(words) <= 2 and not any(is_number(w) for w in words[1:]):
                 hideouts = parse_marks(words[1], pluses=False) if len(words) == 2 else ""
                 entry = rules.token_from_board(state, hideouts)
-            elif 3 <= len(words) <= 4 and all(w.isdigit() for w in words[1:]):
-                numbers = [int(w) for w in words[1:]] + [0]
+            elif 3 <= len(words) <= 4 and all(is_number(w) for w in words[1:]):
+                numbers = [whole(w) for w in words[1:]] + [0]
                 entry = rules.token(state, numbers[0], numbers[1], numbers[2])
             else:
                 raise RuleError(
@@ -320,7 +345,7 @@ Type in the command field and press **enter**; the line above it says what comes
             return True
         if not words:
             return self.run(rules.next_round(state))
-        if len(words) >= 3 and words[0].isdigit() and words[1].isdigit() and words[2] in CUBES:
+        if len(words) >= 3 and is_number(words[0]) and is_number(words[1]) and words[2] in CUBES:
             builder = state.builder
             if builder is None:
                 raise RuleError("Everyone has built this round: place the Track Token (t).")
@@ -328,15 +353,15 @@ Type in the command field and press **enter**; the line above it says what comes
             marks = None
             if rest and rest[0][0] in "<>+.-":  # marks come first; a typo in them is refused
                 marks, rest = parse_marks(rest[0]), rest[1:]
-            row, column, cube = int(words[0]), int(words[1]), CUBES[words[2]]
+            row, column, cube = whole(words[0]), whole(words[1]), CUBES[words[2]]
             return self.run(rules.build(state, builder, row, column, cube, marks, " ".join(rest)))
         if words[:1] == ["card"]:
-            if len(words) < 4 or not words[1].isdigit() or not words[2].isdigit():
+            if len(words) < 4 or not is_number(words[1]) or not is_number(words[2]):
                 raise RuleError(
                     "Type card, the row, the column and the card's name: card 3 2 Saloon"
                 )
             name = " ".join(text.split()[3:])
-            return self.run(rules.name_card(state, int(words[1]), int(words[2]), name))
+            return self.run(rules.name_card(state, whole(words[1]), whole(words[2]), name))
         raise RuleError(
             "Type ROW COLUMN CUBE [MARKS] [CARD] to build (3 2 d <+ Saloon), t for the token, "
             "or see F1."

@@ -9,7 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from companion.amounts import AmountError, parse_count
+from companion.amounts import AmountError, is_number, parse_count
 from companion.games import RuleError
 from companion.games.builders_track import place_token
 
@@ -81,10 +81,12 @@ class TrackCalculator(ModalScreen[None]):
 
 def parse_mountains(text: str) -> dict[int, str]:
     """`4> 2<`: a Mountain in column 4 pointing right, one in column 2 pointing left."""
-    mountains = {}
+    mountains: dict[int, str] = {}
     for item in text.replace(",", " ").split():
         column, arrow = item[:-1], item[-1:]
-        if not column.isdigit() or arrow not in "<>":
+        if not is_number(column) or len(column) > 2 or arrow not in "<>":
             raise RuleError(f"Not a Mountain: {item}. Type its column and < or >, e.g. 4>.")
+        if int(column) in mountains:
+            raise RuleError(f"Two Mountains in column {int(column)}: a location holds one card.")
         mountains[int(column)] = "left" if arrow == "<" else "right"
     return mountains

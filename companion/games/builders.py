@@ -6,12 +6,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.amounts import is_number
 from companion.games.base import NumberSpec, OptionSpec, RuleError, Rules, TableState
 from companion.games.builders_track import (
     CUBE_NAMES,
     SUPPLY,
     Placement,
     check_cube,
+    mountain_problem,
     place_token,
 )
 from companion.journal import Entry
@@ -64,6 +66,7 @@ TERRAIN = {  # kind -> what is printed; a building goes on none of them
     "hideout": "Hideout",
 }
 TERRAIN_CARDS = {2: 12, 3: 9, 4: 6}  # advanced game: how many Terrain Cards are placed
+TRACK_TOKENS = 10  # in the box; the board has a row for each
 READINGS = """\
 ## Our readings where the rules are silent
 
@@ -80,6 +83,16 @@ READINGS = """\
   side"); a card with as many Left as Right arrows adds no + to either side.
 - A Terrain Card covers the arrows printed under it; a Hideout's arrows count once it is
   revealed, at the end of the round (type them with the token: `t <`).
+- The Round Track: one Track Token a round, except the stack. With 2 or 4 players two
+  tokens are stacked on the second-to-last space, so that round places two and the last
+  round one; with 3 players three are stacked on the last space, so the final round places
+  three. With the usual 10 rows that is 9 rounds (2 or 4 players) or 8 rounds (3 players).
+  Each token of a round goes in the next row, one after another (`t` for each).
+- "Directly ahead" on a row narrower than the previous token's column is the row's last
+  location, the nearest one to straight ahead.
+- Mountains whose arrows point at each other, or off the edge, could never take a token:
+  they are refused when placed. Whatever the board shows, `t at COLUMN REASON` places the
+  row's Track Token where the cardboard has it.
 """
 
 MARKS = "<>+"
@@ -97,7 +110,7 @@ def card_tables(known: Mapping[str, Any] | None) -> dict[str, dict[int, int]]:
         tables[str(name).lower()] = {
             int(d): vp
             for d, vp in table.items()
-            if str(d).isdigit() and isinstance(vp, int) and not isinstance(vp, bool)
+            if is_number(str(d)) and isinstance(vp, int) and not isinstance(vp, bool)
         }
     return tables
 
@@ -165,6 +178,33 @@ class BuildersState(TableState):
     @property
     def over(self) -> bool:
         return bool(self.widths) and len(self.tokens) >= self.rows
+
+    def tokens_due(self, round_: int) -> int:
+        """How many Track Tokens are on the board at the end of round `round_` (the Round
+        Track: one a round, then the stack: two on the second-to-last space with 2 or 4
+        players, three on the last space with 3 players)."""
+        total = self.rows
+        stack = [3] if len(self.players) == 3 else [2, 1]
+        before = max(total - sum(stack), 0)
+        schedule = [1] * before + stack
+        return min(total, sum(schedule[:round_]))
+
+    @property
+    def last_round(self) -> int:
+        """The round that places the last Track Token."""
+        round_ = 1
+        while self.tokens_due(round_) < self.rows:
+            round_ += 1
+        return round_
+
+    @property
+    def tokens_this_round(self) -> int:
+        return self.tokens_due(self.round) - self.tokens_due(self.round - 1)
+
+    @property
+    def tokens_to_place(self) -> int:
+        """Track Tokens this round still has to place (0 once they are all down)."""
+        return max(self.tokens_due(self.round) - len(self.tokens), 0)
 
     def previous_token(self) -> int:
         """The column the next token is straight ahead of (row 1: the Train Marker's start)."""
@@ -248,6 +288,8 @@ class BuildersRules(Rules):
             return "Finished"
         if state.over:
             return "Every Track Token placed: final scoring"
+        if state.widths:
+            return f"Round {state.round} of {state.last_round}"
         return f"Round {state.round}"
 
     def prefill(
@@ -444,6 +486,24 @@ class BuildersRules(Rules):
             column=placement.column,
         )
 
+    def token_by_hand(self, state: BuildersState, column: int, reason: str) -> Entry:
+        """The Track Token where the cardboard has it, whatever the votes say, with a reason:
+        the table always has a way to place it."""
+        reason = " ".join(reason.split())
+        if not reason:
+            raise RuleError("Say why: t at COLUMN REASON (e.g. t at 4 as on the board).")
+        if not state.widths or state.over:
+            raise RuleError("There is no row left for a Track Token.")
+        row = state.train_row
+        return self._entry(
+            state,
+            "token",
+            f"Track Token in row {row} placed by hand at column {column}: {reason}",
+            row=row,
+            column=column,
+            reason=reason,
+        )
+
     def mountains(self, state: BuildersState, row: int) -> dict[int, str]:
         return {
             c: kind.split("-")[1]
@@ -475,14 +535,10 @@ class BuildersRules(Rules):
         widths = entry.get("widths")
         if state.buildings or state.tokens or state.terrain or state.arrows:
             raise RuleError("The board's size is set before anything is on it.")
-        if not (
-            isinstance(widths, list)
-            and widths
-            and all(isinstance(w, int) and 1 <= w <= 20 for w in widths)
-        ):
-            raise RuleError("The board has rows of 1 to 20 locations.")
-        if len(widths) > 20:
-            raise RuleError("The board has at most 20 rows.")
+        if not isinstance(widths, list) or not 1 <= len(widths) <= 20:
+            raise RuleError("The board has 1 to 20 rows (the usual board: 10, one a Track Token).")
+        if not all(isinstance(w, int) and 1 <= w <= 20 for w in widths):
+            raise RuleError("A row of the board has 1 to 20 locations.")
         state.widths = list(widths)
 
     def _apply_terrain(self, state: TableState, entry: Entry) -> None:
@@ -496,10 +552,12 @@ class BuildersRules(Rules):
             return
         if kind not in TERRAIN:
             raise RuleError(f"Terrain is one of: {', '.join(TERRAIN)}.")
-        width = state.widths[row - 1]
-        off_edge = (kind, column) in (("mountain-left", 1), ("mountain-right", width))
-        if off_edge:
-            raise RuleError("A Mountain's arrow never points off the edge of the board.")
+        if kind.startswith("mountain"):
+            mountains = self.mountains(state, row)
+            mountains[column] = kind.split("-")[1]
+            problem = mountain_problem(mountains, state.widths[row - 1])
+            if problem:
+                raise RuleError(f"{problem} (row {row}; the rules: never an arrow off the edge)")
         state.terrain[(row, column)] = kind
 
     def _apply_build(self, state: TableState, entry: Entry) -> None:
@@ -579,6 +637,13 @@ class BuildersRules(Rules):
             raise RuleError(f"{state.name(state.builder)} has not built yet this round.")
         if row != state.train_row:
             raise RuleError(f"The next Track Token goes in row {state.train_row}.")
+        if not state.tokens_to_place:
+            count = state.tokens_this_round
+            placed = "it is" if count == 1 else "they are"
+            raise RuleError(
+                f"Round {state.round} places {count} Track Token{'s' if count != 1 else ''} "
+                f"(the Round Track) and {placed} placed: enter starts round {state.round + 1}."
+            )
         if state.terrain.get((row, column), "").startswith("mountain"):
             raise RuleError("A Track Token is never placed on a Mountain.")
         state.tokens.append(column)
@@ -587,10 +652,13 @@ class BuildersRules(Rules):
         assert isinstance(state, BuildersState)
         if state.builder is not None:
             raise RuleError(f"{state.name(state.builder)} has not built yet this round.")
-        if len(state.tokens) < state.round:
-            raise RuleError("Place this round's Track Token first.")
         if state.over:
             raise RuleError("Every Track Token is placed: the game is over (ctrl+f scores it).")
+        if state.tokens_to_place:
+            left = state.tokens_to_place
+            raise RuleError(
+                f"Place this round's Track Token{'s' if left != 1 else ''} first ({left} to go: t)."
+            )
         state.round += 1
         state.first_player = (state.first_player + 1) % len(state.players)
         state.built = []

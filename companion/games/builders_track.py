@@ -21,6 +21,34 @@ class Placement:
     sentence: str
 
 
+def mountain_problem(mountains: Mapping[int, str], width: int) -> str | None:
+    """Why these Mountains cannot lie in a row of `width` locations, or None.
+
+    Each is in the row, its arrow points left or right, and following the arrows from any
+    of them ends on a location that is not a Mountain, on the board: an arrow pointing off
+    the edge, or two Mountains whose arrows send a token back and forth, could never take a
+    Track Token anywhere."""
+    for column, arrow in sorted(mountains.items()):
+        if not 1 <= column <= width:
+            return f"A Mountain at column {column} is not in a row of {width} locations."
+        if arrow not in ("left", "right"):
+            return f"A Mountain's arrow points left or right, not {arrow!r}."
+    for start in mountains:
+        column, seen = start, set()
+        while column in mountains:
+            if column in seen:
+                return (
+                    f"The Mountains at columns {min(seen)} and {max(seen)} point at each other: "
+                    "a Track Token could never be placed past them."
+                )
+            seen.add(column)
+            moved = column + (-1 if mountains[column] == "left" else 1)
+            if not 1 <= moved <= width:
+                return f"The Mountain at column {column} points off the edge of the board."
+            column = moved
+    return None
+
+
 def place_token(
     previous: int,
     width: int,
@@ -35,41 +63,43 @@ def place_token(
     `left`/`right`: the votes (board, cards, revealed Hideouts); `pluses`: + icons on the
     buildings of the winning side; `mountains`: column -> "left"/"right", the arrow of a
     Mountain in this row (a token is never placed on one: it passes over it that way).
+    On a row narrower than the previous token's column, "straight ahead" is the row's last
+    location, the one nearest to straight ahead (our reading).
     """
     if width < 1:
         raise RuleError("A row has at least one location.")
-    if not 1 <= previous <= width:
-        raise RuleError(f"The previous token's column is 1 to {width}, not {previous}.")
+    if previous < 1:
+        raise RuleError(f"The previous token's column is 1 or more, not {previous}.")
     if min(left, right, pluses) < 0:
         raise RuleError("Votes and + icons are counted from 0.")
+    mountains = dict(mountains or {})
+    problem = mountain_problem(mountains, width)
+    if problem:
+        raise RuleError(problem)
+    ahead, narrower = min(previous, width), ""
+    if ahead != previous:
+        narrower = (
+            f" (this row has {width} locations: column {width} is the nearest to straight "
+            f"ahead of column {previous})"
+        )
     votes = f"{left} Left vote{'s' if left != 1 else ''} against {right} Right"
     if left == right:
-        column, why = previous, f"{votes}: a tie, so straight ahead of the previous token"
+        column, why = ahead, f"{votes}: a tie, so straight ahead of the previous token{narrower}"
     else:
         direction = -1 if left > right else 1
         side = "Left" if left > right else "Right"
         steps = 1 + pluses
         plus = f" + {pluses} for the + icon{'s' if pluses != 1 else ''}" if pluses else ""
-        target = previous + direction * steps
+        target = ahead + direction * steps
         column = min(max(target, 1), width)
-        why = f"{votes}: {side} wins, 1 step{plus} {side.lower()}"
+        why = f"{votes}: {side} wins, 1 step{plus} {side.lower()}{narrower}"
         if column != target:
             edge = "left" if target < 1 else "right"
             why += f", stopped at the {edge} edge"
-    mountains = dict(mountains or {})
-    seen: set[int] = set()
     while column in mountains:
-        if column in seen:
-            raise RuleError("The Mountains' arrows in this row go round in a circle.")
-        seen.add(column)
         arrow = mountains[column]
-        if arrow not in ("left", "right"):
-            raise RuleError(f"A Mountain's arrow points left or right, not {arrow!r}.")
-        moved = column + (-1 if arrow == "left" else 1)
-        if not 1 <= moved <= width:
-            raise RuleError(f"The Mountain in column {column} points off the board.")
         why += f"; column {column} is a Mountain, its arrow points {arrow}"
-        column = moved
+        column += -1 if arrow == "left" else 1
     return Placement(column, f"{why}: column {column}.")
 
 

@@ -1,6 +1,6 @@
 import pytest
 
-from companion.amounts import Amount, AmountError, parse_amount, parse_count
+from companion.amounts import Amount, AmountError, is_number, parse_amount, parse_count
 
 
 @pytest.mark.parametrize(
@@ -35,3 +35,34 @@ def test_counts() -> None:
         parse_count("13", minimum=2, maximum=12, what="The roll")
     with pytest.raises(AmountError, match="must be a whole number"):
         parse_count("x", what="The bid")
+
+
+@pytest.mark.parametrize("typed", ["٣", "²", "1٣", "+٣", "-²", "\uff11\uff12"])
+def test_numbers_are_ascii_digits_only(typed: str) -> None:
+    """Issue #13: `²` and `٣` passed the digit checks and crashed int() or read as another
+    number; every game reads ASCII digits only."""
+    with pytest.raises(AmountError):
+        parse_amount(typed)
+    with pytest.raises(AmountError, match="must be a whole number"):
+        parse_count(typed, what="A die")
+    assert not is_number(typed)
+
+
+def test_a_number_too_large_says_so() -> None:
+    with pytest.raises(AmountError, match="too large \\(at most 999,999,999\\)"):
+        parse_amount("+1234567890")
+    with pytest.raises(AmountError, match="The bid is too large"):
+        parse_count("9" * 5000, what="The bid")
+    assert parse_count("000000000012", what="x") == 12 and is_number("12")
+
+
+@pytest.mark.parametrize(
+    ("kind", "typed"), [("count", "٣"), ("list", "3 ²"), ("investments", "5x٣")]
+)
+def test_the_wizard_reads_ascii_digits_only(kind: str, typed: str) -> None:
+    from companion.scoring import Field, SheetError, parse_answer
+
+    with pytest.raises(SheetError):
+        parse_answer(Field("f", "F", kind), typed)  # type: ignore[arg-type]
+    with pytest.raises(SheetError, match="too large"):
+        parse_answer(Field("f", "F", "count"), "12345678901")

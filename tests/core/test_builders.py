@@ -70,7 +70,7 @@ def test_terrain_refuses_buildings_and_mountains_push_tokens(game: GameSession) 
     game.act(rules.place_terrain(state(game), 2, 2, "goldmine"))
     with pytest.raises(RuleError, match="holds a Mountain"):
         rules.build(state(game), 0, 1, 4, 1)
-    with pytest.raises(RuleError, match="never points off the edge"):
+    with pytest.raises(RuleError, match="points off the edge of the board"):
         rules.place_terrain(state(game), 1, 5, "mountain-right")
     build(game, 0, 2, 3, 2)  # next to the Goldmine
     build(game, 1, 3, 3, 3)
@@ -158,8 +158,12 @@ def test_the_wizard_hints_say_where_each_building_stands(game: GameSession) -> N
 
 
 def test_a_named_cards_vp_is_learned_from_the_sheet_and_filled_in_next_time(
-    game: GameSession,
+    new_game: NewGame,
 ) -> None:
+    # Three rows and three players: the Round Track's stack of three makes round 1 the final
+    # round, so its tokens go down one after another (before issue #13 any round took them).
+    game = new_game(game="builders", names=("Ann", "Bo", "Cy"), first=0)
+    game.act(game.rules.board(game.state, [5] * 3))
     rules = game.rules
     game.act(rules.build(state(game), 0, 2, 1, 1, None, "Saloon"))
     build(game, 1, 2, 4, 1)
@@ -173,7 +177,73 @@ def test_a_named_cards_vp_is_learned_from_the_sheet_and_filled_in_next_time(
     rows[1]["investments"][0]["vp"] = 2
     learned = rules.learned(state(game), rows, {"cards": {"Mine": {"0": 7}}})
     assert learned == {"cards": {"mine": {"0": 7}, "saloon": {"1": 5}}}  # Hotel: no token
-    with pytest.raises(RuleError, match="No building stands at row 4, column 4"):
-        rules.name_card(state(game), 4, 4, "Bank")
+    with pytest.raises(RuleError, match="No building stands at row 3, column 4"):
+        rules.name_card(state(game), 3, 4, "Bank")
     game.act(rules.name_card(state(game), 2, 4, "Bank"))
     assert rules.learned(state(game), rows, {})["cards"]["bank"] == {"2": 2}
+
+
+def test_the_round_track_says_how_many_tokens_each_round_places(new_game: NewGame) -> None:
+    """Issue #13: the Round Track holds 10 tokens, 2 stacked on the second-to-last space with
+    2 or 4 players, 3 on the last space with 3 players; a second `t` in an ordinary round
+    silently placed the next row's token."""
+    for names, rounds, stacked in (
+        (("Ann", "Bo"), 9, (8, 2)),
+        (("Ann", "Bo", "Cy"), 8, (8, 3)),
+        (("Ann", "Bo", "Cy", "Di"), 9, (8, 2)),
+    ):
+        session = new_game(game="builders", names=names, first=0)
+        session.act(session.rules.board(session.state, [5] * 10))
+        table = state(session)
+        assert table.last_round == rounds
+        per_round = [table.tokens_due(r) - table.tokens_due(r - 1) for r in range(1, rounds + 1)]
+        assert sum(per_round) == 10 and per_round[stacked[0] - 1] == stacked[1]
+        assert session.rules.progress(table) == f"Round 1 of {rounds}"
+    for seat, spot in enumerate([(2, 1), (2, 2), (3, 3), (3, 4)]):
+        build(session, seat, *spot, 1)
+    session.act(session.rules.token(state(session), 0, 0, 0))
+    with pytest.raises(RuleError, match=r"Round 1 places 1 Track Token .* enter starts round 2"):
+        session.rules.token(state(session), 0, 0, 0)
+
+
+def test_a_token_can_always_be_placed_where_the_cardboard_has_it(new_game: NewGame) -> None:
+    """Issue #13: rows of different widths stalled the game, and nothing moved it on."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    rules = session.rules
+    session.act(rules.board(session.state, [7, 7, 5, 5]))  # 2 players: tokens 1, 2, 1
+    build(session, 0, 2, 1, 1)
+    build(session, 1, 3, 1, 1)
+    session.act(rules.token(state(session), 0, 3, 0))  # row 1: from 4, three Right: column 5
+    session.act(rules.next_round(state(session)))
+    build(session, 1, 4, 5, 1)
+    build(session, 0, 4, 4, 1)
+    session.act(rules.token(state(session), 0, 2, 1))  # row 2: from 5, +1 icon: column 7
+    tie = rules.token(state(session), 1, 1, 0)  # row 3 has 5 locations: straight ahead is 5
+    assert tie.text.endswith("column 5 is the nearest to straight ahead of column 7): column 5.")
+    with pytest.raises(RuleError, match="Say why"):
+        rules.token_by_hand(state(session), 2, " ")
+    by_hand = rules.token_by_hand(state(session), 2, "as on the board")
+    assert by_hand.text == "Track Token in row 3 placed by hand at column 2: as on the board"
+    session.act(by_hand)
+    assert state(session).tokens[-1] == 2
+    session.act(rules.next_round(state(session)))
+    with pytest.raises(RuleError, match="Row 4 has columns 1 to 5"):
+        rules.token_by_hand(state(session), 9, "typo")
+
+
+def test_mountains_facing_each_other_are_refused_at_setup(game: GameSession) -> None:
+    """Issue #13: `m> 2 3` then `m< 2 4` was accepted, then every token there refused."""
+    rules = game.rules
+    game.act(rules.place_terrain(state(game), 2, 3, "mountain-right"))
+    with pytest.raises(RuleError, match="columns 3 and 4 point at each other"):
+        rules.place_terrain(state(game), 2, 4, "mountain-left")
+    with pytest.raises(RuleError, match="points off the edge"):
+        rules.place_terrain(state(game), 2, 1, "mountain-left")
+
+
+def test_a_board_without_rows_names_the_right_limit(new_game: NewGame) -> None:
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    with pytest.raises(RuleError, match="The board has 1 to 20 rows"):
+        session.rules.board(session.state, [])
+    with pytest.raises(RuleError, match="A row of the board has 1 to 20 locations"):
+        session.rules.board(session.state, [5, 0])

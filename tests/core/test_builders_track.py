@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from companion.games import RuleError
-from companion.games.builders_track import SUPPLY, check_cube, cubes_allowed, place_token
+from companion.games.builders_track import (
+    SUPPLY,
+    check_cube,
+    cubes_allowed,
+    mountain_problem,
+    place_token,
+)
 
 
 @pytest.mark.parametrize(
@@ -34,10 +40,40 @@ def test_a_mountain_is_passed_over_the_way_its_arrow_points() -> None:
         placement.column == 5
         and "column 4 is a Mountain, its arrow points right" in placement.sentence
     )
-    with pytest.raises(RuleError, match="go round in a circle"):
+    with pytest.raises(RuleError, match="columns 1 and 2 point at each other"):
         place_token(3, 5, 1, 0, mountains={2: "left", 1: "right"})  # 2 -> 1 -> 2
-    with pytest.raises(RuleError, match="points off the board"):
+    with pytest.raises(RuleError, match="column 5 points off the edge of the board"):
         place_token(4, 5, 0, 2, mountains={5: "right"})
+
+
+@pytest.mark.parametrize(
+    ("mountains", "words"),
+    [
+        ({9: "right"}, "A Mountain at column 9 is not in a row of 5 locations"),
+        ({5: "right"}, "column 5 points off the edge"),
+        ({1: "left"}, "column 1 points off the edge"),
+        ({4: "right", 5: "right"}, "column 5 points off the edge"),  # 4 -> 5 -> off
+        ({3: "right", 4: "left"}, "columns 3 and 4 point at each other"),
+    ],
+)
+def test_mountains_that_could_never_take_a_token_are_refused(
+    mountains: dict[int, str], words: str
+) -> None:
+    """Issue #13: the calculator took `9>` on a 5-wide row and `5>` pointing off the edge."""
+    assert mountain_problem(mountains, 5) is not None
+    assert words in (mountain_problem(mountains, 5) or "")
+    with pytest.raises(RuleError, match=words):
+        place_token(2, 5, 1, 1, mountains=mountains)
+
+
+def test_straight_ahead_on_a_narrower_row_is_its_last_location() -> None:
+    """Issue #13: a token in column 6 stalled a 5-wide row ("column is 1 to 5, not 6")."""
+    tie = place_token(6, 5, 1, 1)
+    assert tie.column == 5 and "column 5 is the nearest to straight ahead of column 6" in (
+        tie.sentence
+    )
+    assert place_token(6, 5, 2, 0).column == 4  # one step left of the nearest location
+    assert place_token(6, 5, 0, 2).column == 5  # stopped at the right edge
 
 
 def test_lakes_goldmines_and_hideouts_take_a_token() -> None:
@@ -46,8 +82,8 @@ def test_lakes_goldmines_and_hideouts_take_a_token() -> None:
 
 
 def test_bad_calculator_input() -> None:
-    with pytest.raises(RuleError, match="column is 1 to 5"):
-        place_token(6, 5, 0, 1)
+    with pytest.raises(RuleError, match="column is 1 or more"):
+        place_token(0, 5, 0, 1)
     with pytest.raises(RuleError, match="counted from 0"):
         place_token(2, 5, -1, 1)
 

@@ -127,3 +127,51 @@ async def test_a_three_player_game_to_the_end_with_every_token_from_the_board(
         pilot.app.open_game(other.path)
         await pilot.pause()
         assert pilot.app.screen.state.arrows[5] == ["<", "", ""]  # remembered with the board
+
+
+async def test_issue_13_through_the_screen(store: Store, new_game: NewGame) -> None:
+    """Non-ASCII digits, a second token in an ordinary round, Mountains facing each other and
+    a narrower row: each gets its message beside the field, and the table can always place
+    the token where the board has it."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        assert "The board has 1 to 20 rows" in await command(pilot, "board 0x5")
+        assert await command(pilot, "board 7 7 5 5") == ""  # 2 players: tokens 1, 2, 1
+        assert "Round 1 of 3" in text_of(pilot, "#round-line")
+        for typed in ("t ² 1", "m> ² 1", "marks ² 1 <", "² 1 s"):
+            assert "Type" in await command(pilot, typed), typed
+        assert "too large" in await command(pilot, "9999999999 1 s")
+        assert await command(pilot, "m> 3 3") == ""
+        assert "columns 3 and 4 point at each other" in await command(pilot, "m< 3 4")
+        assert await command(pilot, "2 7 s") == "" and await command(pilot, "3 1 d") == ""
+        assert await command(pilot, "t 0 3 0") == ""  # row 1: from 4, Right: column 5
+        assert "Round 1 places 1 Track Token" in await command(pilot, "t 0 3 0")
+        assert await command(pilot, "") == ""
+        assert await command(pilot, "3 5 s") == "" and await command(pilot, "4 1 s") == ""
+        assert "token 1 of 2" in text_of(pilot, "#step")
+        assert await command(pilot, "t 0 2 1") == ""  # row 2: from 5, +1: column 7
+        assert "token 2 of 2" in text_of(pilot, "#step")
+        assert "and why: t at 4 as on the board" in await command(pilot, "t at 2")
+        assert await command(pilot, "t at 2 as on the board") == ""
+        assert screen.state.tokens == [5, 7, 2]
+        assert "placed by hand at column 2: as on the board" in text_of(pilot, "#log-lines")
+
+
+async def test_the_calculator_refuses_mountains_that_cannot_be(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        for typed, words in (
+            ("9>", "column 9 is not in a row of 5"),
+            ("5>", "points off the edge"),
+            ("2> 2<", "Two Mountains in column 2"),
+            ("²>", "Not a Mountain"),
+        ):
+            await type_into(pilot, "#calc-mountains", typed)
+            assert words in text_of(pilot, "#calc-result"), typed
