@@ -39,6 +39,9 @@ class Field:
     # A count looked up in a chart printed on the components (e.g. Coloma's Frontier Map):
     # the wizard asks the count, the sheet keeps the points. See `KNOWN_CHARTS`.
     chart: str = ""
+    # What a sheet without this field means (e.g. Coloma's Hotels when the module is off);
+    # None: the field must be there.
+    default: int | None = None
 
 
 @dataclass(frozen=True)
@@ -198,6 +201,9 @@ def read_sheet(
         seen.add(name.strip().casefold())
         row: dict[str, Any] = {"name": name}
         for spec_field in spec.fields:
+            if spec_field.key not in player and spec_field.default is not None:
+                row[spec_field.key] = spec_field.default
+                continue
             if spec_field.key not in player:
                 raise SheetError(f"{who}: field {spec_field.key!r} is missing")
             row[spec_field.key] = _check_field(spec_field, player[spec_field.key], who)

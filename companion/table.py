@@ -81,3 +81,15 @@ def find_player(players: list[Player], words: list[str]) -> tuple[int, list[str]
             if any(part.startswith(typed) for part in re.findall(r"\w+", p.name.lower()))
         ]
     return (starts[0], words[1:]) if len(starts) == 1 else None
+
+
+def players_matching(players: list[Player], word: str) -> list[int]:
+    """The seats whose name starts with `word`, or has a word starting with it: for saying
+    which players a short name could mean ("ann": Ann Lee and Ann Ray)."""
+    typed = word.lower()
+    starts = [s for s, p in enumerate(players) if p.name.lower().startswith(typed)]
+    return starts or [
+        s
+        for s, p in enumerate(players)
+        if any(part.startswith(typed) for part in re.findall(r"\w+", p.name.lower()))
+    ]

@@ -7,13 +7,15 @@ typed, hands the entry to `run`, and shows the state.
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Digits, Footer, Header, Static
 
-from companion.amounts import parse_amount, parse_count
+from companion.amounts import is_number, parse_amount, parse_count
 from companion.games import RuleError
 from companion.games.coloma import (
     EVENTS,
@@ -26,7 +28,7 @@ from companion.games.coloma import (
 from companion.games.coloma_gold import VALUES, pay_with_gold
 from companion.games.coloma_table import NON_PLAYER, NON_PLAYER_ROWS
 from companion.journal import Entry
-from companion.table import find_player
+from companion.table import find_player, players_matching
 from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.log_panel import LogPanel
 
@@ -53,7 +55,8 @@ NUMBERS = {  # typed word -> tracked number
 GOLD_WORDS = ("gold", "g", "nuggets", "nugget", "n")
 PLAYER_HELP = (
     "NAME bucks +3 (also gold, vp, horses, dudes, tents, rivers), NAME pay 7, NAME barrel 2, "
-    "NAME gun ROW COUNT, NAME pitch 3 (or land), NAME bridge TYPE, NAME grave 2"
+    "NAME gun ROW COUNT, NAME pitch 3 (or land), NAME bridge TYPE, NAME grave 2, "
+    "NAME hotel, NAME sleep 2"
 )
 
 
@@ -83,8 +86,16 @@ Type in the command field and press **enter**; the line above it says what comes
   any of its words.
 - `ann barrel 2`: Ann takes a Barrel; 2 Outlaws (printed under its Stash space) join.
 - `ann gun 1 3`: Ann fills row 1 (the row nearest the Outlaws) with 3 Gunmen from her Lodge.
-- `chart 6 VP / 3 VP / 1 VP / 2 Graves`: the rewards or penalties of the chart tile in
-  play, best tier first, then what players without Gunmen suffer; shown per player.
+- `chart 6 VP / 3 VP + 1 Nugget / 1 VP / 2 Graves`: the chart tile in play, best tier first,
+  then what players without Gunmen suffer (VP, Nuggets, Bucks, Dudes, Horses, Tents,
+  Graves; `-2 VP` for a penalty, `-` for nothing; the lost side after `|`). Shown per player
+  and applied when the Shootout is resolved.
+- `graveyard 1 1 2 2 3 3`: the numbers printed on the Graves, bottom first (once;
+  remembered): a Dude the chart puts on a Grave then covers the lowest vacant one.
+- Mule Duel: `sites 3 1 + 2 5` gives the Mules' Sites after the `+`; a Mule on a Site with
+  its Carrot eats it and its owner gets the Event; `sites 3 1 + 5 2 spend ann 1` for Site 5.
+- Hotel Building module: `ann hotel` builds one; `ann sleep 2` puts 2 Dudes on Hotel spaces
+  (2 VP each).
 - `sheriff bo`: hand the Sheriff Badge over by hand.
 - `supply 0 4 7 2 counted the board`: correct the Nuggets in each pool (top first) and the
   Mine Cart to what the board shows, with a reason.
@@ -143,6 +154,12 @@ Type in the command field and press **enter**; the line above it says what comes
                 except RuleError:
                     pass
 
+        if not self.state.graveyard:
+            graves = self.session.recall("graveyard")
+            if isinstance(graves, list) and graves and all(isinstance(n, int) for n in graves):
+                with suppress(RuleError):
+                    self.run(self.rules.graveyard(self.state, graves))
+
     def _pools_key(self) -> str:
         return f"pools_{len(self.state.players)}"
 
@@ -152,15 +169,20 @@ Type in the command field and press **enter**; the line above it says what comes
         state = self.state
         self.query_one("#year-line", Static).update(self._year_line())
         event = ""
-        if state.phase == "rounds":
+        if state.phase == "rounds" and state.mule_duel:
+            event = (
+                f"The Barker covers Site {state.barker} (Mule Duel: no Event from the Barker; "
+                "a Mule eating its Carrot gives its owner that Event)"
+            )
+        elif state.phase == "rounds" and state.event_done:
+            event = state.event_said  # as it happened: a Tent pitched since changes nothing
+        elif state.phase == "rounds":
             twice = [
                 state.name(s) for s in range(len(state.players)) if state.barker in state.events[s]
             ]
             event = f"The Barker covers Site {state.barker}. Event: {EVENTS[state.barker]}"
             if twice:
                 event += f". Twice for {', '.join(twice)} (Tent on this Event)"
-            if state.event_done:
-                event += ". Done."
         self.query_one("#event-line", Static).update(event)
         bust = f"Bust: {state.bust_line}" if state.bust_line else ""
         self.query_one("#bust-line", Static).update(bust)
@@ -217,11 +239,11 @@ Type in the command field and press **enter**; the line above it says what comes
         if state.phase == "rounds":
             last = state.round == ROUNDS
             then = "the Shootout" if last else f"Round {state.round + 1}"
-            event = "" if state.event_done else "event for the Event, "
+            event = "" if state.event_done or state.mule_duel else "event for the Event, "
             sites = "sites 3 1" + (" ..." if len(state.players) > 2 else "")
-            if len(state.players) == 2 or state.options.get("mule_duel"):
-                extra = "the Buster's" if len(state.players) == 2 else "the Mules'"
-                sites += f" + {extra} Site"
+            if len(state.players) == 2:
+                extra = "the Mules' Sites" if state.mule_duel else "the Buster's Site"
+                sites += f" + {extra}"
             return (
                 f"Round {state.round}: {event}{sites} for the Bust, and the trackers "
                 f"(F1 lists them). Enter: on to {then}."
@@ -269,8 +291,20 @@ Type in the command field and press **enter**; the line above it says what comes
         row("Barrels", lambda s: numbers[s]["barrels"])
         row("Rivers (4 max)", lambda s: numbers[s]["rivers"])
         row("Bridges", lambda s: ", ".join(state.bridges[s]) or "-")
-        row("Graves", lambda s: " ".join(map(str, state.graves[s])) or "-")
+        row("Graves", lambda s: self._graves(s))
+        if state.mule_duel:
+            row("Carrots on Events", lambda s: " ".join(map(str, sorted(state.carrots[s]))) or "-")
+        if state.hotel_module:
+            row("Hotels (Dudes)", lambda s: f"{state.hotels[s]} ({state.sleepers[s]})")
         return table
+
+    def _graves(self, seat: int) -> str:
+        state = self.state
+        shown = " ".join(map(str, state.graves[seat]))
+        owed = state.graves_owed[seat]
+        if owed:
+            shown += f" +{owed} unnumbered"
+        return shown.strip() or "-"
 
     def _pitched(self, seat: int) -> str:
         state = self.state
@@ -350,22 +384,26 @@ Type in the command field and press **enter**; the line above it says what comes
             )
             return True
         if first == "chart":
-            tiers = [part.strip() for part in " ".join(words[1:]).split("/")]
-            return self.run(rules.chart(state, tiers))
+            return self.run(rules.chart(state, " ".join(words[1:])))
+        if first == "graveyard":
+            graves = [parse_count(w, maximum=20, what="A Grave's number") for w in words[1:]]
+            if self.run(rules.graveyard(state, graves)):
+                self.remember("graveyard", graves)
+            return True
         if first == "supply":
-            numbers = [w for w in words[1:5] if w.isdigit()]
+            numbers = [w for w in words[1:5] if is_number(w)]
             if len(numbers) < 3:
                 raise RuleError(
                     "Type supply, the Nuggets in each pool (top first), the Mine Cart if it "
                     "differs, and why: supply 0 4 7 2 counted the board."
                 )
-            counts = [int(w) for w in numbers]
+            counts = [parse_count(w, what="A count") for w in numbers]
             reason = " ".join(words[1 + len(numbers) :])
             cart = counts[3] if len(counts) == 4 else None
             return self.run(rules.correct_supply(state, counts[:3], cart, reason))
         if first == "sheriff":
-            found = find_player(state.players, words[1:])
-            if found is None or found[1]:
+            found = self._find(words[1:], "sheriff ann")
+            if found[1]:
                 raise RuleError("Type sheriff and the player who takes the Badge: sheriff ann.")
             return self.run(rules.hand_badge(state, found[0]))
         if first == "shootout":
@@ -374,13 +412,24 @@ Type in the command field and press **enter**; the line above it says what comes
             if len(words) != 2:
                 raise RuleError("Type cleanup and the Outlaws the Year Track shows: cleanup 4.")
             return self._clean_up(parse_count(words[1], what="The Outlaws"))
-        found = find_player(state.players, words)
-        if found is None:
-            raise RuleError(
-                f"Not a command or a player: {words[0]}. Type {PLAYER_HELP}; F1 lists everything."
-            )
-        seat, rest = found
+        seat, rest = self._find(words, PLAYER_HELP, command=True)
         return self.run(self._player_entry(seat, rest))
+
+    def _find(self, words: list[str], example: str, command: bool = False) -> tuple[int, list[str]]:
+        """The player a command names, or a refusal that says who a short name could mean."""
+        found = find_player(self.state.players, words)
+        if found is not None:
+            return found
+        matches = players_matching(self.state.players, words[0]) if words else []
+        if len(matches) > 1:
+            names = [self.state.name(seat) for seat in matches]
+            both = ", ".join(names[:-1]) + f" and {names[-1]}"
+            raise RuleError(f"{words[0]} could be {both}: type more of the name.")
+        if command:
+            raise RuleError(
+                f"Not a command or a player: {words[0]}. Type {example}; F1 lists everything."
+            )
+        raise RuleError(f"Not a player: {words[0] if words else 'nobody'}. Type {example}.")
 
     def _player_entry(self, seat: int, words: list[str]) -> Entry:
         state, rules = self.state, self.rules
@@ -410,18 +459,19 @@ Type in the command field and press **enter**; the line above it says what comes
             return rules.bridge(state, seat, " ".join(words[1:]))
         if what == "grave" and len(words) == 2:
             return rules.grave(state, seat, parse_count(words[1], what="A Grave's number"))
+        if what == "hotel" and len(words) == 1:
+            return rules.hotel(state, seat)
+        if what == "sleep" and len(words) == 2:
+            return rules.sleep(state, seat, parse_count(words[1], minimum=1, what="The Dudes"))
         raise RuleError(f"After a name, type one of: {PLAYER_HELP.replace('NAME ', '')}.")
 
     def _spenders(self, words: list[str]) -> dict[int, int]:
         spend: dict[int, int] = {}
         while words:
-            found = find_player(self.state.players, words)
-            if found is None:
-                raise RuleError(f"Not a player: {words[0]}. Type event ann 1 bo 2.")
-            seat, words = found
+            seat, words = self._find(words, "event ann 1 bo 2")
             count = 1
-            if words and words[0].isdigit():
-                count, words = int(words[0]), words[1:]
+            if words and is_number(words[0]):
+                count, words = parse_count(words[0], what="The Gold Nuggets"), words[1:]
             spend[seat] = count
         return spend
 
@@ -430,12 +480,17 @@ Type in the command field and press **enter**; the line above it says what comes
         chosen: list[int] = []
         extra: list[int] = []
         after_plus = False
+        spend: dict[int, int] = {}
+        lowered = [word.lower() for word in words]
+        if "spend" in lowered:  # Mule Duel, Site 5: sites 3 1 + 5 2 spend ann 1
+            at = lowered.index("spend")
+            words, spend = words[:at], self._spenders(words[at + 1 :])
         for word in words:
             after_plus = after_plus or word.startswith("+")
             site = word.removeprefix("+")
             if site:
                 (extra if after_plus else chosen).append(parse_count(site, what="A Site"))
-        return self.run(self.rules.sites(self.state, chosen, extra))
+        return self.run(self.rules.sites(self.state, chosen, extra, spend))
 
     def _advance(self) -> bool:
         state = self.state

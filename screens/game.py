@@ -129,7 +129,7 @@ class GameScreen(Screen[None]):
                 self._remember(lambda: self.session.remember_charts(sheet.charts))
 
         rows = rules.prefill(state, known)
-        wizard = ScoringWizard(rules.sheet, rows, charts, rules.score_hints(state))
+        wizard = ScoringWizard(rules.sheet_for(state), rows, charts, rules.score_hints(state))
         self.app.push_screen(wizard, done)
 
     def remember(self, key: str, value: object) -> None:

@@ -107,6 +107,10 @@ class Rules:
             numbers=[{spec.key: spec.start for spec in self.numbers} for _ in players],
         )
 
+    def sheet_for(self, state: TableState) -> SheetSpec:
+        """The score sheet of this table (a game may leave out what its options do not use)."""
+        return self.sheet
+
     def number_spec(self, key: str) -> NumberSpec:
         for spec in self.numbers:
             if spec.key == key:
@@ -184,6 +188,9 @@ class Rules:
 
     def set_option(self, state: TableState, key: str, value: Any) -> Entry:
         spec = self._option(key)
+        if not spec.applies_to(len(state.players)):
+            counts = ", ".join(map(str, spec.player_counts))
+            raise RuleError(f"{spec.label} is for {counts} players, not {len(state.players)}.")
         problem = spec.check(value)
         if problem:
             raise RuleError(problem)

@@ -11,9 +11,10 @@ rewards) is typed by the table and, where it stays the same, remembered.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.amounts import Amount
 from companion.games.base import (
     NumberSpec,
     OptionSpec,
@@ -22,6 +23,7 @@ from companion.games.base import (
     TableState,
     copy_state,
 )
+from companion.games.coloma_chart import Reward, count_text, parse_chart, tier_of
 from companion.games.coloma_gold import GoldSupply, pay_with_gold
 from companion.games.coloma_table import (
     NON_PLAYER,
@@ -31,7 +33,7 @@ from companion.games.coloma_table import (
     shootout,
     turn_order,
 )
-from companion.journal import Entry
+from companion.journal import Entry, make_entry
 from companion.scoring import Category, Field, SheetSpec, TieBreak, count_of, total_of
 from companion.store import Header
 
@@ -52,7 +54,7 @@ SHEET = SheetSpec(
     fields=(
         Field("track", "Score track", prompt="VP already on the score track"),
         Field("buildings", "Town Buildings", "list", "VP printed on each Town Building"),
-        Field("hotels", "Hotels", prompt="Hotel Buildings (8 VP each)"),
+        Field("hotels", "Hotels", prompt="Hotel Buildings (8 VP each)", default=0),
         Field("canyons", "River Canyons", "list", "VP under each surveyed River Canyon"),
         Field("bridges", "Bridges", "list", "VP each Bridge scores"),
         Field(
@@ -94,6 +96,11 @@ MOST_HORSES = 6
 ALL_TENTS = 8
 MOST_RIVERS = 4
 MOST_BRIDGES = 4
+BRIDGES_OF_A_TYPE = {2: 1, 3: 2, 4: 2, 5: 3, 6: 3}  # tiles of each type by player count
+HOTELS_PER_PLAYER = 2  # Hotel Building module: cards in the board's supply per player
+HOTEL_SPACES = 2  # Dudes a Hotel Building card holds
+HOTEL_VP = 2  # per Dude placed on a Hotel space
+SITES_ALL = (1, 2, 3, 4, 5)
 EVENTS = {  # the Barker's Site -> its Event, as the rulebook gives it
     1: "each player gains 2 Dudes (4 with a Tent on this Event)",
     2: "each player gains 1 Gold Nugget (2 with a Tent on this Event)",
@@ -117,6 +124,29 @@ READINGS = """\
   when the General Supply runs out, correct the number (ctrl+o).
 - The Sheriff Badge can be handed over by hand (`sheriff NAME`), as an entry, when the
   table reads a shootout differently.
+- The chart's rewards are applied when the Shootout is resolved, each tier as typed
+  (`chart 6 VP / 3 VP / 1 VP / 2 Graves`; the lost side after `|`). A Dude put on a
+  Grave comes from the General Supply and covers the lowest vacant Grave: the numbers
+  printed on your Graveyard are typed once (`graveyard 1 1 2 2 3 3`, bottom first,
+  remembered); until then the app counts the Graves owed and `NAME grave N` says the number.
+- A player has one turn a Round, so fills at most one row of Gunmen a Round (the rules:
+  "one row per turn"); a player who did not fill a row in Round 5 may still fill one before
+  the Shootout is resolved.
+- Bridge tiles of each type: 1 with 2 players, 2 with 3-4, 3 with 5-6, first come first
+  served; types are compared without case.
+- A tracker pushed past its limit takes what fits and ignores the rest, saying so (the
+  rules: "ignore the action or the remainder"); a correction cannot go past a limit either.
+- The 2-player game's Buster counts as a Pioneer in the Bust: `sites` wants its Site after
+  a `+`. Mule Duel has no Buster: the two Mules' Sites come after the `+` instead.
+- Mule Duel (2 players): the Barker triggers no Event; a Mule placed on a Site whose Event
+  space holds its colour's Carrot eats it and its owner gets the Event (twice with a Tent
+  there); Site 5's Event is spent as typed (`sites 5 2 + 5 1 spend ann 1`). Every Carrot
+  goes back at Clean Up.
+- Hotel Building module: 2 Hotel Buildings per player in the supply (`ann hotel` builds
+  one, its cost paid with the trackers); `ann sleep 2` puts Dudes from the Lodge on vacant
+  Hotel spaces (2 per Hotel) for 2 VP each, at Site 5: the app does not know where the
+  Pioneer stands and trusts the table; they go to the General Supply at Clean Up; 8 VP per
+  Hotel at the end. Without the module the wizard has no Hotels step.
 """
 
 
@@ -137,6 +167,14 @@ class ColomaState(TableState):
     graves: list[list[int]] = field(default_factory=list)  # per seat, numbers on the Graves
     bust_line: str = ""  # this round's Bust and order of turns, as said
     result: str = ""  # the last shootout, as said
+    chart_lost: list[str] = field(default_factory=list)  # the tile's lost side, if typed
+    event_said: str = ""  # this Round's Event as it happened (a later Tent changes nothing)
+    filled: list[int] = field(default_factory=list)  # seats that filled a row this Round
+    graveyard: list[int] = field(default_factory=list)  # numbers printed on Graves, bottom up
+    graves_owed: list[int] = field(default_factory=list)  # per seat: Graves without a number
+    carrots: list[set[int]] = field(default_factory=list)  # Mule Duel: per seat, Event spaces
+    hotels: list[int] = field(default_factory=list)  # Hotel module: per seat, Hotels built
+    sleepers: list[int] = field(default_factory=list)  # per seat, Dudes on Hotel spaces
 
     @property
     def barker(self) -> int:
@@ -163,6 +201,22 @@ class ColomaState(TableState):
         count = len(self.players)
         return [(self.sheriff + step) % count for step in range(count)]
 
+    @property
+    def mule_duel(self) -> bool:
+        return bool(self.options.get("mule_duel")) and len(self.players) == 2
+
+    @property
+    def hotel_module(self) -> bool:
+        return bool(self.options.get("hotels"))
+
+    @property
+    def hotels_left(self) -> int:
+        return HOTELS_PER_PLAYER * len(self.players) - sum(self.hotels)
+
+    def chart_side(self, won: bool) -> list[str]:
+        """The tiers in play: the lost side when the tile's two sides were typed and lost."""
+        return self.chart_lost if not won and self.chart_lost else self.chart
+
 
 class ColomaRules(Rules):
     id = "coloma"
@@ -183,7 +237,13 @@ class ColomaRules(Rules):
     help = READINGS
     options = (
         OptionSpec("hotels", "Hotel Building module", default=False),
-        OptionSpec("mule_duel", "Mule Duel module", default=False),
+        OptionSpec(
+            "mule_duel",
+            "Mule Duel (2-player variant)",
+            default=False,
+            player_counts=(2,),
+            help="Mules and Carrots instead of the Buster and the Barker's Events.",
+        ),
         OptionSpec("specialties", "Pioneer Specialties module", default=False),
     )
 
@@ -195,7 +255,23 @@ class ColomaRules(Rules):
         state.lands = [0] * count
         state.bridges = [[] for _ in range(count)]
         state.graves = [[] for _ in range(count)]
+        state.graves_owed = [0] * count
+        state.carrots = [set(SITES_ALL) for _ in range(count)]
+        state.hotels = [0] * count
+        state.sleepers = [0] * count
         return state
+
+    def sheet_for(self, state: TableState) -> SheetSpec:
+        """Without the Hotel Building module the wizard has no Hotels step (its sheet has no
+        `hotels`, which `goldrush score` reads as 0)."""
+        assert isinstance(state, ColomaState)
+        if state.hotel_module:
+            return SHEET
+        return replace(
+            SHEET,
+            fields=tuple(f for f in SHEET.fields if f.key != "hotels"),
+            categories=tuple(c for c in SHEET.categories if c.key != "hotels"),
+        )
 
     def progress(self, state: TableState) -> str:
         assert isinstance(state, ColomaState)
@@ -216,6 +292,7 @@ class ColomaRules(Rules):
         for seat, row in enumerate(rows):
             row["frontier"] = state.lands[seat]
             row["graves"] = list(state.graves[seat])
+            row["hotels"] = state.hotels[seat]
         return rows
 
     def score_hints(self, state: TableState) -> dict[str, list[str]]:
@@ -226,6 +303,13 @@ class ColomaRules(Rules):
                 f"Bridges built: {', '.join(kinds)}" if kinds else "" for kinds in state.bridges
             ],
             "canyons": [f"{n['rivers']} Rivers surveyed" for n in state.numbers],
+            "graves": [
+                f"{owed} more Dude{'s' if owed != 1 else ''} on Graves whose numbers were not "
+                "typed: add them from the Graveyard"
+                if owed
+                else ""
+                for owed in state.graves_owed
+            ],
         }
 
     # -- the calendar --------------------------------------------------------------------
@@ -282,6 +366,11 @@ class ColomaRules(Rules):
     def event(self, state: ColomaState, spend: dict[int, int] | None = None) -> Entry:
         """The Barker's Event for every player, from the Sheriff clockwise, as one entry."""
         spend = spend or {}
+        if state.mule_duel:
+            raise RuleError(
+                "In Mule Duel the Barker triggers no Event: a Mule eating its Carrot does "
+                "(type the Mules' Sites after the players': sites 3 1 + 2 5)."
+            )
         if state.event_done:
             raise RuleError(f"The Event of Site {state.barker} has already happened this Round.")
         effects = self._event_effects(copy_of(state), state.barker, spend)
@@ -300,40 +389,103 @@ class ColomaRules(Rules):
             raise RuleError("Only players at the table spend on the Event.")
         lines = []
         for seat in state.seats_from_sheriff():
-            twice = site in state.events[seat]
-            times = 2 if twice else 1
-            tent = " (Tent: twice)" if twice else ""
-            name = state.name(seat)
-            numbers = state.numbers[seat]
-            if site == 1:
-                numbers["dudes"] += 2 * times
-                lines.append(f"{name} +{2 * times} Dudes{tent}")
-            elif site == 2:
-                lines.append(f"{name} {self._take_gold(state, seat, times)}{tent}")
-            elif site == 3:
-                lines.append(f"{name} draws {2 * times} cards{tent}")
-            elif site == 4:
-                numbers["bucks"] += 2 * times
-                lines.append(f"{name} +{2 * times} Bucks{tent}")
-            elif spend.get(seat, 0):
-                nuggets = spend[seat]
-                if nuggets > times:
-                    raise RuleError(
-                        f"{name} may spend {times} Gold Nugget{'s' if times > 1 else ''} "
-                        "on this Event (2 only with a Tent on it)."
-                    )
-                self._spend_gold(state, seat, nuggets)
-                numbers["track"] += 3 * nuggets
-                plural = "s" if nuggets != 1 else ""
-                lines.append(f"{name} spends {nuggets} Gold Nugget{plural} for {3 * nuggets} VP")
+            said = self._event_for(state, seat, site, spend.get(seat, 0))
+            if said:
+                lines.append(said)
         return lines
+
+    def _event_for(self, state: ColomaState, seat: int, site: int, spend: int) -> str:
+        """One player gets an Event (twice with a Tent on it); what they got, or ""."""
+        twice = site in state.events[seat]
+        times = 2 if twice else 1
+        tent = " (Tent: twice)" if twice else ""
+        name = state.name(seat)
+        numbers = state.numbers[seat]
+        if site == 1:
+            numbers["dudes"] += 2 * times
+            return f"{name} +{2 * times} Dudes{tent}"
+        if site == 2:
+            return f"{name} {self._take_gold(state, seat, times)}{tent}"
+        if site == 3:
+            return f"{name} draws {2 * times} cards{tent}"
+        if site == 4:
+            numbers["bucks"] += 2 * times
+            return f"{name} +{2 * times} Bucks{tent}"
+        if not spend:
+            return ""
+        if spend > times:
+            raise RuleError(
+                f"{name} may spend {times} Gold Nugget{'s' if times > 1 else ''} "
+                "on this Event (2 only with a Tent on it)."
+            )
+        self._spend_gold(state, seat, spend)
+        numbers["track"] += 3 * spend
+        return f"{name} spends {spend} Gold Nugget{'s' if spend != 1 else ''} for {3 * spend} VP"
 
     def shootout_result(self, state: ColomaState) -> Entry:
         if state.phase != "shootout":
             raise RuleError("The Shootout comes after Round 5.")
         tally = state.tally()
         said = self.tally_sentence(state, tally)
-        return self._entry(state, "shootout", f"Shootout {state.year}: {said}")
+        trial = copy_of(state)
+        applied = self._apply_rewards(trial, tally)
+        if applied:
+            said += ". Applied: " + "; ".join(applied)
+        return self._entry(state, "shootout", f"Shootout {state.year}: {said}", rewards=True)
+
+    def _apply_rewards(self, state: ColomaState, tally: Shootout) -> list[str]:
+        """The chart's rewards and penalties, tier by tier (players without Gunmen: the last
+        part); the non-player Gunmen get nothing. What each player got, as said."""
+        side = state.chart_side(tally.won)
+        said = []
+        takers = [(seat, tier) for seat, tier in tally.tiers.items() if seat != NON_PLAYER]
+        takers += [(seat, 4) for seat in tally.bury]
+        for seat, tier in sorted(takers, key=lambda pair: (pair[1], pair[0])):
+            reward = tier_of(side, tier)
+            if reward.terms:
+                said.append(f"{state.name(seat)} {self._give(state, seat, reward)}")
+        return said
+
+    def _give(self, state: ColomaState, seat: int, reward: Reward) -> str:
+        """Apply one tier's terms to a player, each within the rules' limits; as said."""
+        parts = []
+        numbers = state.numbers[seat]
+        for key, count in reward.terms:
+            if key == "graves":
+                parts.append(self._bury(state, seat, count))
+            elif key == "gold" and count > 0:
+                parts.append(self._take_gold(state, seat, count))
+            elif key == "gold":
+                spent = min(-count, numbers["gold"])
+                self._spend_gold(state, seat, spent)
+                parts.append(f"-{spent} Nuggets")
+            else:
+                most = self._most(state, seat, key)
+                after = max(0, numbers[key] + count)
+                if most is not None:
+                    after = min(after, most)
+                parts.append(f"{after - numbers[key]:+d} {count_text(key, 2).split()[1]}")
+                numbers[key] = after
+        return ", ".join(parts)
+
+    def _bury(self, state: ColomaState, seat: int, count: int) -> str:
+        """Dudes from the General Supply on the lowest vacant Graves of the player's Graveyard;
+        a Grave whose number is not known yet is owed until the table types it."""
+        numbers = []
+        for _ in range(count):
+            covered = len(state.graves[seat])
+            if covered < len(state.graveyard):
+                number = state.graveyard[covered]
+                state.graves[seat].append(number)
+                numbers.append(str(number))
+            else:
+                state.graves_owed[seat] += 1
+        said = f"{count} Dude{'s' if count != 1 else ''} on Graves"
+        if numbers:
+            said += f" ({', '.join(numbers)})"
+        if len(numbers) < count:
+            said += " (type the numbers printed on them: NAME grave N)"
+        return said
 
     def tally_sentence(self, state: ColomaState, tally: Shootout) -> str:
         outcome = "won" if tally.won else "lost"
@@ -361,8 +513,9 @@ class ColomaRules(Rules):
         """What the chart tile gives this tier, as typed (the non-player Gunmen get nothing)."""
         if seat == NON_PLAYER:
             return " (nothing)"
-        if tier - 1 < len(state.chart) and state.chart[tier - 1]:
-            return f" ({state.chart[tier - 1]})"
+        side = state.chart_side(state.tally().won)
+        if tier - 1 < len(side) and side[tier - 1]:
+            return f" ({side[tier - 1]})"
         return ""
 
     def clean_up(self, state: ColomaState, outlaws: int) -> Entry:
@@ -374,10 +527,15 @@ class ColomaRules(Rules):
             refilled = state.supply.refill()
             moved = state.supply.cart - refilled.cart
             refill = f"; the Mine Cart refills {moved} Gold Nugget{'s' if moved != 1 else ''}"
+        extras = ""
+        if any(state.sleepers):
+            extras += "; the Dudes on Hotels go to the General Supply"
+        if state.mule_duel:
+            extras += "; every Carrot goes back on its Event space"
         return self._entry(
             state,
             "clean_up",
-            f"Clean Up: Gunmen and Outlaws leave the Shootout{refill}; {year} starts "
+            f"Clean Up: Gunmen and Outlaws leave the Shootout{refill}{extras}; {year} starts "
             f"with {outlaws} Outlaws, the Barker covers Site 1",
             outlaws=outlaws,
         )
@@ -423,12 +581,25 @@ class ColomaRules(Rules):
         return self._entry(state, "barrel", text, player=seat, outlaws=outlaws)
 
     def gunmen(self, state: ColomaState, seat: int, row: int, count: int) -> Entry:
+        if seat in state.filled:
+            raise RuleError(
+                f"{state.name(seat)} already filled a row this Round: one row of Gunmen per "
+                "turn (the rules), and a player has one turn a Round."
+            )
         text = f"{state.name(seat)} fills row {row} at the Shootout with {count} Gunmen"
         return self._entry(state, "gunmen", text, player=seat, row=row, count=count)
 
-    def chart(self, state: ColomaState, tiers: list[str]) -> Entry:
-        shown = " / ".join(tier or "-" for tier in tiers)
-        return self._entry(state, "chart", f"The Shootout chart in play: {shown}", tiers=tiers)
+    def chart(self, state: ColomaState, typed: str) -> Entry:
+        """The chart tile in play as typed: `6 VP / 3 VP / 1 VP / 2 Graves [| lost side]`."""
+        won, lost = parse_chart(typed)
+        shown = " / ".join(won) + (f" | lost: {' / '.join(lost)}" if lost else "")
+        return self._entry(
+            state,
+            "chart",
+            f"The Shootout chart in play: {shown}",
+            tiers=won,
+            lost=lost or None,
+        )
 
     def pitch(self, state: ColomaState, seat: int, where: int | None) -> Entry:
         """Pitch a Tent from the Lodge on an Event (its Site) or, with None, a Frontier Land."""
@@ -439,6 +610,13 @@ class ColomaRules(Rules):
 
     def bridge(self, state: ColomaState, seat: int, kind: str) -> Entry:
         kind = " ".join(kind.split())
+        stack = BRIDGES_OF_A_TYPE.get(len(state.players), 3)
+        built = sum(k.lower() == kind.lower() for kinds in state.bridges for k in kinds)
+        if built >= stack:
+            raise RuleError(
+                f"Every {kind} Bridge is built: {stack} of each type with {len(state.players)} "
+                "players (first come, first served)."
+            )
         return self._entry(
             state, "bridge", f"{state.name(seat)} builds a Bridge: {kind}", player=seat, bridge=kind
         )
@@ -458,19 +636,104 @@ class ColomaRules(Rules):
             state, "sheriff", f"{state.name(seat)} takes the Sheriff Badge", player=seat
         )
 
-    def sites(self, state: ColomaState, chosen: list[int], extra: list[int]) -> Entry:
-        """Where the Pioneers went: the Site that busts and the order of turns."""
-        if len(chosen) != len(state.players):
-            raise RuleError(f"Type one Site for each of the {len(state.players)} players.")
+    def sites(
+        self,
+        state: ColomaState,
+        chosen: list[int],
+        extra: list[int],
+        spend: dict[int, int] | None = None,
+    ) -> Entry:
+        """Where the Pioneers went: the Site that busts and the order of turns (and in Mule
+        Duel, the Mules: each eats its Carrot there, if it is still there)."""
+        count = len(state.players)
+        if len(chosen) != count:
+            raise RuleError(f"Type one Site for each of the {count} players.")
+        wanted = 2 if state.mule_duel else 1 if count == 2 else 0
+        if len(extra) != wanted:
+            who = (
+                "the two Mules' Sites (Mule Duel: no Buster)"
+                if state.mule_duel
+                else "the Buster's Site (it counts as a Pioneer in the Bust)"
+                if count == 2
+                else "no other Site (only the 2-player game has a Buster)"
+            )
+            example = "sites 3 1" + (" + 2 5" if state.mule_duel else " + 4" if wanted else "")
+            raise RuleError(f"After the players' Sites type {who}: {example}.")
         placed = ", ".join(f"{state.name(s)} {site}" for s, site in enumerate(chosen))
         if extra:
-            placed += "; also " + ", ".join(map(str, extra))
+            kind = "Mules" if state.mule_duel else "the Buster"
+            placed += f"; {kind} " + ", ".join(map(str, extra))
+        text = f"Round {state.round} Sites: {placed}: {bust_sentence(state, chosen, extra)}"
+        spend = spend or {}
+        if spend and not state.mule_duel:
+            raise RuleError("Gold is spent on Site 5's Event with event, not with sites.")
+        if state.mule_duel:
+            trial = copy_of(state)
+            eaten = self._mules_eat(trial, extra, spend)
+            if eaten:
+                text += "; " + "; ".join(eaten)
         return self._entry(
             state,
             "sites",
-            f"Round {state.round} Sites: {placed}: {bust_sentence(state, chosen, extra)}",
+            text,
             sites=chosen,
             extra=extra,
+            spend=[spend.get(seat, 0) for seat in range(count)] if spend else None,
+        )
+
+    def _mules_eat(self, state: ColomaState, mules: list[int], spend: dict[int, int]) -> list[str]:
+        """Mule Duel: each Mule on a Site with its colour's Carrot eats it, and its owner gets
+        that Event (twice with a Tent there); what each got, from the Sheriff clockwise."""
+        said = []
+        for seat in state.seats_from_sheriff():
+            site = mules[seat]
+            name = state.name(seat)
+            if site not in state.carrots[seat]:
+                if spend.get(seat):
+                    raise RuleError(f"{name}'s Mule finds no Carrot at Site {site}: no Event.")
+                said.append(f"{name}'s Mule finds no Carrot at Site {site}")
+                continue
+            state.carrots[seat].discard(site)
+            got = self._event_for(state, seat, site, spend.get(seat, 0) if site == 5 else 0)
+            ate = f"{name}'s Mule eats the Carrot at Site {site}"
+            said.append(f"{ate}: {got}" if got else ate)
+        return said
+
+    # -- modules: the Graveyard, Hotels -------------------------------------------------------
+
+    def graveyard(self, state: ColomaState, numbers: list[int]) -> Entry:
+        """The numbers printed on a Graveyard's Graves, bottom first (each board alike)."""
+        shown = " ".join(map(str, numbers))
+        return self._entry(
+            state, "graveyard", f"The Graves are numbered {shown} (bottom first)", numbers=numbers
+        )
+
+    def hotel(self, state: ColomaState, seat: int) -> Entry:
+        if not state.hotel_module:
+            raise RuleError("This game is played without the Hotel Building module.")
+        if state.hotels_left <= 0:
+            raise RuleError(
+                f"No Hotel Buildings left in the supply ({HOTELS_PER_PLAYER} per player)."
+            )
+        return self._entry(
+            state,
+            "hotel",
+            f"{state.name(seat)} builds a Hotel Building (its cost paid with the trackers); "
+            f"{state.hotels_left - 1} left in the supply",
+            player=seat,
+        )
+
+    def sleep(self, state: ColomaState, seat: int, dudes: int) -> Entry:
+        """Dudes from the Lodge on vacant Hotel spaces at Site 5: 2 VP each, at once."""
+        if not state.hotel_module:
+            raise RuleError("This game is played without the Hotel Building module.")
+        return self._entry(
+            state,
+            "sleep",
+            f"{state.name(seat)} puts {dudes} Dude{'s' if dudes != 1 else ''} on Hotel spaces: "
+            f"+{HOTEL_VP * dudes} VP",
+            player=seat,
+            dudes=dudes,
         )
 
     # -- replay ----------------------------------------------------------------------------
@@ -514,7 +777,9 @@ class ColomaRules(Rules):
             raise RuleError("The Year's five Rounds are over.")
         state.round += 1
         state.event_done = False
+        state.event_said = ""
         state.bust_line = ""
+        state.filled = []
 
     def _apply_shootout_phase(self, state: TableState, entry: Entry) -> None:
         assert isinstance(state, ColomaState)
@@ -536,12 +801,15 @@ class ColomaRules(Rules):
             raise RuleError("What each player spends is a count from 0.")
         self._event_effects(state, state.barker, dict(enumerate(spent)))
         state.event_done = True
+        state.event_said = entry.text
 
     def _apply_shootout(self, state: TableState, entry: Entry) -> None:
         assert isinstance(state, ColomaState)
         if state.phase != "shootout":
             raise RuleError("The Shootout comes after Round 5.")
         tally = state.tally()
+        if entry.get("rewards") is True:  # entries from before the app applied the chart: not
+            self._apply_rewards(state, tally)
         if tally.badge is not None:
             state.sheriff = tally.badge
         state.result = entry.text
@@ -556,6 +824,10 @@ class ColomaRules(Rules):
             raise RuleError("The Year Track shows 0 to 50 Outlaws.")
         state.rows = {}
         state.chart = []
+        state.chart_lost = []
+        state.filled = []
+        state.sleepers = [0] * len(state.players)  # to the General Supply
+        state.carrots = [set(SITES_ALL) for _ in state.players]
         state.outlaws = outlaws
         if state.supply is not None:
             state.supply = state.supply.refill()
@@ -627,13 +899,18 @@ class ColomaRules(Rules):
             raise RuleError(f"{state.name(seat)} has {dudes} Dudes in the Lodge, not {count}.")
         state.numbers[seat]["dudes"] -= count
         state.rows[row] = (seat, count)
+        state.filled.append(seat)
 
     def _apply_chart(self, state: TableState, entry: Entry) -> None:
         assert isinstance(state, ColomaState)
         tiers = entry.get("tiers")
         if not isinstance(tiers, list) or not 1 <= len(tiers) <= len(TIERS):
             raise RuleError("Type up to four parts separated by /: best / second / third / none.")
+        lost = entry.get("lost") or []
+        if not isinstance(lost, list) or len(lost) > len(TIERS):
+            raise RuleError("The chart's lost side has up to four parts.")
         state.chart = [str(tier) for tier in tiers]
+        state.chart_lost = [str(tier) for tier in lost]
 
     def _apply_pitch(self, state: TableState, entry: Entry) -> None:
         assert isinstance(state, ColomaState)
@@ -670,6 +947,8 @@ class ColomaRules(Rules):
         if not isinstance(number, int) or not 0 <= number <= 20:
             raise RuleError("A Grave shows a number from 0 to 20.")
         state.graves[seat].append(number)
+        if state.graves_owed[seat]:
+            state.graves_owed[seat] -= 1  # the number of a Grave the chart covered
 
     def _apply_sheriff(self, state: TableState, entry: Entry) -> None:
         assert isinstance(state, ColomaState)
@@ -686,6 +965,89 @@ class ColomaRules(Rules):
         if state.phase != "rounds":
             raise RuleError("Sites are chosen in the Rounds.")
         state.bust_line = bust_sentence(state, chosen, extra)
+        if state.mule_duel:
+            if not isinstance(extra, list) or len(extra) != 2:
+                raise RuleError("Mule Duel: type both Mules' Sites after the +.")
+            spent = entry.get("spend") or [0, 0]
+            if not isinstance(spent, list) or not all(isinstance(n, int) for n in spent):
+                raise RuleError("What each player spends is a count from 0.")
+            self._mules_eat(state, extra, dict(enumerate(spent)))
+
+    def _apply_graveyard(self, state: TableState, entry: Entry) -> None:
+        assert isinstance(state, ColomaState)
+        numbers = entry.get("numbers")
+        if (
+            not isinstance(numbers, list)
+            or not 1 <= len(numbers) <= 20
+            or not all(isinstance(n, int) and 0 <= n <= 20 for n in numbers)
+        ):
+            raise RuleError("Type the numbers printed on the Graves, bottom first: 1 1 2 2 3 3.")
+        state.graveyard = list(numbers)
+        for seat in range(len(state.players)):  # Graves owed get their numbers now
+            owed, state.graves_owed[seat] = state.graves_owed[seat], 0
+            if owed:
+                self._bury(state, seat, owed)
+
+    def _apply_hotel(self, state: TableState, entry: Entry) -> None:
+        assert isinstance(state, ColomaState)
+        seat = self._seat(state, entry.get("player"))
+        if not state.hotel_module:
+            raise RuleError("This game is played without the Hotel Building module.")
+        if state.hotels_left <= 0:
+            raise RuleError("No Hotel Buildings left in the supply.")
+        state.hotels[seat] += 1
+
+    def _apply_sleep(self, state: TableState, entry: Entry) -> None:
+        assert isinstance(state, ColomaState)
+        seat, dudes = self._seat(state, entry.get("player")), entry.get("dudes")
+        name = state.name(seat)
+        if not isinstance(dudes, int) or dudes < 1:
+            raise RuleError("Put 1 Dude or more on Hotel spaces.")
+        if state.phase != "rounds":
+            raise RuleError("Dudes go on Hotels at Site 5, in the Rounds.")
+        vacant = HOTEL_SPACES * state.hotels[seat] - state.sleepers[seat]
+        if dudes > vacant:
+            raise RuleError(
+                f"{name} has {vacant} vacant Hotel space{'s' if vacant != 1 else ''} "
+                f"({HOTEL_SPACES} per Hotel Building, {state.hotels[seat]} built)."
+            )
+        if dudes > state.numbers[seat]["dudes"]:
+            raise RuleError(f"{name} has {state.numbers[seat]['dudes']} Dudes in the Lodge.")
+        state.numbers[seat]["dudes"] -= dudes
+        state.sleepers[seat] += dudes
+        state.numbers[seat]["track"] += HOTEL_VP * dudes
+
+    def _most(self, state: ColomaState, seat: int, key: str) -> int | None:
+        """The most a tracker may hold by the rules (None: no limit we know of)."""
+        if key == "horses":
+            return MOST_HORSES
+        if key == "tents":
+            return ALL_TENTS - (state.tents_in_all(seat) - state.numbers[seat]["tents"])
+        if key == "rivers":
+            return MOST_RIVERS
+        return None
+
+    def adjust(self, state: TableState, seat: int, key: str, amount: Amount) -> Entry:
+        """Past a limit, take what fits and ignore the rest, saying so (the rules: "ignore the
+        action or the remainder"); already at the limit, nothing fits: refused."""
+        assert isinstance(state, ColomaState)
+        self._seat(state, seat)
+        spec = self.number_spec(key)
+        before = state.numbers[seat][spec.key]
+        wanted = amount.applied_to(before)
+        most = self._most(state, seat, spec.key)
+        if most is None or wanted <= most or before >= most:
+            return super().adjust(state, seat, key, amount)
+        entry = super().adjust(state, seat, key, Amount(most, relative=False))
+        rule = {
+            "horses": "6 Horses at most (Horse Limit)",
+            "tents": "8 Tents in all",
+            "rivers": "4 Rivers at most",
+        }[spec.key]
+        extra = wanted - most
+        unit = spec.unit if extra != 1 else spec.unit.removesuffix("s")
+        ignored = f"{extra} {unit} ignored: {rule}"
+        return make_entry(entry.kind, f"{entry.text}; {ignored}", **entry.data)
 
     def _set_number(self, state: TableState, seat: int, key: Any, value: int) -> None:
         """The trackers' limits, with the rule that forbids going past them."""

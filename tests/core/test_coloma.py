@@ -93,17 +93,24 @@ def test_gold_from_an_empty_supply_is_a_buck_each_and_spending_fills_the_cart(
         rules(game).pay(state(game), 1, 3)
 
 
-def test_limits_are_refused_with_the_rule(game: GameSession) -> None:
+def test_limits_take_what_fits_and_ignore_the_rest(game: GameSession) -> None:
+    """Issue #13: the rules say to ignore the action or the remainder, not to refuse it."""
+    entry = rules(game).adjust(state(game), 0, "horses", parse_amount("+6"))
+    assert entry.text == "Ann +5 Horses (1 → 6); 1 Horse ignored: 6 Horses at most (Horse Limit)"
+    game.act(entry)
     with pytest.raises(RuleError, match="6 Horses at most"):
-        rules(game).adjust(state(game), 0, "horses", parse_amount("+6"))
+        rules(game).adjust(state(game), 0, "horses", parse_amount("+1"))  # nothing fits
     game.act(rules(game).adjust(state(game), 0, "tents", parse_amount("+1")))
     game.act(rules(game).pitch(state(game), 0, None))
     game.act(rules(game).pitch(state(game), 0, 3))
     with pytest.raises(RuleError, match="no Tent in the Lodge"):
         rules(game).pitch(state(game), 0, 4)
+    tents = rules(game).adjust(state(game), 0, "tents", parse_amount("+7"))
+    assert tents.text.endswith("; 1 Tent ignored: 8 Tents in all")
+    game.act(tents)
+    assert state(game).tents_in_all(0) == 8
     with pytest.raises(RuleError, match=r"8 Tents in all \(2 already pitched\)"):
-        rules(game).adjust(state(game), 0, "tents", parse_amount("+7"))
-    game.act(rules(game).adjust(state(game), 0, "tents", parse_amount("+6")))
+        rules(game).correct(state(game), 0, "tents", parse_amount("7"), "counted")
     with pytest.raises(RuleError, match="needs a River tile"):
         rules(game).bridge(state(game), 0, "Covered")
     game.act(rules(game).adjust(state(game), 0, "rivers", parse_amount("4")))
@@ -116,6 +123,34 @@ def test_limits_are_refused_with_the_rule(game: GameSession) -> None:
         game.act(rules(game).bridge(state(game), 0, kind))
     with pytest.raises(RuleError, match="at most 4 Bridges"):
         rules(game).bridge(state(game), 0, "Arch")
+
+
+def test_bridge_tiles_of_a_type_run_out_by_player_count(game: GameSession) -> None:
+    """Issue #13: 1 / 2 / 3 tiles of each type for 2 / 3-4 / 5-6 players."""
+    for seat in range(3):
+        game.act(rules(game).adjust(state(game), seat, "rivers", parse_amount("2")))
+    game.act(rules(game).bridge(state(game), 0, "Rope"))
+    game.act(rules(game).bridge(state(game), 1, "rope"))
+    with pytest.raises(RuleError, match="Every Rope Bridge is built: 2 of each type with 3"):
+        rules(game).bridge(state(game), 2, "Rope")
+
+
+def test_one_row_of_gunmen_a_turn(game: GameSession) -> None:
+    """Issue #13: `bo gun 2 2` then `bo gun 3 2` in one turn was accepted."""
+    game.act(rules(game).gunmen(state(game), 1, 2, 1))
+    with pytest.raises(RuleError, match="Bo already filled a row this Round: one row"):
+        rules(game).gunmen(state(game), 1, 3, 1)
+    game.act(rules(game).next_round(state(game)))
+    game.act(rules(game).gunmen(state(game), 1, 3, 1))  # a new Round, a new turn
+
+
+def test_the_event_line_keeps_what_happened(game: GameSession) -> None:
+    """Issue #13: a Tent pitched after the Round's Event rewrote the line ("Twice for Cy")."""
+    game.act(rules(game).event(state(game)))
+    said = state(game).event_said
+    assert said.startswith("Event, Site 1:") and "twice" not in said.lower()
+    game.act(rules(game).pitch(state(game), 2, 1))
+    assert state(game).event_said == said
 
 
 def test_the_bust_and_the_order_of_turns(game: GameSession) -> None:
@@ -138,16 +173,23 @@ def test_a_shootout_with_barrels_rows_and_the_chart(game: GameSession) -> None:
         rules(game).gunmen(state(game), 1, 2, 2)
     with pytest.raises(RuleError, match="Bo has 4 Dudes in the Lodge, not 5"):
         rules(game).gunmen(state(game), 1, 3, 5)
-    game.act(rules(game).chart(state(game), ["6 VP", "3 VP", "1 VP", "bury 2"]))
+    with pytest.raises(RuleError, match="Not a chart tier: 'bury 2'"):
+        rules(game).chart(state(game), "6 VP / 3 VP / 1 VP / bury 2")
+    game.act(rules(game).chart(state(game), "6 VP / 3 VP / 1 VP / 2 Graves"))
     for _ in range(5):
         game.act(rules(game).next_round(state(game)))
     entry = rules(game).shootout_result(state(game))
     assert entry.text == (
         "Shootout 1848: 6 Gunmen against 4 Outlaws: won; Cy tier 1 (6 VP), Ann tier 2 (3 VP); "
-        "no Gunmen, Dudes to the Graves: Bo (bury 2); Cy takes the Sheriff Badge"
+        "no Gunmen, Dudes to the Graves: Bo (2 Graves); Cy takes the Sheriff Badge. "
+        "Applied: Cy +6 VP; Ann +3 VP; Bo 2 Dudes on Graves (type the numbers printed on "
+        "them: NAME grave N)"
     )  # Ann and Cy have 3 each: Cy's are in the row nearest the Outlaws
     game.act(entry)
     assert state(game).sheriff == 2
+    assert numbers(game, "track") == [3, 0, 6] and state(game).graves_owed == [0, 2, 0]
+    game.act(rules(game).graveyard(state(game), [1, 2, 3, 4]))
+    assert state(game).graves[1] == [1, 2] and state(game).graves_owed[1] == 0
     game.act(rules(game).gold(state(game), 0, 3))  # pools (0, 1, 3) left
     game.act(rules(game).gold(state(game), 0, -2))  # two to the Mine Cart
     entry = rules(game).clean_up(state(game), 3)
@@ -196,3 +238,98 @@ def test_the_supply_is_corrected_to_the_board_with_a_reason(game: GameSession) -
     assert value_of(state(game)) == 2
     supply = state(game).supply
     assert supply is not None and supply.refill().nuggets == (1, 2, 3)
+
+
+def test_two_players_type_the_busters_site(new_game: NewGame) -> None:
+    """Issue #13: `sites 5 5` without the Buster's Site was accepted with 2 players."""
+    session = new_game(game="coloma", names=("Ann", "Bo"), first=0)
+    with pytest.raises(RuleError, match=r"the Buster's Site .*: sites 3 1 \+ 4"):
+        rules(session).sites(state(session), [5, 5], [])
+    entry = rules(session).sites(state(session), [5, 5], [3])
+    assert "the Buster 3: Site 5 busts" in entry.text
+    three = new_game(game="coloma", names=("Ann", "Bo", "Cy"), first=0)
+    with pytest.raises(RuleError, match="only the 2-player game has a Buster"):
+        rules(three).sites(state(three), [5, 5, 1], [3])
+
+
+def test_mule_duel_is_for_two_players_only(new_game: NewGame) -> None:
+    three = new_game(game="coloma", names=("Ann", "Bo", "Cy"), first=0)
+    with pytest.raises(RuleError, match=r"Mule Duel .* is for 2 players, not 3"):
+        rules(three).set_option(state(three), "mule_duel", True)
+    assert "mule_duel" not in rules(three).default_options(3)
+
+
+def test_mule_duel_mules_eat_carrots_for_events(new_game: NewGame) -> None:
+    """Issue #13: no Buster, no Barker's Event; a Mule eating its Carrot triggers the Event
+    (twice with a Tent), Carrots refill at Clean Up, Mules count in the Bust."""
+    session = new_game(game="coloma", names=("Ann", "Bo"), first=0, mule_duel=True)
+    game_rules, table = rules(session), state(session)
+    session.act(game_rules.pools(table, [2, 2, 3]))
+    assert state(session).mule_duel
+    with pytest.raises(RuleError, match="In Mule Duel the Barker triggers no Event"):
+        game_rules.event(state(session))
+    with pytest.raises(RuleError, match="the two Mules' Sites"):
+        game_rules.sites(state(session), [1, 2], [4])
+    session.act(game_rules.pitch(state(session), 1, 4))  # Bo's Tent on Event 4
+    entry = game_rules.sites(state(session), [1, 2], [4, 4])
+    assert "Site 4 busts" in entry.text  # the two Mules make Site 4 the busiest
+    assert "Ann's Mule eats the Carrot at Site 4: Ann +2 Bucks" in entry.text
+    assert "Bo's Mule eats the Carrot at Site 4: Bo +4 Bucks (Tent: twice)" in entry.text
+    session.act(entry)
+    assert numbers(session, "bucks") == [4, 6]
+    assert 4 not in state(session).carrots[0] and 4 not in state(session).carrots[1]
+    session.act(game_rules.next_round(state(session)))
+    again = game_rules.sites(state(session), [1, 2], [4, 5])
+    assert "Ann's Mule finds no Carrot at Site 4" in again.text
+    with pytest.raises(RuleError, match="Ann's Mule finds no Carrot at Site 4: no Event"):
+        game_rules.sites(state(session), [1, 2], [4, 5], {0: 1})
+    spent = game_rules.sites(state(session), [1, 2], [5, 4], {0: 1})
+    assert "Ann's Mule eats the Carrot at Site 5: Ann spends 1 Gold Nugget for 3 VP" in spent.text
+    session.act(spent)
+    assert numbers(session, "track") == [3, 0]
+    for _ in range(4):
+        session.act(game_rules.next_round(state(session)))
+    session.act(game_rules.shootout_result(state(session)))
+    session.act(game_rules.clean_up(state(session), 3))
+    assert state(session).carrots == [{1, 2, 3, 4, 5}, {1, 2, 3, 4, 5}]
+
+
+def test_hotels_module(new_game: NewGame) -> None:
+    """Issue #13: 2 Hotels per player in the supply; Dudes on vacant Hotel spaces give 2 VP
+    each, 2 per Hotel; they leave at Clean Up; 8 VP per Hotel; no Hotels step without it."""
+    session = new_game(game="coloma", names=("Ann", "Bo"), first=0, hotels=True)
+    game_rules = rules(session)
+    session.act(game_rules.pools(state(session), [2, 2, 3]))
+    with pytest.raises(RuleError, match="Ann has 0 vacant Hotel spaces"):
+        game_rules.sleep(state(session), 0, 1)
+    for _ in range(3):
+        session.act(game_rules.hotel(state(session), 0))
+    session.act(game_rules.hotel(state(session), 1))
+    with pytest.raises(RuleError, match="No Hotel Buildings left in the supply \\(2 per player\\)"):
+        game_rules.hotel(state(session), 1)
+    session.act(game_rules.adjust(state(session), 0, "dudes", parse_amount("7")))
+    session.act(game_rules.sleep(state(session), 0, 5))
+    assert numbers(session, "track") == [10, 0] and numbers(session, "dudes") == [2, 2]
+    with pytest.raises(RuleError, match="Ann has 1 vacant Hotel space \\(2 per Hotel Building"):
+        game_rules.sleep(state(session), 0, 2)
+    for _ in range(5):
+        session.act(game_rules.next_round(state(session)))
+    session.act(game_rules.shootout_result(state(session)))
+    session.act(game_rules.clean_up(state(session), 3))
+    assert state(session).sleepers == [0, 0] and numbers(session, "dudes")[0] == 2
+    rows = game_rules.prefill(state(session))
+    assert [row["hotels"] for row in rows] == [3, 1]
+    assert "hotels" in [f.key for f in game_rules.sheet_for(state(session)).fields]
+    plain = new_game(game="coloma", names=("Ann", "Bo"), first=0)
+    with pytest.raises(RuleError, match="without the Hotel Building module"):
+        game_rules.hotel(state(plain), 0)
+    sheet = game_rules.sheet_for(state(plain))
+    assert "hotels" not in [f.key for f in sheet.fields]
+    from companion.games import SHEETS
+    from companion.scoring import parse_sheet_text, sheet_text
+
+    rows = game_rules.prefill(state(plain))
+    text = sheet_text(sheet, rows)
+    assert "hotels" not in text
+    _spec, read = parse_sheet_text(text, SHEETS)
+    assert read[0]["hotels"] == 0  # goldrush score reads a sheet without Hotels as 0

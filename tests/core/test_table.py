@@ -28,3 +28,13 @@ def test_a_command_names_its_player_by_name_or_a_unique_start() -> None:
     assert find_player(players, ["m", "vp"]) is None  # Mary Ann or Mo
     assert find_player(players, ["zed"]) is None and find_player(players, []) is None
     assert find_player([*players, Player("[b]Cy", "red")], ["cy", "vp"]) == (3, ["vp"])
+
+
+def test_players_matching_says_who_a_short_name_could_mean() -> None:
+    from companion.table import Player, find_player, players_matching
+
+    players = [Player("Ann Lee", "red"), Player("Ann Ray", "blue"), Player("Bo", "green")]
+    assert find_player(players, ["ann", "vp", "3"]) is None
+    assert players_matching(players, "ann") == [0, 1]
+    assert players_matching(players, "ray") == [1] and players_matching(players, "zed") == []
+    assert find_player(players, ["ann", "ray", "vp", "3"]) == (1, ["vp", "3"])

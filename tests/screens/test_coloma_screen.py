@@ -95,8 +95,10 @@ async def test_a_whole_year_with_the_gold_value_always_as_the_rule_says(
         assert await command(pilot, "ann pay 2") == ""  # to the Mine Cart
         board.cart += 2
         assert "Mine Cart: 2" in text_of(pilot, "#pools")
-        assert "6 Horses at most" in await command(pilot, "bo horses +6")
-        assert await command(pilot, "bo horses +5") == ""
+        # past the Horse Limit: what fits is taken and the rest ignored, saying so (#13)
+        assert await command(pilot, "bo horses +6") == ""
+        assert "1 Horse ignored: 6 Horses at most (Horse Limit)" in text_of(pilot, "#log-lines")
+        assert "6 Horses at most" in await command(pilot, "bo horses +1")
         assert await command(pilot, "") == ""
         # Round 3: a Barrel and Gunmen
         assert await command(pilot, "bo barrel 2") == ""
@@ -235,7 +237,8 @@ async def test_bad_input_is_explained_beside_the_field(store: Store, new_game: N
         assert "whole number" in await command(pilot, "ann bucks five")
         assert await command(pilot, "ann bucks -3") == "Ann cannot have -1 Bucks (the least is 0)."
         assert "After a name, type one of" in await command(pilot, "ann dance")
-        assert "8 Tents in all" in await command(pilot, "ann tents +8")
+        assert "Ann cannot have -1 Tents" in await command(pilot, "ann tents -2")
+        assert "chart 6 VP / 3 VP" in await command(pilot, "chart abc")  # the grammar, #13
         assert "needs a River tile" in await command(pilot, "ann bridge Rope")
         assert bucks(screen) == [2, 2, 2]
         assert screen.query_one("#command", Input).value == "ann bridge Rope"  # kept to fix
