@@ -72,6 +72,11 @@ def find_player(players: list[Player], words: list[str]) -> tuple[int, list[str]
             return exact[0], words[count:]
     if not words:
         return None
+    for count in range(len(words), 1, -1):  # the start of a name of several words: "ann r"
+        typed = " ".join(lowered[:count])
+        starts = [s for s, p in enumerate(players) if p.name.lower().startswith(typed)]
+        if len(starts) == 1:
+            return starts[0], words[count:]
     typed = lowered[0]
     starts = [s for s, p in enumerate(players) if p.name.lower().startswith(typed)]
     if not starts:  # the start of any word of a name: "cy" finds "[b]Cy", "ann" "Mary Ann"

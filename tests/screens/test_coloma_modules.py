@@ -1,0 +1,111 @@
+"""Coloma's modules through the screen: a whole Mule Duel game and a whole game with the
+Hotel Building module, three Years to the wizard; and a short name that could mean two."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+from rich.console import Console
+
+from companion.games.coloma import ColomaState
+from companion.store import Store
+from screens.coloma import ColomaScreen
+from screens.scoring import ScoringWizard
+from tests.conftest import NewGame
+from tests.screens.helpers import SIZE, command, make_app, open_screen, text_of, type_into
+
+
+def table(screen: ColomaScreen) -> ColomaState:
+    return screen.state
+
+
+async def test_a_whole_mule_duel_game(store: Store, new_game: NewGame) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo"), first=0, mule_duel=True)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, ColomaScreen)
+        assert await command(pilot, "pools 3 3 3") == ""
+        assert await command(pilot, "graveyard 1 2 3 4 5 6") == ""
+        assert "Mule Duel: no Event from the Barker" in text_of(pilot, "#event-line")
+        assert "In Mule Duel the Barker triggers no Event" in await command(pilot, "event")
+        assert "the two Mules' Sites" in await command(pilot, "sites 1 2 + 1")
+        for year in (1848, 1849, 1850):
+            for round_ in range(1, 6):
+                spend = " spend ann 1" if round_ == 5 else ""
+                typed = f"sites {round_} {round_ % 5 + 1} + {round_} {round_}{spend}"
+                assert await command(pilot, typed) == "", (year, round_)
+                assert f"Ann's Mule eats the Carrot at Site {round_}" in text_of(
+                    pilot, "#log-lines"
+                )
+                if round_ == 1:
+                    assert await command(pilot, "bo gun 1 2") == ""
+                    assert "one row of Gunmen per turn" in await command(pilot, "bo gun 2 1")
+                assert await command(pilot, "") == ""  # the next Round, or the Shootout
+            assert table(screen).carrots == [set(), set()]  # every Carrot eaten
+            assert table(screen).phase == "shootout"
+            assert await command(pilot, "chart 6 VP / 3 VP / 1 VP / 1 Grave") == ""
+            if year == 1850:
+                break
+            assert await command(pilot, "") == ""  # resolved: Bo tier 2, Ann buried
+            assert await command(pilot, "cleanup 3") == ""
+            assert table(screen).carrots == [{1, 2, 3, 4, 5}] * 2  # back at Clean Up
+        await type_into(pilot, "#command", "")
+        await pilot.press("enter")  # the third Shootout, then the wizard
+        await pilot.pause()
+        wizard = pilot.app.screen
+        assert isinstance(wizard, ScoringWizard)
+        assert "hotels" not in [f.key for f in wizard.spec.fields]  # the module is off
+        assert wizard.typed["track"] == ["9", "9"]  # Ann: 3 Nuggets for 9 VP; Bo: 3 x 3 VP
+        assert wizard.typed["graves"] == ["1 2 3", ""]  # the chart's Graves, numbered
+        await pilot.press("ctrl+s", "ctrl+s")
+        await pilot.pause()
+        assert table(screen).finished
+
+
+async def test_a_whole_game_with_hotels(store: Store, new_game: NewGame) -> None:
+    store.write_settings({"coloma": {"pools_3": [2, 3, 4], "outlaws_1849": 3, "outlaws_1850": 4}})
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"), first=0, hotels=True)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, ColomaScreen)
+        console = Console(width=120, record=True, file=StringIO())
+        console.print(screen._players_table())
+        assert "Hotels (Dudes)" in console.export_text()
+        assert await command(pilot, "ann hotel") == ""
+        assert await command(pilot, "bo hotel") == "" and await command(pilot, "bo hotel") == ""
+        for year in (1848, 1849, 1850):
+            assert await command(pilot, "event") == ""  # Round 1: 2 Dudes each
+            for _ in range(4):
+                assert await command(pilot, "") == ""
+            assert await command(pilot, "ann sleep 2") == ""  # Site 5: 2 VP each
+            assert "Bo has 4 vacant Hotel spaces" in await command(pilot, "bo sleep 5")
+            assert await command(pilot, "bo sleep 2") == ""
+            assert "Ann has 0 vacant Hotel spaces" in await command(pilot, "ann sleep 1")
+            assert await command(pilot, "") == ""  # the Shootout
+            if year == 1850:
+                break
+            assert await command(pilot, "") == ""
+            assert await command(pilot, "") == ""  # Clean Up: the Outlaws are remembered
+            assert table(screen).sleepers == [0, 0, 0]
+        assert await command(pilot, "cy hotel") == ""
+        await type_into(pilot, "#command", "")
+        await pilot.press("enter")
+        await pilot.pause()
+        wizard = pilot.app.screen
+        assert isinstance(wizard, ScoringWizard)
+        assert wizard.typed["hotels"] == ["1", "2", "1"]
+        assert wizard.typed["track"] == ["12", "12", "0"]  # 2 VP a Dude on a Hotel
+        await pilot.press("ctrl+s", "ctrl+s")
+        await pilot.pause()
+        assert table(screen).finished
+
+
+async def test_a_short_name_that_could_mean_two_players_says_which(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="coloma", names=("Ann Lee", "Ann Ray", "Bo"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_screen(pilot, session, ColomaScreen)
+        assert await command(pilot, "ann vp +1") == (
+            "ann could be Ann Lee and Ann Ray: type more of the name."
+        )
+        assert await command(pilot, "ann r vp +1") == ""
+        assert await command(pilot, "ray vp +1") == ""
