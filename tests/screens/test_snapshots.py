@@ -61,7 +61,7 @@ def test_coloma(snap_compare, store: Store, new_game: NewGame) -> None:  # type:
         await pilot.pause()
 
     assert snap_compare(
-        make_app(store), run_before=open_game, press=[*"bo horses +9", "enter"], terminal_size=SIZE
+        make_app(store), run_before=open_game, press=[*"bo gun 3 9", "enter"], terminal_size=SIZE
     )
 
 
@@ -69,7 +69,7 @@ def test_coloma_shootout_tally(snap_compare, store: Store, new_game: NewGame) ->
     session = coloma_game(store, new_game)
     for _ in range(4):
         session.act(session.rules.next_round(session.state))
-    session.act(session.rules.chart(session.state, ["5 VP", "2 VP", "1 VP", "1 Grave"]))
+    session.act(session.rules.chart(session.state, "5 VP / 2 VP / 1 VP / 1 Grave"))
     os.utime(session.path, (FIXED_TIME, FIXED_TIME))
 
     async def open_game(pilot) -> None:  # type: ignore[no-untyped-def]
