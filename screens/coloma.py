@@ -25,8 +25,8 @@ from companion.games.coloma import (
     ColomaState,
     value_of,
 )
-from companion.games.coloma_gold import VALUES, pay_with_gold
-from companion.games.coloma_table import NON_PLAYER, NON_PLAYER_ROWS
+from companion.games.coloma.gold import VALUES, pay_with_gold
+from companion.games.coloma.tally import NON_PLAYER, NON_PLAYER_ROWS
 from companion.journal import Entry
 from companion.table import find_player, players_matching
 from screens.game import COMMON_HELP, CommandScreen

@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from companion.games import RuleError
-from companion.games.coloma_gold import GoldSupply, pay_with_gold
+from companion.games.coloma.gold import GoldSupply, pay_with_gold
 
 
 def reference_value(spaces: tuple[int, int, int], nuggets: tuple[int, int, int]) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games import RuleError
-from companion.games.coloma_table import NON_PLAYER, bust, shootout, turn_order
+from companion.games.coloma.tally import NON_PLAYER, bust, shootout, turn_order
 
 
 def test_the_site_with_most_pioneers_busts_and_a_tie_is_the_signpost() -> None:

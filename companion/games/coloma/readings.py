@@ -1,0 +1,41 @@
+"""Our readings where Coloma's rules are silent: shown in the screen's help (F1)."""
+
+READINGS = """\
+## Our readings where the rules are silent
+
+- Shooters with the same Gunmen in every row share the tier; the Sheriff keeps the Badge
+  when the non-player Gunmen are best, or when players share the best tier.
+- Rows at the Shootout are numbered from the one nearest the Outlaws (row 1). In the
+  2-player game the three non-player Gunmen hold row 3 all game.
+- Tents: a player has 8 in all, in the Lodge, on Events or on Frontier Lands; `tents` counts
+  those in the Lodge (the tie-break's "remaining Tents").
+- Dudes placed as Gunmen leave the Lodge and go to the General Supply at Clean Up.
+- Chart rewards are shown as typed; the table gives them with the trackers (`ann vp +5`).
+- How many Dudes a colour has is printed nowhere in our text: the app does not cap Dudes;
+  when the General Supply runs out, correct the number (ctrl+o).
+- The Sheriff Badge can be handed over by hand (`sheriff NAME`), as an entry, when the
+  table reads a shootout differently.
+- The chart's rewards are applied when the Shootout is resolved, each tier as typed
+  (`chart 6 VP / 3 VP / 1 VP / 2 Graves`; the lost side after `|`). A Dude put on a
+  Grave comes from the General Supply and covers the lowest vacant Grave: the numbers
+  printed on your Graveyard are typed once (`graveyard 1 1 2 2 3 3`, bottom first,
+  remembered); until then the app counts the Graves owed and `NAME grave N` says the number.
+- A player has one turn a Round, so fills at most one row of Gunmen a Round (the rules:
+  "one row per turn"); a player who did not fill a row in Round 5 may still fill one before
+  the Shootout is resolved.
+- Bridge tiles of each type: 1 with 2 players, 2 with 3-4, 3 with 5-6, first come first
+  served; types are compared without case.
+- A tracker pushed past its limit takes what fits and ignores the rest, saying so (the
+  rules: "ignore the action or the remainder"); a correction cannot go past a limit either.
+- The 2-player game's Buster counts as a Pioneer in the Bust: `sites` wants its Site after
+  a `+`. Mule Duel has no Buster: the two Mules' Sites come after the `+` instead.
+- Mule Duel (2 players): the Barker triggers no Event; a Mule placed on a Site whose Event
+  space holds its colour's Carrot eats it and its owner gets the Event (twice with a Tent
+  there); Site 5's Event is spent as typed (`sites 5 2 + 5 1 spend ann 1`). Every Carrot
+  goes back at Clean Up.
+- Hotel Building module: 2 Hotel Buildings per player in the supply (`ann hotel` builds
+  one, its cost paid with the trackers); `ann sleep 2` puts Dudes from the Lodge on vacant
+  Hotel spaces (2 per Hotel) for 2 VP each, at Site 5: the app does not know where the
+  Pioneer stands and trusts the table; they go to the General Supply at Clean Up; 8 VP per
+  Hotel at the end. Without the module the wizard has no Hotels step.
+"""

@@ -1,0 +1,59 @@
+"""Coloma's score sheet: the categories the rules score and the tie-breaks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.scoring import Category, Field, SheetSpec, TieBreak, count_of, total_of
+
+
+def _minus_graves(player: dict[str, Any]) -> int:
+    return -sum(player["graves"])
+
+
+def _leftovers(player: dict[str, Any]) -> int:
+    return player["bucks"] + player["dudes"] + player["tents"] + player["horses"]
+
+
+SHEET = SheetSpec(
+    game="coloma",
+    title="Coloma",
+    min_players=2,
+    max_players=6,
+    fields=(
+        Field("track", "Score track", prompt="VP already on the score track"),
+        Field("buildings", "Town Buildings", "list", "VP printed on each Town Building"),
+        Field("hotels", "Hotels", prompt="Hotel Buildings (8 VP each)", default=0),
+        Field("canyons", "River Canyons", "list", "VP under each surveyed River Canyon"),
+        Field("bridges", "Bridges", "list", "VP each Bridge scores"),
+        Field(
+            "frontier",
+            "Frontier",
+            prompt="How many Frontier Lands hold the player's Tent (the map's chart gives the VP)",
+            chart="coloma-frontier",
+        ),
+        Field("graves", "Graves", "list", "The number on each covered Grave (subtracted)"),
+        Field("gold", "Gold Nuggets", prompt="Gold Nuggets left (first tie-break)"),
+        Field("bucks", "Bucks", prompt="Bucks left (second tie-break)"),
+        Field("dudes", "Dudes", prompt="Dudes left (second tie-break)"),
+        Field("tents", "Tents", prompt="Tents left (second tie-break)"),
+        Field("horses", "Horses", prompt="Horses left (second tie-break)"),
+    ),
+    categories=(
+        Category("track", "Track", count_of("track")),
+        Category("buildings", "Buildings", total_of("buildings")),
+        Category("hotels", "Hotels (8 each)", count_of("hotels", 8)),
+        Category("canyons", "Canyons", total_of("canyons")),
+        Category("bridges", "Bridges", total_of("bridges")),
+        Category("frontier", "Frontier", count_of("frontier")),
+        Category("graves", "Graves", _minus_graves),
+    ),
+    tiebreaks=(
+        TieBreak("Gold Nuggets", count_of("gold")),
+        TieBreak("Bucks + Dudes + Tents + Horses", _leftovers),
+    ),
+    tiebreak_sentence=(
+        "Ties: most Gold Nuggets, then most Bucks + Dudes + Tents + Horses left; "
+        "players still tied share the rank."
+    ),
+)
