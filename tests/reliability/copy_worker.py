@@ -3,7 +3,8 @@
 Each command line is answered with one JSON line on stdout, so a test can play two copies
 of the app against one game, in two processes, as two windows would:
 
-    open PATH | pay PAYER PAYEE AMOUNT | undo | redo | follow | take | state | close | exit
+    open PATH | pay PAYER PAYEE AMOUNT | adjust SEAT KEY AMOUNT | undo | redo | follow
+    | take | state | close | exit
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from companion.amounts import parse_amount
 from companion.games import GAMES, RuleError
 from companion.session import FollowStopped, GameSession
 from companion.store import Store
@@ -39,6 +41,9 @@ def main(root: str) -> None:
                     payer, payee, amount = map(int, args)
                     rules = session.rules
                     session.act(rules.pay(session.state, payer, payee, amount, "test"))  # type: ignore[attr-defined]
+                elif word == "adjust":
+                    seat, key, amount = int(args[0]), args[1], parse_amount(args[2])
+                    session.act(session.rules.adjust(session.state, seat, key, amount))
                 elif word == "undo":
                     session.undo()
                 elif word == "redo":
@@ -57,9 +62,10 @@ def main(root: str) -> None:
 
 
 def describe(session: GameSession) -> dict[str, Any]:
+    numbers = session.state.numbers
     return {
         "read_only": session.read_only,
-        "money": [numbers["money"] for numbers in session.state.numbers],
+        "money": [seat["money"] for seat in numbers] if "money" in numbers[0] else None,
         "entries": len(session.journal),
     }
 

@@ -7,14 +7,8 @@ acknowledged may be undone or skipped because of the other.
 
 from __future__ import annotations
 
-import json
-import os
-import signal
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -24,44 +18,7 @@ from companion.lock import GameLock
 from companion.session import READ_ONLY, FollowStopped, GameSession, ReadOnly
 from companion.store import SaveError, Store
 from tests.conftest import NewGame
-
-WORKER = Path(__file__).with_name("copy_worker.py")
-ROOT = Path(__file__).resolve().parents[2]
-
-
-class Copy:
-    """Another copy of the app (the core) in its own process."""
-
-    def __init__(self, store: Store) -> None:
-        env = dict(os.environ, PYTHONPATH=str(ROOT))
-        self.process = subprocess.Popen(
-            [sys.executable, str(WORKER), str(store.root)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            env=env,
-        )
-
-    def __call__(self, line: str) -> dict[str, Any]:
-        assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-        reply = self.process.stdout.readline()
-        assert reply, f"the copy stopped while doing {line!r}"
-        return json.loads(reply)
-
-    def exit(self) -> None:
-        self("exit")
-        assert self.process.wait(timeout=10) == 0
-
-    def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(timeout=10)
+from tests.reliability.helpers import Copy
 
 
 @pytest.fixture
