@@ -25,7 +25,7 @@ from companion.lock import GameLock
 from companion.store import DamagedFile, GameRecord, Header, Store
 
 READ_ONLY = "Open in another window: this one follows it and cannot change it."
-TOOK_OVER = "The other window closed the game: this one can change it now."
+TOOK_OVER = "The other window let go of the game (closed or stopped): this one can change it now."
 _MARK = 64  # bytes before the known length compared to notice a rewritten file
 
 
@@ -89,8 +89,6 @@ class GameSession:
             raise
         session = cls(store, record, read_only=not writer)
         session._lock = lock
-        if not writer:
-            session.notices.append(READ_ONLY)
         return session
 
     def claim(self) -> bool:
@@ -169,7 +167,6 @@ class GameSession:
             ) from None
         self.read_only = self.following = False
         self._load(record)
-        self.notices.append(TOOK_OVER)
         return True
 
     def _reload(self) -> bool:

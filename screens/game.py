@@ -100,6 +100,8 @@ class GameScreen(Screen[None]):
             self._stop_following()
             for line in self.query("#read-only"):
                 line.remove()
+            for refusal in self.query("#command-error").results(Static):
+                refusal.update("")  # the read-only sentence no longer holds
             self.refresh_view()
             self.notify(TOOK_OVER, title="Writable", markup=False)
             for notice in self.session.notices[notices:]:
