@@ -3,7 +3,7 @@
 Each command line is answered with one JSON line on stdout, so a test can play two copies
 of the app against one game, in two processes, as two windows would:
 
-    open PATH | pay PAYER PAYEE AMOUNT | adjust SEAT KEY AMOUNT | undo | redo | follow
+    open PATH | pay PAYER PAYEE AMOUNT | adjust SEAT KEY AMOUNT | finish | reopen | undo | redo | follow
     | take | state | close | exit
 """
 
@@ -44,6 +44,10 @@ def main(root: str) -> None:
                 elif word == "adjust":
                     seat, key, amount = int(args[0]), args[1], parse_amount(args[2])
                     session.act(session.rules.adjust(session.state, seat, key, amount))
+                elif word == "finish":
+                    session.act(session.rules.finish(session.state, "", ""))
+                elif word == "reopen":
+                    session.act(session.rules.reopen(session.state))
                 elif word == "undo":
                     session.undo()
                 elif word == "redo":

@@ -193,6 +193,19 @@ def test_the_read_only_cli_commands_never_take_the_lock(
     assert not GameLock(game).acquire()  # still held by the playing session
 
 
+def test_a_follower_follows_a_game_being_finished_and_reopened(
+    store: Store, copies: list[Copy], game: Path
+) -> None:
+    first = writer(store, copies, game)
+    second = GameSession.open_to_play(store, game)
+    assert first("finish")["ok"]
+    assert second.follow() and second.state.finished
+    assert first("reopen")["ok"]
+    assert second.follow() and not second.state.finished
+    first("undo")
+    assert second.follow() and second.state.finished
+
+
 def test_a_follower_stops_when_the_game_file_is_deleted(
     store: Store, copies: list[Copy], game: Path
 ) -> None:
