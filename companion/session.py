@@ -56,6 +56,7 @@ class GameSession:
         self.rules: Rules = rules_for(record.header.game)
         self.journal = Journal(record.entries)
         self.known_length = record.good_length
+        self._seen_size = -1  # the file size last read through (-1: none yet)
         self._mark = _tail_mark(self.path, self.known_length)
         if record.torn is not None and not self.read_only:
             self.notices.append(record.torn.notice())
@@ -128,8 +129,8 @@ class GameSession:
         except OSError as error:
             self._stop()
             raise FollowStopped(f"The game file cannot be read any more ({error}).") from None
-        if size == self.known_length:
-            return False
+        if size in (self.known_length, self._seen_size):
+            return False  # nothing new, or only the start of an entry still being written
         try:
             if size < self.known_length or _tail_mark(self.path, self.known_length) != self._mark:
                 return self._reload()
@@ -140,6 +141,7 @@ class GameSession:
                 f"The game file cannot be read any more ({damaged.reason}): this window no "
                 "longer follows it."
             ) from None
+        self._seen_size = size
         if not entries:
             return False
         self._take(entries)
