@@ -3,29 +3,62 @@
 `act` is the only way a change happens: the rules check the entry against a copy of the
 state, the store appends and fsyncs it, and only then does the state move on. So an entry
 is on disk before its effect is shown, and a refused action leaves everything as it was.
+
+One writer per game: a session opened to play (`open_to_play`) holds the game's lock
+(companion/lock.py). A second copy gets the game read-only: it refuses every change and
+`follow`s the writer's appends, and `try_to_write` takes the writer's role once the lock
+is free. Every append names the length this session knows, so a change is never written
+after entries this session has not seen.
 """
 
 from __future__ import annotations
 
 import copy
+import os
 from pathlib import Path
 from typing import Any
 
 from companion.games import RuleError, Rules, rules_for
 from companion.games.base import TableState
-from companion.journal import Entry, Journal, now_stamp
+from companion.journal import REDO, UNDO, Entry, Journal, now_stamp
+from companion.lock import GameLock
 from companion.store import DamagedFile, GameRecord, Header, Store
+
+READ_ONLY = "Open in another window: this one follows it and cannot change it."
+TOOK_OVER = "The other window let go of the game (closed or stopped): this one can change it now."
+_MARK = 64  # bytes before the known length compared to notice a rewritten file
+
+
+class ReadOnly(RuleError):
+    """A change refused because another copy of the app is the game's writer."""
+
+    def __init__(self) -> None:
+        super().__init__(READ_ONLY)
+
+
+class FollowStopped(Exception):
+    """A read-only session can no longer follow its game; the message says why."""
 
 
 class GameSession:
-    def __init__(self, store: Store, record: GameRecord) -> None:
+    def __init__(self, store: Store, record: GameRecord, *, read_only: bool = False) -> None:
         self.store = store
         self.path: Path = record.path
+        self.notices: list[str] = []
+        self.read_only = read_only
+        self.following = read_only
+        self._lock: GameLock | None = None
+        self._load(record)
+
+    def _load(self, record: GameRecord) -> None:
+        """Take a game as read from disk: its entries, the length known, the state."""
         self.header: Header = record.header
         self.rules: Rules = rules_for(record.header.game)
         self.journal = Journal(record.entries)
-        self.notices: list[str] = []
-        if record.torn is not None:
+        self.known_length = record.good_length
+        self._seen_size = -1  # the file size last read through (-1: none yet)
+        self._mark = _tail_mark(self.path, self.known_length)
+        if record.torn is not None and not self.read_only:
             self.notices.append(record.torn.notice())
         self.state: TableState = self._replay(report=True)
 
@@ -42,6 +75,137 @@ class GameSession:
             record = store.repair_torn(record)
         return cls(store, record)
 
+    @classmethod
+    def open_to_play(cls, store: Store, path: Path) -> GameSession:
+        """Open a saved game to play it: as its writer when no other copy of the app has it
+        (the lock is taken before the file is read), read-only and following otherwise."""
+        lock = GameLock(path)
+        writer = lock.acquire()
+        try:
+            record = store.read_game(path)
+            if writer and record.torn is not None:
+                record = store.repair_torn(record)
+        except BaseException:
+            lock.release()
+            raise
+        session = cls(store, record, read_only=not writer)
+        session._lock = lock
+        return session
+
+    def claim(self) -> bool:
+        """Take this game's lock for a session made without one (a game just created);
+        read-only and following if another copy holds it. True when writable."""
+        if self._lock is not None:
+            return not self.read_only
+        self._lock = GameLock(self.path)
+        if self._lock.acquire():
+            return True
+        self.read_only = self.following = True
+        return False
+
+    def close(self) -> None:
+        """Leave the game: give the lock back so it can be opened again (here or elsewhere)."""
+        self.following = False
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+            self.read_only = True  # a closed session writes nothing more
+
+    # -- following the writer --------------------------------------------------------
+
+    def follow(self) -> bool:
+        """Apply what the writer appended since the last look; True when something changed.
+        Cheap when nothing did (one stat). Raises FollowStopped, once, when the game file is
+        gone or can no longer be read; following then stops."""
+        if not self.following:
+            return False
+        try:
+            size = os.stat(self.path).st_size
+        except FileNotFoundError:
+            self._stop()
+            raise FollowStopped(
+                "The game file was deleted: this window no longer follows it."
+            ) from None
+        except OSError as error:
+            self._stop()
+            raise FollowStopped(f"The game file cannot be read any more ({error}).") from None
+        if size in (self.known_length, self._seen_size):
+            return False  # nothing new, or only the start of an entry still being written
+        try:
+            if size < self.known_length or _tail_mark(self.path, self.known_length) != self._mark:
+                return self._reload()
+            entries, good = self.store.read_appended(self.path, self.known_length)
+        except DamagedFile as damaged:
+            self._stop()
+            raise FollowStopped(
+                f"The game file cannot be read any more ({damaged.reason}): this window no "
+                "longer follows it."
+            ) from None
+        self._seen_size = size
+        if not entries:
+            return False
+        self._take(entries)
+        self.known_length = good
+        self._mark = _tail_mark(self.path, good)
+        return True
+
+    def try_to_write(self) -> bool:
+        """Become the writer if the lock is free (the writer closed or stopped): read what it
+        wrote last, then allow changes. True when this session is (now) the writer."""
+        if not self.read_only:
+            return True
+        if self._lock is None or not self.following or not self._lock.acquire():
+            return False
+        try:
+            record = self.store.read_game(self.path)
+            if record.torn is not None:
+                record = self.store.repair_torn(record)
+        except (DamagedFile, OSError) as error:
+            self._stop()
+            reason = error.reason if isinstance(error, DamagedFile) else str(error)
+            raise FollowStopped(
+                f"The game file cannot be read any more ({reason}): this window no longer "
+                "follows it."
+            ) from None
+        self.read_only = self.following = False
+        self._load(record)
+        return True
+
+    def _reload(self) -> bool:
+        """The file shrank or its known part changed (a repair cut a torn tail): read it whole."""
+        self._load(self.store.read_game(self.path))
+        return True
+
+    def _take(self, entries: list[Entry]) -> None:
+        """Apply the writer's entries the way the writer did; an undo or redo replays."""
+        trial = copy.deepcopy(self.state)
+        replay = False
+        for entry in entries:
+            self.journal.append(entry)
+            if replay or entry.kind in (UNDO, REDO):
+                replay = True
+                continue
+            try:
+                self.rules.apply(trial, entry)
+            except RuleError:
+                replay = True
+        self.state = self._replay() if replay else trial
+
+    def _stop(self) -> None:
+        self.following = False
+        if self._lock is not None:
+            self._lock.release()
+
+    def _check_writable(self) -> None:
+        if self.read_only:
+            raise ReadOnly()
+
+    def _append(self, entry: Entry) -> None:
+        self.known_length = self.store.append_entry(
+            self.path, entry, expected_length=self.known_length
+        )
+        self._mark = _tail_mark(self.path, self.known_length)
+
     @property
     def game_id(self) -> str:
         return self.path.stem
@@ -52,14 +216,16 @@ class GameSession:
 
     def act(self, entry: Entry) -> None:
         """Check, write (fsync), then apply one entry. Raises RuleError when refused."""
+        self._check_writable()
         trial = copy.deepcopy(self.state)
         self.rules.apply(trial, entry)
-        self.store.append_entry(self.path, entry)
+        self._append(entry)
         self.journal.append(entry)
         self.state = trial
 
     def undo(self) -> Entry | None:
         """Take back the newest change in effect; returns it, or None when there is none."""
+        self._check_writable()
         target = self.journal.undo_target()
         entry = self.journal.undo_entry()
         if entry is None:
@@ -68,6 +234,7 @@ class GameSession:
         return target
 
     def redo(self) -> Entry | None:
+        self._check_writable()
         target = self.journal.redo_target()
         entry = self.journal.redo_entry()
         if entry is None:
@@ -143,7 +310,7 @@ class GameSession:
         self.store.write_settings(settings)
 
     def _write_and_replay(self, entry: Entry) -> None:
-        self.store.append_entry(self.path, entry)
+        self._append(entry)
         self.journal.append(entry)
         self.state = self._replay()
 
@@ -162,3 +329,19 @@ class GameSession:
                         f"{entry.text} ({error})"
                     )
         return state
+
+
+def _tail_mark(path: Path, length: int) -> bytes:
+    """The last bytes of the part of the file already read: if they change, the file was
+    rewritten (e.g. a torn tail cut back) and must be read whole again."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return b""
+    try:
+        start = max(0, length - _MARK)
+        return os.pread(descriptor, length - start, start)
+    except OSError:
+        return b""
+    finally:
+        os.close(descriptor)

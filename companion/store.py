@@ -27,12 +27,14 @@ from typing import Any
 import platformdirs
 import tomli_w
 
+from companion.files import MIB, UnreadableFile, read_bounded
 from companion.journal import Entry, JournalError
 
 FORMAT = 1
 ENV_DATA_DIR = "GOLDRUSH_DATA_DIR"
 APP_DIR_NAME = "goldrush-companion"
 _MARKER = b"\n[[entries]]"
+GAME_FILE_LIMIT = 64 * MIB  # far beyond any real game (10,000 entries are about 1 MiB)
 _CACHE_REWRITE_AFTER = 50  # new entries since the cache before it is rewritten
 
 
@@ -43,6 +45,10 @@ class DamagedFile(Exception):
         super().__init__(f"{path}: {reason}")
         self.path = path
         self.reason = reason
+
+
+class SaveError(OSError):
+    """A change refused before anything was written (e.g. the file is not the one we know)."""
 
 
 # ---------------------------------------------------------------------------- locations
@@ -263,13 +269,29 @@ class Store:
             return path
         raise OSError("could not find a free file name for the new game")
 
-    def append_entry(self, path: Path, entry: Entry) -> None:
-        """Append one entry and fsync it: when this returns, the entry survives a crash."""
+    def append_entry(self, path: Path, entry: Entry, expected_length: int | None = None) -> int:
+        """Append one entry and fsync it: when this returns, the entry survives a crash.
+
+        With `expected_length`, the file must be exactly that long (what the caller has
+        read), or nothing is written and SaveError says so: another copy of the app changed
+        it. Returns the file's length after the entry."""
         chunk = _table_chunk("entries", entry.to_table())
-        with path.open("ab") as handle:
+        flags = os.O_WRONLY | os.O_APPEND | getattr(os, "O_CLOEXEC", 0)
+        if expected_length is None:
+            flags |= os.O_CREAT
+        descriptor = os.open(path, flags, 0o644)
+        with os.fdopen(descriptor, "ab") as handle:
+            if expected_length is not None:
+                length = os.fstat(descriptor).st_size
+                if length != expected_length:
+                    raise SaveError(
+                        f"{path} was changed by another copy of the app ({length} bytes, "
+                        f"not {expected_length}); nothing was written. Open the game again."
+                    )
             handle.write(chunk)
             handle.flush()
             os.fsync(handle.fileno())
+            return handle.tell()
 
     def read_game(self, path: Path) -> GameRecord:
         """Read a game file (only the last entry may be torn); raise DamagedFile otherwise."""
@@ -413,6 +435,31 @@ class Store:
             handle.flush()
             os.fsync(handle.fileno())
         temporary.replace(self.settings_path)
+
+    # -- following another copy's appends ------------------------------------------
+
+    def read_appended(self, path: Path, start: int) -> tuple[list[Entry], int]:
+        """The whole entries appended after byte `start` (a length this app read before),
+        and the new good length. An entry still being written is left for the next call:
+        only up to the last newline is parsed, and a torn last entry is not counted.
+        Raises DamagedFile when the file cannot be read or what follows `start` is not
+        entries."""
+        try:
+            data = read_bounded(path, GAME_FILE_LIMIT)
+        except UnreadableFile as error:
+            raise DamagedFile(path, error.reason) from None
+        if len(data) < start:
+            raise DamagedFile(path, "is shorter than the part already read")
+        chunk = data[start : data.rfind(b"\n", start) + 1]
+        if not chunk.strip():
+            return [], start
+        try:
+            doc, entries, good = parse_journal_bytes(chunk)
+            if set(doc) - {"entries"}:
+                raise ValueError("unexpected tables after the entries")
+        except (ValueError, UnicodeDecodeError) as error:
+            raise DamagedFile(path, _reason(error)) from None
+        return entries, start + good
 
 
 def _table_chunk(array: str, table: Mapping[str, Any]) -> bytes:

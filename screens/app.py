@@ -74,7 +74,7 @@ class GoldrushApp(App[None]):
         from companion.session import GameSession
 
         try:
-            return GameSession.open(self.store, path)
+            return GameSession.open_to_play(self.store, path)
         except DamagedFile as damaged:
             self._problems.append(
                 (
@@ -96,6 +96,7 @@ class GoldrushApp(App[None]):
         self.show_session(session)
 
     def show_session(self, session: GameSession) -> None:
+        session.claim()  # a game just created: its lock (an opened one has it already)
         self.push_screen(game_screen_for(session))
         for notice in session.notices:
             self.notify(notice, title="Restored", severity="warning", markup=False, timeout=12)
@@ -103,7 +104,11 @@ class GoldrushApp(App[None]):
     def go_home(self) -> None:
         """Back to the home screen. A game opened from the command line has none under it:
         then Home is pushed on top (Textual cannot switch away from the only screen); the
-        game screen left below is never returned to, and reopening the game reads its file."""
+        game screen left below is never returned to, and reopening the game reads its file;
+        its lock is given back first (`leave`), so that reopening it here works."""
+        leave = getattr(self.screen, "leave", None)
+        if leave is not None:
+            leave()
         if len(self.screen_stack) > 1:
             self.pop_screen()
         else:

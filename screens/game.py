@@ -12,12 +12,13 @@ from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Input, Static
+from textual.timer import Timer
+from textual.widgets import Header, Input, Static
 
 from companion.amounts import AmountError
 from companion.games import RuleError
 from companion.journal import Entry
-from companion.session import GameSession
+from companion.session import READ_ONLY, TOOK_OVER, FollowStopped, GameSession
 from companion.store import DamagedFile
 from screens.correction import CorrectionDialog
 from screens.widgets.log_panel import LogPanel
@@ -45,14 +46,92 @@ class GameScreen(Screen[None]):
         Binding("escape", "home", "Home", id="home"),
     ]
 
+    #: how often a read-only copy looks for the writer's changes (one stat when none)
+    FOLLOW_EVERY = 0.5
+
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.session = session
         self.sub_title = session.title
+        self._follow_timer: Timer | None = None
 
     def on_mount(self) -> None:
         """Textual also calls this after a subclass's own on_mount: no super() call needed."""
         self.refresh_view()
+        if self.session.following:
+            self._show_read_only(READ_ONLY)
+            self.notify(READ_ONLY, title="Read-only", severity="warning", markup=False)
+            self._follow_timer = self.set_interval(self.FOLLOW_EVERY, self.follow_writer)
+
+    def on_unmount(self) -> None:
+        self.leave()
+
+    def leave(self) -> None:
+        """The game is left: stop following and give its lock back (it can be reopened)."""
+        if self._follow_timer is not None:
+            self._follow_timer.stop()
+            self._follow_timer = None
+        self.session.close()
+
+    # -- one writer per game -----------------------------------------------------------
+
+    def follow_writer(self) -> None:
+        """Show what the writing copy changed; take its role when it has closed the game."""
+        notices = len(self.session.notices)
+        try:
+            changed = self.session.follow()
+            took_over = self.session.try_to_write()
+        except FollowStopped as stopped:
+            self._stop_following()
+            self._show_read_only(str(stopped))
+            self.notify(str(stopped), title="Read-only", severity="warning", markup=False)
+            return
+        except Exception:  # a bug of ours: keep the game on screen as it is, say where
+            self._stop_following()
+            where = self.app.note_crash()  # type: ignore[attr-defined]
+            self.notify(
+                "This window stopped following the game after an unexpected error."
+                + (f" Details: {where}" if where else ""),
+                severity="error",
+                markup=False,
+            )
+            return
+        if took_over:
+            self._stop_following()
+            for line in self.query("#read-only"):
+                line.remove()
+            for refusal in self.query("#command-error").results(Static):
+                refusal.update("")  # the read-only sentence no longer holds
+            self.refresh_view()
+            self.notify(TOOK_OVER, title="Writable", markup=False)
+            for notice in self.session.notices[notices:]:
+                self.notify(notice, title="Restored", severity="warning", markup=False)
+        elif changed:
+            self.refresh_view()
+
+    def _stop_following(self) -> None:
+        if self._follow_timer is not None:
+            self._follow_timer.stop()
+            self._follow_timer = None
+
+    def _show_read_only(self, text: str) -> None:
+        """The line under the header that says this window cannot change the game."""
+        for line in self.query("#read-only").results(Static):
+            line.update(text)
+            return
+        line = Static(text, id="read-only", markup=False)
+        headers = self.query(Header)
+        if headers:
+            self.mount(line, after=headers.first())
+        else:
+            self.mount(line, before=0)
+
+    def refuse_if_read_only(self) -> bool:
+        """True (and said so) when this window only follows the game."""
+        if self.session.read_only:
+            self.notify(READ_ONLY, title="Read-only", severity="warning", markup=False)
+            return True
+        return False
 
     # -- the one path for changes --------------------------------------------------
 
@@ -91,6 +170,9 @@ class GameScreen(Screen[None]):
         """Undo or redo one whole entry, and say which."""
         try:
             entry = step()
+        except RuleError as error:
+            self.notify(str(error), title="Refused", severity="warning", markup=False)
+            return
         except OSError as error:
             self.notify(f"Not saved, so not {verb}ne: {error}", severity="error", markup=False)
             return
@@ -101,6 +183,9 @@ class GameScreen(Screen[None]):
         self.notify(f"{done}: {entry.text}", markup=False)
 
     def action_correct(self) -> None:
+        if self.refuse_if_read_only():
+            return
+
         def done(entry: Entry | None) -> None:
             if entry is not None:
                 self.run(entry)
@@ -111,6 +196,8 @@ class GameScreen(Screen[None]):
         """Score the game with the wizard (pre-filled from this screen), or reopen it."""
         from screens.scoring import FinishedSheet, ScoringWizard
 
+        if self.refuse_if_read_only():
+            return
         state, rules = self.session.state, self.session.rules
         if state.finished:
             self.run(rules.reopen(state))
@@ -173,7 +260,7 @@ class GameScreen(Screen[None]):
             self.notify(f"The history was not updated: {error}", severity="warning", markup=False)
 
     def action_home(self) -> None:
-        self.app.go_home()  # type: ignore[attr-defined]
+        self.app.go_home()  # type: ignore[attr-defined]  # it leaves this game first
 
     def palette_commands(self) -> list[SystemCommand]:
         return [
@@ -209,6 +296,9 @@ class CommandScreen(GameScreen):
     @on(Input.Submitted, "#command")
     def _command(self, event: Input.Submitted) -> None:
         error = self.query_one("#command-error", Static)
+        if self.session.read_only:
+            error.update(READ_ONLY)
+            return
         try:
             done = self.do_command(event.value.strip())
         except (RuleError, AmountError) as problem:  # refused, or not a number: say why

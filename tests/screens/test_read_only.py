@@ -1,0 +1,114 @@
+"""A game open in another copy of the app: this window says so, refuses changes, follows
+the writer and takes its role when the writer closes the game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from textual.pilot import Pilot
+
+from companion.session import READ_ONLY, TOOK_OVER
+from companion.store import Store
+from screens.boomtown import BoomtownScreen
+from screens.home import HomeScreen
+from screens.widgets.log_panel import LogPanel
+from tests.conftest import NewGame
+from tests.reliability.helpers import Copy
+from tests.screens.helpers import SIZE, command, make_app, text_of
+
+
+@pytest.fixture
+def other(store: Store) -> Iterator[Copy]:
+    copy = Copy(store)
+    yield copy
+    copy.stop()
+
+
+async def until(pilot: Pilot, condition: Callable[[], bool], seconds: float = 5.0) -> None:
+    """Let the follow timer run until `condition` holds (it looks every 0.5 s)."""
+    for _ in range(int(seconds / 0.1)):
+        if condition():
+            return
+        await pilot.pause(0.1)
+    raise AssertionError("the window did not catch up with the other copy in time")
+
+
+def notices(pilot: Pilot) -> list[str]:
+    return [str(notification.message) for notification in pilot.app._notifications]
+
+
+async def test_a_game_open_elsewhere_is_read_only_follows_and_takes_over(
+    store: Store, new_game: NewGame, other: Copy
+) -> None:
+    made = new_game("boomtown", ("Ann", "Bo", "Cy"))
+    made.close()
+    path = made.path
+    assert other(f"open {path}")["read_only"] is False
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_game(path)  # type: ignore[attr-defined]
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BoomtownScreen) and screen.session.read_only
+        assert text_of(pilot, "#read-only") == READ_ONLY
+        assert READ_ONLY in notices(pilot)
+
+        before = path.read_bytes()
+        assert await command(pilot, "") == READ_ONLY  # refused beside the field
+        for key in ("ctrl+z", "ctrl+y", "ctrl+o", "ctrl+f"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen is screen  # no dialog opened for a change
+        assert path.read_bytes() == before
+
+        other("adjust 1 gold +4")
+        await until(pilot, lambda: screen.session.state.numbers[1]["gold"] == 14)
+        await pilot.pause()
+        assert "Bo" in str(screen.query_one(LogPanel).query_one("#log-lines").render())
+        other("undo")
+        await until(pilot, lambda: screen.session.state.numbers[1]["gold"] == 10)
+
+        other("redo")
+        other.exit()  # the writer closes: this window takes over
+        await until(pilot, lambda: not screen.session.read_only)
+        await pilot.pause()
+        assert screen.session.state.numbers[1]["gold"] == 14
+        assert not screen.query("#read-only")
+        assert TOOK_OVER in notices(pilot)
+        assert await command(pilot, "") == ""  # writable: the round's cards are revealed
+        assert len(path.read_bytes()) > len(before)
+
+        await pilot.press("escape")  # home gives the lock back ...
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        app.open_game(path)  # type: ignore[attr-defined]
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, BoomtownScreen) and not again.session.read_only
+        assert not again.query("#read-only")
+
+
+async def test_a_game_opened_from_the_command_line_can_be_left_and_reopened(
+    store: Store, new_game: NewGame, other: Copy
+) -> None:
+    """`goldrush open ID`, escape (Home is pushed over the game screen), open it again: the
+    game screen left below gave its lock back, so the new one is the writer."""
+    made = new_game("boomtown", ("Ann", "Bo", "Cy"))
+    made.close()
+    app = type(make_app(store))(store, open_game=made.path.stem)
+    async with app.run_test(size=SIZE) as pilot:
+        first = app.screen
+        assert isinstance(first, BoomtownScreen) and not first.session.read_only
+        assert other(f"open {made.path}")["read_only"] is True  # another copy: read-only
+        other("close")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert other(f"open {made.path}")["read_only"] is False  # the lock was given back
+        other("close")
+        app.open_game(made.path)  # type: ignore[attr-defined]
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, BoomtownScreen) and not again.session.read_only
+        assert await command(pilot, "") == ""
