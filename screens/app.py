@@ -127,6 +127,7 @@ class GoldrushApp(App[None]):
     def _fatal_error(self) -> None:
         """An error nobody caught: one plain sentence instead of a traceback (Textual's
         own exit path, minus the traceback). Every change shown was saved before it was."""
+        self._return_code = 1  # `goldrush` exits non-zero: the shell sees that it failed
         where = self.note_crash()
         details = f" The details are in {where}." if where else ""
         self.bell()

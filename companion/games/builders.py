@@ -6,7 +6,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.base import NumberSpec, OptionSpec, RuleError, Rules, TableState
+from companion.games.base import (
+    NumberSpec,
+    OptionSpec,
+    RuleError,
+    Rules,
+    TableState,
+    refuse_unsafe_text,
+)
 from companion.games.builders_track import (
     CUBE_NAMES,
     SUPPLY,
@@ -359,6 +366,7 @@ class BuildersRules(Rules):
 
     def name_card(self, state: BuildersState, row: int, column: int, card: str) -> Entry:
         """Name (or rename) the card of a building, so its VP table can be remembered."""
+        refuse_unsafe_text(card, "A card's name")
         card = " ".join(card.split())
         if not card:
             raise RuleError("Type the card's name: card 3 2 Saloon.")

@@ -21,6 +21,7 @@ from companion.games.base import (
     Rules,
     TableState,
     copy_state,
+    refuse_unsafe_text,
 )
 from companion.games.coloma_gold import GoldSupply, pay_with_gold
 from companion.games.coloma_table import (
@@ -427,6 +428,8 @@ class ColomaRules(Rules):
         return self._entry(state, "gunmen", text, player=seat, row=row, count=count)
 
     def chart(self, state: ColomaState, tiers: list[str]) -> Entry:
+        for tier in tiers:
+            refuse_unsafe_text(tier, "A chart tier")
         shown = " / ".join(tier or "-" for tier in tiers)
         return self._entry(state, "chart", f"The Shootout chart in play: {shown}", tiers=tiers)
 
@@ -438,6 +441,7 @@ class ColomaRules(Rules):
         )
 
     def bridge(self, state: ColomaState, seat: int, kind: str) -> Entry:
+        refuse_unsafe_text(kind, "A bridge type")
         kind = " ".join(kind.split())
         return self._entry(
             state, "bridge", f"{state.name(seat)} builds a Bridge: {kind}", player=seat, bridge=kind
