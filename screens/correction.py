@@ -13,6 +13,7 @@ from textual.widgets import Button, Input, Select, Static
 from companion.amounts import AmountError, parse_amount
 from companion.games import RuleError
 from companion.journal import Entry
+from companion.safe_text import text_problem
 from companion.session import GameSession
 
 
@@ -79,7 +80,8 @@ class CorrectionDialog(ModalScreen[Entry | None]):
                 self.session.state, int(seat_text), key, amount, reason
             )
         except RuleError as error:
-            target = reason_error if not reason.strip() else value_error
+            reason_at_fault = not reason.strip() or text_problem(reason) is not None
+            target = reason_error if reason_at_fault else value_error
             target.update(str(error))
             return
         self.dismiss(entry)

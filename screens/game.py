@@ -17,6 +17,7 @@ from textual.widgets import Input, Static
 from companion.amounts import AmountError
 from companion.games import RuleError
 from companion.journal import Entry
+from companion.safe_text import text_problem
 from companion.session import GameSession
 from companion.store import DamagedFile
 from screens.correction import CorrectionDialog
@@ -209,6 +210,10 @@ class CommandScreen(GameScreen):
     @on(Input.Submitted, "#command")
     def _command(self, event: Input.Submitted) -> None:
         error = self.query_one("#command-error", Static)
+        unsafe = text_problem(event.value, "A command")  # typed or pasted: ESC and the like
+        if unsafe:
+            error.update(unsafe)
+            return
         try:
             done = self.do_command(event.value.strip())
         except (RuleError, AmountError) as problem:  # refused, or not a number: say why
