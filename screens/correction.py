@@ -15,6 +15,7 @@ from companion.games import RuleError
 from companion.journal import Entry
 from companion.safe_text import text_problem
 from companion.session import GameSession
+from screens.widgets.select import TableSelect
 
 
 class CorrectionDialog(ModalScreen[Entry | None]):
@@ -42,7 +43,7 @@ class CorrectionDialog(ModalScreen[Entry | None]):
         with Vertical(id="correction-box"):
             yield Static("Correct a number", id="correction-title")
             yield Static("Which number", classes="label")
-            yield Select(choices, value=first, allow_blank=False, id="what")
+            yield TableSelect(choices, value=first, allow_blank=False, id="what")
             yield Static("New value (12 sets it, +5 adds, -3 takes away)", classes="label")
             yield Input(id="value", placeholder="e.g. 12")
             yield Static("", id="error-value", classes="error", markup=False)

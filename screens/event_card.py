@@ -24,6 +24,7 @@ from companion.games.boomtown import (
 )
 from companion.journal import Entry
 from companion.session import GameSession
+from screens.widgets.select import TableSelect
 
 NEEDS: dict[str, str] = {  # what each card asks for
     "dynamite": "choice",
@@ -56,7 +57,7 @@ class EventCard(ModalScreen[Entry | None]):
             yield Static(
                 Text(f"The event card {self.state.name(self.seat)} takes"), id="event-title"
             )
-            yield Select(
+            yield TableSelect(
                 [(name, card) for card, name in EVENTS.items()],
                 value=self.card,
                 allow_blank=False,
@@ -64,9 +65,9 @@ class EventCard(ModalScreen[Entry | None]):
                 compact=True,
             )
             yield Static("", id="choice-label")
-            yield Select([], id="event-choice", compact=True, prompt="Choose")
+            yield TableSelect([], id="event-choice", compact=True, prompt="Choose")
             with Horizontal(id="holdup-row"):
-                yield Select(
+                yield TableSelect(
                     [
                         (Text(p.name), seat)
                         for seat, p in enumerate(self.state.players)

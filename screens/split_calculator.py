@@ -11,6 +11,7 @@ from textual.widgets import Input, Select, Static
 
 from companion.amounts import AmountError, parse_count
 from companion.games.boomtown_split import describe_split, split_bid
+from screens.widgets.select import TableSelect
 
 
 class SplitCalculator(ModalScreen[None]):
@@ -29,7 +30,7 @@ class SplitCalculator(ModalScreen[None]):
                 yield Input(str(self._bid), id="split-bid", compact=True)
             with Horizontal(classes="split-field"):
                 yield Static("Players", classes="split-label")
-                yield Select(
+                yield TableSelect(
                     [(str(n), n) for n in (3, 4, 5)],
                     value=self._players,
                     allow_blank=False,
@@ -38,7 +39,7 @@ class SplitCalculator(ModalScreen[None]):
                 )
             with Horizontal(classes="split-field"):
                 yield Static("At 4-5 players", classes="split-label")
-                yield Select(
+                yield TableSelect(
                     [
                         ("the left neighbour keeps the rest (official)", "keep"),
                         ("the rest goes to the bank (Dutch)", "bank"),
