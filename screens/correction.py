@@ -15,10 +15,11 @@ from companion.games import RuleError
 from companion.journal import Entry
 from companion.safe_text import text_problem
 from companion.session import GameSession
+from screens.dialog import Dialog
 from screens.widgets.select import TableSelect
 
 
-class CorrectionDialog(ModalScreen[Entry | None]):
+class CorrectionDialog(Dialog, ModalScreen[Entry | None]):
     """Returns the correction entry, already checked by the rules, or None when cancelled."""
 
     CSS_PATH = "correction.tcss"

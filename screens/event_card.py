@@ -24,6 +24,7 @@ from companion.games.boomtown import (
 )
 from companion.journal import Entry
 from companion.session import GameSession
+from screens.dialog import Dialog
 from screens.widgets.select import TableSelect
 
 NEEDS: dict[str, str] = {  # what each card asks for
@@ -37,7 +38,7 @@ NEEDS: dict[str, str] = {  # what each card asks for
 }
 
 
-class EventCard(ModalScreen[Entry | None]):
+class EventCard(Dialog, ModalScreen[Entry | None]):
     CSS_PATH = "event_card.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel-event")]
 

@@ -13,10 +13,11 @@ from textual.widgets.option_list import Option
 
 from companion.amounts import AmountError, parse_count
 from companion.games.boomtown import TOWNS, BoomtownState, MineCard, mine_out
+from screens.dialog import Dialog
 from screens.widgets.select import TableSelect
 
 
-class MinePicker(ModalScreen[MineCard | None]):
+class MinePicker(Dialog, ModalScreen[MineCard | None]):
     CSS_PATH = "mine_picker.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel-mine")]
 

@@ -21,6 +21,7 @@ from companion.games import GAMES
 from companion.games.base import OptionSpec
 from companion.setup import SetupForm, validate_setup
 from companion.table import COLOURS
+from screens.dialog import Dialog
 from screens.widgets.select import TableSelect
 
 MAX_ROWS = max(rules.max_players for rules in GAMES.values())
@@ -58,7 +59,7 @@ class PlayerRow(Horizontal):
         yield Static("", id=f"error-row-{row}", classes="error row-error", markup=False)
 
 
-class NewGameScreen(ModalScreen[SetupForm | None]):
+class NewGameScreen(Dialog, ModalScreen[SetupForm | None]):
     CSS_PATH = "new_game.tcss"
     HELP_TITLE = "New game"
     HELP_TEXT = """\

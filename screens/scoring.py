@@ -35,6 +35,7 @@ from companion.scoring import (
     sheet_text,
     winners_sentence,
 )
+from screens.dialog import Dialog
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ class FinishedSheet:
     rows: list[dict[str, Any]]  # each player's answers, as scored
 
 
-class ScoringWizard(Screen[FinishedSheet | None]):
+class ScoringWizard(Dialog, Screen[FinishedSheet | None]):
     CSS_PATH = "scoring.tcss"
     HELP_TITLE = "Final scoring"
     HELP_TEXT = """\

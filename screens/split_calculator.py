@@ -11,10 +11,11 @@ from textual.widgets import Input, Select, Static
 
 from companion.amounts import AmountError, parse_count
 from companion.games.boomtown_split import describe_split, split_bid
+from screens.dialog import Dialog
 from screens.widgets.select import TableSelect
 
 
-class SplitCalculator(ModalScreen[None]):
+class SplitCalculator(Dialog, ModalScreen[None]):
     CSS_PATH = "split_calculator.tcss"
     BINDINGS = [Binding("escape", "close", "Close", id="close-split")]
 

@@ -17,7 +17,7 @@ from tests.conftest import NewGame
 from tests.screens.helpers import SIZE
 
 GAMES = ("boomtown", "coloma", "builders", "calamityville")
-KEYS_PER_RUN = 300
+KEYS_PER_RUN = 250
 SEEDS = (1, 2)
 
 PRINTABLE = list("abcdefghijklmnopqrstuvwxyz0123456789+-") + ["space", "full_stop", "comma"]
@@ -25,8 +25,12 @@ SPECIAL = [
     "enter",
     "enter",
     "enter",
+    "enter",
     "escape",
     "escape",
+    "pagedown",
+    "pageup",
+    "tab",
     "tab",
     "shift+tab",
     "up",
@@ -42,7 +46,19 @@ SPECIAL = [
     "f1",
 ]
 CONTROL = [f"ctrl+{letter}" for letter in "zyofpltsngbr"]
-WORDS = [["p"], ["y"], ["r"], ["n"], ["1", "0"], ["5"], ["y", "enter"]]
+WORDS = [
+    ["p"],
+    ["y"],
+    ["r"],
+    ["n"],
+    ["1", "0"],
+    ["5"],
+    ["y", "enter"],
+    ["enter", "enter"],  # a dialog's button pressed twice quickly
+    ["enter", "pagedown"],  # a Select opened, then paged at once
+    ["ctrl+p", "c", "o", "r", "enter"],  # the palette's "Game: Correct"
+    ["ctrl+f", "enter", "enter"],  # into the scoring wizard
+]
 
 
 def _next_keys(rng: random.Random) -> list[str]:
