@@ -20,7 +20,7 @@ GAMES = ("boomtown", "coloma", "builders", "calamityville")
 KEYS_PER_RUN = 250
 SEEDS = (1, 2)
 
-PRINTABLE = list("abcdefghijklmnopqrstuvwxyz0123456789+-") + ["space", "full_stop", "comma"]
+PRINTABLE = [*"abcdefghijklmnopqrstuvwxyz0123456789+-", "space", "full_stop", "comma"]
 SPECIAL = [
     "enter",
     "enter",
@@ -101,8 +101,5 @@ async def test_random_keys_never_crash_the_app(
     session: GameSession = new_game(game, names)
     rng = random.Random(f"{game}-{seed}")
     # seed 1: as `goldrush open ID` (the game screen is the only one); seed 2: from home
-    if seed == 1:
-        app = GoldrushApp(store, open_game=session.game_id)
-    else:
-        app = GoldrushApp(store)
+    app = GoldrushApp(store, open_game=session.game_id) if seed == 1 else GoldrushApp(store)
     await _press_randomly(app, store, rng, KEYS_PER_RUN)
