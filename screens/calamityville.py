@@ -274,7 +274,14 @@ class CalamityvilleScreen(GameScreen):
             return
 
         def done(confirmed: bool | None) -> None:
-            if confirmed and self.run(self.rules.gold_runs_out(self.state)):
+            if not confirmed:
+                return
+            try:  # asked again: the table may have changed while the dialog was open
+                entry = self.rules.gold_runs_out(self.state)
+            except RuleError as problem:
+                self.notify(str(problem), title="Refused", severity="warning", markup=False)
+                return
+            if self.run(entry):
                 self.action_finish()
 
         self.app.push_screen(

@@ -103,3 +103,67 @@ async def test_random_keys_never_crash_the_app(
     # seed 1: as `goldrush open ID` (the game screen is the only one); seed 2: from home
     app = GoldrushApp(store, open_game=session.game_id) if seed == 1 else GoldrushApp(store)
     await _press_randomly(app, store, rng, KEYS_PER_RUN)
+
+
+# -- the crashes random keys found, each replayed on purpose ----------------------------------
+
+
+async def test_page_down_as_a_select_opens_does_not_crash(store: Store, new_game: NewGame) -> None:
+    """Calamityville: Enter opens "From", PageDown at once (KeyError inside Textual's list)."""
+    session = new_game("calamityville", ("Ann", "Bo", "Cy"))
+    app = GoldrushApp(store, open_game=session.game_id)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "pagedown", "pagedown", "pageup", "escape")
+        await pilot.pause()
+        assert app.is_running and app._exception is None and not _crash_log(store)
+
+
+async def test_a_dialog_is_dismissed_once_and_opened_once(store: Store, new_game: NewGame) -> None:
+    """`goldrush open ID`: the game screen is the only one under a dialog; a second dismiss
+    (Enter twice quickly) took it away (ScreenStackError); a second ctrl+o stacked a copy."""
+    from screens.correction import CorrectionDialog
+    from screens.game import GameScreen
+
+    session = new_game()
+    app = GoldrushApp(store, open_game=session.game_id)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        game_screen = app.screen_stack[0]
+        assert isinstance(game_screen, GameScreen)
+        game_screen.action_correct()  # ctrl+o again, from the palette say
+        app.push_screen(CorrectionDialog(session, 0))  # a palette command, say
+        await pilot.pause()
+        assert [type(s).__name__ for s in app.screen_stack] == [
+            "BoomtownScreen",
+            "CorrectionDialog",
+        ]
+        dialog = app.screen
+        dialog.dismiss(None)
+        dialog.dismiss(None)
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and len(app.screen_stack) == 1
+        assert app._exception is None and not _crash_log(store)
+
+
+async def test_a_late_change_in_the_scoring_wizard_is_ignored(
+    store: Store, new_game: NewGame
+) -> None:
+    """A change event that arrives after the last step was left read a field past the end
+    (IndexError)."""
+    from screens.scoring import ScoringWizard
+
+    session = new_game("calamityville", ("Ann", "Bo", "Cy"))
+    app = GoldrushApp(store, open_game=session.game_id)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+f")
+        await pilot.pause()
+        wizard = app.screen
+        assert isinstance(wizard, ScoringWizard)
+        wizard.action_step(1)
+        await pilot.pause()
+        assert wizard.at_standings
+        assert wizard._check(0)
+        await pilot.press("1", "enter", "backspace")
+        await pilot.pause()
+        assert app._exception is None and not _crash_log(store)
