@@ -148,3 +148,27 @@ def test_a_closed_pipe_ends_quietly(store: Store, new_game: NewGame) -> None:
     err = process.stderr.read().decode()
     code = process.wait(timeout=60)
     assert err == "" and code in (0, 141, -13)
+
+
+def test_the_app_exits_non_zero_after_an_unexpected_error(
+    capsys: pytest.CaptureFixture[str],
+    store: Store,
+    new_game: NewGame,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The app ended on an error (its sentence on the screen): the shell sees status 1."""
+    from screens.app import GoldrushApp
+
+    session = new_game()
+
+    def crash(app: GoldrushApp) -> None:
+        try:
+            raise RuntimeError("a bug")
+        except RuntimeError:
+            app._fatal_error()
+
+    monkeypatch.setattr(GoldrushApp, "run", crash)
+    monkeypatch.setattr(GoldrushApp, "panic", lambda app, *renderables: None)
+    code, _, _ = run(capsys, "--data-dir", str(store.root), "open", session.game_id)
+    assert code == 1
+    assert "a bug" in (store.root / "crash.log").read_text(encoding="utf-8")
