@@ -14,10 +14,13 @@ from textual.await_complete import AwaitComplete
 from textual.screen import Screen
 
 
-class Dialog(Screen[Any]):
-    """A screen shown over another: dismissed at most once, and never two of one type."""
+class Dialog:
+    """Mixed in first (`class X(Dialog, ModalScreen[T])`): a screen shown over another,
+    dismissed at most once, and never two of one type. A plain mixin, not a Screen:
+    Textual takes a screen's CSS from its first DOMNode base, which must stay ModalScreen."""
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
-        if not self.is_active:  # already dismissed (or covered): nothing to take away
+        screen: Screen[Any] = self  # type: ignore[assignment]
+        if not screen.is_active:  # already dismissed (or covered): nothing to take away
             return AwaitComplete.nothing()
-        return super().dismiss(result)
+        return super().dismiss(result)  # type: ignore[misc]
