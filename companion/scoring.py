@@ -131,19 +131,53 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+# No cardboard comes near these; they keep a hostile sheet's totals small enough to print
+# (Python refuses to print an integer of more than 4,300 digits) and its lists quick to sum.
+MAX_SHEET_NUMBER = 1_000_000_000
+MAX_SHEET_ITEMS = 1_000
+
+
+def _shown(value: Any) -> str:
+    """A value for a message, cut short (a hostile sheet's value can be huge)."""
+    if _whole(value) and abs(value) > MAX_SHEET_NUMBER:
+        return f"a number of more than {MAX_SHEET_NUMBER:,}"
+    if isinstance(value, list | dict):
+        return f"a {type(value).__name__} of {len(value)} items" if len(value) > 5 else repr(value)
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _check_number(value: Any, where: str) -> int:
+    if not _whole(value):
+        raise SheetError(f"{where}: expected a whole number, got {_shown(value)}")
+    if value < 0:
+        raise SheetError(f"{where}: cannot be negative ({_shown(value)})")
+    if value > MAX_SHEET_NUMBER:
+        raise SheetError(f"{where}: at most {MAX_SHEET_NUMBER:,}, got {_shown(value)}")
+    return value
+
+
 def _check_field(spec: Field, value: Any, who: str) -> Any:
     where = f"{who}, field {spec.key!r}"
     if spec.kind == "count":
-        if not _whole(value):
-            raise SheetError(f"{where}: expected a whole number, got {value!r}")
-        if value < 0:
-            raise SheetError(f"{where}: cannot be negative ({value})")
-        return value
+        return _check_number(value, where)
     if spec.kind == "list":
-        if not isinstance(value, list) or not all(_whole(item) for item in value):
-            raise SheetError(f"{where}: expected a list of whole numbers, got {value!r}")
-        if any(item < 0 for item in value):
-            raise SheetError(f"{where}: numbers cannot be negative ({value})")
+        if not isinstance(value, list):
+            raise SheetError(f"{where}: expected a list of whole numbers, got {_shown(value)}")
+        if len(value) > MAX_SHEET_ITEMS:
+            raise SheetError(f"{where}: at most {MAX_SHEET_ITEMS:,} numbers, got {len(value):,}")
+        for number, item in enumerate(value, start=1):
+            if not _whole(item):
+                raise SheetError(
+                    f"{where}: expected a list of whole numbers, item {number} is {_shown(item)}"
+                )
+            if item < 0:
+                raise SheetError(f"{where}: numbers cannot be negative (item {number} is {item})")
+            if item > MAX_SHEET_NUMBER:
+                raise SheetError(
+                    f"{where}: numbers are at most {MAX_SHEET_NUMBER:,} "
+                    f"(item {number} is {_shown(item)})"
+                )
         return list(value)
     return _check_investments(value, where)
 
@@ -151,16 +185,23 @@ def _check_field(spec: Field, value: Any, who: str) -> Any:
 def _check_investments(value: Any, where: str) -> list[dict[str, Any]]:
     if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
         raise SheetError(f"{where}: expected a list of investments (tables with vp and cube)")
+    if len(value) > MAX_SHEET_ITEMS:
+        raise SheetError(f"{where}: at most {MAX_SHEET_ITEMS:,} investments, got {len(value):,}")
     checked = []
     for number, item in enumerate(value, start=1):
         unknown = set(item) - {"vp", "cube", "goldmine"}
         if unknown:
             raise SheetError(f"{where}: investment {number} has unknown keys {sorted(unknown)}")
         vp, cube, goldmine = item.get("vp"), item.get("cube"), item.get("goldmine", False)
-        if not _whole(vp) or vp < 0:
-            raise SheetError(f"{where}: investment {number}: vp must be a whole number >= 0")
+        if not _whole(vp) or not 0 <= vp <= MAX_SHEET_NUMBER:
+            raise SheetError(
+                f"{where}: investment {number}: vp must be a whole number from 0 to "
+                f"{MAX_SHEET_NUMBER:,}"
+            )
         if not _whole(cube) or cube not in CUBES:
-            raise SheetError(f"{where}: investment {number}: cube must be 1, 2 or 3, not {cube!r}")
+            raise SheetError(
+                f"{where}: investment {number}: cube must be 1, 2 or 3, not {_shown(cube)}"
+            )
         if not isinstance(goldmine, bool):
             raise SheetError(f"{where}: investment {number}: goldmine must be true or false")
         checked.append({"vp": vp, "cube": cube, "goldmine": goldmine})
@@ -220,9 +261,14 @@ def read_sheet(
 def parse_sheet_text(
     text: str | bytes, specs: Mapping[str, SheetSpec]
 ) -> tuple[SheetSpec, list[dict[str, Any]]]:
+    """Parse and check a sheet; anything wrong with it is one SheetError with one line."""
     try:
         doc = tomllib.loads(text.decode("utf-8") if isinstance(text, bytes) else text)
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise SheetError(f"not a readable TOML sheet ({error})") from None
+    except RecursionError:
+        raise SheetError("not a readable TOML sheet (nested too deeply)") from None
+    except ValueError as error:  # e.g. an integer of more digits than Python converts
         raise SheetError(f"not a readable TOML sheet ({error})") from None
     return read_sheet(doc, specs)
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from companion.safe_text import text_problem
+
 #: Colours a player can take; names that Textual and Rich both know.
 COLOURS: tuple[str, ...] = (
     "red",
@@ -50,6 +52,9 @@ def name_problem(name: str, others: list[str]) -> str | None:
     stripped = name.strip()
     if not stripped:
         return "A name cannot be empty."
+    unsafe = text_problem(name, "A name")
+    if unsafe:
+        return unsafe
     if len(stripped) > MAX_NAME_LENGTH:
         return f"A name has at most {MAX_NAME_LENGTH} characters ({len(stripped)} typed)."
     folded = stripped.casefold()

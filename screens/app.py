@@ -5,17 +5,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widget import AwaitMount
 
 if TYPE_CHECKING:
     from companion.session import GameSession
 
 from companion.store import DamagedFile, Store
+from screens.dialog import Dialog
 from screens.home import HomeScreen
 
 #: game id -> (module, screen class); a game without its own screen yet gets the tracker
@@ -101,6 +103,15 @@ class GoldrushApp(App[None]):
         for notice in session.notices:
             self.notify(notice, title="Restored", severity="warning", markup=False, timeout=12)
 
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        """Push a screen; a dialog of a type already open is not opened a second time (a
+        key pressed twice, or a palette command, would stack two copies: see `Dialog`)."""
+        if isinstance(screen, Dialog) and any(
+            type(open_screen) is type(screen) for open_screen in self.screen_stack
+        ):
+            return AwaitMount(self.screen, [])
+        return super().push_screen(screen, *args, **kwargs)
+
     def go_home(self) -> None:
         """Back to the home screen. A game opened from the command line has none under it:
         then Home is pushed on top (Textual cannot switch away from the only screen); the
@@ -132,6 +143,7 @@ class GoldrushApp(App[None]):
     def _fatal_error(self) -> None:
         """An error nobody caught: one plain sentence instead of a traceback (Textual's
         own exit path, minus the traceback). Every change shown was saved before it was."""
+        self._return_code = 1  # `goldrush` exits non-zero: the shell sees that it failed
         where = self.note_crash()
         details = f" The details are in {where}." if where else ""
         self.bell()

@@ -13,10 +13,13 @@ from textual.widgets import Button, Input, Select, Static
 from companion.amounts import AmountError, parse_amount
 from companion.games import RuleError
 from companion.journal import Entry
+from companion.safe_text import text_problem
 from companion.session import GameSession
+from screens.dialog import Dialog
+from screens.widgets.select import TableSelect
 
 
-class CorrectionDialog(ModalScreen[Entry | None]):
+class CorrectionDialog(Dialog, ModalScreen[Entry | None]):
     """Returns the correction entry, already checked by the rules, or None when cancelled."""
 
     CSS_PATH = "correction.tcss"
@@ -41,7 +44,7 @@ class CorrectionDialog(ModalScreen[Entry | None]):
         with Vertical(id="correction-box"):
             yield Static("Correct a number", id="correction-title")
             yield Static("Which number", classes="label")
-            yield Select(choices, value=first, allow_blank=False, id="what")
+            yield TableSelect(choices, value=first, allow_blank=False, id="what")
             yield Static("New value (12 sets it, +5 adds, -3 takes away)", classes="label")
             yield Input(id="value", placeholder="e.g. 12")
             yield Static("", id="error-value", classes="error", markup=False)
@@ -79,7 +82,8 @@ class CorrectionDialog(ModalScreen[Entry | None]):
                 self.session.state, int(seat_text), key, amount, reason
             )
         except RuleError as error:
-            target = reason_error if not reason.strip() else value_error
+            reason_at_fault = not reason.strip() or text_problem(reason) is not None
+            target = reason_error if reason_at_fault else value_error
             target.update(str(error))
             return
         self.dismiss(entry)

@@ -18,6 +18,7 @@ from textual.widgets import Header, Input, Static
 from companion.amounts import AmountError
 from companion.games import RuleError
 from companion.journal import Entry
+from companion.safe_text import text_problem
 from companion.session import READ_ONLY, TOOK_OVER, FollowStopped, GameSession
 from companion.store import DamagedFile
 from screens.correction import CorrectionDialog
@@ -298,6 +299,10 @@ class CommandScreen(GameScreen):
         error = self.query_one("#command-error", Static)
         if self.session.read_only:
             error.update(READ_ONLY)
+            return
+        unsafe = text_problem(event.value, "A command")  # typed or pasted: ESC and the like
+        if unsafe:
+            error.update(unsafe)
             return
         try:
             done = self.do_command(event.value.strip())

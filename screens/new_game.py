@@ -21,6 +21,8 @@ from companion.games import GAMES
 from companion.games.base import OptionSpec
 from companion.setup import SetupForm, validate_setup
 from companion.table import COLOURS
+from screens.dialog import Dialog
+from screens.widgets.select import TableSelect
 
 MAX_ROWS = max(rules.max_players for rules in GAMES.values())
 RANDOM_FIRST = -1
@@ -37,7 +39,7 @@ class PlayerRow(Horizontal):
         row = self.row
         yield Static(f"{row + 1}.", classes="seat")
         yield Input(placeholder=f"Player {row + 1}", id=f"name-{row}", classes="name", compact=True)
-        yield Select(
+        yield TableSelect(
             [(Text(colour, style=colour), colour) for colour in COLOURS],
             value=COLOURS[row % len(COLOURS)],
             allow_blank=False,
@@ -57,7 +59,7 @@ class PlayerRow(Horizontal):
         yield Static("", id=f"error-row-{row}", classes="error row-error", markup=False)
 
 
-class NewGameScreen(ModalScreen[SetupForm | None]):
+class NewGameScreen(Dialog, ModalScreen[SetupForm | None]):
     CSS_PATH = "new_game.tcss"
     HELP_TITLE = "New game"
     HELP_TEXT = """\
@@ -90,7 +92,7 @@ Names: not empty, at most 24 characters, different from each other (case does no
             yield Static("New game", id="dialog-title")
             with Horizontal(classes="field"):
                 yield Static("Game", classes="label")
-                yield Select(
+                yield TableSelect(
                     [(rules.title, rules.id) for rules in GAMES.values()],
                     value=self.game,
                     allow_blank=False,
@@ -106,7 +108,7 @@ Names: not empty, at most 24 characters, different from each other (case does no
             yield Button("+ Add player (ctrl+n)", id="add", compact=True)
             with Horizontal(classes="field"):
                 yield Static("First player", classes="label")
-                yield Select(
+                yield TableSelect(
                     [("Draw at random", RANDOM_FIRST)], id="first", allow_blank=False, compact=True
                 )
                 yield Static("", id="error-first", classes="error", markup=False)
@@ -119,7 +121,7 @@ Names: not empty, at most 24 characters, different from each other (case does no
                             self._option_boxes[f"{widget_id}-box"] = (rules.id, spec)
                             with Horizontal(classes="field option", id=f"{widget_id}-box"):
                                 yield Static(spec.label, classes="option-label")
-                                yield Select(
+                                yield TableSelect(
                                     [(label, value) for value, label in spec.choices],
                                     value=spec.default,
                                     allow_blank=False,

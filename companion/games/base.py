@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion.amounts import Amount
 from companion.journal import Entry, make_entry
+from companion.safe_text import text_problem
 from companion.store import Header
 from companion.table import Player
 
@@ -23,6 +24,16 @@ if TYPE_CHECKING:
 
 class RuleError(ValueError):
     """An action the rules (or the app's limits) refuse; the message says why."""
+
+
+def refuse_unsafe_text(text: str, what: str = "Text") -> None:
+    """Raise RuleError when typed `text` holds control or direction characters.
+
+    Typed text kept in a game is shown in the log later; an ESC in it would reach the
+    terminal (see `companion.safe_text`)."""
+    problem = text_problem(text, what)
+    if problem:
+        raise RuleError(problem)
 
 
 @dataclass(frozen=True)
@@ -173,6 +184,7 @@ class Rules:
         """Set or adjust any tracked number because the cardboard says otherwise."""
         spec = self.number_spec(key)
         self._seat(state, seat)
+        refuse_unsafe_text(reason, "A reason")
         reason = " ".join(reason.split())
         if not reason:
             raise RuleError("Say why: a correction needs a reason (e.g. 'counted the chips').")

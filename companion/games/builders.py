@@ -7,7 +7,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.amounts import is_number
-from companion.games.base import NumberSpec, OptionSpec, RuleError, Rules, TableState
+from companion.games.base import (
+    NumberSpec,
+    OptionSpec,
+    RuleError,
+    Rules,
+    TableState,
+    refuse_unsafe_text,
+)
 from companion.games.builders_track import (
     CUBE_NAMES,
     SUPPLY,
@@ -401,6 +408,7 @@ class BuildersRules(Rules):
 
     def name_card(self, state: BuildersState, row: int, column: int, card: str) -> Entry:
         """Name (or rename) the card of a building, so its VP table can be remembered."""
+        refuse_unsafe_text(card, "A card's name")
         card = " ".join(card.split())
         if not card:
             raise RuleError("Type the card's name: card 3 2 Saloon.")

@@ -17,6 +17,7 @@ from companion.games.base import (
     RuleError,
     Rules,
     TableState,
+    refuse_unsafe_text,
 )
 from companion.journal import Entry
 from companion.scoring import Category, Field, SheetSpec, count_of
@@ -118,6 +119,7 @@ class CalamityvilleRules(Rules):
     # -- actions ------------------------------------------------------------------------
 
     def pay(self, state: CalamityState, payer: int, payee: int, amount: int, reason: str) -> Entry:
+        refuse_unsafe_text(reason, "A reason")
         reason = " ".join(reason.split()) or "payment"
         if len(reason) > REASON_LIMIT:
             raise RuleError(
