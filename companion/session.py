@@ -14,7 +14,7 @@ from typing import Any
 from companion.games import RuleError, Rules, rules_for
 from companion.games.base import TableState
 from companion.journal import Entry, Journal, now_stamp
-from companion.store import DamagedFile, GameRecord, Header, Store
+from companion.store import DamagedFile, GameRecord, Header, SaveError, Store
 
 
 class GameSession:
@@ -24,9 +24,16 @@ class GameSession:
         self.header: Header = record.header
         self.rules: Rules = rules_for(record.header.game)
         self.journal = Journal(record.entries)
-        self.notices: list[str] = []
+        self.notices: list[str] = list(record.notices)
         if record.torn is not None:
             self.notices.append(record.torn.notice())
+        if record.damage is not None:
+            self.notices.append(record.damage.notice())
+        self.record = record
+        #: The file's length as this session last wrote or read it (see Store.append_entry).
+        self.known_length = record.good_length
+        #: Why changes are refused (a damaged file, a repair refused), or None.
+        self.read_only_reason: str | None = record.read_only_reason
         self.state: TableState = self._replay(report=True)
 
     @classmethod
@@ -36,11 +43,26 @@ class GameSession:
 
     @classmethod
     def open(cls, store: Store, path: Path) -> GameSession:
-        """Open a saved game; a torn last entry is cut off (a copy of the file is kept)."""
+        """Open a saved game; a torn last entry is cut off (a copy of the file is kept).
+
+        A file damaged further up, or one that could not be repaired, opens read-only
+        with a copy of it kept where possible."""
         record = store.read_game(path)
         if record.torn is not None:
-            record = store.repair_torn(record)
+            try:
+                record = store.repair_torn(record)
+            except SaveError as error:
+                record.read_only_reason = error.sentence
+        if record.damage is not None:
+            record = store.keep_damaged_copy(record)
         return cls(store, record)
+
+    def continue_from_readable(self) -> None:
+        """The table's say-so after damage: cut the file back to what was read (a copy of
+        the whole file exists), and allow changes again. Raises SaveError when it cannot."""
+        self.store.cut_to_readable(self.record)
+        self.known_length = self.record.good_length
+        self.read_only_reason = None
 
     @property
     def game_id(self) -> str:
@@ -54,7 +76,7 @@ class GameSession:
         """Check, write (fsync), then apply one entry. Raises RuleError when refused."""
         trial = copy.deepcopy(self.state)
         self.rules.apply(trial, entry)
-        self.store.append_entry(self.path, entry)
+        self._append(entry)
         self.journal.append(entry)
         self.state = trial
 
@@ -142,8 +164,14 @@ class GameSession:
             }
         self.store.write_settings(settings)
 
+    def _append(self, entry: Entry) -> None:
+        """Write one entry where this session left the file; SaveError when it cannot."""
+        if self.read_only_reason is not None:
+            raise SaveError(self.read_only_reason)
+        self.known_length = self.store.append_entry(self.path, entry, self.known_length)
+
     def _write_and_replay(self, entry: Entry) -> None:
-        self.store.append_entry(self.path, entry)
+        self._append(entry)
         self.journal.append(entry)
         self.state = self._replay()
 

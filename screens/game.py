@@ -18,7 +18,7 @@ from companion.amounts import AmountError
 from companion.games import RuleError
 from companion.journal import Entry
 from companion.session import GameSession
-from companion.store import DamagedFile
+from companion.store import DamagedFile, SaveError
 from screens.correction import CorrectionDialog
 from screens.widgets.log_panel import LogPanel
 
@@ -63,6 +63,9 @@ class GameScreen(Screen[None]):
         except RuleError as error:
             self.notify(str(error), title="Refused", severity="warning", markup=False)
             return False
+        except SaveError as error:
+            self.notify(error.sentence, title="Not saved", severity="error", markup=False)
+            return False
         except OSError as error:
             self.notify(f"Not saved, so not done: {error}", severity="error", markup=False)
             return False
@@ -91,6 +94,9 @@ class GameScreen(Screen[None]):
         """Undo or redo one whole entry, and say which."""
         try:
             entry = step()
+        except SaveError as error:
+            self.notify(error.sentence, title="Not saved", severity="error", markup=False)
+            return
         except OSError as error:
             self.notify(f"Not saved, so not {verb}ne: {error}", severity="error", markup=False)
             return

@@ -10,7 +10,7 @@ import pytest
 
 from companion.amounts import parse_amount
 from companion.session import GameSession
-from companion.store import DamagedFile, Store, default_data_dir, resolve_data_dir
+from companion.store import DamagedFile, SaveError, Store, default_data_dir, resolve_data_dir
 from tests.conftest import DATA, NewGame
 
 
@@ -25,7 +25,7 @@ def test_every_append_leaves_valid_toml(new_game: NewGame) -> None:
         session.undo()
         session.redo()
         doc = tomllib.loads(session.path.read_text())
-        assert doc["format"] == 1
+        assert doc["format"] == 2
     assert len(doc["entries"]) == 15
 
 
@@ -75,7 +75,6 @@ def test_a_torn_file_is_repaired_with_a_copy_and_play_goes_on(
         ("newer-format.toml", "newer version of the app (format 7"),
         ("no-header.toml", "not a Goldrush game file"),
         ("unknown-game.toml", "unknown game 'monopoly'"),
-        ("broken-middle-entry.toml", "entry 1: an entry has no 'at' text"),
         ("binary.toml", "not a text file"),
         ("bad-first-player.toml", "first_player"),
     ],
@@ -113,13 +112,42 @@ def test_the_parse_cache_is_used_and_checked(new_game: NewGame, store: Store) ->
     add_gold(session, 1, "+2")  # appended after the cache was written
     record = store.read_game(session.path)
     assert len(record.entries) == 61 and record.entries[-1].text.startswith("Bo +2")
-    # The file changed under the cache (edited by hand): the cache no longer matches.
+    # The file changed under the cache (edited by hand): the cache no longer matches, and
+    # the entry's check reports the change instead of replaying it.
     text = session.path.read_text().replace("Ann +1 gold (10 → 11)", "Ann +1 gold (10 -> 11)")
     session.path.write_text(text)
     record = store.read_game(session.path)
-    assert record.entries[0].text == "Ann +1 gold (10 -> 11)"
+    assert record.entries == [] and record.damage is not None
+    assert record.damage.number == 1 and "changed on disk" in record.damage.what
+    assert "Ann +1 gold (10 -> 11)" in record.damage.what and record.damage.lost == 61
+    session.path.write_text(text.replace("(10 -> 11)", "(10 → 11)"))
     cache.write_text("{ not json")
     assert len(store.read_game(session.path).entries) == 61
+
+
+def test_an_entry_broken_in_the_middle_keeps_the_entries_before_it(store: Store) -> None:
+    """A format-1 file (no checks) whose first entry has no `at`: damaged, not torn; the
+    game opens read-only with a copy of the file, and nothing is cut without a say-so."""
+    store.games_dir.mkdir(parents=True)
+    path = store.games_dir / "broken-middle-entry.toml"
+    shutil.copy(DATA / "broken-middle-entry.toml", path)
+    original = path.read_bytes()
+    [record] = store.list_games().games
+    assert record.entries == [] and record.torn is None
+    assert record.damage is not None and record.damage.number == 1 and record.damage.lost == 2
+    assert "no 'at' text" in record.damage.what and record.read_only_reason
+    session = GameSession.open(store, path)
+    [copy] = store.games_dir.glob("*.damaged-*")
+    assert copy.read_bytes() == original and path.read_bytes() == original
+    assert any("Entry 1 of this game file" in notice for notice in session.notices)
+    with pytest.raises(SaveError, match="read-only"):
+        add_gold(session, 0, "+1")
+    assert path.read_bytes() == original
+    session.continue_from_readable()
+    add_gold(session, 0, "+1")
+    again = GameSession.open(store, path)
+    assert [entry.text for entry in again.journal.entries] == ["Ann +1 gold (10 → 11)"]
+    assert again.read_only_reason is None and again.notices == []
 
 
 def test_history_records_finished_games_and_refuses_a_damaged_file(store: Store) -> None:
