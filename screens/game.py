@@ -19,6 +19,7 @@ from companion.games import RuleError
 from companion.journal import Entry
 from companion.session import GameSession
 from companion.store import DamagedFile, SaveError
+from screens.confirm import ConfirmDialog
 from screens.correction import CorrectionDialog
 from screens.widgets.log_panel import LogPanel
 
@@ -181,8 +182,43 @@ class GameScreen(Screen[None]):
     def action_home(self) -> None:
         self.app.go_home()  # type: ignore[attr-defined]
 
+    def action_continue_readable(self) -> None:
+        """After damage: with the table's say-so, play on from what could be read."""
+        damage = self.session.record.damage
+        if damage is None:
+            self.notify("This game's file is not damaged.", markup=False)
+            return
+        question = (
+            f"Play on from the {damage.number - 1} entries that could be read? The file is cut "
+            f"back to them: the {damage.lost} that could not be read are dropped from it "
+            f"(the copy at {damage.backup} keeps them)."
+        )
+
+        def done(confirmed: bool | None) -> None:
+            if not confirmed:
+                return
+            try:
+                self.session.continue_from_readable()
+            except SaveError as error:
+                self.notify(error.sentence, title="Not done", severity="error", markup=False)
+                return
+            self.notify("The game goes on from what could be read.", markup=False)
+            self.refresh_view()
+
+        self.app.push_screen(ConfirmDialog(question, yes="Play on", no="Not now"), done)
+
     def palette_commands(self) -> list[SystemCommand]:
+        extra = []
+        if self.session.record.damage is not None:
+            extra.append(
+                SystemCommand(
+                    "Game: Continue from the readable part",
+                    "Cut the damaged file back to what was read and play on",
+                    self.action_continue_readable,
+                )
+            )
         return [
+            *extra,
             SystemCommand("Game: Undo", "Take back the last change", self.action_undo),
             SystemCommand("Game: Redo", "Put back the change last undone", self.action_redo),
             SystemCommand(
