@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import shutil
 import tomllib
 from pathlib import Path
@@ -180,3 +182,118 @@ def test_data_dir_option_wins_over_the_variable(monkeypatch: pytest.MonkeyPatch)
 def test_create_never_overwrites(new_game: NewGame) -> None:
     first, second = new_game(), new_game()
     assert first.path != second.path
+
+
+def test_append_returns_the_new_length_and_refuses_a_file_changed_elsewhere(
+    new_game: NewGame, store: Store
+) -> None:
+    session = new_game()
+    length = session.path.stat().st_size
+    assert session.known_length == length
+    add_gold(session, 0, "+1")
+    assert session.known_length == session.path.stat().st_size > length
+    with session.path.open("ab") as other_window:
+        other_window.write(b"\n")
+    before = session.path.read_bytes()
+    numbers = [dict(n) for n in session.state.numbers]
+    with pytest.raises(SaveError, match="changed by another window"):
+        add_gold(session, 1, "+2")
+    assert session.path.read_bytes() == before
+    assert [dict(n) for n in session.state.numbers] == numbers
+    assert len(session.journal) == 1
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [
+        (errno.ENOSPC, "The disk is full: this change was not saved, so it was not done."),
+        (errno.EFBIG, "file size limit"),
+        (errno.EIO, "could not be saved (Input/output error)"),
+    ],
+)
+def test_a_failed_or_short_write_is_undone_and_said_plainly(
+    new_game: NewGame, store: Store, monkeypatch: pytest.MonkeyPatch, code: int, words: str
+) -> None:
+    """The first write goes through in part (a short write), the next one fails: the part
+    written is cut off again, the change is refused and the state stays as it was."""
+    session = new_game()
+    add_gold(session, 0, "+1")
+    before = session.path.read_bytes()
+    real_write = os.write
+    calls = []
+
+    def failing_write(descriptor: int, data: bytes) -> int:
+        calls.append(len(data))
+        if len(calls) == 1:
+            return real_write(descriptor, data[:7])
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(os, "write", failing_write)
+    with pytest.raises(SaveError) as refused:
+        add_gold(session, 1, "+2")
+    assert words in refused.value.sentence and refused.value.errno == code
+    assert session.path.read_bytes() == before
+    assert [n["gold"] for n in session.state.numbers] == [11, 10, 10]
+    monkeypatch.setattr(os, "write", real_write)
+    add_gold(session, 1, "+2")
+    again = GameSession.open(store, session.path)
+    assert [n["gold"] for n in again.state.numbers] == [11, 12, 10] and again.notices == []
+
+
+def test_a_failed_fsync_is_undone_too(new_game: NewGame, monkeypatch: pytest.MonkeyPatch) -> None:
+    session = new_game()
+    before = session.path.read_bytes()
+
+    def failing_fsync(descriptor: int) -> None:
+        monkeypatch.undo()  # the cut-back's own fsync works
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(os, "fsync", failing_fsync)
+    with pytest.raises(SaveError):
+        add_gold(session, 0, "+1")
+    assert session.path.read_bytes() == before
+
+
+def test_a_torn_file_that_cannot_be_copied_is_left_alone_and_read_only(
+    new_game: NewGame, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = new_game()
+    add_gold(session, 0, "+5")
+    add_gold(session, 1, "+1")
+    torn = session.path.read_bytes()[:-20]
+    session.path.write_bytes(torn)
+
+    def disk_full(descriptor: int) -> None:  # the copy's data cannot reach the disk
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    reopened = GameSession.open(store, session.path)
+    monkeypatch.undo()
+    assert list(session.path.parent.glob("*.torn-*")) == []
+    assert session.path.read_bytes() == torn
+    assert reopened.read_only_reason and "disk is full" in reopened.read_only_reason
+    assert [n["gold"] for n in reopened.state.numbers] == [15, 10, 10]
+    with pytest.raises(SaveError, match="disk is full"):
+        add_gold(reopened, 2, "+1")
+    assert session.path.read_bytes() == torn
+
+
+def test_a_format_1_game_still_opens_and_plays(store: Store) -> None:
+    """Files written before the checks: read as they are; new entries carry a check."""
+    store.games_dir.mkdir(parents=True)
+    path = store.games_dir / "old.toml"
+    path.write_text(
+        'format = 1\ngame = "boomtown"\ncreated = "2026-01-01"\nfirst_player = 0\n\n'
+        "[options]\n\n"
+        '[[players]]\nname = "Ann"\ncolour = "red"\n\n[[players]]\nname = "Bo"\ncolour = "blue"\n'
+        '\n[[entries]]\nkind = "adjust"\ntext = "Ann +5 gold (10 → 15)"\nplayer = 0\n'
+        'number = "gold"\ndelta = 5\nat = "2026-01-01T10:00:00+00:00"\n'
+    )
+    session = GameSession.open(store, path)
+    assert [n["gold"] for n in session.state.numbers] == [15, 10]
+    add_gold(session, 1, "+1")
+    assert path.read_text().endswith('"\n') and "\ncheck = " in path.read_text()
+    doc = tomllib.loads(path.read_text())
+    assert doc["format"] == 1 and len(doc["entries"]) == 2
+    again = GameSession.open(store, path)
+    assert [n["gold"] for n in again.state.numbers] == [15, 11] and again.notices == []
