@@ -792,16 +792,22 @@ def _table_chunk(array: str, table: Mapping[str, Any]) -> bytes:
 
 def _write_new_file(path: Path, data: bytes) -> None:
     """Create `path` (never over another file) holding `data`, fsynced; a partial file is
-    removed again when the write fails."""
-    with path.open("xb") as handle:
-        try:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        except OSError:
-            handle.close()
-            path.unlink(missing_ok=True)
-            raise
+    removed again when the write fails (FileExistsError when the name is taken)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+    descriptor = os.open(path, flags, 0o666)
+    try:
+        written = 0
+        while written < len(data):
+            count = os.write(descriptor, data[written:])
+            if count <= 0:
+                raise OSError(errno.EIO, "nothing was written")
+            written += count
+        os.fsync(descriptor)
+    except BaseException:
+        os.close(descriptor)
+        path.unlink(missing_ok=True)
+        raise
+    os.close(descriptor)
 
 
 def _cut_back(descriptor: int, length: int) -> bool:
