@@ -63,7 +63,7 @@ def main(root: Path, rounds: int, seed: int) -> None:
                 if "file size limit" not in error.sentence:
                     raise SystemExit(f"unexpected sentence: {error.sentence}") from None
                 if [n["gold"] for n in session.state.numbers] != before:
-                    raise SystemExit("a refused change moved the state")
+                    raise SystemExit("a refused change moved the state") from None
                 break
             acknowledged += 1
         if whole(session.path) != acknowledged:
