@@ -147,7 +147,7 @@ class Header:
             "options": dict(self.options),
             "players": [dict(player) for player in self.players],
         }
-        table["check"] = _header_check(table)
+        table["check"] = header_check(table)
         return table
 
 
@@ -235,7 +235,7 @@ def _canonical_crc(value: Any) -> str:
     return f"{zlib.crc32(text.encode('utf-8')):08x}"
 
 
-def _header_check(table: Mapping[str, Any]) -> str:
+def header_check(table: Mapping[str, Any]) -> str:
     return _canonical_crc({key: value for key, value in table.items() if key != "check"})
 
 
@@ -383,7 +383,7 @@ def _header_of(
         )
     if fmt < 1:
         raise ValueError(f"unknown format number {fmt}")
-    if fmt >= 2 and doc.get("check") != _header_check(doc):
+    if fmt >= 2 and doc.get("check") != header_check(doc):
         raise ValueError("the header was changed on disk (its check does not match)")
     game = doc.get("game")
     if not isinstance(game, str):
@@ -690,7 +690,9 @@ class Store:
             if not isinstance(doc, dict):
                 return None
             entries = _entries_of(doc)
-            return {key: value for key, value in doc.items() if key != "entries"}, entries, length
+            header = {key: value for key, value in doc.items() if key != "entries"}
+            _header_of(header, self.known_games)  # a cache that fails its checks is not used
+            return header, entries, length
         except Exception:  # any fault in a cache only means: parse the file
             return None
 
