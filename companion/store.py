@@ -36,7 +36,7 @@ import platformdirs
 import tomli_w
 
 from companion.files import MIB, UnreadableFile, parse_toml, read_bounded
-from companion.journal import Entry, JournalError
+from companion.journal import LARGEST_NUMBER, Entry, JournalError
 from companion.safe_text import visible
 from companion.table import COLOURS
 
@@ -740,8 +740,16 @@ class Store:
     # -- settings ----------------------------------------------------------------
 
     def read_settings(self) -> dict[str, Any]:
-        """The settings; raises DamagedFile if the file exists but cannot be read."""
-        return self._read_toml(self.settings_path, SETTINGS_LIMIT)
+        """The settings; raises DamagedFile if the file exists but cannot be read, or does
+        not have the shape the app writes (a table per game, a table per chart)."""
+        settings = self._read_toml(self.settings_path, SETTINGS_LIMIT)
+        for name, section in settings.items():
+            if not isinstance(section, dict):
+                raise DamagedFile(self.settings_path, f"{visible(name)!r} is not a table")
+        for name, chart in settings.get("charts", {}).items():
+            if not isinstance(chart, dict):
+                raise DamagedFile(self.settings_path, f"chart {visible(name)!r} is not a table")
+        return settings
 
     def write_settings(self, settings: Mapping[str, Any]) -> None:
         """Replace the settings atomically; a damaged settings file is kept, never replaced."""
@@ -757,13 +765,27 @@ class Store:
     def _read_toml(self, path: Path, limit: int) -> dict[str, Any]:
         """A TOML file read bounded; {} when there is none, DamagedFile when it is bad."""
         try:
-            return _parse(read_bounded(path, limit))
+            doc = _parse(read_bounded(path, limit))
+            _check_numbers(doc)
+            return doc
         except UnreadableFile as error:
             if not os.path.lexists(path):
                 return {}
             raise DamagedFile(path, error.reason) from None
         except (ValueError, UnicodeDecodeError) as error:
             raise DamagedFile(path, _reason(error)) from None
+
+
+def _check_numbers(value: Any) -> None:
+    """ValueError when a number anywhere in `value` is beyond any game's (see Entry)."""
+    if type(value) is int and not -LARGEST_NUMBER <= value <= LARGEST_NUMBER:
+        raise ValueError("holds too large a number")
+    if isinstance(value, dict):
+        for item in value.values():
+            _check_numbers(item)
+    elif isinstance(value, list):
+        for item in value:
+            _check_numbers(item)
 
 
 def _visible_table(table: Mapping[str, Any]) -> dict[str, Any]:

@@ -286,3 +286,17 @@ def test_deleting_in_a_read_only_folder_says_why(
         store.delete_game(path)
     monkeypatch.undo()
     assert path.exists()
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["boomtown = 3\n", "[charts]\nfrontier = 5\n", "[boomtown]\nprice = 1" + "0" * 30 + "\n"],
+)
+def test_settings_of_the_wrong_shape_are_kept_and_not_used(store: Store, text: str) -> None:
+    store.root.mkdir(parents=True)
+    store.settings_path.write_text(text)
+    with pytest.raises(DamagedFile):
+        store.read_settings()
+    with pytest.raises(DamagedFile):
+        store.write_settings({"boomtown": {"price": 1}})
+    assert store.settings_path.read_text() == text
