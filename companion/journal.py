@@ -27,7 +27,7 @@ class JournalError(ValueError):
     """An entry read from disk is not one this app can use."""
 
 
-_RESERVED = frozenset(RESERVED)
+_RESERVED = frozenset((*RESERVED, "check"))  # `check` guards an entry on disk: not data
 _SCALARS = frozenset({str, int, float, bool})
 #: No number in a game comes near this; a larger one in a file is refused, not replayed.
 LARGEST_NUMBER = 10**15
@@ -42,6 +42,10 @@ class Entry:
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
+
+    def to_parts(self) -> list[Any]:
+        """The compact form `from_parts` reads back."""
+        return [self.kind, self.text, dict(self.data), self.at]
 
     def to_table(self) -> dict[str, Value]:
         """The TOML table: kind and text first, the data, and `at` last (torn-entry check)."""
@@ -60,13 +64,28 @@ class Entry:
         if type(kind) is not str or type(text) is not str or type(at) is not str:
             missing = next(k for k in RESERVED if type(table.get(k)) is not str)
             raise JournalError(f"an entry has no {missing!r} text")
-        data = {}
+        data = {key: value for key, value in table.items() if key not in _RESERVED}
+        return cls._checked(kind, text, data, at)
+
+    @classmethod
+    def from_parts(cls, parts: Any) -> Entry:
+        """Check and build an entry kept as `[kind, text, data, at]` (the parse cache's
+        compact form, which is checked as strictly as the file)."""
+        if type(parts) is not list or len(parts) != 4:
+            raise JournalError("an entry is not [kind, text, data, at]")
+        kind, text, data, at = parts
+        if type(kind) is not str or type(text) is not str or type(at) is not str:
+            raise JournalError("an entry's kind, text or at is not text")
+        if type(data) is not dict or not _RESERVED.isdisjoint(data):
+            raise JournalError("an entry's data is not a table of its own fields")
+        return cls._checked(kind, text, data, at)
+
+    @classmethod
+    def _checked(cls, kind: str, text: str, data: dict[str, Any], at: str) -> Entry:
         shown = kind + text + at  # every string, checked at once below (the common case)
-        for key, value in table.items():
+        for key, value in data.items():
             kind_of = type(value)
             if kind_of is str:
-                if key in _RESERVED:
-                    continue
                 shown += value
             elif kind_of is int:
                 if value > LARGEST_NUMBER or value < -LARGEST_NUMBER:
@@ -79,8 +98,9 @@ class Entry:
                         raise JournalError(f"entry field {visible(key)!r} holds too large a number")
             elif kind_of not in _SCALARS:
                 raise JournalError(f"entry field {visible(key)!r} holds a {kind_of.__name__}")
-            data[key] = value
-        if visible(shown, keep_lines=True) is not shown or "\n" in shown or "\t" in shown:
+        # isprintable() is False for every character `visible` writes out (controls, format
+        # and separator characters) and for some harmless ones: only then is `visible` run.
+        if not shown.isprintable():
             return cls(visible(kind), visible(text), _visible_data(data), visible(at))
         return cls(kind, text, data, at)
 

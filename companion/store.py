@@ -45,6 +45,7 @@ ENV_DATA_DIR = "GOLDRUSH_DATA_DIR"
 APP_DIR_NAME = "goldrush-companion"
 _MARKER = b"\n[[entries]]\n"
 _CACHE_REWRITE_AFTER = 50  # new entries since the cache before it is rewritten
+_CACHE_FORM = 2  # the parse cache's layout: entries as [kind, text, data, at]
 
 #: The largest files read: far above any real game (10,000 entries are about 1.3 MiB).
 GAME_LIMIT = 64 * MIB
@@ -243,6 +244,11 @@ def _entries_of(doc: Mapping[str, Any]) -> list[Entry]:
     raw = doc.get("entries", [])
     if not isinstance(raw, list):
         raise JournalError("'entries' is not a list of tables")
+    if all(type(table) is dict for table in raw):
+        try:
+            return [Entry.from_table(table) for table in raw]  # the common case, quickly
+        except JournalError:
+            pass  # find which entry, below
     entries = []
     for number, table in enumerate(raw, start=1):
         if not isinstance(table, dict):
@@ -284,18 +290,23 @@ def _complete_end(body: bytes, checked: bool) -> int | None:
     return None
 
 
-def _entry_of_body(body: bytes, checked: bool) -> Entry:
-    """One entry from its bytes (after the marker); JournalError says what is wrong."""
+def _content_of(body: bytes, checked: bool) -> bytes:
+    """An entry's bytes above its check line, the check verified; JournalError if not."""
     last_line = body.rfind(b"\n", 0, len(body) - 1) + 1
     match = _CHECK_LINE.match(body, last_line)
-    if match is not None:
-        content = body[:last_line]
-        if f"{zlib.crc32(content):08x}".encode() != match.group(1):
-            raise JournalError(f"was changed on disk{_quoted_text(content)}")
-    elif checked:
-        raise JournalError("has no check line")
-    else:
-        content = body
+    if match is None:
+        if checked:
+            raise JournalError("has no check line")
+        return body
+    content = body[:last_line]
+    if b"%08x" % zlib.crc32(content) != match.group(1):
+        raise JournalError(f"was changed on disk{_quoted_text(content)}")
+    return content
+
+
+def _entry_of_body(body: bytes, checked: bool) -> Entry:
+    """One entry from its bytes (after the marker); JournalError says what is wrong."""
+    content = _content_of(body, checked)
     try:
         table = _parse(content)
     except (ValueError, UnicodeDecodeError) as error:
@@ -330,26 +341,55 @@ def parse_journal(data: bytes, fmt: int | None = None, first_number: int = 1) ->
     if doc:
         fmt = doc.get("format") if type(doc.get("format")) is int else fmt
     checked = fmt is not None and fmt >= 2
-    entries: list[Entry] = []
-    offset = len(header_bytes)
+    # First the bytes: each entry's check, and a torn end. Cheap, and it bounds the rest.
     count = len(bodies)
+    starts: list[int] = []
+    offset = len(header_bytes)
+    good = len(data)
+    torn = False
+    damage: Damage | None = None
     for index, body in enumerate(bodies):
-        chunk_start = offset
-        offset += len(_MARKER) + len(body)
         if index == count - 1:
             end = _complete_end(body, checked)
             if end is None:
-                return ParsedJournal(doc, entries, chunk_start, torn=True)
-            tail = body[end:]
+                good, torn = offset, True
+                break
+            if body[end:].strip():
+                good, torn = offset + len(_MARKER) + end, True
             body = body[:end]
         try:
-            entries.append(_entry_of_body(body, checked))
+            _content_of(body, checked)
         except JournalError as error:
-            damage = Damage(first_number + index, str(error), count - index)
-            return ParsedJournal(doc, entries, chunk_start, damage=damage)
-    if bodies and tail.strip():
-        return ParsedJournal(doc, entries, offset - len(tail), torn=True)
-    return ParsedJournal(doc, entries, len(data))
+            good, damage = offset, Damage(first_number + index, str(error), count - index)
+            break
+        starts.append(offset)
+        offset += len(_MARKER) + len(body)
+    entries = _entries_at_once(data[: offset if starts else 0], doc, len(starts))
+    if entries is None:  # something the checks do not catch: find it entry by entry
+        entries = []
+        for index, start in enumerate(starts):
+            stop = starts[index + 1] if index + 1 < len(starts) else offset
+            try:
+                entries.append(_entry_of_body(data[start + len(_MARKER) : stop], checked))
+            except JournalError as error:
+                damage = Damage(first_number + index, str(error), count - index)
+                return ParsedJournal(doc, entries, start, damage=damage)
+    return ParsedJournal(doc, entries, good, torn=torn, damage=damage)
+
+
+def _entries_at_once(region: bytes, header: dict[str, Any], count: int) -> list[Entry] | None:
+    """The `count` entries of `region` (the header, if any, then whole entries) in one
+    parse, the quick way; None when that does not give exactly them."""
+    if count == 0:
+        return []
+    try:
+        doc = _parse(region)
+        tables = doc.pop("entries", None)
+        if doc != header or type(tables) is not list or len(tables) != count:
+            return None
+        return _entries_of({"entries": tables})
+    except (ValueError, UnicodeDecodeError):
+        return None
 
 
 def _parse_whole(data: bytes) -> ParsedJournal:
@@ -678,21 +718,19 @@ class Store:
         self, path: Path, data: bytes
     ) -> tuple[dict[str, Any], list[Entry], int] | None:
         """The header table, entries and length the cache holds, when it still matches the
-        file's bytes and is well formed; None otherwise (it is then rebuilt)."""
+        file's bytes and passes the file's own checks; None otherwise (it is then rebuilt)."""
         try:
             cache = json.loads(read_bounded(self._cache_path(path), CACHE_LIMIT))
             length = cache["length"]
-            if not (type(length) is int and 0 < length <= len(data)):
+            if cache.get("form") != _CACHE_FORM or not (type(length) is int and length > 0):
                 return None
-            if hashlib.sha256(data[:length]).hexdigest() != cache["sha256"]:
+            if length > len(data) or hashlib.sha256(data[:length]).hexdigest() != cache["sha256"]:
                 return None
-            doc = cache["doc"]
-            if not isinstance(doc, dict):
+            header, parts = cache["header"], cache["entries"]
+            if not (isinstance(header, dict) and isinstance(parts, list)):
                 return None
-            entries = _entries_of(doc)
-            header = {key: value for key, value in doc.items() if key != "entries"}
-            _header_of(header, self.known_games)  # a cache that fails its checks is not used
-            return header, entries, length
+            _header_of(header, self.known_games)
+            return header, [Entry.from_parts(part) for part in parts], length
         except Exception:  # any fault in a cache only means: parse the file
             return None
 
@@ -700,11 +738,18 @@ class Store:
         self, path: Path, good: bytes, doc: Mapping[str, Any], entries: list[Entry]
     ) -> None:
         """Best effort: a cache that cannot be written only costs speed."""
-        body = {key: value for key, value in doc.items() if key != "entries"}
-        body["entries"] = [entry.to_table() for entry in entries]
+        header = {key: value for key, value in doc.items() if key != "entries"}
         try:
             digest = hashlib.sha256(good).hexdigest()
-            text = json.dumps({"length": len(good), "sha256": digest, "doc": body})
+            text = json.dumps(
+                {
+                    "form": _CACHE_FORM,
+                    "length": len(good),
+                    "sha256": digest,
+                    "header": header,
+                    "entries": [entry.to_parts() for entry in entries],
+                }
+            )
             self.cache_dir.mkdir(parents=True, exist_ok=True)
             temporary = self._cache_path(path).with_suffix(".tmp")
             temporary.write_text(text, encoding="utf-8")

@@ -219,16 +219,25 @@ def test_a_parse_cache_with_wrong_types_is_rebuilt(store: Store) -> None:
     assert len(store.read_game(path).entries) == 60
     cache = store.cache_dir / "g.json"
     good = json.loads(cache.read_text())
-    for doc in (
-        None,
+    first = good["entries"][0]
+    for changes in (
+        {"header": None},
         {"entries": None},
-        {"entries": [{"kind": 1}]},
-        dict(good["doc"], players="x"),
-        dict(good["doc"], entries=[dict(good["doc"]["entries"][0], text=ESC_NAME)] * 60),
+        {"entries": [[1, "x", {}, "at"]] * 60},
+        {"entries": [first[:3]] * 60},
+        {"entries": [[first[0], first[1], {"kind": "x"}, first[3]]] * 60},
+        {"entries": [[first[0], first[1], {"delta": 10**20}, first[3]]] * 60},
+        {"header": dict(good["header"], players="x")},
+        {"header": dict(good["header"], game="\x1b[2J")},
+        {"form": 1},
     ):
-        cache.write_text(json.dumps(dict(good, doc=doc)))
+        cache.write_text(json.dumps(dict(good, **changes)))
         record = store.read_game(path)
-        assert len(record.entries) == 60 and "\x1b" not in record.entries[0].text
+        assert len(record.entries) == 60 and record.entries[0].text == "seat 0 +1 gold"
+    # Well-formed but other text: whoever can write the cache can write the game file too;
+    # what matters is that it cannot reach the terminal as an escape sequence.
+    cache.write_text(json.dumps(dict(good, entries=[[first[0], ESC_NAME, *first[2:]]] * 60)))
+    assert store.read_game(path).entries[0].text == "\\x1b]0;pwned\\x07Ann\\u202e"
     cache.write_text("[" * 5000 + "]" * 5000)
     assert len(store.read_game(path).entries) == 60
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
