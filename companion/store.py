@@ -304,9 +304,8 @@ def _content_of(body: bytes, checked: bool) -> bytes:
     return content
 
 
-def _entry_of_body(body: bytes, checked: bool) -> Entry:
-    """One entry from its bytes (after the marker); JournalError says what is wrong."""
-    content = _content_of(body, checked)
+def _entry_of_content(content: bytes) -> Entry:
+    """One entry from its checked bytes; JournalError says what is wrong."""
     try:
         table = _parse(content)
     except (ValueError, UnicodeDecodeError) as error:
@@ -343,6 +342,7 @@ def parse_journal(data: bytes, fmt: int | None = None, first_number: int = 1) ->
     checked = fmt is not None and fmt >= 2
     # First the bytes: each entry's check, and a torn end. Cheap, and it bounds the rest.
     count = len(bodies)
+    contents: list[bytes] = []  # each good entry's bytes without its check line
     starts: list[int] = []
     offset = len(header_bytes)
     good = len(data)
@@ -358,22 +358,21 @@ def parse_journal(data: bytes, fmt: int | None = None, first_number: int = 1) ->
                 good, torn = offset + len(_MARKER) + end, True
             body = body[:end]
         try:
-            _content_of(body, checked)
+            contents.append(_content_of(body, checked))
         except JournalError as error:
             good, damage = offset, Damage(first_number + index, str(error), count - index)
             break
         starts.append(offset)
         offset += len(_MARKER) + len(body)
-    entries = _entries_at_once(data[: offset if starts else 0], doc, len(starts))
+    entries = _entries_at_once(_MARKER.join([header_bytes, *contents]), doc, len(contents))
     if entries is None:  # something the checks do not catch: find it entry by entry
         entries = []
-        for index, start in enumerate(starts):
-            stop = starts[index + 1] if index + 1 < len(starts) else offset
+        for index, content in enumerate(contents):
             try:
-                entries.append(_entry_of_body(data[start + len(_MARKER) : stop], checked))
+                entries.append(_entry_of_content(content))
             except JournalError as error:
                 damage = Damage(first_number + index, str(error), count - index)
-                return ParsedJournal(doc, entries, start, damage=damage)
+                return ParsedJournal(doc, entries, starts[index], damage=damage)
     return ParsedJournal(doc, entries, good, torn=torn, damage=damage)
 
 
