@@ -77,6 +77,7 @@ class DamagedFile(Exception):
     """A file that cannot be read; it is reported with its path and kept as it is."""
 
     def __init__(self, path: Path, reason: str) -> None:
+        reason = visible(reason)  # it may quote the file: shown, never interpreted
         super().__init__(f"{path}: {reason}")
         self.path = path
         self.reason = reason

@@ -12,7 +12,14 @@ import pytest
 
 from companion.amounts import parse_amount
 from companion.session import GameSession
-from companion.store import DamagedFile, SaveError, Store, default_data_dir, resolve_data_dir
+from companion.store import (
+    DamagedFile,
+    SaveError,
+    Store,
+    default_data_dir,
+    parse_journal_bytes,
+    resolve_data_dir,
+)
 from tests.conftest import DATA, NewGame
 
 
@@ -297,3 +304,18 @@ def test_a_format_1_game_still_opens_and_plays(store: Store) -> None:
     assert doc["format"] == 1 and len(doc["entries"]) == 2
     again = GameSession.open(store, path)
     assert [n["gold"] for n in again.state.numbers] == [15, 11] and again.notices == []
+
+
+def test_a_tail_of_the_file_parses_on_its_own(new_game: NewGame) -> None:
+    """What a window that follows another reads: the bytes after what it knows."""
+    session = new_game()
+    known = session.known_length
+    add_gold(session, 0, "+1")
+    add_gold(session, 1, "+2")
+    whole = session.path.read_bytes()
+    doc, entries, good = parse_journal_bytes(whole[known:])
+    assert doc == {} and good == len(whole) - known
+    assert [entry.text for entry in entries] == ["Ann +1 gold (10 → 11)", "Bo +2 gold (10 → 12)"]
+    doc, entries, good = parse_journal_bytes(whole[known:-9])  # the second one half written
+    assert [entry.text for entry in entries] == ["Ann +1 gold (10 → 11)"]
+    assert whole[known + good :].startswith(b"\n[[entries]]\nkind = ")
