@@ -28,7 +28,7 @@ from companion.games import GAMES  # noqa: E402
 from companion.journal import make_entry  # noqa: E402
 from companion.session import GameSession  # noqa: E402
 from companion.setup import SetupForm, build_header  # noqa: E402
-from companion.store import Store, _table_chunk  # noqa: E402
+from companion.store import Store, entry_chunk  # noqa: E402
 
 FIRST_FRAME = str(ROOT / "benchmarks" / "first_frame.py")
 
@@ -57,10 +57,7 @@ def new_session(store: Store, entries: int) -> GameSession:
         seat, delta = number % 4, 1 if (number // 4) % 2 == 0 else -1
         text = f"Seat {seat} {'+' if delta > 0 else '-'}1 gold"
         chunks.append(
-            _table_chunk(
-                "entries",
-                make_entry("adjust", text, player=seat, number="gold", delta=delta).to_table(),
-            )
+            entry_chunk(make_entry("adjust", text, player=seat, number="gold", delta=delta))
         )
     with path.open("ab") as handle:
         handle.write(b"".join(chunks))

@@ -20,7 +20,8 @@ from companion.games import RuleError
 from companion.journal import Entry
 from companion.safe_text import text_problem
 from companion.session import READ_ONLY, TOOK_OVER, FollowStopped, GameSession
-from companion.store import DamagedFile
+from companion.store import DamagedFile, SaveError
+from screens.confirm import ConfirmDialog
 from screens.correction import CorrectionDialog
 from screens.widgets.log_panel import LogPanel
 
@@ -59,6 +60,8 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         """Textual also calls this after a subclass's own on_mount: no super() call needed."""
         self.refresh_view()
+        if self.session.read_only_reason is not None:  # damaged: until the table says go on
+            self._show_read_only(self.session.read_only_reason)
         if self.session.following:
             self._show_read_only(READ_ONLY)
             self.notify(READ_ONLY, title="Read-only", severity="warning", markup=False)
@@ -143,6 +146,9 @@ class GameScreen(Screen[None]):
         except RuleError as error:
             self.notify(str(error), title="Refused", severity="warning", markup=False)
             return False
+        except SaveError as error:
+            self.notify(error.sentence, title="Not saved", severity="error", markup=False)
+            return False
         except OSError as error:
             self.notify(f"Not saved, so not done: {error}", severity="error", markup=False)
             return False
@@ -173,6 +179,9 @@ class GameScreen(Screen[None]):
             entry = step()
         except RuleError as error:
             self.notify(str(error), title="Refused", severity="warning", markup=False)
+            return
+        except SaveError as error:
+            self.notify(error.sentence, title="Not saved", severity="error", markup=False)
             return
         except OSError as error:
             self.notify(f"Not saved, so not {verb}ne: {error}", severity="error", markup=False)
@@ -263,8 +272,49 @@ class GameScreen(Screen[None]):
     def action_home(self) -> None:
         self.app.go_home()  # type: ignore[attr-defined]  # it leaves this game first
 
+    def action_continue_readable(self) -> None:
+        """After damage: with the table's say-so, play on from what could be read."""
+        damage = self.session.record.damage
+        if damage is None:
+            self.notify("This game's file is not damaged.", markup=False)
+            return
+        question = (
+            f"Play on from the {damage.number - 1} entries that could be read? The file is cut "
+            f"back to them: the {damage.lost} that could not be read are dropped from it "
+            f"(the copy at {damage.backup} keeps them)."
+        )
+
+        def done(confirmed: bool | None) -> None:
+            if not confirmed:
+                return
+            try:
+                self.session.continue_from_readable()
+            except RuleError as error:  # this window only follows the game
+                self.notify(str(error), title="Refused", severity="warning", markup=False)
+                return
+            except SaveError as error:
+                self.notify(error.sentence, title="Not done", severity="error", markup=False)
+                return
+            if not self.session.read_only:
+                for line in self.query("#read-only"):
+                    line.remove()
+            self.notify("The game goes on from what could be read.", markup=False)
+            self.refresh_view()
+
+        self.app.push_screen(ConfirmDialog(question, yes="Play on", no="Not now"), done)
+
     def palette_commands(self) -> list[SystemCommand]:
+        extra = []
+        if self.session.record.damage is not None:
+            extra.append(
+                SystemCommand(
+                    "Game: Continue from the readable part",
+                    "Cut the damaged file back to what was read and play on",
+                    self.action_continue_readable,
+                )
+            )
         return [
+            *extra,
             SystemCommand("Game: Undo", "Take back the last change", self.action_undo),
             SystemCommand("Game: Redo", "Put back the change last undone", self.action_redo),
             SystemCommand(

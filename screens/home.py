@@ -12,10 +12,11 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from companion.safe_text import visible
 from companion.saved import SavedGame, SavedList, list_saved
 from companion.session import GameSession
 from companion.setup import SetupForm, build_header
-from companion.store import Store
+from companion.store import SaveError, Store
 from screens.confirm import ConfirmDialog
 
 
@@ -115,7 +116,7 @@ changes or deletes them: move them away, or repair them by hand.
             "Damaged files (left as they are; the app never changes them):\n", style="bold"
         )
         for file in self.saved.damaged:
-            lines.append(f"  {file.path}\n      {file.reason}\n")
+            lines.append(f"  {visible(str(file.path))}\n      {visible(file.reason)}\n")
         damaged.update(lines)
 
     def _highlighted(self) -> SavedGame | None:
@@ -170,7 +171,11 @@ changes or deletes them: move them away, or repair them by hand.
 
         def delete(confirmed: bool | None) -> None:
             if confirmed:
-                self.store.delete_game(game.path)
+                try:
+                    self.store.delete_game(game.path)
+                except SaveError as error:
+                    self.notify(error.sentence, title="Not deleted", severity="error", markup=False)
+                    return
                 self.notify(f"Deleted {game.title} with {game.names}.", markup=False)
                 self.reload()
 

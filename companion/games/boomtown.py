@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import random
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from companion.files import parse_toml, read_toml_bytes
 from companion.games.base import (
     NumberSpec,
     OptionSpec,
@@ -120,10 +120,10 @@ class MineCard:
 def load_catalog(override: Path | None = None) -> list[MineCard]:
     """The 45 mines: the user's corrected copy when there is one, else the shipped file."""
     if override is not None and override.is_file():
-        data = override.read_bytes()
+        data = read_toml_bytes(override)
     else:
         data = resources.files("companion.data").joinpath("boomtown_mines.toml").read_bytes()
-    doc = tomllib.loads(data.decode("utf-8"))
+    doc = parse_toml(data)
     cards = []
     for number, mine in enumerate(doc.get("mines", []), start=1):
         card = MineCard(mine["town"], mine["roll"], mine["value"], bool(mine.get("dangerous")))
