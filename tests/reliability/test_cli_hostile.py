@@ -7,11 +7,13 @@ import json
 import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
+import tomli_w
 
-from companion.store import Store
+from companion.store import Store, header_check
 from tests.conftest import NewGame
 from tests.core.cli_helpers import run
 
@@ -109,9 +111,14 @@ def test_names_from_a_sheet_are_shown_with_their_escapes_visible(
 def test_list_shows_a_crafted_name_visibly(
     capsys: pytest.CaptureFixture[str], store: Store, new_game: NewGame
 ) -> None:
+    """A crafted file carries a valid header check (a CRC is no signature), so the
+    name gets through the reading and must be made visible where it is shown."""
     session = new_game()
-    text = session.path.read_text(encoding="utf-8")
-    session.path.write_text(text.replace('"Ann"', '"Ann\\u001b]0;pwned\\u0007"'), "utf-8")
+    head, marker, entries = session.path.read_bytes().partition(b"\n[[entries]]\n")
+    table = tomllib.loads(head.decode())
+    table["players"][0]["name"] = "Ann\x1b]0;pwned\x07"
+    table["check"] = header_check(table)
+    session.path.write_bytes(tomli_w.dumps(table).encode() + marker + entries)
     code, out, _ = run(capsys, "--data-dir", str(store.root), "list")
     assert code == 0 and "\x1b" not in out and "\x07" not in out
     assert "Ann\\x1b]0;pwned\\x07" in out
