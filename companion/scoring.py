@@ -42,6 +42,15 @@ class Field:
     # What a sheet without this field means (e.g. Coloma's Hotels when the module is off);
     # None: the field must be there.
     default: int | None = None
+    # A list's most numbers, and why (e.g. Coloma: 4 Rivers a player); None: no limit.
+    most: int | None = None
+    most_why: str = ""
+
+    def too_many(self, count: int) -> str | None:
+        """The problem with a list of `count` numbers for this field, or None."""
+        if self.most is None or count <= self.most:
+            return None
+        return f"at most {self.most} numbers ({self.most_why}), not {count}"
 
 
 @dataclass(frozen=True)
@@ -166,6 +175,9 @@ def _check_field(spec: Field, value: Any, who: str) -> Any:
             raise SheetError(f"{where}: expected a list of whole numbers, got {_shown(value)}")
         if len(value) > MAX_SHEET_ITEMS:
             raise SheetError(f"{where}: at most {MAX_SHEET_ITEMS:,} numbers, got {len(value):,}")
+        problem = spec.too_many(len(value))
+        if problem:
+            raise SheetError(f"{where}: {problem}")
         for number, item in enumerate(value, start=1):
             if not _whole(item):
                 raise SheetError(
@@ -419,6 +431,9 @@ def parse_answer(spec: Field, text: str) -> Any:
         bad = [token for token in tokens if not re.fullmatch(r"[0-9]+", token)]
         if bad:
             raise SheetError(f"Not a number: {bad[0]}. Type {field_hint(spec)}.")
+        problem = spec.too_many(len(tokens))
+        if problem:
+            raise SheetError(f"{problem[0].upper()}{problem[1:]}.")
         return [_typed_number(token) for token in tokens]
     investments = []
     spaced = re.sub(r"[,;]", " ", stripped)
