@@ -539,13 +539,7 @@ class Store:
             if expected_length is not None and start != expected_length:
                 raise SaveError(CHANGED_ELSEWHERE)
             try:
-                written = 0
-                while written < len(chunk):
-                    count = os.write(descriptor, chunk[written:])
-                    if count <= 0:
-                        raise OSError(errno.EIO, "nothing was written")
-                    written += count
-                os.fsync(descriptor)
+                _write_all(descriptor, chunk)
             except OSError as error:
                 problem = SaveError.from_os_error(error)
                 if not _cut_back(descriptor, start):
@@ -891,19 +885,24 @@ def _table_chunk(array: str, table: Mapping[str, Any]) -> bytes:
     return f"\n[[{array}]]\n".encode() + _flat_toml(table)
 
 
+def _write_all(descriptor: int, data: bytes) -> None:
+    """Write every byte (os.write may write fewer, e.g. near a full disk), then fsync."""
+    written = 0
+    while written < len(data):
+        count = os.write(descriptor, data[written:])
+        if count <= 0:
+            raise OSError(errno.EIO, "nothing was written")
+        written += count
+    os.fsync(descriptor)
+
+
 def _write_new_file(path: Path, data: bytes) -> None:
     """Create `path` (never over another file) holding `data`, fsynced; a partial file is
     removed again when the write fails (FileExistsError when the name is taken)."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
     descriptor = os.open(path, flags, 0o666)
     try:
-        written = 0
-        while written < len(data):
-            count = os.write(descriptor, data[written:])
-            if count <= 0:
-                raise OSError(errno.EIO, "nothing was written")
-            written += count
-        os.fsync(descriptor)
+        _write_all(descriptor, data)
     except BaseException:
         os.close(descriptor)
         path.unlink(missing_ok=True)

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from companion.cli import main
 from companion.games import SHEETS
-from companion.scoring import MAX_SHEET_NUMBER, SheetSpec
+from companion.scoring import MAX_SHEET_NUMBER, Field, SheetSpec
 
 FUZZ = settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
@@ -26,11 +26,12 @@ numbers = st.integers(min_value=0, max_value=MAX_SHEET_NUMBER)
 names = st.text(min_size=1, max_size=12).filter(lambda name: name.strip() != "")
 
 
-def _value(kind: str) -> st.SearchStrategy[Any]:
+def _value(field: Field) -> st.SearchStrategy[Any]:
+    kind = field.kind
     if kind == "count":
         return numbers
-    if kind == "list":
-        return st.lists(numbers, max_size=8)
+    if kind == "list":  # as many as the components allow (Coloma: 4 Rivers a player)
+        return st.lists(numbers, max_size=field.most if field.most is not None else 8)
     investment = st.fixed_dictionaries(
         {"vp": st.integers(0, 30), "cube": st.sampled_from([1, 2, 3])},
         optional={"goldmine": st.booleans()},
@@ -49,7 +50,7 @@ def valid_sheets(draw: st.DrawFn) -> tuple[SheetSpec, dict[str, Any]]:
     for name in player_names:
         row: dict[str, Any] = {"name": name}
         for field in spec.fields:
-            row[field.key] = draw(_value(field.kind))
+            row[field.key] = draw(_value(field))
         players.append(row)
     return spec, {"game": spec.game, "players": players}
 
