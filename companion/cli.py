@@ -140,8 +140,13 @@ def _main(argv: Sequence[str] | None) -> int:
     open_id = getattr(args, "game_id", None)
     if open_id is not None:
         problem = _game_id_problem(open_id)
-        if problem is None and not (store.games_dir / f"{open_id}.toml").is_file():
-            problem = f"no saved game {visible(open_id)!r} (see: goldrush list)"
+        path = store.games_dir / f"{open_id}.toml"
+        if problem is None and not path.is_file():
+            problem = (
+                f"{visible(str(path))} cannot be opened: it is not a regular file"
+                if os.path.lexists(path)
+                else f"no saved game {visible(open_id)!r} (see: goldrush list)"
+            )
         if problem:
             return _fail(f"goldrush: {problem}")
     from screens.app import GoldrushApp  # the UI only when it is started

@@ -422,6 +422,8 @@ def field_hint(spec: Field) -> str:
 def parse_answer(spec: Field, text: str) -> Any:
     """Read what was typed for one player and one field; SheetError says what is expected."""
     stripped = text.strip()
+    if re.fullmatch(r"-\s*[0-9]+", stripped) or re.search(r"(?:^|[\s,;])-[0-9]", stripped):
+        raise SheetError(f"Numbers cannot be negative here (not {stripped}).")
     if spec.kind == "count":
         if not re.fullmatch(r"[0-9]+", stripped):
             raise SheetError(f"Type {field_hint(spec)} (not {stripped or 'nothing'}).")

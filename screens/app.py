@@ -64,7 +64,7 @@ class GoldrushApp(App[None]):
     def on_mount(self) -> None:
         self._show_problems()
         for notice in self._pending_notices:
-            self.notify(notice, title="Restored", severity="warning", markup=False, timeout=12)
+            self.notify(notice, title="On opening", severity="warning", markup=False, timeout=12)
 
     def _show_problems(self) -> None:
         for title, message, severity in self._problems:
@@ -101,7 +101,7 @@ class GoldrushApp(App[None]):
         session.claim()  # a game just created: its lock (an opened one has it already)
         self.push_screen(game_screen_for(session))
         for notice in session.notices:
-            self.notify(notice, title="Restored", severity="warning", markup=False, timeout=12)
+            self.notify(notice, title="On opening", severity="warning", markup=False, timeout=12)
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         """Push a screen; a dialog of a type already open is not opened a second time (a

@@ -109,7 +109,7 @@ class GameScreen(Screen[None]):
             self.refresh_view()
             self.notify(TOOK_OVER, title="Writable", markup=False)
             for notice in self.session.notices[notices:]:
-                self.notify(notice, title="Restored", severity="warning", markup=False)
+                self.notify(notice, title="On opening", severity="warning", markup=False)
         elif changed:
             self.refresh_view()
 
@@ -130,10 +130,18 @@ class GameScreen(Screen[None]):
         else:
             self.mount(line, before=0)
 
-    def refuse_if_read_only(self) -> bool:
-        """True (and said so) when this window only follows the game."""
+    def read_only_sentence(self) -> str | None:
+        """Why this window cannot change the game (another window writes it, or its file is
+        damaged until the table says go on), or None."""
         if self.session.read_only:
-            self.notify(READ_ONLY, title="Read-only", severity="warning", markup=False)
+            return READ_ONLY
+        return self.session.read_only_reason
+
+    def refuse_if_read_only(self) -> bool:
+        """True (and said so) when this window cannot change the game."""
+        sentence = self.read_only_sentence()
+        if sentence is not None:
+            self.notify(sentence, title="Read-only", severity="warning", markup=False)
             return True
         return False
 
@@ -347,8 +355,9 @@ class CommandScreen(GameScreen):
     @on(Input.Submitted, "#command")
     def _command(self, event: Input.Submitted) -> None:
         error = self.query_one("#command-error", Static)
-        if self.session.read_only:
-            error.update(READ_ONLY)
+        read_only = self.read_only_sentence()
+        if read_only is not None:  # said beside the field, where the change was typed
+            error.update(read_only)
             return
         unsafe = text_problem(event.value, "A command")  # typed or pasted: ESC and the like
         if unsafe:

@@ -56,6 +56,8 @@ changes or deletes them: move them away, or repair them by hand.
         super().__init__()
         self.store = store
         self.saved = SavedList([], [])
+        #: the game the new-game dialog made, with whether its first player was drawn
+        self._created: tuple[GameSession, bool] | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -143,17 +145,25 @@ changes or deletes them: move them away, or repair them by hand.
     def action_new_game(self) -> None:
         from screens.new_game import NewGameScreen
 
-        self.app.push_screen(NewGameScreen(), self._create_game)
+        self._created = None
+        self.app.push_screen(NewGameScreen(create=self._try_create), self._create_game)
 
-    def _create_game(self, form: SetupForm | None) -> None:
-        if form is None:
-            return
+    def _try_create(self, form: SetupForm) -> str | None:
+        """Make the game's file; why it could not be made, or None."""
         header, drawn = build_header(form)
         try:
-            session = GameSession.create(self.store, header)
+            self._created = (GameSession.create(self.store, header), drawn)
+        except SaveError as error:
+            return error.sentence
         except OSError as error:
-            self.notify(f"The game could not be saved: {error}", severity="error", markup=False)
+            return f"The new game could not be saved ({error.strerror or error})."
+        return None
+
+    def _create_game(self, form: SetupForm | None) -> None:
+        if form is None or self._created is None:
             return
+        session, drawn = self._created
+        self._created = None
         if drawn:
             first = session.state.name(session.state.first_player)
             self.notify(f"The app drew {first} to go first.", title="First player", markup=False)

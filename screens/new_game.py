@@ -6,6 +6,7 @@ field it belongs to, and nothing is created until the form is valid.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -79,8 +80,16 @@ Names: not empty, at most 24 characters, different from each other (case does no
         Binding("ctrl+down", "move(1)", "Move down", id="move-down"),
     ]
 
-    def __init__(self, game: str = "boomtown", count: int = 3) -> None:
+    def __init__(
+        self,
+        game: str = "boomtown",
+        count: int = 3,
+        create: Callable[[SetupForm], str | None] | None = None,
+    ) -> None:
+        """`create` makes the game from a valid form, or says why it could not (a full
+        disk): the dialog then stays open with everything typed, the reason beside Start."""
         super().__init__()
+        self.create = create
         self.game = game
         self.count = count
         self._tried = False  # after the first try, messages follow every change
@@ -259,6 +268,12 @@ Names: not empty, at most 24 characters, different from each other (case does no
                 "The form has problems; each is shown beside its field.", severity="warning"
             )
             return
+        if self.create is not None:
+            problem = self.create(form)
+            if problem:
+                self.query_one("#error-other", Static).update(problem)
+                self.notify(problem, title="Not started", severity="error", markup=False)
+                return
         self.dismiss(form)
 
     def action_cancel(self) -> None:

@@ -179,3 +179,13 @@ def test_the_app_exits_non_zero_after_an_unexpected_error(
     code, _, _ = run(capsys, "--data-dir", str(store.root), "open", session.game_id)
     assert code == 1
     assert "a bug" in (store.root / "crash.log").read_text(encoding="utf-8")
+
+
+def test_open_of_a_fifo_named_like_a_game_says_so(
+    capsys: pytest.CaptureFixture[str], store: Store
+) -> None:
+    store.games_dir.mkdir(parents=True)
+    os.mkfifo(store.games_dir / "20260101-000000-boomtown.toml")
+    code, out, err = run(capsys, "--data-dir", str(store.root), "open", "20260101-000000-boomtown")
+    _one_line_failure(code, out, err)
+    assert "not a regular file" in err

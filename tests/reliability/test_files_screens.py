@@ -8,15 +8,15 @@ import os
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Input
 
 from companion.amounts import parse_amount
-from companion.store import Store
+from companion.store import DAMAGED_READ_ONLY, Store
 from screens.confirm import ConfirmDialog
 from screens.game import GameScreen
 from screens.home import HomeScreen
 from tests.conftest import DATA, NewGame
-from tests.screens.helpers import SIZE, make_app, text_of
+from tests.screens.helpers import SIZE, command, make_app, text_of, type_into
 
 
 def messages(pilot: object) -> list[str]:
@@ -100,6 +100,9 @@ async def test_a_damaged_game_opens_read_only_and_goes_on_with_a_say_so(store: S
         assert screen.run(change) is False
         await pilot.pause()
         assert any("open read-only" in m for m in messages(pilot))
+        assert text_of(pilot, "#read-only") == DAMAGED_READ_ONLY
+        await command(pilot, "1")  # typed: refused beside the field, where it stays
+        assert text_of(pilot, "#command-error") == DAMAGED_READ_ONLY
         titles = [command.title for command in screen.palette_commands()]
         assert "Game: Continue from the readable part" in titles
         screen.action_continue_readable()
@@ -107,6 +110,7 @@ async def test_a_damaged_game_opens_read_only_and_goes_on_with_a_say_so(store: S
         assert isinstance(pilot.app.screen, ConfirmDialog)
         await pilot.press("y")
         await pilot.pause()
+        assert not screen.query("#read-only")
         assert screen.run(change) is True
     assert len(list(store.games_dir.glob("*.damaged-*"))) == 1
 
@@ -123,3 +127,35 @@ async def test_a_colour_that_is_not_a_colour_opens_with_a_notice(store: Store) -
         assert isinstance(screen, GameScreen)
         assert screen.session.header.players[0]["colour"] == "red"
         assert any("is not one the app knows" in m for m in messages(pilot))
+
+
+async def test_a_new_game_on_a_full_disk_keeps_the_dialog_and_what_was_typed(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from screens.new_game import NewGameScreen
+
+    def disk_full(descriptor: int, data: bytes) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        for row, name in enumerate(("Ann", "Bo", "Cy")):
+            await type_into(pilot, f"#name-{row}", name)
+        monkeypatch.setattr(os, "write", disk_full)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        monkeypatch.undo()
+        said = "The disk is full: the new game was not saved, so it was not done."
+        assert isinstance(pilot.app.screen, NewGameScreen)
+        assert text_of(pilot, "#error-other").startswith(said)
+        assert [pilot.app.screen.query_one(f"#name-{row}", Input).value for row in range(3)] == [
+            "Ann",
+            "Bo",
+            "Cy",
+        ]
+        assert not any(store.games_dir.glob("*.toml"))  # no partial file left behind
+        await pilot.press("ctrl+s")  # space again: the same form starts the game
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, GameScreen)
+        assert [p.name for p in pilot.app.screen.session.state.players] == ["Ann", "Bo", "Cy"]
