@@ -54,12 +54,16 @@ class GoldrushApp(App[None]):
     def get_default_screen(self) -> Screen:
         """Home, or straight the game asked for on the command line (no home screen
         composed underneath: pushing a second screen costs time at startup)."""
+        screen: Screen = HomeScreen(self.store)
         if self._open_game:
             session = self._load(self.store.games_dir / f"{self._open_game}.toml")
             if session is not None:
                 self._pending_notices = session.notices
-                return game_screen_for(session)
-        return HomeScreen(self.store)
+                screen = game_screen_for(session)
+        # Textual 8.2 reads a screen's CSS_PATH when the screen is pushed, not for the
+        # default screen: without this, `goldrush open ID` drew the game without its styles.
+        self._load_screen_css(screen)
+        return screen
 
     def on_mount(self) -> None:
         self._show_problems()
