@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import NoReturn
 
 from companion import __version__
+from companion.amounts import is_number
 from companion.files import MIB
 from companion.games import GAMES
 from companion.safe_text import visible
@@ -58,7 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
         "split", help="Boomtown: who keeps what of a winning bid (the auction split)"
     )
     splitter.add_argument("bid", metavar="BID", type=_whole, help="the winning bid")
-    splitter.add_argument("--players", type=int, required=True, metavar="N", help="3 to 5")
+    splitter.add_argument("--players", type=_whole, required=True, metavar="N", help="3 to 5")
     splitter.add_argument(
         "--leftover",
         default="keep",
@@ -178,8 +179,13 @@ def _sheet(store: Store, game_id: str) -> int:
 
 
 def _whole(text: str) -> int:
-    if not text.isdigit():
-        raise argparse.ArgumentTypeError(f"a bid is a whole number of 0 or more, not {text!r}")
+    """ASCII digits only, as everywhere in the app (`٣` and `²` pass str.isdigit)."""
+    if not is_number(text):
+        raise argparse.ArgumentTypeError(
+            f"a whole number of 0 or more in digits 0-9, not {visible(text)!r}"
+        )
+    if len(text) > 9:
+        raise argparse.ArgumentTypeError(f"{text[:12]}... is too large")
     return int(text)
 
 

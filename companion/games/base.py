@@ -22,6 +22,21 @@ if TYPE_CHECKING:
     from companion.scoring import SheetSpec
 
 
+def check_reason_length(reason: str) -> None:
+    """RuleError when a reason is longer than the log can show in a line or two."""
+    if len(reason) > REASON_LIMIT:
+        raise RuleError(
+            f"A reason is at most {REASON_LIMIT} characters (this one has {len(reason)})."
+        )
+
+
+#: What a finished game still takes: the table's corrections (the saved sheet is the
+#: scores; a change of play would leave the screen and the sheet apart), and reopening.
+AFTER_THE_END = frozenset({"reopen", "finish", "correct", "adjust", "option"})
+FINISHED = "The game is finished: ctrl+f reopens it."
+REASON_LIMIT = 80  # characters: a reason is a few words for the log, read at the table
+
+
 class RuleError(ValueError):
     """An action the rules (or the app's limits) refuse; the message says why."""
 
@@ -188,6 +203,7 @@ class Rules:
         reason = " ".join(reason.split())
         if not reason:
             raise RuleError("Say why: a correction needs a reason (e.g. 'counted the chips').")
+        check_reason_length(reason)
         before = state.numbers[seat][key]
         after = amount.applied_to(before)
         text = (
@@ -232,6 +248,8 @@ class Rules:
         handler = getattr(self, f"_apply_{entry.kind}", None)
         if handler is None:
             raise RuleError(f"{self.title} has no change of kind {entry.kind!r}.")
+        if state.finished and entry.kind not in AFTER_THE_END:
+            raise RuleError(FINISHED)
         handler(state, entry)
 
     def _apply_adjust(self, state: TableState, entry: Entry) -> None:

@@ -17,7 +17,7 @@ from tests.conftest import NewGame
 from tests.screens.helpers import SIZE
 
 GAMES = ("boomtown", "coloma", "builders", "calamityville")
-KEYS_PER_RUN = 200
+KEYS_PER_RUN = 400
 SEEDS = (1, 2)
 
 PRINTABLE = [*"abcdefghijklmnopqrstuvwxyz0123456789+-", "space", "full_stop", "comma"]
