@@ -184,6 +184,11 @@ Type in the command field and press **enter**:
                 return Text(
                     f"Auction ({high}): {name(turn)} has no gold and can only pass: type p."
                 )
+            if state.gold(turn) <= state.high_bid:
+                return Text(
+                    f"Auction ({high}): {name(turn)} has {state.gold(turn)} gold, not enough "
+                    "to outbid: type p to pass."
+                )
             return Text(
                 f"Auction ({high}): {name(turn)}'s turn: a bid from {state.high_bid + 1} to "
                 f"{state.gold(turn)}, or p to pass."
