@@ -605,13 +605,7 @@ class Store:
         if record.torn is None:
             return record
         backup = self._keep_copy(record.path, "torn", "the cut-off last change")
-        try:
-            with record.path.open("r+b") as handle:
-                handle.truncate(record.good_length)
-                handle.flush()
-                os.fsync(handle.fileno())
-        except OSError as error:
-            raise SaveError.from_os_error(error, "the repair") from None
+        _cut_file(record.path, record.good_length, "the repair")
         record.torn = TornTail(record.torn.dropped_bytes, backup)
         return record
 
@@ -638,13 +632,7 @@ class Store:
                 "There is no copy of the damaged file, so it was not cut back: free some "
                 "space and open the game again."
             )
-        try:
-            with record.path.open("r+b") as handle:
-                handle.truncate(record.good_length)
-                handle.flush()
-                os.fsync(handle.fileno())
-        except OSError as error:
-            raise SaveError.from_os_error(error, "cutting the file back") from None
+        _cut_file(record.path, record.good_length, "cutting the file back")
         record.damage = None
         record.read_only_reason = None
         return record
@@ -883,6 +871,17 @@ def _table_chunk(array: str, table: Mapping[str, Any]) -> bytes:
     would put a short table inline (`array = [{...}]`), which cannot be appended twice.
     The table must be flat: scalars and lists of scalars."""
     return f"\n[[{array}]]\n".encode() + _flat_toml(table)
+
+
+def _cut_file(path: Path, length: int, what: str) -> None:
+    """Cut `path` back to `length` bytes and fsync it; SaveError says why it could not be."""
+    try:
+        with path.open("r+b") as handle:
+            handle.truncate(length)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except OSError as error:
+        raise SaveError.from_os_error(error, what) from None
 
 
 def _write_all(descriptor: int, data: bytes) -> None:
