@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from companion.safe_text import visible
+from companion.safe_text import visible, visible_fields
 
 UNDO = "undo"
 REDO = "redo"
@@ -101,21 +101,8 @@ class Entry:
         # isprintable() is False for every character `visible` writes out (controls, format
         # and separator characters) and for some harmless ones: only then is `visible` run.
         if not shown.isprintable():
-            return cls(visible(kind), visible(text), _visible_data(data), visible(at))
+            return cls(visible(kind), visible(text), visible_fields(data), visible(at))
         return cls(kind, text, data, at)
-
-
-def _visible_data(data: Mapping[str, Value]) -> dict[str, Value]:
-    """The data with its strings made safe to show (a score sheet keeps its lines)."""
-    shown: dict[str, Value] = {}
-    for key, value in data.items():
-        if type(value) is str:
-            shown[key] = visible(value, keep_lines=key == "sheet")
-        elif type(value) is list:
-            shown[key] = [visible(item) if type(item) is str else item for item in value]
-        else:
-            shown[key] = value
-    return shown
 
 
 def now_stamp() -> str:

@@ -37,7 +37,7 @@ import tomli_w
 
 from companion.files import MIB, UnreadableFile, parse_toml, read_bounded
 from companion.journal import LARGEST_NUMBER, Entry, JournalError
-from companion.safe_text import visible
+from companion.safe_text import visible, visible_fields
 from companion.table import COLOURS
 
 FORMAT = 2
@@ -231,9 +231,6 @@ class Listing:
 # ---------------------------------------------------------------------------- parsing
 
 
-_parse = parse_toml
-
-
 def _canonical_crc(value: Any) -> str:
     text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return f"{zlib.crc32(text.encode('utf-8')):08x}"
@@ -310,7 +307,7 @@ def _content_of(body: bytes, checked: bool) -> bytes:
 def _entry_of_content(content: bytes) -> Entry:
     """One entry from its checked bytes; JournalError says what is wrong."""
     try:
-        table = _parse(content)
+        table = parse_toml(content)
     except (ValueError, UnicodeDecodeError) as error:
         raise JournalError(f"cannot be read ({_reason(error)})") from None
     try:
@@ -322,7 +319,7 @@ def _entry_of_content(content: bytes) -> Entry:
 def _quoted_text(content: bytes) -> str:
     """` (it says "…")` when the changed entry's text can still be read, for the notice."""
     try:
-        text = _parse(content).get("text")
+        text = parse_toml(content).get("text")
     except (ValueError, UnicodeDecodeError):
         return ""
     return f" (it says \u201c{visible(text)[:80]}\u201d)" if isinstance(text, str) else ""
@@ -337,7 +334,7 @@ def parse_journal(data: bytes, fmt: int | None = None, first_number: int = 1) ->
     checks are verified where present but not required). Raises ValueError only when the
     header itself cannot be read."""
     header_bytes, *bodies = data.split(_MARKER)
-    doc: dict[str, Any] = _parse(header_bytes) if header_bytes.strip() else {}
+    doc: dict[str, Any] = parse_toml(header_bytes) if header_bytes.strip() else {}
     if "entries" in doc:  # not the layout this app writes (edited by hand): read it whole
         return _parse_whole(data)
     if doc:
@@ -385,7 +382,7 @@ def _entries_at_once(region: bytes, header: dict[str, Any], count: int) -> list[
     if count == 0:
         return []
     try:
-        doc = _parse(region)
+        doc = parse_toml(region)
         tables = doc.pop("entries", None)
         if doc != header or type(tables) is not list or len(tables) != count:
             return None
@@ -397,7 +394,7 @@ def _entries_at_once(region: bytes, header: dict[str, Any], count: int) -> list[
 def _parse_whole(data: bytes) -> ParsedJournal:
     """A file not split the way this app writes it: all at once, no salvage."""
     try:
-        doc = _parse(data)
+        doc = parse_toml(data)
         entries = _entries_of(doc)
     except JournalError as error:
         raise ValueError(str(error)) from None
@@ -751,7 +748,7 @@ class Store:
         games = doc.get("games", [])
         if not isinstance(games, list) or not all(isinstance(game, dict) for game in games):
             raise DamagedFile(self.history_path, "'games' is not a list of tables")
-        return [_visible_table(game) for game in games]
+        return [visible_fields(game) for game in games]
 
     def record_finished(self, record: Mapping[str, Any]) -> None:
         """Append one finished game (a flat table) to the history, never to a damaged one."""
@@ -824,7 +821,7 @@ class Store:
     def _read_toml(self, path: Path, limit: int) -> dict[str, Any]:
         """A TOML file read bounded; {} when there is none, DamagedFile when it is bad."""
         try:
-            doc = _parse(read_bounded(path, limit))
+            doc = parse_toml(read_bounded(path, limit))
             _check_numbers(doc)
             return doc
         except UnreadableFile as error:
@@ -845,19 +842,6 @@ def _check_numbers(value: Any) -> None:
     elif isinstance(value, list):
         for item in value:
             _check_numbers(item)
-
-
-def _visible_table(table: Mapping[str, Any]) -> dict[str, Any]:
-    """A history table with its text made safe (the sheet keeps its lines)."""
-    shown: dict[str, Any] = {}
-    for key, value in table.items():
-        if isinstance(value, str):
-            shown[key] = visible(value, keep_lines=key == "sheet")
-        elif isinstance(value, list):
-            shown[key] = [visible(item) if isinstance(item, str) else item for item in value]
-        else:
-            shown[key] = value
-    return shown
 
 
 def _flat_toml(table: Mapping[str, Any]) -> bytes:

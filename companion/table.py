@@ -82,20 +82,14 @@ def find_player(players: list[Player], words: list[str]) -> tuple[int, list[str]
         starts = [s for s, p in enumerate(players) if p.name.lower().startswith(typed)]
         if len(starts) == 1:
             return starts[0], words[count:]
-    typed = lowered[0]
-    starts = [s for s, p in enumerate(players) if p.name.lower().startswith(typed)]
-    if not starts:  # the start of any word of a name: "cy" finds "[b]Cy", "ann" "Mary Ann"
-        starts = [
-            s
-            for s, p in enumerate(players)
-            if any(part.startswith(typed) for part in re.findall(r"\w+", p.name.lower()))
-        ]
+    starts = players_matching(players, words[0])
     return (starts[0], words[1:]) if len(starts) == 1 else None
 
 
 def players_matching(players: list[Player], word: str) -> list[int]:
-    """The seats whose name starts with `word`, or has a word starting with it: for saying
-    which players a short name could mean ("ann": Ann Lee and Ann Ray)."""
+    """The seats whose name starts with `word`, else those with a word starting with it
+    ("cy" finds "[b]Cy", "ann" "Mary Ann"): one is the player meant, more say which players
+    a short name could mean ("ann": Ann Lee and Ann Ray)."""
     typed = word.lower()
     starts = [s for s, p in enumerate(players) if p.name.lower().startswith(typed)]
     return starts or [
