@@ -402,13 +402,6 @@ def _parse_whole(data: bytes) -> ParsedJournal:
     return ParsedJournal(doc, entries, len(data))
 
 
-def parse_journal_bytes(data: bytes) -> tuple[dict[str, Any], list[Entry], int]:
-    """The header table, the whole good entries and how many bytes of `data` are good
-    (see `parse_journal`; also for a tail chunk that starts at an entry marker)."""
-    parsed = parse_journal(data)
-    return parsed.doc, parsed.entries, parsed.good
-
-
 def _header_of(
     doc: Mapping[str, Any], known_games: Iterable[str] | None
 ) -> tuple[Header, list[str]]:

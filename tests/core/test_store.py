@@ -17,7 +17,7 @@ from companion.store import (
     SaveError,
     Store,
     default_data_dir,
-    parse_journal_bytes,
+    parse_journal,
     resolve_data_dir,
 )
 from tests.conftest import DATA, NewGame
@@ -313,9 +313,10 @@ def test_a_tail_of_the_file_parses_on_its_own(new_game: NewGame) -> None:
     add_gold(session, 0, "+1")
     add_gold(session, 1, "+2")
     whole = session.path.read_bytes()
-    doc, entries, good = parse_journal_bytes(whole[known:])
-    assert doc == {} and good == len(whole) - known
-    assert [entry.text for entry in entries] == ["Ann +1 gold (10 → 11)", "Bo +2 gold (10 → 12)"]
-    doc, entries, good = parse_journal_bytes(whole[known:-9])  # the second one half written
-    assert [entry.text for entry in entries] == ["Ann +1 gold (10 → 11)"]
-    assert whole[known + good :].startswith(b"\n[[entries]]\nkind = ")
+    tail = parse_journal(whole[known:], fmt=2)
+    assert tail.doc == {} and tail.good == len(whole) - known and not tail.torn
+    texts = [entry.text for entry in tail.entries]
+    assert texts == ["Ann +1 gold (10 → 11)", "Bo +2 gold (10 → 12)"]
+    tail = parse_journal(whole[known:-9], fmt=2)  # the second one half written
+    assert [entry.text for entry in tail.entries] == ["Ann +1 gold (10 → 11)"] and tail.torn
+    assert whole[known + tail.good :].startswith(b"\n[[entries]]\nkind = ")
