@@ -248,8 +248,6 @@ Type in the command field and press **enter**:
         state, rules = self.state, self.rules
         phase = state.phase
         lowered = text.lower()
-        if state.finished:
-            raise RuleError("The game is finished: ctrl+f reopens it.")
         if lowered == "skip":
             return self.run(rules.skip(state))
         if phase == "reveal":

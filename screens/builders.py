@@ -274,8 +274,6 @@ Type in the command field and press **enter**; the line above it says what comes
     def do_command(self, text: str) -> bool:
         state, rules = self.state, self.rules
         words = text.lower().split()
-        if state.finished:
-            raise RuleError("The game is finished: ctrl+f reopens it.")
         if words[:1] == ["board"]:
             widths = parse_widths(" ".join(words[1:]))
             if self.run(rules.board(state, widths)):

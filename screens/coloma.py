@@ -357,8 +357,6 @@ Type in the command field and press **enter**; the line above it says what comes
         words = text.split()
         first = words[0].lower() if words else ""
         self.query_one("#helper", Static).update("")
-        if state.finished:
-            raise RuleError("The game is finished: ctrl+f reopens it.")
         if first == "pools":
             spaces = [parse_count(w, what="A pool's spaces") for w in words[1:]]
             if self.run(rules.pools(state, spaces)):

@@ -17,6 +17,7 @@ from textual.widgets import Header, Input, Static
 
 from companion.amounts import AmountError
 from companion.games import RuleError
+from companion.games.base import FINISHED
 from companion.journal import Entry
 from companion.safe_text import text_problem
 from companion.session import READ_ONLY, TOOK_OVER, FollowStopped, GameSession
@@ -358,6 +359,9 @@ class CommandScreen(GameScreen):
         read_only = self.read_only_sentence()
         if read_only is not None:  # said beside the field, where the change was typed
             error.update(read_only)
+            return
+        if self.session.state.finished:  # play is over: only ctrl+o and ctrl+f change it
+            error.update(FINISHED)
             return
         unsafe = text_problem(event.value, "A command")  # typed or pasted: ESC and the like
         if unsafe:

@@ -22,14 +22,6 @@ if TYPE_CHECKING:
     from companion.scoring import SheetSpec
 
 
-def check_reason_length(reason: str) -> None:
-    """RuleError when a reason is longer than the log can show in a line or two."""
-    if len(reason) > REASON_LIMIT:
-        raise RuleError(
-            f"A reason is at most {REASON_LIMIT} characters (this one has {len(reason)})."
-        )
-
-
 #: What a finished game still takes: the table's corrections (the saved sheet is the
 #: scores; a change of play would leave the screen and the sheet apart), and reopening.
 AFTER_THE_END = frozenset({"reopen", "finish", "correct", "adjust", "option"})
@@ -49,6 +41,14 @@ def refuse_unsafe_text(text: str, what: str = "Text") -> None:
     problem = text_problem(text, what)
     if problem:
         raise RuleError(problem)
+
+
+def check_reason_length(reason: str) -> None:
+    """RuleError when a reason is longer than the log can show in a line or two."""
+    if len(reason) > REASON_LIMIT:
+        raise RuleError(
+            f"A reason is at most {REASON_LIMIT} characters (this one has {len(reason)})."
+        )
 
 
 @dataclass(frozen=True)
