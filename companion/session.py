@@ -65,7 +65,9 @@ class GameSession:
         #: Why changes are refused (a damaged file, a repair refused), or None.
         self.read_only_reason: str | None = record.read_only_reason
         self._seen_size = -1  # the file size last read through (-1: none yet)
-        self._mark = _tail_mark(self.path, self.known_length)
+        # A follower's view of the file's known end, to notice a rewrite (a writer, which
+        # is the only one changing the file, never needs it).
+        self._mark = _tail_mark(self.path, self.known_length) if self.following else b""
         self.notices.extend(record.notices)
         if record.torn is not None and not self.read_only:
             self.notices.append(record.torn.notice())
@@ -112,6 +114,7 @@ class GameSession:
         if self._lock.acquire():
             return True
         self.read_only = self.following = True
+        self._mark = _tail_mark(self.path, self.known_length)
         return False
 
     def close(self) -> None:
@@ -217,7 +220,6 @@ class GameSession:
         self._check_writable()
         self.store.cut_to_readable(self.record)
         self.known_length = self.record.good_length
-        self._mark = _tail_mark(self.path, self.known_length)
         self.read_only_reason = None
 
     def _append(self, entry: Entry) -> None:
@@ -227,7 +229,6 @@ class GameSession:
         self.known_length = self.store.append_entry(
             self.path, entry, expected_length=self.known_length
         )
-        self._mark = _tail_mark(self.path, self.known_length)
 
     @property
     def game_id(self) -> str:
