@@ -141,19 +141,20 @@ Type in the command field and press **enter**; the line above it says what comes
         yield Footer()
 
     def on_mount(self) -> None:
+        """Put in what this table told the app in earlier games (the pools, the graveyard),
+        as entries of their own (undo takes them back); only in a game this window plays."""
+        if not self.can_play():
+            return
         if self.state.supply is None:
             remembered = self.session.recall(self._pools_key())
             if isinstance(remembered, list) and len(remembered) == 3:
-                try:
+                with suppress(RuleError):  # what was remembered no longer fits: ask again
                     if self.run(self.rules.pools(self.state, remembered)):
                         self.notify(
                             "The Gold Supply as you counted it last time for this many "
                             "players (undo to count again).",
                             markup=False,
                         )
-                except RuleError:
-                    pass
-
         if not self.state.graveyard:
             graves = self.session.recall("graveyard")
             if isinstance(graves, list) and graves and all(isinstance(n, int) for n in graves):

@@ -138,6 +138,11 @@ class GameScreen(Screen[None]):
             return READ_ONLY
         return self.session.read_only_reason
 
+    def can_play(self) -> bool:
+        """True when this window may add play to the game (it writes it, and it is not
+        finished): what a screen fills in by itself on opening needs this."""
+        return self.read_only_sentence() is None and not self.session.state.finished
+
     def refuse_if_read_only(self) -> bool:
         """True (and said so) when this window cannot change the game."""
         sentence = self.read_only_sentence()
