@@ -13,13 +13,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Select, Static
 
+from companion.amounts import is_number
 from companion.games import RuleError
 from companion.games.boomtown import (
     EVENTS,
     TOWNS,
     BoomtownState,
     event_choices,
-    is_number,
     parse_dice,
 )
 from companion.journal import Entry
