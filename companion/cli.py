@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import NoReturn
 
 from companion import __version__
-from companion.amounts import is_number
+from companion.amounts import AmountError, parse_count
 from companion.files import MIB
 from companion.games import GAMES
 from companion.safe_text import visible
@@ -179,14 +179,12 @@ def _sheet(store: Store, game_id: str) -> int:
 
 
 def _whole(text: str) -> int:
-    """ASCII digits only, as everywhere in the app (`٣` and `²` pass str.isdigit)."""
-    if not is_number(text):
-        raise argparse.ArgumentTypeError(
-            f"a whole number of 0 or more in digits 0-9, not {visible(text)!r}"
-        )
-    if len(text) > 9:
-        raise argparse.ArgumentTypeError(f"{text[:12]}... is too large")
-    return int(text)
+    """A count typed on the command line, read as the app reads one (ASCII digits, at most
+    999,999,999)."""
+    try:
+        return parse_count(text, what="A number")
+    except AmountError as error:
+        raise argparse.ArgumentTypeError(visible(str(error))) from None
 
 
 def _split(bid: int, players: int, leftover: str, as_json: bool) -> int:
