@@ -149,6 +149,11 @@ class Journal:
         """The newest `count` entries in effect, newest first (for the log panel)."""
         return [self.entries[index] for index in reversed(self._done[-count:])]
 
+    def tail(self, count: int) -> list[tuple[int, Entry]]:
+        """The newest `count` entries in effect, oldest first, each with its place in the
+        file (the log appends what is new instead of drawing every line again)."""
+        return [(index, self.entries[index]) for index in self._done[-count:]]
+
     @property
     def effective_count(self) -> int:
         return len(self._done)

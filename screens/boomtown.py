@@ -42,6 +42,7 @@ KEPT_NAMES = {
 
 
 class BoomtownScreen(CommandScreen):
+    EMPTY_ENTER_PLAYS = True  # a step still moves on with an empty enter (#12)
     CSS_PATH = "boomtown.tcss"
     HELP_TITLE = "Boomtown"
     HELP_TEXT = (

@@ -66,6 +66,7 @@ def whole(word: str) -> int:
 
 
 class BuildersScreen(CommandScreen):
+    EMPTY_ENTER_PLAYS = True  # a step still moves on with an empty enter (#12)
     CSS_PATH = "builders.tcss"
     HELP_TITLE = "Boomtown Builders"
     HELP_TEXT = (

@@ -61,6 +61,7 @@ PLAYER_HELP = (
 
 
 class ColomaScreen(CommandScreen):
+    EMPTY_ENTER_PLAYS = True  # a step still moves on with an empty enter (#12)
     CSS_PATH = "coloma.tcss"
     HELP_TITLE = "Coloma"
     HELP_TEXT = (

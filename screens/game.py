@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -24,6 +24,7 @@ from companion.session import READ_ONLY, TOOK_OVER, FollowStopped, GameSession
 from companion.store import DamagedFile, SaveError
 from screens.confirm import ConfirmDialog
 from screens.correction import CorrectionDialog
+from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
 
 COMMON_HELP = """\
@@ -33,9 +34,17 @@ COMMON_HELP = """\
 - **ctrl+o** corrects any number, with a reason: the cardboard wins.
 - **ctrl+f** scores and finishes the game with the scoring wizard (or reopens a finished
   game to correct it).
+- **f2** shows or hides the log (on a narrow terminal it takes the whole screen).
 - **escape** goes back home; everything is already saved.
 - **ctrl+p** lists every command ("Game: ...").
+- In the command field, **tab** (or right arrow) takes the greyed completion, **up** and
+  **down** bring back earlier commands. An empty enter changes nothing.
 """
+
+#: Below this many columns the log gives way to the game (f2 shows it instead of it).
+NARROW = 110
+#: Below this many rows, screens drop their spacing (a class the .tcss files use).
+SHORT = 30
 
 
 class GameScreen(Screen[None]):
@@ -46,6 +55,7 @@ class GameScreen(Screen[None]):
         Binding("ctrl+y", "redo", "Redo", id="redo", priority=True),
         Binding("ctrl+o", "correct", "Correct", id="correct"),
         Binding("ctrl+f", "finish", "Finish", id="finish"),
+        Binding("f2", "toggle_log", "Log", id="toggle-log"),
         Binding("escape", "home", "Home", id="home"),
     ]
 
@@ -70,6 +80,17 @@ class GameScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self.leave()
+
+    # -- any terminal size ---------------------------------------------------------------
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Classes the .tcss files lay out by: `-narrow` (the log gives way), `-short`."""
+        self.set_class(event.size.width < NARROW, "-narrow")
+        self.set_class(event.size.height < SHORT, "-short")
+
+    def action_toggle_log(self) -> None:
+        """Show or hide the log: beside the game when wide, instead of it when narrow."""
+        self.toggle_class("-log-toggled")
 
     def leave(self) -> None:
         """The game is left: stop following and give its lock back (it can be reopened)."""
@@ -154,20 +175,34 @@ class GameScreen(Screen[None]):
     # -- the one path for changes --------------------------------------------------
 
     def run(self, entry: Entry) -> bool:
-        """Write and apply an entry; False (and the reason shown) when the rules refuse it."""
+        """Write and apply an entry; False (and the reason shown) when it was not done."""
+        problem = self.attempt(entry)
+        if problem is not None:
+            title, sentence = problem
+            severity = "warning" if title == "Refused" else "error"
+            self.notify(sentence, title=title, severity=severity, markup=False)
+            return False
+        return True
+
+    def attempt(self, entry: Entry) -> tuple[str, str] | None:
+        """Write and apply an entry and show it; or (title, why) when it was not done, for
+        the caller to say where the change was typed."""
         try:
             self.session.act(entry)
         except RuleError as error:
-            self.notify(str(error), title="Refused", severity="warning", markup=False)
-            return False
+            return "Refused", str(error)
         except SaveError as error:
-            self.notify(error.sentence, title="Not saved", severity="error", markup=False)
-            return False
+            return "Not saved", error.sentence
         except OSError as error:
-            self.notify(f"Not saved, so not done: {error}", severity="error", markup=False)
-            return False
+            return "Not saved", f"Not saved, so not done: {error}"
+        self.clear_refusals()
         self.refresh_view()
-        return True
+        return None
+
+    def clear_refusals(self) -> None:
+        """The game changed: a refusal shown beside a field no longer holds."""
+        for refusal in self.query(".error").results(Static):
+            refusal.update("")
 
     def refresh_view(self) -> None:
         self.query_one(LogPanel).show(self.session.journal)
@@ -203,6 +238,7 @@ class GameScreen(Screen[None]):
         if entry is None:
             self.notify(f"Nothing to {verb}.", markup=False)
             return
+        self.clear_refusals()
         self.refresh_view()
         self.notify(f"{done}: {entry.text}", markup=False)
 
@@ -210,16 +246,15 @@ class GameScreen(Screen[None]):
         if self.refuse_if_read_only():
             return
 
-        def done(entry: Entry | None) -> None:
-            if entry is not None:
-                self.run(entry)
+        def save(entry: Entry) -> str | None:
+            problem = self.attempt(entry)
+            return None if problem is None else problem[1]
 
-        self.app.push_screen(CorrectionDialog(self.session, self.selected_seat()), done)
+        self.app.push_screen(CorrectionDialog(self.session, self.selected_seat(), save))
 
     def action_finish(self) -> None:
-        """Score the game with the wizard (pre-filled from this screen), or reopen it."""
-        from screens.scoring import FinishedSheet, ScoringWizard
-
+        """Score the game with the wizard (pre-filled from this screen), or reopen it. Before
+        the game's end (as far as the screen knows it) it asks first."""
         if self.refuse_if_read_only():
             return
         state, rules = self.session.state, self.session.rules
@@ -228,6 +263,23 @@ class GameScreen(Screen[None]):
             self.notify("The game is open again; ctrl+f scores it anew.", markup=False)
             return
 
+        not_over = rules.not_over(state)
+        if not_over is not None:
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self._open_wizard()
+
+            question = f"{not_over} Score and finish the game now?"
+            self.app.push_screen(ConfirmDialog(question, yes="Score now", no="Play on"), answered)
+            return
+        self._open_wizard()
+
+    def _open_wizard(self) -> None:
+        """The scoring wizard, started from what this screen tracked."""
+        from screens.scoring import FinishedSheet, ScoringWizard
+
+        state, rules = self.session.state, self.session.rules
         charts, known = self.session.charts(), self.session.known()
 
         def done(sheet: FinishedSheet | None) -> None:
@@ -349,11 +401,22 @@ class CommandScreen(GameScreen):
     """A game screen driven by one typed command: a step line says what to type next, and
     a refusal is shown beside the field, which keeps the text so it can be fixed."""
 
+    #: Until each game has a typed word for every step (#12), its empty enter may still
+    #: play; a screen that sets False only says what to type.
+    EMPTY_ENTER_PLAYS = False
+
     def command_area(self) -> ComposeResult:
         yield Static(id="round-line", markup=False)
         yield Static(id="step", markup=False)
-        yield Input(id="command", placeholder="type here, enter to do it")
+        yield CommandInput(
+            self.command_words, id="command", placeholder="type here, enter to do it"
+        )
         yield Static("", id="command-error", classes="error", markup=False)
+
+    def command_words(self) -> list[str]:
+        """What the command field completes: a game's command names, its players' names,
+        and its own words (towns, mines). Subclasses add theirs to this."""
+        return [player.name for player in self.session.state.players]
 
     def on_mount(self) -> None:
         self.query_one("#command", Input).focus()
@@ -372,8 +435,12 @@ class CommandScreen(GameScreen):
         if unsafe:
             error.update(unsafe)
             return
+        text = event.value.strip()
+        if not text and not self.EMPTY_ENTER_PLAYS:  # a stray enter never changes the game
+            error.update(self.empty_enter())
+            return
         try:
-            done = self.do_command(event.value.strip())
+            done = self.do_command(text)
         except (RuleError, AmountError) as problem:  # refused, or not a number: say why
             error.update(str(problem))
             return
@@ -387,7 +454,13 @@ class CommandScreen(GameScreen):
             return
         error.update("")
         if done:
+            command = self.query_one("#command", CommandInput)
+            command.remember(text)
             event.input.value = ""
+
+    def empty_enter(self) -> str:
+        """What an empty enter says (it does nothing else): the step line's own advice."""
+        return "Nothing typed: the line above says what to type."
 
     def do_command(self, text: str) -> bool:
         """Carry out what was typed; False when a dialog takes over (the text stays)."""
