@@ -1,0 +1,262 @@
+"""Records: every finished game of the history, scored again from its sheet, and the figures
+a group asks for (who wins, by how much, with what).
+
+The history keeps each finished game's sheet as TOML; the standings are worked out from it
+with the game's own scoring (`companion.scoring`), so a records figure and the wizard never
+disagree. A row whose sheet cannot be scored is kept in the list with its problem, never
+dropped in silence. Names compare without case; a player is shown with the spelling of
+their newest game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.scoring import Result, SheetError, SheetSpec, parse_sheet_text, score
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """One row of the history, with its standings (None, and why, when unreadable)."""
+
+    game: str
+    title: str
+    file: str
+    finished: str  # the time stamp the history kept
+    players: tuple[str, ...]
+    result: Result | None
+    spec: SheetSpec | None
+    problem: str | None = None
+
+    @property
+    def winners(self) -> list[str]:
+        return self.result.winners if self.result else []
+
+    def has(self, player: str) -> bool:
+        wanted = player.casefold()
+        return any(name.casefold() == wanted for name in self.players)
+
+    def margin(self) -> int | None:
+        """By how much the winner(s) won: first total minus the best other total."""
+        if self.result is None or len(self.result.standings) < 2:
+            return None
+        best = self.result.standings[0].total
+        others = [s.total for s in self.result.standings if s.rank != 1]
+        return best - max(others) if others else 0
+
+
+def finished_games(
+    history: Iterable[Mapping[str, Any]], specs: Mapping[str, SheetSpec]
+) -> list[FinishedGame]:
+    """The history's rows, newest first (the last written first when stamps are equal)."""
+    games = []
+    for order, row in enumerate(history):
+        game = str(row.get("game", "?"))
+        names = row.get("players", [])
+        players = tuple(str(name) for name in names) if isinstance(names, list) else ()
+        result, spec, problem = None, None, None
+        try:
+            spec, rows = parse_sheet_text(str(row.get("sheet", "")), specs)
+            result = score(spec, rows)
+        except SheetError as error:
+            problem = f"its score sheet cannot be read: {error}"
+        games.append(
+            (
+                str(row.get("finished", "")),
+                order,
+                FinishedGame(
+                    game=game,
+                    title=str(row.get("title", game)),
+                    file=str(row.get("file", "")),
+                    finished=str(row.get("finished", "")),
+                    players=players,
+                    result=result,
+                    spec=spec,
+                    problem=problem,
+                ),
+            )
+        )
+    games.sort(key=lambda item: (item[0], item[1]), reverse=True)
+    return [game for _, _, game in games]
+
+
+def only(
+    games: Iterable[FinishedGame], game: str | None = None, player: str | None = None
+) -> list[FinishedGame]:
+    """The games of one game id and/or with one player (case ignored)."""
+    return [
+        g for g in games if (game is None or g.game == game) and (player is None or g.has(player))
+    ]
+
+
+@dataclass
+class PlayerRecord:
+    """A player's figures over the games given (one game id, or all of them)."""
+
+    name: str
+    played: int = 0
+    wins: int = 0  # shared wins included
+    shared_wins: int = 0
+    scores: list[int] = field(default_factory=list)  # newest first
+    categories: dict[str, list[int]] = field(default_factory=dict)  # label -> points
+    longest_streak: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.played if self.played else 0.0
+
+    @property
+    def best(self) -> int | None:
+        return max(self.scores) if self.scores else None
+
+    @property
+    def average(self) -> float | None:
+        return sum(self.scores) / len(self.scores) if self.scores else None
+
+    @property
+    def last(self) -> int | None:
+        return self.scores[0] if self.scores else None
+
+    def category_averages(self) -> dict[str, float]:
+        return {label: sum(points) / len(points) for label, points in self.categories.items()}
+
+
+def player_records(games: Iterable[FinishedGame]) -> list[PlayerRecord]:
+    """Each player's record over `games` (newest first, as `finished_games` gives them),
+    most wins first, then the best win rate, then by name."""
+    records: dict[str, PlayerRecord] = {}
+    streaks: dict[str, int] = {}
+    scored = [g for g in games if g.result is not None and g.spec is not None]
+    for game in reversed(scored):  # oldest first, for streaks and the newest spelling
+        assert game.result is not None and game.spec is not None
+        labels = {category.key: category.label for category in game.spec.categories}
+        shared = len(game.result.winners) > 1
+        for standing in game.result.standings:
+            key = standing.name.casefold()
+            record = records.setdefault(key, PlayerRecord(standing.name))
+            record.name = standing.name  # the newest spelling
+            record.played += 1
+            record.scores.insert(0, standing.total)
+            for category, points in standing.breakdown.items():
+                record.categories.setdefault(labels.get(category, category), []).append(points)
+            if standing.rank == 1:
+                record.wins += 1
+                record.shared_wins += shared
+                streaks[key] = streaks.get(key, 0) + 1
+                record.longest_streak = max(record.longest_streak, streaks[key])
+            else:
+                streaks[key] = 0
+    return sorted(records.values(), key=lambda r: (-r.wins, -r.win_rate, r.name.casefold()))
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Two players over the games they both played: who finished ahead how often."""
+
+    first: str
+    second: str
+    together: int
+    first_ahead: int
+    second_ahead: int
+    level: int
+
+
+def head_to_head(games: Iterable[FinishedGame], first: str, second: str) -> HeadToHead:
+    together = first_ahead = second_ahead = level = 0
+    a, b = first.casefold(), second.casefold()
+    for game in games:
+        if game.result is None:
+            continue
+        ranks = {s.name.casefold(): s.rank for s in game.result.standings}
+        if a not in ranks or b not in ranks:
+            continue
+        together += 1
+        if ranks[a] < ranks[b]:
+            first_ahead += 1
+        elif ranks[b] < ranks[a]:
+            second_ahead += 1
+        else:
+            level += 1
+    return HeadToHead(first, second, together, first_ahead, second_ahead, level)
+
+
+def records_table(records: list[PlayerRecord]) -> str:
+    """The players' records as plain text columns (for `goldrush history`)."""
+    headers = ["Player", "Played", "Wins", "Win rate", "Best", "Average", "Last", "Streak"]
+    rows = [
+        [
+            r.name,
+            str(r.played),
+            f"{r.wins}" + (f" ({r.shared_wins} shared)" if r.shared_wins else ""),
+            f"{r.win_rate:.0%}",
+            _number(r.best),
+            _number(r.average),
+            _number(r.last),
+            str(r.longest_streak),
+        ]
+        for r in records
+    ]
+    return _columns(headers, rows)
+
+
+def games_table(games: list[FinishedGame]) -> str:
+    """The finished games, newest first, a line each (for `goldrush history`)."""
+    headers = ["Finished", "Game", "Players", "Winner", "Scores"]
+    rows = []
+    for g in games:
+        if g.result is None:
+            rows.append([g.finished[:16], g.title, ", ".join(g.players), "?", g.problem or ""])
+            continue
+        scores = ", ".join(f"{s.name} {s.total}" for s in g.result.standings)
+        rows.append([g.finished[:16], g.title, ", ".join(g.players), " & ".join(g.winners), scores])
+    return _columns(headers, rows)
+
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.1f}" if isinstance(value, float) and not value.is_integer() else f"{value:g}"
+
+
+def _columns(headers: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
+    lines = [
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True))
+        for row in [headers, *rows]
+    ]
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def to_json(games: list[FinishedGame], records: list[PlayerRecord]) -> dict[str, Any]:
+    """What `goldrush history --json` prints (format 1, documented in README)."""
+    return {
+        "format": 1,
+        "games": [
+            {
+                "game": g.game,
+                "file": g.file,
+                "finished": g.finished,
+                "players": list(g.players),
+                "result": g.result.to_json() if g.result else None,
+                "problem": g.problem,
+            }
+            for g in games
+        ],
+        "players": [
+            {
+                "name": r.name,
+                "played": r.played,
+                "wins": r.wins,
+                "shared_wins": r.shared_wins,
+                "win_rate": round(r.win_rate, 4),
+                "best": r.best,
+                "average": None if r.average is None else round(r.average, 2),
+                "last": r.last,
+                "longest_streak": r.longest_streak,
+                "category_averages": {k: round(v, 2) for k, v in r.category_averages().items()},
+            }
+            for r in records
+        ],
+    }
