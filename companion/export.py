@@ -59,7 +59,7 @@ def export_text(session: GameSession, fmt: str) -> str:
     """The game in one of FORMATS."""
     data = game_data(session)
     if fmt == "json":
-        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        return json.dumps(data, ensure_ascii=True, indent=2) + "\n"
     if fmt == "csv":
         return _csv(data)
     if fmt == "md":
