@@ -41,15 +41,15 @@ def export(store: Store, game_id: str, fmt: str, problem: str | None) -> int:
 
 def history(store: Store, game: str | None, player: str | None, fmt: str) -> int:
     from companion.games import GAME_IDS, SHEETS
-    from companion.records import finished_games, games_table, only, player_records, to_json
+    from companion.records import games_table, load_finished, only, player_records, to_json
 
     if game is not None and game not in GAME_IDS:
         return fail(f"goldrush history: --game is one of {', '.join(GAME_IDS)}, not {game!r}")
     try:
-        rows = store.read_history()
+        every = load_finished(store, SHEETS)
     except DamagedFile as damaged:
         return fail(f"goldrush history: {damaged.path}: {damaged.reason} (the file is kept)")
-    games = only(finished_games(rows, SHEETS), game=game, player=player)
+    games = only(every, game=game, player=player)
     records = player_records(games)
     if fmt == "json":
         print(json.dumps(to_json(games, records), ensure_ascii=True, indent=2))

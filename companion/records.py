@@ -10,11 +10,19 @@ their newest game.
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.scoring import Result, SheetError, SheetSpec, parse_sheet_text, score
+from companion.files import MIB, UnreadableFile, read_bounded
+from companion.scoring import Result, SheetError, SheetSpec, Standing, parse_sheet_text, score
+from companion.store import Store
+
+CACHE_NAME = "records.json"
+CACHE_FORMAT = 1
+CACHE_LIMIT = 64 * MIB
 
 
 @dataclass(frozen=True)
@@ -80,6 +88,71 @@ def finished_games(
         )
     games.sort(key=lambda item: (item[0], item[1]), reverse=True)
     return [game for _, _, game in games]
+
+
+def load_finished(store: Store, specs: Mapping[str, SheetSpec]) -> list[FinishedGame]:
+    """`finished_games` of the store's history, from the cache when the history has not
+    changed since (its size and time): scoring 1,000 sheets again takes a noticeable moment.
+    The cache is speed only: unreadable or stale, it is made anew; unwritable, skipped.
+    Raises DamagedFile as `Store.read_history` does."""
+    try:
+        stat = store.history_path.stat()
+    except FileNotFoundError:
+        return []
+    key = f"{CACHE_FORMAT}:{stat.st_size}:{stat.st_mtime_ns}"
+    cache = store.cache_dir / CACHE_NAME
+    try:
+        data = json.loads(read_bounded(cache, CACHE_LIMIT))
+        if isinstance(data, dict) and data.get("key") == key:
+            return [_from_json(item, specs) for item in data["games"]]
+    except (OSError, UnreadableFile, ValueError, KeyError, TypeError):
+        pass  # no cache, or not one we can use: score the history again
+    games = finished_games(store.read_history(), specs)
+    try:
+        store.cache_dir.mkdir(parents=True, exist_ok=True)
+        temporary = cache.with_name(f"{CACHE_NAME}.{os.getpid()}.tmp")
+        temporary.write_text(json.dumps({"key": key, "games": [_to_json(g) for g in games]}))
+        temporary.replace(cache)
+    except OSError:
+        pass
+    return games
+
+
+def _to_json(game: FinishedGame) -> dict[str, Any]:
+    result = None
+    if game.result is not None:
+        result = [
+            [s.name, s.breakdown, s.total, list(s.tiebreaks), s.rank] for s in game.result.standings
+        ]
+    return {
+        "game": game.game,
+        "title": game.title,
+        "file": game.file,
+        "finished": game.finished,
+        "players": list(game.players),
+        "result": result,
+        "problem": game.problem,
+    }
+
+
+def _from_json(item: Mapping[str, Any], specs: Mapping[str, SheetSpec]) -> FinishedGame:
+    result = None
+    if item["result"] is not None:
+        standings = [
+            Standing(str(name), dict(breakdown), int(total), tuple(tiebreaks), int(rank))
+            for name, breakdown, total, tiebreaks, rank in item["result"]
+        ]
+        result = Result(str(item["game"]), standings)
+    return FinishedGame(
+        game=str(item["game"]),
+        title=str(item["title"]),
+        file=str(item["file"]),
+        finished=str(item["finished"]),
+        players=tuple(str(name) for name in item["players"]),
+        result=result,
+        spec=specs[item["game"]] if result is not None else None,
+        problem=item["problem"],
+    )
 
 
 def only(

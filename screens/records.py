@@ -24,8 +24,8 @@ from textual.widgets import (
 from companion.games import GAME_IDS, SHEETS
 from companion.records import (
     FinishedGame,
-    finished_games,
     head_to_head,
+    load_finished,
     only,
     player_records,
 )
@@ -94,7 +94,7 @@ class RecordsScreen(Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = "Records"
         try:
-            self.all_games = finished_games(self.store.read_history(), SHEETS)
+            self.all_games = load_finished(self.store, SHEETS)
         except DamagedFile as damaged:
             self.problem = (
                 f"{damaged.path} cannot be read ({damaged.reason}); it is kept as it is, "

@@ -10,12 +10,14 @@ from companion.records import (
     finished_games,
     games_table,
     head_to_head,
+    load_finished,
     only,
     player_records,
     records_table,
     to_json,
 )
 from companion.scoring import sheet_text
+from companion.store import Store
 
 
 def boomtown(
@@ -108,3 +110,26 @@ def test_tables_and_json() -> None:
     data = json.loads(json.dumps(to_json(games, player_records(games))))
     assert data["format"] == 1
     assert data["games"][0]["result"]["winners"] == ["Cy"]
+
+
+def test_the_records_cache_is_speed_only(store: Store) -> None:
+    for item in HISTORY:
+        store.record_finished(item)
+    first = load_finished(store, SHEETS)
+    cache = store.cache_dir / "records.json"
+    assert cache.exists()
+    again = load_finished(store, SHEETS)  # from the cache: the same games and standings
+    assert [(g.file, g.winners, g.margin()) for g in again] == [
+        (g.file, g.winners, g.margin()) for g in first
+    ]
+    assert again[1].result is not None and again[1].result.standings[0].tiebreaks == ()
+    cache.write_text("{not json")  # damaged: made anew
+    assert [g.file for g in load_finished(store, SHEETS)] == [g.file for g in first]
+    store.record_finished(
+        row(
+            "2026-05-01T20:00",
+            "calamityville",
+            [{"name": "Bo", "money": 1}, {"name": "Cy", "money": 2}],
+        )
+    )
+    assert len(load_finished(store, SHEETS)) == 5  # the history changed: not the old cache
