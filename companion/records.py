@@ -10,15 +10,18 @@ their newest game.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.files import MIB, UnreadableFile, read_bounded
+from companion.safe_text import visible_fields
 from companion.scoring import Result, SheetError, SheetSpec, Standing, parse_sheet_text, score
-from companion.store import Store
+from companion.store import HISTORY_LIMIT, Store
 
 CACHE_NAME = "records.json"
 CACHE_FORMAT = 1
@@ -59,8 +62,15 @@ def finished_games(
     history: Iterable[Mapping[str, Any]], specs: Mapping[str, SheetSpec]
 ) -> list[FinishedGame]:
     """The history's rows, newest first (the last written first when stamps are equal)."""
+    return _newest_first(_scored(history, specs))
+
+
+def _scored(
+    history: Iterable[Mapping[str, Any]], specs: Mapping[str, SheetSpec]
+) -> list[FinishedGame]:
+    """Each row scored from its sheet, in the file's order."""
     games = []
-    for order, row in enumerate(history):
+    for row in history:
         game = str(row.get("game", "?"))
         names = row.get("players", [])
         players = tuple(str(name) for name in names) if isinstance(names, list) else ()
@@ -71,51 +81,90 @@ def finished_games(
         except SheetError as error:
             problem = f"its score sheet cannot be read: {error}"
         games.append(
-            (
-                str(row.get("finished", "")),
-                order,
-                FinishedGame(
-                    game=game,
-                    title=str(row.get("title", game)),
-                    file=str(row.get("file", "")),
-                    finished=str(row.get("finished", "")),
-                    players=players,
-                    result=result,
-                    spec=spec,
-                    problem=problem,
-                ),
+            FinishedGame(
+                game=game,
+                title=str(row.get("title", game)),
+                file=str(row.get("file", "")),
+                finished=str(row.get("finished", "")),
+                players=players,
+                result=result,
+                spec=spec,
+                problem=problem,
             )
         )
-    games.sort(key=lambda item: (item[0], item[1]), reverse=True)
-    return [game for _, _, game in games]
+    return games
+
+
+def _newest_first(games: list[FinishedGame]) -> list[FinishedGame]:
+    order = sorted(range(len(games)), key=lambda i: (games[i].finished, i), reverse=True)
+    return [games[i] for i in order]
 
 
 def load_finished(store: Store, specs: Mapping[str, SheetSpec]) -> list[FinishedGame]:
-    """`finished_games` of the store's history, from the cache when the history has not
-    changed since (its size and time): scoring 1,000 sheets again takes a noticeable moment.
-    The cache is speed only: unreadable or stale, it is made anew; unwritable, skipped.
-    Raises DamagedFile as `Store.read_history` does."""
-    try:
-        stat = store.history_path.stat()
-    except FileNotFoundError:
+    """`finished_games` of the store's history, scoring only the rows the cache has not.
+
+    The history only grows (a finished game is appended), so the cache keeps the scored rows
+    with the length and SHA-256 of the bytes they came from; when the file still starts with
+    those bytes only its new tail is read and scored. Anything else (no cache, a damaged or
+    stale one, a rewritten history) scores it all again. Speed only: an unwritable cache is
+    skipped. Raises DamagedFile as `Store.read_history` does."""
+    if not os.path.lexists(store.history_path):
         return []
-    key = f"{CACHE_FORMAT}:{stat.st_size}:{stat.st_mtime_ns}"
+    try:
+        raw = read_bounded(store.history_path, HISTORY_LIMIT)
+    except OSError:
+        store.read_history()  # says why, as DamagedFile
+        raise
     cache = store.cache_dir / CACHE_NAME
+    games: list[FinishedGame] | None = None
     try:
         data = json.loads(read_bounded(cache, CACHE_LIMIT))
-        if isinstance(data, dict) and data.get("key") == key:
-            return [_from_json(item, specs) for item in data["games"]]
-    except (OSError, UnreadableFile, ValueError, KeyError, TypeError):
-        pass  # no cache, or not one we can use: score the history again
-    games = finished_games(store.read_history(), specs)
+        length = data["length"]
+        same_start = (
+            data["format"] == CACHE_FORMAT
+            and 0 < length <= len(raw)
+            and hashlib.sha256(raw[:length]).hexdigest() == data["sha256"]
+        )
+        if same_start:
+            games = [_from_json(item, specs) for item in data["games"]]
+            tail = raw[length:]
+            if tail.strip():
+                games += _scored(_rows_of(tail), specs)
+    except (OSError, UnreadableFile, ValueError, KeyError, TypeError, tomllib.TOMLDecodeError):
+        games = None  # no cache, or not one to build on: score the history again
+    if games is None:
+        games = _scored(store.read_history(), specs)
+    if games:
+        _write_cache(store, raw, games)
+    return _newest_first(games)
+
+
+def _rows_of(tail: bytes) -> list[dict[str, Any]]:
+    """The [[games]] tables appended after the cached part, as `read_history` gives them."""
+    doc = tomllib.loads(tail.decode("utf-8"))
+    rows = doc.get("games", [])
+    if set(doc) - {"games"} or not isinstance(rows, list):
+        raise ValueError("not only appended games")
+    if not all(isinstance(row, dict) for row in rows):
+        raise ValueError("not a table")
+    return [visible_fields(row) for row in rows]
+
+
+def _write_cache(store: Store, raw: bytes, games: list[FinishedGame]) -> None:
+    cache = store.cache_dir / CACHE_NAME
+    data = {
+        "format": CACHE_FORMAT,
+        "length": len(raw),
+        "sha256": hashlib.sha256(raw).hexdigest(),
+        "games": [_to_json(game) for game in games],
+    }
     try:
         store.cache_dir.mkdir(parents=True, exist_ok=True)
         temporary = cache.with_name(f"{CACHE_NAME}.{os.getpid()}.tmp")
-        temporary.write_text(json.dumps({"key": key, "games": [_to_json(g) for g in games]}))
+        temporary.write_text(json.dumps(data))
         temporary.replace(cache)
     except OSError:
         pass
-    return games
 
 
 def _to_json(game: FinishedGame) -> dict[str, Any]:

@@ -133,3 +133,23 @@ def test_the_records_cache_is_speed_only(store: Store) -> None:
         )
     )
     assert len(load_finished(store, SHEETS)) == 5  # the history changed: not the old cache
+
+
+def test_a_new_finish_scores_only_the_new_row(store: Store) -> None:
+    for item in HISTORY[:2]:
+        store.record_finished(item)
+    load_finished(store, SHEETS)
+    cache = store.cache_dir / "records.json"
+    data = json.loads(cache.read_text())
+    data["games"][0]["title"] = "From the cache"  # marks the cached rows
+    cache.write_text(json.dumps(data))
+    store.record_finished(HISTORY[2])
+    games = load_finished(store, SHEETS)
+    assert [g.title for g in games] == ["Boomtown", "Boomtown", "From the cache"]
+    assert games[0].winners == ["Ann", "Bo"]  # the new row, scored
+    store.history_path.write_bytes(
+        store.history_path.read_bytes().replace(b"Boomtown", b"Boomtowm")
+    )
+    assert [g.title for g in load_finished(store, SHEETS)] == [
+        "Boomtowm"
+    ] * 3  # rewritten: all again
