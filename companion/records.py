@@ -204,6 +204,40 @@ def _from_json(item: Mapping[str, Any], specs: Mapping[str, SheetSpec]) -> Finis
     )
 
 
+def renamed(games: list[FinishedGame], renames: Mapping[str, str]) -> list[FinishedGame]:
+    """The games with each player shown by the name they were renamed to (#14)."""
+    if not renames:
+        return games
+
+    def name(text: str) -> str:
+        return renames.get(text.strip().casefold(), text)
+
+    shown = []
+    for game in games:
+        result = game.result
+        if result is not None:
+            result = Result(
+                result.game,
+                [
+                    Standing(name(s.name), s.breakdown, s.total, s.tiebreaks, s.rank)
+                    for s in result.standings
+                ],
+            )
+        shown.append(
+            FinishedGame(
+                game.game,
+                game.title,
+                game.file,
+                game.finished,
+                tuple(name(player) for player in game.players),
+                result,
+                game.spec,
+                game.problem,
+            )
+        )
+    return shown
+
+
 def only(
     games: Iterable[FinishedGame], game: str | None = None, player: str | None = None
 ) -> list[FinishedGame]:

@@ -28,7 +28,9 @@ from companion.records import (
     load_finished,
     only,
     player_records,
+    renamed,
 )
+from companion.renames import read_renames
 from companion.scoring import standings_table
 from companion.store import DamagedFile, Store
 from screens.dialog import Dialog
@@ -47,6 +49,8 @@ Every finished game of this data folder, newest first, and what they add up to.
 - **Scores over time**: each player's score, game after game (one game's scores: filter a
   game first).
 - **ctrl+right** / **ctrl+left** change tab (or tab to the tabs, then left and right).
+- **ctrl+e** renames the player highlighted in Players, in every earlier game (the files
+  are not rewritten: the new name is shown).
 - **escape** goes back home.
 """
 
@@ -55,6 +59,7 @@ class RecordsScreen(Screen[None]):
     CSS_PATH = "records.tcss"
     BINDINGS = [
         Binding("escape", "home", "Home", id="records-home"),
+        Binding("ctrl+e", "rename", "Rename player", id="records-rename", priority=True),
         Binding("ctrl+right", "tab(1)", "Next tab", id="records-next-tab", priority=True),
         Binding(
             "ctrl+left",
@@ -94,7 +99,7 @@ class RecordsScreen(Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = "Records"
         try:
-            self.all_games = load_finished(self.store, SHEETS)
+            self.all_games = renamed(load_finished(self.store, SHEETS), read_renames(self.store))
         except DamagedFile as damaged:
             self.problem = (
                 f"{damaged.path} cannot be read ({damaged.reason}); it is kept as it is, "
@@ -232,6 +237,28 @@ class RecordsScreen(Screen[None]):
     def _open_game(self, event: DataTable.RowSelected) -> None:
         game = self.shown[int(str(event.row_key.value))]
         self.app.push_screen(StandingsDialog(game))
+
+    def action_rename(self) -> None:
+        """Rename the player highlighted in Players (the first one elsewhere)."""
+        from screens.rename import RenameDialog
+
+        records = player_records(self.shown)
+        if not records:
+            self.notify("No players to rename yet.", markup=False)
+            return
+        table = self.query_one("#records-players", DataTable)
+        row = table.cursor_row if self.query_one(TabbedContent).active == "tab-players" else 0
+        old = records[min(max(row, 0), len(records) - 1)].name
+        known = [r.name for r in player_records(self.all_games)]
+
+        def done(new: str | None) -> None:
+            if new is None:
+                return
+            self.all_games = renamed(self.all_games, {old.casefold(): new})
+            self.refresh_records(self.query_one("#records-filter", Input).value)
+            self.notify(f"{old} is shown as {new} in every earlier game.", markup=False)
+
+        self.app.push_screen(RenameDialog(self.store, old, known), done)
 
     def action_tab(self, step: int) -> None:
         tabs = self.query_one("#records-tabs", TabbedContent)

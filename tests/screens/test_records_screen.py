@@ -150,3 +150,34 @@ def test_game_chart_snapshot(
         await pilot.pause()
 
     assert snap_compare(make_app(store), run_before=open_game, press=["f3"], terminal_size=size)
+
+
+async def test_ctrl_e_renames_a_player_in_every_earlier_game(store: Store) -> None:
+    history(store)
+    before = store.history_path.read_bytes()
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        screen = pilot.app.screen
+        await pilot.press("ctrl+right")  # Players: Bo first (the most wins)
+        await pilot.press("ctrl+e")
+        await settle(pilot)
+        field = pilot.app.screen.query_one("#rename-name", Input)
+        field.value = "cy"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "another player" in text_of(pilot, "#rename-error")
+        field.value = "Bodhi"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert pilot.app.screen is screen
+        players = screen.query_one("#records-players", DataTable)
+        assert str(players.get_row_at(0)[0]) == "Bodhi"
+        games = screen.query_one("#records-games", DataTable)
+        assert all("Bo," not in str(games.get_row_at(i)[2]) for i in range(games.row_count))
+    assert store.history_path.read_bytes() == before  # nothing rewritten
+    async with make_app(store).run_test(size=(120, 40)) as pilot:  # and after a restart
+        await pilot.press("h")
+        await settle(pilot)
+        players = pilot.app.screen.query_one("#records-players", DataTable)
+        assert str(players.get_row_at(0)[0]) == "Bodhi"
