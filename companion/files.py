@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +68,8 @@ def parse_toml(data: bytes) -> dict[str, Any]:
     """A TOML document from bytes; ValueError for anything else, also for nesting so deep
     that the parser would overflow the stack (tomllib raises RecursionError there) and for
     bytes that are not UTF-8 (UnicodeDecodeError is a ValueError)."""
+    import tomllib  # not needed to list the saved games: imported when first used
+
     try:
         return tomllib.loads(data.decode("utf-8"))
     except RecursionError:

@@ -30,6 +30,7 @@ from companion.store import (
     ENTRY_MARKER,
     SNAPSHOT_AFTER,
     DamagedFile,
+    EntryList,
     GameRecord,
     Header,
     SaveError,
@@ -92,7 +93,10 @@ class GameSession:
         #: The SHA-256 of the file's bytes this session knows (None: no snapshot is written).
         self._digest = record.digest
         #: Where each entry is in the file (None when not known: no snapshot is written).
-        self._spans = record.entries._spans if record.digest is not None else None  # type: ignore[attr-defined]
+        entries = record.entries
+        self._spans = (
+            entries.spans() if isinstance(entries, EntryList) and self._digest is not None else None
+        )
         self._skipped: list[str] = []  # what replaying on opening had to skip (3 at most)
         self._checkpoints: dict[int, bytes] = {}
         self.state: TableState = self._restore(record)
@@ -159,8 +163,18 @@ class GameSession:
         replaying at most CHECKPOINT_EVERY entries."""
         for kept in [kept for kept in self._checkpoints if kept > count]:
             del self._checkpoints[kept]
-        start = max(self._checkpoints, default=0)
-        state = load_state(self._checkpoints[start]) if start else self.rules.new_state(self.header)
+        state = None
+        while state is None and self._checkpoints:
+            start = max(self._checkpoints)
+            try:
+                state = load_state(self._checkpoints[start])
+                if type(state) is not type(self.rules.new_state(self.header)):
+                    raise TypeError("a checkpoint of another game")
+            except Exception:  # a checkpoint that does not load is dropped: go further back
+                del self._checkpoints[start]
+                state = None
+        if state is None:
+            start, state = 0, self.rules.new_state(self.header)
         for number, entry in enumerate(self.journal.effective_between(start, count), start + 1):
             self._apply(state, entry, report)
             if number % CHECKPOINT_EVERY == 0:

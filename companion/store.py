@@ -12,22 +12,26 @@ middle keeps every entry before it (the game then opens read-only until the tabl
 go on from there). Format-1 files (no checks) still open; entries appended to them carry a
 check, which a format-1 reader ignores.
 
-Reading a long game with tomllib is slow, so a parse cache (JSON, keyed by the length and
-SHA-256 of the bytes it covers) lets a reopen parse only what was appended since. The TOML
-file stays the only source of truth: a stale, missing or malformed cache is simply rebuilt.
+Opening a long game costs the same as opening a short one: a snapshot of the replayed state
+(cache/NAME.snapshot, see `Snapshot`) covers the file's start, checked against the length and
+SHA-256 of the bytes it covers, so only what was appended since is parsed and replayed. The
+TOML file stays the only source of truth: a stale, missing or damaged snapshot is ignored and
+made again. Entries are read with a quick reader of the lines this app writes (tomllib for
+anything else) and kept as the file's bytes, each entry read again when it is needed.
+
+hashlib, tomllib and tomli_w are imported when first needed: the home screen lists the saved
+games from their cached summaries without them (startup time).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import errno
-import hashlib
 import io
 import json
 import os
 import pickle
 import re
-import tomllib
 import zlib
 from array import array
 from collections.abc import Iterable, Mapping, MutableSequence
@@ -37,7 +41,6 @@ from pathlib import Path
 from typing import Any
 
 import platformdirs
-import tomli_w
 
 from companion.files import MIB, UnreadableFile, parse_toml, read_bounded
 from companion.journal import LARGEST_NUMBER, Entry, JournalError
@@ -577,6 +580,10 @@ class EntryList(MutableSequence[Entry]):
     def __len__(self) -> int:
         return self._stored + len(self._added)
 
+    def spans(self) -> array[int]:
+        """A copy of where the entries read from the bytes are (see ParsedJournal.spans)."""
+        return array("I", self._spans)
+
     def _at(self, index: int) -> Entry:
         if index >= self._stored:
             return self._added[index - self._stored]
@@ -657,7 +664,7 @@ def rules_fingerprint() -> str:
             except OSError:
                 continue
             parts.append(f"{source.relative_to(base)}:{info.st_size}:{info.st_mtime_ns}")
-        _FINGERPRINT = hashlib.sha256("\n".join(parts).encode()).hexdigest()
+        _FINGERPRINT = _sha256("\n".join(parts).encode()).hexdigest()
     return _FINGERPRINT
 
 
@@ -706,7 +713,7 @@ def _snapshot_bytes(snapshot: Snapshot) -> bytes:
         "notices": snapshot.notices,
     }
     payload = pickle.dumps(fields, protocol=pickle.HIGHEST_PROTOCOL)
-    return _SNAPSHOT_MAGIC + hashlib.sha256(payload).digest() + payload
+    return _SNAPSHOT_MAGIC + _sha256(payload).digest() + payload
 
 
 def _snapshot_of(raw: bytes) -> Snapshot | None:
@@ -715,7 +722,7 @@ def _snapshot_of(raw: bytes) -> Snapshot | None:
     if not raw.startswith(_SNAPSHOT_MAGIC):
         return None
     payload = memoryview(raw)[start:]
-    if hashlib.sha256(payload).digest() != raw[len(_SNAPSHOT_MAGIC) : start]:
+    if _sha256(payload).digest() != raw[len(_SNAPSHOT_MAGIC) : start]:
         return None
     fields = _PlainUnpickler(io.BytesIO(payload)).load()
     if type(fields) is not dict or fields.get("fingerprint") != rules_fingerprint():
@@ -783,7 +790,7 @@ class Store:
         """Write a new game file (never over an existing one) and return its path."""
         self.games_dir.mkdir(parents=True, exist_ok=True)
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        data = tomli_w.dumps(header.to_table()).encode("utf-8")
+        data = _toml_text(header.to_table()).encode("utf-8")
         for suffix in range(1000):
             name = f"{stamp}-{header.game}" + (f"-{suffix}" if suffix else "") + ".toml"
             path = self.games_dir / name
@@ -887,7 +894,7 @@ class Store:
                 spans.extend(place + snapshot.length for place in tail.spans)
                 tail.spans = spans
                 return tail, snapshot, digest
-        return parse_journal(data), None, hashlib.sha256()
+        return parse_journal(data), None, _sha256()
 
     def repair_torn(self, record: GameRecord) -> GameRecord:
         """Keep a complete copy of a torn file, then cut it back to its good part so appends
@@ -998,7 +1005,7 @@ class Store:
             snapshot = _snapshot_of(raw)
             if snapshot is None or snapshot.length > len(data):
                 return None
-            digest = hashlib.sha256(memoryview(data)[: snapshot.length])
+            digest = _sha256(memoryview(data)[: snapshot.length])
             if digest.hexdigest() != snapshot.digest:
                 return None
             _header_of(snapshot.header, self.known_games)
@@ -1062,7 +1069,7 @@ class Store:
         self.root.mkdir(parents=True, exist_ok=True)
         temporary = self.settings_path.with_suffix(".tmp")
         with temporary.open("wb") as handle:
-            handle.write(tomli_w.dumps(dict(settings)).encode("utf-8"))
+            handle.write(_toml_text(dict(settings)).encode("utf-8"))
             handle.flush()
             os.fsync(handle.fileno())
         temporary.replace(self.settings_path)
@@ -1122,10 +1129,23 @@ def _check_numbers(value: Any) -> None:
             _check_numbers(item)
 
 
+def _sha256(data: Any = b"") -> Any:
+    """A SHA-256 hash object (hashlib loads OpenSSL: imported when first needed)."""
+    import hashlib
+
+    return hashlib.sha256(data)
+
+
+def _toml_text(table: dict[str, Any]) -> str:
+    import tomli_w
+
+    return tomli_w.dumps(table)
+
+
 def _flat_toml(table: Mapping[str, Any]) -> bytes:
     if any(isinstance(value, dict) for value in table.values()):
         raise ValueError("an appended table must be flat")
-    return tomli_w.dumps(dict(table)).encode()
+    return _toml_text(dict(table)).encode()
 
 
 def _table_chunk(array: str, table: Mapping[str, Any]) -> bytes:
@@ -1184,6 +1204,8 @@ def _cut_back(descriptor: int, length: int) -> bool:
 def _reason(error: BaseException) -> str:
     if isinstance(error, UnicodeDecodeError):
         return "not a text file (not UTF-8)"
+    import tomllib
+
     if isinstance(error, tomllib.TOMLDecodeError):
         return f"not valid TOML ({error})"
     text = str(error)
