@@ -13,8 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import session as session_module
+from companion.games import GAME_IDS
 from companion.session import GameSession
-from companion.store import EntryList, Store, _quick_table
+from companion.store import EntryList, Store, _quick_table, dump_state, load_state
 from tests.conftest import NewGame
 from tests.core.test_store import add_gold
 
@@ -119,3 +120,23 @@ def test_a_reopened_game_replays_only_what_came_after_its_snapshot(
     assert applied == [again.journal.entries[-1].text]
     assert third.state == again.state and third.progress() == again.progress()
     assert third.journal.undo_target() == again.journal.undo_target()
+
+
+@pytest.mark.parametrize("game", sorted(GAME_IDS))
+def test_every_game_state_is_kept_and_read_back_by_the_snapshot(
+    new_game: NewGame, store: Store, game: str
+) -> None:
+    """Each game's state is made of plain data and the app's own dataclasses, which is all
+    a snapshot reads back: otherwise every open would quietly replay the whole game."""
+    session = new_game(game)
+    state = session.state
+    assert load_state(dump_state(state)) == state
+    seat_numbers = session.rules.corrections(state)
+    assert seat_numbers  # something to change, so that the snapshot is not empty
+    fix = seat_numbers[0]
+    session.act(session.rules.correct_text(state, fix.key, "7", "counted again"))
+    session.close()
+    record = store.read_game(session.path)
+    assert record.snapshot is not None and record.fresh == []
+    again = GameSession.open(store, session.path)
+    assert again.state == session.state and type(again.state) is type(session.state)
