@@ -47,8 +47,10 @@ def read_bounded(path: Path | str, limit: int) -> bytes:
             )
         chunks: list[bytes] = []
         total = 0
+        # The whole file in one read when it is what it says (a long game: no copies).
+        size = info.st_size + 1 if info.st_size else MIB
         while True:
-            chunk = os.read(descriptor, min(MIB, limit + 1 - total))
+            chunk = os.read(descriptor, min(size, limit + 1 - total))
             if not chunk:
                 break
             chunks.append(chunk)

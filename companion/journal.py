@@ -125,8 +125,8 @@ class Journal:
 
     def __init__(self, entries: Iterable[Entry] = ()) -> None:
         self.entries: MutableSequence[Entry] = []
-        self._done = array("l")  # places in `entries`, oldest first: what is in effect
-        self._undone = array("l")  # places taken back, the next to redo last
+        self._done = array("q")  # places in `entries`, oldest first: what is in effect
+        self._undone = array("q")  # places taken back, the next to redo last
         for entry in entries:
             self.append(entry)
 
@@ -138,8 +138,8 @@ class Journal:
         snapshot's stacks); the rest are taken in with `note`."""
         journal = cls()
         journal.entries = entries
-        journal._done = array("l", done)
-        journal._undone = array("l", undone)
+        journal._done = done[:] if isinstance(done, array) else array("q", done)
+        journal._undone = undone[:] if isinstance(undone, array) else array("q", undone)
         return journal
 
     def __len__(self) -> int:
@@ -163,7 +163,7 @@ class Journal:
 
     def stacks(self) -> tuple[array[int], array[int]]:
         """Copies of the places in effect and of those taken back (for a snapshot)."""
-        return array("l", self._done), array("l", self._undone)
+        return self._done[:], self._undone[:]
 
     def effective(self) -> list[Entry]:
         """The entries in effect, oldest first: what the state is replayed from."""

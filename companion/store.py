@@ -582,7 +582,7 @@ class EntryList(MutableSequence[Entry]):
 
     def spans(self) -> array[int]:
         """A copy of where the entries read from the bytes are (see ParsedJournal.spans)."""
-        return array("I", self._spans)
+        return self._spans[:]
 
     def _at(self, index: int) -> Entry:
         if index >= self._stored:
@@ -698,6 +698,10 @@ def load_state(data: bytes) -> Any:
     return _StateUnpickler(io.BytesIO(data)).load()
 
 
+def _q_bytes(values: array[int]) -> bytes:
+    return (values if values.typecode == "q" else array("q", values)).tobytes()
+
+
 def _snapshot_bytes(snapshot: Snapshot) -> bytes:
     fields = {
         "fingerprint": rules_fingerprint(),
@@ -706,8 +710,8 @@ def _snapshot_bytes(snapshot: Snapshot) -> bytes:
         "header": snapshot.header,
         "format": snapshot.format,
         "spans": snapshot.spans.tobytes(),
-        "done": array("q", snapshot.done).tobytes(),
-        "undone": array("q", snapshot.undone).tobytes(),
+        "done": _q_bytes(snapshot.done),
+        "undone": _q_bytes(snapshot.undone),
         "state": snapshot.state,
         "checkpoints": snapshot.checkpoints,
         "notices": snapshot.notices,
@@ -737,8 +741,8 @@ def _snapshot_of(raw: bytes) -> Snapshot | None:
         fields["header"],
         fields["format"],
         spans,
-        array("l", done),
-        array("l", undone),
+        done,
+        undone,
         fields["state"],
         fields["checkpoints"],
         fields["notices"],
@@ -748,7 +752,7 @@ def _snapshot_of(raw: bytes) -> Snapshot | None:
         type(snapshot.length) is int and snapshot.length > 0 and type(snapshot.digest) is str,
         type(snapshot.header) is dict and type(snapshot.format) is int,
         count > 0 and len(spans) % 2 == 0 and type(snapshot.state) is bytes,
-        all(0 <= place < count for place in done) and all(0 <= p < count for p in undone),
+        all(not places or (min(places) >= 0 and max(places) < count) for places in (done, undone)),
         type(snapshot.checkpoints) is dict and type(snapshot.notices) is list,
         all(type(k) is int and 0 < k <= len(done) for k in snapshot.checkpoints),
         all(type(value) is bytes for value in snapshot.checkpoints.values()),
@@ -890,7 +894,7 @@ class Store:
             if tail is not None and not tail.doc and tail.spans is not None:
                 tail.doc = snapshot.header
                 tail.good += snapshot.length
-                spans = array("I", snapshot.spans)
+                spans = snapshot.spans[:]
                 spans.extend(place + snapshot.length for place in tail.spans)
                 tail.spans = spans
                 return tail, snapshot, digest
