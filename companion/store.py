@@ -38,6 +38,7 @@ from collections.abc import Iterable, Mapping, MutableSequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from sys import intern
 from typing import Any
 
 import platformdirs
@@ -380,8 +381,9 @@ def _quick_table(content: bytes) -> dict[str, Any] | None:
         if found is None or found.group(1) in table:
             return _lines_table(text)  # an array, or something for tomllib
         key, string, number, flag = found.groups()
+        key = intern(key)  # the same few keys in every entry: one copy of each in memory
         if string is not None:
-            table[key] = string
+            table[key] = intern(string) if len(string) <= 16 else string  # kinds, names
         elif number is not None:
             table[key] = int(number)
         else:
