@@ -1024,7 +1024,8 @@ class Store:
         try:
             raw = _snapshot_bytes(snapshot)
             self.cache_dir.mkdir(parents=True, exist_ok=True)
-            temporary = self._snapshot_path(path).with_suffix(".tmp")
+            # Its own temporary name: another window may write the same snapshot meanwhile.
+            temporary = self._snapshot_path(path).with_suffix(f".{os.getpid()}.tmp")
             temporary.write_bytes(raw)
             temporary.replace(self._snapshot_path(path))
         except (OSError, TypeError, ValueError, pickle.PicklingError):

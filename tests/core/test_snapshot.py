@@ -140,3 +140,31 @@ def test_every_game_state_is_kept_and_read_back_by_the_snapshot(
     assert record.snapshot is not None and record.fresh == []
     again = GameSession.open(store, session.path)
     assert again.state == session.state and type(again.state) is type(session.state)
+
+
+def test_a_long_session_keeps_its_snapshot_up_to_date(
+    new_game: NewGame, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Written every SNAPSHOT_EVERY changes while playing, so that a window that is killed
+    leaves at most that many entries to replay on the next open."""
+    monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 5)
+    session = new_game()
+    for _ in range(12):
+        add_gold(session, 0, "+1")
+    record = store.read_game(session.path)  # the window was not closed
+    assert record.snapshot is not None and record.fresh_from == 10 and len(record.fresh) == 2
+
+
+def test_a_following_window_writes_no_snapshot(new_game: NewGame, store: Store) -> None:
+    writer = new_game()
+    writer.claim()
+    follower = GameSession.open_to_play(store, writer.path)
+    assert follower.read_only
+    for _ in range(3):
+        add_gold(writer, 1, "+1")
+    assert follower.follow() and follower.state == writer.state
+    follower.save_snapshot()
+    follower.close()
+    assert not (store.cache_dir / f"{writer.path.stem}.snapshot").exists()
+    writer.close()
+    assert store.read_game(writer.path).snapshot is not None
