@@ -214,7 +214,7 @@ class GameRecord:
 
     path: Path
     header: Header
-    entries: list[Entry]
+    entries: MutableSequence[Entry]  # an EntryList when read from a file
     good_length: int
     torn: TornTail | None = None
     modified: float = 0.0
