@@ -13,6 +13,12 @@ after entries this session has not seen.
 A file damaged above its last entry opens with what is readable and refuses changes
 (`read_only_reason`) until the table says `continue_from_readable`; a save that fails
 (a full disk) raises SaveError and the change is not done.
+
+Speed at any length (issue #16): opening starts from the snapshot kept beside the file
+(store.Snapshot; checked, and made again when it does not fit) and replays only what came
+after it; the session keeps a copy of the state every CHECKPOINT_EVERY entries in effect, so
+undo and redo replay at most that many entries. The result is always what a full replay of
+the journal gives: the journal stays the one source of truth.
 """
 
 from __future__ import annotations
