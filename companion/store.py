@@ -704,6 +704,20 @@ def _q_bytes(values: array[int]) -> bytes:
     return (values if values.typecode == "q" else array("q", values)).tobytes()
 
 
+def _spans_fit(snapshot: Snapshot, data: bytes) -> bool:
+    """Whether the snapshot's entries can be the file's: the first just after the first
+    `[[entries]]` line, the last ending where the covered bytes end (but blank space), as
+    many as those bytes hold. (Its own checksum already rules out damage: this guards
+    against a mix-up, at C speed; each entry's check is verified again when it is read.)"""
+    spans, marker = snapshot.spans, len(_MARKER)
+    return (
+        data.find(_MARKER) + marker == spans[0]
+        and spans[-1] <= snapshot.length
+        and not data[spans[-1] : snapshot.length].strip()
+        and data.count(_MARKER, 0, snapshot.length) == snapshot.count
+    )
+
+
 def _snapshot_bytes(snapshot: Snapshot) -> bytes:
     fields = {
         "fingerprint": rules_fingerprint(),
@@ -1012,7 +1026,7 @@ class Store:
             if snapshot is None or snapshot.length > len(data):
                 return None
             digest = _sha256(memoryview(data)[: snapshot.length])
-            if digest.hexdigest() != snapshot.digest:
+            if digest.hexdigest() != snapshot.digest or not _spans_fit(snapshot, data):
                 return None
             _header_of(snapshot.header, self.known_games)
             return snapshot, digest
