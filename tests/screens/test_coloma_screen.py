@@ -10,15 +10,38 @@ from companion.games.coloma import ColomaState
 from companion.session import GameSession
 from companion.store import Store
 from screens.coloma import ColomaScreen
+from screens.confirm import ConfirmDialog
 from screens.correction import CorrectionDialog
 from screens.help import HelpScreen
 from screens.scoring import ScoringWizard
 from tests.conftest import NewGame
-from tests.screens.helpers import SIZE, command, make_app, open_screen, text_of, type_into
+from tests.screens.helpers import (
+    SIZE,
+    command,
+    make_app,
+    open_screen,
+    settle,
+    text_of,
+    type_into,
+)
 
 
 async def open_coloma(pilot, session: GameSession) -> ColomaScreen:  # type: ignore[no-untyped-def]
     return await open_screen(pilot, session, ColomaScreen)
+
+
+async def move_on(pilot) -> str:  # type: ignore[no-untyped-def]
+    """`n` moves the calendar on; y when the screen asks first (the Round's Event or Sites,
+    or the Shootout's chart, not typed). What is said beside the field, if still shown."""
+    await type_into(pilot, "#command", "n")
+    await pilot.press("enter")
+    await settle(pilot)
+    if isinstance(pilot.app.screen, ConfirmDialog):
+        await pilot.press("y")
+        await settle(pilot)
+    if isinstance(pilot.app.screen, ColomaScreen):
+        return text_of(pilot, "#command-error")
+    return ""
 
 
 def state(screen: ColomaScreen) -> ColomaState:
@@ -66,7 +89,7 @@ async def test_a_whole_year_with_the_gold_value_always_as_the_rule_says(
     async with make_app(store).run_test(size=SIZE) as pilot:
         screen = await open_coloma(pilot, session)
         assert "Count the Gold Supply" in text_of(pilot, "#step")
-        assert "Count the Gold Supply first" in await command(pilot, "")
+        assert "Count the Gold Supply first" in await command(pilot, "")  # says what
         assert "three pools" in await command(pilot, "pools 2 3")
         assert await command(pilot, "pools 2 3 4") == ""
         assert shown_value(pilot) == board.value == 3
@@ -78,7 +101,7 @@ async def test_a_whole_year_with_the_gold_value_always_as_the_rule_says(
         assert "Site 3 busts; turns: Bo, Ann, Cy" in text_of(pilot, "#bust-line")
         assert "A Site must be a whole number (not x)" in await command(pilot, "sites 3 x 3")
         assert "Not a command or a player: zed" in await command(pilot, "zed bucks +1")
-        assert await command(pilot, "") == ""
+        assert await move_on(pilot) == ""
         # Round 2: the Event gives Gold; Cy has a Tent on it
         assert "Twice for Cy" in text_of(pilot, "#event-line")
         assert await command(pilot, "event") == ""
@@ -99,7 +122,7 @@ async def test_a_whole_year_with_the_gold_value_always_as_the_rule_says(
         assert await command(pilot, "bo horses +6") == ""
         assert "1 Horse ignored: 6 Horses at most (Horse Limit)" in text_of(pilot, "#log-lines")
         assert "6 Horses at most" in await command(pilot, "bo horses +1")
-        assert await command(pilot, "") == ""
+        assert await move_on(pilot) == ""
         # Round 3: a Barrel and Gunmen
         assert await command(pilot, "bo barrel 2") == ""
         assert "4 Outlaws" in text_of(pilot, "#shootout")
@@ -108,21 +131,21 @@ async def test_a_whole_year_with_the_gold_value_always_as_the_rule_says(
         assert "Cy has 4 Dudes in the Lodge, not 5" in await command(pilot, "cy gun 2 5")
         assert await command(pilot, "cy gun 2 3") == ""
         for _ in range(2):
-            assert await command(pilot, "") == ""
+            assert await move_on(pilot) == ""
         # Round 5, then the Shootout
         assert await command(pilot, "event ann 1") == ""  # Ann spends a Nugget for 3 VP
         board.cart += 1
         assert state(screen).numbers[0]["track"] == 3
-        assert await command(pilot, "") == ""
+        assert await move_on(pilot) == ""
         assert state(screen).phase == "shootout"
         assert await command(pilot, "chart 6 VP / 3 VP / 1 VP / 1 Grave") == ""
         tally = text_of(pilot, "#shootout")
         assert "6 Gunmen against 4 Outlaws, won as it stands" in tally
         assert "tier 1: Ann (6 VP)" in tally and "tier 2: Cy (3 VP)" in tally
         assert "no Gunmen: Bo puts Dudes on Graves (1 Grave)" in tally
-        assert await command(pilot, "") == ""
+        assert await move_on(pilot) == ""
         assert state(screen).sheriff == 0 and state(screen).phase == "cleanup"
-        assert "Year Track shows for 1849: cleanup N" in await command(pilot, "")
+        assert "Year Track shows for 1849: cleanup N" in await move_on(pilot)
         assert await command(pilot, "cleanup 3") == ""
         board.refill()
         assert shown_value(pilot) == board.value
@@ -147,7 +170,7 @@ async def test_three_years_three_shootouts_and_the_wizard(store: Store, new_game
             assert state(screen).year == year
             assert await command(pilot, "event") == ""  # Round 1: 2 Dudes each
             assert await command(pilot, "cy gun 1 2") == ""
-            assert await command(pilot, "") == ""
+            assert await move_on(pilot) == ""
             assert await command(pilot, "event") == ""  # Round 2: a Nugget each
             board.take(3)
             assert shown_value(pilot) == board.value
@@ -155,23 +178,21 @@ async def test_three_years_three_shootouts_and_the_wizard(store: Store, new_game
             board.cart += int(spenders[year][-1])
             assert shown_value(pilot) == board.value  # spending never changes the value
             for _ in range(4):
-                assert await command(pilot, "") == ""
+                assert await move_on(pilot) == ""
             assert "2 Gunmen against" in text_of(pilot, "#shootout")
             if year == 1850:
                 break
-            assert await command(pilot, "") == ""  # the Shootout, resolved
+            assert await move_on(pilot) == ""  # the Shootout, resolved
             assert f"Shootout {year}: 2 Gunmen against" in text_of(pilot, "#shootout")
             assert state(screen).sheriff == 2  # Cy had the most Gunmen
             if year == 1848:
-                assert await command(pilot, "") == ""  # 3 Outlaws, remembered
+                assert await move_on(pilot) == ""  # 3 Outlaws, remembered
             else:
                 assert await command(pilot, "cleanup 4") == ""
             board.refill()
             assert shown_value(pilot) == board.value
             assert list(state(screen).supply.nuggets) == board.nuggets  # type: ignore[union-attr]
-        await type_into(pilot, "#command", "")
-        await pilot.press("enter")  # the third Shootout: on to the final scores
-        await pilot.pause()
+        await move_on(pilot)  # the third Shootout: on to the final scores
         assert isinstance(pilot.app.screen, ScoringWizard)
         assert pilot.app.screen.query_one("#answer-0", Input).value == "7"  # Ann's track VP
         await pilot.press("ctrl+s", "ctrl+s")
@@ -215,7 +236,7 @@ async def test_typed_amounts_undo_redo_and_a_restart(store: Store, new_game: New
         assert await command(pilot, "ann bucks +5") == ""
         assert await command(pilot, "Bo $ 3") == ""
         assert bucks(screen) == [7, 3, 2]
-        assert "Bo +1 Bucks (2 → 3)" in text_of(pilot, "#log-lines")
+        assert "Bo +1 Buck (2 → 3)" in text_of(pilot, "#log-lines")
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert bucks(screen) == [7, 2, 2]
@@ -293,7 +314,10 @@ async def test_finish_records_history_and_help_and_palette(store: Store, new_gam
         assert isinstance(pilot.app.screen, HelpScreen)
         await pilot.press("escape")
         await pilot.pause()
-        await pilot.press("ctrl+f")  # the scoring wizard, pre-filled: straight to the end
+        await pilot.press("ctrl+f")  # Round 1 of 1848: asked first
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        await pilot.press("y")  # the scoring wizard, pre-filled: straight to the end
         await pilot.pause()
         await pilot.press("ctrl+s", "ctrl+s")
         await pilot.pause()
