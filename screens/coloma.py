@@ -164,8 +164,8 @@ Type in the command field and press **enter**; the line above it says what comes
                         yield Static(id="year-line", markup=False)
                         yield Static(id="event-line", markup=False)
                         yield Static(id="bust-line", markup=False)
-                    with Vertical(id="gold-box"):
-                        yield Static("A Gold Nugget is worth", id="gold-title")
+                    with Vertical(id="gold-box") as box:
+                        box.border_title = "A Gold Nugget is worth"
                         with Horizontal(id="gold-value-row"):
                             yield Digits("3", id="gold-value")
                             yield Static("Bucks", id="gold-unit")
@@ -496,7 +496,8 @@ Type in the command field and press **enter**; the line above it says what comes
             nuggets, over = pay_with_gold(cost, value_of(state))
             change = f"; {plural(over, 'Buck')} overpaid, and no change is given" if over else ""
             self._say(
-                f"{plural(cost, 'Buck')} take {plural(nuggets, 'Gold Nugget')} at "
+                f"{plural(cost, 'Buck')} {'takes' if cost == 1 else 'take'} "
+                f"{plural(nuggets, 'Gold Nugget')} at "
                 f"{value_of(state)} each{change}."
             )
             return True

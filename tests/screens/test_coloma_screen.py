@@ -3,7 +3,10 @@ does (typed amounts, refusals, undo/redo over a restart, corrections, finishing)
 
 from __future__ import annotations
 
+from io import StringIO
+
 import pytest
+from rich.console import Console
 from textual.widgets import Digits, Input, Select
 
 from companion.games.coloma import ColomaState
@@ -42,6 +45,13 @@ async def move_on(pilot) -> str:  # type: ignore[no-untyped-def]
     if isinstance(pilot.app.screen, ColomaScreen):
         return text_of(pilot, "#command-error")
     return ""
+
+
+def players_text(screen: ColomaScreen) -> str:
+    """The players' table as the screen draws it, in plain text."""
+    console = Console(width=120, record=True, file=StringIO())
+    console.print(screen._players_table(screen._player_rows()))
+    return console.export_text()
 
 
 def state(screen: ColomaScreen) -> ColomaState:
@@ -324,3 +334,152 @@ async def test_finish_records_history_and_help_and_palette(store: Store, new_gam
         assert screen.session.state.finished
         assert [game["players"] for game in store.read_history()] == [["Ann", "Bo", "Cy"]]
         assert "The game is finished" in text_of(pilot, "#step")
+
+
+# -- table-ready (#12) ----------------------------------------------------------------------
+
+
+async def test_a_stray_enter_never_moves_the_calendar_on(store: Store, new_game: NewGame) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_coloma(pilot, session)
+        assert await command(pilot, "pools 2 3 4") == ""
+        before = session.path.read_bytes()
+        for _ in range(4):  # the issue: four Rounds skipped by four empty enters
+            assert "type n to move on" in await command(pilot, "")
+        assert state(screen).round == 1 and session.path.read_bytes() == before
+        assert "n: on to Round 2" in text_of(pilot, "#step")
+
+
+async def test_next_asks_when_the_event_or_the_sites_were_not_typed(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_coloma(pilot, session)
+        assert await command(pilot, "pools 2 3 4") == ""
+        await type_into(pilot, "#command", "n")
+        await pilot.press("enter")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ConfirmDialog)
+        assert "the Event and the Sites were not typed" in str(
+            dialog.query_one("#confirm-question").render()
+        )
+        await pilot.press("enter")  # a second enter picks "Not yet": nothing moves on
+        await settle(pilot)
+        assert pilot.app.screen is screen and state(screen).round == 1
+        assert screen.query_one("#command", Input).value == "n"  # kept, not done
+        assert await command(pilot, "event") == ""
+        assert await command(pilot, "sites 1 2 2") == ""
+        assert await command(pilot, "n") == ""  # nothing missing: no question
+        assert state(screen).round == 2
+        await type_into(pilot, "#command", "next")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        await pilot.press("y")
+        await settle(pilot)
+        assert state(screen).round == 3
+        assert screen.query_one("#command", Input).value == ""  # done: nothing to repeat
+
+
+async def test_the_shootout_asks_when_no_chart_was_typed(store: Store, new_game: NewGame) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_coloma(pilot, session)
+        assert await command(pilot, "pools 2 3 4") == ""
+        for _ in range(5):
+            await move_on(pilot)
+        assert state(screen).phase == "shootout"
+        await type_into(pilot, "#command", "n")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        await pilot.press("n")
+        await settle(pilot)
+        assert state(screen).phase == "shootout"
+        assert await command(pilot, "chart 6 VP / 3 VP / 1 VP / 1 Grave") == ""
+        assert await command(pilot, "n") == ""
+        assert state(screen).phase == "cleanup"
+
+
+async def test_six_players_at_80x24_show_everything_the_table_needs(
+    store: Store, new_game: NewGame
+) -> None:
+    names = ("Annabelle", "Bo", "Cyrus McCoy", "Dot", "Eli", "Fran")
+    session = new_game(game="coloma", names=names, first=1)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_coloma(pilot, session)
+        assert await command(pilot, "pools 6 8 10") == ""
+        assert await command(pilot, "event") == ""
+        assert await command(pilot, "sites 1 2 3 4 5 5") == ""
+        assert await command(pilot, "ann gold +1") == ""
+        assert screen.has_class("-short") and screen.has_class("-narrow")
+        assert text_of(pilot, "#gold-line").startswith("A Gold Nugget is worth 3 Bucks")
+        visible = screen.screen.size.height - 1  # the footer's row
+        for selector in ("#year-line", "#gold-line", "#step", "#command", "#command-error"):
+            region = screen.query_one(selector).region
+            assert region.height >= 1 and region.bottom <= visible, selector
+        table = screen.query_one("#players").region
+        assert table.bottom <= visible  # every player's every number, no scrolling
+        shown = players_text(screen)
+        for name in ("Annabelle", "★ Bo", "Cyrus McCoy", "Fran", "Graves"):
+            assert name in shown
+        assert "Sheriff" in shown and "First player" not in shown
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_coloma(pilot, session)
+        assert not screen.has_class("-short")
+        assert screen.query_one("#gold-box").display
+        assert not screen.query_one("#gold-line").display
+        assert screen.query_one("#gold-value", Digits).value == "3"
+
+
+async def test_one_is_said_in_the_singular_on_the_screen(store: Store, new_game: NewGame) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_coloma(pilot, session)
+        assert await command(pilot, "pools 1 1 2") == ""
+        assert await command(pilot, "ann gold +3") == ""
+        assert text_of(pilot, "#gold-unit") == "Buck"  # "A Gold Nugget is worth 1 Buck"
+        assert "1 Buck " in text_of(pilot, "#pools")
+        assert await command(pilot, "pay 1") == ""
+        assert text_of(pilot, "#helper") == "1 Buck takes 1 Gold Nugget at 1 each."
+        assert await command(pilot, "ann rivers +1") == ""
+        assert "Ann +1 River (0 → 1)" in text_of(pilot, "#log-lines")
+
+
+async def test_ctrl_o_corrects_a_holding_with_a_reason(store: Store, new_game: NewGame) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_coloma(pilot, session)
+        assert await command(pilot, "pools 2 3 4") == ""
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, CorrectionDialog)
+        assert {"events:0", "bridges:2", "graves:1", "supply", "row:1", "sheriff"} <= set(
+            dialog.fixes
+        )
+        dialog.query_one("#what", Select).value = "sheriff"
+        await type_into(pilot, "#value", "cy")
+        await type_into(pilot, "#reason", "the Badge was on Cy's side")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pilot.app.screen is screen and state(screen).sheriff == 2
+        assert "Sheriff Cy" in text_of(pilot, "#year-line")
+        assert "★ Cy" in players_text(screen)
+
+
+async def test_the_command_field_completes_commands_and_names(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_coloma(pilot, session)
+        words = screen.command_words()
+        assert words[:3] == ["Ann", "Bo", "Cy"]
+        assert {"next", "event", "sites", "chart", "cleanup", "pitch", "bridge"} <= set(words)
+        await type_into(pilot, "#command", "eve")
+        await pilot.press("tab")
+        assert screen.query_one("#command", Input).value == "event"

@@ -321,7 +321,8 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
         have = state.numbers[seat]["gold"]
         if nuggets > have:
             raise RuleError(
-                f"{plural(cost, 'Buck')} take {plural(nuggets, 'Gold Nugget')} at "
+                f"{plural(cost, 'Buck')} {'takes' if cost == 1 else 'take'} "
+                f"{plural(nuggets, 'Gold Nugget')} at "
                 f"{value_of(state)} each; "
                 f"{state.name(seat)} has {have}."
             )
