@@ -289,8 +289,9 @@ Type in the command field and press **enter**; the line above it says what comes
         return text
 
     def _year_line(self) -> Text:
+        """One line (a long name ends in an ellipsis), so it is redrawn without a layout."""
         state = self.state
-        text = Text()
+        text = Text(no_wrap=True, overflow="ellipsis")
         text.append(f"Year {state.year}", style="bold")
         if state.phase == "rounds":
             text.append(f"  ·  Round {state.round} of {ROUNDS}")
