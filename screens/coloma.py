@@ -12,6 +12,7 @@ from contextlib import suppress
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Digits, Footer, Header, Static
@@ -32,7 +33,7 @@ from companion.games.coloma.words import plural, plural_word
 from companion.journal import Entry
 from companion.table import find_player, players_matching
 from screens.confirm import ConfirmDialog
-from screens.game import COMMON_HELP, CommandScreen
+from screens.game import COMMON_HELP, SHORT, CommandScreen
 from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
 
@@ -235,9 +236,18 @@ Type in the command field and press **enter**; the line above it says what comes
                 self._players_table(rows), layout=not same_height
             )
         self._show("#shootout", self._shootout_text())
-        # the shootout comes first once it is the Year's business
+        self._order_tables(self.size.height < SHORT)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """(After GameScreen's own classes.) The tables' order follows the height."""
+        self._order_tables(event.size.height < SHORT)
+
+    def _order_tables(self, short: bool) -> None:
+        """The shootout comes first once it is the Year's business, unless the terminal is
+        short: then every player's numbers stay in sight (the step line gives the tally)."""
         tables = self.query_one("#tables")
-        first = self.query_one("#players" if state.phase == "rounds" else "#shootout")
+        shootout_first = self.state.phase != "rounds" and not short
+        first = self.query_one("#shootout" if shootout_first else "#players")
         if tables.children[0] is not first:
             tables.move_child(first, before=0)
 
@@ -340,8 +350,13 @@ Type in the command field and press **enter**; the line above it says what comes
             todo = f"{event}{sites}, " if event or sites else ""
             return f"Round {state.round}: {todo}the trackers (F1 lists them). n: on to {then}."
         if state.phase == "shootout":
+            tally = state.tally()
+            stands = (
+                f"{plural(tally.gunmen, 'Gunman')} against {plural(tally.outlaws, 'Outlaw')}, "
+                f"{'won' if tally.won else 'lost'} as it stands"
+            )
             chart = "" if state.chart else "chart 6 VP / 3 VP / 1 VP / 2 Graves (F1), then "
-            return f"Shootout: {chart}n resolves it."
+            return f"Shootout ({stands}): {chart}n resolves it."
         if state.phase == "cleanup":
             known = self.session.recall(f"outlaws_{state.year + 1}")
             if isinstance(known, int):

@@ -483,3 +483,22 @@ async def test_the_command_field_completes_commands_and_names(
         await type_into(pilot, "#command", "eve")
         await pilot.press("tab")
         assert screen.query_one("#command", Input).value == "event"
+
+
+async def test_a_short_terminal_keeps_the_players_first_in_the_shootout(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy", "Di", "Ed", "Flo"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_coloma(pilot, session)
+        assert await command(pilot, "pools 6 8 10") == ""
+        assert await command(pilot, "ann gun 1 1") == ""
+        for _ in range(5):
+            await move_on(pilot)
+        assert state(screen).phase == "shootout"
+        tables = screen.query_one("#tables")
+        assert tables.children[0].id == "players"  # every player's numbers in sight
+        assert "1 Gunman against 2 Outlaws, lost as it stands" in text_of(pilot, "#step")
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert tables.children[0].id == "shootout"  # room for both: the Year's business first
