@@ -28,6 +28,7 @@ async def yes_if_asked(pilot) -> None:  # type: ignore[no-untyped-def]
         await pilot.press("y")
         await pilot.pause()
 
+
 # Per game: the players, then for each step the answers typed (None keeps the pre-filled one).
 WALKS = {
     "boomtown": (("Ann", "Bo", "Cy"), [[None, "12", None], ["3 4", "", "5 5"], ["1", "0", "1"]]),
