@@ -48,6 +48,13 @@ NARROW = 110
 SHORT = 30
 
 
+def say(line: Static, text: str) -> None:
+    """Show `text` in a message line, only when it differs: an update relayouts the screen,
+    and most keys leave the (empty) refusal line as it was."""
+    if str(line.content) != text:
+        line.update(text)
+
+
 class GameScreen(Screen[None]):
     """Base of the game screens; subclasses compose their main area and `render_state`."""
 
@@ -135,7 +142,7 @@ class GameScreen(Screen[None]):
             for line in self.query("#read-only"):
                 line.remove()
             for refusal in self.query("#command-error").results(Static):
-                refusal.update("")  # the read-only sentence no longer holds
+                say(refusal, "")  # the read-only sentence no longer holds
             self.refresh_view()
             self.notify(TOOK_OVER, title="Writable", markup=False)
             for notice in self.session.notices[notices:]:
@@ -210,7 +217,7 @@ class GameScreen(Screen[None]):
     def clear_refusals(self) -> None:
         """The game changed: a refusal shown beside a field no longer holds."""
         for refusal in self.query(".error").results(Static):
-            refusal.update("")
+            say(refusal, "")
 
     def refresh_view(self) -> None:
         self.query_one(LogPanel).show(self.session.journal)
@@ -434,33 +441,34 @@ class CommandScreen(GameScreen):
         error = self.query_one("#command-error", Static)
         read_only = self.read_only_sentence()
         if read_only is not None:  # said beside the field, where the change was typed
-            error.update(read_only)
+            say(error, read_only)
             return
         if self.session.state.finished:  # play is over: only ctrl+o and ctrl+f change it
-            error.update(FINISHED)
+            say(error, FINISHED)
             return
         unsafe = text_problem(event.value, "A command")  # typed or pasted: ESC and the like
         if unsafe:
-            error.update(unsafe)
+            say(error, unsafe)
             return
         text = event.value.strip()
         if not text and not self.EMPTY_ENTER_PLAYS:  # a stray enter never changes the game
-            error.update(self.empty_enter())
+            say(error, self.empty_enter())
             return
         try:
             done = self.do_command(text)
         except (RuleError, AmountError) as problem:  # refused, or not a number: say why
-            error.update(str(problem))
+            say(error, str(problem))
             return
         except Exception:  # a bug of ours: say so, keep the game going (it is all saved)
             where = self.app.note_crash()  # type: ignore[attr-defined]
-            error.update(
+            say(
+                error,
                 "Something went wrong with that command; the game is saved as it was shown."
-                + (f" Details: {where}" if where else "")
+                + (f" Details: {where}" if where else ""),
             )
             self.refresh_view()
             return
-        error.update("")
+        say(error, "")
         if done:
             command = self.query_one("#command", CommandInput)
             command.remember(text)

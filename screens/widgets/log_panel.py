@@ -9,11 +9,13 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from rich.text import Text
+from textual import events
 from textual.containers import Vertical
 from textual.widgets import RichLog, Static
 
 from companion.journal import Journal
 
+BULLET = "• "
 SHOWN = 200  # the newest entries kept on screen; older ones stay in the file and the count
 
 
@@ -42,7 +44,8 @@ class LogPanel(Vertical):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self._shown: list[int] = []  # the file places of the entries on screen, oldest first
         self._written = 0  # entries written since the log was last drawn anew
-        self._texts: list[str] = []  # the sentences on screen, oldest first (for tests)
+        self._lines: list[Text] = []  # the sentences on screen, oldest first, as drawn
+        self._drawn_width = 0
 
     def compose(self):  # type: ignore[no-untyped-def]
         yield Static("Log", id="log-title", markup=False)
@@ -55,18 +58,20 @@ class LogPanel(Vertical):
         lines = self.query_one("#log-lines", RichLog)
         new = self._appended(places)
         if new is not None and self._written + len(new) <= 2 * SHOWN:
-            for _, entry in tail[len(tail) - len(new) :]:
-                lines.write(self._line(entry))
+            added = [self._line(entry) for _, entry in tail[len(tail) - len(new) :]]
+            for line in added:
+                lines.write(line)
             self._written += len(new)
+            self._lines = (self._lines + added)[-SHOWN:]
         else:  # an undo, or the first time: draw the newest SHOWN anew
+            self._lines = [self._line(entry) for _, entry in tail]
             lines.clear()
             if not tail:
                 lines.write(Text("Nothing has happened yet.", style="dim"))
-            for _, entry in tail:
-                lines.write(self._line(entry))
+            for line in self._lines:
+                lines.write(line)
             self._written = len(tail)
         self._shown = places
-        self._texts = [entry.text for _, entry in tail]
         title = f"Log · {journal.effective_count} changes, newest last"
         self.query_one("#log-title", Static).update(title, layout=False)
 
@@ -82,13 +87,24 @@ class LogPanel(Vertical):
             return None
         return places[at + 1 :]
 
+    def on_resize(self, event: events.Resize) -> None:
+        """RichLog keeps lines wrapped at the width they were written at: a log shown again
+        wider (or narrower) is drawn anew at its new width."""
+        width = event.size.width
+        if width != self._drawn_width and self._shown and width > 0:
+            self._drawn_width = width
+            lines = self.query_one("#log-lines", RichLog)
+            lines.clear()
+            for line in self._lines:
+                lines.write(line)
+
     def plain(self) -> str:
         """The sentences on screen, oldest first, a line each (as typed, unwrapped)."""
-        return "\n".join(self._texts)
+        return "\n".join(line.plain[len(BULLET) :] for line in self._lines)
 
     @staticmethod
     def _line(entry) -> Text:  # type: ignore[no-untyped-def]
         style = "italic" if entry.kind == "correct" else ""
-        line = Text("• ", style="dim")
+        line = Text(BULLET, style="dim")
         line.append(entry.text, style=style)
         return line

@@ -27,7 +27,12 @@ def test_a_rename_shows_in_every_earlier_game_and_follows_a_second_rename(store:
 
 @pytest.mark.parametrize(
     ("new", "message"),
-    [("", "Type the new name"), ("Bo", "another player"), ("x" * 40, "at most"), ("A\x1bB", "control or text-direction")],
+    [
+        ("", "Type the new name"),
+        ("Bo", "another player"),
+        ("x" * 40, "at most"),
+        ("A\x1bB", "control or text-direction"),
+    ],
 )
 def test_a_rename_that_cannot_be_is_refused(store: Store, new: str, message: str) -> None:
     with pytest.raises(RenameError, match=message):

@@ -104,7 +104,7 @@ async def test_the_log_appends_its_line_and_redraws_after_an_undo(
         for _ in range(3):
             screen.run(rules.adjust(screen.session.state, 1, "bucks", parse_amount("+1")))
         await settle(pilot)
-        assert log.plain().splitlines()[-1].startswith("Bo +1 Bucks")
+        assert log.plain().splitlines()[-1].startswith("Bo +1 Buck (")
         written = len(lines.lines)
         screen.run(rules.adjust(screen.session.state, 0, "bucks", parse_amount("+2")))
         await settle(pilot)
@@ -129,7 +129,7 @@ async def test_the_log_keeps_the_newest_when_there_are_many(
         assert f"{SHOWN + 30 + 1}" not in str(log.query_one("#log-title").render())
         screen.run(rules.adjust(screen.session.state, 0, "bucks", parse_amount("+1")))
         await settle(pilot)
-        assert log.plain().splitlines()[-1].startswith("Ann +1 Bucks")
+        assert log.plain().splitlines()[-1].startswith("Ann +1 Buck (")
         assert len(log.plain().splitlines()) == SHOWN
 
 
@@ -182,3 +182,21 @@ async def test_a_correction_that_cannot_be_saved_keeps_what_was_typed(
         await settle(pilot)
         assert pilot.app.screen is screen
         assert screen.session.state.numbers[0]["bucks"] == 9
+
+
+async def test_the_log_is_wrapped_anew_at_its_new_width(store: Store, new_game: NewGame) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    rules = session.rules
+    for _ in range(3):
+        session.act(rules.correct(session.state, 0, "bucks", parse_amount("+1"), "x " * 30))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        await pilot.press("f2")  # narrow: the log instead of the game, the full width
+        await settle(pilot)
+        lines = screen.query_one(LogPanel).query_one(RichLog)
+        wide = len(lines.lines)
+        await pilot.press("f2")
+        await pilot.resize_terminal(140, 40)  # wide: the log beside the game, narrower
+        await settle(pilot)
+        assert len(lines.lines) > wide  # the same sentences, wrapped at the log's new width
+        assert all(strip.cell_length <= lines.size.width for strip in lines.lines)
