@@ -235,8 +235,7 @@ class DisplayScreen(Screen[None]):
         status.remove_class("-stopped")
         status.update(
             Text(
-                f"Following {session.game_id} (read-only) · "
-                f"updated {time.strftime('%H:%M:%S')} · g: games · ctrl+q: close"
+                f"Following {session.game_id} (read-only) · {time.strftime('%H:%M:%S')} · g: games"
             )
         )
 
@@ -254,10 +253,19 @@ class DisplayScreen(Screen[None]):
         self._fit_columns()
 
     def action_games(self) -> None:
-        self.app.push_screen(GamePicker(self.store))
+        self.app.push_screen(GamePicker(self.store), self.show_game)
+
+    def show_game(self, path: Path | None) -> None:
+        """Follow another game (the one picked in the list), or go on with this one."""
+        if path is None or path == self.path:
+            return
+        self.path = path
+        self.session = None
+        self._shape = ()
+        self._open()
 
 
-class GamePicker(Screen[None]):
+class GamePicker(Screen[Path | None]):
     """The saved games, newest first: enter shows one on the display."""
 
     HELP_TITLE = "The table display"
@@ -289,17 +297,20 @@ class GamePicker(Screen[None]):
             games.add_option(
                 Option(Text("No game is saved yet: start one with `goldrush`."), disabled=True)
             )
+        else:
+            games.highlighted = 0
         games.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         path = self._paths[event.option_index]
         if len(self.app.screen_stack) > 1:
-            self.app.pop_screen()
-        self.app.switch_screen(DisplayScreen(self.store, path))
+            self.dismiss(path)  # back to the display, which follows this game now
+        else:  # the display started on this list (no game in play)
+            self.app.push_screen(DisplayScreen(self.store, path))
 
     def action_back(self) -> None:
         if len(self.app.screen_stack) > 1:
-            self.app.pop_screen()
+            self.dismiss(None)
 
 
 class DisplayApp(GoldrushApp):
@@ -325,10 +336,6 @@ class DisplayApp(GoldrushApp):
                 screen = GamePicker(self.store, "No game is being played: which one to show?")
         self._load_screen_css(screen)
         return screen
-
-    def go_home(self) -> None:
-        """The display has no home screen: the list of games instead."""
-        self.push_screen(GamePicker(self.store))
 
 
 def run_display(store: Store, game_id: str | None) -> int:

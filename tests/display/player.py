@@ -3,6 +3,7 @@ Boomtown game (or opens one) and plays rounds with real bids, as a table would.
 
     python -m tests.display.player ROOT new NAME...     prints the game's file path
     python -m tests.display.player ROOT rounds PATH N [PAUSE]   plays N rounds
+    python -m tests.display.player ROOT undo PATH               takes back the last change
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ def play_round(session: GameSession, bid: int) -> None:
     rules: Any = session.rules
     state: Any = session.state
     assert isinstance(state, BoomtownState)
-    session.act(rules.reveal(state))
+    if state.phase == "reveal":
+        session.act(rules.reveal(state))
     while session.state.phase == "auction":  # type: ignore[attr-defined]
         state = session.state
         turn = state.auction_turn
@@ -75,6 +77,12 @@ def main(argv: list[str]) -> None:
         session.close()
         return
     session = GameSession.open_to_play(store, Path(argv[2]))
+    assert not session.read_only, "another copy holds the game"
+    if argv[1] == "undo":
+        session.undo()
+        print("undone", flush=True)
+        session.close()
+        return
     pause = float(argv[4]) if len(argv) > 4 else 0.0
     for number in range(int(argv[3])):
         time.sleep(pause)
