@@ -81,7 +81,7 @@ async def test_the_display_follows_appends_undo_and_a_torn_tail(tmp_path: Path) 
         await shows(pilot, lambda: shown_gold(app) == undone)
         # a torn tail: a writer that stopped half-way through an entry
         with path.open("ab") as game:
-            game.write(b'\n[[entry]]\nkind = "adjust"\ntext = "Ann gets 5')
+            game.write(b'\n[[entries]]\nkind = "correct"\ntext = "Ann gets 5')
         await pilot.pause(3 * FOLLOW_EVERY)
         assert shown_gold(app) == undone
         assert "Following" in text_of(pilot, "#display-status")
