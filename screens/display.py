@@ -17,6 +17,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.color import Color, ColorParseError
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
@@ -74,11 +75,19 @@ class FigureBox(Vertical):
             self.query_one(Digits).update(figure.value)
 
 
+def hex_of(colour: str) -> str:
+    """A player's colour as Textual draws it (the Digits): Rich's named colours differ."""
+    try:
+        return Color.parse(colour).hex
+    except ColorParseError:
+        return "default"
+
+
 def name_line(name: str, colour: str, turn: bool) -> Text:
     """A player's name in their colour, marked when it is their turn (shown literally)."""
     line = Text()
     line.append("▶ " if turn else "  ", style="bold")
-    line.append(name, style=f"bold {colour}")
+    line.append(name, style=f"bold {hex_of(colour)}")
     if turn:
         line.append("  to play", style="italic")
     return line
