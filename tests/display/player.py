@@ -48,6 +48,9 @@ def play_round(session: GameSession, bid: int) -> None:
     rules: Any = session.rules
     state: Any = session.state
     assert isinstance(state, BoomtownState)
+    if state.phase == "next":  # a round left at its end (e.g. its last step undone)
+        session.act(rules.next_round(state))
+        state = session.state
     if state.phase == "reveal":
         session.act(rules.reveal(state))
     while session.state.phase == "auction":  # type: ignore[attr-defined]
