@@ -53,6 +53,15 @@ def open_following(store: Store, path: Path) -> GameSession:
     return GameSession(store, store.read_game(path), read_only=True)
 
 
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """The file's size and time, or None when it is not a regular file (deleted)."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return (stat.st_size, stat.st_mtime_ns) if path.is_file() else None
+
+
 class FigureBox(Vertical):
     """A label over a number in large type."""
 
@@ -135,6 +144,7 @@ class DisplayScreen(Screen[None]):
         self._stopped = ""  # why the game is not followed now ("" while it is)
         self._cards: list[Card] = []
         self._table_card: Card | None = None
+        self._stopped_at: tuple[int, int] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("", id="display-title", markup=False)
@@ -179,7 +189,8 @@ class DisplayScreen(Screen[None]):
     def follow(self) -> None:
         """Show what the playing window changed; pick the game up again when it is back."""
         if self.session is None:
-            if self.path.is_file():
+            seen = _stamp(self.path)
+            if seen is not None and seen != self._stopped_at:  # back, or changed since
                 self._open()
             return
         try:
@@ -198,6 +209,7 @@ class DisplayScreen(Screen[None]):
     def _stop(self, why: str) -> None:
         self.session = None
         self._stopped = why
+        self._stopped_at = _stamp(self.path)  # a file left unreadable is read again once changed
         status = self.query_one("#display-status", Static)
         status.update(Text(f"{why} It is shown again when its file is back."))
         status.add_class("-stopped")

@@ -144,3 +144,37 @@ async def test_g_lists_the_games_and_enter_shows_one(tmp_path: Path) -> None:
         screen = app.screen
         assert isinstance(screen, DisplayScreen) and screen.path == first
         assert screen.view is not None and screen.view.seats[0].name == "Ann"
+
+
+async def _five_at_coloma(tmp_path: Path) -> Store:
+    from companion.setup import SetupForm, build_header
+    from companion.table import COLOURS
+
+    store = Store(tmp_path, GAMES)
+    names = ["Annabelle", "Bo", "Cy", "Di", "Evelyn"]
+    header, _ = build_header(SetupForm("coloma", names, list(COLOURS[:5]), 0, {}))
+    GameSession.create(store, header).close()
+    return store
+
+
+async def test_five_players_fit_at_80x24_and_spread_out_on_a_tv(tmp_path: Path) -> None:
+    """Every card (five players with three numbers each, and the table's) is whole on an
+    80x24 terminal, above the log; on a TV-sized one the players sit in one row."""
+    store = await _five_at_coloma(tmp_path)
+    for size, columns in (((80, 24), 2), ((200, 60), 5)):
+        app = DisplayApp(store)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, DisplayScreen)
+            cards = [*screen._cards, screen._table_card]
+            assert len(cards) == 6
+            log = screen.query_one("#display-log").region
+            for card in cards:
+                assert card is not None
+                region = card.region
+                assert region.height == 5 and region.right <= size[0]
+                assert region.bottom <= log.y  # nothing hidden under the log
+            assert len({card.region.y for card in screen._cards}) == -(-5 // columns)
+            assert "Annabelle" in str(screen._cards[0].query_one(".seat-name").render())
+            assert "worth" in str(screen._table_card.query_one(".figure-label").render())  # type: ignore[union-attr]
