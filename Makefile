@@ -8,7 +8,7 @@ CONSTRAINTS := -c constraints.txt
 # TEST_WORKERS=0 runs it in one process.
 TEST_WORKERS ?= auto
 
-.PHONY: run test bench lint snapshots clean
+.PHONY: run test test-browser bench lint snapshots clean
 
 run: $(VENV)/.run-installed
 	$(BIN)/goldrush $(ARGS)
@@ -16,6 +16,13 @@ run: $(VENV)/.run-installed
 test: $(VENV)/.test-installed
 	$(BIN)/ruff check .
 	$(BIN)/pytest -n $(TEST_WORKERS)
+
+# The served display in headless Chromium (not in `make test`): Debian's `chromium` package,
+# installed here when missing, driven by Playwright (the `browser` extra; no browser download).
+# The screenshots are kept in build/test-browser/.
+test-browser: $(VENV)/.browser-installed
+	@command -v chromium >/dev/null 2>&1 || { apt-get update && apt-get install -y chromium; }
+	CHROMIUM="$$(command -v chromium)" $(BIN)/pytest -p no:cacheprovider tests_browser
 
 bench: $(VENV)/.run-installed
 	$(BIN)/python benchmarks/run.py
@@ -38,6 +45,10 @@ $(VENV)/.run-installed: pyproject.toml constraints.txt | $(BIN)/python
 $(VENV)/.test-installed: pyproject.toml constraints.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet $(CONSTRAINTS) -e '.[test]'
 	touch $@ $(VENV)/.run-installed
+
+$(VENV)/.browser-installed: pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet $(CONSTRAINTS) -e '.[test,browser]'
+	touch $@ $(VENV)/.test-installed $(VENV)/.run-installed
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache build dist

@@ -91,6 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
     restorer.add_argument(
         "--replace", action="store_true", help="replace files that differ without asking"
     )
+    from companion import serve  # the table display (#15): its parser lines live there
+
+    serve.add_commands(commands)
     return parser
 
 
@@ -160,6 +163,10 @@ def _main(argv: Sequence[str] | None) -> int:
         return _split(args.bid, args.players, args.leftover, args.json)
     if args.command in {"export", "history", "backup", "restore"}:
         return _records(store, args)
+    if args.command in {"display", "serve"}:
+        from companion import serve
+
+        return serve.run(store, args)
     open_id = getattr(args, "game_id", None) if args.command == "open" else None
     if open_id is not None:
         problem = _game_id_problem(open_id)

@@ -1,0 +1,203 @@
+"""What the table display shows of a game: each player's main numbers, whose turn, the log.
+
+The display (`goldrush display`, and `goldrush serve` for browsers) is read from across the
+table, so it shows only a few large numbers a player, the sentence of whose turn it is, and
+the newest sentences of the log. This module picks them from a game's state (pure: no
+Textual), one small function a game; the screen only lays them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from companion.games.base import TableState
+from companion.journal import Journal
+
+LOG_LINES = 4  # the newest sentences of the log the display shows
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One number in large type, e.g. ("Gold", "23"). `value` holds only what a seven-
+    segment font draws (digits, $, -, +, spaces)."""
+
+    label: str
+    value: str
+
+
+@dataclass(frozen=True)
+class SeatView:
+    name: str
+    colour: str
+    figures: tuple[Figure, ...]
+    turn: bool = False  # it is this player's turn (to bid, pick, build...)
+
+
+@dataclass(frozen=True)
+class DisplayView:
+    title: str  # the game's name
+    progress: str  # how far the game is, as the saved-games list says it
+    turn: str  # whose turn it is, as a sentence ("" when the app cannot tell)
+    seats: tuple[SeatView, ...]
+    table: tuple[Figure, ...]  # the table's own numbers (Coloma's value of gold, ...)
+    log: tuple[str, ...]  # the newest sentences, oldest first
+    finished: bool = False
+
+
+#: Per seat its figures, the table's figures, whose turn (a sentence), the seat whose turn it is.
+Picked = tuple[list[list[Figure]], list[Figure], str, int | None]
+
+
+def _number(value: int) -> str:
+    return str(value)
+
+
+def _boomtown(state: TableState) -> Picked:
+    from companion.games.boomtown import BoomtownState
+
+    assert isinstance(state, BoomtownState)
+    figures = [
+        [
+            Figure("Gold", _number(state.gold(seat))),
+            Figure("Mayors", _number(len(state.mayor_of(seat)))),
+        ]
+        for seat in range(len(state.players))
+    ]
+    table = [Figure("Cards left", _number(state.cards_left))]
+    seat: int | None = None
+    turn = ""
+    if state.phase == "reveal":
+        turn = f"Round {state.round}: the cards are being revealed."
+    elif state.phase == "auction":
+        seat = state.auction_turn
+        if seat is not None:
+            turn = f"Round {state.round}: {state.name(seat)} to bid or pass."
+        else:
+            turn = f"Round {state.round}: the auction is ending."
+    elif state.phase == "payment" and state.winner is not None:
+        seat = state.winner
+        turn = f"Round {state.round}: {state.name(seat)} won the auction and pays."
+    elif state.phase == "picks":
+        seat = state.next_picker
+        if seat is not None:
+            turn = f"Round {state.round}: {state.name(seat)} picks a card."
+    elif state.phase == "production":
+        turn = f"Round {state.round}: the dice for production."
+    elif state.phase == "next":
+        turn = f"Round {state.round} is over: the next one starts."
+    elif state.phase == "over":
+        turn = "The deck is used up: final scoring."
+    return figures, table, turn, seat
+
+
+def _coloma(state: TableState) -> Picked:
+    from companion.games.coloma.state import ColomaState, value_of
+
+    assert isinstance(state, ColomaState)
+    figures = [
+        [
+            Figure("VP", _number(numbers["track"])),
+            Figure("Bucks", _number(numbers["bucks"])),
+            Figure("Nuggets", _number(numbers["gold"])),
+        ]
+        for numbers in state.numbers
+    ]
+    table = [Figure("A Nugget is worth", f"${value_of(state)}")]
+    sheriff = state.name(state.sheriff)
+    if state.phase == "over":
+        turn = "The third Shootout is over: final scoring."
+    elif state.phase == "rounds":
+        turn = f"{state.year}, Round {state.round}. Sheriff: {sheriff}."
+        if state.bust_line:
+            turn += f" {state.bust_line[0].upper()}{state.bust_line[1:]}."
+    else:
+        turn = f"{state.year}: the Shootout. Sheriff: {sheriff}."
+    return figures, table, turn, None
+
+
+def _builders(state: TableState) -> Picked:
+    from companion.games.builders import BuildersState
+
+    assert isinstance(state, BuildersState)
+    figures = [[Figure("Cubes left", _number(sum(cubes.values())))] for cubes in state.cubes]
+    table: list[Figure] = []
+    seat: int | None = None
+    if state.over:
+        turn = "Every Track Token is placed: final scoring."
+    else:
+        table.append(Figure("Train Marker row", _number(state.train_row)))
+        rounds = f" of {state.last_round}" if state.widths else ""
+        seat = state.builder
+        if seat is not None:
+            turn = f"Round {state.round}{rounds}: {state.name(seat)} builds."
+        else:
+            turn = f"Round {state.round}{rounds}: the Track Token is placed."
+    return figures, table, turn, seat
+
+
+def _calamityville(
+    state: TableState,
+) -> Picked:
+    from companion.games.calamityville import CalamityState
+
+    assert isinstance(state, CalamityState)
+    figures = [
+        [
+            Figure("Money", f"${state.money(seat)}"),
+            Figure("Properties", _number(len(state.owned(seat)))),
+        ]
+        for seat in range(len(state.players))
+    ]
+    table = [Figure("Boom", _number(state.boom_left)), Figure("Bust", _number(state.bust_left))]
+    if state.gold_out:
+        turn = "The gold has run out: final scoring."
+    else:
+        turn = f"The {state.card_up} card is up."
+    return figures, table, turn, None
+
+
+def _tracked(state: TableState) -> Picked:
+    """A game this module does not know yet: every tracked number."""
+    figures = [
+        [Figure(key.capitalize(), _number(value)) for key, value in numbers.items()]
+        for numbers in state.numbers
+    ]
+    return figures, [], "", None
+
+
+_PICKERS: dict[str, Callable[[TableState], Picked]] = {
+    "boomtown": _boomtown,
+    "coloma": _coloma,
+    "builders": _builders,
+    "calamityville": _calamityville,
+}
+
+
+def view_of(
+    game: str,
+    title: str,
+    progress: str,
+    state: TableState,
+    journal: Journal,
+    lines: int = LOG_LINES,
+) -> DisplayView:
+    """What the display shows of a game of kind `game` (a rules id) in `state`."""
+    figures, table, turn, seat = _PICKERS.get(game, _tracked)(state)
+    if state.finished:
+        turn = "The game is finished."
+        seat = None
+    seats = tuple(
+        SeatView(player.name, player.colour, tuple(figures[index]), turn=index == seat)
+        for index, player in enumerate(state.players)
+    )
+    log = tuple(entry.text for _, entry in journal.tail(lines)) if lines > 0 else ()
+    return DisplayView(
+        title=title,
+        progress=progress,
+        turn=turn,
+        seats=seats,
+        table=tuple(table),
+        log=log,
+        finished=state.finished,
+    )

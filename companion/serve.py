@@ -1,0 +1,132 @@
+"""`goldrush display` and `goldrush serve`: the table display, in a terminal or in browsers.
+
+`serve` runs textual-serve (the Textual project's own web server for Textual apps): each
+browser that opens the page gets its own copy of a fixed command, ours, started with fixed
+arguments (this Python, `-m companion.cli`, the data folder, `display`). Nothing a browser
+sends reaches that command line: textual-serve only passes the window's size. By default only
+the display is served (read-only: it never writes a game), and only on this computer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import socket
+import sys
+from pathlib import Path
+
+from companion.safe_text import visible
+from companion.store import Store
+
+DEFAULT_HOST = "localhost"
+DEFAULT_PORT = 8000
+#: Hosts that mean "every network this computer is on".
+EVERYWHERE = ("0.0.0.0", "::", "")
+
+
+def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The parser lines of `display` and `serve` (kept here so cli.py changes little)."""
+    display = commands.add_parser(
+        "display", help="a read-only, large-type view of a game for the table (live)"
+    )
+    display.add_argument(
+        "game_id",
+        metavar="GAME",
+        nargs="?",
+        help="a game's id, as `goldrush list` shows it (default: the latest game in play)",
+    )
+    server = commands.add_parser(
+        "serve", help="serve the table display to browsers (a TV, the phones at the table)"
+    )
+    server.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        metavar="H",
+        help=f"where to listen (default: {DEFAULT_HOST}, this computer only; "
+        "0.0.0.0 for the phones on the same network)",
+    )
+    server.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, metavar="P", help=f"default: {DEFAULT_PORT}"
+    )
+    server.add_argument(
+        "--full", action="store_true", help="serve the whole app, not only the display"
+    )
+
+
+def run(store: Store, args: argparse.Namespace) -> int:
+    """Dispatch `display` or `serve`; a usage problem is one line and exit code 2."""
+    if args.command == "display":
+        return display(store, args.game_id)
+    return serve(store, args.host, args.port, args.full)
+
+
+def _fail(message: str) -> int:
+    print(visible(message), file=sys.stderr)
+    return 2
+
+
+def display(store: Store, game_id: str | None) -> int:
+    if game_id is not None:
+        from companion.cli import GAME_ID_LIMIT
+
+        path = store.games_dir / f"{game_id}.toml"
+        bad = (
+            len(game_id) > GAME_ID_LIMIT
+            or not game_id
+            or any(char in game_id for char in "/\\\x00")
+            or game_id.startswith(".")
+        )
+        if bad or not path.is_file():
+            shown = game_id if len(game_id) <= GAME_ID_LIMIT else f"{game_id[:40]}..."
+            return _fail(f"goldrush display: no saved game {shown!r} (see: goldrush list)")
+    from screens.display import run_display  # the UI only when it is started
+
+    return run_display(store, game_id)
+
+
+def app_command(root: Path, full: bool) -> str:
+    """The one command textual-serve runs for each browser: ours, with fixed arguments."""
+    parts = [sys.executable, "-m", "companion.cli", "--data-dir", str(root)]
+    if not full:
+        parts.append("display")
+    return shlex.join(parts)
+
+
+def lan_address() -> str:
+    """This computer's address on its network, as phones would reach it (no packet is sent:
+    a UDP socket only picks the route), or its host name when there is no network."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # a documentation address: nothing is sent
+        return str(probe.getsockname()[0])
+    except OSError:
+        return socket.gethostname()
+    finally:
+        probe.close()
+
+
+def serve(store: Store, host: str, port: int, full: bool) -> int:
+    """Serve the display (or with `full`, the app) until ctrl+c."""
+    if not 0 < port < 65536:
+        return _fail(f"goldrush serve: --port is 1 to 65535, not {port}")
+    from textual_serve.server import Server
+
+    store.root.mkdir(parents=True, exist_ok=True)
+    shown_host = lan_address() if host in EVERYWHERE else host
+    url = f"http://{shown_host}:{port}"
+    what = "the whole app" if full else "the table display (read-only)"
+    print(f"Serving {what} on {url}", flush=True)
+    if host in EVERYWHERE:
+        print(f"Open {url} on the TV and the phones (same network).", flush=True)
+    else:
+        print(f"Open {url} in a browser on this computer.", flush=True)
+    print("ctrl+c stops it.", flush=True)
+    server = Server(
+        app_command(store.root.resolve(), full),
+        host=host,
+        port=port,
+        title="Goldrush Companion",
+        public_url=url,
+    )
+    server.serve()
+    return 0

@@ -1,0 +1,366 @@
+"""The table display: one game in large type for everyone at the table, live and read-only.
+
+`goldrush display [GAME_ID]` (and `goldrush serve`, in a browser) opens a game the way a
+second copy of the app follows it: read-only, without its lock (it never asks to write),
+rereading the journal when the file grows. It shows each player's main numbers in their
+colour, whose turn it is and the newest sentences of the log (`companion.display` chooses
+them). A game that is deleted or can no longer be read is said so on the screen, and picked
+up again when its file is back.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.color import Color, ColorParseError
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Digits, OptionList, Static
+from textual.widgets.option_list import Option
+
+from companion.display import DisplayView, Figure, view_of
+from companion.saved import list_saved
+from companion.session import FollowStopped, GameSession
+from companion.store import DamagedFile, Store
+from screens.app import GoldrushApp
+
+HELP = """\
+## The table display
+
+A read-only view of one game, in large type, for a TV or the phones at the table. It follows
+the game as it is played in another window (it never changes it), within half a second.
+
+- **g** lists the saved games to show another one.
+- **ctrl+q** closes the display (the game goes on in its own window).
+"""
+
+#: How often the display looks for the writer's changes (one stat when there are none).
+FOLLOW_EVERY = 0.5
+#: A card (a player, or the table's numbers) is about this wide: the grid takes as many
+#: columns as fit.
+CARD_WIDTH = 38
+TABLE_TITLE = Text("  The table", style="bold")
+
+
+def open_following(store: Store, path: Path) -> GameSession:
+    """A game opened the way a follower opens it, without its lock: never a writer."""
+    return GameSession(store, store.read_game(path), read_only=True)
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """The file's size and time, or None when it is not a regular file (deleted)."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return (stat.st_size, stat.st_mtime_ns) if path.is_file() else None
+
+
+class FigureBox(Vertical):
+    """A label over a number in large type."""
+
+    def __init__(self, figure: Figure, colour: str = "") -> None:
+        super().__init__(classes="figure")
+        self._label = figure.label
+        self._value = figure.value
+        self._colour = colour
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._label, classes="figure-label", markup=False)
+        digits = Digits(self._value, classes="figure-value")
+        if self._colour:
+            digits.styles.color = self._colour
+        yield digits
+
+    def show(self, figure: Figure) -> None:
+        if figure.value != self._value:
+            self._value = figure.value
+            self.query_one(Digits).update(figure.value)
+
+
+def hex_of(colour: str) -> str:
+    """A player's colour as Textual draws it (the Digits): Rich's named colours differ."""
+    try:
+        return Color.parse(colour).hex
+    except ColorParseError:
+        return "default"
+
+
+def name_line(name: str, colour: str, turn: bool) -> Text:
+    """A player's name in their colour, marked when it is their turn (shown literally)."""
+    line = Text()
+    line.append("▶ " if turn else "  ", style="bold")
+    line.append(name, style=f"bold {hex_of(colour)}")
+    if turn:
+        line.append("  to play", style="italic")
+    return line
+
+
+class Card(Vertical):
+    """A player's figures (or the table's) under their name, in their colour."""
+
+    def __init__(self, title: Text, figures: tuple[Figure, ...], colour: str = "") -> None:
+        super().__init__(classes="card")
+        self._title = title
+        self._boxes = [FigureBox(figure, colour) for figure in figures]
+        if colour:
+            self.styles.border_left = ("thick", colour)
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._title, classes="seat-name")
+        with Horizontal(classes="figures"):
+            yield from self._boxes
+
+    def show(self, title: Text, figures: tuple[Figure, ...]) -> None:
+        if title != self._title:
+            self._title = title
+            self.query_one(".seat-name", Static).update(title)
+        for box, figure in zip(self._boxes, figures, strict=True):
+            box.show(figure)
+
+
+class DisplayScreen(Screen[None]):
+    """One game in large type, following its file."""
+
+    HELP_TITLE = "The table display"
+    HELP_TEXT = HELP
+    CSS_PATH = "display.tcss"
+    BINDINGS = [Binding("g", "games", "Games", id="games")]
+
+    def __init__(self, store: Store, path: Path) -> None:
+        super().__init__()
+        self.store = store
+        self.path = path
+        self.session: GameSession | None = None
+        self.view: DisplayView | None = None
+        self._shape: tuple[object, ...] = ()
+        self._timer: Timer | None = None
+        self._stopped = ""  # why the game is not followed now ("" while it is)
+        self._cards: list[Card] = []
+        self._table_card: Card | None = None
+        self._stopped_at: tuple[int, int] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="display-title", markup=False)
+        yield Static("", id="display-turn", markup=False)
+        yield Grid(id="display-cards")
+        yield Static("", id="display-log", markup=False)
+        yield Static("", id="display-status", markup=False)
+
+    def on_mount(self) -> None:
+        self._open()
+        self._timer = self.set_interval(FOLLOW_EVERY, self.follow)
+
+    def on_unmount(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width < 110, "-narrow")
+        self.set_class(event.size.height < 30, "-short")
+        self._fit_columns()
+
+    def _fit_columns(self) -> None:
+        count = max(len(self._cards) + (self._table_card is not None), 1)
+        columns = max(1, min(count, self.size.width // CARD_WIDTH))
+        self.query_one("#display-cards", Grid).styles.grid_size_columns = columns
+
+    # -- following the game ------------------------------------------------------------
+
+    def _open(self) -> None:
+        """Read the game anew (at start, and when its file is back after it went away)."""
+        try:
+            self.session = open_following(self.store, self.path)
+        except DamagedFile as damaged:
+            self._stop(f"{damaged.path.name} cannot be read ({damaged.reason}).")
+            return
+        except Exception as error:  # a file this version cannot replay: say so, keep going
+            self._stop(f"{self.path.name} cannot be shown ({error}).")
+            return
+        self._stopped = ""
+        self.render_view()
+
+    def follow(self) -> None:
+        """Show what the playing window changed; pick the game up again when it is back."""
+        if self.session is None:
+            seen = _stamp(self.path)
+            if seen is not None and seen != self._stopped_at:  # back, or changed since
+                self._open()
+            return
+        try:
+            changed = self.session.follow()
+        except FollowStopped as stopped:
+            self._stop(str(stopped))
+            return
+        except Exception as error:  # a bug of ours: keep what is shown, say so, read anew
+            self._stop(f"The display stopped following the game ({error}).")
+            return
+        if changed:
+            self.render_view()
+        elif not self.session.following:  # a session that stopped by itself
+            self._stop("The display no longer follows the game.")
+
+    def _stop(self, why: str) -> None:
+        self.session = None
+        self._stopped = why
+        self._stopped_at = _stamp(self.path)  # a file left unreadable is read again once changed
+        status = self.query_one("#display-status", Static)
+        status.update(Text(f"{why} It is shown again when its file is back."))
+        status.add_class("-stopped")
+
+    # -- showing it ----------------------------------------------------------------------
+
+    def render_view(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        view = view_of(
+            session.rules.id,
+            session.title,
+            session.rules.progress(session.state),
+            session.state,
+            session.journal,
+        )
+        self.view = view
+        self.sub_title = view.title
+        shape = (
+            tuple(
+                (seat.name, seat.colour, tuple(f.label for f in seat.figures))
+                for seat in view.seats
+            ),
+            tuple(f.label for f in view.table),
+        )
+        if shape != self._shape:
+            self._build_cards(view)
+            self._shape = shape
+        else:
+            for card, seat in zip(self._cards, view.seats, strict=False):
+                card.set_class(seat.turn, "-turn")
+                card.show(name_line(seat.name, seat.colour, seat.turn), seat.figures)
+            if self._table_card is not None:
+                self._table_card.show(TABLE_TITLE, view.table)
+        title = f"{view.title} · {view.progress}"
+        self.query_one("#display-title", Static).update(Text(title))
+        turn = self.query_one("#display-turn", Static)
+        turn.update(Text(view.turn))
+        self.set_class(view.finished, "-finished")
+        log = Text("\n".join(view.log) if view.log else "Nothing has happened yet.")
+        self.query_one("#display-log", Static).update(log)
+        status = self.query_one("#display-status", Static)
+        status.remove_class("-stopped")
+        status.update(
+            Text(
+                f"Following {session.game_id} (read-only) · {time.strftime('%H:%M:%S')} · g: games"
+            )
+        )
+
+    def _build_cards(self, view: DisplayView) -> None:
+        """Lay out the cards anew: once a game, and when its figures change in kind."""
+        grid = self.query_one("#display-cards", Grid)
+        grid.remove_children()
+        self._cards = []
+        for seat in view.seats:
+            card = Card(name_line(seat.name, seat.colour, seat.turn), seat.figures, seat.colour)
+            card.set_class(seat.turn, "-turn")
+            self._cards.append(card)
+        self._table_card = Card(TABLE_TITLE, view.table) if view.table else None
+        grid.mount_all([*self._cards, *([self._table_card] if self._table_card else [])])
+        self._fit_columns()
+
+    def action_games(self) -> None:
+        self.app.push_screen(GamePicker(self.store), self.show_game)
+
+    def show_game(self, path: Path | None) -> None:
+        """Follow another game (the one picked in the list), or go on with this one."""
+        if path is None or path == self.path:
+            return
+        self.path = path
+        self.session = None
+        self._shape = ()
+        self._open()
+
+
+class GamePicker(Screen[Path | None]):
+    """The saved games, newest first: enter shows one on the display."""
+
+    HELP_TITLE = "The table display"
+    HELP_TEXT = HELP
+    CSS_PATH = "display.tcss"
+    BINDINGS = [Binding("escape", "back", "Back", id="back")]
+
+    def __init__(self, store: Store, note: str = "") -> None:
+        super().__init__()
+        self.store = store
+        self.note = note
+        self._paths: list[Path] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            self.note or "Which game should the display show?", id="picker-title", markup=False
+        )
+        yield OptionList(id="picker-games")
+        yield Static("enter: show it · ctrl+q: close", id="picker-hint", markup=False)
+
+    def on_mount(self) -> None:
+        saved = list_saved(self.store)
+        games = self.query_one("#picker-games", OptionList)
+        self._paths = [game.path for game in saved.games]
+        for game in saved.games:
+            line = Text(f"{game.title} · {game.names} · {game.progress}")
+            games.add_option(Option(line, id=game.game_id))
+        if not saved.games:
+            games.add_option(
+                Option(Text("No game is saved yet: start one with `goldrush`."), disabled=True)
+            )
+        else:
+            games.highlighted = 0
+        games.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        path = self._paths[event.option_index]
+        if len(self.app.screen_stack) > 1:
+            self.dismiss(path)  # back to the display, which follows this game now
+        else:  # the display started on this list (no game in play)
+            self.app.push_screen(DisplayScreen(self.store, path))
+
+    def action_back(self) -> None:
+        if len(self.app.screen_stack) > 1:
+            self.dismiss(None)
+
+
+class DisplayApp(GoldrushApp):
+    """The display alone: no home screen, no game screen, no command palette (nothing that
+    changes a game or writes a file can be reached, in a terminal or a browser)."""
+
+    TITLE = "Goldrush Companion · table display"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, store: Store, game_id: str | None = None) -> None:
+        super().__init__(store)
+        self._game_id = game_id
+
+    def get_default_screen(self) -> Screen:
+        screen: Screen
+        if self._game_id is not None:
+            screen = DisplayScreen(self.store, self.store.games_dir / f"{self._game_id}.toml")
+        else:
+            latest = list_saved(self.store).latest_unfinished()
+            if latest is not None:
+                screen = DisplayScreen(self.store, latest.path)
+            else:
+                screen = GamePicker(self.store, "No game is being played: which one to show?")
+        self._load_screen_css(screen)
+        return screen
+
+
+def run_display(store: Store, game_id: str | None) -> int:
+    """`goldrush display`: run the display until it is closed."""
+    app = DisplayApp(store, game_id)
+    app.run()
+    return app.return_code or 0

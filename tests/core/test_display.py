@@ -1,0 +1,90 @@
+"""What the table display shows of each game (companion.display): plain pytest on the core."""
+
+from __future__ import annotations
+
+from companion.display import Figure, view_of
+from companion.games.boomtown import BoomtownState
+from companion.session import GameSession
+from tests.conftest import NewGame
+from tests.display.player import play_round
+
+
+def view(session: GameSession, lines: int = 4):  # type: ignore[no-untyped-def]
+    rules = session.rules
+    return view_of(
+        rules.id, rules.title, rules.progress(session.state), session.state, session.journal, lines
+    )
+
+
+def figures(session: GameSession) -> list[dict[str, str]]:
+    return [{f.label: f.value for f in seat.figures} for seat in view(session).seats]
+
+
+def test_boomtown_shows_gold_mayors_and_whose_turn_it_is(new_game: NewGame) -> None:
+    session = new_game("boomtown", names=("Ann", "Bo", "Cy"))
+    shown = view(session)
+    assert [seat.name for seat in shown.seats] == ["Ann", "Bo", "Cy"]
+    assert [seat.colour for seat in shown.seats] == [p.colour for p in session.state.players]
+    assert figures(session) == [{"Gold": "10", "Mayors": "0"}] * 3
+    assert shown.table == (Figure("Cards left", str(session.state.cards_left)),)  # type: ignore[attr-defined]
+    assert shown.log == ()
+    session.act(session.rules.reveal(session.state))  # type: ignore[attr-defined]
+    shown = view(session)
+    assert "Ann to bid or pass" in shown.turn
+    assert [seat.turn for seat in shown.seats] == [True, False, False]
+    play_round(session, bid=3)  # Ann bids 3 and wins; the split pays the others
+    state = session.state
+    assert isinstance(state, BoomtownState)
+    assert figures(session)[0]["Gold"] == str(state.gold(0)) != "10"
+    assert view(session).log[-1] == session.journal.effective()[-1].text
+    assert len(view(session, lines=3).log) == 3
+
+
+def test_undo_shows_the_state_before(new_game: NewGame) -> None:
+    session = new_game("boomtown")
+    play_round(session, bid=2)
+    before = figures(session)
+    session.act(session.rules.reveal(session.state))  # type: ignore[attr-defined]
+    session.undo()
+    assert figures(session) == before
+
+
+def test_coloma_shows_vp_bucks_nuggets_and_the_value_of_gold(new_game: NewGame) -> None:
+    session = new_game("coloma", names=("Ann", "Bo", "Cy"))
+    shown = view(session)
+    assert figures(session)[0] == {"VP": "0", "Bucks": "2", "Nuggets": "1"}
+    assert shown.table == (Figure("A Nugget is worth", "$3"),)
+    assert "Sheriff" in shown.turn
+
+
+def test_calamityville_shows_money_and_properties(new_game: NewGame) -> None:
+    session = new_game("calamityville", names=("Ann", "Bo", "Cy"))
+    assert figures(session)[0] == {"Money": "$2000", "Properties": "0"}
+    assert [f.label for f in view(session).table] == ["Boom", "Bust"]
+
+
+def test_builders_shows_cubes_left_and_the_train_marker(new_game: NewGame) -> None:
+    session = new_game("builders", names=("Ann", "Bo"))
+    state = session.state
+    shown = view(session)
+    assert figures(session)[0] == {"Cubes left": str(sum(state.cubes[0].values()))}  # type: ignore[attr-defined]
+    assert shown.table == (Figure("Train Marker row", "1"),)
+    assert "Ann builds" in shown.turn and shown.seats[0].turn
+
+
+def test_a_finished_game_says_so(new_game: NewGame) -> None:
+    session = new_game("calamityville", names=("Ann", "Bo", "Cy"))
+    session.act(session.rules.finish(session.state))
+    shown = view(session)
+    assert shown.finished and shown.turn == "The game is finished."
+    assert not any(seat.turn for seat in shown.seats)
+    session.act(session.rules.reopen(session.state))
+    assert not view(session).finished
+
+
+def test_names_and_log_sentences_are_kept_literally(new_game: NewGame) -> None:
+    session = new_game("boomtown", names=("[b]Ann[/b]", "Bo", "Cy"))
+    play_round(session, bid=2)
+    shown = view(session)
+    assert shown.seats[0].name == "[b]Ann[/b]"
+    assert any("[b]Ann[/b]" in line for line in shown.log)

@@ -1,0 +1,104 @@
+"""`goldrush serve`: it answers HTTP on a free port and its page opens a websocket that runs
+the display (an HTTP client against 127.0.0.1 only, every wait bounded)."""
+
+from __future__ import annotations
+
+import asyncio
+import shlex
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import aiohttp
+
+from companion.cli import build_parser
+from companion.serve import app_command
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_the_served_command_is_ours_with_fixed_arguments(tmp_path: Path) -> None:
+    odd = tmp_path / "data; rm -rf ~ $(reboot)"
+    assert shlex.split(app_command(odd, full=False)) == [
+        sys.executable,
+        "-m",
+        "companion.cli",
+        "--data-dir",
+        str(odd),
+        "display",
+    ]
+    assert shlex.split(app_command(odd, full=True))[-1] == str(odd)  # the whole app
+
+
+def test_serve_listens_on_this_computer_only_unless_told() -> None:
+    args = build_parser().parse_args(["serve"])
+    assert (args.host, args.port, args.full) == ("localhost", 8000, False)
+
+
+async def test_serve_answers_http_and_its_websocket_runs_the_display(tmp_path: Path) -> None:
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "companion.cli",
+            "--data-dir",
+            str(tmp_path),
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        page = ""
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as answer:
+                    assert answer.status == 200
+                    page = answer.read().decode()
+                break
+            except OSError:
+                assert server.poll() is None, server.stdout.read().decode()  # type: ignore[union-attr]
+                await asyncio.sleep(0.2)
+        assert f"ws://127.0.0.1:{port}/ws" in page
+        seen = b""
+        async with (
+            aiohttp.ClientSession() as client,
+            client.ws_connect(
+                f"ws://127.0.0.1:{port}/ws?width=80&height=24",
+                timeout=aiohttp.ClientWSTimeout(ws_close=5),
+            ) as websocket,
+        ):
+            deadline = time.monotonic() + 30
+            while b"No game" not in seen and time.monotonic() < deadline:
+                message = await asyncio.wait_for(websocket.receive(), timeout=30)
+                if message.type == aiohttp.WSMsgType.BINARY:
+                    seen += message.data
+                elif message.type == aiohttp.WSMsgType.TEXT:
+                    seen += message.data.encode()
+                else:
+                    break
+        assert b"No game" in seen  # the display's list: no game is saved in this folder
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()

@@ -1,0 +1,180 @@
+"""The table display follows a game that another process plays (Pilot tests).
+
+The writer is a real second process (tests/display/player.py), as the laptop's window would
+be; the display must show each change within a second, survive a torn tail (a writer that
+crashed mid-write) and a deleted file, and never write to the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import sys
+import time
+from pathlib import Path
+
+from companion.games import GAMES
+from companion.session import GameSession
+from companion.store import Store
+from screens.display import FOLLOW_EVERY, DisplayApp, DisplayScreen, GamePicker
+from tests.screens.helpers import text_of
+
+ROOT = Path(__file__).resolve().parents[2]
+WITHIN = 1.0  # seconds: the display shows a change this soon after it is on disk
+
+
+async def player(root: Path, *args: str) -> str:
+    """Run the writing copy in its own process; its one line of output."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "tests.display.player",
+        str(root),
+        *args,
+        cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(process.communicate(), timeout=60)
+    assert process.returncode == 0, err.decode()
+    return out.decode().strip()
+
+
+def shown_gold(app: DisplayApp) -> list[str]:
+    screen = app.screen
+    assert isinstance(screen, DisplayScreen) and screen.view is not None
+    return [seat.figures[0].value for seat in screen.view.seats]
+
+
+def gold_on_disk(store: Store, path: Path) -> list[str]:
+    state = GameSession(store, store.read_game(path), read_only=True).state
+    return [str(numbers["gold"]) for numbers in state.numbers]
+
+
+async def shows(pilot, check, within: float = WITHIN) -> float:  # type: ignore[no-untyped-def]
+    """Wait until `check()` holds; how long it took (fails past `within`)."""
+    start = time.monotonic()
+    while not check():
+        assert time.monotonic() - start < within, "the display did not follow in time"
+        await pilot.pause(0.05)
+    return time.monotonic() - start
+
+
+async def test_the_display_follows_appends_undo_and_a_torn_tail(tmp_path: Path) -> None:
+    path = Path(await player(tmp_path, "new", "Ann", "Bo", "Cy"))
+    store = Store(tmp_path, GAMES)
+    app = DisplayApp(store)  # no id: the latest game in play
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert shown_gold(app) == ["10", "10", "10"]
+        assert "Following" in text_of(pilot, "#display-status")
+        size = path.stat().st_size
+        # appends: a whole round played in the other process
+        await player(tmp_path, "rounds", str(path), "1")
+        after_round = gold_on_disk(store, path)
+        assert after_round != ["10", "10", "10"]
+        await shows(pilot, lambda: shown_gold(app) == after_round)
+        assert "Round 2" in text_of(pilot, "#display-title")
+        # an undo in the other process
+        await player(tmp_path, "undo", str(path))
+        undone = gold_on_disk(store, path)
+        await shows(pilot, lambda: shown_gold(app) == undone)
+        # a torn tail: a writer that stopped half-way through an entry
+        with path.open("ab") as game:
+            game.write(b'\n[[entries]]\nkind = "correct"\ntext = "Ann gets 5')
+        await pilot.pause(3 * FOLLOW_EVERY)
+        assert shown_gold(app) == undone
+        assert "Following" in text_of(pilot, "#display-status")
+        # the writer comes back: it cuts the torn tail (the file shrinks) and plays on
+        await player(tmp_path, "rounds", str(path), "1")
+        again = gold_on_disk(store, path)
+        await shows(pilot, lambda: shown_gold(app) == again)
+        assert path.stat().st_size > size
+    # the display took no lock and wrote nothing: the game opens to play here
+    session = GameSession.open_to_play(store, path)
+    assert not session.read_only
+    session.close()
+
+
+async def test_a_deleted_game_is_said_and_picked_up_again(tmp_path: Path) -> None:
+    path = Path(await player(tmp_path, "new", "Ann", "Bo", "Cy"))
+    store = Store(tmp_path, GAMES)
+    kept = tmp_path / "kept.toml"
+    app = DisplayApp(store, path.stem)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shutil.copy(path, kept)
+        path.unlink()
+        await shows(pilot, lambda: "deleted" in text_of(pilot, "#display-status"))
+        assert shown_gold(app) == ["10", "10", "10"]  # the last numbers stay on screen
+        shutil.copy(kept, path)
+        await player(tmp_path, "rounds", str(path), "1")
+        played = gold_on_disk(store, path)
+        await shows(pilot, lambda: shown_gold(app) == played)
+        assert "Following" in text_of(pilot, "#display-status")
+
+
+async def test_without_a_game_in_play_the_display_lists_the_games(tmp_path: Path) -> None:
+    store = Store(tmp_path, GAMES)
+    app = DisplayApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GamePicker)
+        assert "No game is saved yet" in str(
+            app.screen.query_one("#picker-games").render_line(0).text
+        )
+
+
+async def test_g_lists_the_games_and_enter_shows_one(tmp_path: Path) -> None:
+    first = Path(await player(tmp_path, "new", "Ann", "Bo", "Cy"))
+    await asyncio.sleep(1.1)  # another file name (ids are by the second)
+    second = Path(await player(tmp_path, "new", "Di", "Eve", "Flo"))
+    assert first != second
+    store = Store(tmp_path, GAMES)
+    app = DisplayApp(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DisplayScreen) and screen.path == second
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, GamePicker)
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DisplayScreen) and screen.path == first
+        assert screen.view is not None and screen.view.seats[0].name == "Ann"
+
+
+async def _five_at_coloma(tmp_path: Path) -> Store:
+    from companion.setup import SetupForm, build_header
+    from companion.table import COLOURS
+
+    store = Store(tmp_path, GAMES)
+    names = ["Annabelle", "Bo", "Cy", "Di", "Evelyn"]
+    header, _ = build_header(SetupForm("coloma", names, list(COLOURS[:5]), 0, {}))
+    GameSession.create(store, header).close()
+    return store
+
+
+async def test_five_players_fit_at_80x24_and_spread_out_on_a_tv(tmp_path: Path) -> None:
+    """Every card (five players with three numbers each, and the table's) is whole on an
+    80x24 terminal, above the log; on a TV-sized one the players sit in one row."""
+    store = await _five_at_coloma(tmp_path)
+    for size, columns in (((80, 24), 2), ((200, 60), 5)):
+        app = DisplayApp(store)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, DisplayScreen)
+            cards = [*screen._cards, screen._table_card]
+            assert len(cards) == 6
+            log = screen.query_one("#display-log").region
+            for card in cards:
+                assert card is not None
+                region = card.region
+                assert region.height == 5 and region.right <= size[0]
+                assert region.bottom <= log.y  # nothing hidden under the log
+            assert len({card.region.y for card in screen._cards}) == -(-5 // columns)
+            assert "Annabelle" in str(screen._cards[0].query_one(".seat-name").render())
+            assert "worth" in str(screen._table_card.query_one(".figure-label").render())  # type: ignore[union-attr]
