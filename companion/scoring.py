@@ -306,6 +306,40 @@ def sheet_text(spec: SheetSpec, players: list[Mapping[str, Any]]) -> str:
     return tomli_w.dumps({"game": spec.game, "players": rows})
 
 
+def overlay_sheet(
+    spec: SheetSpec,
+    rows: list[dict[str, Any]],
+    text: str,
+    charts: Mapping[str, Mapping[int, int]] | None = None,
+) -> list[dict[str, Any]]:
+    """`rows` (what the screen tracked) with every answer of a saved sheet laid over them,
+    player by player (by name): a reopened game's wizard starts from its last sheet. A
+    chart field keeps its count (the sheet has the points) when the chart gives exactly one
+    count for them. A sheet that cannot be read changes nothing."""
+    if not text.strip():
+        return rows
+    try:
+        _, saved = parse_sheet_text(text, {spec.game: spec})
+    except SheetError:
+        return rows
+    by_name = {str(row["name"]).strip().casefold(): row for row in saved}
+    overlaid = []
+    for row in rows:
+        row = dict(row)
+        last = by_name.get(str(row["name"]).strip().casefold())
+        for spec_field in spec.fields if last is not None else ():
+            value = last[spec_field.key]
+            if spec_field.chart:
+                chart = (charts or {}).get(spec_field.chart, {})
+                counts = [count for count, points in chart.items() if points == value]
+                if len(counts) != 1:
+                    continue
+                value = counts[0]
+            row[spec_field.key] = value
+        overlaid.append(row)
+    return overlaid
+
+
 # ------------------------------------------------------------------ standings
 
 
@@ -334,21 +368,28 @@ def winners_sentence(result: Result) -> str:
     return f"{', '.join(winners[:-1])} and {winners[-1]} share the win"
 
 
-def standings_table(spec: SheetSpec, result: Result) -> str:
-    """The standings as plain text: a column per category, the total, the rank."""
+def standings_rows(spec: SheetSpec, result: Result) -> tuple[list[str], list[list[str]]]:
+    """The standings' headers and rows: rank, player, a column per category, the total,
+    then the tie-break figures (what decided a tie). `goldrush score` and the wizard show
+    these same cells."""
     headers = ["Rank", "Player", *(c.label for c in spec.categories), "Total"]
     headers += [t.label for t in spec.tiebreaks]
-    by_name = {standing.name: standing for standing in result.standings}
     rows = [
         [
             str(s.rank),
             s.name,
             *(str(s.breakdown[c.key]) for c in spec.categories),
             str(s.total),
-            *(str(value) for value in by_name[s.name].tiebreaks),
+            *(str(value) for value in s.tiebreaks),
         ]
         for s in result.standings
     ]
+    return headers, rows
+
+
+def standings_table(spec: SheetSpec, result: Result) -> str:
+    """The standings as plain text: a column per category, the total, the tie-breaks."""
+    headers, rows = standings_rows(spec, result)
     widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
     lines = [f"{spec.title}: final standings", ""]
     for row in [headers, *rows]:

@@ -277,6 +277,7 @@ class GameScreen(Screen[None]):
 
     def _open_wizard(self) -> None:
         """The scoring wizard, started from what this screen tracked."""
+        from companion.scoring import overlay_sheet
         from screens.scoring import FinishedSheet, ScoringWizard
 
         state, rules = self.session.state, self.session.rules
@@ -291,8 +292,10 @@ class GameScreen(Screen[None]):
             if sheet.charts != charts:
                 self._remember(lambda: self.session.remember_charts(sheet.charts))
 
-        rows = rules.prefill(state, known)
-        wizard = ScoringWizard(rules.sheet_for(state), rows, charts, rules.score_hints(state))
+        spec = rules.sheet_for(state)
+        # a reopened game: the last sheet's answers over what the screen tracked
+        rows = overlay_sheet(spec, rules.prefill(state, known), state.sheet, charts)
+        wizard = ScoringWizard(spec, rows, charts, rules.score_hints(state))
         self.app.push_screen(wizard, done)
 
     def remember(self, key: str, value: object) -> None:
