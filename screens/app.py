@@ -40,7 +40,9 @@ class GoldrushApp(App[None]):
     # Absolute, so that a subclass defined elsewhere (the benchmarks) finds it too.
     CSS_PATH = Path(__file__).with_name("app.tcss")
     BINDINGS = [
-        Binding("f1", "help", "Help", id="help", tooltip="Help for this screen"),
+        # priority: a dialog (ModalScreen) cuts the app's other bindings off, and F1 must
+        # work in every screen and dialog
+        Binding("f1", "help", "Help", id="help", tooltip="Help for this screen", priority=True),
         Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
     ]
 
@@ -159,13 +161,19 @@ class GoldrushApp(App[None]):
         )
 
     def action_help(self) -> None:
+        """F1: the help of the screen or dialog on top; a dialog without its own help gets
+        the help of the screen it was opened over. F1 again (or escape) closes it."""
         from screens.help import HelpScreen  # Markdown is slow to import: only when asked
 
         if isinstance(self.screen, HelpScreen):
             self.screen.dismiss()
             return
-        title = getattr(self.screen, "HELP_TITLE", "Goldrush Companion")
-        text = getattr(self.screen, "HELP_TEXT", "")
+        title, text = "Goldrush Companion", ""
+        for screen in reversed(self.screen_stack):
+            if getattr(screen, "HELP_TEXT", ""):
+                title = getattr(screen, "HELP_TITLE", title)
+                text = screen.HELP_TEXT  # type: ignore[attr-defined]
+                break
         self.push_screen(HelpScreen(title, text))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
