@@ -387,6 +387,28 @@ def standings_rows(spec: SheetSpec, result: Result) -> tuple[list[str], list[lis
     return headers, rows
 
 
+def tie_notes(spec: SheetSpec, result: Result) -> list[str]:
+    """A sentence per tie on points, with the tie-break figures that decided it (or that
+    it stands): "Ann and Bo tie on 9 points; Gold Nuggets: Ann 2, Bo 1." """
+    notes = []
+    totals = [standing.total for standing in result.standings]
+    for total in sorted(set(totals), reverse=True):
+        tied = [standing for standing in result.standings if standing.total == total]
+        if len(tied) < 2:
+            continue
+        names = [standing.name for standing in tied]
+        sentence = f"{', '.join(names[:-1])} and {names[-1]} tie on {total} points"
+        for index, tiebreak in enumerate(spec.tiebreaks):
+            figures = ", ".join(f"{s.name} {s.tiebreaks[index]}" for s in tied)
+            sentence += f"; {tiebreak.label}: {figures}"
+            if len({s.tiebreaks[: index + 1] for s in tied}) == len(tied):
+                break  # every one of them placed
+        if len({s.rank for s in tied}) < len(tied):
+            sentence += "; still tied, they share the rank"
+        notes.append(sentence + ".")
+    return notes
+
+
 def standings_table(spec: SheetSpec, result: Result) -> str:
     """The standings as plain text: a column per category, the total, the tie-breaks."""
     headers, rows = standings_rows(spec, result)
@@ -396,7 +418,7 @@ def standings_table(spec: SheetSpec, result: Result) -> str:
         lines.append(
             "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
         )
-    lines += ["", winners_sentence(result) + ".", spec.tiebreak_sentence]
+    lines += ["", winners_sentence(result) + ".", *tie_notes(spec, result), spec.tiebreak_sentence]
     return "\n".join(lines)
 
 

@@ -250,7 +250,9 @@ Names: not empty, at most 24 characters, different from each other (case does no
             visible = game == self.game and spec.applies_to(self.count)
             self.query_one(f"#{widget_id}").display = visible
             shown += visible
-        self.query_one("#no-options", Static).update("" if shown else "No options for this game.")
+        no_options = self.query_one("#no-options", Static)
+        no_options.update("" if shown else "No options for this game.")
+        no_options.display = not shown
         if self._tried:
             self._show_errors(validate_setup(self.read_form()))
 

@@ -34,6 +34,7 @@ from companion.scoring import (
     score,
     sheet_text,
     standings_rows,
+    tie_notes,
     winners_sentence,
 )
 from screens.confirm import ConfirmDialog
@@ -259,6 +260,8 @@ typed as `VPxCUBE`, with `g` when a Goldmine is next to the building: `5x3g 2x1 
         self.query_one("#winners", Static).update(
             Text(winners_sentence(result) + ".", style="bold")
         )
+        tiebreak = "\n".join([*tie_notes(self.spec, result), self.spec.tiebreak_sentence])
+        self.query_one("#tiebreak", Static).update(Text(tiebreak))
 
     @on(Input.Changed, ".value")
     def _changed(self, event: Input.Changed) -> None:

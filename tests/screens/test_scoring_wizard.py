@@ -229,6 +229,7 @@ async def test_the_standings_show_the_tie_break_figures(store: Store, new_game: 
         assert str(first[1]) == "Bo" and str(first[-len(wizard.spec.tiebreaks)]) == "5"
         assert str(second[1]) == "Ann" and str(second[-len(wizard.spec.tiebreaks)]) == "2"
         assert text_of(pilot, "#winners") == "Bo wins."
+        assert "; Gold Nuggets: Bo 5, Ann 2." in text_of(pilot, "#tiebreak")
 
 
 async def test_a_reopened_game_starts_the_wizard_from_its_last_sheet(
