@@ -75,6 +75,7 @@ class PlayerRow(Vertical):
 
 class NewGameScreen(Dialog, ModalScreen[SetupForm | None]):
     CSS_PATH = "new_game.tcss"
+    AUTO_FOCUS = "#name-0"
     HELP_TITLE = "New game"
     HELP_TEXT = """\
 Choose the game, then type the players **in seat order, clockwise** (the player on your
@@ -182,6 +183,7 @@ Names: not empty, at most 24 characters, different from each other (case does no
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#name-0", Input).focus()  # first: a name typed at once is kept
         if self.memory is None:
             self.memory = self._read_memory()
         suggester = SuggestFromList(self.memory.names, case_sensitive=False)
@@ -192,7 +194,6 @@ Names: not empty, at most 24 characters, different from each other (case does no
         if self.memory.last_table:
             same.tooltip = "; ".join(seat.name for seat in self.memory.last_table)
         self._sync()
-        self.query_one("#name-0", Input).focus()
 
     def _read_memory(self) -> TableMemory:
         """The players of the saved games; none when they cannot be read (the dialog works
