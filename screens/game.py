@@ -258,9 +258,24 @@ class GameScreen(Screen[None]):
         if self.refuse_if_read_only():
             return
         state, rules = self.session.state, self.session.rules
-        if state.finished:
-            self.run(rules.reopen(state))
-            self.notify("The game is open again; ctrl+f scores it anew.", markup=False)
+        if state.finished:  # a stray ctrl+f must not reopen it: ask first
+
+            def reopen(yes: bool | None) -> None:
+                if yes and self.run(rules.reopen(self.session.state)):
+                    self.notify(
+                        "The game is open again; ctrl+f scores it anew, from its last sheet.",
+                        markup=False,
+                    )
+
+            self.app.push_screen(
+                ConfirmDialog(
+                    "This game is finished. Reopen it to change it? Its scores stay as the "
+                    "wizard's starting values.",
+                    yes="Reopen",
+                    no="Leave it finished",
+                ),
+                reopen,
+            )
             return
 
         not_over = rules.not_over(state)
@@ -285,6 +300,11 @@ class GameScreen(Screen[None]):
 
         def done(sheet: FinishedSheet | None) -> None:
             if sheet is None:
+                if self.session.state.sheet:  # reopened: say that it stays open
+                    self.notify(
+                        "The game stays reopened (not finished); ctrl+f scores it again.",
+                        markup=False,
+                    )
                 return
             for key, value in rules.learned(state, sheet.rows, known).items():
                 self.remember(key, value)

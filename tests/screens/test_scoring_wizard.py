@@ -148,7 +148,13 @@ async def test_reopening_a_finished_game_is_an_entry(store: Store, new_game: New
         await pilot.pause()
         screen = pilot.app.screen
         assert isinstance(screen, GameScreen) and screen.session.state.finished
-        await pilot.press("ctrl+f")  # reopen
+        await pilot.press("ctrl+f")  # asks first: a stray ctrl+f leaves it finished
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen.session.state.finished and pilot.app.screen is screen
+        await pilot.press("ctrl+f", "y")  # reopen
         await pilot.pause()
         assert not screen.session.state.finished
         await pilot.press("ctrl+z")  # undo the reopening: finished again
@@ -250,7 +256,7 @@ async def test_a_reopened_game_starts_the_wizard_from_its_last_sheet(
         await pilot.pause()
         first_sheet = session.path.read_text().count('kind = "finish"')
         assert first_sheet == 1
-        await pilot.press("ctrl+f")  # reopen
+        await pilot.press("ctrl+f", "y")  # reopen
         await pilot.pause()
         await pilot.press("ctrl+f")  # the wizard again
         await pilot.pause()
