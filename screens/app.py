@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.widget import AwaitMount
 
@@ -168,6 +169,8 @@ class GoldrushApp(App[None]):
         if isinstance(self.screen, HelpScreen):
             self.screen.dismiss()
             return
+        if any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
+            return  # F1 is a priority key: help over the palette would let ctrl+p open a second
         title, text = "Goldrush Companion", ""
         for screen in reversed(self.screen_stack):
             if getattr(screen, "HELP_TEXT", ""):
