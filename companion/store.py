@@ -753,10 +753,14 @@ class Store:
         file = record.get("file")
         if file is not None and any(game.get("file") == file for game in games):
             rows = [dict(record) if game.get("file") == file else game for game in games]
+            try:
+                data = b"".join(_table_chunk("games", row) for row in rows)
+            except ValueError:  # a row this app did not write (nested): keep the file
+                raise DamagedFile(self.history_path, "holds a game that is not flat") from None
             temporary = self.history_path.with_suffix(".tmp")
             try:
                 with temporary.open("wb") as handle:
-                    handle.write(b"".join(_table_chunk("games", row) for row in rows))
+                    handle.write(data)
                     handle.flush()
                     os.fsync(handle.fileno())
                 temporary.replace(self.history_path)
