@@ -31,6 +31,8 @@ class SavedGame:
     progress: str
     finished: bool
     modified: float
+    colours: list[str]  # each player's colour, in seat order (the new-game dialog offers them)
+    started: str  # when the game was set up (its header's stamp)
 
     @property
     def game_id(self) -> str:
@@ -92,6 +94,8 @@ def summarise(session: GameSession, modified: float) -> SavedGame:
         progress=progress,
         finished=session.state.finished,
         modified=modified,
+        colours=[player.colour for player in session.state.players],
+        started=session.header.created,
     )
 
 
@@ -117,16 +121,29 @@ def _summary_of(fields: Any, path: Path) -> SavedGame | None:
         return None
     texts = [fields.get(name) for name in ("game", "title", "progress")]
     players = fields.get("players")
+    colours = fields.get("colours")
     modified = fields.get("modified")
-    if not all(type(text) is str for text in texts):
+    started = fields.get("started")
+    if not all(type(text) is str for text in [*texts, started]):
         return None
-    if not (isinstance(players, list) and all(type(name) is str for name in players)):
-        return None
+    for names in (players, colours):
+        if not (isinstance(names, list) and all(type(name) is str for name in names)):
+            return None
     if type(fields.get("finished")) is not bool or type(modified) not in (int, float):
         return None
     game, title, progress = (visible(text) for text in texts)
     names = [visible(name) for name in players]
-    return SavedGame(path, game, title, names, progress, fields["finished"], float(modified))
+    return SavedGame(
+        path,
+        game,
+        title,
+        names,
+        progress,
+        fields["finished"],
+        float(modified),
+        [visible(colour) for colour in colours],
+        visible(started),
+    )
 
 
 def _write_summary(store: Store, path: Path, key: list[int], summary: SavedGame) -> None:

@@ -306,6 +306,40 @@ def sheet_text(spec: SheetSpec, players: list[Mapping[str, Any]]) -> str:
     return tomli_w.dumps({"game": spec.game, "players": rows})
 
 
+def overlay_sheet(
+    spec: SheetSpec,
+    rows: list[dict[str, Any]],
+    text: str,
+    charts: Mapping[str, Mapping[int, int]] | None = None,
+) -> list[dict[str, Any]]:
+    """`rows` (what the screen tracked) with every answer of a saved sheet laid over them,
+    player by player (by name): a reopened game's wizard starts from its last sheet. A
+    chart field keeps its count (the sheet has the points) when the chart gives exactly one
+    count for them. A sheet that cannot be read changes nothing."""
+    if not text.strip():
+        return rows
+    try:
+        _, saved = parse_sheet_text(text, {spec.game: spec})
+    except SheetError:
+        return rows
+    by_name = {str(row["name"]).strip().casefold(): row for row in saved}
+    overlaid = []
+    for row in rows:
+        row = dict(row)
+        last = by_name.get(str(row["name"]).strip().casefold())
+        for spec_field in spec.fields if last is not None else ():
+            value = last[spec_field.key]
+            if spec_field.chart:
+                chart = (charts or {}).get(spec_field.chart, {})
+                counts = [count for count, points in chart.items() if points == value]
+                if len(counts) != 1:
+                    continue
+                value = counts[0]
+            row[spec_field.key] = value
+        overlaid.append(row)
+    return overlaid
+
+
 # ------------------------------------------------------------------ standings
 
 
@@ -334,28 +368,57 @@ def winners_sentence(result: Result) -> str:
     return f"{', '.join(winners[:-1])} and {winners[-1]} share the win"
 
 
-def standings_table(spec: SheetSpec, result: Result) -> str:
-    """The standings as plain text: a column per category, the total, the rank."""
+def standings_rows(spec: SheetSpec, result: Result) -> tuple[list[str], list[list[str]]]:
+    """The standings' headers and rows: rank, player, a column per category, the total,
+    then the tie-break figures (what decided a tie). `goldrush score` and the wizard show
+    these same cells."""
     headers = ["Rank", "Player", *(c.label for c in spec.categories), "Total"]
     headers += [t.label for t in spec.tiebreaks]
-    by_name = {standing.name: standing for standing in result.standings}
     rows = [
         [
             str(s.rank),
             s.name,
             *(str(s.breakdown[c.key]) for c in spec.categories),
             str(s.total),
-            *(str(value) for value in by_name[s.name].tiebreaks),
+            *(str(value) for value in s.tiebreaks),
         ]
         for s in result.standings
     ]
+    return headers, rows
+
+
+def tie_notes(spec: SheetSpec, result: Result) -> list[str]:
+    """A sentence per tie on points, with the tie-break figures that decided it (or that
+    it stands): "Ann and Bo tie on 9 points; Gold Nuggets: Ann 2, Bo 1." """
+    notes = []
+    totals = [standing.total for standing in result.standings]
+    for total in sorted(set(totals), reverse=True):
+        tied = [standing for standing in result.standings if standing.total == total]
+        if len(tied) < 2:
+            continue
+        names = [standing.name for standing in tied]
+        sentence = f"{', '.join(names[:-1])} and {names[-1]} tie on {total} points"
+        for index, tiebreak in enumerate(spec.tiebreaks):
+            figures = ", ".join(f"{s.name} {s.tiebreaks[index]}" for s in tied)
+            sentence += f"; {tiebreak.label}: {figures}"
+            if len({s.tiebreaks[: index + 1] for s in tied}) == len(tied):
+                break  # every one of them placed
+        if len({s.rank for s in tied}) < len(tied):
+            sentence += "; still tied, they share the rank"
+        notes.append(sentence + ".")
+    return notes
+
+
+def standings_table(spec: SheetSpec, result: Result) -> str:
+    """The standings as plain text: a column per category, the total, the tie-breaks."""
+    headers, rows = standings_rows(spec, result)
     widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
     lines = [f"{spec.title}: final standings", ""]
     for row in [headers, *rows]:
         lines.append(
             "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
         )
-    lines += ["", winners_sentence(result) + ".", spec.tiebreak_sentence]
+    lines += ["", winners_sentence(result) + ".", *tie_notes(spec, result), spec.tiebreak_sentence]
     return "\n".join(lines)
 
 

@@ -1057,9 +1057,29 @@ class Store:
         return [visible_fields(game) for game in games]
 
     def record_finished(self, record: Mapping[str, Any]) -> None:
-        """Append one finished game (a flat table) to the history, never to a damaged one."""
-        self.read_history()  # raises DamagedFile rather than append to a file we cannot read
+        """Add one finished game (a flat table) to the history, never to a damaged one. A
+        game finished again after a reopen (the same `file`) replaces its row, in place: the
+        history keeps one row per game, with its last sheet."""
+        games = self._read_toml(self.history_path, HISTORY_LIMIT).get("games", [])
+        self.read_history()  # raises DamagedFile rather than write to a file we cannot read
         self.root.mkdir(parents=True, exist_ok=True)
+        file = record.get("file")
+        if file is not None and any(game.get("file") == file for game in games):
+            rows = [dict(record) if game.get("file") == file else game for game in games]
+            try:
+                data = b"".join(_table_chunk("games", row) for row in rows)
+            except ValueError:  # a row this app did not write (nested): keep the file
+                raise DamagedFile(self.history_path, "holds a game that is not flat") from None
+            temporary = self.history_path.with_suffix(".tmp")
+            try:
+                with temporary.open("wb") as handle:
+                    handle.write(data)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                temporary.replace(self.history_path)
+            except OSError as error:
+                raise SaveError.from_os_error(error, "the finished game") from None
+            return
         with self.history_path.open("ab") as handle:
             start = handle.tell()
             try:

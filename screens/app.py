@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.widget import AwaitMount
 
@@ -40,7 +41,9 @@ class GoldrushApp(App[None]):
     # Absolute, so that a subclass defined elsewhere (the benchmarks) finds it too.
     CSS_PATH = Path(__file__).with_name("app.tcss")
     BINDINGS = [
-        Binding("f1", "help", "Help", id="help", tooltip="Help for this screen"),
+        # priority: a dialog (ModalScreen) cuts the app's other bindings off, and F1 must
+        # work in every screen and dialog
+        Binding("f1", "help", "Help", id="help", tooltip="Help for this screen", priority=True),
         Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
     ]
 
@@ -159,13 +162,21 @@ class GoldrushApp(App[None]):
         )
 
     def action_help(self) -> None:
+        """F1: the help of the screen or dialog on top; a dialog without its own help gets
+        the help of the screen it was opened over. F1 again (or escape) closes it."""
         from screens.help import HelpScreen  # Markdown is slow to import: only when asked
 
         if isinstance(self.screen, HelpScreen):
             self.screen.dismiss()
             return
-        title = getattr(self.screen, "HELP_TITLE", "Goldrush Companion")
-        text = getattr(self.screen, "HELP_TEXT", "")
+        if any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
+            return  # F1 is a priority key: help over the palette would let ctrl+p open a second
+        title, text = "Goldrush Companion", ""
+        for screen in reversed(self.screen_stack):
+            if getattr(screen, "HELP_TEXT", ""):
+                title = getattr(screen, "HELP_TITLE", title)
+                text = screen.HELP_TEXT  # type: ignore[attr-defined]
+                break
         self.push_screen(HelpScreen(title, text))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

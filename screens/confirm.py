@@ -13,6 +13,15 @@ from screens.dialog import Dialog
 
 class ConfirmDialog(Dialog, ModalScreen[bool]):
     CSS_PATH = "confirm.tcss"
+    HELP_TITLE = "A question"
+    HELP_TEXT = """\
+The app asks before doing something that cannot be taken back with one key, or that the
+rules do not expect yet.
+
+- **y** answers yes (the left button).
+- **n** or **escape** answers no: nothing changes.
+- **tab** moves between the buttons, **enter** presses the one with the focus (no, at first).
+"""
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="confirm-yes"),
         Binding("n,escape", "answer(False)", "No", id="confirm-no"),

@@ -30,7 +30,27 @@ class CorrectionDialog(Dialog, ModalScreen[Entry | None]):
     entry and returns why it could not (or None): then the dialog stays, with what was typed."""
 
     CSS_PATH = "correction.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel-correction")]
+    HELP_TITLE = "Correct what the screen shows"
+    HELP_TEXT = """\
+The cardboard wins: when a number or a holding on the screen is not what the table shows,
+set it here. The correction is an entry of the game, with its reason, like any other change
+(**ctrl+z** undoes it).
+
+- **What**: the number or holding to correct. The dialog starts at the selected player's
+  first one. Tab to it, **enter** opens the list; type the first letters of a name to jump
+  there (e.g. `bo` for Bo's numbers), **enter** takes it.
+- **New value**: what the cardboard shows; the line above it says what to type (`12` sets
+  it, `+5` adds, `-3` takes away for a number). **enter** goes to the reason.
+- **Why**: a few words (e.g. "counted the chips"). **enter** or **ctrl+s** records it.
+- **escape** closes without correcting anything.
+
+A value the rules refuse, or a save that fails, is said beside the field; what you typed
+stays, so you can fix it and record again.
+"""
+    BINDINGS = [
+        Binding("ctrl+s", "record", "Record", id="record-correction"),
+        Binding("escape", "cancel", "Cancel", id="cancel-correction"),
+    ]
 
     def __init__(
         self,
@@ -51,22 +71,33 @@ class CorrectionDialog(Dialog, ModalScreen[Entry | None]):
             next(iter(self.fixes), None),
         )
         with Vertical(id="correction-box"):
-            yield Static("Correct what the screen shows", id="correction-title")
-            yield Static("What", classes="label")
-            yield TableSelect(choices, value=first, allow_blank=False, id="what")
-            yield Static(self._hint(first), id="value-label", classes="label", markup=False)
-            yield Input(id="value", placeholder="e.g. 12")
+            yield Static("Correct what the screen shows (F1: help)", id="correction-title")
+            with Horizontal(classes="line"):
+                yield Static("What", classes="label")
+                yield TableSelect(
+                    choices,
+                    value=first,
+                    allow_blank=False,
+                    id="what",
+                    compact=True,
+                    type_to_search=True,
+                )
+            yield Static(self._hint(first), id="value-label", classes="hint", markup=False)
+            with Horizontal(classes="line"):
+                yield Static("New value", classes="label")
+                yield Input(id="value", placeholder="e.g. 12", compact=True)
             yield Static("", id="error-value", classes="error", markup=False)
-            yield Static("Why (what the cardboard says)", classes="label")
-            yield Input(id="reason", placeholder="e.g. counted the chips")
+            with Horizontal(classes="line"):
+                yield Static("Why", classes="label")
+                yield Input(id="reason", placeholder="what the cardboard says", compact=True)
             yield Static("", id="error-reason", classes="error", markup=False)
             with Horizontal(id="correction-buttons"):
-                yield Button("Record correction", id="record", variant="warning")
-                yield Button("Cancel (esc)", id="cancel")
+                yield Button("Record (ctrl+s)", id="record", variant="warning", compact=True)
+                yield Button("Cancel (esc)", id="cancel", compact=True)
 
     def _hint(self, key: object) -> str:
         fix = self.fixes.get(str(key))
-        return f"New value ({fix.hint})" if fix else "New value"
+        return fix.hint if fix else ""
 
     def on_mount(self) -> None:
         self.query_one("#value", Input).focus()
@@ -82,6 +113,9 @@ class CorrectionDialog(Dialog, ModalScreen[Entry | None]):
     @on(Input.Submitted, "#reason")
     @on(Button.Pressed, "#record")
     def record(self) -> None:
+        self.action_record()
+
+    def action_record(self) -> None:
         value_error = self.query_one("#error-value", Static)
         reason_error = self.query_one("#error-reason", Static)
         value_error.update("")

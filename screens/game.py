@@ -273,9 +273,24 @@ class GameScreen(Screen[None]):
         if self.refuse_if_read_only():
             return
         state, rules = self.session.state, self.session.rules
-        if state.finished:
-            self.run(rules.reopen(state))
-            self.notify("The game is open again; ctrl+f scores it anew.", markup=False)
+        if state.finished:  # a stray ctrl+f must not reopen it: ask first
+
+            def reopen(yes: bool | None) -> None:
+                if yes and self.run(rules.reopen(self.session.state)):
+                    self.notify(
+                        "The game is open again; ctrl+f scores it anew, from its last sheet.",
+                        markup=False,
+                    )
+
+            self.app.push_screen(
+                ConfirmDialog(
+                    "This game is finished. Reopen it to change it? Its scores stay as the "
+                    "wizard's starting values.",
+                    yes="Reopen",
+                    no="Leave it finished",
+                ),
+                reopen,
+            )
             return
 
         not_over = rules.not_over(state)
@@ -292,6 +307,7 @@ class GameScreen(Screen[None]):
 
     def _open_wizard(self) -> None:
         """The scoring wizard, started from what this screen tracked."""
+        from companion.scoring import overlay_sheet
         from screens.scoring import FinishedSheet, ScoringWizard
 
         state, rules = self.session.state, self.session.rules
@@ -299,6 +315,11 @@ class GameScreen(Screen[None]):
 
         def done(sheet: FinishedSheet | None) -> None:
             if sheet is None:
+                if self.session.state.sheet:  # reopened: say that it stays open
+                    self.notify(
+                        "The game stays reopened (not finished); ctrl+f scores it again.",
+                        markup=False,
+                    )
                 return
             for key, value in rules.learned(state, sheet.rows, known).items():
                 self.remember(key, value)
@@ -306,8 +327,10 @@ class GameScreen(Screen[None]):
             if sheet.charts != charts:
                 self._remember(lambda: self.session.remember_charts(sheet.charts))
 
-        rows = rules.prefill(state, known)
-        wizard = ScoringWizard(rules.sheet_for(state), rows, charts, rules.score_hints(state))
+        spec = rules.sheet_for(state)
+        # a reopened game: the last sheet's answers over what the screen tracked
+        rows = overlay_sheet(spec, rules.prefill(state, known), state.sheet, charts)
+        wizard = ScoringWizard(spec, rows, charts, rules.score_hints(state))
         self.app.push_screen(wizard, done)
 
     def remember(self, key: str, value: object) -> None:

@@ -15,12 +15,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
+from textual.suggester import SuggestFromList
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
 from companion.games import GAMES
 from companion.games.base import OptionSpec
+from companion.players import TableMemory, table_memory
 from companion.setup import SetupForm, validate_setup
+from companion.store import Store
 from companion.table import COLOURS
 from screens.dialog import Dialog
 from screens.widgets.select import TableSelect
@@ -29,8 +32,11 @@ MAX_ROWS = max(rules.max_players for rules in GAMES.values())
 RANDOM_FIRST = -1
 
 
-class PlayerRow(Horizontal):
-    """One seat: name, colour, move up/down, remove, and the message for this row."""
+class PlayerRow(Vertical):
+    """One seat: name, colour, move up/down, remove; the message for this row below them
+    (the whole width, at 80 columns too). The small buttons stay out of the tab order:
+    ctrl+up / ctrl+down / ctrl+r do the same from the keyboard, so a tab goes name, colour,
+    next name."""
 
     def __init__(self, row: int) -> None:
         super().__init__(id=f"row-{row}", classes="player-row")
@@ -38,36 +44,53 @@ class PlayerRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         row = self.row
-        yield Static(f"{row + 1}.", classes="seat")
-        yield Input(placeholder=f"Player {row + 1}", id=f"name-{row}", classes="name", compact=True)
-        yield TableSelect(
-            [(Text(colour, style=colour), colour) for colour in COLOURS],
-            value=COLOURS[row % len(COLOURS)],
-            allow_blank=False,
-            id=f"colour-{row}",
-            classes="colour",
-            compact=True,
-        )
-        yield Button(
-            "↑", compact=True, id=f"up-{row}", classes="small", tooltip="Move up (ctrl+up)"
-        )
-        yield Button(
-            "↓", compact=True, id=f"down-{row}", classes="small", tooltip="Move down (ctrl+down)"
-        )
-        yield Button(
-            "✕", compact=True, id=f"remove-{row}", classes="small", tooltip="Remove (ctrl+r)"
-        )
+        with Horizontal(classes="seat-line"):
+            yield Static(f"{row + 1}.", classes="seat")
+            yield Input(
+                placeholder=f"player {row + 1}'s name",
+                id=f"name-{row}",
+                classes="name",
+                compact=True,
+            )
+            yield TableSelect(
+                [(Text(colour, style=colour), colour) for colour in COLOURS],
+                value=COLOURS[row % len(COLOURS)],
+                allow_blank=False,
+                id=f"colour-{row}",
+                classes="colour",
+                compact=True,
+            )
+            for button, label, tip in (
+                ("up", "↑", "Move up (ctrl+up)"),
+                ("down", "↓", "Move down (ctrl+down)"),
+                ("remove", "✕", "Remove (ctrl+r)"),
+            ):
+                small = Button(
+                    label, compact=True, id=f"{button}-{row}", classes="small", tooltip=tip
+                )
+                small.can_focus = False
+                yield small
         yield Static("", id=f"error-row-{row}", classes="error row-error", markup=False)
 
 
 class NewGameScreen(Dialog, ModalScreen[SetupForm | None]):
     CSS_PATH = "new_game.tcss"
+    AUTO_FOCUS = "#name-0"
     HELP_TITLE = "New game"
     HELP_TEXT = """\
 Choose the game, then type the players **in seat order, clockwise** (the player on your
-left comes next). **ctrl+up / ctrl+down** move the player whose row you are in;
-**ctrl+n** adds a player, **ctrl+r** removes one. The first player can be chosen or drawn by
-the app. **ctrl+s** starts the game; **escape** cancels.
+left comes next).
+
+- **enter** after a name goes to the next name (after the last, to the first player);
+  **tab** goes name, colour, next name.
+- Names of earlier games are offered as you type (in grey): **right arrow** takes the
+  offer, and the colour that player had last time comes with the name.
+- **ctrl+l**: the same table as last time (the names, colours and seat order of the last
+  game set up). Change anything after.
+- **ctrl+up / ctrl+down** move the player whose row you are in; **ctrl+n** adds a player,
+  **ctrl+r** removes one.
+- The first player can be chosen or drawn by the app.
+- **ctrl+s** starts the game; **escape** cancels.
 
 Names: not empty, at most 24 characters, different from each other (case does not count).
 """
@@ -75,6 +98,7 @@ Names: not empty, at most 24 characters, different from each other (case does no
         Binding("ctrl+s", "start", "Start game", id="start-game"),
         Binding("escape", "cancel", "Cancel", id="cancel-new-game"),
         Binding("ctrl+n", "add_player", "Add player", id="add-player"),
+        Binding("ctrl+l", "same_table", "Last table", id="same-table"),
         Binding("ctrl+r", "remove_player", "Remove player", id="remove-player"),
         Binding("ctrl+up", "move(-1)", "Move up", id="move-up"),
         Binding("ctrl+down", "move(1)", "Move down", id="move-down"),
@@ -85,10 +109,13 @@ Names: not empty, at most 24 characters, different from each other (case does no
         game: str = "boomtown",
         count: int = 3,
         create: Callable[[SetupForm], str | None] | None = None,
+        memory: TableMemory | None = None,
     ) -> None:
         """`create` makes the game from a valid form, or says why it could not (a full
-        disk): the dialog then stays open with everything typed, the reason beside Start."""
+        disk): the dialog then stays open with everything typed, the reason beside Start.
+        `memory`: the players of earlier games; None reads them from the app's store."""
         super().__init__()
+        self.memory = memory
         self.create = create
         self.game = game
         self.count = count
@@ -114,7 +141,9 @@ Names: not empty, at most 24 characters, different from each other (case does no
                 yield Static("", id="error-players", classes="error", markup=False)
             for row in range(MAX_ROWS):
                 yield PlayerRow(row)
-            yield Button("+ Add player (ctrl+n)", id="add", compact=True)
+            with Horizontal(id="row-buttons"):
+                yield Button("+ Add player (ctrl+n)", id="add", compact=True)
+                yield Button("Same table as last time (ctrl+l)", id="same", compact=True)
             with Horizontal(classes="field"):
                 yield Static("First player", classes="label")
                 yield TableSelect(
@@ -154,8 +183,28 @@ Names: not empty, at most 24 characters, different from each other (case does no
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#name-0", Input).focus()  # first: a name typed at once is kept
+        if self.memory is None:
+            self.memory = self._read_memory()
+        suggester = SuggestFromList(self.memory.names, case_sensitive=False)
+        for row in range(MAX_ROWS):
+            self.query_one(f"#name-{row}", Input).suggester = suggester
+        same = self.query_one("#same", Button)
+        same.disabled = not self.memory.last_table
+        if self.memory.last_table:
+            same.tooltip = "; ".join(seat.name for seat in self.memory.last_table)
         self._sync()
-        self.query_one("#name-0", Input).focus()
+
+    def _read_memory(self) -> TableMemory:
+        """The players of the saved games; none when they cannot be read (the dialog works
+        without them: a damaged file is reported by the saved-games list, not here)."""
+        store = getattr(self.app, "store", None)
+        if not isinstance(store, Store):
+            return TableMemory()
+        try:
+            return table_memory(store)
+        except Exception:  # a memory that cannot be read only means: nothing offered
+            return TableMemory()
 
     # -- the form -----------------------------------------------------------------
 
@@ -190,7 +239,7 @@ Names: not empty, at most 24 characters, different from each other (case does no
         names = self._names()
         choices: list[tuple[Text | str, int]] = [("Draw at random", RANDOM_FIRST)]
         choices += [
-            (Text(name.strip() or f"Player {row + 1}"), row) for row, name in enumerate(names)
+            (Text(name.strip() or f"player {row + 1}"), row) for row, name in enumerate(names)
         ]
         with first.prevent(Select.Changed):
             first.set_options(choices)
@@ -202,7 +251,9 @@ Names: not empty, at most 24 characters, different from each other (case does no
             visible = game == self.game and spec.applies_to(self.count)
             self.query_one(f"#{widget_id}").display = visible
             shown += visible
-        self.query_one("#no-options", Static).update("" if shown else "No options for this game.")
+        no_options = self.query_one("#no-options", Static)
+        no_options.update("" if shown else "No options for this game.")
+        no_options.display = not shown
         if self._tried:
             self._show_errors(validate_setup(self.read_form()))
 
@@ -212,9 +263,17 @@ Names: not empty, at most 24 characters, different from each other (case does no
         self.query_one("#error-first", Static).update(errors.get("first", ""))
         for row in range(MAX_ROWS):
             message = errors.get(f"name-{row}") or errors.get(f"colour-{row}") or ""
-            self.query_one(f"#error-row-{row}", Static).update(message)
+            row_error = self.query_one(f"#error-row-{row}", Static)
+            row_error.update(message)
+            row_error.display = bool(message)
         others = [text for key, text in errors.items() if key.startswith("option-")]
-        self.query_one("#error-other", Static).update(" ".join(others))
+        self._say_other(" ".join(others))
+
+    def _say_other(self, text: str) -> None:
+        """The message above the buttons (options, a failed save); no empty line without."""
+        other = self.query_one("#error-other", Static)
+        other.update(text)
+        other.display = bool(text)
 
     # -- events -------------------------------------------------------------------
 
@@ -228,6 +287,17 @@ Names: not empty, at most 24 characters, different from each other (case does no
     @on(Checkbox.Changed)
     def _field_changed(self) -> None:
         self._sync()
+
+    @on(Input.Changed, ".name")
+    def _name_changed(self, event: Input.Changed) -> None:
+        """A name met before brings its colour, unless another row already plays it."""
+        colour = self.memory.colour_of(event.value) if self.memory else None
+        if colour is None:
+            return
+        row = int((event.input.id or "name-0").rpartition("-")[2])
+        others = [c for other, c in enumerate(self._colours()) if other != row]
+        if colour not in others:
+            self.query_one(f"#colour-{row}", Select).value = colour
 
     @on(Input.Submitted, ".name")
     def _next_name(self, event: Input.Submitted) -> None:
@@ -247,6 +317,8 @@ Names: not empty, at most 24 characters, different from each other (case does no
             self.action_cancel()
         elif button == "add":
             self.action_add_player()
+        elif button == "same":
+            self.action_same_table()
         else:
             kind, _, row = button.rpartition("-")
             if kind == "up":
@@ -271,7 +343,7 @@ Names: not empty, at most 24 characters, different from each other (case does no
         if self.create is not None:
             problem = self.create(form)
             if problem:
-                self.query_one("#error-other", Static).update(problem)
+                self._say_other(problem)
                 self.notify(problem, title="Not started", severity="error", markup=False)
                 return
         self.dismiss(form)
@@ -291,6 +363,23 @@ Names: not empty, at most 24 characters, different from each other (case does no
         self.query_one(f"#colour-{row}", Select).value = colour
         self._sync()
         self.query_one(f"#name-{row}", Input).focus()
+
+    def action_same_table(self) -> None:
+        """The names, colours and seat order of the last game set up, in one key."""
+        table = self.memory.last_table if self.memory else []
+        if not table:
+            self.query_one("#error-players", Static).update(
+                "No earlier game here: type the players."
+            )
+            return
+        table = table[:MAX_ROWS]
+        self.count = len(table)
+        for row, seat in enumerate(table):  # colours first: no row briefly shares one
+            self.query_one(f"#colour-{row}", Select).value = seat.colour
+        for row, seat in enumerate(table):
+            self.query_one(f"#name-{row}", Input).value = seat.name
+        self._sync()
+        self.query_one("#first", Select).focus()
 
     def action_remove_player(self) -> None:
         row = self._focused_row()

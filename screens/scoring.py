@@ -33,8 +33,11 @@ from companion.scoring import (
     parse_chart,
     score,
     sheet_text,
+    standings_rows,
+    tie_notes,
     winners_sentence,
 )
+from screens.confirm import ConfirmDialog
 from screens.dialog import Dialog
 
 
@@ -59,7 +62,10 @@ screen tracked is already filled in: check it against the table and change anyth
 - Type the value for each player; **enter** moves to the next player, then to the next step.
 - **ctrl+n** / **ctrl+b**: next / previous step. Nothing is lost going back.
 - The last step shows the standings; **ctrl+s** saves them and finishes the game.
-- **escape** leaves the wizard without finishing (the game stays as it was).
+- **escape** leaves the wizard without finishing (the game stays as it was); when something
+  was typed, it asks first (**y** drops it, **n** or **escape** goes back to the wizard).
+- The standings show each category, the total, then the tie-break figures (what decides a
+  tie), as `goldrush score` does.
 
 Where the points come from a chart printed on your board (Coloma's Frontier Map), you type
 the count (how many lands) and the wizard looks the points up. The rules give some of them;
@@ -88,11 +94,14 @@ typed as `VPxCUBE`, with `g` when a Goldmine is next to the building: `5x3g 2x1 
         self.hints = hints or {}  # per field, a line per player from the game's board
         self.rows = [dict(row) for row in rows]
         self.charts = {name: dict(chart) for name, chart in (charts or {}).items()}
+        self._charts_as_opened = {name: dict(chart) for name, chart in self.charts.items()}
+        self._columns_for_standings: bool | None = None  # which columns the table has
         self.step = 0  # len(spec.fields) is the standings
         # what was typed, per field and seat, so going back and forth keeps it
         self.typed: dict[str, list[str]] = {
             f.key: [self._prefill_text(f, row[f.key]) for row in self.rows] for f in spec.fields
         }
+        self._as_opened = {key: list(texts) for key, texts in self.typed.items()}
         for f in spec.fields:  # a chart field is pre-filled with the count: show its points
             if f.chart:
                 chart = self.charts.setdefault(f.chart, {})
@@ -132,8 +141,6 @@ typed as `VPxCUBE`, with `g` when a Goldmine is next to the building: `5x3g 2x1 
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one("#totals", DataTable)
-        table.add_columns("Rank", "Player", *(c.label for c in self.spec.categories), "Total")
         self._show_step()
 
     # -- steps -----------------------------------------------------------------------
@@ -228,19 +235,33 @@ typed as `VPxCUBE`, with `g` when a Goldmine is next to the building: `5x3g 2x1 
         self._show_totals()
 
     def _show_totals(self) -> None:
+        """Running totals while answering; at the standings, the tie-break figures too
+        (the cells `goldrush score` prints: `standings_rows`)."""
         result = score(self.spec, self.rows)
-        table = self.query_one("#totals", DataTable)
-        table.clear()
-        for standing in result.standings:
-            table.add_row(
-                str(standing.rank),
-                Text(standing.name),
-                *(str(standing.breakdown[c.key]) for c in self.spec.categories),
-                Text(str(standing.total), style="bold"),
+        headers, rows = standings_rows(self.spec, result)
+        if not self.at_standings:  # the tie-break columns follow the total
+            headers, rows = (
+                headers[: 3 + len(self.spec.categories)],
+                [row[: 3 + len(self.spec.categories)] for row in rows],
             )
+        table = self.query_one("#totals", DataTable)
+        if self._columns_for_standings != self.at_standings:
+            table.clear(columns=True)
+            table.add_columns(*headers)
+            self._columns_for_standings = self.at_standings
+        else:
+            table.clear()
+        total_column = 2 + len(self.spec.categories)
+        for row in rows:
+            cells: list[str | Text] = list(row)
+            cells[1] = Text(row[1])
+            cells[total_column] = Text(row[total_column], style="bold")
+            table.add_row(*cells)
         self.query_one("#winners", Static).update(
             Text(winners_sentence(result) + ".", style="bold")
         )
+        tiebreak = "\n".join([*tie_notes(self.spec, result), self.spec.tiebreak_sentence])
+        self.query_one("#tiebreak", Static).update(Text(tiebreak))
 
     @on(Input.Changed, ".value")
     def _changed(self, event: Input.Changed) -> None:
@@ -299,5 +320,27 @@ typed as `VPxCUBE`, with `g` when a Goldmine is next to the building: `5x3g 2x1 
         rows = [dict(row) for row in self.rows]
         self.dismiss(FinishedSheet(text, winners_sentence(result), result, self.charts, rows))
 
+    def typed_anything(self) -> bool:
+        """Whether an answer or a chart differs from what the wizard opened with."""
+        if self.charts != self._charts_as_opened:
+            return True
+        return any(self.typed[key] != texts for key, texts in self._as_opened.items())
+
     def action_leave(self) -> None:
-        self.dismiss(None)
+        """Leave without finishing; what was typed is only dropped after a yes."""
+        if not self.typed_anything():
+            self.dismiss(None)
+            return
+
+        def answered(drop: bool | None) -> None:
+            if drop:
+                self.dismiss(None)
+
+        self.app.push_screen(
+            ConfirmDialog(
+                "Leave the wizard? What you typed in it is dropped (the game stays as it was).",
+                yes="Drop and leave",
+                no="Keep typing",
+            ),
+            answered,
+        )

@@ -113,7 +113,9 @@ class TableState:
     options: dict[str, Any]
     numbers: list[dict[str, int]]
     finished: bool = False
-    sheet: str = ""  # the final score sheet, as TOML text, once the game is finished
+    # the final score sheet, as TOML text, once the game is finished; kept on reopening
+    # (the wizard starts from it), replaced when the game is finished again
+    sheet: str = ""
 
     def name(self, seat: int) -> str:
         return self.players[seat].name
@@ -328,8 +330,9 @@ class Rules:
         state.sheet = str(entry.get("sheet", ""))
 
     def _apply_reopen(self, state: TableState, entry: Entry) -> None:
+        """Open again; the last sheet stays in the state as the wizard's starting values
+        (`last_sheet_rows`), so that finishing again does not mean typing it all anew."""
         state.finished = False
-        state.sheet = ""
 
     # -- helpers ------------------------------------------------------------------
 

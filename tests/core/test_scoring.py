@@ -16,6 +16,8 @@ from companion.scoring import (
     read_sheet,
     score,
     sheet_text,
+    standings_rows,
+    tie_notes,
 )
 
 
@@ -293,3 +295,22 @@ def test_charts_keep_what_the_rules_give() -> None:
     assert look_up(frontier, chart, 4) == 18
     with pytest.raises(SheetError, match="points for 2 are not known yet"):
         look_up(frontier, chart, 2)
+
+
+def test_tie_notes_give_the_figures_that_decided_each_tie() -> None:
+    spec = SHEETS["builders"]
+    field = spec.fields[0]
+    typed = [("Ann", "5x1 4x1"), ("Bo", "3x3"), ("Cy", "2x1"), ("Di", "1x1")]
+    rows = [{"name": name, field.key: parse_answer(field, text)} for name, text in typed]
+    result = score(spec, rows)
+    assert tie_notes(spec, result) == [
+        "Ann and Bo tie on 9 points; Investment Cubes on the Scoring Track: Ann 2, Bo 1."
+    ]
+    headers, cells = standings_rows(spec, result)
+    assert headers[-1] == "Investment Cubes on the Scoring Track"
+    assert [row[1] for row in cells] == ["Ann", "Bo", "Cy", "Di"] and cells[0][-1] == "2"
+    boomtown = SHEETS["boomtown"]
+    even = [{"name": n, "gold": 10, "mines": [], "mayors": 0} for n in ("Ann", "Bo")]
+    assert tie_notes(boomtown, score(boomtown, even)) == [
+        "Ann and Bo tie on 10 points; still tied, they share the rank."
+    ]

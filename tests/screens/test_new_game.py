@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from textual.widgets import Select
+from textual.widgets import Button, Input, Select, Static
 
+from companion.session import GameSession
+from companion.setup import SetupForm, build_header
 from companion.store import Store
 from screens.game import GameScreen
+from screens.help import HelpScreen
 from screens.new_game import NewGameScreen
-from tests.screens.helpers import SIZE, make_app, text_of, type_into
+from tests.conftest import NewGame
+from tests.screens.helpers import SIZE, make_app, send_keys, settle, text_of, type_into
 
 
 async def open_dialog(pilot) -> NewGameScreen:  # type: ignore[no-untyped-def]
@@ -97,3 +101,96 @@ async def test_cancel_creates_nothing(store: Store) -> None:
         await pilot.pause()
         assert not isinstance(pilot.app.screen, NewGameScreen)
         assert store.list_games().games == []
+
+
+async def test_enter_goes_name_to_name_and_tab_skips_the_small_buttons(store: Store) -> None:
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_dialog(pilot)
+        assert screen.query_one("#name-1", Input).placeholder == "player 2's name"
+        send_keys(pilot, "Ann")
+        await pilot.press("enter")
+        send_keys(pilot, "Bo")
+        await pilot.press("tab", "tab")  # name, colour, next name
+        await pilot.pause()
+        assert screen.focused is screen.query_one("#name-2")
+        send_keys(pilot, "Cy")
+        await pilot.press("enter")  # the last name: on to the first player
+        await pilot.pause()
+        assert screen.focused is screen.query_one("#first")
+        assert [screen.query_one(f"#name-{r}", Input).value for r in range(3)] == [
+            "Ann",
+            "Bo",
+            "Cy",
+        ]
+
+
+async def test_help_opens_with_f1_over_the_dialog(store: Store) -> None:
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_dialog(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HelpScreen)
+        assert "Same table as last time" not in text_of(pilot, "#help-title")
+        assert "New game" in text_of(pilot, "#help-title")
+        await pilot.press("f1")  # F1 again closes it
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, NewGameScreen)
+
+
+async def test_earlier_players_are_offered_and_the_last_table_is_one_key_away(
+    store: Store, new_game: NewGame
+) -> None:
+    new_game(game="coloma", names=("Ann", "Bo"))  # red, blue
+    form = SetupForm("coloma", ["Flo", "Cy", "Di"], ["white", "green", "cyan"], 0, {})
+    GameSession.create(store, build_header(form)[0])
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_dialog(pilot)
+        screen.query_one("#name-0").focus()
+        send_keys(pilot, "fl")
+        await settle(pilot)
+        await pilot.press("right")  # takes the offer: Flo, with her colour
+        await settle(pilot)
+        assert screen.query_one("#name-0", Input).value == "Flo"
+        assert screen.query_one("#colour-0", Select).value == "white"
+        await type_into(pilot, "#name-1", "Ann")
+        assert screen.query_one("#colour-1", Select).value == "red"
+        await type_into(pilot, "#name-2", "Zed")  # not met before: its colour stays
+        assert screen.query_one("#colour-2", Select).value == "green"
+        await pilot.press("ctrl+l")  # the last game set up: Flo, Cy, Di
+        await pilot.pause()
+        assert screen.count == 3
+        names = [screen.query_one(f"#name-{r}", Input).value for r in range(3)]
+        colours = [screen.query_one(f"#colour-{r}", Select).value for r in range(3)]
+        assert names == ["Flo", "Cy", "Di"] and colours == ["white", "green", "cyan"]
+        screen.query_one("#game", Select).value = "coloma"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, GameScreen)
+        assert [p.colour for p in pilot.app.screen.session.state.players] == colours
+
+
+async def test_without_earlier_games_the_last_table_says_so(store: Store) -> None:
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_dialog(pilot)
+        assert screen.query_one("#same", Button).disabled
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert text_of(pilot, "#error-players") == "No earlier game here: type the players."
+
+
+async def test_a_row_message_has_the_whole_width_at_80_columns(store: Store) -> None:
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_dialog(pilot)
+        await type_into(pilot, "#name-0", "Ann")
+        await type_into(pilot, "#name-1", "ANN")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        message = screen.query_one("#error-row-1", Static)
+        assert message.display and message.size.width >= 70
+        assert "'Ann' is already at the table" in text_of(pilot, "#error-row-1")

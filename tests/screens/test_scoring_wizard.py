@@ -8,7 +8,7 @@ from __future__ import annotations
 import tomllib
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import DataTable, Input
 
 from companion.amounts import parse_amount
 from companion.games import SHEETS
@@ -134,8 +134,15 @@ async def test_going_back_fixes_a_value_and_bad_answers_are_explained(
         assert wizard.at_standings
         assert text_of(pilot, "#winners") == "Cy wins."
         assert "no tie-break" in text_of(pilot, "#tiebreak")
-        await pilot.press("escape")  # leave without finishing
+        await pilot.press("escape")  # something was typed: it asks first
         await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        await pilot.press("n")  # keep typing: back in the wizard, nothing lost
+        await pilot.pause()
+        assert pilot.app.screen is wizard and wizard.typed["gold"][2] == "30"
+        await pilot.press("escape", "y")  # leave without finishing, dropping what was typed
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, GameScreen)
         assert not session.path.read_text().count('kind = "finish"')
 
 
@@ -150,7 +157,13 @@ async def test_reopening_a_finished_game_is_an_entry(store: Store, new_game: New
         await pilot.pause()
         screen = pilot.app.screen
         assert isinstance(screen, GameScreen) and screen.session.state.finished
-        await pilot.press("ctrl+f")  # reopen
+        await pilot.press("ctrl+f")  # asks first: a stray ctrl+f leaves it finished
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen.session.state.finished and pilot.app.screen is screen
+        await pilot.press("ctrl+f", "y")  # reopen
         await pilot.pause()
         assert not screen.session.state.finished
         await pilot.press("ctrl+z")  # undo the reopening: finished again
@@ -191,3 +204,85 @@ async def test_the_frontier_chart_asks_unknown_points_once_and_remembers_them(
         assert store.read_settings()["charts"]["coloma-frontier"] == {"4": 18}
         _spec, players = parse_sheet_text(GameSession.open(store, session.path).state.sheet, SHEETS)
         assert [p["frontier"] for p in players] == [12, 18]
+
+
+async def test_escape_leaves_at_once_when_nothing_was_typed(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        await pilot.press("ctrl+f", "ctrl+n")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, GameScreen)
+
+
+async def test_the_standings_show_the_tie_break_figures(store: Store, new_game: NewGame) -> None:
+    """Ann and Bo tie on points; the gold left decides (Coloma's first tie-break)."""
+    session = new_game(game="coloma", names=("Ann", "Bo"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        await pilot.press("ctrl+f")
+        await pilot.pause()
+        wizard = pilot.app.screen
+        assert isinstance(wizard, ScoringWizard)
+        gold = [field.key for field in wizard.spec.fields].index("gold")
+        for _ in range(gold):
+            await pilot.press("ctrl+n")
+        await type_into(pilot, "#answer-0", "2")
+        await type_into(pilot, "#answer-1", "5")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert wizard.at_standings
+        table = wizard.query_one("#totals", DataTable)
+        labels = [str(column.label) for column in table.columns.values()]
+        assert labels[-len(wizard.spec.tiebreaks) :] == [t.label for t in wizard.spec.tiebreaks]
+        first, second = (table.get_row_at(index) for index in range(2))
+        assert str(first[1]) == "Bo" and str(first[-len(wizard.spec.tiebreaks)]) == "5"
+        assert str(second[1]) == "Ann" and str(second[-len(wizard.spec.tiebreaks)]) == "2"
+        assert text_of(pilot, "#winners") == "Bo wins."
+        assert "; Gold Nuggets: Bo 5, Ann 2." in text_of(pilot, "#tiebreak")
+
+
+async def test_a_reopened_game_starts_the_wizard_from_its_last_sheet(
+    store: Store, new_game: NewGame
+) -> None:
+    """Coloma's typed categories (Buildings, Hotels, ...) come back when finishing again,
+    and finishing again replaces the game's history row."""
+    names, answers = WALKS["coloma"]
+    session = new_game(game="coloma", names=names)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        await pilot.press("ctrl+f")
+        await pilot.pause()
+        first = await walk(pilot, answers)
+        typed_first = {key: list(texts) for key, texts in first.typed.items()}
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        first_sheet = session.path.read_text().count('kind = "finish"')
+        assert first_sheet == 1
+        await pilot.press("ctrl+f", "y")  # reopen
+        await pilot.pause()
+        await pilot.press("ctrl+f")  # the wizard again
+        await pilot.pause()
+        wizard = pilot.app.screen
+        assert isinstance(wizard, ScoringWizard)
+        keys = [field.key for field in wizard.spec.fields]
+        assert wizard.typed == typed_first  # every answer is back, as it was typed
+        assert wizard.typed["buildings"] == ["6 4", "6"]
+        assert pilot.app.screen.query_one("#answer-0", Input).value == "10"
+        await pilot.press("ctrl+s")  # straight to the standings
+        await pilot.pause()
+        assert wizard.at_standings and wizard.step == len(keys)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, GameScreen)
+    [history] = store.read_history()
+    reopened = GameSession.open(store, session.path)
+    assert reopened.state.finished
+    assert tomllib.loads(history["sheet"]) == tomllib.loads(reopened.state.sheet)

@@ -1,0 +1,48 @@
+"""Reopen and finish again: the last sheet is kept as the wizard's start, and the history
+keeps one row per game (its last sheet)."""
+
+from __future__ import annotations
+
+from companion.games import SHEETS
+from companion.scoring import overlay_sheet, sheet_text
+from companion.store import Store
+from tests.conftest import NewGame
+
+
+def test_finishing_a_reopened_game_again_replaces_its_history_row(
+    new_game: NewGame, store: Store
+) -> None:
+    other = new_game(game="coloma", names=("Cy", "Di"))
+    other.act(other.rules.finish(other.state, 'game = "coloma"\n', "Cy wins"))
+    other.record_in_history()
+    session = new_game()
+    session.act(session.rules.finish(session.state, 'game = "boomtown"\n', "Ann wins"))
+    session.record_in_history()
+    session.act(session.rules.reopen(session.state))
+    assert not session.state.finished
+    assert session.state.sheet == 'game = "boomtown"\n'  # kept: the wizard starts from it
+    session.act(session.rules.finish(session.state, 'game = "boomtown"\nx = 2\n', "Bo wins"))
+    session.record_in_history()
+    history = store.read_history()
+    assert [row["file"] for row in history] == [other.path.name, session.path.name]
+    assert history[1]["sheet"] == 'game = "boomtown"\nx = 2\n'
+    assert history[0]["sheet"] == 'game = "coloma"\n'
+
+
+def test_the_last_sheet_is_laid_over_what_the_screen_tracked() -> None:
+    spec = SHEETS["coloma"]
+    blank = {f.key: ([] if f.kind == "list" else 0) for f in spec.fields}
+    rows = [{"name": "Ann", **blank}, {"name": "Bo", **blank}]
+    saved = [dict(row) for row in rows]
+    saved[0].update(buildings=[6, 4], hotels=1, frontier=12, gold=3)
+    saved[1].update(buildings=[5], frontier=7)
+    text = sheet_text(spec, saved)
+    tracked = [dict(row, gold=9) for row in rows]  # the screen knows the gold
+    charts = {"coloma-frontier": {0: 0, 3: 12, 5: 25}}
+    ann, bo = overlay_sheet(spec, tracked, text, charts)
+    assert ann["buildings"] == [6, 4] and ann["hotels"] == 1 and ann["gold"] == 3
+    assert ann["frontier"] == 3  # the count, found back from the chart's 12 points
+    assert bo["buildings"] == [5]
+    assert bo["frontier"] == 0  # 7 points: no count gives it here, the tracked value stays
+    assert overlay_sheet(spec, tracked, "not [toml", charts) == tracked
+    assert overlay_sheet(spec, tracked, "", charts) == tracked

@@ -1,0 +1,97 @@
+"""Dialogs at the table: F1 in any of them, the correction dialog at 80x24 with a key for
+each choice, and notices placed where they hide least."""
+
+from __future__ import annotations
+
+from textual.widgets import Select
+from textual.widgets._toast import ToastRack
+
+from companion.store import Store
+from screens.confirm import ConfirmDialog
+from screens.correction import CorrectionDialog
+from screens.game import GameScreen
+from screens.help import HelpScreen
+from tests.conftest import NewGame
+from tests.screens.helpers import make_app, send_keys, settle, text_of
+
+
+async def open_game(pilot, session) -> GameScreen:  # type: ignore[no-untyped-def]
+    pilot.app.open_game(session.path)
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
+async def test_the_correction_dialog_fits_80x24_and_works_from_the_keyboard(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy", "Di", "Ed", "Flo"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, session)
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, CorrectionDialog)
+        box = dialog.query_one("#correction-box").region
+        assert box.height <= 16 and box.bottom <= 23  # above the footer
+        for widget in ("#what", "#value", "#reason", "#record", "#cancel"):
+            assert dialog.query_one(widget).region.bottom <= box.bottom
+        await pilot.press("shift+tab", "enter")  # to What, open its list
+        await pilot.pause()
+        send_keys(pilot, "cy")  # type to search: Cy's first number
+        await settle(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        key = dialog.query_one("#what", Select).value
+        assert dialog.fixes[str(key)].seat == 2
+        await pilot.press("tab")
+        send_keys(pilot, "5")
+        await pilot.press("tab")
+        send_keys(pilot, "counted")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, GameScreen)
+    last = type(session).open(store, session.path).journal.entries[-1]
+    assert last.kind == "correct" and "counted" in last.text
+
+
+async def test_f1_shows_the_help_of_the_dialog_or_of_the_screen_below(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, session)
+        await pilot.press("ctrl+o", "f1")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HelpScreen)
+        assert text_of(pilot, "#help-title") == CorrectionDialog.HELP_TITLE
+        await pilot.press("escape", "escape")  # close the help, then the dialog
+        await pilot.pause()
+        pilot.app.push_screen(ConfirmDialog("Really?"))
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert text_of(pilot, "#help-title") == ConfirmDialog.HELP_TITLE
+        await pilot.press("f1", "n")  # F1 closes the help; n answers the question
+        await pilot.pause()
+        assert pilot.app.screen is screen
+
+
+async def test_notices_sit_top_right_when_narrow_and_over_the_log_when_wide(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo"))
+    for size in ((80, 24), (130, 40)):
+        async with make_app(store).run_test(size=size, notifications=True) as pilot:
+            screen = await open_game(pilot, session)
+            pilot.app.notify("Nothing to undo.")
+            await pilot.pause()
+            rack = screen.query_one(ToastRack)
+            toast = rack.children[-1].children[-1]
+            if size[0] < 110:
+                assert toast.region.y <= 3  # top, away from the player table and field
+            else:
+                log = screen.query_one("#log").region
+                assert toast.region.x >= log.x - 12 and toast.region.bottom >= size[1] - 3
+            assert toast.region.right >= size[0] - 2 and toast.region.height <= 3
