@@ -228,6 +228,7 @@ async def test_the_standings_show_the_tie_break_figures(store: Store, new_game: 
         await pilot.pause()
         await pilot.press("ctrl+f")
         await pilot.pause()
+        await yes_if_asked(pilot)  # Round 1: not over, so ctrl+f asks first
         wizard = pilot.app.screen
         assert isinstance(wizard, ScoringWizard)
         gold = [field.key for field in wizard.spec.fields].index("gold")
@@ -260,6 +261,7 @@ async def test_a_reopened_game_starts_the_wizard_from_its_last_sheet(
         await pilot.pause()
         await pilot.press("ctrl+f")
         await pilot.pause()
+        await yes_if_asked(pilot)
         first = await walk(pilot, answers)
         typed_first = {key: list(texts) for key, texts in first.typed.items()}
         await pilot.press("ctrl+s")
@@ -270,6 +272,7 @@ async def test_a_reopened_game_starts_the_wizard_from_its_last_sheet(
         await pilot.pause()
         await pilot.press("ctrl+f")  # the wizard again
         await pilot.pause()
+        await yes_if_asked(pilot)
         wizard = pilot.app.screen
         assert isinstance(wizard, ScoringWizard)
         keys = [field.key for field in wizard.spec.fields]
