@@ -127,7 +127,7 @@ def player_labels(names: list[str]) -> list[str]:
     """Each player's label on the board, told apart: the first letter when every player's
     differs, else the first two ("Be"/"Bo"), else the seat ("P1", "P2")."""
     for size in (1, 2):
-        labels = [name[:size] for name in names]
+        labels = ["".join(name.split())[:size] for name in names]
         if len({label.casefold() for label in labels}) == len(labels) and all(
             len(label) == size for label in labels
         ):

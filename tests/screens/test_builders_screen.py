@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from textual.pilot import Pilot
+
 from companion.store import Store
 from screens.builders import BuildersScreen
 from screens.scoring import ScoringWizard
 from screens.track_calculator import TrackCalculator
 from tests.conftest import NewGame
 from tests.screens.helpers import SIZE, command, make_app, open_screen, text_of, type_into
+
+
+async def type_answer(pilot: Pilot, selector: str, text: str) -> str:
+    """Type a wizard answer; the note shown beside it."""
+    await type_into(pilot, selector, text)
+    return text_of(pilot, selector.replace("answer", "note"))
 
 
 async def test_two_rounds_and_the_board_is_remembered(store: Store, new_game: NewGame) -> None:
@@ -26,7 +34,7 @@ async def test_two_rounds_and_the_board_is_remembered(store: Store, new_game: Ne
         assert "Left wins, 1 step + 1 for the + icon left: column 1." in text_of(
             pilot, "#log-lines"
         )
-        assert await command(pilot, "") == ""  # round 2: Bo starts
+        assert await command(pilot, "n") == ""  # round 2: Bo starts
         assert screen.state.first_player == 1
         assert await command(pilot, "m> 4 3") == ""
         assert "holds a Mountain" in await command(pilot, "4 3 s")
@@ -75,27 +83,27 @@ async def test_a_three_player_game_to_the_end_with_every_token_from_the_board(
         for row, marks in enumerate(("< . >", ". > .", "< < .", ". . .", "< . ."), start=1):
             assert await command(pilot, f"arrows {row} {marks}") == "", row
         assert await command(pilot, "hide 3 2") == ""
-        assert "Train Marker at column 2" in text_of(pilot, "#board")  # < . >: a tie
+        assert "Train Marker: row 1, column 2" in text_of(pilot, "#notes")  # < . >: a tie
         # Round 1: Ann, Bo, Cy
         assert "Not a set of marks: <x" in await command(pilot, "1 1 s <x")
         assert await command(pilot, "1 1 s <+ Saloon") == ""
         assert await command(pilot, "2 2 d >") == ""
         assert await command(pilot, "3 3 t .") == ""
         assert "If the round ended now: 1 Left vote against 1 Right: a tie" in text_of(
-            pilot, "#board"
+            pilot, "#notes"
         )
         assert await command(pilot, "t") == ""
-        assert await command(pilot, "") == ""
+        assert await command(pilot, "n") == ""
         # Round 2: Bo starts; Ann forgets her card's marks, then says them
         assert await command(pilot, "2 1 s >") == ""
         assert await command(pilot, "4 1 d <") == ""
         assert await command(pilot, "2 3 s") == ""
-        assert "type the marks of the card at row 2, column 3" in text_of(pilot, "#board")
+        assert "type the marks of the card at row 2, column 3" in text_of(pilot, "#notes")
         assert "To count the votes" in await command(pilot, "t")
         assert await command(pilot, "marks 2 3 >+") == ""
-        assert "Train Marker at column 3" in text_of(pilot, "#board")
+        assert "Train Marker: row 2, column 3" in text_of(pilot, "#notes")
         assert await command(pilot, "t") == ""
-        assert await command(pilot, "") == ""
+        assert await command(pilot, "n") == ""
         # Round 3, the final round: Cy starts; a Hideout is revealed in row 3
         assert await command(pilot, "3 1 s <") == ""
         assert await command(pilot, "4 2 d >") == ""
@@ -109,10 +117,15 @@ async def test_a_three_player_game_to_the_end_with_every_token_from_the_board(
         wizard = pilot.app.screen
         assert isinstance(wizard, ScoringWizard)
         assert text_of(pilot, "#hint-0") == (
-            "On the board: row 1 col 1 (Saloon, Single): 1 from the token; row 2 col 3 (Single): "
-            "0 from the token; row 4 col 2 (Double): 1 from the token"
+            "On the board: 1) row 1 col 1 (Saloon, Single): 1 from the token; 2) row 2 col 3 "
+            "(Single): 0 from the token; 3) row 4 col 2 (Double): 1 from the token"
         )
-        for seat, typed in enumerate(("3x1 5x1 2x2", "4x2 1x1 6x1", "2x3 3x2 0x1")):
+        # the board knows each cube: the table types only the VP each card shows
+        assert pilot.app.screen.query_one("#answer-0").value == ""
+        assert "3 buildings on the board: type 3 VP" in (
+            await type_answer(pilot, "#answer-0", "3 5")
+        )
+        for seat, typed in enumerate(("3 5 2", "4x2 1x1 6x1", "2 3 0")):
             await type_into(pilot, f"#answer-{seat}", typed)
         await pilot.press("ctrl+s", "ctrl+s")
         await pilot.pause()
@@ -147,10 +160,10 @@ async def test_issue_13_through_the_screen(store: Store, new_game: NewGame) -> N
         assert await command(pilot, "2 7 s") == "" and await command(pilot, "3 1 d") == ""
         assert await command(pilot, "t 0 3 0") == ""  # row 1: from 4, Right: column 5
         assert "Round 1 places 1 Track Token" in await command(pilot, "t 0 3 0")
-        assert await command(pilot, "") == ""
+        assert await command(pilot, "n") == ""
         assert await command(pilot, "3 5 s") == "" and await command(pilot, "4 1 s") == ""
         assert await command(pilot, "t 0 2 1") == ""  # row 2: from 5, +1: column 7
-        assert await command(pilot, "") == ""  # round 3, the final round: rows 3 and 4
+        assert await command(pilot, "n") == ""  # round 3, the final round: rows 3 and 4
         assert await command(pilot, "4 2 s") == "" and await command(pilot, "4 3 s") == ""
         assert "token 1 of 2" in text_of(pilot, "#step")
         assert "and why: t at 4 as on the board" in await command(pilot, "t at 2")
