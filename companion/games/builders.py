@@ -330,10 +330,8 @@ class BuildersRules(Rules):
 
     def not_over(self, state: TableState) -> str | None:
         assert isinstance(state, BuildersState)
-        if state.over or state.finished:
-            return None
-        if not state.widths:
-            return "The board's size is not entered yet: no Track Token is placed."
+        if state.over or state.finished or not state.widths:
+            return None  # at the end, or no board typed: the app cannot tell how far it is
         left = state.rows - len(state.tokens)
         return (
             f"It is Round {state.round} of {state.last_round}: "
