@@ -219,7 +219,7 @@ Type in the command field and press **enter**; the line above it says what comes
             line = (
                 f"Round {state.round} of {state.last_round} · "
                 f"start player {state.name(state.first_player)} · "
-                f"{offer} cards on offer · Track Tokens {len(state.tokens)} of {state.rows}"
+                f"{offer} cards on offer · Track Tokens {len(state.tokens)}/{state.rows}"
             )
             if state.options.get("terrain"):
                 line += f"  ·  Terrain Cards: {TERRAIN_CARDS[len(state.players)]}"
