@@ -23,6 +23,7 @@ from companion.games.builders_track import (
     check_cube,
     mountain_problem,
     place_token,
+    plural,
 )
 from companion.journal import Entry
 from companion.scoring import Category, Field, SheetSpec, TieBreak, investment_points
@@ -116,11 +117,6 @@ def whole_word(text: str) -> int:
 def cubes_text(cubes: Mapping[int, int]) -> str:
     """`3 Triples, 4 Doubles, 1 Single`."""
     return ", ".join(plural(cubes[size], CUBE_NAMES[size]) for size in (3, 2, 1))
-
-
-def plural(count: int, word: str, many: str = "") -> str:
-    """`1 Track Token`, `2 Track Tokens`: the count with its word in the right number."""
-    return f"{count} {word if count == 1 else many or word + 's'}"
 
 
 def player_labels(names: list[str]) -> list[str]:
@@ -598,9 +594,10 @@ class BuildersRules(Rules):
     # -- actions ---------------------------------------------------------------------------
 
     def board(self, state: BuildersState, widths: list[int]) -> Entry:
-        text = f"The board: {len(widths)} rows of {', '.join(map(str, widths))} locations"
+        rows = plural(len(widths), "row")
+        text = f"The board: {rows} of {', '.join(map(str, widths))} locations"
         if len(set(widths)) == 1:
-            text = f"The board: {len(widths)} rows of {widths[0]} locations"
+            text = f"The board: {rows} of {plural(widths[0], 'location')}"
         return self._entry(state, "board", text, widths=widths)
 
     def place_terrain(self, state: BuildersState, row: int, column: int, kind: str) -> Entry:
@@ -849,7 +846,7 @@ class BuildersRules(Rules):
             width = state.widths[row - 1]
             if len(spots) != width:
                 raise RuleError(
-                    f"Row {row} has {width} locations: type one mark for each "
+                    f"Row {row} has {plural(width, 'location')}: type one mark for each "
                     f"(<, > or . for none), not {len(spots)}."
                 )
             found[row] = spots
