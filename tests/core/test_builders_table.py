@@ -113,3 +113,11 @@ def test_the_wizard_pairs_typed_vps_with_the_boards_buildings() -> None:
     with pytest.raises(SheetError, match="type the VP each card shows"):
         parse_vps(" ", board)
     assert parse_vps("", []) is None
+
+
+def test_one_row_of_one_location_is_said_in_the_singular(new_game: NewGame) -> None:
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    assert session.rules.board(session.state, [1]).text == "The board: 1 row of 1 location"
+    session.act(session.rules.board(session.state, [1, 1]))
+    with pytest.raises(RuleError, match="Row 1 has 1 location: type one mark"):
+        session.rules.arrows(state(session), 1, ["<", ">"])
