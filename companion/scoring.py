@@ -479,7 +479,10 @@ def field_hint(spec: Field) -> str:
         return "a whole number"
     if spec.kind == "list":
         return "numbers separated by spaces, e.g. 3 4 6 (nothing for none)"
-    return "VPxCUBE for each building, g for a Goldmine next to it, e.g. 5x3g 2x1 0x2"
+    return (
+        "the VP on each building's card, in the order below (e.g. 5 3 0); "
+        "or VPxCUBE for each, g for a Goldmine next to it (5x3g 2x1 0x2)"
+    )
 
 
 def parse_answer(spec: Field, text: str) -> Any:
@@ -509,6 +512,31 @@ def parse_answer(spec: Field, text: str) -> Any:
         vp, cube, goldmine = int(match.group(1)), int(match.group(2)), bool(match.group(3))
         investments.append({"vp": vp, "cube": cube, "goldmine": goldmine})
     return _check_investments(investments, "investments")
+
+
+def parse_vps(text: str, board: list[Mapping[str, Any]]) -> list[dict[str, Any]] | None:
+    """The VP read off each building's card, typed alone in the board's order (`5 3 0`):
+    each paired with its cube and Goldmine from `board`. None when the text is not VPs alone
+    (then it is read as VPxCUBE)."""
+    tokens = [token for token in re.split(r"[\s,;]+", text.strip()) if token]
+    if board and not tokens:
+        count = len(board)
+        raise SheetError(
+            f"{count} building{'s' if count != 1 else ''} on the board: type the VP each "
+            "card shows (0 for none), in the order below."
+        )
+    if not board or not all(re.fullmatch(r"[0-9]+", t) for t in tokens):
+        return None
+    if len(tokens) != len(board):
+        count = len(board)
+        raise SheetError(
+            f"{count} building{'s' if count != 1 else ''} on the board: type {count} VP "
+            f"(one per building, in the order below), or VPxCUBE for each."
+        )
+    return [
+        {"vp": _typed_number(vp), "cube": b["cube"], "goldmine": bool(b.get("goldmine"))}
+        for vp, b in zip(tokens, board, strict=True)
+    ]
 
 
 def _typed_number(digits: str) -> int:

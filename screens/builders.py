@@ -9,10 +9,12 @@ from __future__ import annotations
 import re
 from contextlib import suppress
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.visual import VisualType
 from textual.widgets import Footer, Header, Static
 
 from companion.amounts import is_number, parse_count
@@ -22,12 +24,18 @@ from companion.games.builders import (
     TERRAIN_CARDS,
     BuildersRules,
     BuildersState,
+    card_tables,
     parse_marks,
+    player_labels,
+    plural,
 )
 from companion.games.builders_track import Placement
 from screens.game import COMMON_HELP, CommandScreen
+from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
 
+NEXT_ROUND = ("n", "next")  # the typed word that starts the next round
+COMMANDS = ("board", "arrows", "marks", "card", "next", "lake", "gold", "hide", "clear")
 CUBES = {"1": 1, "s": 1, "single": 1, "2": 2, "d": 2, "double": 2, "3": 3, "t": 3, "triple": 3}
 TERRAIN_WORDS = {
     "m<": "mountain-left",
@@ -65,8 +73,35 @@ def whole(word: str) -> int:
     return parse_count(word, what="A number")
 
 
+class Shown(Static):
+    """A Static that redraws only when what it shows changed, and lays the screen out again
+    only when its size may have (a key answered within a frame: #16)."""
+
+    def __init__(self, *args: object, fixed: bool = False, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fixed = fixed  # its .tcss gives it a fixed size: content never resizes it
+        self.shown: object = None
+        self.extent: tuple[int, int] | None = None
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        if content == self.shown:
+            return
+        extent = size_of(content)
+        layout = layout and not self.fixed and extent != self.extent
+        if not self.fixed and self.shown in ("", None) and content == "":
+            layout = False
+        self.shown, self.extent = content, extent
+        super().update(content, layout=layout)
+
+
+def size_of(content: object) -> tuple[int, int]:
+    """(lines, widest line in cells) of a text, to tell whether a widget's size changes."""
+    plain = content.plain if isinstance(content, Text) else str(content)
+    lines = plain.split("\n")
+    return len(lines), max(cell_len(line) for line in lines)
+
+
 class BuildersScreen(CommandScreen):
-    EMPTY_ENTER_PLAYS = True  # a step still moves on with an empty enter (#12)
     CSS_PATH = "builders.tcss"
     HELP_TITLE = "Boomtown Builders"
     HELP_TEXT = (
@@ -90,8 +125,11 @@ Type in the command field and press **enter**; the line above it says what comes
   counted at the table. The sentence says where it went and why. A round that places
   several tokens (the Round Track's stack) places them one after another. `t at 4 REASON`
   places the token where the board has it, whatever the votes say.
-- enter (empty) starts the next round once the token is placed; the start player passes
-  clockwise. After the last token, the scoring wizard opens.
+- `n` starts the next round once the token is placed; the start player passes clockwise.
+  After the last token, the scoring wizard opens: it knows each building's cube, Goldmine
+  and distance, so you type only the VP each card shows (`5 3 0`).
+- **ctrl+o** corrects any building (owner and cube, or none), a Track Token's column, the
+  cubes left, whose turn it is, the round and the start player, each with a reason.
 - Terrain (advanced game): `m> 2 4` (a Mountain pointing right at row 2, column 4), `m<`,
   `lake`, `gold`, `hide`, and `clear` to take it away.
 - **ctrl+t** opens the Track Token calculator on its own.
@@ -116,14 +154,31 @@ Type in the command field and press **enter**; the line above it says what comes
         yield Header()
         with Horizontal(id="body"):
             with Vertical(id="main"):
-                yield from self.command_area()
+                yield Shown(id="round-line", markup=False, fixed=True)
+                yield Shown(id="step", markup=False, fixed=True)
+                yield CommandInput(
+                    self.command_words, id="command", placeholder="type here, enter to do it"
+                )
+                yield Shown("", id="command-error", classes="error", markup=False)
                 with VerticalScroll(id="board-box"):
-                    yield Static(id="players", markup=False)
-                    yield Static(id="board", markup=False)
+                    with Horizontal(id="table"):
+                        yield Shown(id="board", markup=False)
+                        yield Shown(id="players", markup=False, fixed=True)
+                    yield Shown(id="notes", markup=False, fixed=True)
             yield LogPanel(id="log")
         yield Footer()
 
-    def on_mount(self) -> None:
+    def command_words(self) -> list[str]:
+        """Commands, terrain, players' names and the cards' names for completion."""
+        cards = {b.card for b in self.state.buildings if b.card}
+        cards.update(name.title() for name in card_tables(self.session.known()))
+        return [*COMMANDS, *super().command_words(), *sorted(cards)]
+
+    def empty_enter(self) -> str:
+        """An empty enter does nothing: it says what this step takes."""
+        return f"Nothing typed: {self._short_step()}"
+
+    def _recall_board(self) -> None:
         """The board's size and arrows typed in earlier games, as entries of their own (undo
         takes them back); only in a game this window plays."""
         if self.state.widths or not self.can_play():
@@ -151,14 +206,20 @@ Type in the command field and press **enter**; the line above it says what comes
 
     # -- showing ---------------------------------------------------------------------
 
+    def on_mount(self) -> None:
+        """The players' panel's height, once; then the board remembered from earlier games."""
+        self.query_one("#players").styles.height = 2 * len(self.state.players)
+        self._recall_board()
+
     def render_state(self) -> None:
+        """Only what changed is drawn again (each `Shown` compares with what it shows)."""
         state = self.state
         if state.widths:
             offer = 5 if len(state.players) == 4 else 4
             line = (
-                f"Round {state.round} of {state.last_round}  ·  "
-                f"start player {state.name(state.first_player)}  ·  "
-                f"{offer} cards on offer  ·  Track Tokens {len(state.tokens)} of {state.rows}"
+                f"Round {state.round} of {state.last_round} · "
+                f"start player {state.name(state.first_player)} · "
+                f"{offer} cards on offer · Track Tokens {len(state.tokens)}/{state.rows}"
             )
             if state.options.get("terrain"):
                 line += f"  ·  Terrain Cards: {TERRAIN_CARDS[len(state.players)]}"
@@ -167,7 +228,9 @@ Type in the command field and press **enter**; the line above it says what comes
         self.query_one("#round-line", Static).update(line)
         self.query_one("#step", Static).update(self._step_text())
         self.query_one("#players", Static).update(self._players_text())
-        self.query_one("#board", Static).update(self._board_text())
+        preview = self._preview()
+        self.query_one("#board", Static).update(self._board_text(preview))
+        self.query_one("#notes", Static).update(self._notes_text(preview))
 
     def _step_text(self) -> str:
         state = self.state
@@ -181,86 +244,122 @@ Type in the command field and press **enter**; the line above it says what comes
         if builder is not None:
             furthest = len(state.tokens)
             return (
-                f"{state.name(builder)} builds: ROW COLUMN CUBE (e.g. {furthest + 3} 2 t). "
-                f"Row {furthest + 1}: Single; row {furthest + 2}: up to a Double; "
-                f"row {furthest + 3} on: up to a Triple."
+                f"{state.name(builder)} builds: ROW COLUMN CUBE [MARKS] [CARD] "
+                f"(e.g. {furthest + 3} 2 t <+ Saloon). Row {furthest + 1}: Single; "
+                f"row {furthest + 2}: up to a Double; row {furthest + 3} on: up to a Triple."
             )
         if state.tokens_to_place:
             count = state.tokens_this_round
             which = ""
             if count > 1:
                 done = count - state.tokens_to_place + 1
-                final = " (the final round)" if state.round == state.last_round else ""
-                which = f"This round places {count} Track Tokens{final}: token {done} of {count}. "
+                final = "Final round, t" if state.round == state.last_round else "T"
+                which = f"{final}oken {done} of {count}: "
             return (
-                f"{which}Track Token for row {state.train_row}: t places it where the Train "
-                f"Marker stands (t < adds a revealed Hideout's arrows), or t LEFT RIGHT PLUSES "
-                f"(e.g. t 3 1 0), or t at COLUMN REASON where the board has it; it goes from "
-                f"column {state.previous_token()}."
+                f"{which}Track Token for row {state.train_row} (from column "
+                f"{state.previous_token()}): t where the Train Marker stands (t < adds a "
+                f"Hideout's arrows), t LEFT RIGHT PLUSES (t 3 1 0), or t at COLUMN REASON."
             )
-        return f"Enter starts round {state.round + 1} of {state.last_round}."
+        return f"Type n to start round {state.round + 1} of {state.last_round}."
+
+    def _short_step(self) -> str:
+        """What the step takes, in a few words (said when enter is pressed on nothing)."""
+        state = self.state
+        if state.finished or state.over:
+            return "the game is at its end: ctrl+f."
+        if not state.widths:
+            return "type the board's size, e.g. board 10x5."
+        builder = state.builder
+        if builder is not None:
+            return f"type where {state.name(builder)} builds: ROW COLUMN CUBE, e.g. 4 2 t."
+        if state.tokens_to_place:
+            return f"type t for the Track Token in row {state.train_row}."
+        return f"type n to start round {state.round + 1}."
 
     def _players_text(self) -> Text:
+        """Two lines a player: the board's label and name, then cubes left and buildings."""
         state = self.state
+        labels = player_labels([player.name for player in state.players])
+        width = max(cell_len(label) for label in labels)
+        builder = state.builder if state.widths and not state.over else None
         text = Text()
         for seat, player in enumerate(state.players):
-            text.append("▶ " if seat == state.first_player else "  ")
+            label = labels[seat] + " " * (width - cell_len(labels[seat]))
+            text.append(label, style=f"bold {player.colour}")
+            text.append(" ")
             text.append(player.name, style=f"bold {player.colour}")
+            if seat == state.first_player:
+                text.append("  ▶ start")
+            if seat == builder:
+                text.append("  builds now", style="reverse")
             cubes = state.cubes[seat]
+            built = len(state.owned(seat))
             text.append(
-                f"   cubes left: {cubes[3]} Triples, {cubes[2]} Doubles, {cubes[1]} Singles"
+                f"\n{' ' * width} T{cubes[3]} D{cubes[2]} S{cubes[1]} left · "
+                f"{plural(built, 'building')}"
             )
-            text.append(f"   buildings: {len(state.owned(seat))}\n")
+            if seat + 1 < len(state.players):
+                text.append("\n")
         return text
 
-    def _board_text(self) -> Text:
+    def _board_text(self, preview: Placement | str) -> Text:
+        """The board, row 1 at the bottom; a cell shows a building (its owner's label and
+        cube), terrain or the printed arrows; =..= around it is the row's Track Token."""
         state = self.state
         text = Text()
         if not state.widths:
             return text
-        text.append(
-            "Board (row 1 at the bottom; == Track Token, initial+cube = a building, "
-            "< > printed arrows)\n",
-            style="dim",
-        )
-        preview = self._preview()
+        labels = player_labels([player.name for player in state.players])
+        inner = max(2, max(cell_len(label) for label in labels) + 1)
+        widest = max(state.widths)
+        text.append(" " * 3)
+        for column in range(1, widest + 1):
+            text.append(centred(str(column), inner + 2), style="dim")
         for row in range(state.rows, 0, -1):
-            text.append(f"{row:>3} ")
+            text.append(f"\n{row:>2} ")
             token = state.tokens[row - 1] if row <= len(state.tokens) else None
             for column in range(1, state.widths[row - 1] + 1):
-                building = state.at(row, column)
-                if building is not None:
-                    owner = state.players[building.owner]
-                    mark = f"{owner.name[:1]}{building.cube}"
-                    style = f"bold {owner.colour}"
-                    if token == column:
-                        style += " reverse"
-                elif (row, column) in state.terrain:
-                    mark, style = TERRAIN_MARKS[state.terrain[(row, column)]], "italic"
-                elif token == column:
-                    mark, style = "==", "bold"
-                else:  # what is printed there, once typed
-                    printed = state.arrows.get(row, [])
-                    mark, style = (printed[column - 1] if printed else "") or " .", "dim"
-                text.append(f"{mark:>3}", style=style)
+                mark, style = self._cell(state, labels, row, column)
+                if token == column and mark != "==":  # the token beside what stands there
+                    text.append(centred(f"={mark}=", inner + 2), style=f"{style} bold")
+                else:
+                    text.append(centred(mark, inner + 2), style=style)
             if row == state.train_row and not state.over:
-                at = f" at column {preview.column}" if isinstance(preview, Placement) else ""
-                text.append(f"   ← Train Marker{at}", style="bold")
-            text.append("\n")
+                text.append(" ◀", style="bold")
+        return text
+
+    def _cell(
+        self, state: BuildersState, labels: list[str], row: int, column: int
+    ) -> tuple[str, str]:
+        """What one location shows, and its style."""
+        building = state.at(row, column)
+        if building is not None:
+            owner = state.players[building.owner]
+            return f"{labels[building.owner]}{building.cube}", f"bold {owner.colour}"
+        if (row, column) in state.terrain:
+            return TERRAIN_MARKS[state.terrain[(row, column)]], "italic"
+        token = state.tokens[row - 1] if row <= len(state.tokens) else None
+        if token == column:
+            return "==", "bold"
+        printed = state.arrows.get(row, [])
+        return (printed[column - 1] if printed else "") or ".", "dim"
+
+    def _notes_text(self, preview: Placement | str) -> Text:
+        text = Text()
+        state = self.state
+        if state.widths and not state.over and not state.finished:
+            at = f", column {preview.column}" if isinstance(preview, Placement) else ""
+            text.append(f"◀ Train Marker: row {state.train_row}{at}. ", style="bold")
         if isinstance(preview, Placement):
-            text.append(f"\nIf the round ended now: {preview.sentence}\n", style="dim")
+            text.append(f"If the round ended now: {preview.sentence}", style="dim")
         elif preview:
+            text.append(f"To move the Train Marker as cards are built, type {preview}.", "dim")
+        if self.state.widths:
             text.append(
-                f"\nTo move the Train Marker as cards are built, type {preview}.\n", style="dim"
+                "\nBoard: row 1 at the bottom; Be3 = a player's Triple; =..= a Track Token; "
+                "M< M> Mountain, ~~ Lake, $$ Goldmine, Hd Hideout.",
+                style="dim",
             )
-        if state.tokens:
-            hints = [
-                f"{state.name(b.owner)} {b.row}/{b.column}: {state.distance(b)} from the token"
-                for b in state.buildings
-                if state.distance(b) is not None
-            ]
-            if hints:
-                text.append("\nDistances (for the cards' VP): " + "; ".join(hints), style="dim")
         return text
 
     def _preview(self) -> Placement | str:
@@ -344,7 +443,7 @@ Type in the command field and press **enter**; the line above it says what comes
                 self.notify("The last Track Token is placed: on to the final scores.", markup=False)
                 self.action_finish()
             return True
-        if not words:
+        if len(words) == 1 and words[0] in NEXT_ROUND:
             return self.run(rules.next_round(state))
         if len(words) >= 3 and is_number(words[0]) and is_number(words[1]) and words[2] in CUBES:
             builder = state.builder
@@ -396,3 +495,9 @@ Type in the command field and press **enter**; the line above it says what comes
                 self.action_calculator,
             ),
         ]
+
+
+def centred(mark: str, width: int) -> str:
+    """`mark` centred in `width` terminal cells (an emoji takes two: `cell_len`)."""
+    room = max(width - cell_len(mark), 0)
+    return " " * (room // 2) + mark + " " * (room - room // 2)

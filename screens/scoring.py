@@ -31,6 +31,7 @@ from companion.scoring import (
     look_up,
     parse_answer,
     parse_chart,
+    parse_vps,
     score,
     sheet_text,
     standings_rows,
@@ -72,7 +73,9 @@ the count (how many lands) and the wizard looks the points up. The rules give so
 add the others once from your own board in the chart line (`4=18`): they are remembered.
 
 Lists are typed as numbers separated by spaces (`3 4 6`). Boomtown Builders investments are
-typed as `VPxCUBE`, with `g` when a Goldmine is next to the building: `5x3g 2x1 0x2`.
+typed as the VP each building's card shows, in the order the board line lists them
+(`5 3 0`): the board knows each cube and Goldmine. `VPxCUBE` (with `g` for a Goldmine next
+to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did not have.
 """
     BINDINGS = [
         # Not ctrl+left/right: the answer fields use those to move by word.
@@ -97,6 +100,12 @@ typed as `VPxCUBE`, with `g` when a Goldmine is next to the building: `5x3g 2x1 
         self._charts_as_opened = {name: dict(chart) for name, chart in self.charts.items()}
         self._columns_for_standings: bool | None = None  # which columns the table has
         self.step = 0  # len(spec.fields) is the standings
+        # the buildings the board knows (cube, Goldmine), so the table types only their VP
+        self.board = {
+            f.key: [list(row[f.key]) for row in self.rows]
+            for f in spec.fields
+            if f.kind == "investments"
+        }
         # what was typed, per field and seat, so going back and forth keeps it
         self.typed: dict[str, list[str]] = {
             f.key: [self._prefill_text(f, row[f.key]) for row in self.rows] for f in spec.fields
@@ -110,6 +119,8 @@ typed as `VPxCUBE`, with `g` when a Goldmine is next to the building: `5x3g 2x1 
 
     def _prefill_text(self, field: Field, value: Any) -> str:
         """What the field shows at first; a chart field's pre-filled value is the count."""
+        if field.kind == "investments" and value:  # the board knows the cubes: VPs alone
+            return " ".join(str(i["vp"]) for i in value) if any(i["vp"] for i in value) else ""
         return str(value) if field.chart else answer_text(field, value)
 
     def compose(self) -> ComposeResult:
@@ -205,7 +216,10 @@ typed as `VPxCUBE`, with `g` when a Goldmine is next to the building: `5x3g 2x1 
         self.typed[field.key][seat] = text
         note = self.query_one(f"#note-{seat}", Static)
         try:
-            value = parse_answer(field, text)
+            board = self.board.get(field.key, [])
+            value = parse_vps(text, board[seat]) if board else None
+            if value is None:
+                value = parse_answer(field, text)
             if field.chart:
                 count, value = value, look_up(field, self.charts[field.chart], value)
         except SheetError as error:

@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.amounts import is_number
+from companion.amounts import is_number, parse_count
 from companion.games.base import (
+    Fix,
     NumberSpec,
     OptionSpec,
     RuleError,
@@ -22,6 +23,7 @@ from companion.games.builders_track import (
     check_cube,
     mountain_problem,
     place_token,
+    plural,
 )
 from companion.journal import Entry
 from companion.scoring import Category, Field, SheetSpec, TieBreak, investment_points
@@ -50,7 +52,7 @@ SHEET = SheetSpec(
             "investments",
             "Investments",
             "investments",
-            "Each invested building: the VP its card shows at its distance, x its cube",
+            "Each invested building: the VP its card shows at its distance from the token",
         ),
     ),
     categories=(
@@ -104,6 +106,29 @@ READINGS = """\
 """
 
 MARKS = "<>+"
+CUBE_WORDS = {"1": 1, "s": 1, "single": 1, "2": 2, "d": 2, "double": 2, "3": 3, "t": 3, "triple": 3}
+
+
+def whole_word(text: str) -> int:
+    """A whole number typed in a correction (ASCII digits, not too large)."""
+    return parse_count(text.strip(), what="A number")
+
+
+def cubes_text(cubes: Mapping[int, int]) -> str:
+    """`3 Triples, 4 Doubles, 1 Single`."""
+    return ", ".join(plural(cubes[size], CUBE_NAMES[size]) for size in (3, 2, 1))
+
+
+def player_labels(names: list[str]) -> list[str]:
+    """Each player's label on the board, told apart: the first letter when every player's
+    differs, else the first two ("Be"/"Bo"), else the seat ("P1", "P2")."""
+    for size in (1, 2):
+        labels = ["".join(name.split())[:size] for name in names]
+        if len({label.casefold() for label in labels}) == len(labels) and all(
+            len(label) == size for label in labels
+        ):
+            return labels
+    return [f"P{seat + 1}" for seat in range(len(names))]
 
 
 def card_tables(known: Mapping[str, Any] | None) -> dict[str, dict[int, int]]:
@@ -299,6 +324,210 @@ class BuildersRules(Rules):
             return f"Round {state.round} of {state.last_round}"
         return f"Round {state.round}"
 
+    def not_over(self, state: TableState) -> str | None:
+        assert isinstance(state, BuildersState)
+        if state.over or state.finished or not state.widths:
+            return None  # at the end, or no board typed: the app cannot tell how far it is
+        left = state.rows - len(state.tokens)
+        return (
+            f"It is Round {state.round} of {state.last_round}: "
+            f"{plural(left, 'Track Token')} still to place."
+        )
+
+    # -- corrections (ctrl+o): every holding the screen shows -------------------------
+
+    def corrections(self, state: TableState) -> list[Fix]:
+        """The board's buildings, Track Tokens, each player's cubes left, whose turn it is,
+        the round and the start player. Not the VP number: the screen shows none, the
+        wizard reads the VP off the cards."""
+        assert isinstance(state, BuildersState)
+        fixes = [
+            Fix(
+                "round",
+                f"Round ({state.round})",
+                "the round's number, e.g. 4",
+            ),
+            Fix(
+                "start",
+                f"Start player ({state.name(state.first_player)})",
+                "the start player's name",
+            ),
+        ]
+        if state.widths and not state.over:
+            builder = state.builder
+            fixes.append(
+                Fix(
+                    "turn",
+                    f"Whose turn to build ({'no one' if builder is None else state.name(builder)})",
+                    "the name of who builds next, or none when everyone has built",
+                    seat=builder,
+                )
+            )
+        for seat, player in enumerate(state.players):
+            fixes.append(
+                Fix(
+                    f"cubes:{seat}",
+                    f"{player.name}: cubes left ({cubes_text(state.cubes[seat])})",
+                    "Triples, Doubles and Singles left, e.g. 3 4 7",
+                    seat=seat,
+                )
+            )
+        for b in sorted(state.buildings, key=lambda b: (b.row, b.column)):
+            card = f", {b.card}" if b.card else ""
+            fixes.append(
+                Fix(
+                    f"building:{b.row}:{b.column}",
+                    f"Building at row {b.row}, column {b.column}: "
+                    f"{state.name(b.owner)}'s {CUBE_NAMES[b.cube]}{card}",
+                    "the owner and the cube (e.g. Bo d), or none to take it off the board",
+                    seat=b.owner,
+                )
+            )
+        if state.widths:
+            fixes.append(
+                Fix(
+                    "building:add",
+                    "A building the board has and the screen does not",
+                    "ROW COLUMN OWNER CUBE, e.g. 3 2 Bo d",
+                )
+            )
+        for row, column in enumerate(state.tokens, start=1):
+            fixes.append(
+                Fix(
+                    f"token:{row}",
+                    f"Track Token in row {row} (column {column})",
+                    "the column the token stands in",
+                )
+            )
+        return fixes
+
+    def correct_text(self, state: TableState, key: str, text: str, reason: str) -> Entry:
+        assert isinstance(state, BuildersState)
+        kind, _, where = key.partition(":")
+        if kind not in ("round", "start", "turn", "cubes", "building", "token"):
+            return super().correct_text(state, key, text, reason)
+        reason = self.check_reason(reason)
+        words = text.split()
+        if kind == "round":
+            return self._correction(
+                state,
+                f"the round is {whole_word(text)} (was {state.round})",
+                reason,
+                holding="round",
+                value=whole_word(text),
+            )
+        if kind == "start":
+            seat = self.seat_named(state, text)
+            was = state.name(state.first_player)
+            return self._correction(
+                state,
+                f"the start player is {state.name(seat)} (was {was})",
+                reason,
+                holding="start",
+                value=seat,
+            )
+        if kind == "turn":
+            if text.strip().lower() in ("none", "-", "no one"):
+                return self._correction(
+                    state, "everyone has built this round", reason, holding="turn", value=None
+                )
+            seat = self.seat_named(state, text)
+            return self._correction(
+                state,
+                f"it is {state.name(seat)}'s turn to build",
+                reason,
+                holding="turn",
+                value=seat,
+            )
+        if kind == "cubes":
+            seat = self._seat(state, int(where) if where.isdigit() else None)
+            if len(words) != 3 or not all(is_number(w) for w in words):
+                raise RuleError("Type the Triples, Doubles and Singles left: 3 4 7.")
+            left = [whole_word(w) for w in words]
+            return self._correction(
+                state,
+                f"{state.name(seat)} has {cubes_text(dict(zip((3, 2, 1), left, strict=True)))} "
+                f"left (was {cubes_text(state.cubes[seat])})",
+                reason,
+                holding="cubes",
+                player=seat,
+                value=left,
+            )
+        if kind == "token":
+            row = int(where) if where.isdigit() else 0
+            column = whole_word(text)
+            was = state.tokens[row - 1] if 1 <= row <= len(state.tokens) else "none"
+            return self._correction(
+                state,
+                f"the Track Token in row {row} stands in column {column} (was {was})",
+                reason,
+                holding="token",
+                row=row,
+                column=column,
+            )
+        return self._building_correction(state, where, words, reason)
+
+    def _building_correction(
+        self, state: BuildersState, where: str, words: list[str], reason: str
+    ) -> Entry:
+        if where == "add":
+            if len(words) < 4 or not is_number(words[0]) or not is_number(words[1]):
+                raise RuleError("Type the row, the column, the owner and the cube: 3 2 Bo d.")
+            row, column, words = whole_word(words[0]), whole_word(words[1]), words[2:]
+            was = "none"
+        else:
+            row_text, _, column_text = where.partition(":")
+            row, column = int(row_text), int(column_text)
+            standing = state.at(row, column)
+            was = (
+                f"{state.name(standing.owner)}'s {CUBE_NAMES[standing.cube]}"
+                if standing
+                else "none"
+            )
+        spot = f"the building at row {row}, column {column}"
+        if [w.lower() for w in words] in (["none"], ["-"], ["clear"]):
+            return self._correction(
+                state,
+                f"{spot} is taken off the board (was {was})",
+                reason,
+                holding="building",
+                row=row,
+                column=column,
+                player=None,
+            )
+        if len(words) < 2 or words[-1].lower() not in CUBE_WORDS:
+            raise RuleError("Type the owner and the cube (s, d or t): Bo d; or none.")
+        seat = self.seat_named(state, " ".join(words[:-1]))
+        cube = CUBE_WORDS[words[-1].lower()]
+        return self._correction(
+            state,
+            f"{spot} is {state.name(seat)}'s {CUBE_NAMES[cube]} (was {was})",
+            reason,
+            holding="building",
+            row=row,
+            column=column,
+            player=seat,
+            cube=cube,
+        )
+
+    def seat_named(self, state: TableState, text: str) -> int:
+        """The seat of the player typed (a name, its start, or the board's label)."""
+        typed = " ".join(text.split()).casefold()
+        if not typed:
+            raise RuleError("Type a player's name.")
+        names = [player.name for player in state.players]
+        labels = player_labels(names)
+        for seat, name in enumerate(names):
+            if typed in (name.casefold(), labels[seat].casefold()):
+                return seat
+        found = [seat for seat, name in enumerate(names) if name.casefold().startswith(typed)]
+        if len(found) == 1:
+            return found[0]
+        raise RuleError(f"No single player is called {text.strip()!r}: {', '.join(names)}.")
+
+    def _correction(self, state: BuildersState, what: str, reason: str, **data: Any) -> Entry:
+        return self._entry(state, "correct", f"Correction: {what}: {reason}", reason=reason, **data)
+
     def prefill(
         self, state: TableState, known: Mapping[str, Any] | None = None
     ) -> list[dict[str, Any]]:
@@ -351,20 +580,24 @@ class BuildersRules(Rules):
         hints = []
         for seat in range(len(state.players)):
             spots = []
-            for b in state.owned(seat):
+            for number, b in enumerate(state.owned(seat), start=1):
                 distance = state.distance(b)
                 far = "no token in its row" if distance is None else f"{distance} from the token"
-                card = f"{b.card}, " if b.card else ""
-                spots.append(f"row {b.row} col {b.column} ({card}{CUBE_NAMES[b.cube]}): {far}")
+                what = [b.card] if b.card else []
+                what.append(CUBE_NAMES[b.cube])
+                if state.next_to_goldmine(b):
+                    what.append("Goldmine")
+                spots.append(f"{number}) row {b.row} col {b.column} ({', '.join(what)}): {far}")
             hints.append("; ".join(spots))
         return {"investments": hints}
 
     # -- actions ---------------------------------------------------------------------------
 
     def board(self, state: BuildersState, widths: list[int]) -> Entry:
-        text = f"The board: {len(widths)} rows of {', '.join(map(str, widths))} locations"
+        rows = plural(len(widths), "row")
+        text = f"The board: {rows} of {', '.join(map(str, widths))} locations"
         if len(set(widths)) == 1:
-            text = f"The board: {len(widths)} rows of {widths[0]} locations"
+            text = f"The board: {rows} of {plural(widths[0], 'location')}"
         return self._entry(state, "board", text, widths=widths)
 
     def place_terrain(self, state: BuildersState, row: int, column: int, kind: str) -> Entry:
@@ -613,7 +846,7 @@ class BuildersRules(Rules):
             width = state.widths[row - 1]
             if len(spots) != width:
                 raise RuleError(
-                    f"Row {row} has {width} locations: type one mark for each "
+                    f"Row {row} has {plural(width, 'location')}: type one mark for each "
                     f"(<, > or . for none), not {len(spots)}."
                 )
             found[row] = spots
@@ -649,12 +882,87 @@ class BuildersRules(Rules):
             count = state.tokens_this_round
             placed = "it is" if count == 1 else "they are"
             raise RuleError(
-                f"Round {state.round} places {count} Track Token{'s' if count != 1 else ''} "
-                f"(the Round Track) and {placed} placed: enter starts round {state.round + 1}."
+                f"Round {state.round} places {plural(count, 'Track Token')} "
+                f"(the Round Track) and {placed} placed: n starts round {state.round + 1}."
             )
         if state.terrain.get((row, column), "").startswith("mountain"):
             raise RuleError("A Track Token is never placed on a Mountain.")
         state.tokens.append(column)
+
+    def _apply_correct(self, state: TableState, entry: Entry) -> None:
+        """A holding corrected (ctrl+o); a tracked number goes to the base."""
+        assert isinstance(state, BuildersState)
+        holding = entry.get("holding")
+        if holding is None:
+            super()._apply_correct(state, entry)
+            return
+        value = entry.get("value")
+        if holding == "round":
+            if not isinstance(value, int) or not 1 <= value <= max(state.last_round, 1):
+                raise RuleError(f"A round is 1 to {state.last_round}.")
+            state.round = value
+        elif holding == "start":
+            state.first_player = self._seat(state, value)
+        elif holding == "turn":
+            count = len(state.players)
+            if value is None:
+                state.built = list(range(count))
+            else:
+                seat = self._seat(state, value)
+                steps = (seat - state.first_player) % count
+                state.built = [(state.first_player + step) % count for step in range(steps)]
+        elif holding == "cubes":
+            seat = self._seat(state, entry.get("player"))
+            if not isinstance(value, list) or len(value) != 3:
+                raise RuleError("Cubes left are three numbers: Triples, Doubles, Singles.")
+            for size, left in zip((3, 2, 1), value, strict=True):
+                if not isinstance(left, int) or not 0 <= left <= SUPPLY[size]:
+                    raise RuleError(
+                        f"A player has 0 to {SUPPLY[size]} {CUBE_NAMES[size]}s, not {left}."
+                    )
+            state.cubes[seat] = dict(zip((3, 2, 1), value, strict=True))
+        elif holding == "token":
+            row, column = self._spot(state, entry)
+            if row > len(state.tokens):
+                raise RuleError(f"Row {row} has no Track Token yet: place it with t.")
+            if state.terrain.get((row, column), "").startswith("mountain"):
+                raise RuleError("A Track Token is never placed on a Mountain.")
+            state.tokens[row - 1] = column
+        elif holding == "building":
+            self._correct_building(state, entry)
+        else:
+            raise RuleError(f"Boomtown Builders cannot correct {holding!r}.")
+
+    def _correct_building(self, state: BuildersState, entry: Entry) -> None:
+        """Put a building right (owner, cube), add one or take one off; the cubes follow."""
+        row, column = self._spot(state, entry)
+        standing = state.at(row, column)
+        owner = entry.get("player")
+        if owner is None:
+            if standing is None:
+                raise RuleError(f"No building stands at row {row}, column {column}.")
+            state.cubes[standing.owner][standing.cube] += 1
+            state.buildings.remove(standing)
+            return
+        seat, cube = self._seat(state, owner), entry.get("cube")
+        if cube not in CUBE_NAMES:
+            raise RuleError("A cube is a Single, a Double or a Triple.")
+        if (row, column) in state.terrain:
+            raise RuleError(f"Row {row}, column {column} holds terrain: clear it first.")
+        supply = dict(state.cubes[seat])
+        if standing is not None:
+            if standing.owner == seat:
+                supply[standing.cube] += 1
+            else:
+                state.cubes[standing.owner][standing.cube] += 1
+        if supply[cube] < 1:
+            raise RuleError(f"{state.name(seat)} has no {CUBE_NAMES[cube]} left.")
+        supply[cube] -= 1
+        state.cubes[seat] = supply
+        if standing is None:
+            state.buildings.append(Building(row, column, seat, cube))
+        else:
+            standing.owner, standing.cube = seat, cube
 
     def _apply_next_round(self, state: TableState, entry: Entry) -> None:
         assert isinstance(state, BuildersState)

@@ -15,6 +15,11 @@ CUBE_NAMES = {1: "Single", 2: "Double", 3: "Triple"}
 SUPPLY = {3: 3, 2: 4, 1: 7}  # what each player starts with
 
 
+def plural(count: int, word: str, many: str = "") -> str:
+    """`1 Track Token`, `2 Track Tokens`: the count with its word in the right number."""
+    return f"{count} {word if count == 1 else many or word + 's'}"
+
+
 @dataclass(frozen=True)
 class Placement:
     column: int
@@ -30,7 +35,7 @@ def mountain_problem(mountains: Mapping[int, str], width: int) -> str | None:
     Track Token anywhere."""
     for column, arrow in sorted(mountains.items()):
         if not 1 <= column <= width:
-            return f"A Mountain at column {column} is not in a row of {width} locations."
+            return f"A Mountain at column {column} is not in a row of {plural(width, 'location')}."
         if arrow not in ("left", "right"):
             return f"A Mountain's arrow points left or right, not {arrow!r}."
     for start in mountains:
@@ -79,8 +84,8 @@ def place_token(
     ahead, narrower = min(previous, width), ""
     if ahead != previous:
         narrower = (
-            f" (this row has {width} locations: column {width} is the nearest to straight "
-            f"ahead of column {previous})"
+            f" (this row has {plural(width, 'location')}: column {width} is the nearest to "
+            f"straight ahead of column {previous})"
         )
     votes = f"{left} Left vote{'s' if left != 1 else ''} against {right} Right"
     if left == right:

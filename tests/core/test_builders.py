@@ -151,9 +151,9 @@ def test_the_wizard_hints_say_where_each_building_stands(game: GameSession) -> N
     game.act(game.rules.token(state(game), 0, 1, 0))  # row 1: column 4
     hints = game.rules.score_hints(state(game))["investments"]
     assert hints == [
-        "row 3 col 2 (Triple): no token in its row",
-        "row 1 col 5 (Single): 1 from the token",
-        "row 2 col 1 (Double): no token in its row",
+        "1) row 3 col 2 (Triple): no token in its row",
+        "1) row 1 col 5 (Single): 1 from the token",
+        "1) row 2 col 1 (Double): no token in its row",
     ]
 
 
@@ -202,7 +202,7 @@ def test_the_round_track_says_how_many_tokens_each_round_places(new_game: NewGam
     for seat, spot in enumerate([(2, 1), (2, 2), (3, 3), (3, 4)]):
         build(session, seat, *spot, 1)
     session.act(session.rules.token(state(session), 0, 0, 0))
-    with pytest.raises(RuleError, match=r"Round 1 places 1 Track Token .* enter starts round 2"):
+    with pytest.raises(RuleError, match=r"Round 1 places 1 Track Token .* n starts round 2"):
         session.rules.token(state(session), 0, 0, 0)
 
 

@@ -2,12 +2,33 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+from rich.text import Text
+from textual.pilot import Pilot
+from textual.widgets import Input, Select
+
 from companion.store import Store
-from screens.builders import BuildersScreen
+from screens.builders import BuildersScreen, Shown
+from screens.confirm import ConfirmDialog
+from screens.correction import CorrectionDialog
 from screens.scoring import ScoringWizard
 from screens.track_calculator import TrackCalculator
 from tests.conftest import NewGame
-from tests.screens.helpers import SIZE, command, make_app, open_screen, text_of, type_into
+from tests.screens.helpers import (
+    SIZE,
+    command,
+    make_app,
+    open_screen,
+    settle,
+    text_of,
+    type_into,
+)
+
+
+async def type_answer(pilot: Pilot, selector: str, text: str) -> str:
+    """Type a wizard answer; the note shown beside it."""
+    await type_into(pilot, selector, text)
+    return text_of(pilot, selector.replace("answer", "note"))
 
 
 async def test_two_rounds_and_the_board_is_remembered(store: Store, new_game: NewGame) -> None:
@@ -26,7 +47,7 @@ async def test_two_rounds_and_the_board_is_remembered(store: Store, new_game: Ne
         assert "Left wins, 1 step + 1 for the + icon left: column 1." in text_of(
             pilot, "#log-lines"
         )
-        assert await command(pilot, "") == ""  # round 2: Bo starts
+        assert await command(pilot, "n") == ""  # round 2: Bo starts
         assert screen.state.first_player == 1
         assert await command(pilot, "m> 4 3") == ""
         assert "holds a Mountain" in await command(pilot, "4 3 s")
@@ -75,27 +96,27 @@ async def test_a_three_player_game_to_the_end_with_every_token_from_the_board(
         for row, marks in enumerate(("< . >", ". > .", "< < .", ". . .", "< . ."), start=1):
             assert await command(pilot, f"arrows {row} {marks}") == "", row
         assert await command(pilot, "hide 3 2") == ""
-        assert "Train Marker at column 2" in text_of(pilot, "#board")  # < . >: a tie
+        assert "Train Marker: row 1, column 2" in text_of(pilot, "#notes")  # < . >: a tie
         # Round 1: Ann, Bo, Cy
         assert "Not a set of marks: <x" in await command(pilot, "1 1 s <x")
         assert await command(pilot, "1 1 s <+ Saloon") == ""
         assert await command(pilot, "2 2 d >") == ""
         assert await command(pilot, "3 3 t .") == ""
         assert "If the round ended now: 1 Left vote against 1 Right: a tie" in text_of(
-            pilot, "#board"
+            pilot, "#notes"
         )
         assert await command(pilot, "t") == ""
-        assert await command(pilot, "") == ""
+        assert await command(pilot, "n") == ""
         # Round 2: Bo starts; Ann forgets her card's marks, then says them
         assert await command(pilot, "2 1 s >") == ""
         assert await command(pilot, "4 1 d <") == ""
         assert await command(pilot, "2 3 s") == ""
-        assert "type the marks of the card at row 2, column 3" in text_of(pilot, "#board")
+        assert "type the marks of the card at row 2, column 3" in text_of(pilot, "#notes")
         assert "To count the votes" in await command(pilot, "t")
         assert await command(pilot, "marks 2 3 >+") == ""
-        assert "Train Marker at column 3" in text_of(pilot, "#board")
+        assert "Train Marker: row 2, column 3" in text_of(pilot, "#notes")
         assert await command(pilot, "t") == ""
-        assert await command(pilot, "") == ""
+        assert await command(pilot, "n") == ""
         # Round 3, the final round: Cy starts; a Hideout is revealed in row 3
         assert await command(pilot, "3 1 s <") == ""
         assert await command(pilot, "4 2 d >") == ""
@@ -109,10 +130,15 @@ async def test_a_three_player_game_to_the_end_with_every_token_from_the_board(
         wizard = pilot.app.screen
         assert isinstance(wizard, ScoringWizard)
         assert text_of(pilot, "#hint-0") == (
-            "On the board: row 1 col 1 (Saloon, Single): 1 from the token; row 2 col 3 (Single): "
-            "0 from the token; row 4 col 2 (Double): 1 from the token"
+            "On the board: 1) row 1 col 1 (Saloon, Single): 1 from the token; 2) row 2 col 3 "
+            "(Single): 0 from the token; 3) row 4 col 2 (Double): 1 from the token"
         )
-        for seat, typed in enumerate(("3x1 5x1 2x2", "4x2 1x1 6x1", "2x3 3x2 0x1")):
+        # the board knows each cube: the table types only the VP each card shows
+        assert pilot.app.screen.query_one("#answer-0").value == ""
+        assert "3 buildings on the board: type 3 VP" in (
+            await type_answer(pilot, "#answer-0", "3 5")
+        )
+        for seat, typed in enumerate(("3 5 2", "4x2 1x1 6x1", "2 3 0")):
             await type_into(pilot, f"#answer-{seat}", typed)
         await pilot.press("ctrl+s", "ctrl+s")
         await pilot.pause()
@@ -147,10 +173,10 @@ async def test_issue_13_through_the_screen(store: Store, new_game: NewGame) -> N
         assert await command(pilot, "2 7 s") == "" and await command(pilot, "3 1 d") == ""
         assert await command(pilot, "t 0 3 0") == ""  # row 1: from 4, Right: column 5
         assert "Round 1 places 1 Track Token" in await command(pilot, "t 0 3 0")
-        assert await command(pilot, "") == ""
+        assert await command(pilot, "n") == ""
         assert await command(pilot, "3 5 s") == "" and await command(pilot, "4 1 s") == ""
         assert await command(pilot, "t 0 2 1") == ""  # row 2: from 5, +1: column 7
-        assert await command(pilot, "") == ""  # round 3, the final round: rows 3 and 4
+        assert await command(pilot, "n") == ""  # round 3, the final round: rows 3 and 4
         assert await command(pilot, "4 2 s") == "" and await command(pilot, "4 3 s") == ""
         assert "token 1 of 2" in text_of(pilot, "#step")
         assert "and why: t at 4 as on the board" in await command(pilot, "t at 2")
@@ -177,3 +203,139 @@ async def test_the_calculator_refuses_mountains_that_cannot_be(
         ):
             await type_into(pilot, "#calc-mountains", typed)
             assert words in text_of(pilot, "#calc-result"), typed
+
+
+def four_players_in_round_three(new_game: NewGame):  # type: ignore[no-untyped-def]
+    """Bea and Bob (one initial), an emoji initial, a long name; a token on a building."""
+    session = new_game(game="builders", names=("Bea", "Bob", "🐻 Cy", "Dianne Longname"))
+    rules, act = session.rules, session.act
+    act(rules.board(session.state, [5] * 10))
+    act(rules.place_terrain(session.state, 3, 3, "goldmine"))
+    for seat, (row, column, cube) in enumerate([(3, 2, 3), (2, 5, 2), (1, 3, 1), (1, 2, 1)]):
+        act(rules.build(session.state, seat, row, column, cube))
+    act(rules.token(session.state, 1, 0, 0))  # row 1: from 3, Left: column 2 (Di's building)
+    act(rules.next_round(session.state))
+    return session
+
+
+async def test_at_80x24_the_board_and_every_players_numbers_are_in_sight(
+    store: Store, new_game: NewGame
+) -> None:
+    session = four_players_in_round_three(new_game)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        await pilot.pause()
+        for selector in ("#step", "#command", "#board", "#players"):
+            region = screen.query_one(selector).region
+            assert region.height and region.bottom <= 23, selector  # above the footer
+            assert region.right <= 80, selector
+        board = text_of(pilot, "#board")
+        assert "=Di1=" in board  # the Track Token on Dianne's building is drawn
+        assert "Be3" in board and "Bo2" in board  # Bea and Bob told apart
+        lines = board.splitlines()
+        assert lines[0].split() == ["1", "2", "3", "4", "5"]
+        assert all(cell_len(line) == cell_len(lines[1]) for line in lines[1:-1] if "◀" not in line)
+        row_one = next(line for line in lines if line.startswith(" 1 "))
+        # the token's cell is centred under its column's number, like every other cell
+        assert cell_len(row_one.split("=Di1=")[0]) + 2 == cell_len(lines[0].split("2")[0])
+        assert cell_len(row_one.split("🐻C1")[0]) + 1 == cell_len(lines[0].split("3")[0])
+        players = text_of(pilot, "#players")
+        for name in ("Bea", "Bob", "🐻 Cy", "Dianne Longname"):
+            assert name in players
+        assert "T2 D4 S7 left · 1 building" in players  # Bea's Triple invested
+
+
+async def test_a_stray_enter_changes_nothing_and_n_starts_the_round(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        await command(pilot, "board 5x3")
+        await command(pilot, "2 1 s")
+        await command(pilot, "3 3 d")
+        await command(pilot, "t 0 0 0")
+        assert "Type n to start round 2" in text_of(pilot, "#step")
+        entries = len(screen.session.journal)
+        for _ in range(3):
+            assert await command(pilot, "") == "Nothing typed: type n to start round 2."
+        assert len(screen.session.journal) == entries and screen.state.round == 1
+        assert await command(pilot, "n") == ""
+        assert screen.state.round == 2
+        assert "type where Bo builds" in await command(pilot, "")
+
+
+async def test_ctrl_o_corrects_a_building_and_the_vp_number_is_gone(
+    store: Store, new_game: NewGame
+) -> None:
+    session = four_players_in_round_three(new_game)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, CorrectionDialog)
+        assert not any(key.endswith(":vp") for key in dialog.fixes)
+        dialog.query_one("#what", Select).value = "building:3:2"
+        await pilot.pause()
+        assert "Bo d" in text_of(pilot, "#value-label")
+        await type_into(pilot, "#value", "bob d")
+        await type_into(pilot, "#reason", "it was Bob's")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert pilot.app.screen is screen
+        assert screen.state.at(3, 2).owner == 1
+        assert "Bo2" in text_of(pilot, "#board").splitlines()[8]  # row 3
+        players = text_of(pilot, "#players")
+        assert "T3 D2 S7 left · 2 buildings" in players  # Bob's Double taken
+        assert "T3 D4 S7 left · 0 buildings" in players  # Bea's Triple back
+        assert "Correction: the building at row 3, column 2 is Bob's Double" in text_of(
+            pilot, "#log-lines"
+        )
+
+
+async def test_ctrl_f_before_the_last_token_asks(store: Store, new_game: NewGame) -> None:
+    session = four_players_in_round_three(new_game)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        await pilot.press("ctrl+f")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        assert "It is Round 2 of 9: 9 Track Tokens still to place." in text_of(
+            pilot, "#confirm-question"
+        )
+        await pilot.press("n")
+        await pilot.pause()
+        assert pilot.app.screen is screen and not screen.state.finished
+
+
+async def test_the_command_field_completes_commands_and_names(
+    store: Store, new_game: NewGame
+) -> None:
+    session = four_players_in_round_three(new_game)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_screen(pilot, session, BuildersScreen)
+        await type_into(pilot, "#command", "boa")
+        await pilot.press("tab")
+        await settle(pilot)
+        assert pilot.app.screen.query_one("#command", Input).value == "board"
+
+
+async def test_a_shown_part_redraws_only_when_it_changed(store: Store) -> None:
+    async with make_app(store).run_test(size=SIZE):
+        check_redraws()
+
+
+def check_redraws() -> None:
+    shown = Shown(fixed=True)
+    refreshed: list[bool] = []
+    shown.refresh = lambda *a, layout=False, **k: refreshed.append(layout)  # type: ignore[method-assign]
+    shown.update(Text("row 1"))
+    shown.update(Text("row 1"))
+    assert refreshed == [False]  # once, and without a relayout: its size is fixed
+    loose = Shown()
+    loose.refresh = lambda *a, layout=False, **k: refreshed.append(layout)  # type: ignore[method-assign]
+    loose.update("a")
+    loose.update("b")  # same size: no relayout
+    loose.update("a longer line")
+    assert refreshed == [False, True, False, True]

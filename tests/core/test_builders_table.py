@@ -1,0 +1,123 @@
+"""Boomtown Builders at the table (#12): labels told apart, ctrl+o corrects every holding,
+the game's end, and the wizard typing only the VP the cards show."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.amounts import AmountError
+from companion.games import RuleError
+from companion.games.builders import BuildersState, player_labels, plural
+from companion.scoring import SheetError, parse_vps
+from companion.session import GameSession
+from tests.conftest import NewGame
+
+
+@pytest.fixture
+def game(new_game: NewGame) -> GameSession:
+    session = new_game(game="builders", names=("Bea", "Bob", "Cy", "Di"), first=0)
+    session.act(session.rules.board(session.state, [5] * 10))
+    return session
+
+
+def state(session: GameSession) -> BuildersState:
+    assert isinstance(session.state, BuildersState)
+    return session.state
+
+
+def test_labels_tell_players_apart() -> None:
+    assert player_labels(["Ann", "Bo", "Cy"]) == ["A", "B", "C"]
+    assert player_labels(["Bea", "Bob", "Cy"]) == ["Be", "Bo", "Cy"]
+    assert player_labels(["bea", "Bea2", "Cy"]) == ["P1", "P2", "P3"]  # no two letters differ
+    assert player_labels(["🐻 Bear", "Bo"]) == ["🐻", "B"]
+    assert plural(1, "Track Token") == "1 Track Token" and plural(2, "Single") == "2 Singles"
+
+
+def test_the_vp_number_shown_nowhere_is_not_offered(game: GameSession) -> None:
+    keys = [fix.key for fix in game.rules.corrections(state(game))]
+    assert not any(key.endswith(":vp") for key in keys)
+    assert keys[:3] == ["round", "start", "turn"]
+    assert "cubes:3" in keys and "building:add" in keys
+
+
+def test_buildings_are_corrected_added_and_taken_off_with_their_cubes(game: GameSession) -> None:
+    rules = game.rules
+    game.act(rules.build(state(game), 0, 3, 2, 3))
+    assert "building:3:2" in [fix.key for fix in rules.corrections(state(game))]
+    with pytest.raises(RuleError, match="Say why"):
+        rules.correct_text(state(game), "building:3:2", "Bob d", " ")
+    entry = rules.correct_text(state(game), "building:3:2", "bob d", "it was Bob's")
+    assert entry.text == (
+        "Correction: the building at row 3, column 2 is Bob's Double (was Bea's Triple): "
+        "it was Bob's"
+    )
+    game.act(entry)
+    assert state(game).cubes[0] == {3: 3, 2: 4, 1: 7}  # Bea's Triple back
+    assert state(game).cubes[1] == {3: 3, 2: 3, 1: 7}
+    game.act(rules.correct_text(state(game), "building:add", "4 1 Di s", "missed"))
+    assert state(game).at(4, 1).owner == 3 and state(game).cubes[3][1] == 6
+    game.act(rules.correct_text(state(game), "building:4:1", "none", "not there"))
+    assert state(game).at(4, 1) is None and state(game).cubes[3][1] == 7
+    with pytest.raises(RuleError, match="No single player"):
+        rules.correct_text(state(game), "building:3:2", "B d", "who")  # Bea or Bob
+    with pytest.raises(RuleError, match="owner and the cube"):
+        rules.correct_text(state(game), "building:3:2", "Bob", "which cube")
+
+
+def test_tokens_round_start_turn_and_cubes_are_corrected(game: GameSession) -> None:
+    rules = game.rules
+    for seat, spot in enumerate([(2, 1), (2, 2), (3, 3), (3, 4)]):
+        game.act(rules.build(state(game), seat, *spot, 1))
+    game.act(rules.token(state(game), 0, 0, 0))  # row 1: column 3
+    game.act(rules.correct_text(state(game), "token:1", "4", "as on the board"))
+    assert state(game).tokens == [4]
+    with pytest.raises(AmountError):
+        rules.correct_text(state(game), "token:1", "four", "typo")
+    game.act(rules.correct_text(state(game), "start", "cy", "Cy started"))
+    assert state(game).first_player == 2
+    game.act(rules.correct_text(state(game), "turn", "Di", "Di has not built"))
+    assert state(game).builder == 3 and state(game).built == [2]
+    game.act(rules.correct_text(state(game), "cubes:1", "3 4 5", "counted"))
+    assert state(game).cubes[1] == {3: 3, 2: 4, 1: 5}
+    with pytest.raises(RuleError, match="0 to 7 Singles"):
+        rules.correct_text(state(game), "cubes:1", "3 4 8", "counted")
+    game.act(rules.correct_text(state(game), "round", "2", "one round on"))
+    assert state(game).round == 2
+    assert "Correction: the round is 2 (was 1): one round on" in game.journal.entries[-1].text
+
+
+def test_the_game_says_it_is_not_over_until_the_last_token(new_game: NewGame) -> None:
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy"), first=0)
+    rules = session.rules
+    assert rules.not_over(session.state) is None  # no board typed: the app cannot tell
+    session.act(rules.board(session.state, [5] * 3))
+    assert rules.not_over(session.state) == "It is Round 1 of 1: 3 Track Tokens still to place."
+    for seat, spot in enumerate([(2, 1), (2, 2), (3, 3)]):
+        session.act(rules.build(state(session), seat, *spot, 1))
+    session.act(rules.token(state(session), 0, 0, 0))
+    session.act(rules.token(state(session), 0, 0, 0))
+    assert rules.not_over(session.state) == "It is Round 1 of 1: 1 Track Token still to place."
+    session.act(rules.token(state(session), 0, 0, 0))
+    assert rules.not_over(session.state) is None
+
+
+def test_the_wizard_pairs_typed_vps_with_the_boards_buildings() -> None:
+    board = [{"vp": 0, "cube": 3, "goldmine": True}, {"vp": 0, "cube": 1, "goldmine": False}]
+    assert parse_vps("5 2", board) == [
+        {"vp": 5, "cube": 3, "goldmine": True},
+        {"vp": 2, "cube": 1, "goldmine": False},
+    ]
+    assert parse_vps("5x3g", board) is None  # read as VPxCUBE
+    with pytest.raises(SheetError, match="2 buildings on the board: type 2 VP"):
+        parse_vps("5", board)
+    with pytest.raises(SheetError, match="type the VP each card shows"):
+        parse_vps(" ", board)
+    assert parse_vps("", []) is None
+
+
+def test_one_row_of_one_location_is_said_in_the_singular(new_game: NewGame) -> None:
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    assert session.rules.board(session.state, [1]).text == "The board: 1 row of 1 location"
+    session.act(session.rules.board(session.state, [1, 1]))
+    with pytest.raises(RuleError, match="Row 1 has 1 location: type one mark"):
+        session.rules.arrows(state(session), 1, ["<", ">"])
