@@ -249,8 +249,9 @@ be shortened to the start of any of its words; the bank is a party like a player
             value, words = parse_count(words[0], what="The space value"), words[1:]
         return find_property(self.state, kind, value, owner), words
 
-    def _rent_entry(self, words: list[str]) -> tuple[Entry, int | None]:
-        """The rent entry for `VISITOR [OWNER] TYPE [VALUE] [bonus N]`, and the bonus typed."""
+    def _rent_parts(self, words: list[str]) -> tuple[int, int, int | None, int | None]:
+        """From `VISITOR [OWNER] TYPE [VALUE] [bonus N]`: the space, the visitor, the bonus
+        to use (typed, else remembered) and the bonus typed."""
         usage = "Type rent, who landed, and the space: rent bo bank 300."
         if not words:
             raise RuleError(usage)
@@ -263,20 +264,19 @@ be shortened to the start of any of its words; the bank is a party like a player
             raise RuleError(f"{usage} Then bonus 100 for the bonus for all three, if needed.")
         remembered = self.session.recall("bonus_rent")
         bonus = bonus_typed if bonus_typed is not None else remembered
-        if not isinstance(bonus, int):
-            bonus = None
+        return index, visitor, bonus if isinstance(bonus, int) else None, bonus_typed
+
+    def _rent_entry(self, index: int, visitor: int, bonus: int | None) -> Entry:
         try:
-            return self.rules.rent(self.state, index, visitor, bonus), bonus_typed
+            return self.rules.rent(self.state, index, visitor, bonus)
         except RuleError as problem:
-            if "bonus rent" in str(problem):
-                raise RuleError(
-                    f"{problem} Add it to the command: rent ... bonus 100 (remembered)."
-                ) from None
+            if bonus is None and "bonus rent" in str(problem):
+                raise RuleError(f"{problem} Add it: ... bonus 100 (it is remembered).") from None
             raise
 
     def _rent(self, words: list[str]) -> bool:
-        entry, bonus_typed = self._rent_entry(words)
-        if not self.run(entry):
+        index, visitor, bonus, bonus_typed = self._rent_parts(words)
+        if not self.run(self._rent_entry(index, visitor, bonus)):
             return False
         if bonus_typed is not None and bonus_typed != self.session.recall("bonus_rent"):
             self.remember("bonus_rent", bonus_typed)
@@ -296,14 +296,20 @@ be shortened to the start of any of its words; the bank is a party like a player
 
     @on(Input.Changed, "#command")
     def _rent_preview(self, event: Input.Changed) -> None:
-        """While a rent is typed, the rent due (or why none) under the field."""
+        """While a rent is typed, the rent due (or why none is) under the field, once the
+        space is named."""
         words = event.value.split()
         if len(words) < 3 or words[0].lower() != "rent":
             return
         try:
-            entry, _ = self._rent_entry(words[1:])
+            index, visitor, bonus, _ = self._rent_parts(words[1:])
         except (RuleError, AmountError):
-            self._preview("")
+            self._preview("")  # not yet a space: nothing to say
+            return
+        try:
+            entry = self._rent_entry(index, visitor, bonus)
+        except RuleError as problem:
+            self._preview(str(problem))
             return
         self._preview(f"Rent due: ${entry.get('amount')}. Enter collects it.")
 
