@@ -243,7 +243,8 @@ class CalamityvilleRules(Rules):
         refuse_unsafe_text(reason, "A reason")
         reason = " ".join(reason.split()) or "payment"
         check_reason_length(reason)
-        text = f"{who(state, payer).capitalize()} pays {who(state, payee)} ${amount}: {reason}"
+        payer_name = "The bank" if payer == BANK else state.name(payer)  # a name as typed
+        text = f"{payer_name} pays {who(state, payee)} ${amount}: {reason}"
         return self._entry(
             state, "pay", text, payer=payer, payee=payee, amount=amount, reason=reason
         )

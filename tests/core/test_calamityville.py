@@ -257,3 +257,12 @@ def test_a_property_is_found_by_type_value_and_owner(game: GameSession) -> None:
         find_property(s, "bank", 300, owner=2)
     with pytest.raises(RuleError, match=r"No hotel in play\."):
         find_property(s, "hotel")
+
+
+def test_a_payers_name_is_written_as_typed(new_game: NewGame) -> None:
+    """`capitalize()` made "Cy Wellington" "Cy wellington" in the log; the bank is "The bank"."""
+    session = new_game(game="calamityville", names=("Cy Wellington", "deKlerk"), first=0)
+    rules, s = session.rules, state(session)
+    assert rules.pay(s, 0, 1, 5, "rent").text == "Cy Wellington pays deKlerk $5: rent"
+    assert rules.pay(s, 1, 0, 5, "rent").text.startswith("deKlerk pays Cy Wellington")
+    assert rules.pay(s, BANK, 1, 5, "gold").text == "The bank pays deKlerk $5: gold"
