@@ -9,6 +9,8 @@ money and say the shortfall.
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult, SystemCommand
@@ -138,9 +140,12 @@ be shortened to the start of any of its words; the bank is a party like a player
         return f"{STEP.format(a=a, b=b)}\n{STEP_MORE.format(b=b)}"
 
     def _short_names(self) -> tuple[str, str]:
-        """The first two players as a command names them (the first word, lower case)."""
-        names = [p.name.split()[0].lower() for p in self.state.players]
-        return names[0], names[1]
+        """Two players as a command names them (a first word, lower case), for the step
+        line's examples; a name that starts with a sign is left out of them."""
+        words = [p.name.split()[0].lower() for p in self.state.players]
+        plain = [word for word in words if re.fullmatch(r"\w+", word)]
+        plain += [word for word in ("ann", "bo") if word not in plain]
+        return plain[0], plain[1]
 
     def _player_text(self, seat: int) -> Text:
         state = self.state
