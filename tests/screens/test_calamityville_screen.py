@@ -262,3 +262,17 @@ async def test_names_complete_as_they_are_typed(store: Store, new_game: NewGame)
         await pilot.press("enter")
         await settle(pilot)
         assert screen.state.money(0) == 1850 and field.value == ""
+
+
+async def test_the_price_is_remembered_as_typed(store: Store, new_game: NewGame) -> None:
+    session = new_game(game="calamityville", names=("Ann", "Bo"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        assert await command(pilot, "buy ann bank 300") == ""
+        assert screen.state.money(0) == 1800  # $200 unless the table says otherwise
+        assert await command(pilot, "buy ann store 100 for 250") == ""
+        assert screen.state.money(0) == 1550
+        assert store.read_settings()["calamityville"]["price"] == 250
+        assert await command(pilot, "buy bo hotel 100") == ""
+        assert screen.state.money(1) == 1750
+        assert "Bo buys a hotel ($100 space) for $250" in text_of(pilot, "#log-lines")
