@@ -181,9 +181,12 @@ be shortened to the start of any of its words; the bank is a party like a player
             return self.run(self._pass(rest))
         if command in ("news", "newspaper") and not rest:
             return self.run(self.rules.newspaper(self.state))
-        if command == "gold" and rest in ([], ["out"]):
+        if command == "gold" and [word.lower() for word in rest] in ([], ["out"]):
+            self.rules.gold_runs_out(self.state)  # a refusal is said beside the field
             self.action_gold_out()
             return True
+        if command in ("news", "newspaper", "gold"):
+            raise RuleError("Type news alone to read a card, gold when Gold Has Run Out! is read.")
         raise RuleError(
             f"Not a command: {words[0]}. Type pay, buy, rent, pass, news or gold; F1 lists them."
         )
@@ -230,7 +233,7 @@ be shortened to the start of any of its words; the bank is a party like a player
         value = parse_count(words[1], what="The value on its space")
         price_words = words[2:]
         if price_words[:1] and price_words[0].lower() == "for":
-            price_words = price_words[1:]
+            price_words = price_words[1:] or ["nothing"]  # "for" and no price: say so
         if len(price_words) > 1:
             raise RuleError(f"{usage} buy ann bank 300 for 250 pays $250 for it.")
         remembered = self.session.recall("price", PRICE)

@@ -66,6 +66,8 @@ async def test_a_few_turns_to_the_gold_running_out(store: Store, new_game: NewGa
         await settle(pilot)
         assert screen.state.boom_left == 26
         assert "26 Boom, 20 Bust cards left" in text_of(pilot, "#round-line")
+        assert "red Bust card" in await command(pilot, "gold")  # said beside the field
+        assert "Type news alone" in await command(pilot, "news 2")
         await pilot.press("ctrl+g")  # refused: the card is red, under the Boom cards
         await settle(pilot)
         assert pilot.app.screen is screen and not screen.state.gold_out
@@ -273,6 +275,7 @@ async def test_the_price_is_remembered_as_typed(store: Store, new_game: NewGame)
         assert await command(pilot, "buy ann store 100 for 250") == ""
         assert screen.state.money(0) == 1550
         assert store.read_settings()["calamityville"]["price"] == 250
+        assert "The price must be a whole number" in await command(pilot, "buy bo mine 5 for")
         assert await command(pilot, "buy bo hotel 100") == ""
         assert screen.state.money(1) == 1750
         assert "Bo buys a hotel ($100 space) for $250" in text_of(pilot, "#log-lines")
