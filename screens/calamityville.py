@@ -1,19 +1,24 @@
 """The Calamityville screen: the money ledger, properties and rent, the newspaper deck.
 
-Money moves as logged payments (player to player, to the bank, from the bank) with a
-reason; the rules refuse a payment larger than the payer's money and say the shortfall.
+One typed command per change, like every other game (`pay ann bo 200 rent`,
+`buy ann bank 300`, `rent bo bank 300`): the field is cleared after each change, so a
+second enter repeats nothing. Money moves as logged payments (player to player, to the
+bank, from the bank) with a reason; the rules refuse a payment larger than the payer's
+money and say the shortfall.
 """
 
 from __future__ import annotations
+
+import re
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Footer, Header, Input, Select, Static
+from textual.containers import Horizontal, ItemGrid, Vertical
+from textual.widgets import Footer, Header, Input, Static
 
-from companion.amounts import AmountError, parse_count
+from companion.amounts import AmountError, is_number, parse_count
 from companion.games import RuleError
 from companion.games.calamityville import (
     BANK,
@@ -22,27 +27,48 @@ from companion.games.calamityville import (
     READINGS,
     CalamityState,
     CalamityvilleRules,
+    deck_left,
+    find_property,
 )
+from companion.journal import Entry
+from companion.table import find_player, players_matching
 from screens.confirm import ConfirmDialog
-from screens.game import COMMON_HELP, GameScreen
+from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.log_panel import LogPanel
-from screens.widgets.select import TableSelect
+
+COMMANDS = ("pay", "buy", "rent", "pass", "news", "gold")
+#: what the step line offers (F1 has everything); NAME is filled in with the players' names
+STEP = "pay {a} {b} 200 rent · pay {a} bank 150 doctor · buy {a} bank 300"
+STEP_MORE = "rent {b} bank 300 · pass bank 300 to {b} · news · gold · F1: all"
+PANEL_WIDTH = 34  # a player's panel: the grid puts as many side by side as fit
 
 
-class CalamityvilleScreen(GameScreen):
+class CalamityvilleScreen(CommandScreen):
     CSS_PATH = "calamityville.tcss"
     HELP_TITLE = "Calamityville"
     HELP_TEXT = (
         """\
-- **Pay**: who pays whom (a player or the bank), how much, and why; enter records it. A
-  payment larger than the payer's money is refused with the shortfall.
-- **Buy**: who buys which type of property, and the value printed on its space; the price
-  ($200 unless your rules say otherwise) is remembered. Nobody owns more than five.
-- **Rent**: the space landed on and the visitor: the rent is worked out (value x the owner's
-  properties of that type, + the bonus for all three) and collected with enter.
-- **Pass**: a property a card passes to a player (one with five: the next one clockwise).
-- **ctrl+n** reads a newspaper card (29 yellow Boom, then 20 red Bust);
-  **ctrl+g** when "Gold Has Run Out!" (a red card) is read: the richest player wins.
+Type in the command field and press **enter**; the field is cleared after each change, so
+a second enter repeats nothing. **tab** completes names and words as you type. A name can
+be shortened to the start of any of its words; the bank is a party like a player.
+
+- `pay ann bo 200 rent`: Ann pays Bo $200, the reason after the amount (it may be left
+  out). `pay ann bank 150 doctor` pays the bank; `pay bank ann 500 found gold` pays Ann.
+  A payment larger than the payer's money is refused with the shortfall.
+- `buy ann bank 300`: Ann buys a bank (or `store`, `hotel`, `mine`) whose space shows $300,
+  at the price remembered ($200 unless your rules say otherwise); `buy ann bank 300 for 250`
+  pays $250 and remembers that price. Nobody owns more than five.
+- `rent bo bank 300`: Bo landed on the $300 bank: the rent (value x the owner's properties
+  of that type, + the bonus for all three) goes to its owner. Name the owner too when two
+  owners have the same space: `rent bo ann bank 300`. `... bonus 100` gives the bonus for
+  all three once; it is remembered. The line under the field shows the rent as you type.
+- `pass bank 300 to cy`: a card passes a property to Cy (one with five: the next one
+  clockwise with fewer).
+- `news` (or **ctrl+n**) reads a newspaper card (29 yellow Boom, then 20 red Bust);
+  `gold` (or **ctrl+g**) when "Gold Has Run Out!" (a red card) is read: the richest player
+  wins. After it, only payments settle what the card said.
+- **ctrl+o** corrects money, a property (its owner, its space value, or gone) and the
+  cards left in the newspaper deck, with a reason.
 """
         + COMMON_HELP
         + "\n"
@@ -52,6 +78,10 @@ class CalamityvilleScreen(GameScreen):
         Binding("ctrl+n", "newspaper", "Newspaper", id="newspaper"),
         Binding("ctrl+g", "gold_out", "Gold runs out", id="gold-out"),
     ]
+
+    def __init__(self, session) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(session)
+        self._shown: dict[str, Text | str] = {}  # what each Static shows: only changes redraw
 
     @property
     def state(self) -> CalamityState:
@@ -64,209 +94,249 @@ class CalamityvilleScreen(GameScreen):
         return self.session.rules
 
     def compose(self) -> ComposeResult:
-        players = [(Text(p.name), seat) for seat, p in enumerate(self.session.state.players)]
-        parties = [*players, ("the bank", BANK)]
         yield Header()
         with Horizontal(id="body"):
-            with VerticalScroll(id="main"):
-                yield Static(id="news", markup=False)
-                yield Static(id="players", markup=False)
-                with Vertical(classes="form"):
-                    yield Static("Pay", classes="form-title")
-                    with Horizontal(classes="row"):
-                        yield TableSelect(parties, prompt="From", id="pay-from", compact=True)
-                        yield TableSelect(parties, prompt="To", id="pay-to", compact=True)
-                        yield Input(placeholder="$", id="pay-amount", compact=True)
-                        yield Input(
-                            placeholder="why (rent, card, ...)", id="pay-reason", compact=True
-                        )
-                        yield Button("Pay", id="pay", compact=True)
-                    yield Static("", id="pay-error", classes="error", markup=False)
-                with Vertical(classes="form"):
-                    yield Static("Buy", classes="form-title")
-                    with Horizontal(classes="row"):
-                        yield TableSelect(players, prompt="Who", id="buy-who", compact=True)
-                        yield TableSelect(
-                            [(k, k) for k in KINDS], prompt="Type", id="buy-kind", compact=True
-                        )
-                        yield Input(placeholder="space $", id="buy-value", compact=True)
-                        yield Input(
-                            str(self.session.recall("price", PRICE)),
-                            id="buy-price",
-                            compact=True,
-                            tooltip="The price of a property",
-                        )
-                        yield Button("Buy", id="buy", compact=True)
-                    yield Static("", id="buy-error", classes="error", markup=False)
-                with Vertical(classes="form"):
-                    yield Static("Rent", classes="form-title")
-                    with Horizontal(classes="row"):
-                        yield TableSelect([], prompt="Space", id="rent-space", compact=True)
-                        yield TableSelect(
-                            players, prompt="Visitor", id="rent-visitor", compact=True
-                        )
-                        yield Input(
-                            str(self.session.recall("bonus_rent", "")),
-                            id="rent-bonus",
-                            placeholder="bonus $",
-                            compact=True,
-                            tooltip="Bonus rent for owning all three of a type",
-                        )
-                        yield Button("Collect", id="rent", compact=True)
-                    yield Static("", id="rent-error", classes="error", markup=False)
-                with Vertical(classes="form"):
-                    yield Static("Pass a property", classes="form-title")
-                    with Horizontal(classes="row"):
-                        yield TableSelect([], prompt="Property", id="pass-what", compact=True)
-                        yield TableSelect(players, prompt="To", id="pass-to", compact=True)
-                        yield Button("Pass", id="pass", compact=True)
-                    yield Static("", id="pass-error", classes="error", markup=False)
+            with Vertical(id="main"):
+                yield from self.command_area()
+                with ItemGrid(id="players", min_column_width=PANEL_WIDTH):
+                    for seat in range(len(self.session.state.players)):
+                        yield Static(id=f"player-{seat}", classes="player", markup=False)
             yield LogPanel(id="log")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.query_one("#pay-from", Select).focus()
+    def command_words(self) -> list[str]:
+        return [*COMMANDS, *super().command_words(), "bank", *KINDS, "for", "bonus", "to"]
 
     # -- showing ---------------------------------------------------------------------
+
+    def _show(self, selector: str, content: Text | str, *, layout: bool = False) -> None:
+        """Update a Static only when what it shows changed (a key redraws what it changed)."""
+        if self._shown.get(selector) == content:
+            return
+        self._shown[selector] = content
+        self.query_one(selector, Static).update(content, layout=layout)
 
     def render_state(self) -> None:
         state = self.state
         if state.finished:
-            news = "The game is finished. ctrl+f reopens it to correct it."
+            news = "The game is finished: ctrl+o corrects it, ctrl+f reopens it."
         elif state.gold_out:
             news = "The gold has run out: properties are worth nothing. ctrl+f scores the game."
         else:
-            news = (
-                f"Newspaper: {state.boom_left} Boom (yellow), {state.bust_left} Bust (red) left; "
-                f"the {state.card_up} card is up.  ctrl+n reads one."
-            )
-        self.query_one("#news", Static).update(news)
-        text = Text()
-        for seat, player in enumerate(state.players):
-            text.append("▶ " if seat == state.first_player else "  ")
-            text.append(player.name, style=f"bold {player.colour}")
-            text.append(f"  ${state.money(seat)}")
-            owned = state.owned(seat)
-            text.append(f"   {len(owned)}/5 properties: ")
-            text.append(", ".join(f"{p.kind} ${p.value}" for p in owned) or "none", style="italic")
-            text.append("\n")
-        self.query_one("#players", Static).update(text)
-        options = [(Text(p.label(state)), index) for index, p in enumerate(state.properties)]
-        for select_id in ("#rent-space", "#pass-what"):
-            select = self.query_one(select_id, Select)
-            previous = select.value
-            with select.prevent(Select.Changed):
-                select.set_options(options)
-                if isinstance(previous, int) and previous < len(options):
-                    select.value = previous
-        self._rent_preview()
+            news = f"Newspaper: {deck_left(state)} left; next: {state.card_up}"
+        self._show("#round-line", news)
+        self._show("#step", self._step_text(), layout=True)
+        for seat in range(len(state.players)):
+            self._show(f"#player-{seat}", self._player_text(seat))
 
-    # -- forms -------------------------------------------------------------------------
+    def _step_text(self) -> str:
+        state = self.state
+        if state.finished:
+            return "Only corrections (ctrl+o) now; ctrl+f reopens the game to play on."
+        if state.gold_out:
+            a, b = self._short_names()
+            return f"pay {a} {b} 200 rent settles what the card said · ctrl+f scores · F1: all"
+        a, b = self._short_names()
+        return f"{STEP.format(a=a, b=b)}\n{STEP_MORE.format(b=b)}"
 
-    def _choice(self, select_id: str, what: str) -> int:
-        value = self.query_one(select_id, Select).value
-        if not isinstance(value, int):
-            raise RuleError(f"Choose {what}.")
-        return value
+    def _short_names(self) -> tuple[str, str]:
+        """Two players as a command names them (a first word, lower case), for the step
+        line's examples; a name that starts with a sign is left out of them."""
+        words = [p.name.split()[0].lower() for p in self.state.players]
+        plain = [word for word in words if re.fullmatch(r"\w+", word)]
+        plain += [word for word in ("ann", "bo") if word not in plain]
+        return plain[0], plain[1]
 
-    def _form(self, error_id: str, build) -> None:  # type: ignore[no-untyped-def]
-        """Build an entry from a form and record it; a problem is shown beside the form."""
-        error = self.query_one(error_id, Static)
-        try:
-            entry = build()
-        except (RuleError, AmountError) as problem:
-            error.update(str(problem))
-            return
-        if self.run(entry):
-            error.update("")
+    def _player_text(self, seat: int) -> Text:
+        state = self.state
+        player = state.players[seat]
+        owned = state.owned(seat)
+        text = Text(no_wrap=False)
+        text.append("▶ " if seat == state.first_player else "  ")
+        text.append(player.name, style=f"bold {player.colour}")
+        text.append(f"  ${state.money(seat)}", style="bold")
+        text.append(f"  {len(owned)}/5\n", style="dim")
+        if owned:
+            text.append(", ".join(f"{p.kind}\u00a0${p.value}" for p in owned), style="italic")
+        else:
+            text.append("no properties", style="dim italic")
+        return text
 
-    @on(Button.Pressed, "#pay")
-    @on(Input.Submitted, "#pay-amount, #pay-reason")
-    def _pay(self) -> None:
-        def build():  # type: ignore[no-untyped-def]
-            payer = self._choice("#pay-from", "who pays")
-            payee = self._choice("#pay-to", "who is paid")
-            amount = parse_count(
-                self.query_one("#pay-amount", Input).value, minimum=1, what="The amount"
-            )
-            return self.rules.pay(
-                self.state, payer, payee, amount, self.query_one("#pay-reason", Input).value
-            )
+    def empty_enter(self) -> str:
+        return "Nothing typed: pay, buy, rent, pass or news (F1 lists them all)."
 
-        self._form("#pay-error", build)
+    # -- the command field ---------------------------------------------------------------
 
-    @on(Button.Pressed, "#buy")
-    @on(Input.Submitted, "#buy-value, #buy-price")
-    def _buy(self) -> None:
-        def build():  # type: ignore[no-untyped-def]
-            seat = self._choice("#buy-who", "who buys")
-            kind = self.query_one("#buy-kind", Select).value
-            if not isinstance(kind, str):
-                raise RuleError("Choose the type of property.")
-            value = parse_count(
-                self.query_one("#buy-value", Input).value, what="The value on its space"
-            )
-            price = parse_count(self.query_one("#buy-price", Input).value, what="The price")
-            entry = self.rules.buy(self.state, seat, kind, value, price)
-            if price != self.session.recall("price", PRICE):
-                self.remember("price", price)
-            return entry
-
-        self._form("#buy-error", build)
-
-    def _bonus(self) -> int | None:
-        text = self.query_one("#rent-bonus", Input).value.strip()
-        return parse_count(text, what="The bonus rent") if text else None
-
-    @on(Select.Changed, "#rent-space, #rent-visitor")
-    @on(Input.Changed, "#rent-bonus")
-    def _rent_preview(self) -> None:
-        error = self.query_one("#rent-error", Static)
-        space, visitor = (self.query_one(s, Select).value for s in ("#rent-space", "#rent-visitor"))
-        if not (isinstance(space, int) and isinstance(visitor, int)):
-            error.update("")
-            return
-        try:
-            amount, how = self.rules.rent_due(self.state, space, visitor, self._bonus())
-        except (RuleError, AmountError) as problem:
-            error.update(str(problem))
-            return
-        error.update(Text(f"Rent due: ${amount} ({how}). Collect takes it.", style="bold"))
-
-    @on(Button.Pressed, "#rent")
-    @on(Input.Submitted, "#rent-bonus")
-    def _rent(self) -> None:
-        def build():  # type: ignore[no-untyped-def]
-            space = self._choice("#rent-space", "the space landed on")
-            visitor = self._choice("#rent-visitor", "the visitor")
-            bonus = self._bonus()
-            entry = self.rules.rent(self.state, space, visitor, bonus)
-            if bonus is not None and bonus != self.session.recall("bonus_rent"):
-                self.remember("bonus_rent", bonus)
-            return entry
-
-        self._form("#rent-error", build)
-
-    @on(Button.Pressed, "#pass")
-    def _pass(self) -> None:
-        self._form(
-            "#pass-error",
-            lambda: self.rules.pass_property(
-                self.state,
-                self._choice("#pass-what", "the property"),
-                self._choice("#pass-to", "who gets it"),
-            ),
+    def do_command(self, text: str) -> bool:
+        words = text.split()
+        command = words[0].lower()
+        rest = words[1:]
+        if command == "pay":
+            return self.run(self._pay(rest))
+        if command == "buy":
+            return self._buy(rest)
+        if command == "rent":
+            return self._rent(rest)
+        if command == "pass":
+            return self.run(self._pass(rest))
+        if command in ("news", "newspaper") and not rest:
+            return self.run(self.rules.newspaper(self.state))
+        if command == "gold" and [word.lower() for word in rest] in ([], ["out"]):
+            self.rules.gold_runs_out(self.state)  # a refusal is said beside the field
+            self.action_gold_out()
+            return True
+        if command in ("news", "newspaper", "gold"):
+            raise RuleError("Type news alone to read a card, gold when Gold Has Run Out! is read.")
+        raise RuleError(
+            f"Not a command: {words[0]}. Type pay, buy, rent, pass, news or gold; F1 lists them."
         )
+
+    def _player(self, words: list[str], role: str) -> tuple[int, list[str]]:
+        """The player the words start with, and the words after the name."""
+        found = find_player(self.state.players, words)
+        if found is not None:
+            return found
+        if not words:
+            raise RuleError(f"Say {role}: a player's name.")
+        matches = players_matching(self.state.players, words[0])
+        if len(matches) > 1:
+            names = [self.state.name(seat) for seat in matches]
+            both = ", ".join(names[:-1]) + f" and {names[-1]}"
+            raise RuleError(f"{words[0]} could be {both}: type more of the name.")
+        raise RuleError(f"Not a player: {words[0]} (for {role}).")
+
+    def _party(self, words: list[str], role: str) -> tuple[int, list[str]]:
+        """A player, or the bank."""
+        if words and words[0].lower() == "bank":
+            return BANK, words[1:]
+        return self._player(words, role)
+
+    def _pay(self, words: list[str]) -> Entry:
+        usage = "Type pay, who pays, who is paid, the amount and why: pay ann bo 200 rent."
+        if not words:
+            raise RuleError(usage)
+        payer, words = self._party(words, "who pays")
+        payee, words = self._party(words, "who is paid")
+        if not words:
+            raise RuleError(usage)
+        amount = parse_count(words[0], minimum=1, what="The amount")
+        return self.rules.pay(self.state, payer, payee, amount, " ".join(words[1:]))
+
+    def _buy(self, words: list[str]) -> bool:
+        usage = "Type buy, who buys, the type and its space value: buy ann bank 300."
+        if not words:
+            raise RuleError(usage)
+        seat, words = self._player(words, "who buys")
+        if len(words) < 2 or words[0].lower() not in KINDS:
+            raise RuleError(f"{usage} A property is a {', '.join(KINDS)}.")
+        kind = words[0].lower()
+        value = parse_count(words[1], what="The value on its space")
+        price_words = words[2:]
+        if price_words[:1] and price_words[0].lower() == "for":
+            price_words = price_words[1:] or ["nothing"]  # "for" and no price: say so
+        if len(price_words) > 1:
+            raise RuleError(f"{usage} buy ann bank 300 for 250 pays $250 for it.")
+        remembered = self.session.recall("price", PRICE)
+        price = parse_count(price_words[0], what="The price") if price_words else remembered
+        if not self.run(self.rules.buy(self.state, seat, kind, value, price)):
+            return False
+        if price != remembered:
+            self.remember("price", price)
+        return True
+
+    def _space(self, words: list[str]) -> tuple[int, list[str]]:
+        """The property named by `[OWNER] TYPE [VALUE]`, and the words after it."""
+        owner = None
+        if words and words[0].lower() not in KINDS:
+            owner, words = self._player(words, "whose property")
+        if not words or words[0].lower() not in KINDS:
+            raise RuleError(f"Name the property: its type ({', '.join(KINDS)}) and its value.")
+        kind, words = words[0].lower(), words[1:]
+        value = None
+        if words and is_number(words[0]):
+            value, words = parse_count(words[0], what="The space value"), words[1:]
+        return find_property(self.state, kind, value, owner), words
+
+    def _rent_parts(self, words: list[str]) -> tuple[int, int, int | None, int | None]:
+        """From `VISITOR [OWNER] TYPE [VALUE] [bonus N]`: the space, the visitor, the bonus
+        to use (typed, else remembered) and the bonus typed."""
+        usage = "Type rent, who landed, and the space: rent bo bank 300."
+        if not words:
+            raise RuleError(usage)
+        visitor, words = self._player(words, "who landed")
+        index, words = self._space(words)
+        bonus_typed = None
+        if words[:1] and words[0].lower() == "bonus" and len(words) == 2:
+            bonus_typed = parse_count(words[1], what="The bonus rent")
+        elif words:
+            raise RuleError(f"{usage} Then bonus 100 for the bonus for all three, if needed.")
+        remembered = self.session.recall("bonus_rent")
+        bonus = bonus_typed if bonus_typed is not None else remembered
+        return index, visitor, bonus if isinstance(bonus, int) else None, bonus_typed
+
+    def _rent_entry(self, index: int, visitor: int, bonus: int | None) -> Entry:
+        try:
+            return self.rules.rent(self.state, index, visitor, bonus)
+        except RuleError as problem:
+            if bonus is None and "bonus rent" in str(problem):
+                raise RuleError(f"{problem} Add it: ... bonus 100 (it is remembered).") from None
+            raise
+
+    def _rent(self, words: list[str]) -> bool:
+        index, visitor, bonus, bonus_typed = self._rent_parts(words)
+        if not self.run(self._rent_entry(index, visitor, bonus)):
+            return False
+        if bonus_typed is not None and bonus_typed != self.session.recall("bonus_rent"):
+            self.remember("bonus_rent", bonus_typed)
+        return True
+
+    def _pass(self, words: list[str]) -> Entry:
+        usage = "Type pass, the property and who gets it: pass bank 300 to cy."
+        if not words:
+            raise RuleError(usage)
+        index, words = self._space(words)
+        if words[:1] and words[0].lower() == "to":
+            words = words[1:]
+        to, words = self._player(words, "who gets it")
+        if words:
+            raise RuleError(usage)
+        return self.rules.pass_property(self.state, index, to)
+
+    @on(Input.Changed, "#command")
+    def _rent_preview(self, event: Input.Changed) -> None:
+        """While a rent is typed, the rent due (or why none is) under the field, once the
+        space is named."""
+        words = event.value.split()
+        if len(words) < 3 or words[0].lower() != "rent":
+            return
+        try:
+            index, visitor, bonus, _ = self._rent_parts(words[1:])
+        except (RuleError, AmountError):
+            self._preview("")  # not yet a space: nothing to say
+            return
+        try:
+            entry = self._rent_entry(index, visitor, bonus)
+        except RuleError as problem:
+            self._preview(str(problem))
+            return
+        self._preview(f"Rent due: ${entry.get('amount')}. Enter collects it.")
+
+    def _preview(self, text: str) -> None:
+        self.query_one("#command-error", Static).update(text)
 
     # -- the deck --------------------------------------------------------------------------
 
     def action_newspaper(self) -> None:
+        if self.refuse_if_read_only():
+            return
         try:
             self.run(self.rules.newspaper(self.state))
         except RuleError as problem:
             self.notify(str(problem), severity="warning", markup=False)
 
     def action_gold_out(self) -> None:
+        if self.refuse_if_read_only():
+            return
         try:  # refused before asking: the card comes after the Boom cards, and only once
             self.rules.gold_runs_out(self.state)
         except RuleError as problem:

@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.amounts import AmountError, parse_amount, parse_count
 from companion.games.base import (
+    Fix,
     NumberSpec,
     RuleError,
     Rules,
@@ -23,6 +25,7 @@ from companion.games.base import (
 from companion.journal import Entry
 from companion.scoring import Category, Field, SheetSpec, count_of
 from companion.store import Header
+from companion.table import find_player
 
 BANK = -1  # the bank, in payments
 KINDS = ("bank", "store", "hotel", "mine")
@@ -31,6 +34,8 @@ MOST_PROPERTIES = 5
 OF_EACH_TYPE = 3  # banks, stores, hotels on the board: the bonus is for "all three of one type"
 BOOM, BUST = 29, 20
 PRICE = 200  # a property's price, unless the settings say otherwise
+DECK = {"boom": BOOM, "bust": BUST}  # the newspaper deck's two parts, as corrections name them
+GONE = ("gone", "none", "remove")  # a property correction that takes it off the board
 
 READINGS = """\
 ## Our readings where the rules are silent
@@ -96,6 +101,51 @@ def who(state: TableState, seat: int) -> str:
     return "the bank" if seat == BANK else state.name(seat)
 
 
+def plural(count: int, word: str) -> str:
+    """ "1 card", "2 cards": a count and its word, singular or plural as English wants."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def deck_left(state: CalamityState) -> str:
+    """What is left of the newspaper deck: "26 Boom, 1 Bust card"."""
+    return f"{state.boom_left} Boom, {plural(state.bust_left, 'Bust card')}"
+
+
+def find_property(
+    state: CalamityState, kind: str, value: int | None = None, owner: int | None = None
+) -> int:
+    """The index of the property a table names by its type, its space value and its owner
+    (the last two may be left out when only one property fits). RuleError says what fits."""
+    if kind not in KINDS:
+        raise RuleError(f"A property is a {', '.join(KINDS)} (not {kind}).")
+    fits = [
+        index
+        for index, p in enumerate(state.properties)
+        if p.kind == kind
+        and (value is None or p.value == value)
+        and (owner is None or p.owner == owner)
+    ]
+    if not fits:
+        owned = [p.label(state) for p in state.properties if p.kind == kind]
+        named = f"{kind} ${value}" if value is not None else kind
+        whose = f"{state.name(owner)} owns no {named}" if owner is not None else f"No {named}"
+        return _refuse_property(f"{whose} in play", owned)
+    first = state.properties[fits[0]]
+    if all(
+        (state.properties[i].owner, state.properties[i].value) == (first.owner, first.value)
+        for i in fits
+    ):  # the same space value with the same owner: the rent and the label are the same
+        return fits[0]
+    return _refuse_property(
+        "Which one? Add its value or its owner", [state.properties[i].label(state) for i in fits]
+    )
+
+
+def _refuse_property(sentence: str, labels: list[str]) -> int:
+    listed = f": {', '.join(labels)}" if labels else ""
+    raise RuleError(f"{sentence}{listed}.")
+
+
 class CalamityvilleRules(Rules):
     id = "calamityville"
     title = "Calamityville"
@@ -114,7 +164,78 @@ class CalamityvilleRules(Rules):
             return "Finished"
         if state.gold_out:
             return "The gold has run out: final scoring"
-        return f"{state.boom_left} Boom, {state.bust_left} Bust cards left"
+        return f"{deck_left(state)} left"
+
+    def not_over(self, state: TableState) -> str | None:
+        """The game ends when "Gold Has Run Out!" is read (ctrl+g)."""
+        assert isinstance(state, CalamityState)
+        if state.gold_out or state.finished:
+            return None
+        return f'"Gold Has Run Out!" has not been read ({deck_left(state)} left).'
+
+    # -- corrections: money (the base), each property, the newspaper deck ---------------
+
+    def corrections(self, state: TableState) -> list[Fix]:
+        assert isinstance(state, CalamityState)
+        fixes = super().corrections(state)
+        fixes += [
+            Fix(
+                f"property:{index}",
+                f"{p.label(state)}",
+                hint="a name gives it to that player; 250 sets its space value; "
+                "gone takes it off the board",
+                seat=p.owner,
+            )
+            for index, p in enumerate(state.properties)
+        ]
+        fixes += [
+            Fix("deck:boom", f"Newspaper: Boom cards left ({state.boom_left})", "26 sets it, -1"),
+            Fix("deck:bust", f"Newspaper: Bust cards left ({state.bust_left})", "19 sets it, -1"),
+        ]
+        return fixes
+
+    def correct_text(self, state: TableState, key: str, text: str, reason: str) -> Entry:
+        assert isinstance(state, CalamityState)
+        what, _, which = key.partition(":")
+        if what == "deck" and which in DECK:
+            reason = self.check_reason(reason)
+            before = getattr(state, f"{which}_left")
+            after = parse_amount(text).applied_to(before)
+            label = which.capitalize()
+            sentence = (
+                f"Correction: {plural(after, f'{label} card')} left in the newspaper deck "
+                f"(was {before}): {reason}"
+            )
+            return self._entry(state, "correct", sentence, deck=which, value=after, reason=reason)
+        if what == "property" and which.isdigit():
+            return self.correct_property(state, int(which), text, reason)
+        return super().correct_text(state, key, text, reason)
+
+    def correct_property(self, state: CalamityState, index: int, text: str, reason: str) -> Entry:
+        """A property's owner, its space value, or its being on the board at all, as the
+        cardboard has it: a player's name, a number, or "gone"."""
+        if not 0 <= index < len(state.properties):
+            raise RuleError("Choose a property in play.")
+        reason = self.check_reason(reason)
+        typed = text.strip().lstrip("$")
+        label = state.properties[index].label(state)
+        if typed.lower() in GONE:
+            sentence = f"Correction: {label} is taken off the board: {reason}"
+            return self._entry(state, "correct", sentence, property=index, gone=True, reason=reason)
+        if typed[:1].isdigit():
+            value = parse_count(typed, what="The space value")
+            sentence = f"Correction: {label} has the space value ${value}: {reason}"
+            return self._entry(
+                state, "correct", sentence, property=index, value=value, reason=reason
+            )
+        found = find_player(state.players, typed.split())
+        if found is None or found[1]:
+            raise AmountError(
+                f"Type a player's name, a space value or gone (not {typed or 'nothing'})."
+            )
+        owner = found[0]
+        sentence = f"Correction: {label} belongs to {state.name(owner)}: {reason}"
+        return self._entry(state, "correct", sentence, property=index, owner=owner, reason=reason)
 
     # -- actions ------------------------------------------------------------------------
 
@@ -122,7 +243,8 @@ class CalamityvilleRules(Rules):
         refuse_unsafe_text(reason, "A reason")
         reason = " ".join(reason.split()) or "payment"
         check_reason_length(reason)
-        text = f"{who(state, payer).capitalize()} pays {who(state, payee)} ${amount}: {reason}"
+        payer_name = "The bank" if payer == BANK else state.name(payer)  # a name as typed
+        text = f"{payer_name} pays {who(state, payee)} ${amount}: {reason}"
         return self._entry(
             state, "pay", text, payer=payer, payee=payee, amount=amount, reason=reason
         )
@@ -275,6 +397,33 @@ class CalamityvilleRules(Rules):
         state.properties[index].owner = self.receiver_for(
             state, to, exclude=state.properties[index].owner
         )
+
+    def _apply_correct(self, state: TableState, entry: Entry) -> None:
+        """A property or the deck as the cardboard has it; the rest is a tracked number."""
+        assert isinstance(state, CalamityState)
+        deck, index = entry.get("deck"), entry.get("property")
+        if deck is not None:
+            value = entry.get("value")
+            if deck not in DECK or not isinstance(value, int) or not 0 <= value <= DECK[deck]:
+                raise RuleError(
+                    f"The deck has {BOOM} Boom and {BUST} Bust cards: from 0 to that many."
+                )
+            setattr(state, f"{deck}_left", value)
+            return
+        if index is None:
+            super()._apply_correct(state, entry)
+            return
+        if not isinstance(index, int) or not 0 <= index < len(state.properties):
+            raise RuleError("Choose a property in play.")
+        owner, value = entry.get("owner"), entry.get("value")
+        if entry.get("gone"):
+            del state.properties[index]
+        elif owner is not None:
+            state.properties[index].owner = self._seat(state, owner)
+        elif isinstance(value, int) and value >= 0:
+            state.properties[index].value = value
+        else:
+            raise RuleError("A property correction gives an owner, a space value, or gone.")
 
     def _apply_newspaper(self, state: TableState, entry: Entry) -> None:
         assert isinstance(state, CalamityState)

@@ -181,3 +181,88 @@ def test_a_correction_reason_is_at_most_80_characters_as_a_payment_reason(
     with pytest.raises(RuleError, match=r"at most 80 characters \(this one has 81\)"):
         game.rules.correct(state(game), 0, "money", parse_amount("1990"), "x" * 81)
     game.rules.correct(state(game), 0, "money", parse_amount("1990"), "x" * 80)
+
+
+def test_ctrl_o_corrects_each_property_and_the_deck_replayed_like_any_entry(
+    game: GameSession,
+) -> None:
+    rules = game.rules
+    buy(game, 0, "bank", 300)
+    buy(game, 1, "hotel", 100)
+    keys = [fix.key for fix in rules.corrections(state(game))]
+    assert keys[:4] == ["0:money", "1:money", "2:money", "3:money"]
+    assert keys[4:] == ["property:0", "property:1", "deck:boom", "deck:bust"]
+    labels = {fix.key: fix.label for fix in rules.corrections(state(game))}
+    assert labels["property:0"] == "Ann's bank ($300)"
+    assert labels["deck:boom"] == "Newspaper: Boom cards left (29)"
+    entry = rules.correct_text(state(game), "property:0", "cy", "the deed is Cy's")
+    assert entry.text == "Correction: Ann's bank ($300) belongs to Cy: the deed is Cy's"
+    game.act(entry)
+    game.act(rules.correct_text(state(game), "property:1", "$250", "misread"))
+    game.act(rules.correct_text(state(game), "deck:boom", "-2", "two cards read"))
+    game.act(rules.correct_text(state(game), "deck:bust", "19", "one was lost"))
+    assert [(p.owner, p.value) for p in state(game).properties] == [(2, 300), (1, 250)]
+    assert (state(game).boom_left, state(game).bust_left) == (27, 19)
+    assert money(game) == [1800, 1800, 2000, 2000]  # a correction moves no money
+    game.act(rules.correct_text(state(game), "property:0", "gone", "sold back"))
+    assert [(p.kind, p.owner) for p in state(game).properties] == [("hotel", 1)]
+    # the journal replays to the same state
+    replayed = GameSession.open(game.store, game.path)
+    assert replayed.state == state(game)
+
+
+def test_a_bad_correction_is_refused_and_changes_nothing(game: GameSession) -> None:
+    from companion.amounts import AmountError
+
+    rules = game.rules
+    buy(game, 0, "bank", 300)
+    with pytest.raises(AmountError, match="a player's name, a space value or gone"):
+        rules.correct_text(state(game), "property:0", "nobody", "why")
+    with pytest.raises(RuleError, match="needs a reason"):
+        rules.correct_text(state(game), "property:0", "bo", " ")
+    with pytest.raises(RuleError, match="29 Boom and 20 Bust"):
+        rules.correct_text(state(game), "deck:boom", "30", "why")
+    with pytest.raises(RuleError, match="in play"):
+        rules.correct_text(state(game), "property:7", "bo", "why")
+    assert state(game).properties[0].owner == 0 and state(game).boom_left == 29
+
+
+def test_not_over_until_the_gold_runs_out_and_plurals(game: GameSession) -> None:
+    rules = game.rules
+    assert rules.not_over(state(game)) == (
+        '"Gold Has Run Out!" has not been read (29 Boom, 20 Bust cards left).'
+    )
+    for _ in range(29):
+        game.act(rules.newspaper(state(game)))
+    for _ in range(19):
+        game.act(rules.newspaper(state(game)))
+    assert rules.progress(state(game)) == "0 Boom, 1 Bust card left"
+    game.act(rules.gold_runs_out(state(game)))
+    assert rules.not_over(state(game)) is None
+
+
+def test_a_property_is_found_by_type_value_and_owner(game: GameSession) -> None:
+    from companion.games.calamityville import find_property
+
+    buy(game, 0, "bank", 300)
+    buy(game, 1, "bank", 300)
+    buy(game, 1, "mine", 50)
+    buy(game, 1, "mine", 50)
+    s = state(game)
+    with pytest.raises(RuleError, match=r"Which one\? .*Ann's bank \(\$300\), Bo's bank"):
+        find_property(s, "bank", 300)
+    assert find_property(s, "bank", owner=1) == 1
+    assert find_property(s, "mine") == 2  # two alike with one owner: either is the same
+    with pytest.raises(RuleError, match=r"Cy owns no bank \$300 in play: Ann's bank"):
+        find_property(s, "bank", 300, owner=2)
+    with pytest.raises(RuleError, match=r"No hotel in play\."):
+        find_property(s, "hotel")
+
+
+def test_a_payers_name_is_written_as_typed(new_game: NewGame) -> None:
+    """`capitalize()` made "Cy Wellington" "Cy wellington" in the log; the bank is "The bank"."""
+    session = new_game(game="calamityville", names=("Cy Wellington", "deKlerk"), first=0)
+    rules, s = session.rules, state(session)
+    assert rules.pay(s, 0, 1, 5, "rent").text == "Cy Wellington pays deKlerk $5: rent"
+    assert rules.pay(s, 1, 0, 5, "rent").text.startswith("deKlerk pays Cy Wellington")
+    assert rules.pay(s, BANK, 1, 5, "gold").text == "The bank pays deKlerk $5: gold"

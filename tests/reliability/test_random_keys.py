@@ -109,7 +109,8 @@ async def test_random_keys_never_crash_the_app(
 
 
 async def test_page_down_as_a_select_opens_does_not_crash(store: Store, new_game: NewGame) -> None:
-    """Calamityville: Enter opens "From", PageDown at once (KeyError inside Textual's list)."""
+    """Calamityville: Enter opened "From", PageDown at once (KeyError inside Textual's list);
+    the screen has a command field now, and the same keys still must not crash it."""
     session = new_game("calamityville", ("Ann", "Bo", "Cy"))
     app = GoldrushApp(store, open_game=session.game_id)
     async with app.run_test(size=SIZE) as pilot:
@@ -156,7 +157,9 @@ async def test_a_late_change_in_the_scoring_wizard_is_ignored(
     session = new_game("calamityville", ("Ann", "Bo", "Cy"))
     app = GoldrushApp(store, open_game=session.game_id)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+f")
+        await pilot.press("ctrl+f")  # before the gold runs out: asked first (y)
+        await pilot.pause()
+        await pilot.press("y")
         await pilot.pause()
         wizard = app.screen
         assert isinstance(wizard, ScoringWizard)

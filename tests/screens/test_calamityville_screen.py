@@ -1,180 +1,281 @@
-"""The Calamityville screen: a few turns, from $2000 each to the gold running out."""
+"""The Calamityville screen: a few turns typed in the command field, from $2000 each to the
+gold running out; refusals beside the field; nothing repeats; a finished game refuses play."""
 
 from __future__ import annotations
 
 from textual.widgets import Select
 
-from companion.games.calamityville import BANK
 from companion.store import Store
 from screens.calamityville import CalamityvilleScreen
+from screens.confirm import ConfirmDialog
+from screens.correction import CorrectionDialog
 from screens.scoring import ScoringWizard
 from tests.conftest import NewGame
-from tests.screens.helpers import SIZE, make_app, text_of, type_into
-
-
-async def choose(pilot, selector: str, value) -> None:  # type: ignore[no-untyped-def]
-    pilot.app.screen.query_one(selector, Select).value = value
-    await pilot.pause()
+from tests.screens.helpers import (
+    SIZE,
+    command,
+    make_app,
+    open_screen,
+    send_keys,
+    settle,
+    text_of,
+    type_into,
+)
 
 
 async def test_a_few_turns_to_the_gold_running_out(store: Store, new_game: NewGame) -> None:
     session = new_game(game="calamityville", names=("Ann", "[b]Bo[/b]", "Cy", "Di"), first=0)
     async with make_app(store).run_test(size=SIZE) as pilot:
-        pilot.app.open_game(session.path)
-        await pilot.pause()
-        screen = pilot.app.screen
-        assert isinstance(screen, CalamityvilleScreen)
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
 
         def money() -> list[int]:
             return [screen.state.money(seat) for seat in range(4)]
 
-        # a payment, then one too large: refused with the shortfall
-        await choose(pilot, "#pay-from", 0)
-        await choose(pilot, "#pay-to", BANK)
-        await type_into(pilot, "#pay-amount", "150")
-        await type_into(pilot, "#pay-reason", "[i]doctor[/i]")
-        await pilot.press("enter")
-        await pilot.pause()
+        # a payment to the bank, then one too large: refused with the shortfall
+        assert await command(pilot, "pay ann bank 150 [i]doctor[/i]") == ""
         assert money() == [1850, 2000, 2000, 2000]
         assert "Ann pays the bank $150: [i]doctor[/i]" in text_of(pilot, "#log-lines")
-        await type_into(pilot, "#pay-amount", "5000")
-        await pilot.press("enter")
-        await pilot.pause()
-        assert text_of(pilot, "#pay-error").startswith("Ann has $1850: $3150 short.")
+        problem = await command(pilot, "pay ann bo 5000 rent")
+        assert problem.startswith("Ann has $1850: $3150 short.")
         assert money() == [1850, 2000, 2000, 2000]
+        assert screen.query_one("#command").value == "pay ann bo 5000 rent"  # kept to fix it
+        # the bank pays a player; a reason may be left out
+        assert await command(pilot, "pay bank cy 500 found gold") == ""
+        assert await command(pilot, "pay di [b]bo 25") == ""
+        assert money() == [1850, 2025, 2500, 1975]
+        assert "Di pays [b]Bo[/b] $25: payment" in text_of(pilot, "#log-lines")
         # Ann buys three hotels
-        await choose(pilot, "#buy-who", 0)
-        await choose(pilot, "#buy-kind", "hotel")
         for value in ("300", "200", "100"):
-            await type_into(pilot, "#buy-value", value)
-            await pilot.press("enter")
-            await pilot.pause()
+            assert await command(pilot, f"buy ann hotel {value}") == ""
         assert money()[0] == 1250 and len(screen.state.owned(0)) == 3
         # rent with all three: the bonus is asked once, then remembered
-        await choose(pilot, "#rent-space", 0)
-        await choose(pilot, "#rent-visitor", 1)
-        assert "bonus rent" in text_of(pilot, "#rent-error")
-        await type_into(pilot, "#rent-bonus", "100")
-        assert (
-            text_of(pilot, "#rent-error")
-            == "Rent due: $1000 ($300 x 3 hotels + $100 bonus for all three). Collect takes it."
-        )
-        await pilot.press("enter")  # in the bonus field: collects
-        await pilot.pause()
-        assert money()[:2] == [2250, 1000]
+        await type_into(pilot, "#command", "rent bo hotel 300")
+        assert "bonus rent" in text_of(pilot, "#command-error")
+        await type_into(pilot, "#command", "rent bo hotel 300 bonus 100")
+        assert text_of(pilot, "#command-error") == "Rent due: $1000. Enter collects it."
+        await pilot.press("enter")
+        await settle(pilot)
+        assert money()[:2] == [2250, 1025]
         assert store.read_settings()["calamityville"]["bonus_rent"] == 100
-        # the newspaper deck, then the gold runs out: the richest wins
-        for _ in range(3):
-            await pilot.press("ctrl+n")
-        await pilot.pause()
+        assert "$300 x 3 hotels + $100 bonus for all three" in text_of(pilot, "#log-lines")
+        assert await command(pilot, "rent cy hotel 100") == ""  # the bonus remembered
+        assert money()[:3] == [2650, 1025, 2100]
+        # the newspaper deck, by key and by word, then the gold runs out: the richest wins
+        await pilot.press("ctrl+n", "ctrl+n")
+        assert await command(pilot, "news") == ""
+        await settle(pilot)
         assert screen.state.boom_left == 26
-        assert "26 Boom (yellow), 20 Bust (red) left" in text_of(pilot, "#news")
+        assert "26 Boom, 20 Bust cards left" in text_of(pilot, "#round-line")
+        assert "red Bust card" in await command(pilot, "gold")  # said beside the field
+        assert "Type news alone" in await command(pilot, "news 2")
         await pilot.press("ctrl+g")  # refused: the card is red, under the Boom cards
-        await pilot.pause()
+        await settle(pilot)
         assert pilot.app.screen is screen and not screen.state.gold_out
         messages = [n.message for n in pilot.app._notifications]
         assert any("red Bust card" in m and "26 left" in m for m in messages)
         for _ in range(26):
             screen.session.act(screen.rules.newspaper(screen.state))
         screen.refresh_view()
-        await pilot.press("ctrl+g")
-        await pilot.pause()
+        await type_into(pilot, "#command", "gold")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, ConfirmDialog)
         await pilot.press("y")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(pilot.app.screen, ScoringWizard)
         await pilot.press("ctrl+s", "ctrl+s")
-        await pilot.pause()
+        await settle(pilot)
         assert screen.session.state.finished
     [record] = store.read_history()
-    assert "money = 2250" in record["sheet"]
+    assert "money = 2650" in record["sheet"]
 
 
-async def test_the_property_limit_is_refused_beside_the_form(
+async def test_the_property_limit_is_refused_beside_the_field(
     store: Store, new_game: NewGame
 ) -> None:
     session = new_game(game="calamityville", names=("Ann", "Bo"), first=0)
     async with make_app(store).run_test(size=SIZE) as pilot:
-        pilot.app.open_game(session.path)
-        await pilot.pause()
-        await choose(pilot, "#buy-who", 1)
-        await choose(pilot, "#buy-kind", "mine")
-        await type_into(pilot, "#buy-value", "100")
-        for _ in range(6):  # enter in the value field buys (the keyboard, not mouse timing)
-            await pilot.press("enter")
-            await pilot.pause()
-        assert len(pilot.app.screen.state.owned(1)) == 5
-        assert text_of(pilot, "#buy-error") == "Bo already owns five properties (mines included)."
-        await type_into(pilot, "#buy-value", "lots")
-        await pilot.press("enter")
-        await pilot.pause()
-        assert "must be a whole number" in text_of(pilot, "#buy-error")
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        for _ in range(5):
+            assert await command(pilot, "buy bo mine 100") == ""
+        assert len(screen.state.owned(1)) == 5
+        assert await command(pilot, "buy bo mine 100") == (
+            "Bo already owns five properties (mines included)."
+        )
+        assert "must be a whole number" in await command(pilot, "buy bo mine lots")
+        assert "A property is a bank, store, hotel, mine" in await command(pilot, "buy bo castle 1")
 
 
-async def test_a_damaged_settings_file_is_kept_and_said_so(store: Store, new_game: NewGame) -> None:
-    session = new_game(game="calamityville", names=("Ann", "Bo"), first=0)
-    store.settings_path.write_text("not = [toml")
+async def test_a_second_enter_repeats_nothing(store: Store, new_game: NewGame) -> None:
+    """The forms kept their values: a second enter bought a second $300 bank, or paid
+    again. The field is cleared after each change; an empty enter says what to type."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy"), first=0)
     async with make_app(store).run_test(size=SIZE) as pilot:
-        pilot.app.open_game(session.path)
-        await pilot.pause()
-        screen = pilot.app.screen
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        assert await command(pilot, "buy ann bank 300") == ""
+        assert screen.query_one("#command").value == ""
+        entries = len(screen.session.journal)
         for _ in range(3):
-            screen.session.act(screen.rules.buy(screen.state, 0, "bank", 100))
-        screen.refresh_view()
-        await choose(pilot, "#rent-space", 0)
-        await choose(pilot, "#rent-visitor", 1)
-        await type_into(pilot, "#rent-bonus", "50")
-        await pilot.press("enter")
-        await pilot.pause()
-        assert screen.state.money(1) == 2000 - 350  # the rent was collected all the same
-        messages = [n.message for n in pilot.app._notifications]
-        assert any("not remembered" in m for m in messages)
-    assert store.settings_path.read_text() == "not = [toml"
+            await pilot.press("enter")
+            await settle(pilot)
+        assert len(screen.session.journal) == entries
+        assert len(screen.state.owned(0)) == 1 and screen.state.money(0) == 1800
+        assert text_of(pilot, "#command-error").startswith("Nothing typed: pay, buy, rent")
+        # each payment names its payer: nothing sticky from the one before
+        assert await command(pilot, "pay ann bo 100 rent") == ""
+        assert await command(pilot, "pay cy bo 50 rent") == ""
+        assert [screen.state.money(s) for s in range(3)] == [1700, 2150, 1950]
+        # up brings the last command back; only a second enter repeats it, on purpose
+        await pilot.press("up")
+        assert screen.query_one("#command").value == "pay cy bo 50 rent"
 
 
-async def test_issue_13_refusals_beside_the_forms(store: Store, new_game: NewGame) -> None:
-    """Passing to the owner, a fourth bank, a long reason, and nothing after the gold ran out."""
+async def test_rent_and_pass_name_the_space(store: Store, new_game: NewGame) -> None:
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy"), first=0)
+    rules = session.rules
+    session.act(rules.buy(session.state, 0, "bank", 300))
+    session.act(rules.buy(session.state, 1, "bank", 300))
+    session.act(rules.buy(session.state, 1, "store", 100))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        problem = await command(pilot, "rent cy bank 300")
+        assert problem.startswith("Which one? Add its value or its owner: Ann's bank ($300)")
+        assert await command(pilot, "rent cy bo bank") == ""
+        assert screen.state.money(2) == 1700 and screen.state.money(1) == 1900
+        assert "No hotel in play" in await command(pilot, "rent cy hotel")
+        assert await command(pilot, "rent bo store") == "Bo owns it: no rent."
+        assert await command(pilot, "pass bo store to bo") == (
+            "Bo already owns it: a property is passed to another player."
+        )
+        assert await command(pilot, "pass store 100 to ann") == ""
+        assert screen.state.owned(0)[-1].kind == "store"
+        assert "Bo's store ($100) passes to Ann" in text_of(pilot, "#log-lines")
+        assert "Not a command: sell" in await command(pilot, "sell ann bank")
+
+
+async def test_refusals_beside_the_field(store: Store, new_game: NewGame) -> None:
+    """Issue 13: a fourth bank, a long reason, and nothing after the gold ran out."""
     session = new_game(game="calamityville", names=("Ann", "Bo", "Cy", "Di"), first=0)
     rules = session.rules
     for seat in (0, 1, 2):
         session.act(rules.buy(session.state, seat, "bank", 100))
     async with make_app(store).run_test(size=SIZE) as pilot:
-        pilot.app.open_game(session.path)
-        await pilot.pause()
-        screen = pilot.app.screen
-        assert isinstance(screen, CalamityvilleScreen)
-        await choose(pilot, "#pass-what", 0)
-        await choose(pilot, "#pass-to", 0)
-        await pilot.click("#pass")
-        await pilot.pause()
-        assert text_of(pilot, "#pass-error").startswith("Ann already owns it")
-        assert screen.state.properties[0].owner == 0 and "passes" not in text_of(
-            pilot, "#log-lines"
-        )
-        await choose(pilot, "#buy-who", 3)
-        await choose(pilot, "#buy-kind", "bank")
-        await type_into(pilot, "#buy-value", "100")
-        await pilot.press("enter")
-        await pilot.pause()
-        assert "three banks" in text_of(pilot, "#buy-error") and not screen.state.owned(3)
-        await choose(pilot, "#pay-from", 0)
-        await choose(pilot, "#pay-to", 1)
-        await type_into(pilot, "#pay-amount", "5")
-        screen.query_one("#pay-reason").value = "x" * 300
-        await pilot.press("enter")
-        await pilot.pause()
-        assert "at most 80 characters" in text_of(pilot, "#pay-error")
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        assert "three banks" in await command(pilot, "buy di bank 100")
+        assert not screen.state.owned(3)
+        assert "at most 80 characters" in await command(pilot, "pay ann bo 5 " + "x" * 90)
         for _ in range(29):
             screen.session.act(rules.newspaper(screen.state))
         screen.session.act(rules.gold_runs_out(screen.state))
         screen.refresh_view()
-        await choose(pilot, "#rent-space", 0)
-        await choose(pilot, "#rent-visitor", 1)
-        assert "no rent is due" in text_of(pilot, "#rent-error")
-        assert "$0" not in text_of(pilot, "#rent-error")
-        await pilot.click("#rent")
-        await pilot.pause()
-        assert "no rent is due" in text_of(pilot, "#rent-error")
-        await type_into(pilot, "#buy-value", "100")
+        await type_into(pilot, "#command", "rent bo ann bank")
+        assert "$0" not in text_of(pilot, "#command-error")
         await pilot.press("enter")
-        await pilot.pause()
-        assert "none is bought" in text_of(pilot, "#buy-error")
+        await settle(pilot)
+        assert "no rent is due" in text_of(pilot, "#command-error")
+        assert "none is bought" in await command(pilot, "buy di store 100")
+        assert await command(pilot, "pay ann bo 50 the card said") == ""  # still settles
+
+
+async def test_a_finished_game_takes_only_corrections(store: Store, new_game: NewGame) -> None:
+    session = new_game(game="calamityville", names=("Ann", "Bo"), first=0)
+    session.act(session.rules.buy(session.state, 0, "bank", 300))
+    session.act(session.rules.finish(session.state, "", "Ann wins"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        entries = len(screen.session.journal)
+        for typed in ("pay ann bo 100 rent", "buy bo store 100", "news"):
+            assert (await command(pilot, typed)).startswith("The game is finished")
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert len(screen.session.journal) == entries
+        assert "Only corrections" in text_of(pilot, "#step")
+        # ctrl+o still corrects: the property was Bo's all along
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, CorrectionDialog)
+        pilot.app.screen.query_one("#what", Select).value = "property:0"
+        await type_into(pilot, "#value", "bo")
+        await pilot.press("enter")
+        await type_into(pilot, "#reason", "the deed was Bo's")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert pilot.app.screen is screen and screen.session.state.finished
+        assert screen.state.owned(1)[0].value == 300 and not screen.state.owned(0)
+        assert "Correction: Ann's bank ($300) belongs to Bo" in text_of(pilot, "#log-lines")
+        assert "bank\u00a0$300" in text_of(pilot, "#player-1")
+
+
+async def test_ctrl_f_before_the_gold_runs_out_asks(store: Store, new_game: NewGame) -> None:
+    session = new_game(game="calamityville", names=("Ann", "Bo"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        await pilot.press("ctrl+f")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        assert '"Gold Has Run Out!" has not been read' in text_of(pilot, "#confirm-question")
+        await pilot.press("n")
+        await settle(pilot)
+        assert pilot.app.screen is screen and not screen.state.finished
+
+
+async def test_four_players_fit_80_by_24(store: Store, new_game: NewGame) -> None:
+    """Each player's money and properties, the step line, the field and its message are all
+    on screen at 80x24 with four players owning five properties each (the forms were
+    clipped off to the right)."""
+    names = ("Annabel Lee", "Bo", "Cy Wellington", "Di")
+    session = new_game(game="calamityville", names=names, first=0)
+    rules = session.rules
+    for seat in range(4):
+        for kind, value in (("mine", 1200), ("mine", 950), ("mine", 75), ("mine", 50)):
+            session.act(rules.buy(session.state, seat, kind, value, 10))
+        session.act(rules.buy(session.state, seat, ("bank", "store", "hotel", "mine")[seat], 300))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        await settle(pilot)
+        for selector in ("#round-line", "#step", "#command", "#command-error"):
+            region = screen.query_one(selector).region
+            assert region.right <= 80 and region.bottom <= 23 and region.height >= 1, selector
+        for seat in range(4):
+            panel = screen.query_one(f"#player-{seat}")
+            assert panel.region.right <= 80 and panel.region.bottom <= 23
+            shown = [strip.text for strip in panel.render_lines(panel.region.reset_offset)]
+            assert names[seat] in shown[0] and f"${screen.state.money(seat)}" in shown[0]
+            everything = " ".join(line.strip() for line in shown)
+            for p in screen.state.owned(seat):
+                assert f"{p.kind}\u00a0${p.value}" in everything, (seat, shown)
+
+
+async def test_names_complete_as_they_are_typed(store: Store, new_game: NewGame) -> None:
+    """A payment in about 15 keys: p tab, a tab, the rest; names and words complete."""
+    session = new_game(game="calamityville", names=("Annabel", "Bo"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        field = screen.query_one("#command")
+        field.focus()
+        for keys in ("pa", "tab", " ", "an", "tab", " ", *"ba", "tab", " 150"):
+            if keys == "tab":
+                await settle(pilot)
+                await pilot.press("tab")
+            else:
+                send_keys(pilot, keys)
+        await settle(pilot)
+        assert field.value == "pay Annabel bank 150"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.state.money(0) == 1850 and field.value == ""
+
+
+async def test_the_price_is_remembered_as_typed(store: Store, new_game: NewGame) -> None:
+    session = new_game(game="calamityville", names=("Ann", "Bo"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        assert await command(pilot, "buy ann bank 300") == ""
+        assert screen.state.money(0) == 1800  # $200 unless the table says otherwise
+        assert await command(pilot, "buy ann store 100 for 250") == ""
+        assert screen.state.money(0) == 1550
+        assert store.read_settings()["calamityville"]["price"] == 250
+        assert "The price must be a whole number" in await command(pilot, "buy bo mine 5 for")
+        assert await command(pilot, "buy bo hotel 100") == ""
+        assert screen.state.money(1) == 1750
+        assert "Bo buys a hotel ($100 space) for $250" in text_of(pilot, "#log-lines")

@@ -151,7 +151,7 @@ async def test_reopening_a_finished_game_is_an_entry(store: Store, new_game: New
     async with make_app(store).run_test(size=SIZE) as pilot:
         pilot.app.open_game(session.path)
         await pilot.pause()
-        await pilot.press("ctrl+f")
+        await pilot.press("ctrl+f", "y")  # before the gold runs out: asked first
         await pilot.pause()
         await pilot.press("ctrl+n", "ctrl+s")
         await pilot.pause()
