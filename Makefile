@@ -4,6 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 # Versions the suite (and its snapshots) were last checked with; see constraints.txt.
 CONSTRAINTS := -c constraints.txt
+# `make test` runs the suite on this many pytest-xdist workers (auto: one a CPU core);
+# TEST_WORKERS=0 runs it in one process.
+TEST_WORKERS ?= auto
 
 .PHONY: run test bench lint snapshots clean
 
@@ -12,10 +15,10 @@ run: $(VENV)/.run-installed
 
 test: $(VENV)/.test-installed
 	$(BIN)/ruff check .
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS)
 
 bench: $(VENV)/.run-installed
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/run.py $(ARGS)
 
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check .

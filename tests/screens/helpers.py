@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from textual import events
+from textual.keys import _character_to_key
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -29,15 +30,33 @@ def make_app(store: Store) -> GoldrushApp:
     return SteadyApp(store)
 
 
+async def settle(pilot: Pilot) -> None:
+    """Wait until the screen has handled what was sent to it: every message queued (a key
+    forwarded to the focused field, the messages that key posts in turn), every worker, and
+    then until the app stops using the CPU (one short idle check instead of one a key)."""
+    await pilot.pause(0)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def send_keys(pilot: Pilot, text: str) -> None:
+    """Each character as a terminal sends it: a Key event to the app, which checks its
+    bindings and forwards it to the focused widget, exactly as `pilot.press` does but without
+    its idle wait after every single key (call `settle` once after them)."""
+    for char in text:
+        key = events.Key(_character_to_key(char), char)
+        key.set_sender(pilot.app)
+        pilot.app.post_message(key)
+
+
 async def type_into(pilot: Pilot, selector: str, text: str) -> None:
     """Focus a field, clear it and type `text` key by key, as a person would."""
     field = pilot.app.screen.query_one(selector, Input)
     field.focus()
     field.value = ""
-    await pilot.pause()
-    for char in text:
-        await pilot.press(char if char != " " else "space")
-    await pilot.pause()
+    await pilot.pause(0)
+    send_keys(pilot, text)
+    await settle(pilot)
 
 
 def text_of(pilot: Pilot, selector: str) -> str:
@@ -49,7 +68,7 @@ async def command(pilot: Pilot, text: str) -> str:
     """Type a command in a game's command field, press enter; the message shown beside it."""
     await type_into(pilot, "#command", text)
     await pilot.press("enter")
-    await pilot.pause()
+    await settle(pilot)
     return text_of(pilot, "#command-error")
 
 
