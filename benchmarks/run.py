@@ -139,6 +139,8 @@ class Bench:
         self.env = child_environment()
         self.rows: list[Row] = []
         self.undo_times: dict[int, float] = {}
+        #: entries -> (warm, cold, bare) seconds, for the growth table
+        self.open_times: dict[int, tuple[float, float, float]] = {}
 
     # -- programs ----------------------------------------------------------------------
 
@@ -160,7 +162,7 @@ class Bench:
         listed = goldrush(data)
         self.first_frame(listed, LISTED_NAME)  # warm the bytecode cache
         self.bare_first_frame()
-        runs = 5 if self.quick else 11
+        runs = 5 if self.quick else 9
         bare, ours = interleaved(
             runs, self.bare_first_frame, lambda: self.first_frame(listed, LISTED_NAME)
         )
@@ -188,11 +190,12 @@ class Bench:
                 return self.first_frame(argv)
 
             self.first_frame(argv)  # bytecode and parse cache warm
-            runs = (1 if self.quick else 3) if size >= 100_000 else (3 if self.quick else 7)
+            runs = (1 if self.quick else 3) if size >= 100_000 else (3 if self.quick else 5)
             bare, warm, cold_time = interleaved(
                 runs, self.bare_first_frame, lambda argv=argv: self.first_frame(argv), cold
             )
             self.first_frame(argv)  # the cache back for what follows
+            self.open_times[size] = (warm, cold_time, bare)
             kinds = (("warm (cache in place)", warm), ("cold (first read)", cold_time))
             for kind, time_taken in kinds:
                 self.rows.append(
@@ -228,7 +231,7 @@ class Bench:
     def key_to_frame(self) -> None:
         data = self.folder / "keys"
         store = Store(data, GAMES)
-        runs = 5 if self.quick else 15
+        runs = 5 if self.quick else 11
         with PtyProgram(BARE, self.env) as bare:
             bare.wait_for_text(FIRST_TEXT)
             bare.settle()
@@ -278,6 +281,22 @@ class Bench:
         lines += ["| " + " | ".join(row.cells()) + " |" for row in self.rows]
         return "\n".join(lines)
 
+    def growth(self) -> str:
+        """How an open grows with the game: each size against the 10-entry game's."""
+        if 10 not in self.open_times:
+            return ""
+        warm_10, cold_10, _ = self.open_times[10]
+        lines = [
+            "| entries | warm | cold | warm / 10 entries | cold / 10 entries | bare |",
+            "|---|---|---|---|---|---|",
+        ]
+        for size, (warm, cold, bare) in sorted(self.open_times.items()):
+            lines.append(
+                f"| {size:,} | {ms(warm)} | {ms(cold)} | {warm / warm_10:.2f} "
+                f"| {cold / cold_10:.2f} | {ms(bare)} |"
+            )
+        return "\n".join(lines)
+
 
 def _game_keys(game: str, app: PtyProgram) -> Callable[[], float]:
     """One sample of a game screen's keypress: a command + enter, or a single key."""
@@ -320,6 +339,8 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         shutil.rmtree(bench.folder, ignore_errors=True)
     print(bench.table())
+    print()
+    print(bench.growth())
     return 0
 
 
