@@ -138,7 +138,6 @@ class Bench:
         self.folder = Path(tempfile.mkdtemp(prefix="goldrush-bench-"))
         self.env = child_environment()
         self.rows: list[Row] = []
-        self.undo_times: dict[int, float] = {}
         #: entries -> (warm, cold, bare) seconds, for the growth table
         self.open_times: dict[int, tuple[float, float, float]] = {}
 
@@ -258,10 +257,23 @@ class Bench:
                                 2.0,
                             )
                         )
-                        if game == "coloma":
-                            undo = _undo_redo(app)
-                            self.undo_times[size] = interleaved(runs, undo)[0]
-        small, big = self.undo_times[10], self.undo_times[10_000]
+
+    def undo(self) -> None:
+        """ctrl+z / ctrl+y on two Coloma games open side by side, 10 and 10,000 entries."""
+        data = self.folder / "undo"
+        store = Store(data, GAMES)
+        runs = 5 if self.quick else 11
+        short, long = (
+            make_game(store, "coloma", size, ("Ann", "Bo", "Cy")) for size in (10, 10_000)
+        )
+        with (
+            PtyProgram(goldrush(data, "open", short), self.env) as short_app,
+            PtyProgram(goldrush(data, "open", long), self.env) as long_app,
+        ):
+            for app in (short_app, long_app):
+                app.wait_for_text(GAME_TEXT)
+                app.settle()
+            small, big = interleaved(runs, _undo_redo(short_app), _undo_redo(long_app))
         self.rows.append(
             Row(
                 "undo / redo key-to-frame at 10,000 entries (Coloma)",
@@ -332,7 +344,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     print(f"cpus: {os.cpu_count()}, load: {os.getloadavg()[0]:.1f}", file=sys.stderr)
     try:
-        for step in (bench.key_to_frame, bench.startup, bench.opens):
+        for step in (bench.key_to_frame, bench.undo, bench.startup, bench.opens):
             step()
             took = time.perf_counter() - started
             print(f"  {step.__name__} done at {took:.0f} s", file=sys.stderr)
