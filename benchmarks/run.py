@@ -49,7 +49,7 @@ from companion.games.base import copy_state  # noqa: E402
 from companion.journal import Entry  # noqa: E402
 from companion.session import GameSession  # noqa: E402
 from companion.setup import SetupForm, build_header  # noqa: E402
-from companion.store import Store, _table_chunk  # noqa: E402
+from companion.store import Store, entry_chunk  # noqa: E402
 from companion.table import COLOURS  # noqa: E402
 
 BARE = [sys.executable, str(ROOT / "benchmarks" / "bare_app.py")]
@@ -94,7 +94,7 @@ def make_game(store: Store, game: str, entries: int, names: tuple[str, ...]) -> 
     chunks = []
     for number in range(entries):
         pair = (number // 2) % (len(pairs) // 2)
-        chunks.append(_table_chunk("entries", pairs[2 * pair + number % 2].to_table()))
+        chunks.append(entry_chunk(pairs[2 * pair + number % 2]))
     with session.path.open("ab") as handle:
         handle.write(b"".join(chunks))
     return session.path.stem

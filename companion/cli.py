@@ -7,14 +7,24 @@ the UI is really started, so `goldrush list` and friends stay quick.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 from collections.abc import Sequence
 from datetime import datetime
 from typing import NoReturn
 
 from companion import __version__
+from companion.amounts import AmountError, parse_count
+from companion.files import MIB
 from companion.games import GAMES
+from companion.safe_text import visible
 from companion.store import Store, resolve_data_dir
+
+# A score sheet is a few hundred bytes; a file far bigger than that is not a sheet.
+SHEET_LIMIT = MIB
+# The longest game id this app makes is about 40 characters; a file name has at most 255 bytes.
+GAME_ID_LIMIT = 200
 
 
 class _Parser(argparse.ArgumentParser):
@@ -49,7 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
         "split", help="Boomtown: who keeps what of a winning bid (the auction split)"
     )
     splitter.add_argument("bid", metavar="BID", type=_whole, help="the winning bid")
-    splitter.add_argument("--players", type=int, required=True, metavar="N", help="3 to 5")
+    splitter.add_argument("--players", type=_whole, required=True, metavar="N", help="3 to 5")
     splitter.add_argument(
         "--leftover",
         default="keep",
@@ -65,8 +75,58 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; every failure is one line on stderr and exit code 2, never a traceback.
+
+    A reader that goes away (`goldrush list | head -1`) ends the command quietly."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # a closed pipe shows here, inside the handler below
+        return code
+    except BrokenPipeError:
+        _silence_stdout()
+        return 0
+    except KeyboardInterrupt:
+        return 130
+    except RecursionError:
+        return _fail("goldrush: a file is nested too deeply to be read")
+    except OSError as error:
+        where = f"{visible(str(error.filename))}: " if error.filename else ""
+        return _fail(f"goldrush: {where}{error.strerror or error}")
+    except Exception as error:  # the one line shown instead of a traceback
+        return _fail(f"goldrush: unexpected error: {visible(str(error)) or type(error).__name__}")
+
+
+def _fail(message: str) -> int:
+    with contextlib.suppress(OSError):
+        print(message, file=sys.stderr)
+    return 2
+
+
+def _silence_stdout() -> None:
+    """Python's recipe for a closed pipe: point stdout at devnull, so the flush Python does
+    on exit does not raise BrokenPipeError again (and print a second message)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):  # stdout is not a real file (tests)
+        pass
+
+
+def _game_id_problem(game_id: str) -> str | None:
+    """Why `game_id` cannot name a saved game (too long, a path, odd characters), or None."""
+    if len(game_id) > GAME_ID_LIMIT:
+        return f"no saved game with an id of {len(game_id)} characters (see: goldrush list)"
+    if not game_id or "/" in game_id or "\\" in game_id or "\x00" in game_id or game_id[0] == ".":
+        return f"no saved game {visible(game_id)!r} (see: goldrush list)"
+    return None
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
-    store = Store(resolve_data_dir(args.data_dir), GAMES)
+    root = resolve_data_dir(args.data_dir)
+    if root.exists() and not root.is_dir():
+        return _fail(f"goldrush: the data folder {visible(str(root))} is a file, not a folder")
+    store = Store(root, GAMES)
     if args.command == "list":
         return _list(store)
     if args.command == "where":
@@ -79,39 +139,52 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "split":
         return _split(args.bid, args.players, args.leftover, args.json)
     open_id = getattr(args, "game_id", None)
-    if open_id is not None and not (store.games_dir / f"{open_id}.toml").is_file():
-        print(f"goldrush: no saved game {open_id!r} (see: goldrush list)", file=sys.stderr)
-        return 2
+    if open_id is not None:
+        problem = _game_id_problem(open_id)
+        path = store.games_dir / f"{open_id}.toml"
+        if problem is None and not path.is_file():
+            problem = (
+                f"{visible(str(path))} cannot be opened: it is not a regular file"
+                if os.path.lexists(path)
+                else f"no saved game {visible(open_id)!r} (see: goldrush list)"
+            )
+        if problem:
+            return _fail(f"goldrush: {problem}")
     from screens.app import GoldrushApp  # the UI only when it is started
 
-    GoldrushApp(store, open_game=open_id).run()
-    return 0
+    app = GoldrushApp(store, open_game=open_id)
+    app.run()
+    # An unexpected error ends the app with its sentence on the screen; the shell sees it too.
+    return app.return_code or 0
 
 
 def _sheet(store: Store, game_id: str) -> int:
     from companion.session import GameSession
     from companion.store import DamagedFile
 
+    problem = _game_id_problem(game_id)
     path = store.games_dir / f"{game_id}.toml"
-    if not path.is_file():
-        print(f"goldrush sheet: no saved game {game_id!r} (see: goldrush list)", file=sys.stderr)
-        return 2
+    if problem is None and not path.is_file():
+        problem = f"no saved game {visible(game_id)!r} (see: goldrush list)"
+    if problem:
+        return _fail(f"goldrush sheet: {problem}")
     try:
         state = GameSession(store, store.read_game(path)).state
     except DamagedFile as damaged:
-        print(f"goldrush sheet: {damaged.path}: {damaged.reason}", file=sys.stderr)
-        return 2
+        return _fail(f"goldrush sheet: {visible(str(damaged.path))}: {visible(damaged.reason)}")
     if not state.finished or not state.sheet:
-        print(f"goldrush sheet: {game_id} is not scored yet (ctrl+f in the game)", file=sys.stderr)
-        return 2
-    print(state.sheet, end="")
+        return _fail(f"goldrush sheet: {game_id} is not scored yet (ctrl+f in the game)")
+    print(visible(state.sheet, keep_lines=True), end="")
     return 0
 
 
 def _whole(text: str) -> int:
-    if not text.isdigit():
-        raise argparse.ArgumentTypeError(f"a bid is a whole number of 0 or more, not {text!r}")
-    return int(text)
+    """A count typed on the command line, read as the app reads one (ASCII digits, at most
+    999,999,999)."""
+    try:
+        return parse_count(text, what="A number")
+    except AmountError as error:
+        raise argparse.ArgumentTypeError(visible(str(error))) from None
 
 
 def _split(bid: int, players: int, leftover: str, as_json: bool) -> int:
@@ -145,25 +218,28 @@ def _score(sheet_path: str, as_json: bool) -> int:
     """Standings of a sheet; a bad sheet is one line on stderr and exit code 2."""
     import json
 
+    from companion.files import UnreadableFile, read_bounded
     from companion.games import SHEETS
     from companion.scoring import SheetError, parse_sheet_text, score, standings_table
 
+    shown_path = visible(sheet_path)
     try:
-        with open(sheet_path, "rb") as handle:
-            data = handle.read()
+        data = read_bounded(sheet_path, SHEET_LIMIT)
+    except UnreadableFile as error:
+        return _fail(f"goldrush score: {shown_path}: {visible(error.reason)}")
     except OSError as error:
-        print(f"goldrush score: {sheet_path}: {error.strerror or error}", file=sys.stderr)
-        return 2
+        return _fail(f"goldrush score: {shown_path}: {error.strerror or error}")
     try:
         spec, players = parse_sheet_text(data, SHEETS)
     except SheetError as error:
-        print(f"goldrush score: {sheet_path}: {error}", file=sys.stderr)
-        return 2
+        return _fail(f"goldrush score: {shown_path}: {visible(str(error))}")
     result = score(spec, players)
     if as_json:
-        print(json.dumps(result.to_json(), ensure_ascii=False))
+        # ensure_ascii: every non-ASCII character as \uXXXX, so no C1 control or direction
+        # override reaches the terminal raw (JSON readers decode them back).
+        print(json.dumps(result.to_json(), ensure_ascii=True))
     else:
-        print(standings_table(spec, result))
+        print(visible(standings_table(spec, result), keep_lines=True))
     return 0
 
 
@@ -175,9 +251,10 @@ def _list(store: Store) -> int:
         print(f"No saved games in {store.games_dir}")
     for game in saved.games:
         played = datetime.fromtimestamp(game.modified).strftime("%Y-%m-%d %H:%M")
-        print(f"{game.game_id}  {game.title}  {game.names}  {game.progress}  {played}")
+        line = f"{game.game_id}  {game.title}  {game.names}  {game.progress}  {played}"
+        print(visible(line))
     for damaged in saved.damaged:
-        print(f"damaged: {damaged.path}: {damaged.reason}")
+        print(visible(f"damaged: {damaged.path}: {damaged.reason}"))
     return 0
 
 

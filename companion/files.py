@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import os
 import stat
+import tomllib
 from pathlib import Path
+from typing import Any
 
 KIB = 1024
 MIB = 1024 * KIB
@@ -61,6 +63,25 @@ def read_bounded(path: Path | str, limit: int) -> bytes:
         raise UnreadableFile(path, f"cannot be read ({error.strerror or error})") from None
     finally:
         os.close(descriptor)
+
+
+def parse_toml(data: bytes) -> dict[str, Any]:
+    """A TOML document from bytes; ValueError for anything else, also for nesting so deep
+    that the parser would overflow the stack (tomllib raises RecursionError there) and for
+    bytes that are not UTF-8 (UnicodeDecodeError is a ValueError)."""
+    try:
+        return tomllib.loads(data.decode("utf-8"))
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
+def read_toml_bytes(path: Path | str, limit: int = MIB) -> bytes:
+    """The bytes of a small TOML file the user may have put there (a corrected catalog):
+    ValueError with the plain reason when it is not a regular file or is too large."""
+    try:
+        return read_bounded(path, limit)
+    except UnreadableFile as error:
+        raise ValueError(f"the file {error.reason}") from None
 
 
 def _kind(mode: int) -> str:

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from companion.safe_text import visible, visible_fields
+
 UNDO = "undo"
 REDO = "redo"
 RESERVED = ("kind", "text", "at")
@@ -25,8 +27,10 @@ class JournalError(ValueError):
     """An entry read from disk is not one this app can use."""
 
 
-_RESERVED = frozenset(RESERVED)
+_RESERVED = frozenset((*RESERVED, "check"))  # `check` guards an entry on disk: not data
 _SCALARS = frozenset({str, int, float, bool})
+#: No number in a game comes near this; a larger one in a file is refused, not replayed.
+LARGEST_NUMBER = 10**15
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +43,10 @@ class Entry:
     def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
 
+    def to_parts(self) -> list[Any]:
+        """The compact form `from_parts` reads back."""
+        return [self.kind, self.text, dict(self.data), self.at]
+
     def to_table(self) -> dict[str, Value]:
         """The TOML table: kind and text first, the data, and `at` last (torn-entry check)."""
         table: dict[str, Value] = {"kind": self.kind, "text": self.text}
@@ -48,18 +56,52 @@ class Entry:
 
     @classmethod
     def from_table(cls, table: Mapping[str, Any]) -> Entry:
-        """Check and build an entry read from disk (on the path of every load: kept lean)."""
+        """Check and build an entry read from disk (on the path of every load: kept lean).
+
+        Its text is made safe to show (control characters written out, see `visible`);
+        numbers beyond any game's are refused."""
         kind, text, at = table.get("kind"), table.get("text"), table.get("at")
         if type(kind) is not str or type(text) is not str or type(at) is not str:
             missing = next(k for k in RESERVED if type(table.get(k)) is not str)
             raise JournalError(f"an entry has no {missing!r} text")
         data = {key: value for key, value in table.items() if key not in _RESERVED}
+        return cls._checked(kind, text, data, at)
+
+    @classmethod
+    def from_parts(cls, parts: Any) -> Entry:
+        """Check and build an entry kept as `[kind, text, data, at]` (the parse cache's
+        compact form, which is checked as strictly as the file)."""
+        if type(parts) is not list or len(parts) != 4:
+            raise JournalError("an entry is not [kind, text, data, at]")
+        kind, text, data, at = parts
+        if type(kind) is not str or type(text) is not str or type(at) is not str:
+            raise JournalError("an entry's kind, text or at is not text")
+        if type(data) is not dict or not _RESERVED.isdisjoint(data):
+            raise JournalError("an entry's data is not a table of its own fields")
+        return cls._checked(kind, text, data, at)
+
+    @classmethod
+    def _checked(cls, kind: str, text: str, data: dict[str, Any], at: str) -> Entry:
+        shown = kind + text + at  # every string, checked at once below (the common case)
         for key, value in data.items():
             kind_of = type(value)
-            if kind_of not in _SCALARS and not (
-                kind_of is list and all(type(item) in _SCALARS for item in value)
-            ):
-                raise JournalError(f"entry field {key!r} holds a {kind_of.__name__}")
+            if kind_of is str:
+                shown += value
+            elif kind_of is int:
+                if value > LARGEST_NUMBER or value < -LARGEST_NUMBER:
+                    raise JournalError(f"entry field {visible(key)!r} holds too large a number")
+            elif kind_of is list and all(type(item) in _SCALARS for item in value):
+                for item in value:
+                    if type(item) is str:
+                        shown += item
+                    elif type(item) is int and abs(item) > LARGEST_NUMBER:
+                        raise JournalError(f"entry field {visible(key)!r} holds too large a number")
+            elif kind_of not in _SCALARS:
+                raise JournalError(f"entry field {visible(key)!r} holds a {kind_of.__name__}")
+        # isprintable() is False for every character `visible` writes out (controls, format
+        # and separator characters) and for some harmless ones: only then is `visible` run.
+        if not shown.isprintable():
+            return cls(visible(kind), visible(text), visible_fields(data), visible(at))
         return cls(kind, text, data, at)
 
 
@@ -106,6 +148,11 @@ class Journal:
     def last_effective(self, count: int) -> list[Entry]:
         """The newest `count` entries in effect, newest first (for the log panel)."""
         return [self.entries[index] for index in reversed(self._done[-count:])]
+
+    def tail(self, count: int) -> list[tuple[int, Entry]]:
+        """The newest `count` entries in effect, oldest first, each with its place in the
+        file (the log appends what is new instead of drawing every line again)."""
+        return [(index, self.entries[index]) for index in self._done[-count:]]
 
     @property
     def effective_count(self) -> int:

@@ -34,10 +34,6 @@ class GameLock:
         self._descriptor: int | None = None
         self._held = False
 
-    @property
-    def held(self) -> bool:
-        return self._held
-
     def acquire(self) -> bool:
         """Take the lock if no other copy holds it; True when this copy now holds it."""
         if self._held:

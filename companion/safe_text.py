@@ -9,6 +9,8 @@ a file (a shared game, a sheet, the settings) is shown with them made visible (`
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 # C0 and C1 controls, DEL, and the bidirectional marks, embeddings, overrides and isolates
 # (plus the line and paragraph separators, which break a line where none is expected).
@@ -28,6 +30,20 @@ def visible(text: str, *, keep_lines: bool = False) -> str:
     `keep_lines` leaves newlines and tabs alone, for multi-line text such as a score sheet."""
     pattern = _UNSAFE_BUT_LINES if keep_lines else _UNSAFE
     return pattern.sub(_escape, text)
+
+
+def visible_fields(table: Mapping[str, Any]) -> dict[str, Any]:
+    """A flat table read from a file (an entry's data, a history row) with its strings, and
+    those in its lists, made visible; a score sheet (`sheet`) keeps its lines."""
+    shown: dict[str, Any] = {}
+    for key, value in table.items():
+        if type(value) is str:
+            shown[key] = visible(value, keep_lines=key == "sheet")
+        elif type(value) is list:
+            shown[key] = [visible(item) if type(item) is str else item for item in value]
+        else:
+            shown[key] = value
+    return shown
 
 
 def unsafe_characters(text: str) -> list[str]:

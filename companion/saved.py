@@ -10,9 +10,14 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
+from companion.files import MIB, read_bounded
+from companion.safe_text import visible
 from companion.session import GameSession
 from companion.store import DamagedFile, Store
+
+SUMMARY_LIMIT = 1 * MIB
 
 
 @dataclass(frozen=True)
@@ -72,12 +77,15 @@ def list_saved(store: Store) -> SavedList:
 
 
 def summarise(session: GameSession, modified: float) -> SavedGame:
+    progress = session.progress()
+    if session.read_only_reason is not None:
+        progress += " · damaged, read-only"
     return SavedGame(
         path=session.path,
         game=session.rules.id,
         title=session.title,
         players=[player.name for player in session.state.players],
-        progress=session.progress(),
+        progress=progress,
         finished=session.state.finished,
         modified=modified,
     )
@@ -88,15 +96,33 @@ def _summary_path(store: Store, path: Path) -> Path:
 
 
 def _read_summary(store: Store, path: Path, key: list[int]) -> SavedGame | None:
+    """The cached summary when it is for this very file and well formed; None otherwise
+    (it is then rebuilt from the game file: a cache is never trusted blindly)."""
     try:
-        cached = json.loads(_summary_path(store, path).read_bytes())
-        if cached.get("key") != key:
+        cached = json.loads(read_bounded(_summary_path(store, path), SUMMARY_LIMIT))
+        if not isinstance(cached, dict) or cached.get("key") != key:
             return None
-        fields = cached["summary"]
-        fields["path"] = path
-        return SavedGame(**fields)
-    except (OSError, ValueError, KeyError, TypeError):
+        return _summary_of(cached["summary"], path)
+    except Exception:  # any fault in a cache only means: read the game again
         return None
+
+
+def _summary_of(fields: Any, path: Path) -> SavedGame | None:
+    """A SavedGame from a cached table whose every field has the right type, else None."""
+    if not isinstance(fields, dict):
+        return None
+    texts = [fields.get(name) for name in ("game", "title", "progress")]
+    players = fields.get("players")
+    modified = fields.get("modified")
+    if not all(type(text) is str for text in texts):
+        return None
+    if not (isinstance(players, list) and all(type(name) is str for name in players)):
+        return None
+    if type(fields.get("finished")) is not bool or type(modified) not in (int, float):
+        return None
+    game, title, progress = (visible(text) for text in texts)
+    names = [visible(name) for name in players]
+    return SavedGame(path, game, title, names, progress, fields["finished"], float(modified))
 
 
 def _write_summary(store: Store, path: Path, key: list[int], summary: SavedGame) -> None:

@@ -42,6 +42,15 @@ class Field:
     # What a sheet without this field means (e.g. Coloma's Hotels when the module is off);
     # None: the field must be there.
     default: int | None = None
+    # A list's most numbers, and why (e.g. Coloma: 4 Rivers a player); None: no limit.
+    most: int | None = None
+    most_why: str = ""
+
+    def too_many(self, count: int) -> str | None:
+        """The problem with a list of `count` numbers for this field, or None."""
+        if self.most is None or count <= self.most:
+            return None
+        return f"at most {self.most} numbers ({self.most_why}), not {count}"
 
 
 @dataclass(frozen=True)
@@ -131,19 +140,56 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+# No cardboard comes near these; they keep a hostile sheet's totals small enough to print
+# (Python refuses to print an integer of more than 4,300 digits) and its lists quick to sum.
+MAX_SHEET_NUMBER = 1_000_000_000
+MAX_SHEET_ITEMS = 1_000
+
+
+def _shown(value: Any) -> str:
+    """A value for a message, cut short (a hostile sheet's value can be huge)."""
+    if _whole(value) and abs(value) > MAX_SHEET_NUMBER:
+        return f"a number of more than {MAX_SHEET_NUMBER:,}"
+    if isinstance(value, list | dict):
+        return f"a {type(value).__name__} of {len(value)} items" if len(value) > 5 else repr(value)
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _check_number(value: Any, where: str) -> int:
+    if not _whole(value):
+        raise SheetError(f"{where}: expected a whole number, got {_shown(value)}")
+    if value < 0:
+        raise SheetError(f"{where}: cannot be negative ({_shown(value)})")
+    if value > MAX_SHEET_NUMBER:
+        raise SheetError(f"{where}: at most {MAX_SHEET_NUMBER:,}, got {_shown(value)}")
+    return value
+
+
 def _check_field(spec: Field, value: Any, who: str) -> Any:
     where = f"{who}, field {spec.key!r}"
     if spec.kind == "count":
-        if not _whole(value):
-            raise SheetError(f"{where}: expected a whole number, got {value!r}")
-        if value < 0:
-            raise SheetError(f"{where}: cannot be negative ({value})")
-        return value
+        return _check_number(value, where)
     if spec.kind == "list":
-        if not isinstance(value, list) or not all(_whole(item) for item in value):
-            raise SheetError(f"{where}: expected a list of whole numbers, got {value!r}")
-        if any(item < 0 for item in value):
-            raise SheetError(f"{where}: numbers cannot be negative ({value})")
+        if not isinstance(value, list):
+            raise SheetError(f"{where}: expected a list of whole numbers, got {_shown(value)}")
+        if len(value) > MAX_SHEET_ITEMS:
+            raise SheetError(f"{where}: at most {MAX_SHEET_ITEMS:,} numbers, got {len(value):,}")
+        problem = spec.too_many(len(value))
+        if problem:
+            raise SheetError(f"{where}: {problem}")
+        for number, item in enumerate(value, start=1):
+            if not _whole(item):
+                raise SheetError(
+                    f"{where}: expected a list of whole numbers, item {number} is {_shown(item)}"
+                )
+            if item < 0:
+                raise SheetError(f"{where}: numbers cannot be negative (item {number} is {item})")
+            if item > MAX_SHEET_NUMBER:
+                raise SheetError(
+                    f"{where}: numbers are at most {MAX_SHEET_NUMBER:,} "
+                    f"(item {number} is {_shown(item)})"
+                )
         return list(value)
     return _check_investments(value, where)
 
@@ -151,16 +197,23 @@ def _check_field(spec: Field, value: Any, who: str) -> Any:
 def _check_investments(value: Any, where: str) -> list[dict[str, Any]]:
     if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
         raise SheetError(f"{where}: expected a list of investments (tables with vp and cube)")
+    if len(value) > MAX_SHEET_ITEMS:
+        raise SheetError(f"{where}: at most {MAX_SHEET_ITEMS:,} investments, got {len(value):,}")
     checked = []
     for number, item in enumerate(value, start=1):
         unknown = set(item) - {"vp", "cube", "goldmine"}
         if unknown:
             raise SheetError(f"{where}: investment {number} has unknown keys {sorted(unknown)}")
         vp, cube, goldmine = item.get("vp"), item.get("cube"), item.get("goldmine", False)
-        if not _whole(vp) or vp < 0:
-            raise SheetError(f"{where}: investment {number}: vp must be a whole number >= 0")
+        if not _whole(vp) or not 0 <= vp <= MAX_SHEET_NUMBER:
+            raise SheetError(
+                f"{where}: investment {number}: vp must be a whole number from 0 to "
+                f"{MAX_SHEET_NUMBER:,}"
+            )
         if not _whole(cube) or cube not in CUBES:
-            raise SheetError(f"{where}: investment {number}: cube must be 1, 2 or 3, not {cube!r}")
+            raise SheetError(
+                f"{where}: investment {number}: cube must be 1, 2 or 3, not {_shown(cube)}"
+            )
         if not isinstance(goldmine, bool):
             raise SheetError(f"{where}: investment {number}: goldmine must be true or false")
         checked.append({"vp": vp, "cube": cube, "goldmine": goldmine})
@@ -220,9 +273,14 @@ def read_sheet(
 def parse_sheet_text(
     text: str | bytes, specs: Mapping[str, SheetSpec]
 ) -> tuple[SheetSpec, list[dict[str, Any]]]:
+    """Parse and check a sheet; anything wrong with it is one SheetError with one line."""
     try:
         doc = tomllib.loads(text.decode("utf-8") if isinstance(text, bytes) else text)
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise SheetError(f"not a readable TOML sheet ({error})") from None
+    except RecursionError:
+        raise SheetError("not a readable TOML sheet (nested too deeply)") from None
+    except ValueError as error:  # e.g. an integer of more digits than Python converts
         raise SheetError(f"not a readable TOML sheet ({error})") from None
     return read_sheet(doc, specs)
 
@@ -364,6 +422,8 @@ def field_hint(spec: Field) -> str:
 def parse_answer(spec: Field, text: str) -> Any:
     """Read what was typed for one player and one field; SheetError says what is expected."""
     stripped = text.strip()
+    if re.fullmatch(r"-\s*[0-9]+", stripped) or re.search(r"(?:^|[\s,;])-[0-9]", stripped):
+        raise SheetError(f"Numbers cannot be negative here (not {stripped}).")
     if spec.kind == "count":
         if not re.fullmatch(r"[0-9]+", stripped):
             raise SheetError(f"Type {field_hint(spec)} (not {stripped or 'nothing'}).")
@@ -373,6 +433,9 @@ def parse_answer(spec: Field, text: str) -> Any:
         bad = [token for token in tokens if not re.fullmatch(r"[0-9]+", token)]
         if bad:
             raise SheetError(f"Not a number: {bad[0]}. Type {field_hint(spec)}.")
+        problem = spec.too_many(len(tokens))
+        if problem:
+            raise SheetError(f"{problem[0].upper()}{problem[1:]}.")
         return [_typed_number(token) for token in tokens]
     investments = []
     spaced = re.sub(r"[,;]", " ", stripped)

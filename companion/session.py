@@ -9,6 +9,10 @@ One writer per game: a session opened to play (`open_to_play`) holds the game's 
 `follow`s the writer's appends, and `try_to_write` takes the writer's role once the lock
 is free. Every append names the length this session knows, so a change is never written
 after entries this session has not seen.
+
+A file damaged above its last entry opens with what is readable and refuses changes
+(`read_only_reason`) until the table says `continue_from_readable`; a save that fails
+(a full disk) raises SaveError and the change is not done.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from companion.games import RuleError, Rules, rules_for
 from companion.games.base import TableState
 from companion.journal import REDO, UNDO, Entry, Journal, now_stamp
 from companion.lock import GameLock
-from companion.store import DamagedFile, GameRecord, Header, Store
+from companion.store import DamagedFile, GameRecord, Header, SaveError, Store
 
 READ_ONLY = "Open in another window: this one follows it and cannot change it."
 TOOK_OVER = "The other window let go of the game (closed or stopped): this one can change it now."
@@ -55,11 +59,20 @@ class GameSession:
         self.header: Header = record.header
         self.rules: Rules = rules_for(record.header.game)
         self.journal = Journal(record.entries)
+        self.record = record
+        #: The file's length as this session last wrote or read it (see Store.append_entry).
         self.known_length = record.good_length
+        #: Why changes are refused (a damaged file, a repair refused), or None.
+        self.read_only_reason: str | None = record.read_only_reason
         self._seen_size = -1  # the file size last read through (-1: none yet)
-        self._mark = _tail_mark(self.path, self.known_length)
+        # A follower's view of the file's known end, to notice a rewrite (a writer, which
+        # is the only one changing the file, never needs it).
+        self._mark = _tail_mark(self.path, self.known_length) if self.following else b""
+        self.notices.extend(record.notices)
         if record.torn is not None and not self.read_only:
             self.notices.append(record.torn.notice())
+        if record.damage is not None:
+            self.notices.append(record.damage.notice())
         self.state: TableState = self._replay(report=True)
 
     @classmethod
@@ -69,11 +82,11 @@ class GameSession:
 
     @classmethod
     def open(cls, store: Store, path: Path) -> GameSession:
-        """Open a saved game; a torn last entry is cut off (a copy of the file is kept)."""
-        record = store.read_game(path)
-        if record.torn is not None:
-            record = store.repair_torn(record)
-        return cls(store, record)
+        """Open a saved game; a torn last entry is cut off (a copy of the file is kept).
+
+        A file damaged further up, or one that could not be repaired, opens read-only
+        with a copy of it kept where possible."""
+        return cls(store, _mended(store, store.read_game(path)))
 
     @classmethod
     def open_to_play(cls, store: Store, path: Path) -> GameSession:
@@ -83,8 +96,8 @@ class GameSession:
         writer = lock.acquire()
         try:
             record = store.read_game(path)
-            if writer and record.torn is not None:
-                record = store.repair_torn(record)
+            if writer:
+                record = _mended(store, record)
         except BaseException:
             lock.release()
             raise
@@ -101,6 +114,7 @@ class GameSession:
         if self._lock.acquire():
             return True
         self.read_only = self.following = True
+        self._mark = _tail_mark(self.path, self.known_length)
         return False
 
     def close(self) -> None:
@@ -134,7 +148,9 @@ class GameSession:
         try:
             if size < self.known_length or _tail_mark(self.path, self.known_length) != self._mark:
                 return self._reload()
-            entries, good = self.store.read_appended(self.path, self.known_length)
+            entries, good = self.store.read_appended(
+                self.path, self.known_length, self.record.format
+            )
         except DamagedFile as damaged:
             self._stop()
             raise FollowStopped(
@@ -157,9 +173,7 @@ class GameSession:
         if self._lock is None or not self.following or not self._lock.acquire():
             return False
         try:
-            record = self.store.read_game(self.path)
-            if record.torn is not None:
-                record = self.store.repair_torn(record)
+            record = _mended(self.store, self.store.read_game(self.path))
         except (DamagedFile, OSError) as error:
             self._stop()
             reason = error.reason if isinstance(error, DamagedFile) else str(error)
@@ -200,11 +214,21 @@ class GameSession:
         if self.read_only:
             raise ReadOnly()
 
+    def continue_from_readable(self) -> None:
+        """The table's say-so after damage: cut the file back to what was read (a copy of
+        the whole file exists), and allow changes again. Raises SaveError when it cannot."""
+        self._check_writable()
+        self.store.cut_to_readable(self.record)
+        self.known_length = self.record.good_length
+        self.read_only_reason = None
+
     def _append(self, entry: Entry) -> None:
+        """Write one entry where this session left the file; SaveError when it cannot."""
+        if self.read_only_reason is not None:
+            raise SaveError(self.read_only_reason)
         self.known_length = self.store.append_entry(
             self.path, entry, expected_length=self.known_length
         )
-        self._mark = _tail_mark(self.path, self.known_length)
 
     @property
     def game_id(self) -> str:
@@ -329,6 +353,19 @@ class GameSession:
                         f"{entry.text} ({error})"
                     )
         return state
+
+
+def _mended(store: Store, record: GameRecord) -> GameRecord:
+    """A record its writer may play on: a torn tail cut off (read-only when that cannot be
+    done), a copy kept of a file damaged further up."""
+    if record.torn is not None:
+        try:
+            record = store.repair_torn(record)
+        except SaveError as error:
+            record.read_only_reason = error.sentence
+    if record.damage is not None:
+        record = store.keep_damaged_copy(record)
+    return record
 
 
 def _tail_mark(path: Path, length: int) -> bytes:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from companion.safe_text import text_problem
+
 #: Colours a player can take; names that Textual and Rich both know.
 COLOURS: tuple[str, ...] = (
     "red",
@@ -50,6 +52,9 @@ def name_problem(name: str, others: list[str]) -> str | None:
     stripped = name.strip()
     if not stripped:
         return "A name cannot be empty."
+    unsafe = text_problem(name, "A name")
+    if unsafe:
+        return unsafe
     if len(stripped) > MAX_NAME_LENGTH:
         return f"A name has at most {MAX_NAME_LENGTH} characters ({len(stripped)} typed)."
     folded = stripped.casefold()
@@ -77,20 +82,14 @@ def find_player(players: list[Player], words: list[str]) -> tuple[int, list[str]
         starts = [s for s, p in enumerate(players) if p.name.lower().startswith(typed)]
         if len(starts) == 1:
             return starts[0], words[count:]
-    typed = lowered[0]
-    starts = [s for s, p in enumerate(players) if p.name.lower().startswith(typed)]
-    if not starts:  # the start of any word of a name: "cy" finds "[b]Cy", "ann" "Mary Ann"
-        starts = [
-            s
-            for s, p in enumerate(players)
-            if any(part.startswith(typed) for part in re.findall(r"\w+", p.name.lower()))
-        ]
+    starts = players_matching(players, words[0])
     return (starts[0], words[1:]) if len(starts) == 1 else None
 
 
 def players_matching(players: list[Player], word: str) -> list[int]:
-    """The seats whose name starts with `word`, or has a word starting with it: for saying
-    which players a short name could mean ("ann": Ann Lee and Ann Ray)."""
+    """The seats whose name starts with `word`, else those with a word starting with it
+    ("cy" finds "[b]Cy", "ann" "Mary Ann"): one is the player meant, more say which players
+    a short name could mean ("ann": Ann Lee and Ann Ray)."""
     typed = word.lower()
     starts = [s for s, p in enumerate(players) if p.name.lower().startswith(typed)]
     return starts or [

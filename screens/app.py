@@ -5,17 +5,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widget import AwaitMount
 
 if TYPE_CHECKING:
     from companion.session import GameSession
 
 from companion.store import DamagedFile, Store
+from screens.dialog import Dialog
 from screens.home import HomeScreen
 
 #: game id -> (module, screen class); a game without its own screen yet gets the tracker
@@ -52,17 +54,21 @@ class GoldrushApp(App[None]):
     def get_default_screen(self) -> Screen:
         """Home, or straight the game asked for on the command line (no home screen
         composed underneath: pushing a second screen costs time at startup)."""
+        screen: Screen = HomeScreen(self.store)
         if self._open_game:
             session = self._load(self.store.games_dir / f"{self._open_game}.toml")
             if session is not None:
                 self._pending_notices = session.notices
-                return game_screen_for(session)
-        return HomeScreen(self.store)
+                screen = game_screen_for(session)
+        # Textual 8.2 reads a screen's CSS_PATH when the screen is pushed, not for the
+        # default screen: without this, `goldrush open ID` drew the game without its styles.
+        self._load_screen_css(screen)
+        return screen
 
     def on_mount(self) -> None:
         self._show_problems()
         for notice in self._pending_notices:
-            self.notify(notice, title="Restored", severity="warning", markup=False, timeout=12)
+            self.notify(notice, title="On opening", severity="warning", markup=False, timeout=12)
 
     def _show_problems(self) -> None:
         for title, message, severity in self._problems:
@@ -99,7 +105,16 @@ class GoldrushApp(App[None]):
         session.claim()  # a game just created: its lock (an opened one has it already)
         self.push_screen(game_screen_for(session))
         for notice in session.notices:
-            self.notify(notice, title="Restored", severity="warning", markup=False, timeout=12)
+            self.notify(notice, title="On opening", severity="warning", markup=False, timeout=12)
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        """Push a screen; a dialog of a type already open is not opened a second time (a
+        key pressed twice, or a palette command, would stack two copies: see `Dialog`)."""
+        if isinstance(screen, Dialog) and any(
+            type(open_screen) is type(screen) for open_screen in self.screen_stack
+        ):
+            return AwaitMount(self.screen, [])
+        return super().push_screen(screen, *args, **kwargs)
 
     def go_home(self) -> None:
         """Back to the home screen. A game opened from the command line has none under it:
@@ -132,6 +147,7 @@ class GoldrushApp(App[None]):
     def _fatal_error(self) -> None:
         """An error nobody caught: one plain sentence instead of a traceback (Textual's
         own exit path, minus the traceback). Every change shown was saved before it was."""
+        self._return_code = 1  # `goldrush` exits non-zero: the shell sees that it failed
         where = self.note_crash()
         details = f" The details are in {where}." if where else ""
         self.bell()

@@ -42,6 +42,7 @@ KEPT_NAMES = {
 
 
 class BoomtownScreen(CommandScreen):
+    EMPTY_ENTER_PLAYS = True  # a step still moves on with an empty enter (#12)
     CSS_PATH = "boomtown.tcss"
     HELP_TITLE = "Boomtown"
     HELP_TEXT = (
@@ -184,6 +185,11 @@ Type in the command field and press **enter**:
                 return Text(
                     f"Auction ({high}): {name(turn)} has no gold and can only pass: type p."
                 )
+            if state.gold(turn) <= state.high_bid:
+                return Text(
+                    f"Auction ({high}): {name(turn)} has {state.gold(turn)} gold, not enough "
+                    "to outbid: type p to pass."
+                )
             return Text(
                 f"Auction ({high}): {name(turn)}'s turn: a bid from {state.high_bid + 1} to "
                 f"{state.gold(turn)}, or p to pass."
@@ -243,8 +249,6 @@ Type in the command field and press **enter**:
         state, rules = self.state, self.rules
         phase = state.phase
         lowered = text.lower()
-        if state.finished:
-            raise RuleError("The game is finished: ctrl+f reopens it.")
         if lowered == "skip":
             return self.run(rules.skip(state))
         if phase == "reveal":

@@ -7,6 +7,7 @@ One typed command at a time, like Boomtown; the step line says whose turn it is.
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
@@ -65,6 +66,7 @@ def whole(word: str) -> int:
 
 
 class BuildersScreen(CommandScreen):
+    EMPTY_ENTER_PLAYS = True  # a step still moves on with an empty enter (#12)
     CSS_PATH = "builders.tcss"
     HELP_TITLE = "Boomtown Builders"
     HELP_TEXT = (
@@ -122,18 +124,19 @@ Type in the command field and press **enter**; the line above it says what comes
         yield Footer()
 
     def on_mount(self) -> None:
-        if not self.state.widths:
-            remembered = self.session.recall("board")
-            if isinstance(remembered, list) and remembered:
-                try:
-                    self.run(self.rules.board(self.state, remembered))
+        """The board's size and arrows typed in earlier games, as entries of their own (undo
+        takes them back); only in a game this window plays."""
+        if self.state.widths or not self.can_play():
+            return
+        remembered = self.session.recall("board")
+        if isinstance(remembered, list) and remembered:
+            with suppress(RuleError):  # typed for a board this table no longer fits
+                if self.run(self.rules.board(self.state, remembered)):
                     self.notify(
                         "The board's size as you entered it last time (undo to change it).",
                         markup=False,
                     )
-                except RuleError:
-                    pass
-                self._recall_arrows()
+            self._recall_arrows()
 
     def _recall_arrows(self) -> None:
         """The printed arrows typed for this board before, if the board has the same size."""
@@ -274,8 +277,6 @@ Type in the command field and press **enter**; the line above it says what comes
     def do_command(self, text: str) -> bool:
         state, rules = self.state, self.rules
         words = text.lower().split()
-        if state.finished:
-            raise RuleError("The game is finished: ctrl+f reopens it.")
         if words[:1] == ["board"]:
             widths = parse_widths(" ".join(words[1:]))
             if self.run(rules.board(state, widths)):

@@ -26,6 +26,7 @@ from companion.games.calamityville import (
 from screens.confirm import ConfirmDialog
 from screens.game import COMMON_HELP, GameScreen
 from screens.widgets.log_panel import LogPanel
+from screens.widgets.select import TableSelect
 
 
 class CalamityvilleScreen(GameScreen):
@@ -73,8 +74,8 @@ class CalamityvilleScreen(GameScreen):
                 with Vertical(classes="form"):
                     yield Static("Pay", classes="form-title")
                     with Horizontal(classes="row"):
-                        yield Select(parties, prompt="From", id="pay-from", compact=True)
-                        yield Select(parties, prompt="To", id="pay-to", compact=True)
+                        yield TableSelect(parties, prompt="From", id="pay-from", compact=True)
+                        yield TableSelect(parties, prompt="To", id="pay-to", compact=True)
                         yield Input(placeholder="$", id="pay-amount", compact=True)
                         yield Input(
                             placeholder="why (rent, card, ...)", id="pay-reason", compact=True
@@ -84,8 +85,8 @@ class CalamityvilleScreen(GameScreen):
                 with Vertical(classes="form"):
                     yield Static("Buy", classes="form-title")
                     with Horizontal(classes="row"):
-                        yield Select(players, prompt="Who", id="buy-who", compact=True)
-                        yield Select(
+                        yield TableSelect(players, prompt="Who", id="buy-who", compact=True)
+                        yield TableSelect(
                             [(k, k) for k in KINDS], prompt="Type", id="buy-kind", compact=True
                         )
                         yield Input(placeholder="space $", id="buy-value", compact=True)
@@ -100,8 +101,10 @@ class CalamityvilleScreen(GameScreen):
                 with Vertical(classes="form"):
                     yield Static("Rent", classes="form-title")
                     with Horizontal(classes="row"):
-                        yield Select([], prompt="Space", id="rent-space", compact=True)
-                        yield Select(players, prompt="Visitor", id="rent-visitor", compact=True)
+                        yield TableSelect([], prompt="Space", id="rent-space", compact=True)
+                        yield TableSelect(
+                            players, prompt="Visitor", id="rent-visitor", compact=True
+                        )
                         yield Input(
                             str(self.session.recall("bonus_rent", "")),
                             id="rent-bonus",
@@ -114,8 +117,8 @@ class CalamityvilleScreen(GameScreen):
                 with Vertical(classes="form"):
                     yield Static("Pass a property", classes="form-title")
                     with Horizontal(classes="row"):
-                        yield Select([], prompt="Property", id="pass-what", compact=True)
-                        yield Select(players, prompt="To", id="pass-to", compact=True)
+                        yield TableSelect([], prompt="Property", id="pass-what", compact=True)
+                        yield TableSelect(players, prompt="To", id="pass-to", compact=True)
                         yield Button("Pass", id="pass", compact=True)
                     yield Static("", id="pass-error", classes="error", markup=False)
             yield LogPanel(id="log")
@@ -271,7 +274,14 @@ class CalamityvilleScreen(GameScreen):
             return
 
         def done(confirmed: bool | None) -> None:
-            if confirmed and self.run(self.rules.gold_runs_out(self.state)):
+            if not confirmed:
+                return
+            try:  # asked again: the table may have changed while the dialog was open
+                entry = self.rules.gold_runs_out(self.state)
+            except RuleError as problem:
+                self.notify(str(problem), title="Refused", severity="warning", markup=False)
+                return
+            if self.run(entry):
                 self.action_finish()
 
         self.app.push_screen(

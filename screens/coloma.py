@@ -61,6 +61,7 @@ PLAYER_HELP = (
 
 
 class ColomaScreen(CommandScreen):
+    EMPTY_ENTER_PLAYS = True  # a step still moves on with an empty enter (#12)
     CSS_PATH = "coloma.tcss"
     HELP_TITLE = "Coloma"
     HELP_TEXT = (
@@ -141,19 +142,20 @@ Type in the command field and press **enter**; the line above it says what comes
         yield Footer()
 
     def on_mount(self) -> None:
+        """Put in what this table told the app in earlier games (the pools, the graveyard),
+        as entries of their own (undo takes them back); only in a game this window plays."""
+        if not self.can_play():
+            return
         if self.state.supply is None:
             remembered = self.session.recall(self._pools_key())
             if isinstance(remembered, list) and len(remembered) == 3:
-                try:
+                with suppress(RuleError):  # what was remembered no longer fits: ask again
                     if self.run(self.rules.pools(self.state, remembered)):
                         self.notify(
                             "The Gold Supply as you counted it last time for this many "
                             "players (undo to count again).",
                             markup=False,
                         )
-                except RuleError:
-                    pass
-
         if not self.state.graveyard:
             graves = self.session.recall("graveyard")
             if isinstance(graves, list) and graves and all(isinstance(n, int) for n in graves):
@@ -357,8 +359,6 @@ Type in the command field and press **enter**; the line above it says what comes
         words = text.split()
         first = words[0].lower() if words else ""
         self.query_one("#helper", Static).update("")
-        if state.finished:
-            raise RuleError("The game is finished: ctrl+f reopens it.")
         if first == "pools":
             spaces = [parse_count(w, what="A pool's spaces") for w in words[1:]]
             if self.run(rules.pools(state, spaces)):

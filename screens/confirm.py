@@ -8,8 +8,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from screens.dialog import Dialog
 
-class ConfirmDialog(ModalScreen[bool]):
+
+class ConfirmDialog(Dialog, ModalScreen[bool]):
     CSS_PATH = "confirm.tcss"
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="confirm-yes"),

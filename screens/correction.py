@@ -1,6 +1,12 @@
-"""The correction dialog: set or adjust any tracked number, with a reason. The cardboard wins."""
+"""The correction dialog: set any number or holding the screen shows, with a reason.
+
+The cardboard wins. What can be corrected comes from the rules (`Rules.corrections`); the
+entry is saved by the screen's `save` callback while the dialog is still open, so a refusal
+or a failed save is said beside the fields and nothing typed is lost."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from rich.text import Text
 from textual import on
@@ -10,39 +16,45 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Select, Static
 
-from companion.amounts import AmountError, parse_amount
+from companion.amounts import AmountError
 from companion.games import RuleError
 from companion.journal import Entry
+from companion.safe_text import text_problem
 from companion.session import GameSession
+from screens.dialog import Dialog
+from screens.widgets.select import TableSelect
 
 
-class CorrectionDialog(ModalScreen[Entry | None]):
-    """Returns the correction entry, already checked by the rules, or None when cancelled."""
+class CorrectionDialog(Dialog, ModalScreen[Entry | None]):
+    """Returns the correction entry once saved, or None when cancelled. `save` writes the
+    entry and returns why it could not (or None): then the dialog stays, with what was typed."""
 
     CSS_PATH = "correction.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel-correction")]
 
-    def __init__(self, session: GameSession, seat: int = 0) -> None:
+    def __init__(
+        self,
+        session: GameSession,
+        seat: int = 0,
+        save: Callable[[Entry], str | None] | None = None,
+    ) -> None:
         super().__init__()
         self.session = session
         self.seat = seat
+        self.save = save
+        self.fixes = {fix.key: fix for fix in session.rules.corrections(session.state)}
 
     def compose(self) -> ComposeResult:
-        state, rules = self.session.state, self.session.rules
-        choices = [
-            (
-                Text(f"{player.name}: {spec.label} ({state.numbers[seat][spec.key]})"),
-                f"{seat}:{spec.key}",
-            )
-            for seat, player in enumerate(state.players)
-            for spec in rules.numbers
-        ]
-        first = f"{self.seat}:{rules.numbers[0].key}" if rules.numbers else None
+        choices = [(Text(fix.label), fix.key) for fix in self.fixes.values()]
+        first = next(
+            (fix.key for fix in self.fixes.values() if fix.seat == self.seat),
+            next(iter(self.fixes), None),
+        )
         with Vertical(id="correction-box"):
-            yield Static("Correct a number", id="correction-title")
-            yield Static("Which number", classes="label")
-            yield Select(choices, value=first, allow_blank=False, id="what")
-            yield Static("New value (12 sets it, +5 adds, -3 takes away)", classes="label")
+            yield Static("Correct what the screen shows", id="correction-title")
+            yield Static("What", classes="label")
+            yield TableSelect(choices, value=first, allow_blank=False, id="what")
+            yield Static(self._hint(first), id="value-label", classes="label", markup=False)
             yield Input(id="value", placeholder="e.g. 12")
             yield Static("", id="error-value", classes="error", markup=False)
             yield Static("Why (what the cardboard says)", classes="label")
@@ -52,8 +64,16 @@ class CorrectionDialog(ModalScreen[Entry | None]):
                 yield Button("Record correction", id="record", variant="warning")
                 yield Button("Cancel (esc)", id="cancel")
 
+    def _hint(self, key: object) -> str:
+        fix = self.fixes.get(str(key))
+        return f"New value ({fix.hint})" if fix else "New value"
+
     def on_mount(self) -> None:
         self.query_one("#value", Input).focus()
+
+    @on(Select.Changed, "#what")
+    def _what_changed(self, event: Select.Changed) -> None:
+        self.query_one("#value-label", Static).update(self._hint(event.value))
 
     @on(Input.Submitted, "#value")
     def _to_reason(self) -> None:
@@ -66,22 +86,25 @@ class CorrectionDialog(ModalScreen[Entry | None]):
         reason_error = self.query_one("#error-reason", Static)
         value_error.update("")
         reason_error.update("")
-        seat_text, _, key = str(self.query_one("#what", Select).value).partition(":")
+        key = str(self.query_one("#what", Select).value)
+        value = self.query_one("#value", Input).value
+        reason = self.query_one("#reason", Input).value
         try:
-            amount = parse_amount(self.query_one("#value", Input).value)
+            entry = self.session.rules.correct_text(self.session.state, key, value, reason)
         except AmountError as error:
             value_error.update(str(error))
             self.query_one("#value", Input).focus()
             return
-        reason = self.query_one("#reason", Input).value
-        try:
-            entry = self.session.rules.correct(
-                self.session.state, int(seat_text), key, amount, reason
-            )
         except RuleError as error:
-            target = reason_error if not reason.strip() else value_error
+            reason_at_fault = not reason.strip() or text_problem(reason) is not None
+            target = reason_error if reason_at_fault else value_error
             target.update(str(error))
             return
+        if self.save is not None:
+            problem = self.save(entry)
+            if problem is not None:  # not saved: say so here, keep what was typed
+                reason_error.update(problem)
+                return
         self.dismiss(entry)
 
     @on(Button.Pressed, "#cancel")

@@ -13,17 +13,19 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Select, Static
 
+from companion.amounts import is_number
 from companion.games import RuleError
 from companion.games.boomtown import (
     EVENTS,
     TOWNS,
     BoomtownState,
     event_choices,
-    is_number,
     parse_dice,
 )
 from companion.journal import Entry
 from companion.session import GameSession
+from screens.dialog import Dialog
+from screens.widgets.select import TableSelect
 
 NEEDS: dict[str, str] = {  # what each card asks for
     "dynamite": "choice",
@@ -36,7 +38,7 @@ NEEDS: dict[str, str] = {  # what each card asks for
 }
 
 
-class EventCard(ModalScreen[Entry | None]):
+class EventCard(Dialog, ModalScreen[Entry | None]):
     CSS_PATH = "event_card.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel-event")]
 
@@ -56,7 +58,7 @@ class EventCard(ModalScreen[Entry | None]):
             yield Static(
                 Text(f"The event card {self.state.name(self.seat)} takes"), id="event-title"
             )
-            yield Select(
+            yield TableSelect(
                 [(name, card) for card, name in EVENTS.items()],
                 value=self.card,
                 allow_blank=False,
@@ -64,9 +66,9 @@ class EventCard(ModalScreen[Entry | None]):
                 compact=True,
             )
             yield Static("", id="choice-label")
-            yield Select([], id="event-choice", compact=True, prompt="Choose")
+            yield TableSelect([], id="event-choice", compact=True, prompt="Choose")
             with Horizontal(id="holdup-row"):
-                yield Select(
+                yield TableSelect(
                     [
                         (Text(p.name), seat)
                         for seat, p in enumerate(self.state.players)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -17,10 +17,14 @@ from textual.widgets import Header, Input, Static
 
 from companion.amounts import AmountError
 from companion.games import RuleError
+from companion.games.base import FINISHED
 from companion.journal import Entry
+from companion.safe_text import text_problem
 from companion.session import READ_ONLY, TOOK_OVER, FollowStopped, GameSession
-from companion.store import DamagedFile
+from companion.store import DamagedFile, SaveError
+from screens.confirm import ConfirmDialog
 from screens.correction import CorrectionDialog
+from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
 
 COMMON_HELP = """\
@@ -30,9 +34,17 @@ COMMON_HELP = """\
 - **ctrl+o** corrects any number, with a reason: the cardboard wins.
 - **ctrl+f** scores and finishes the game with the scoring wizard (or reopens a finished
   game to correct it).
+- **f2** shows or hides the log (on a narrow terminal it takes the whole screen).
 - **escape** goes back home; everything is already saved.
 - **ctrl+p** lists every command ("Game: ...").
+- In the command field, **tab** (or right arrow) takes the greyed completion, **up** and
+  **down** bring back earlier commands. An empty enter changes nothing.
 """
+
+#: Below this many columns the log gives way to the game (f2 shows it instead of it).
+NARROW = 110
+#: Below this many rows, screens drop their spacing (a class the .tcss files use).
+SHORT = 30
 
 
 class GameScreen(Screen[None]):
@@ -43,6 +55,7 @@ class GameScreen(Screen[None]):
         Binding("ctrl+y", "redo", "Redo", id="redo", priority=True),
         Binding("ctrl+o", "correct", "Correct", id="correct"),
         Binding("ctrl+f", "finish", "Finish", id="finish"),
+        Binding("f2", "toggle_log", "Log", id="toggle-log"),
         Binding("escape", "home", "Home", id="home"),
     ]
 
@@ -58,6 +71,8 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         """Textual also calls this after a subclass's own on_mount: no super() call needed."""
         self.refresh_view()
+        if self.session.read_only_reason is not None:  # damaged: until the table says go on
+            self._show_read_only(self.session.read_only_reason)
         if self.session.following:
             self._show_read_only(READ_ONLY)
             self.notify(READ_ONLY, title="Read-only", severity="warning", markup=False)
@@ -65,6 +80,17 @@ class GameScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self.leave()
+
+    # -- any terminal size ---------------------------------------------------------------
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Classes the .tcss files lay out by: `-narrow` (the log gives way), `-short`."""
+        self.set_class(event.size.width < NARROW, "-narrow")
+        self.set_class(event.size.height < SHORT, "-short")
+
+    def action_toggle_log(self) -> None:
+        """Show or hide the log: beside the game when wide, instead of it when narrow."""
+        self.toggle_class("-log-toggled")
 
     def leave(self) -> None:
         """The game is left: stop following and give its lock back (it can be reopened)."""
@@ -105,7 +131,7 @@ class GameScreen(Screen[None]):
             self.refresh_view()
             self.notify(TOOK_OVER, title="Writable", markup=False)
             for notice in self.session.notices[notices:]:
-                self.notify(notice, title="Restored", severity="warning", markup=False)
+                self.notify(notice, title="On opening", severity="warning", markup=False)
         elif changed:
             self.refresh_view()
 
@@ -126,27 +152,57 @@ class GameScreen(Screen[None]):
         else:
             self.mount(line, before=0)
 
-    def refuse_if_read_only(self) -> bool:
-        """True (and said so) when this window only follows the game."""
+    def read_only_sentence(self) -> str | None:
+        """Why this window cannot change the game (another window writes it, or its file is
+        damaged until the table says go on), or None."""
         if self.session.read_only:
-            self.notify(READ_ONLY, title="Read-only", severity="warning", markup=False)
+            return READ_ONLY
+        return self.session.read_only_reason
+
+    def can_play(self) -> bool:
+        """True when this window may add play to the game (it writes it, and it is not
+        finished): what a screen fills in by itself on opening needs this."""
+        return self.read_only_sentence() is None and not self.session.state.finished
+
+    def refuse_if_read_only(self) -> bool:
+        """True (and said so) when this window cannot change the game."""
+        sentence = self.read_only_sentence()
+        if sentence is not None:
+            self.notify(sentence, title="Read-only", severity="warning", markup=False)
             return True
         return False
 
     # -- the one path for changes --------------------------------------------------
 
     def run(self, entry: Entry) -> bool:
-        """Write and apply an entry; False (and the reason shown) when the rules refuse it."""
+        """Write and apply an entry; False (and the reason shown) when it was not done."""
+        problem = self.attempt(entry)
+        if problem is not None:
+            title, sentence = problem
+            severity = "warning" if title == "Refused" else "error"
+            self.notify(sentence, title=title, severity=severity, markup=False)
+            return False
+        return True
+
+    def attempt(self, entry: Entry) -> tuple[str, str] | None:
+        """Write and apply an entry and show it; or (title, why) when it was not done, for
+        the caller to say where the change was typed."""
         try:
             self.session.act(entry)
         except RuleError as error:
-            self.notify(str(error), title="Refused", severity="warning", markup=False)
-            return False
+            return "Refused", str(error)
+        except SaveError as error:
+            return "Not saved", error.sentence
         except OSError as error:
-            self.notify(f"Not saved, so not done: {error}", severity="error", markup=False)
-            return False
+            return "Not saved", f"Not saved, so not done: {error}"
+        self.clear_refusals()
         self.refresh_view()
-        return True
+        return None
+
+    def clear_refusals(self) -> None:
+        """The game changed: a refusal shown beside a field no longer holds."""
+        for refusal in self.query(".error").results(Static):
+            refusal.update("")
 
     def refresh_view(self) -> None:
         self.query_one(LogPanel).show(self.session.journal)
@@ -173,12 +229,16 @@ class GameScreen(Screen[None]):
         except RuleError as error:
             self.notify(str(error), title="Refused", severity="warning", markup=False)
             return
+        except SaveError as error:
+            self.notify(error.sentence, title="Not saved", severity="error", markup=False)
+            return
         except OSError as error:
             self.notify(f"Not saved, so not {verb}ne: {error}", severity="error", markup=False)
             return
         if entry is None:
             self.notify(f"Nothing to {verb}.", markup=False)
             return
+        self.clear_refusals()
         self.refresh_view()
         self.notify(f"{done}: {entry.text}", markup=False)
 
@@ -186,16 +246,15 @@ class GameScreen(Screen[None]):
         if self.refuse_if_read_only():
             return
 
-        def done(entry: Entry | None) -> None:
-            if entry is not None:
-                self.run(entry)
+        def save(entry: Entry) -> str | None:
+            problem = self.attempt(entry)
+            return None if problem is None else problem[1]
 
-        self.app.push_screen(CorrectionDialog(self.session, self.selected_seat()), done)
+        self.app.push_screen(CorrectionDialog(self.session, self.selected_seat(), save))
 
     def action_finish(self) -> None:
-        """Score the game with the wizard (pre-filled from this screen), or reopen it."""
-        from screens.scoring import FinishedSheet, ScoringWizard
-
+        """Score the game with the wizard (pre-filled from this screen), or reopen it. Before
+        the game's end (as far as the screen knows it) it asks first."""
         if self.refuse_if_read_only():
             return
         state, rules = self.session.state, self.session.rules
@@ -204,6 +263,23 @@ class GameScreen(Screen[None]):
             self.notify("The game is open again; ctrl+f scores it anew.", markup=False)
             return
 
+        not_over = rules.not_over(state)
+        if not_over is not None:
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self._open_wizard()
+
+            question = f"{not_over} Score and finish the game now?"
+            self.app.push_screen(ConfirmDialog(question, yes="Score now", no="Play on"), answered)
+            return
+        self._open_wizard()
+
+    def _open_wizard(self) -> None:
+        """The scoring wizard, started from what this screen tracked."""
+        from screens.scoring import FinishedSheet, ScoringWizard
+
+        state, rules = self.session.state, self.session.rules
         charts, known = self.session.charts(), self.session.known()
 
         def done(sheet: FinishedSheet | None) -> None:
@@ -262,8 +338,49 @@ class GameScreen(Screen[None]):
     def action_home(self) -> None:
         self.app.go_home()  # type: ignore[attr-defined]  # it leaves this game first
 
+    def action_continue_readable(self) -> None:
+        """After damage: with the table's say-so, play on from what could be read."""
+        damage = self.session.record.damage
+        if damage is None:
+            self.notify("This game's file is not damaged.", markup=False)
+            return
+        question = (
+            f"Play on from the {damage.number - 1} entries that could be read? The file is cut "
+            f"back to them: the {damage.lost} that could not be read are dropped from it "
+            f"(the copy at {damage.backup} keeps them)."
+        )
+
+        def done(confirmed: bool | None) -> None:
+            if not confirmed:
+                return
+            try:
+                self.session.continue_from_readable()
+            except RuleError as error:  # this window only follows the game
+                self.notify(str(error), title="Refused", severity="warning", markup=False)
+                return
+            except SaveError as error:
+                self.notify(error.sentence, title="Not done", severity="error", markup=False)
+                return
+            if not self.session.read_only:
+                for line in self.query("#read-only"):
+                    line.remove()
+            self.notify("The game goes on from what could be read.", markup=False)
+            self.refresh_view()
+
+        self.app.push_screen(ConfirmDialog(question, yes="Play on", no="Not now"), done)
+
     def palette_commands(self) -> list[SystemCommand]:
+        extra = []
+        if self.session.record.damage is not None:
+            extra.append(
+                SystemCommand(
+                    "Game: Continue from the readable part",
+                    "Cut the damaged file back to what was read and play on",
+                    self.action_continue_readable,
+                )
+            )
         return [
+            *extra,
             SystemCommand("Game: Undo", "Take back the last change", self.action_undo),
             SystemCommand("Game: Redo", "Put back the change last undone", self.action_redo),
             SystemCommand(
@@ -284,11 +401,22 @@ class CommandScreen(GameScreen):
     """A game screen driven by one typed command: a step line says what to type next, and
     a refusal is shown beside the field, which keeps the text so it can be fixed."""
 
+    #: Until each game has a typed word for every step (#12), its empty enter may still
+    #: play; a screen that sets False only says what to type.
+    EMPTY_ENTER_PLAYS = False
+
     def command_area(self) -> ComposeResult:
         yield Static(id="round-line", markup=False)
         yield Static(id="step", markup=False)
-        yield Input(id="command", placeholder="type here, enter to do it")
+        yield CommandInput(
+            self.command_words, id="command", placeholder="type here, enter to do it"
+        )
         yield Static("", id="command-error", classes="error", markup=False)
+
+    def command_words(self) -> list[str]:
+        """What the command field completes: a game's command names, its players' names,
+        and its own words (towns, mines). Subclasses add theirs to this."""
+        return [player.name for player in self.session.state.players]
 
     def on_mount(self) -> None:
         self.query_one("#command", Input).focus()
@@ -296,11 +424,23 @@ class CommandScreen(GameScreen):
     @on(Input.Submitted, "#command")
     def _command(self, event: Input.Submitted) -> None:
         error = self.query_one("#command-error", Static)
-        if self.session.read_only:
-            error.update(READ_ONLY)
+        read_only = self.read_only_sentence()
+        if read_only is not None:  # said beside the field, where the change was typed
+            error.update(read_only)
+            return
+        if self.session.state.finished:  # play is over: only ctrl+o and ctrl+f change it
+            error.update(FINISHED)
+            return
+        unsafe = text_problem(event.value, "A command")  # typed or pasted: ESC and the like
+        if unsafe:
+            error.update(unsafe)
+            return
+        text = event.value.strip()
+        if not text and not self.EMPTY_ENTER_PLAYS:  # a stray enter never changes the game
+            error.update(self.empty_enter())
             return
         try:
-            done = self.do_command(event.value.strip())
+            done = self.do_command(text)
         except (RuleError, AmountError) as problem:  # refused, or not a number: say why
             error.update(str(problem))
             return
@@ -314,7 +454,13 @@ class CommandScreen(GameScreen):
             return
         error.update("")
         if done:
+            command = self.query_one("#command", CommandInput)
+            command.remember(text)
             event.input.value = ""
+
+    def empty_enter(self) -> str:
+        """What an empty enter says (it does nothing else): the step line's own advice."""
+        return "Nothing typed: the line above says what to type."
 
     def do_command(self, text: str) -> bool:
         """Carry out what was typed; False when a dialog takes over (the text stays)."""

@@ -8,8 +8,10 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown, Static
 
+from screens.dialog import Dialog
 
-class HelpScreen(ModalScreen[None]):
+
+class HelpScreen(Dialog, ModalScreen[None]):
     CSS_PATH = "help.tcss"
     BINDINGS = [Binding("escape,q", "dismiss", "Close help", id="close-help")]
 

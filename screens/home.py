@@ -12,10 +12,11 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from companion.safe_text import visible
 from companion.saved import SavedGame, SavedList, list_saved
 from companion.session import GameSession
 from companion.setup import SetupForm, build_header
-from companion.store import Store
+from companion.store import SaveError, Store
 from screens.confirm import ConfirmDialog
 
 
@@ -55,6 +56,8 @@ changes or deletes them: move them away, or repair them by hand.
         super().__init__()
         self.store = store
         self.saved = SavedList([], [])
+        #: the game the new-game dialog made, with whether its first player was drawn
+        self._created: tuple[GameSession, bool] | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -115,7 +118,7 @@ changes or deletes them: move them away, or repair them by hand.
             "Damaged files (left as they are; the app never changes them):\n", style="bold"
         )
         for file in self.saved.damaged:
-            lines.append(f"  {file.path}\n      {file.reason}\n")
+            lines.append(f"  {visible(str(file.path))}\n      {visible(file.reason)}\n")
         damaged.update(lines)
 
     def _highlighted(self) -> SavedGame | None:
@@ -142,17 +145,25 @@ changes or deletes them: move them away, or repair them by hand.
     def action_new_game(self) -> None:
         from screens.new_game import NewGameScreen
 
-        self.app.push_screen(NewGameScreen(), self._create_game)
+        self._created = None
+        self.app.push_screen(NewGameScreen(create=self._try_create), self._create_game)
 
-    def _create_game(self, form: SetupForm | None) -> None:
-        if form is None:
-            return
+    def _try_create(self, form: SetupForm) -> str | None:
+        """Make the game's file; why it could not be made, or None."""
         header, drawn = build_header(form)
         try:
-            session = GameSession.create(self.store, header)
+            self._created = (GameSession.create(self.store, header), drawn)
+        except SaveError as error:
+            return error.sentence
         except OSError as error:
-            self.notify(f"The game could not be saved: {error}", severity="error", markup=False)
+            return f"The new game could not be saved ({error.strerror or error})."
+        return None
+
+    def _create_game(self, form: SetupForm | None) -> None:
+        if form is None or self._created is None:
             return
+        session, drawn = self._created
+        self._created = None
         if drawn:
             first = session.state.name(session.state.first_player)
             self.notify(f"The app drew {first} to go first.", title="First player", markup=False)
@@ -170,7 +181,11 @@ changes or deletes them: move them away, or repair them by hand.
 
         def delete(confirmed: bool | None) -> None:
             if confirmed:
-                self.store.delete_game(game.path)
+                try:
+                    self.store.delete_game(game.path)
+                except SaveError as error:
+                    self.notify(error.sentence, title="Not deleted", severity="error", markup=False)
+                    return
                 self.notify(f"Deleted {game.title} with {game.names}.", markup=False)
                 self.reload()
 

@@ -13,9 +13,11 @@ from textual.widgets.option_list import Option
 
 from companion.amounts import AmountError, parse_count
 from companion.games.boomtown import TOWNS, BoomtownState, MineCard, mine_out
+from screens.dialog import Dialog
+from screens.widgets.select import TableSelect
 
 
-class MinePicker(ModalScreen[MineCard | None]):
+class MinePicker(Dialog, ModalScreen[MineCard | None]):
     CSS_PATH = "mine_picker.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel-mine")]
 
@@ -36,7 +38,7 @@ class MinePicker(ModalScreen[MineCard | None]):
             )
             yield Static("Or a custom mine, for a deck that differs:", id="custom-title")
             with Horizontal(id="custom-row"):
-                yield Select(
+                yield TableSelect(
                     [(town, town) for town in TOWNS], prompt="Town", id="custom-town", compact=True
                 )
                 yield Input(placeholder="roll 2-12", id="custom-roll", compact=True)

@@ -6,6 +6,7 @@ field it belongs to, and nothing is created until the form is valid.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -21,6 +22,8 @@ from companion.games import GAMES
 from companion.games.base import OptionSpec
 from companion.setup import SetupForm, validate_setup
 from companion.table import COLOURS
+from screens.dialog import Dialog
+from screens.widgets.select import TableSelect
 
 MAX_ROWS = max(rules.max_players for rules in GAMES.values())
 RANDOM_FIRST = -1
@@ -37,7 +40,7 @@ class PlayerRow(Horizontal):
         row = self.row
         yield Static(f"{row + 1}.", classes="seat")
         yield Input(placeholder=f"Player {row + 1}", id=f"name-{row}", classes="name", compact=True)
-        yield Select(
+        yield TableSelect(
             [(Text(colour, style=colour), colour) for colour in COLOURS],
             value=COLOURS[row % len(COLOURS)],
             allow_blank=False,
@@ -57,7 +60,7 @@ class PlayerRow(Horizontal):
         yield Static("", id=f"error-row-{row}", classes="error row-error", markup=False)
 
 
-class NewGameScreen(ModalScreen[SetupForm | None]):
+class NewGameScreen(Dialog, ModalScreen[SetupForm | None]):
     CSS_PATH = "new_game.tcss"
     HELP_TITLE = "New game"
     HELP_TEXT = """\
@@ -77,8 +80,16 @@ Names: not empty, at most 24 characters, different from each other (case does no
         Binding("ctrl+down", "move(1)", "Move down", id="move-down"),
     ]
 
-    def __init__(self, game: str = "boomtown", count: int = 3) -> None:
+    def __init__(
+        self,
+        game: str = "boomtown",
+        count: int = 3,
+        create: Callable[[SetupForm], str | None] | None = None,
+    ) -> None:
+        """`create` makes the game from a valid form, or says why it could not (a full
+        disk): the dialog then stays open with everything typed, the reason beside Start."""
         super().__init__()
+        self.create = create
         self.game = game
         self.count = count
         self._tried = False  # after the first try, messages follow every change
@@ -90,7 +101,7 @@ Names: not empty, at most 24 characters, different from each other (case does no
             yield Static("New game", id="dialog-title")
             with Horizontal(classes="field"):
                 yield Static("Game", classes="label")
-                yield Select(
+                yield TableSelect(
                     [(rules.title, rules.id) for rules in GAMES.values()],
                     value=self.game,
                     allow_blank=False,
@@ -106,7 +117,7 @@ Names: not empty, at most 24 characters, different from each other (case does no
             yield Button("+ Add player (ctrl+n)", id="add", compact=True)
             with Horizontal(classes="field"):
                 yield Static("First player", classes="label")
-                yield Select(
+                yield TableSelect(
                     [("Draw at random", RANDOM_FIRST)], id="first", allow_blank=False, compact=True
                 )
                 yield Static("", id="error-first", classes="error", markup=False)
@@ -119,7 +130,7 @@ Names: not empty, at most 24 characters, different from each other (case does no
                             self._option_boxes[f"{widget_id}-box"] = (rules.id, spec)
                             with Horizontal(classes="field option", id=f"{widget_id}-box"):
                                 yield Static(spec.label, classes="option-label")
-                                yield Select(
+                                yield TableSelect(
                                     [(label, value) for value, label in spec.choices],
                                     value=spec.default,
                                     allow_blank=False,
@@ -257,6 +268,12 @@ Names: not empty, at most 24 characters, different from each other (case does no
                 "The form has problems; each is shown beside its field.", severity="warning"
             )
             return
+        if self.create is not None:
+            problem = self.create(form)
+            if problem:
+                self.query_one("#error-other", Static).update(problem)
+                self.notify(problem, title="Not started", severity="error", markup=False)
+                return
         self.dismiss(form)
 
     def action_cancel(self) -> None:

@@ -35,6 +35,7 @@ from companion.scoring import (
     sheet_text,
     winners_sentence,
 )
+from screens.dialog import Dialog
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ class FinishedSheet:
     rows: list[dict[str, Any]]  # each player's answers, as scored
 
 
-class ScoringWizard(Screen[FinishedSheet | None]):
+class ScoringWizard(Dialog, Screen[FinishedSheet | None]):
     CSS_PATH = "scoring.tcss"
     HELP_TITLE = "Final scoring"
     HELP_TEXT = """\
@@ -190,6 +191,8 @@ typed as `VPxCUBE`, with `g` when a Goldmine is next to the building: `5x3g 2x1 
 
     def _check(self, seat: int) -> bool:
         """Read one player's answer into the sheet; show the problem beside it if any."""
+        if self.at_standings:  # a late key or change event from the last step: nothing to read
+            return True
         field = self.spec.fields[self.step]
         text = self.query_one(f"#answer-{seat}", Input).value
         self.typed[field.key][seat] = text
@@ -210,6 +213,8 @@ typed as `VPxCUBE`, with `g` when a Goldmine is next to the building: `5x3g 2x1 
 
     @on(Input.Changed, "#chart")
     def _chart_changed(self, event: Input.Changed) -> None:
+        if self.at_standings:  # a change that arrives after the step was left
+            return
         field = self.spec.fields[self.step]
         note = self.query_one("#chart-note", Static)
         try:

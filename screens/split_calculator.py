@@ -11,9 +11,11 @@ from textual.widgets import Input, Select, Static
 
 from companion.amounts import AmountError, parse_count
 from companion.games.boomtown_split import describe_split, split_bid
+from screens.dialog import Dialog
+from screens.widgets.select import TableSelect
 
 
-class SplitCalculator(ModalScreen[None]):
+class SplitCalculator(Dialog, ModalScreen[None]):
     CSS_PATH = "split_calculator.tcss"
     BINDINGS = [Binding("escape", "close", "Close", id="close-split")]
 
@@ -29,7 +31,7 @@ class SplitCalculator(ModalScreen[None]):
                 yield Input(str(self._bid), id="split-bid", compact=True)
             with Horizontal(classes="split-field"):
                 yield Static("Players", classes="split-label")
-                yield Select(
+                yield TableSelect(
                     [(str(n), n) for n in (3, 4, 5)],
                     value=self._players,
                     allow_blank=False,
@@ -38,7 +40,7 @@ class SplitCalculator(ModalScreen[None]):
                 )
             with Horizontal(classes="split-field"):
                 yield Static("At 4-5 players", classes="split-label")
-                yield Select(
+                yield TableSelect(
                     [
                         ("the left neighbour keeps the rest (official)", "keep"),
                         ("the rest goes to the bank (Dutch)", "bank"),

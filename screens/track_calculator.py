@@ -12,6 +12,7 @@ from textual.widgets import Input, Static
 from companion.amounts import AmountError, is_number, parse_count
 from companion.games import RuleError
 from companion.games.builders_track import place_token
+from screens.dialog import Dialog
 
 FIELDS = (
     ("calc-previous", "Previous token's column", "3"),
@@ -22,7 +23,7 @@ FIELDS = (
 )
 
 
-class TrackCalculator(ModalScreen[None]):
+class TrackCalculator(Dialog, ModalScreen[None]):
     CSS_PATH = "track_calculator.tcss"
     BINDINGS = [Binding("escape", "close", "Close", id="close-calculator")]
 

@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from companion.amounts import Amount
+from companion.amounts import Amount, parse_amount
 from companion.journal import Entry, make_entry
+from companion.safe_text import text_problem
 from companion.store import Header
 from companion.table import Player
 
@@ -21,8 +22,33 @@ if TYPE_CHECKING:
     from companion.scoring import SheetSpec
 
 
+#: What a finished game still takes: the table's corrections (the saved sheet is the
+#: scores; a change of play would leave the screen and the sheet apart), and reopening.
+AFTER_THE_END = frozenset({"reopen", "finish", "correct", "adjust", "option"})
+FINISHED = "The game is finished: ctrl+f reopens it."
+REASON_LIMIT = 80  # characters: a reason is a few words for the log, read at the table
+
+
 class RuleError(ValueError):
     """An action the rules (or the app's limits) refuse; the message says why."""
+
+
+def refuse_unsafe_text(text: str, what: str = "Text") -> None:
+    """Raise RuleError when typed `text` holds control or direction characters.
+
+    Typed text kept in a game is shown in the log later; an ESC in it would reach the
+    terminal (see `companion.safe_text`)."""
+    problem = text_problem(text, what)
+    if problem:
+        raise RuleError(problem)
+
+
+def check_reason_length(reason: str) -> None:
+    """RuleError when a reason is longer than the log can show in a line or two."""
+    if len(reason) > REASON_LIMIT:
+        raise RuleError(
+            f"A reason is at most {REASON_LIMIT} characters (this one has {len(reason)})."
+        )
 
 
 @dataclass(frozen=True)
@@ -62,6 +88,20 @@ class NumberSpec:
 
     def amount(self, value: int) -> str:
         return f"{value} {self.unit or self.label.lower()}"
+
+
+@dataclass(frozen=True)
+class Fix:
+    """One thing ctrl+o can correct: a number or a holding the screen shows.
+
+    `key` is what `Rules.correct_text` is given back: "SEAT:NUMBER" for a tracked number
+    (e.g. "0:gold"); a game's own holdings use their own prefix (e.g. "mine:San Narciso").
+    `label` names it with its value now, as the screen shows it; `hint` says what to type."""
+
+    key: str
+    label: str
+    hint: str = "12 sets it, +5 adds, -3 takes away"
+    seat: int | None = None  # whose it is, so the dialog can start at the selected player
 
 
 @dataclass
@@ -142,6 +182,11 @@ class Rules:
         """Per sheet field, a line per player for the wizard (e.g. a building's distance)."""
         return {}
 
+    def not_over(self, state: TableState) -> str | None:
+        """Why the game is not at its end yet (e.g. "It is Round 3 of 1849."), or None when
+        it is, or when the app cannot tell: ctrl+f asks before scoring a game not over."""
+        return None
+
     def progress(self, state: TableState) -> str:
         """A few words on how far the game is, for the saved-games list."""
         return "Finished" if state.finished else "In play"
@@ -173,9 +218,7 @@ class Rules:
         """Set or adjust any tracked number because the cardboard says otherwise."""
         spec = self.number_spec(key)
         self._seat(state, seat)
-        reason = " ".join(reason.split())
-        if not reason:
-            raise RuleError("Say why: a correction needs a reason (e.g. 'counted the chips').")
+        reason = self.check_reason(reason)
         before = state.numbers[seat][key]
         after = amount.applied_to(before)
         text = (
@@ -185,6 +228,38 @@ class Rules:
         entry = make_entry("correct", text, player=seat, number=key, value=after, reason=reason)
         self.apply(copy_state(state), entry)
         return entry
+
+    def corrections(self, state: TableState) -> list[Fix]:
+        """Everything ctrl+o can correct, in the order the screen shows it. Games add their
+        holdings (mines, cards, properties, trackers) after these numbers."""
+        return [
+            Fix(
+                f"{seat}:{spec.key}",
+                f"{player.name}: {spec.label} ({state.numbers[seat][spec.key]})",
+                seat=seat,
+            )
+            for seat, player in enumerate(state.players)
+            for spec in self.numbers
+        ]
+
+    def correct_text(self, state: TableState, key: str, text: str, reason: str) -> Entry:
+        """The correction entry for one of `corrections`, from the value as typed.
+
+        Raises AmountError when the value is not one (said beside the value), RuleError
+        otherwise. Games handle their own keys and pass the rest to this."""
+        seat_text, _, number = key.partition(":")
+        if not seat_text.isdigit():
+            raise RuleError(f"{self.title} cannot correct {key!r}.")
+        return self.correct(state, int(seat_text), number, parse_amount(text), reason)
+
+    def check_reason(self, reason: str) -> str:
+        """The reason of a correction, tidied; RuleError when it is missing or unsafe."""
+        refuse_unsafe_text(reason, "A reason")
+        reason = " ".join(reason.split())
+        if not reason:
+            raise RuleError("Say why: a correction needs a reason (e.g. 'counted the chips').")
+        check_reason_length(reason)
+        return reason
 
     def set_option(self, state: TableState, key: str, value: Any) -> Entry:
         spec = self._option(key)
@@ -220,6 +295,8 @@ class Rules:
         handler = getattr(self, f"_apply_{entry.kind}", None)
         if handler is None:
             raise RuleError(f"{self.title} has no change of kind {entry.kind!r}.")
+        if state.finished and entry.kind not in AFTER_THE_END:
+            raise RuleError(FINISHED)
         handler(state, entry)
 
     def _apply_adjust(self, state: TableState, entry: Entry) -> None:

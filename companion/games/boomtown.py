@@ -9,14 +9,14 @@ whoever must pay more than they hold pays what they have, and the receiver gets 
 from __future__ import annotations
 
 import random
-import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from companion.amounts import is_number
+from companion.files import parse_toml, read_toml_bytes
 from companion.games.base import (
     NumberSpec,
     OptionSpec,
@@ -120,10 +120,10 @@ class MineCard:
 def load_catalog(override: Path | None = None) -> list[MineCard]:
     """The 45 mines: the user's corrected copy when there is one, else the shipped file."""
     if override is not None and override.is_file():
-        data = override.read_bytes()
+        data = read_toml_bytes(override)
     else:
         data = resources.files("companion.data").joinpath("boomtown_mines.toml").read_bytes()
-    doc = tomllib.loads(data.decode("utf-8"))
+    doc = parse_toml(data)
     cards = []
     for number, mine in enumerate(doc.get("mines", []), start=1):
         card = MineCard(mine["town"], mine["roll"], mine["value"], bool(mine.get("dangerous")))
@@ -1042,11 +1042,6 @@ def parse_dice(text: str) -> tuple[int, int]:
     if len(words) != 2 or not all(is_number(word) and 1 <= int(word) <= 6 for word in words):
         raise RuleError("Type the two dice, each 1 to 6 (e.g. 3 4), or r to roll.")
     return int(words[0]), int(words[1])
-
-
-def is_number(word: str) -> bool:
-    """A whole number in ASCII digits (str.isdigit also takes ٣ and ², which int() refuses)."""
-    return re.fullmatch(r"[0-9]+", word) is not None
 
 
 def chips(gold: int) -> str:

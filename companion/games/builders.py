@@ -7,7 +7,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.amounts import is_number
-from companion.games.base import NumberSpec, OptionSpec, RuleError, Rules, TableState
+from companion.games.base import (
+    NumberSpec,
+    OptionSpec,
+    RuleError,
+    Rules,
+    TableState,
+    refuse_unsafe_text,
+)
 from companion.games.builders_track import (
     CUBE_NAMES,
     SUPPLY,
@@ -83,11 +90,12 @@ READINGS = """\
   side"); a card with as many Left as Right arrows adds no + to either side.
 - A Terrain Card covers the arrows printed under it; a Hideout's arrows count once it is
   revealed, at the end of the round (type them with the token: `t <`).
-- The Round Track: one Track Token a round, except the stack. With 2 or 4 players two
-  tokens are stacked on the second-to-last space, so that round places two and the last
-  round one; with 3 players three are stacked on the last space, so the final round places
-  three. With the usual 10 rows that is 9 rounds (2 or 4 players) or 8 rounds (3 players).
-  Each token of a round goes in the next row, one after another (`t` for each).
+- The Round Track: one Track Token a round, then the stack. With 2 or 4 players two tokens
+  are stacked on the second-to-last space and the last space stays empty; with 3 players
+  three are stacked on the last space. Either way the stack is the final round's ("in the
+  final round, you will take the Place Track Token step multiple times"): with the usual
+  10 rows, 9 rounds and 2 tokens at the end (2 or 4 players), or 8 rounds and 3 (3 players).
+  Each token of the stack goes in the next row, one after another (`t` for each).
 - "Directly ahead" on a row narrower than the previous token's column is the row's last
   location, the nearest one to straight ahead.
 - Mountains whose arrows point at each other, or off the edge, could never take a token:
@@ -181,12 +189,11 @@ class BuildersState(TableState):
 
     def tokens_due(self, round_: int) -> int:
         """How many Track Tokens are on the board at the end of round `round_` (the Round
-        Track: one a round, then the stack: two on the second-to-last space with 2 or 4
-        players, three on the last space with 3 players)."""
+        Track: one a round, then the final round places the stack: two with 2 or 4 players,
+        three with 3 players)."""
         total = self.rows
-        stack = [3] if len(self.players) == 3 else [2, 1]
-        before = max(total - sum(stack), 0)
-        schedule = [1] * before + stack
+        stack = 3 if len(self.players) == 3 else 2
+        schedule = [1] * max(total - stack, 0) + [stack]
         return min(total, sum(schedule[:round_]))
 
     @property
@@ -401,6 +408,7 @@ class BuildersRules(Rules):
 
     def name_card(self, state: BuildersState, row: int, column: int, card: str) -> Entry:
         """Name (or rename) the card of a building, so its VP table can be remembered."""
+        refuse_unsafe_text(card, "A card's name")
         card = " ".join(card.split())
         if not card:
             raise RuleError("Type the card's name: card 3 2 Saloon.")

@@ -17,6 +17,8 @@ from companion.games.base import (
     RuleError,
     Rules,
     TableState,
+    check_reason_length,
+    refuse_unsafe_text,
 )
 from companion.journal import Entry
 from companion.scoring import Category, Field, SheetSpec, count_of
@@ -27,7 +29,6 @@ KINDS = ("bank", "store", "hotel", "mine")
 SETS = ("bank", "store", "hotel")  # owning all three of one earns the bonus rent
 MOST_PROPERTIES = 5
 OF_EACH_TYPE = 3  # banks, stores, hotels on the board: the bonus is for "all three of one type"
-REASON_LIMIT = 80  # characters: a reason is a few words for the log
 BOOM, BUST = 29, 20
 PRICE = 200  # a property's price, unless the settings say otherwise
 
@@ -118,11 +119,9 @@ class CalamityvilleRules(Rules):
     # -- actions ------------------------------------------------------------------------
 
     def pay(self, state: CalamityState, payer: int, payee: int, amount: int, reason: str) -> Entry:
+        refuse_unsafe_text(reason, "A reason")
         reason = " ".join(reason.split()) or "payment"
-        if len(reason) > REASON_LIMIT:
-            raise RuleError(
-                f"A reason is at most {REASON_LIMIT} characters (this one has {len(reason)})."
-            )
+        check_reason_length(reason)
         text = f"{who(state, payer).capitalize()} pays {who(state, payee)} ${amount}: {reason}"
         return self._entry(
             state, "pay", text, payer=payer, payee=payee, amount=amount, reason=reason

@@ -82,6 +82,9 @@ def test_cli_split(capsys: pytest.CaptureFixture[str]) -> None:
         ["9", "--players", "2"],
         ["9", "--players", "6"],
         ["9", "--players", "four"],
+        ["\u0663", "--players", "3"],  # an Arabic-Indic 3: digits are 0-9 as in the app
+        ["20", "--players", "\uff15"],  # a full-width 5
+        ["1234567890", "--players", "4"],
         ["9", "--players", "4", "--leftover", "burn"],
         ["9"],
     ],

@@ -188,9 +188,9 @@ def test_the_round_track_says_how_many_tokens_each_round_places(new_game: NewGam
     2 or 4 players, 3 on the last space with 3 players; a second `t` in an ordinary round
     silently placed the next row's token."""
     for names, rounds, stacked in (
-        (("Ann", "Bo"), 9, (8, 2)),
+        (("Ann", "Bo"), 9, (9, 2)),
         (("Ann", "Bo", "Cy"), 8, (8, 3)),
-        (("Ann", "Bo", "Cy", "Di"), 9, (8, 2)),
+        (("Ann", "Bo", "Cy", "Di"), 9, (9, 2)),
     ):
         session = new_game(game="builders", names=names, first=0)
         session.act(session.rules.board(session.state, [5] * 10))
@@ -210,7 +210,7 @@ def test_a_token_can_always_be_placed_where_the_cardboard_has_it(new_game: NewGa
     """Issue #13: rows of different widths stalled the game, and nothing moved it on."""
     session = new_game(game="builders", names=("Ann", "Bo"), first=0)
     rules = session.rules
-    session.act(rules.board(session.state, [7, 7, 5, 5]))  # 2 players: tokens 1, 2, 1
+    session.act(rules.board(session.state, [7, 7, 5, 5, 5]))  # 2 players: tokens 1, 1, 1, 2
     build(session, 0, 2, 1, 1)
     build(session, 1, 3, 1, 1)
     session.act(rules.token(state(session), 0, 3, 0))  # row 1: from 4, three Right: column 5
@@ -218,6 +218,9 @@ def test_a_token_can_always_be_placed_where_the_cardboard_has_it(new_game: NewGa
     build(session, 1, 4, 5, 1)
     build(session, 0, 4, 4, 1)
     session.act(rules.token(state(session), 0, 2, 1))  # row 2: from 5, +1 icon: column 7
+    session.act(rules.next_round(state(session)))
+    build(session, 0, 5, 5, 1)
+    build(session, 1, 5, 4, 1)
     tie = rules.token(state(session), 1, 1, 0)  # row 3 has 5 locations: straight ahead is 5
     assert tie.text.endswith("column 5 is the nearest to straight ahead of column 7): column 5.")
     with pytest.raises(RuleError, match="Say why"):
@@ -226,7 +229,7 @@ def test_a_token_can_always_be_placed_where_the_cardboard_has_it(new_game: NewGa
     assert by_hand.text == "Track Token in row 3 placed by hand at column 2: as on the board"
     session.act(by_hand)
     assert state(session).tokens[-1] == 2
-    session.act(rules.next_round(state(session)))
+    session.act(rules.next_round(state(session)))  # the final round: rows 4 and 5
     with pytest.raises(RuleError, match="Row 4 has columns 1 to 5"):
         rules.token_by_hand(state(session), 9, "typo")
 

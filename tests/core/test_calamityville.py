@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.amounts import parse_amount
 from companion.games import RuleError
 from companion.games.calamityville import BANK, CalamityState
 from companion.session import GameSession
@@ -153,3 +154,30 @@ def test_a_reason_has_a_length_limit(game: GameSession) -> None:
     with pytest.raises(RuleError, match=r"at most 80 characters \(this one has 300\)"):
         game.rules.pay(state(game), 0, 1, 5, "x" * 300)
     assert game.rules.pay(state(game), 0, 1, 5, "y" * 80).text.endswith("y" * 80)
+
+
+def test_a_finished_game_takes_corrections_and_reopening_but_no_more_play(
+    game: GameSession,
+) -> None:
+    """After the scores are saved, a payment would leave the screen and the sheet apart."""
+    rules = game.rules
+    game.act(rules.finish(state(game), "", "Ann wins"))
+    before = game.path.read_bytes()
+    with pytest.raises(RuleError, match="The game is finished: ctrl\\+f reopens it"):
+        game.act(rules.pay(state(game), 0, 1, 100, "rent"))
+    with pytest.raises(RuleError, match="finished"):
+        game.act(rules.buy(state(game), 0, "bank", 200))
+    assert game.path.read_bytes() == before and money(game) == [2000] * 4
+    game.act(rules.correct(state(game), 0, "money", parse_amount("1990"), "counted the notes"))
+    assert money(game)[0] == 1990
+    game.act(rules.reopen(state(game)))
+    game.act(rules.pay(state(game), 0, 1, 100, "rent"))
+    assert money(game)[:2] == [1890, 2100]
+
+
+def test_a_correction_reason_is_at_most_80_characters_as_a_payment_reason(
+    game: GameSession,
+) -> None:
+    with pytest.raises(RuleError, match=r"at most 80 characters \(this one has 81\)"):
+        game.rules.correct(state(game), 0, "money", parse_amount("1990"), "x" * 81)
+    game.rules.correct(state(game), 0, "money", parse_amount("1990"), "x" * 80)

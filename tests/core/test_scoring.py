@@ -9,7 +9,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.games import SHEETS
-from companion.scoring import SheetError, parse_sheet_text, read_sheet, score, sheet_text
+from companion.scoring import (
+    SheetError,
+    parse_answer,
+    parse_sheet_text,
+    read_sheet,
+    score,
+    sheet_text,
+)
 
 
 def result(game: str, players: list[dict[str, Any]]):  # type: ignore[no-untyped-def]
@@ -92,6 +99,23 @@ def test_coloma_every_category() -> None:
         "graves": -4,
     }
     assert ann.total == 44
+
+
+def test_coloma_at_most_four_canyons_and_four_bridges_a_player() -> None:
+    """4 Rivers and 4 Bridges a player: a fifth number is refused, in a sheet and typed."""
+    assert result("coloma", [coloma("Ann", canyons=[1, 2, 3, 4]), coloma("Bo")]).winners == ["Ann"]
+    with pytest.raises(SheetError, match=r"'Ann', field 'canyons': at most 4 .*4 Rivers.*not 5"):
+        result("coloma", [coloma("Ann", canyons=[1, 2, 3, 4, 5]), coloma("Bo")])
+    with pytest.raises(SheetError, match=r"'Bo', field 'bridges': at most 4 .*4 Bridges"):
+        result("coloma", [coloma("Ann"), coloma("Bo", bridges=[3] * 5)])
+    canyons = next(field for field in SHEETS["coloma"].fields if field.key == "canyons")
+    assert parse_answer(canyons, "1 2 3 4") == [1, 2, 3, 4]
+    with pytest.raises(SheetError, match=r"^Numbers cannot be negative here \(not 1 -2\)\.$"):
+        parse_answer(canyons, "1 -2")
+    with pytest.raises(SheetError, match=r"cannot be negative"):
+        parse_answer(SHEETS["coloma"].fields[0], "-5")
+    with pytest.raises(SheetError, match=r"^At most 4 numbers \(4 Rivers a player\), not 5\.$"):
+        parse_answer(canyons, "1 2 3 4 5")
 
 
 def test_coloma_tie_breaks_gold_then_leftovers_then_shared() -> None:
@@ -244,7 +268,7 @@ def test_typed_answers() -> None:
     assert parse_answer(investments, answer_text(investments, value)) == value
     assert cubes_left(value) == "Cubes left: 2 Triples, 3 Doubles, 5 Singles"
     for field, text, message in [
-        (gold, "-1", "Type a whole number"),
+        (gold, "-1", "Numbers cannot be negative here"),
         (mines, "3 x", "Not a number: x."),
         (investments, "5x4", "cube must be 1, 2 or 3"),
         (investments, "five", "Not an investment: five."),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import shutil
 import tomllib
 from pathlib import Path
@@ -10,7 +12,14 @@ import pytest
 
 from companion.amounts import parse_amount
 from companion.session import GameSession
-from companion.store import DamagedFile, Store, default_data_dir, resolve_data_dir
+from companion.store import (
+    DamagedFile,
+    SaveError,
+    Store,
+    default_data_dir,
+    parse_journal,
+    resolve_data_dir,
+)
 from tests.conftest import DATA, NewGame
 
 
@@ -25,7 +34,7 @@ def test_every_append_leaves_valid_toml(new_game: NewGame) -> None:
         session.undo()
         session.redo()
         doc = tomllib.loads(session.path.read_text())
-        assert doc["format"] == 1
+        assert doc["format"] == 2
     assert len(doc["entries"]) == 15
 
 
@@ -75,7 +84,6 @@ def test_a_torn_file_is_repaired_with_a_copy_and_play_goes_on(
         ("newer-format.toml", "newer version of the app (format 7"),
         ("no-header.toml", "not a Goldrush game file"),
         ("unknown-game.toml", "unknown game 'monopoly'"),
-        ("broken-middle-entry.toml", "entry 1: an entry has no 'at' text"),
         ("binary.toml", "not a text file"),
         ("bad-first-player.toml", "first_player"),
     ],
@@ -113,13 +121,42 @@ def test_the_parse_cache_is_used_and_checked(new_game: NewGame, store: Store) ->
     add_gold(session, 1, "+2")  # appended after the cache was written
     record = store.read_game(session.path)
     assert len(record.entries) == 61 and record.entries[-1].text.startswith("Bo +2")
-    # The file changed under the cache (edited by hand): the cache no longer matches.
+    # The file changed under the cache (edited by hand): the cache no longer matches, and
+    # the entry's check reports the change instead of replaying it.
     text = session.path.read_text().replace("Ann +1 gold (10 → 11)", "Ann +1 gold (10 -> 11)")
     session.path.write_text(text)
     record = store.read_game(session.path)
-    assert record.entries[0].text == "Ann +1 gold (10 -> 11)"
+    assert record.entries == [] and record.damage is not None
+    assert record.damage.number == 1 and "changed on disk" in record.damage.what
+    assert "Ann +1 gold (10 -> 11)" in record.damage.what and record.damage.lost == 61
+    session.path.write_text(text.replace("(10 -> 11)", "(10 → 11)"))
     cache.write_text("{ not json")
     assert len(store.read_game(session.path).entries) == 61
+
+
+def test_an_entry_broken_in_the_middle_keeps_the_entries_before_it(store: Store) -> None:
+    """A format-1 file (no checks) whose first entry has no `at`: damaged, not torn; the
+    game opens read-only with a copy of the file, and nothing is cut without a say-so."""
+    store.games_dir.mkdir(parents=True)
+    path = store.games_dir / "broken-middle-entry.toml"
+    shutil.copy(DATA / "broken-middle-entry.toml", path)
+    original = path.read_bytes()
+    [record] = store.list_games().games
+    assert record.entries == [] and record.torn is None
+    assert record.damage is not None and record.damage.number == 1 and record.damage.lost == 2
+    assert "no 'at' text" in record.damage.what and record.read_only_reason
+    session = GameSession.open(store, path)
+    [copy] = store.games_dir.glob("*.damaged-*")
+    assert copy.read_bytes() == original and path.read_bytes() == original
+    assert any("Entry 1 of this game file" in notice for notice in session.notices)
+    with pytest.raises(SaveError, match="read-only"):
+        add_gold(session, 0, "+1")
+    assert path.read_bytes() == original
+    session.continue_from_readable()
+    add_gold(session, 0, "+1")
+    again = GameSession.open(store, path)
+    assert [entry.text for entry in again.journal.entries] == ["Ann +1 gold (10 → 11)"]
+    assert again.read_only_reason is None and again.notices == []
 
 
 def test_history_records_finished_games_and_refuses_a_damaged_file(store: Store) -> None:
@@ -152,3 +189,134 @@ def test_data_dir_option_wins_over_the_variable(monkeypatch: pytest.MonkeyPatch)
 def test_create_never_overwrites(new_game: NewGame) -> None:
     first, second = new_game(), new_game()
     assert first.path != second.path
+
+
+def test_append_returns_the_new_length_and_refuses_a_file_changed_elsewhere(
+    new_game: NewGame, store: Store
+) -> None:
+    session = new_game()
+    length = session.path.stat().st_size
+    assert session.known_length == length
+    add_gold(session, 0, "+1")
+    assert session.known_length == session.path.stat().st_size > length
+    with session.path.open("ab") as other_window:
+        other_window.write(b"\n")
+    before = session.path.read_bytes()
+    numbers = [dict(n) for n in session.state.numbers]
+    with pytest.raises(SaveError, match="changed by another window"):
+        add_gold(session, 1, "+2")
+    assert session.path.read_bytes() == before
+    assert [dict(n) for n in session.state.numbers] == numbers
+    assert len(session.journal) == 1
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [
+        (errno.ENOSPC, "The disk is full: this change was not saved, so it was not done."),
+        (errno.EFBIG, "file size limit"),
+        (errno.EIO, "could not be saved (Input/output error)"),
+    ],
+)
+def test_a_failed_or_short_write_is_undone_and_said_plainly(
+    new_game: NewGame, store: Store, monkeypatch: pytest.MonkeyPatch, code: int, words: str
+) -> None:
+    """The first write goes through in part (a short write), the next one fails: the part
+    written is cut off again, the change is refused and the state stays as it was."""
+    session = new_game()
+    add_gold(session, 0, "+1")
+    before = session.path.read_bytes()
+    real_write = os.write
+    calls = []
+
+    def failing_write(descriptor: int, data: bytes) -> int:
+        calls.append(len(data))
+        if len(calls) == 1:
+            return real_write(descriptor, data[:7])
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(os, "write", failing_write)
+    with pytest.raises(SaveError) as refused:
+        add_gold(session, 1, "+2")
+    assert words in refused.value.sentence and refused.value.errno == code
+    assert session.path.read_bytes() == before
+    assert [n["gold"] for n in session.state.numbers] == [11, 10, 10]
+    monkeypatch.setattr(os, "write", real_write)
+    add_gold(session, 1, "+2")
+    again = GameSession.open(store, session.path)
+    assert [n["gold"] for n in again.state.numbers] == [11, 12, 10] and again.notices == []
+
+
+def test_a_failed_fsync_is_undone_too(new_game: NewGame, monkeypatch: pytest.MonkeyPatch) -> None:
+    session = new_game()
+    before = session.path.read_bytes()
+
+    def failing_fsync(descriptor: int) -> None:
+        monkeypatch.undo()  # the cut-back's own fsync works
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(os, "fsync", failing_fsync)
+    with pytest.raises(SaveError):
+        add_gold(session, 0, "+1")
+    assert session.path.read_bytes() == before
+
+
+def test_a_torn_file_that_cannot_be_copied_is_left_alone_and_read_only(
+    new_game: NewGame, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = new_game()
+    add_gold(session, 0, "+5")
+    add_gold(session, 1, "+1")
+    torn = session.path.read_bytes()[:-20]
+    session.path.write_bytes(torn)
+
+    def disk_full(descriptor: int) -> None:  # the copy's data cannot reach the disk
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    reopened = GameSession.open(store, session.path)
+    monkeypatch.undo()
+    assert list(session.path.parent.glob("*.torn-*")) == []
+    assert session.path.read_bytes() == torn
+    assert reopened.read_only_reason and "disk is full" in reopened.read_only_reason
+    assert [n["gold"] for n in reopened.state.numbers] == [15, 10, 10]
+    with pytest.raises(SaveError, match="disk is full"):
+        add_gold(reopened, 2, "+1")
+    assert session.path.read_bytes() == torn
+
+
+def test_a_format_1_game_still_opens_and_plays(store: Store) -> None:
+    """Files written before the checks: read as they are; new entries carry a check."""
+    store.games_dir.mkdir(parents=True)
+    path = store.games_dir / "old.toml"
+    path.write_text(
+        'format = 1\ngame = "boomtown"\ncreated = "2026-01-01"\nfirst_player = 0\n\n'
+        "[options]\n\n"
+        '[[players]]\nname = "Ann"\ncolour = "red"\n\n[[players]]\nname = "Bo"\ncolour = "blue"\n'
+        '\n[[entries]]\nkind = "adjust"\ntext = "Ann +5 gold (10 → 15)"\nplayer = 0\n'
+        'number = "gold"\ndelta = 5\nat = "2026-01-01T10:00:00+00:00"\n'
+    )
+    session = GameSession.open(store, path)
+    assert [n["gold"] for n in session.state.numbers] == [15, 10]
+    add_gold(session, 1, "+1")
+    assert path.read_text().endswith('"\n') and "\ncheck = " in path.read_text()
+    doc = tomllib.loads(path.read_text())
+    assert doc["format"] == 1 and len(doc["entries"]) == 2
+    again = GameSession.open(store, path)
+    assert [n["gold"] for n in again.state.numbers] == [15, 11] and again.notices == []
+
+
+def test_a_tail_of_the_file_parses_on_its_own(new_game: NewGame) -> None:
+    """What a window that follows another reads: the bytes after what it knows."""
+    session = new_game()
+    known = session.known_length
+    add_gold(session, 0, "+1")
+    add_gold(session, 1, "+2")
+    whole = session.path.read_bytes()
+    tail = parse_journal(whole[known:], fmt=2)
+    assert tail.doc == {} and tail.good == len(whole) - known and not tail.torn
+    texts = [entry.text for entry in tail.entries]
+    assert texts == ["Ann +1 gold (10 → 11)", "Bo +2 gold (10 → 12)"]
+    tail = parse_journal(whole[known:-9], fmt=2)  # the second one half written
+    assert [entry.text for entry in tail.entries] == ["Ann +1 gold (10 → 11)"] and tail.torn
+    assert whole[known + tail.good :].startswith(b"\n[[entries]]\nkind = ")

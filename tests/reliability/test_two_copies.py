@@ -161,7 +161,7 @@ def test_a_writer_refuses_to_append_after_entries_it_has_not_seen(store: Store, 
     other = GameSession(store, store.read_game(game))
     pay(other, 0, 1, 100)
     before = game.read_bytes()
-    with pytest.raises(SaveError, match="changed by another copy"):
+    with pytest.raises(SaveError, match="changed by another window or program"):
         pay(stale, 0, 2, 2000)
     assert game.read_bytes() == before and money(stale) == [2000, 2000, 2000]
 

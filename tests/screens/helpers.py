@@ -12,6 +12,7 @@ from textual.widgets import Input
 from companion.session import GameSession
 from companion.store import Store
 from screens.app import GoldrushApp
+from screens.widgets.log_panel import LogPanel
 
 SIZE = (120, 40)
 S = TypeVar("S")
@@ -61,6 +62,8 @@ async def type_into(pilot: Pilot, selector: str, text: str) -> None:
 
 def text_of(pilot: Pilot, selector: str) -> str:
     widget = pilot.app.screen.query_one(selector)
+    if isinstance(widget.parent, LogPanel):  # the log's lines, unwrapped
+        return widget.parent.plain()
     return str(widget.render())
 
 

@@ -314,3 +314,32 @@ async def test_the_wizard_takes_five_mayor_pawns_in_all(store: Store) -> None:
         await pilot.press("ctrl+n")
         await pilot.pause()
         assert wizard.at_standings
+
+
+async def test_a_player_who_cannot_outbid_is_told_to_pass(store: Store, new_game: NewGame) -> None:
+    """Not "a bid from 11 to 10": the step says the gold is not enough."""
+    session = new_game(names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        assert await command(pilot, "") == ""  # reveal
+        assert await command(pilot, "10") == ""  # Ann bids all her gold
+        step = text_of(pilot, "#step")
+        assert "Bo has 10 gold, not enough to outbid: type p to pass." in step
+        assert "a bid from" not in step
+
+
+async def test_a_finished_game_refuses_commands_beside_the_field(
+    store: Store, new_game: NewGame
+) -> None:
+    from companion.games.base import FINISHED
+
+    session = new_game(names=("Ann", "Bo", "Cy"), first=0)
+    session.act(session.rules.finish(session.state, "", "Ann wins"))
+    before = session.path.read_bytes()
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        assert await command(pilot, "") == FINISHED  # a stray Enter changes nothing
+        assert await command(pilot, "3") == FINISHED
+    assert session.path.read_bytes() == before

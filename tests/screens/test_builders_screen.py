@@ -137,7 +137,7 @@ async def test_issue_13_through_the_screen(store: Store, new_game: NewGame) -> N
     async with make_app(store).run_test(size=SIZE) as pilot:
         screen = await open_screen(pilot, session, BuildersScreen)
         assert "The board has 1 to 20 rows" in await command(pilot, "board 0x5")
-        assert await command(pilot, "board 7 7 5 5") == ""  # 2 players: tokens 1, 2, 1
+        assert await command(pilot, "board 7 7 5 5") == ""  # 2 players: tokens 1, 1, then 2
         assert "Round 1 of 3" in text_of(pilot, "#round-line")
         for typed in ("t ² 1", "m> ² 1", "marks ² 1 <", "² 1 s"):
             assert "Type" in await command(pilot, typed), typed
@@ -149,11 +149,13 @@ async def test_issue_13_through_the_screen(store: Store, new_game: NewGame) -> N
         assert "Round 1 places 1 Track Token" in await command(pilot, "t 0 3 0")
         assert await command(pilot, "") == ""
         assert await command(pilot, "3 5 s") == "" and await command(pilot, "4 1 s") == ""
-        assert "token 1 of 2" in text_of(pilot, "#step")
         assert await command(pilot, "t 0 2 1") == ""  # row 2: from 5, +1: column 7
-        assert "token 2 of 2" in text_of(pilot, "#step")
+        assert await command(pilot, "") == ""  # round 3, the final round: rows 3 and 4
+        assert await command(pilot, "4 2 s") == "" and await command(pilot, "4 3 s") == ""
+        assert "token 1 of 2" in text_of(pilot, "#step")
         assert "and why: t at 4 as on the board" in await command(pilot, "t at 2")
         assert await command(pilot, "t at 2 as on the board") == ""
+        assert "token 2 of 2" in text_of(pilot, "#step")
         assert screen.state.tokens == [5, 7, 2]
         assert "placed by hand at column 2: as on the board" in text_of(pilot, "#log-lines")
 

@@ -102,6 +102,24 @@ async def test_a_game_opened_from_the_command_line_goes_home_on_escape(
         assert pilot.app.screen.query_one("#games", DataTable).row_count == 1
 
 
+async def test_a_game_opened_from_the_command_line_has_its_screens_styles(
+    store: Store, new_game: NewGame
+) -> None:
+    """Coloma's gold value sits in a bordered box (coloma.tcss): drawn the same both ways."""
+    from screens.app import GoldrushApp
+
+    session = new_game(game="coloma", names=("Ann", "Bo"))
+    borders = []
+    for app in (GoldrushApp(store, open_game=session.game_id), make_app(store)):
+        async with app.run_test(size=SIZE) as pilot:
+            if isinstance(pilot.app.screen, HomeScreen):
+                await pilot.press("enter")
+                await pilot.pause()
+            assert isinstance(pilot.app.screen, GameScreen)
+            borders.append(pilot.app.screen.query_one("#gold-box").styles.border_top[0])
+    assert borders == ["round", "round"]
+
+
 async def test_a_damaged_game_asked_for_on_the_command_line_is_reported(store: Store) -> None:
     from screens.app import GoldrushApp
 

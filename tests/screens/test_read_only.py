@@ -65,7 +65,7 @@ async def test_a_game_open_elsewhere_is_read_only_follows_and_takes_over(
         other("adjust 1 gold +4")
         await until(pilot, lambda: screen.session.state.numbers[1]["gold"] == 14)
         await pilot.pause()
-        assert "Bo" in str(screen.query_one(LogPanel).query_one("#log-lines").render())
+        assert "Bo" in screen.query_one(LogPanel).plain()
         other("undo")
         await until(pilot, lambda: screen.session.state.numbers[1]["gold"] == 10)
 
@@ -112,3 +112,28 @@ async def test_a_game_opened_from_the_command_line_can_be_left_and_reopened(
         again = app.screen
         assert isinstance(again, BoomtownScreen) and not again.session.read_only
         assert await command(pilot, "") == ""
+
+
+async def test_a_following_or_finished_coloma_window_fills_in_nothing_by_itself(
+    store: Store, new_game: NewGame, other: Copy
+) -> None:
+    """The pools and graveyard remembered from earlier games are put in as entries only by
+    the window that plays the game (a follower was told 'Refused' on opening)."""
+    store.write_settings({"coloma": {"graveyard": [1, 1, 2, 2, 3, 3], "pools_3": [4, 6, 8]}})
+    followed = new_game("coloma", ("Ann", "Bo", "Cy"))
+    followed.close()
+    assert other(f"open {followed.path}")["read_only"] is False
+    finished = new_game("coloma", ("Ann", "Bo", "Cy"))
+    finished.act(finished.rules.finish(finished.state, "", "Ann wins"))
+    finished.close()
+    before = {path: path.read_bytes() for path in (followed.path, finished.path)}
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        for path in before:
+            app.open_game(path)  # type: ignore[attr-defined]
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+        titles = [notification.title for notification in pilot.app._notifications]
+        assert "Refused" not in titles and "Not saved" not in titles
+    assert {path: path.read_bytes() for path in before} == before

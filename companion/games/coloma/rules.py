@@ -10,7 +10,14 @@ from dataclasses import replace
 from typing import Any
 
 from companion.amounts import Amount
-from companion.games.base import NumberSpec, OptionSpec, RuleError, Rules, TableState
+from companion.games.base import (
+    NumberSpec,
+    OptionSpec,
+    RuleError,
+    Rules,
+    TableState,
+    refuse_unsafe_text,
+)
 from companion.games.coloma.gold import GoldSupply, pay_with_gold
 from companion.games.coloma.hotels import HotelRules
 from companion.games.coloma.mule_duel import MuleDuelRules
@@ -302,6 +309,7 @@ class ColomaRules(ShootoutRules, MuleDuelRules, HotelRules, Rules):
         )
 
     def bridge(self, state: ColomaState, seat: int, kind: str) -> Entry:
+        refuse_unsafe_text(kind, "A bridge type")
         kind = " ".join(kind.split())
         stack = BRIDGES_OF_A_TYPE.get(len(state.players), 3)
         built = sum(k.lower() == kind.lower() for kinds in state.bridges for k in kinds)

@@ -4,7 +4,7 @@ Graveyard's printed numbers; the Sheriff Badge by hand."""
 
 from __future__ import annotations
 
-from companion.games.base import RuleError, Rules, TableState
+from companion.games.base import RuleError, Rules, TableState, refuse_unsafe_text
 from companion.games.coloma.chart import Reward, count_text, parse_chart, tier_of
 from companion.games.coloma.state import TIERS, YEARS, ColomaState, copy_of
 from companion.games.coloma.tally import NON_PLAYER, NON_PLAYER_ROWS, Shootout
@@ -128,6 +128,7 @@ class ShootoutRules(Rules):
 
     def chart(self, state: ColomaState, typed: str) -> Entry:
         """The chart tile in play as typed: `6 VP / 3 VP / 1 VP / 2 Graves [| lost side]`."""
+        refuse_unsafe_text(typed, "A chart")
         won, lost = parse_chart(typed)
         shown = " / ".join(won) + (f" | lost: {' / '.join(lost)}" if lost else "")
         return self._entry(

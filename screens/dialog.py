@@ -1,0 +1,26 @@
+"""Dialogs that are pushed once and dismissed once, whatever keys arrive meanwhile.
+
+Enter pressed twice quickly reaches a dialog's handler twice: Textual's `dismiss` pops the
+top screen each time, so the second one took away the screen below (with `goldrush open ID`
+the game screen was the only one: ScreenStackError). And a key or palette command that
+opens a dialog could open a second copy over the first. Every dialog of the app mixes in
+`Dialog`; the app (`GoldrushApp.push_screen`) refuses a dialog of a type already open."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.await_complete import AwaitComplete
+from textual.screen import Screen
+
+
+class Dialog:
+    """Mixed in first (`class X(Dialog, ModalScreen[T])`): a screen shown over another,
+    dismissed at most once, and never two of one type. A plain mixin, not a Screen:
+    Textual takes a screen's CSS from its first DOMNode base, which must stay ModalScreen."""
+
+    def dismiss(self, result: Any = None) -> AwaitComplete:
+        screen: Screen[Any] = self  # type: ignore[assignment]
+        if not screen.is_active:  # already dismissed (or covered): nothing to take away
+            return AwaitComplete.nothing()
+        return super().dismiss(result)  # type: ignore[misc]

@@ -1,0 +1,102 @@
+"""The command field every game screen types into: completion as you type, history on up/down.
+
+Completion is Textual's own suggester: the screen lists the words its commands take (command
+names, player names, towns, mines) and the field offers the first one that starts with the
+word being typed, greyed after the cursor. Right arrow or Tab takes it. Up and down walk the
+commands done before in this window, as a shell does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from textual.binding import Binding
+from textual.suggester import Suggester
+from textual.widgets import Input
+
+HISTORY = 100  # commands kept for up/down in one window
+
+
+class WordSuggester(Suggester):
+    """Completes the last word typed from the words `words()` gives (asked afresh each time,
+    so a new mine or a renamed player is offered at once)."""
+
+    def __init__(self, words: Callable[[], Iterable[str]]) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self._words = words
+
+    async def get_suggestion(self, value: str) -> str | None:
+        return complete(value, self._words())
+
+
+def complete(value: str, words: Iterable[str]) -> str | None:
+    """`value` with its last word completed: the first word that starts with it (case
+    ignored; a word of several parts, like "San Narciso", is offered whole). None when
+    nothing longer fits, or when the value ends in a space."""
+    if not value or value.endswith(" "):
+        return None
+    lowered = value.lower()
+    for word in words:
+        if not word:
+            continue
+        # the longest tail typed that this word starts with: "pick san n" → "San Narciso"
+        for start in _word_starts(value):
+            typed = lowered[start:]
+            if word.lower().startswith(typed) and len(word) > len(typed):
+                return value[:start] + word
+    return None
+
+
+def _word_starts(value: str) -> list[int]:
+    """Where each word of `value` starts, first word first (so a longer match wins)."""
+    starts = [0]
+    starts += [index + 1 for index, char in enumerate(value) if char == " "]
+    return starts
+
+
+class CommandInput(Input):
+    """The game's command field. `words` gives what to complete; `remember` is called with
+    each command done, for up/down."""
+
+    BINDINGS = [
+        Binding("up", "history(-1)", "Earlier command", show=False),
+        Binding("down", "history(1)", "Later command", show=False),
+        Binding("tab", "complete", "Complete", show=False),
+    ]
+
+    def __init__(self, words: Callable[[], Iterable[str]], **kwargs: object) -> None:
+        super().__init__(suggester=WordSuggester(words), **kwargs)  # type: ignore[arg-type]
+        self.history: list[str] = []
+        self._walk: int | None = None  # where up/down is in `history`; None: at the end
+        self._draft = ""  # what was typed before walking the history
+
+    def remember(self, command: str) -> None:
+        """A command was done: keep it for up/down (not twice in a row)."""
+        if command and (not self.history or self.history[-1] != command):
+            self.history.append(command)
+            del self.history[:-HISTORY]
+        self._walk = None
+
+    def action_history(self, step: int) -> None:
+        if not self.history:
+            return
+        if self._walk is None:
+            if step > 0:
+                return
+            self._draft = self.value
+            self._walk = len(self.history)
+        self._walk = max(0, self._walk + step)
+        if self._walk >= len(self.history):
+            self._walk = None
+            self.value = self._draft
+        else:
+            self.value = self.history[self._walk]
+        self.cursor_position = len(self.value)
+
+    def action_complete(self) -> None:
+        """Tab takes the offered completion; with none, it moves on as Tab always does."""
+        if self._suggestion and self._suggestion != self.value:
+            self.value = self._suggestion
+            self.cursor_position = len(self.value)
+        else:
+            self.screen.focus_next()

@@ -1,0 +1,30 @@
+"""Textual's Select with a guard against a crash in Textual itself.
+
+Textual 8.2's option list pages up or down through a line map it builds only once it has a
+size. Right after a Select opens (Enter, then PageDown at once) the map is still empty and
+`OptionList._move_page` raises KeyError. Until Textual fixes it, every Select of the app is
+this one: its list ignores a page key that comes before the list has been laid out (the
+next key press, a moment later, works as usual)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.widgets import Select
+from textual.widgets._select import SelectCurrent, SelectOverlay
+
+
+class _SteadyOverlay(SelectOverlay):
+    def _move_page(self, direction: Any) -> None:
+        if (self.highlighted or 0) not in self._index_to_line:  # not laid out yet
+            return
+        super()._move_page(direction)
+
+
+class TableSelect(Select[Any]):
+    """A `Select` whose drop-down list survives PageUp/PageDown pressed as it opens."""
+
+    def compose(self) -> ComposeResult:
+        yield SelectCurrent(self.prompt)
+        yield _SteadyOverlay(type_to_search=self._type_to_search).data_bind(compact=Select.compact)

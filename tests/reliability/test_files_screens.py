@@ -1,0 +1,161 @@
+"""The same crafted files and failures, seen from the screens: a plain message, no crash,
+no hang."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Input
+
+from companion.amounts import parse_amount
+from companion.store import DAMAGED_READ_ONLY, Store
+from screens.confirm import ConfirmDialog
+from screens.game import GameScreen
+from screens.home import HomeScreen
+from tests.conftest import DATA, NewGame
+from tests.screens.helpers import SIZE, command, make_app, text_of, type_into
+
+
+def messages(pilot: object) -> list[str]:
+    return [note.message for note in pilot.app._notifications]  # type: ignore[attr-defined]
+
+
+async def test_a_fifo_named_like_a_game_neither_hangs_home_nor_quit(
+    store: Store, new_game: NewGame
+) -> None:
+    new_game()
+    os.mkfifo(store.games_dir / "20260101-000000-boomtown.toml")
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        assert "is not a regular file (a pipe)" in text_of(pilot, "#damaged")
+        assert pilot.app.screen.query_one("#games", DataTable).row_count == 1
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_deleting_in_a_read_only_folder_says_why_and_keeps_the_game(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = new_game()
+
+    def refused(self: Path, missing_ok: bool = False) -> None:  # root ignores chmod
+        raise OSError(errno.EROFS, "Read-only file system", str(self))
+
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        monkeypatch.setattr(Path, "unlink", refused)
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        await pilot.press("y")
+        await pilot.pause()
+        monkeypatch.undo()
+        assert isinstance(pilot.app.screen, HomeScreen)
+        assert any("could not be deleted (Read-only file system)" in m for m in messages(pilot))
+        assert pilot.app.screen.query_one("#games", DataTable).row_count == 1
+    assert session.path.exists()
+
+
+async def test_a_full_disk_is_said_plainly_and_the_game_goes_on(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = new_game()
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+
+        def disk_full(descriptor: int, data: bytes) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        before = session.path.read_bytes()
+        monkeypatch.setattr(os, "write", disk_full)
+        change = screen.session.rules.adjust(screen.session.state, 0, "gold", parse_amount("+1"))
+        assert screen.run(change) is False
+        monkeypatch.undo()
+        await pilot.pause()
+        assert any(
+            m.startswith("The disk is full: this change was not saved") for m in messages(pilot)
+        )
+        assert session.path.read_bytes() == before
+        assert screen.run(change) is True
+        assert screen.session.state.numbers[0]["gold"] == 11
+
+
+async def test_a_damaged_game_opens_read_only_and_goes_on_with_a_say_so(store: Store) -> None:
+    store.games_dir.mkdir(parents=True)
+    path = store.games_dir / "broken-middle-entry.toml"
+    path.write_bytes((DATA / "broken-middle-entry.toml").read_bytes())
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        assert any("Entry 1 of this game file" in m for m in messages(pilot))
+        change = screen.session.rules.adjust(screen.session.state, 0, "gold", parse_amount("+1"))
+        assert screen.run(change) is False
+        await pilot.pause()
+        assert any("open read-only" in m for m in messages(pilot))
+        assert text_of(pilot, "#read-only") == DAMAGED_READ_ONLY
+        await command(pilot, "1")  # typed: refused beside the field, where it stays
+        assert text_of(pilot, "#command-error") == DAMAGED_READ_ONLY
+        titles = [command.title for command in screen.palette_commands()]
+        assert "Game: Continue from the readable part" in titles
+        screen.action_continue_readable()
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        await pilot.press("y")
+        await pilot.pause()
+        assert not screen.query("#read-only")
+        assert screen.run(change) is True
+    assert len(list(store.games_dir.glob("*.damaged-*"))) == 1
+
+
+async def test_a_colour_that_is_not_a_colour_opens_with_a_notice(store: Store) -> None:
+    text = (DATA / "broken-middle-entry.toml").read_text().split("\n[[entries]]")[0]
+    text = text.replace('colour = "red"', 'colour = "link file:///etc/passwd"')
+    store.games_dir.mkdir(parents=True)
+    (store.games_dir / "colour.toml").write_text(text + "\n")
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.session.header.players[0]["colour"] == "red"
+        assert any("is not one the app knows" in m for m in messages(pilot))
+
+
+async def test_a_new_game_on_a_full_disk_keeps_the_dialog_and_what_was_typed(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from screens.new_game import NewGameScreen
+
+    def disk_full(descriptor: int, data: bytes) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        for row, name in enumerate(("Ann", "Bo", "Cy")):
+            await type_into(pilot, f"#name-{row}", name)
+        monkeypatch.setattr(os, "write", disk_full)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        monkeypatch.undo()
+        said = "The disk is full: the new game was not saved, so it was not done."
+        assert isinstance(pilot.app.screen, NewGameScreen)
+        assert text_of(pilot, "#error-other").startswith(said)
+        assert [pilot.app.screen.query_one(f"#name-{row}", Input).value for row in range(3)] == [
+            "Ann",
+            "Bo",
+            "Cy",
+        ]
+        assert not any(store.games_dir.glob("*.toml"))  # no partial file left behind
+        await pilot.press("ctrl+s")  # space again: the same form starts the game
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, GameScreen)
+        assert [p.name for p in pilot.app.screen.session.state.players] == ["Ann", "Bo", "Cy"]
