@@ -11,6 +11,10 @@ marker's arrival on the pty is the moment the frame is complete on the terminal.
   minus the moment the key was written (the quiet gap is not counted). A text field's cursor
   blinks every 0.5 s: a key reaching the field restarts that cycle, so a blink frame cannot
   land in the window unless the app needs ~0.4 s.
+- toasts: Textual removes a notification 5 s after showing it, and that removal is a frame of
+  its own. A key that shows one (undo, redo) is sent with `notifies=True`; the harness then
+  holds any timed key that would land near such a removal until it is past, so a toast
+  leaving is never counted as the answer to a later key.
 - a first frame with some text: from the start of the process until the first frame end that
   follows the text's arrival (a frame drawn before Textual heard the answer to its query is
   not wrapped: then the pty going quiet for a moment ends it).
@@ -35,9 +39,20 @@ SYNC_QUERY = b"\x1b[?2026$p"
 SYNC_ANSWER = b"\x1b[?2026;2$y"
 FRAME_END = b"\x1b[?2026l"
 QUIET = 0.08
+#: Textual's App.NOTIFICATION_TIMEOUT: a toast's removal redraws the screen this long after
+TOAST_LIFE = 5.0
+#: a timed key is held while a toast's removal is due this soon (or has just been due)
+TOAST_GUARD = 0.6
 SIZE = (120, 40)
 #: keys as a terminal sends them
-KEYS = {"enter": b"\r", "ctrl+z": b"\x1a", "ctrl+y": b"\x19", "ctrl+q": b"\x11", "right": b"\x1b[C"}
+KEYS = {
+    "enter": b"\r",
+    "ctrl+z": b"\x1a",
+    "ctrl+y": b"\x19",
+    "ctrl+q": b"\x11",
+    "ctrl+u": b"\x15",
+    "right": b"\x1b[C",
+}
 
 
 class HarnessError(RuntimeError):
@@ -85,6 +100,8 @@ class PtyProgram:
         #: (offset just past a frame end in `output`, when it arrived)
         self.frame_ends: list[tuple[int, float]] = []
         self.last_arrival = self.started
+        #: when each toast shown by a key of ours is due to be removed
+        self.toast_removals: list[float] = []
 
     @property
     def pid(self) -> int:
@@ -140,12 +157,29 @@ class PtyProgram:
     def send(self, data: str | bytes) -> None:
         os.write(self.master, KEYS.get(data, data.encode()) if isinstance(data, str) else data)
 
-    def key_to_frame(self, key: str | bytes, timeout: float = 10.0) -> float:
-        """Seconds from writing `key` until the last frame it caused was complete."""
+    def _clear_of_toasts(self) -> None:
+        """Wait until no toast removal is due within TOAST_GUARD (nor just due)."""
+        while True:
+            now = time.perf_counter()
+            self.toast_removals = [due for due in self.toast_removals if due > now - 0.2]
+            near = [due for due in self.toast_removals if due < now + TOAST_GUARD]
+            if not near:
+                return
+            time.sleep(max(near) + 0.2 - now)
+            self.settle()
+
+    def key_to_frame(
+        self, key: str | bytes, timeout: float = 10.0, notifies: bool = False
+    ) -> float:
+        """Seconds from writing `key` until the last frame it caused was complete.
+        `notifies`: the key shows a toast (its removal, later, is kept out of timed keys)."""
+        self._clear_of_toasts()
         self.settle(timeout)
         frames_before = len(self.frame_ends)
         sent = time.perf_counter()
         self.send(key)
+        if notifies:
+            self.toast_removals.append(sent + TOAST_LIFE)
         deadline = sent + timeout
         while len(self.frame_ends) == frames_before:
             if time.perf_counter() > deadline:

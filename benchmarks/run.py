@@ -6,18 +6,23 @@ label, an input and a footer) in the same pty harness, or the same figure on a s
 Each time is the median of interleaved repetitions (the two sides take turns, so load hits
 both alike). How a frame is recognised and a keypress timed: see `pty_harness.py`.
 
-- key-to-frame, on each game screen at 10 and 10,000 entries: Coloma `ann bucks +1` (then
-  `-1`, taking turns) + enter; Boomtown, Builders and Calamityville ctrl+z / ctrl+y (undo and
-  redo of one change: a single key that changes the game); against the bare app's enter with
-  a few letters typed.                                             target <= 2
+- key-to-frame, on each game screen at 10 and 10,000 entries: a command typed into the
+  screen's command field (`#command`), then enter, timed from the enter; the command is the
+  first of the game's COMMANDS that changes the game (the game's file grows), taking turns
+  with the one that puts it back (or an untimed ctrl+z), so the game stays as it was; ctrl+z /
+  ctrl+y when no typed command took. The table names what was timed. Against the bare app's
+  enter with a few letters typed.                                  target <= 2
 - startup until the saved games are listed (3 games on the home screen) / the bare app's
   first frame.                                                    target <= 1.1
-- open, warm (parse cache in place) and cold (cache deleted, first read): `goldrush open ID`
-  until the game's first frame, at 10 / 1,000 / 10,000 / 100,000 entries / the bare app's
-  first frame.                                                    target <= 1.2
+- open, warm (caches in place) and cold (the game's caches deleted: a first read):
+  `goldrush open ID` until the game's first frame (its command field drawn), at 10 / 1,000 /
+  10,000 / 100,000 entries / the bare app's first frame.          target <= 1.2
 - undo at 10,000 entries: ctrl+z / ctrl+y key-to-frame on Coloma / the same at 10 entries.
                                                                   target <= 1.2 (constant)
-- peak memory (VmHWM) with a 100,000-entry game open / the bare app's.     target <= 2
+- peak memory (VmHWM) with a 100,000-entry game open and drawn / the bare app's first frame's.
+                                                                  target <= 2
+
+A game screen is recognised by its footer's "Undo" (ctrl+z), which the home screen has not.
 
 Bytecode caching is on for both sides and warmed once before timing. `--quick`: a smoke run
 with fewer repetitions. Prints a Markdown table (README shows exactly this), with
@@ -54,7 +59,25 @@ from companion.table import COLOURS  # noqa: E402
 
 BARE = [sys.executable, str(ROOT / "benchmarks" / "bare_app.py")]
 FIRST_TEXT = "enter to do it"  # the command field's placeholder, on both sides
-GAME_TEXT = "Log (newest first)"  # on every game screen (Calamityville has no command field)
+GAME_TEXT = "Undo"  # in every game screen's footer (ctrl+z), not on the home screen
+GAME_NAMES = {
+    "boomtown": "Boomtown",
+    "coloma": "Coloma",
+    "builders": "Builders",
+    "calamityville": "Calamityville",
+}
+#: the typed commands tried on each game screen, in turn, until one changes the game; each
+#: with the command that puts it back (None: ctrl+z does, untimed). The screens' grammar is
+#: still moving (#12): a command that is refused is skipped, and the table says what was timed.
+COMMANDS: dict[str, list[tuple[str, str | None]]] = {
+    "coloma": [("ann bucks +1", "ann bucks -1")],
+    "boomtown": [("ann gold +1", "ann gold -1"), ("1", None)],
+    "builders": [("ann vp +1", "ann vp -1"), ("board 10x5", None)],
+    "calamityville": [
+        ("pay ann bo 1 rent", "pay bo ann 1 rent"),
+        ("ann money +1", "ann money -1"),
+    ],
+}
 #: the number each game's filler entries change (one +1 and one -1 a player, in turn)
 FILLER_NUMBER = {"boomtown": "gold", "coloma": "bucks", "builders": "vp", "calamityville": "money"}
 LISTED_NAME = "Xanthe"  # a player of the home screen's last-listed game
@@ -98,6 +121,18 @@ def make_game(store: Store, game: str, entries: int, names: tuple[str, ...]) -> 
     with session.path.open("ab") as handle:
         handle.write(b"".join(chunks))
     return session.path.stem
+
+
+def forget_caches(store: Store, game_id: str) -> None:
+    """Every cached thing of a game gone (parsed entries, snapshots, ...): its next open is a
+    first read of the journal."""
+    if not store.cache_dir.exists():
+        return
+    for cached in sorted(store.cache_dir.rglob(f"{game_id}*"), reverse=True):
+        if cached.is_dir():
+            shutil.rmtree(cached)
+        else:
+            cached.unlink(missing_ok=True)
 
 
 def interleaved(runs: int, *measures: Callable[[], float]) -> list[float]:
@@ -182,10 +217,9 @@ class Bench:
         for size in sizes:
             game_id = make_game(store, "coloma", size, ("Ann", "Bo", "Cy"))
             argv = goldrush(data, "open", game_id)
-            cache = store.cache_dir / f"{game_id}.json"
 
-            def cold(argv: list[str] = argv, cache: Path = cache) -> float:
-                cache.unlink(missing_ok=True)
+            def cold(argv: list[str] = argv, game_id: str = game_id) -> float:
+                forget_caches(store, game_id)
                 return self.first_frame(argv)
 
             self.first_frame(argv)  # bytecode and parse cache warm
@@ -242,15 +276,15 @@ class Bench:
             for game in ("coloma", "boomtown", "builders", "calamityville"):
                 for size in (10, 10_000):
                     game_id = make_game(store, game, size, ("Ann", "Bo", "Cy"))
+                    path = store.games_dir / f"{game_id}.toml"
                     with PtyProgram(goldrush(data, "open", game_id), self.env) as app:
                         app.wait_for_text(GAME_TEXT)
                         app.settle()
-                        keys = _game_keys(game, app)
+                        what, keys = _game_keys(game, app, path)
                         base, ours = interleaved(runs, bare_key, keys)
-                        what = "`ann bucks +1` + enter" if game == "coloma" else "ctrl+z / ctrl+y"
                         self.rows.append(
                             Row(
-                                f"key-to-frame, {game.title()} {what}, {size:,} entries",
+                                f"key-to-frame, {GAME_NAMES[game]} {what}, {size:,} entries",
                                 ms(ours),
                                 ms(base),
                                 ours / base,
@@ -310,16 +344,37 @@ class Bench:
         return "\n".join(lines)
 
 
-def _game_keys(game: str, app: PtyProgram) -> Callable[[], float]:
-    """One sample of a game screen's keypress: a command + enter, or a single key."""
+def _game_keys(game: str, app: PtyProgram, path: Path) -> tuple[str, Callable[[], float]]:
+    """What is timed on a game screen, and one sample of it: the first of the game's
+    COMMANDS that changes the game (its file grows) typed + enter, taking turns with the
+    command that puts it back (or an untimed ctrl+z); ctrl+z / ctrl+y when none does."""
+    for command, back in COMMANDS[game]:
+        size = path.stat().st_size
+        app.send(command)
+        app.key_to_frame("enter")
+        if path.stat().st_size == size:  # refused: not this screen's grammar (yet)
+            app.send("ctrl+u")  # the field keeps a refused text
+            app.settle()
+            continue
+        app.key_to_frame(back or "ctrl+z", notifies=back is None)
+        return f"`{command}` + enter", _typed(app, command, back)
+    return "ctrl+z / ctrl+y (no typed command took)", _undo_redo(app)
+
+
+def _typed(app: PtyProgram, command: str, back: str | None) -> Callable[[], float]:
     turn = [0]
 
-    def coloma() -> float:
-        app.send("ann bucks " + ("+1" if turn[0] % 2 == 0 else "-1"))
+    def sample() -> float:
         turn[0] += 1
+        if back is None:
+            app.send(command)
+            took = app.key_to_frame("enter")
+            app.key_to_frame("ctrl+z", notifies=True)  # untimed: the game as it was
+            return took
+        app.send(command if turn[0] % 2 else back)
         return app.key_to_frame("enter")
 
-    return coloma if game == "coloma" else _undo_redo(app)
+    return sample
 
 
 def _undo_redo(app: PtyProgram) -> Callable[[], float]:
@@ -331,7 +386,7 @@ def _undo_redo(app: PtyProgram) -> Callable[[], float]:
         app.send("right")
         app.settle()
         turn[0] += 1
-        return app.key_to_frame("ctrl+z" if turn[0] % 2 else "ctrl+y")
+        return app.key_to_frame("ctrl+z" if turn[0] % 2 else "ctrl+y", notifies=True)
 
     return key
 
