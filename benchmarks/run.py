@@ -356,7 +356,11 @@ def _game_keys(game: str, app: PtyProgram, path: Path) -> tuple[str, Callable[[]
             app.send("ctrl+u")  # the field keeps a refused text
             app.settle()
             continue
-        app.key_to_frame(back or "ctrl+z", notifies=back is None)
+        if back is None:
+            app.key_to_frame("ctrl+z", notifies=True)
+        else:
+            app.send(back)
+            app.key_to_frame("enter")
         return f"`{command}` + enter", _typed(app, command, back)
     return "ctrl+z / ctrl+y (no typed command took)", _undo_redo(app)
 

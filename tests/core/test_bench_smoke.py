@@ -56,3 +56,36 @@ def test_a_missed_target_is_marked() -> None:
     within = run.Row("open", "210 ms", "200 ms", 1.05, 1.2)
     assert over.cells()[-1] == "<= 1.2 OVER TARGET"
     assert within.cells()[-1] == "<= 1.2"
+
+
+def test_a_game_screen_is_recognised_and_its_typed_command_timed(tmp_path: Path) -> None:
+    """Coloma's grammar is settled; the other screens share the footer and the field (one
+    app started here, not four: the suite stays quick)."""
+    game = "coloma"
+    data = tmp_path / "data"
+    store = Store(data, GAMES)
+    game_id = run.make_game(store, game, 10, ("Ann", "Bo", "Cy"))
+    path = store.games_dir / f"{game_id}.toml"
+    before = GameSession.open(store, path).state.numbers
+    with PtyProgram(run.goldrush(data, "open", game_id), child_environment()) as app:
+        app.wait_for_text(run.GAME_TEXT, timeout=60)
+        app.settle()
+        what, sample = run._game_keys(game, app, path)
+        assert sample() > 0
+        assert what == "`ann bucks +1` + enter"
+        assert sample() > 0  # and back: `ann bucks -1`
+    after = GameSession.open(store, path)
+    assert after.state.numbers == before  # every command was put back
+    assert len(after.journal) == 14  # ... by a command of its own: 10 + 2 tried + 2 timed
+
+
+def test_a_cold_open_forgets_every_cache_of_the_game(tmp_path: Path) -> None:
+    store = Store(tmp_path / "data", GAMES)
+    store.cache_dir.mkdir(parents=True)
+    (store.cache_dir / "game-1.json").write_text("{}")
+    (store.cache_dir / "snapshots" / "game-1").mkdir(parents=True)
+    (store.cache_dir / "snapshots" / "game-1" / "100.json").write_text("{}")
+    (store.cache_dir / "game-2.json").write_text("{}")
+    run.forget_caches(store, "game-1")
+    left = sorted(p.relative_to(store.cache_dir).as_posix() for p in store.cache_dir.rglob("*"))
+    assert left == ["game-2.json", "snapshots"]
