@@ -419,7 +419,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     bench = Bench(args.quick)
     started = time.perf_counter()
-    print(f"cpus: {os.cpu_count()}, load: {os.getloadavg()[0]:.1f}", file=sys.stderr)
+    load_before = os.getloadavg()[0]
+    print(f"cpus: {os.cpu_count()}, load: {load_before:.1f}", file=sys.stderr)
     failed = []
     try:
         for name in args.only or STEPS:
@@ -436,6 +437,13 @@ def main(argv: list[str] | None = None) -> int:
     if bench.open_times:
         print()
         print(bench.growth())
+    print()
+    print(
+        f"{os.cpu_count()} CPUs, load average {load_before:.1f} at the start and "
+        f"{os.getloadavg()[0]:.1f} at the end, {time.perf_counter() - started:.0f} s"
+        + (", --quick" if args.quick else "")
+        + "."
+    )
     return 1 if failed else 0
 
 
