@@ -32,7 +32,7 @@ import struct
 import subprocess
 import termios
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 SYNC_QUERY = b"\x1b[?2026$p"
@@ -154,6 +154,15 @@ class PtyProgram:
             if time.perf_counter() > deadline:
                 raise HarnessError(f"still drawing after {timeout} s")
 
+    def wait_until(self, condition: Callable[[], bool], timeout: float) -> bool:
+        """Read what comes until `condition` holds; False if it did not within `timeout`."""
+        deadline = time.perf_counter() + timeout
+        while not condition():
+            if time.perf_counter() > deadline:
+                return False
+            self._read(0.005)
+        return True
+
     def send(self, data: str | bytes) -> None:
         os.write(self.master, KEYS.get(data, data.encode()) if isinstance(data, str) else data)
 
@@ -169,10 +178,17 @@ class PtyProgram:
             self.settle()
 
     def key_to_frame(
-        self, key: str | bytes, timeout: float = 10.0, notifies: bool = False
+        self,
+        key: str | bytes,
+        timeout: float = 10.0,
+        notifies: bool = False,
+        done: Callable[[], bool] | None = None,
     ) -> float:
         """Seconds from writing `key` until the last frame it caused was complete.
-        `notifies`: the key shows a toast (its removal, later, is kept out of timed keys)."""
+        `notifies`: the key shows a toast (its removal, later, is kept out of timed keys).
+        `done`: true once the key has taken effect (e.g. the game's file grew: an entry is on
+        disk before it is shown); only frames from then on can be its answer, so a late frame
+        of earlier typing on a loaded machine is not taken for it."""
         self._clear_of_toasts()
         self.settle(timeout)
         frames_before = len(self.frame_ends)
@@ -181,6 +197,12 @@ class PtyProgram:
         if notifies:
             self.toast_removals.append(sent + TOAST_LIFE)
         deadline = sent + timeout
+        if done is not None:
+            while not done():
+                if time.perf_counter() > deadline:
+                    raise HarnessError(f"{key!r} did not take effect within {timeout} s")
+                frames_before = len(self.frame_ends)  # what this read brings may answer it
+                self._read(0.002)
         while len(self.frame_ends) == frames_before:
             if time.perf_counter() > deadline:
                 raise HarnessError(f"no frame within {timeout} s of {key!r}")

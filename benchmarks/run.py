@@ -78,6 +78,8 @@ COMMANDS: dict[str, list[tuple[str, str | None]]] = {
         ("ann money +1", "ann money -1"),
     ],
 }
+#: seconds a typed command may take to reach the file before it counts as refused
+REFUSED_AFTER = 3.0
 #: the number each game's filler entries change (one +1 and one -1 a player, in turn)
 FILLER_NUMBER = {"boomtown": "gold", "coloma": "bucks", "builders": "vp", "calamityville": "money"}
 #: the saved games on the home screen at startup, each with a first player found nowhere else
@@ -319,7 +321,11 @@ class Bench:
             for app in (short_app, long_app):
                 app.wait_for_text(GAME_TEXT)
                 app.settle()
-            small, big = interleaved(runs, _undo_redo(short_app), _undo_redo(long_app))
+            small, big = interleaved(
+                runs,
+                _undo_redo(short_app, store.games_dir / f"{short}.toml"),
+                _undo_redo(long_app, store.games_dir / f"{long}.toml"),
+            )
         self.rows.append(
             Row(
                 "undo / redo key-to-frame at 10,000 entries (Coloma)",
@@ -356,44 +362,50 @@ class Bench:
         return "\n".join(lines)
 
 
+def grown(path: Path) -> Callable[[], bool]:
+    """True once the file at `path` is longer than now (a change written)."""
+    size = path.stat().st_size
+    return lambda: path.stat().st_size > size
+
+
 def _game_keys(game: str, app: PtyProgram, path: Path) -> tuple[str, Callable[[], float]]:
     """What is timed on a game screen, and one sample of it: the first of the game's
     COMMANDS that changes the game (its file grows) typed + enter, taking turns with the
     command that puts it back (or an untimed ctrl+z); ctrl+z / ctrl+y when none does."""
     for command, back in COMMANDS[game]:
-        size = path.stat().st_size
+        changed = grown(path)
         app.send(command)
         app.key_to_frame("enter")
-        if path.stat().st_size == size:  # refused: not this screen's grammar (yet)
+        if not app.wait_until(changed, REFUSED_AFTER):  # not this screen's grammar (yet)
             app.send("ctrl+u")  # the field keeps a refused text
             app.settle()
             continue
         if back is None:
-            app.key_to_frame("ctrl+z", notifies=True)
+            app.key_to_frame("ctrl+z", notifies=True, done=grown(path))
         else:
             app.send(back)
-            app.key_to_frame("enter")
-        return f"`{command}` + enter", _typed(app, command, back)
-    return "ctrl+z / ctrl+y (no typed command took)", _undo_redo(app)
+            app.key_to_frame("enter", done=grown(path))
+        return f"`{command}` + enter", _typed(app, path, command, back)
+    return "ctrl+z / ctrl+y (no typed command took)", _undo_redo(app, path)
 
 
-def _typed(app: PtyProgram, command: str, back: str | None) -> Callable[[], float]:
+def _typed(app: PtyProgram, path: Path, command: str, back: str | None) -> Callable[[], float]:
     turn = [0]
 
     def sample() -> float:
         turn[0] += 1
         if back is None:
             app.send(command)
-            took = app.key_to_frame("enter")
-            app.key_to_frame("ctrl+z", notifies=True)  # untimed: the game as it was
+            took = app.key_to_frame("enter", done=grown(path))
+            app.key_to_frame("ctrl+z", notifies=True, done=grown(path))  # untimed: put back
             return took
         app.send(command if turn[0] % 2 else back)
-        return app.key_to_frame("enter")
+        return app.key_to_frame("enter", done=grown(path))
 
     return sample
 
 
-def _undo_redo(app: PtyProgram) -> Callable[[], float]:
+def _undo_redo(app: PtyProgram, path: Path) -> Callable[[], float]:
     """ctrl+z, then ctrl+y the next time: the game is back where it was every second key.
     A harmless key to the command field first restarts its cursor's blink cycle."""
     turn = [0]
@@ -402,7 +414,8 @@ def _undo_redo(app: PtyProgram) -> Callable[[], float]:
         app.send("right")
         app.settle()
         turn[0] += 1
-        return app.key_to_frame("ctrl+z" if turn[0] % 2 else "ctrl+y", notifies=True)
+        key = "ctrl+z" if turn[0] % 2 else "ctrl+y"
+        return app.key_to_frame(key, notifies=True, done=grown(path))
 
     return key
 
