@@ -80,6 +80,8 @@ COMMANDS: dict[str, list[tuple[str, str | None]]] = {
 }
 #: seconds a typed command may take to reach the file before it counts as refused
 REFUSED_AFTER = 3.0
+#: seconds to wait for typed text to be drawn before enter is sent anyway
+ECHO_WAIT = 3.0
 #: the number each game's filler entries change (one +1 and one -1 a player, in turn)
 FILLER_NUMBER = {"boomtown": "gold", "coloma": "bucks", "builders": "vp", "calamityville": "money"}
 #: the saved games on the home screen at startup, each with a first player found nowhere else
@@ -283,8 +285,13 @@ class Bench:
             bare.wait_for_text(FIRST_TEXT)
             bare.settle()
 
+            typed = [0]
+
             def bare_key() -> float:
-                bare.send("abc")
+                """A few letters, drawn in the field before enter is timed (so a late frame
+                of the typing is not taken for the enter's answer)."""
+                typed[0] += 1
+                type_in(bare, f"abc{typed[0]}")
                 return bare.key_to_frame("enter")
 
             for game in ("coloma", "boomtown", "builders", "calamityville"):
@@ -362,6 +369,14 @@ class Bench:
         return "\n".join(lines)
 
 
+def type_in(app: PtyProgram, text: str) -> None:
+    """Type `text` and wait until the field shows it (at most ECHO_WAIT), so that enter is
+    timed from a screen that has caught up with the typing, on both sides alike."""
+    word, mark = text.encode(), len(app.output)
+    app.send(text)
+    app.wait_until(lambda: word in app.output[mark:], ECHO_WAIT)
+
+
 def grown(path: Path) -> Callable[[], bool]:
     """True once the file at `path` is longer than now (a change written)."""
     size = path.stat().st_size
@@ -374,7 +389,7 @@ def _game_keys(game: str, app: PtyProgram, path: Path) -> tuple[str, Callable[[]
     command that puts it back (or an untimed ctrl+z); ctrl+z / ctrl+y when none does."""
     for command, back in COMMANDS[game]:
         changed = grown(path)
-        app.send(command)
+        type_in(app, command)
         app.key_to_frame("enter")
         if not app.wait_until(changed, REFUSED_AFTER):  # not this screen's grammar (yet)
             app.send("ctrl+u")  # the field keeps a refused text
@@ -383,7 +398,7 @@ def _game_keys(game: str, app: PtyProgram, path: Path) -> tuple[str, Callable[[]
         if back is None:
             app.key_to_frame("ctrl+z", notifies=True, done=grown(path))
         else:
-            app.send(back)
+            type_in(app, back)
             app.key_to_frame("enter", done=grown(path))
         return f"`{command}` + enter", _typed(app, path, command, back)
     return "ctrl+z / ctrl+y (no typed command took)", _undo_redo(app, path)
@@ -395,11 +410,11 @@ def _typed(app: PtyProgram, path: Path, command: str, back: str | None) -> Calla
     def sample() -> float:
         turn[0] += 1
         if back is None:
-            app.send(command)
+            type_in(app, command)
             took = app.key_to_frame("enter", done=grown(path))
             app.key_to_frame("ctrl+z", notifies=True, done=grown(path))  # untimed: put back
             return took
-        app.send(command if turn[0] % 2 else back)
+        type_in(app, command if turn[0] % 2 else back)
         return app.key_to_frame("enter", done=grown(path))
 
     return sample
