@@ -10,7 +10,11 @@ marker's arrival on the pty is the moment the frame is complete on the terminal.
   key may be answered by more than one frame); the figure is the arrival of the last frame end
   minus the moment the key was written (the quiet gap is not counted). A text field's cursor
   blinks every 0.5 s: a key reaching the field restarts that cycle, so a blink frame cannot
-  land in the window unless the app needs ~0.4 s.
+  land in the window unless the app needs ~0.4 s. When the caller can tell that the key took
+  effect (`done`: a game's file grew, since an entry is on disk before it is shown), only
+  frames read from then on can end the wait, so a late frame of earlier typing on a loaded
+  machine is never taken for the answer. (The caller also waits for typed text to be drawn
+  before it sends the timed enter: `run.type_in`.)
 - toasts: Textual removes a notification 5 s after showing it, and that removal is a frame of
   its own. A key that shows one (undo, redo) is sent with `notifies=True`; the harness then
   holds any timed key that would land near such a removal until it is past, so a toast
