@@ -71,6 +71,26 @@ def build_parser() -> argparse.ArgumentParser:
     scorer = commands.add_parser("score", help="print the standings of a score sheet (TOML)")
     scorer.add_argument("sheet", metavar="SHEET.toml", help="a score sheet (see README)")
     scorer.add_argument("--json", action="store_true", help="print one JSON object")
+    exporter = commands.add_parser(
+        "export", help="print a game: its table, numbers, standings and log"
+    )
+    exporter.add_argument(
+        "game_id", metavar="GAME", help="a game's id, as `goldrush list` shows it"
+    )
+    exporter.add_argument("--format", default="json", metavar="json|csv|md", help="default: json")
+    records = commands.add_parser("history", help="print the finished games and the records")
+    records.add_argument("--game", metavar="G", help="boomtown, coloma, builders, calamityville")
+    records.add_argument("--player", metavar="P", help="only the games with this player")
+    shape = records.add_mutually_exclusive_group()
+    shape.add_argument("--json", action="store_true", help="print one JSON object")
+    shape.add_argument("--csv", action="store_true", help="a row a player a game")
+    saver = commands.add_parser("backup", help="put every game, the history and settings in a zip")
+    saver.add_argument("file", metavar="FILE.zip")
+    restorer = commands.add_parser("restore", help="bring back a backup made by `goldrush backup`")
+    restorer.add_argument("file", metavar="FILE.zip")
+    restorer.add_argument(
+        "--replace", action="store_true", help="replace files that differ without asking"
+    )
     return parser
 
 
@@ -138,7 +158,9 @@ def _main(argv: Sequence[str] | None) -> int:
         return _score(args.sheet, args.json)
     if args.command == "split":
         return _split(args.bid, args.players, args.leftover, args.json)
-    open_id = getattr(args, "game_id", None)
+    if args.command in {"export", "history", "backup", "restore"}:
+        return _records(store, args)
+    open_id = getattr(args, "game_id", None) if args.command == "open" else None
     if open_id is not None:
         problem = _game_id_problem(open_id)
         path = store.games_dir / f"{open_id}.toml"
@@ -241,6 +263,20 @@ def _score(sheet_path: str, as_json: bool) -> int:
     else:
         print(visible(standings_table(spec, result), keep_lines=True))
     return 0
+
+
+def _records(store: Store, args: argparse.Namespace) -> int:
+    from companion import cli_records
+
+    if args.command == "export":
+        problem = _game_id_problem(args.game_id)
+        return cli_records.export(store, args.game_id, args.format, problem)
+    if args.command == "history":
+        fmt = "json" if args.json else "csv" if args.csv else "text"
+        return cli_records.history(store, args.game, args.player, fmt)
+    if args.command == "backup":
+        return cli_records.backup(store, args.file)
+    return cli_records.restore(store, args.file, args.replace)
 
 
 def _list(store: Store) -> int:

@@ -34,6 +34,7 @@ COMMON_HELP = """\
 - **ctrl+o** corrects any number, with a reason: the cardboard wins.
 - **ctrl+f** scores and finishes the game with the scoring wizard (or reopens a finished
   game to correct it).
+- **f3** charts what each number did over the game (and a finished game's scores).
 - **f2** shows or hides the log (on a narrow terminal it takes the whole screen).
 - **escape** goes back home; everything is already saved.
 - **ctrl+p** lists every command ("Game: ...").
@@ -56,6 +57,7 @@ class GameScreen(Screen[None]):
         Binding("ctrl+o", "correct", "Correct", id="correct"),
         Binding("ctrl+f", "finish", "Finish", id="finish"),
         Binding("f2", "toggle_log", "Log", id="toggle-log"),
+        Binding("f3", "charts", "Charts", id="charts"),
         Binding("escape", "home", "Home", id="home"),
     ]
 
@@ -87,6 +89,12 @@ class GameScreen(Screen[None]):
         """Classes the .tcss files lay out by: `-narrow` (the log gives way), `-short`."""
         self.set_class(event.size.width < NARROW, "-narrow")
         self.set_class(event.size.height < SHORT, "-short")
+
+    def action_charts(self) -> None:
+        """What each tracked number did over the game, replayed from the journal."""
+        from screens.charts import GameCharts  # plotext only when a chart is asked for
+
+        self.app.push_screen(GameCharts(self.session))
 
     def action_toggle_log(self) -> None:
         """Show or hide the log: beside the game when wide, instead of it when narrow."""

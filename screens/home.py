@@ -40,6 +40,7 @@ Calamityville while you play with the real cardboard.
 
 - **r** resumes the most recent unfinished game.
 - **n** starts a new game.
+- **h** shows the records: every finished game, who wins, by how much, with what.
 - **enter** opens the highlighted saved game; **d** deletes it (you are asked first).
 - **ctrl+p** opens the command palette; **ctrl+q** quits. Everything is saved as it happens.
 
@@ -50,6 +51,7 @@ changes or deletes them: move them away, or repair them by hand.
         Binding("r", "resume", "Resume latest", id="resume"),
         Binding("n", "new_game", "New game", id="new-game"),
         Binding("d", "delete", "Delete", id="delete-game"),
+        Binding("h", "records", "Records", id="records"),
     ]
 
     def __init__(self, store: Store) -> None:
@@ -141,6 +143,11 @@ changes or deletes them: move them away, or repair them by hand.
     def _open_selected(self, event: DataTable.RowSelected) -> None:
         if event.row_key.value:
             self.app.open_game(Path(event.row_key.value))  # type: ignore[attr-defined]
+
+    def action_records(self) -> None:
+        from screens.records import RecordsScreen  # only when asked for
+
+        self.app.push_screen(RecordsScreen(self.store))
 
     def action_new_game(self) -> None:
         from screens.new_game import NewGameScreen

@@ -1,0 +1,194 @@
+"""`goldrush backup` and `goldrush restore`: everything (games, history, settings) in one zip,
+to move to another machine or keep.
+
+A backup carries a manifest (`goldrush-backup.json`: a format number and a SHA-256 per file),
+so a restore can tell a foreign or damaged archive from ours and refuses it before writing
+anything. A restore adds what is missing and skips what is the same; a file that differs
+from the one here is replaced only when the caller says so (the CLI asks). Each file is
+written whole (a temporary file, fsynced, then renamed), and a game another copy of the app
+has open is never replaced under it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import zipfile
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from companion import __version__
+from companion.files import MIB
+from companion.lock import GameLock
+from companion.store import Store
+
+MANIFEST = "goldrush-backup.json"
+FORMAT = 1
+#: What a backup may hold: the game files, the history, the settings (nothing else is read).
+ALLOWED = re.compile(
+    r"^(games/[A-Za-z0-9][A-Za-z0-9._-]{0,199}\.toml|history\.toml|settings\.toml)$"
+)
+FILE_LIMIT = 64 * MIB  # as a game file's own limit
+ARCHIVE_LIMIT = 2048  # files: far more games than a table plays
+
+
+class BackupError(ValueError):
+    """A backup that cannot be made or an archive that cannot be restored; one sentence."""
+
+
+def backup(store: Store, target: Path) -> list[str]:
+    """Write everything to the zip `target` (never over an existing file); the names kept."""
+    if target.exists():
+        raise BackupError(f"{target} already exists: choose another name, nothing was written.")
+    names = _local_files(store)
+    temporary = target.with_name(target.name + ".part")
+    hashes: dict[str, str] = {}
+    try:
+        with zipfile.ZipFile(temporary, "x", compression=zipfile.ZIP_DEFLATED) as archive:
+            for name in names:
+                data = (store.root / name).read_bytes()
+                hashes[name] = hashlib.sha256(data).hexdigest()
+                archive.writestr(name, data)
+            manifest = {
+                "format": FORMAT,
+                "app": f"goldrush {__version__}",
+                "made": datetime.now().isoformat(timespec="seconds"),
+                "files": hashes,
+            }
+            archive.writestr(MANIFEST, json.dumps(manifest, indent=2))
+        with temporary.open("rb+") as handle:
+            os.fsync(handle.fileno())
+        temporary.replace(target)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise BackupError(f"The backup could not be written: {error.strerror or error}.") from None
+    return names
+
+
+def _local_files(store: Store) -> list[str]:
+    names = []
+    if store.games_dir.is_dir():
+        names += sorted(
+            f"games/{path.name}" for path in store.games_dir.glob("*.toml") if path.is_file()
+        )
+    for path in (store.history_path, store.settings_path):
+        if path.is_file():
+            names.append(path.name)
+    return [name for name in names if ALLOWED.match(name)]
+
+
+@dataclass
+class RestorePlan:
+    """What a restore would do: files that are new here, the same, or different."""
+
+    archive: Path
+    new: list[str] = field(default_factory=list)
+    same: list[str] = field(default_factory=list)
+    differing: list[str] = field(default_factory=list)
+    contents: dict[str, bytes] = field(default_factory=dict, repr=False)
+
+
+def plan_restore(store: Store, archive_path: Path) -> RestorePlan:
+    """Read and check the archive whole; BackupError (nothing written) when it is not a
+    Goldrush backup or is damaged."""
+    shown = str(archive_path)
+    try:
+        archive = zipfile.ZipFile(archive_path)
+    except FileNotFoundError:
+        raise BackupError(f"{shown}: no such file.") from None
+    except (zipfile.BadZipFile, OSError) as error:
+        raise BackupError(
+            f"{shown} is not a zip archive ({error}); nothing was restored."
+        ) from None
+    with archive:
+        infos = archive.infolist()
+        if len(infos) > ARCHIVE_LIMIT:
+            raise BackupError(f"{shown} holds {len(infos)} files: not a Goldrush backup.")
+        try:
+            manifest = json.loads(_read(archive, MANIFEST, shown))
+        except (KeyError, ValueError):
+            raise BackupError(
+                f"{shown} is not a Goldrush backup (no readable {MANIFEST}); nothing was restored."
+            ) from None
+        if not isinstance(manifest, dict) or not isinstance(manifest.get("files"), dict):
+            raise BackupError(f"{shown}: its {MANIFEST} is not one this app writes.")
+        if manifest.get("format") != FORMAT:
+            raise BackupError(
+                f"{shown} is a backup of format {manifest.get('format')!r}; this app reads "
+                f"format {FORMAT}. Nothing was restored."
+            )
+        expected: dict[str, str] = manifest["files"]
+        plan = RestorePlan(archive_path)
+        for name, digest in expected.items():
+            if not isinstance(name, str) or not ALLOWED.match(name):
+                raise BackupError(f"{shown} names a file this app never writes: {name!r}.")
+            try:
+                data = _read(archive, name, shown)
+            except KeyError:
+                raise BackupError(f"{shown} is damaged: {name} is missing from it.") from None
+            if hashlib.sha256(data).hexdigest() != digest:
+                raise BackupError(f"{shown} is damaged: {name} is not as it was backed up.")
+            plan.contents[name] = data
+            here = store.root / name
+            if not here.exists():
+                plan.new.append(name)
+            elif here.is_file() and here.read_bytes() == data:
+                plan.same.append(name)
+            else:
+                plan.differing.append(name)
+    return plan
+
+
+def _read(archive: zipfile.ZipFile, name: str, shown: str) -> bytes:
+    info = archive.getinfo(name)  # KeyError when missing
+    if info.file_size > FILE_LIMIT:
+        raise BackupError(f"{shown}: {name} is larger than any file this app writes.")
+    try:
+        with archive.open(info) as handle:
+            data = handle.read(FILE_LIMIT + 1)
+    except (zipfile.BadZipFile, OSError, EOFError) as error:  # a CRC error, a cut archive
+        raise BackupError(f"{shown} is damaged: {name} cannot be read ({error}).") from None
+    if len(data) > FILE_LIMIT:
+        raise BackupError(f"{shown}: {name} is larger than any file this app writes.")
+    return data
+
+
+def restore(
+    store: Store, plan: RestorePlan, replace: set[str] | frozenset[str] = frozenset()
+) -> list[str]:
+    """Write the plan's new files and the differing ones named in `replace`; the names
+    written. A game open in a copy of the app is not replaced (BackupError says which)."""
+    written = []
+    for name in [*plan.new, *(n for n in plan.differing if n in replace)]:
+        target = store.root / name
+        lock = GameLock(target) if name.startswith("games/") and target.exists() else None
+        if lock is not None and not lock.acquire():
+            raise BackupError(
+                f"{name} is open in the app: close it there and restore again "
+                f"(restored so far: {', '.join(written) or 'nothing'})."
+            )
+        try:
+            _write_whole(target, plan.contents[name])
+        except OSError as error:
+            raise BackupError(
+                f"{name} could not be written: {error.strerror or error} "
+                f"(restored so far: {', '.join(written) or 'nothing'})."
+            ) from None
+        finally:
+            if lock is not None:
+                lock.release()
+        written.append(name)
+    return written
+
+
+def _write_whole(target: Path, data: bytes) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(target.name + ".restoring")
+    with temporary.open("wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+    temporary.replace(target)

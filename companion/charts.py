@@ -1,0 +1,84 @@
+"""What each player's tracked numbers did over a game, replayed from its journal (#14).
+
+A game's numbers (Boomtown gold, Coloma Bucks and VP, Calamityville money, ...) are sampled
+at the end of each round where the game has rounds (round 0 is the start), else after each
+change; Coloma's value of gold is a line of its own. Pure data: the screens draw it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from companion.games.base import RuleError, Rules, TableState
+from companion.journal import Entry
+from companion.store import Header
+
+
+@dataclass
+class NumberChart:
+    """One number over the game: a line per player (or one line, e.g. the value of gold)."""
+
+    key: str
+    label: str
+    x_label: str  # "Round" or "Change"
+    x: list[int] = field(default_factory=list)
+    lines: dict[str, list[int]] = field(default_factory=dict)  # a name -> a value per x
+
+    def record(self, x: int, values: dict[str, int], replace: bool) -> None:
+        """Add a point at `x`, or (by round) put the round's newest values in its point."""
+        if replace and self.x and self.x[-1] == x:
+            for name, value in values.items():
+                self.lines[name][-1] = value
+            return
+        self.x.append(x)
+        for name, value in values.items():
+            self.lines.setdefault(name, []).append(value)
+
+
+def _coloma_gold(state: TableState) -> int:
+    from companion.games.coloma.state import value_of
+
+    return value_of(state)  # type: ignore[arg-type]
+
+
+#: Per game, numbers of the whole table worth a line of their own.
+TABLE_NUMBERS: dict[str, tuple[tuple[str, str, Callable[[TableState], int]], ...]] = {
+    "coloma": (("gold_value", "Value of a Gold Nugget (Bucks)", _coloma_gold),),
+}
+
+
+def number_charts(rules: Rules, header: Header, entries: Iterable[Entry]) -> list[NumberChart]:
+    """Every tracked number's chart, replaying `entries` (the ones in effect, in order)."""
+    state = rules.new_state(header)
+    by_round = hasattr(state, "round")
+    x_label = "Round" if by_round else "Change"
+    players = [NumberChart(spec.key, spec.label, x_label) for spec in rules.numbers]
+    table = [
+        (NumberChart(key, label, x_label), value)
+        for key, label, value in TABLE_NUMBERS.get(rules.id, ())
+    ]
+
+    def sample(x: int, replace: bool) -> None:
+        for chart in players:
+            values = {
+                player.name: state.numbers[seat][chart.key]
+                for seat, player in enumerate(state.players)
+            }
+            chart.record(x, values, replace)
+        for chart, value in table:
+            chart.record(x, {chart.label: value(state)}, replace)
+
+    sample(0, replace=False)
+    changes = 0
+    for entry in entries:
+        try:
+            rules.apply(state, entry)
+        except RuleError:
+            continue  # as the session's replay: what no longer applies is skipped
+        changes += 1
+        if by_round:
+            sample(int(state.round), replace=True)  # type: ignore[attr-defined]
+        else:
+            sample(changes, replace=False)
+    return [*players, *(chart for chart, _ in table)]

@@ -1,0 +1,148 @@
+"""The records commands of `goldrush`: export, history, backup, restore.
+
+Kept apart from `companion.cli` (which parses and dispatches) so the app's own start does not
+import them. Each returns an exit code; every failure is one line on stderr with code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from companion.safe_text import visible
+from companion.store import DamagedFile, Store
+
+
+def fail(message: str) -> int:
+    print(visible(message), file=sys.stderr)
+    return 2
+
+
+def export(store: Store, game_id: str, fmt: str, problem: str | None) -> int:
+    from companion.export import FORMATS, export_text
+    from companion.session import GameSession
+
+    if fmt not in FORMATS:
+        return fail(f"goldrush export: --format is one of {', '.join(FORMATS)}, not {fmt!r}")
+    path = store.games_dir / f"{game_id}.toml"
+    if problem is None and not path.is_file():
+        problem = f"no saved game {game_id!r} (see: goldrush list)"
+    if problem:
+        return fail(f"goldrush export: {problem}")
+    try:
+        session = GameSession(store, store.read_game(path))
+    except DamagedFile as damaged:
+        return fail(f"goldrush export: {damaged.path}: {damaged.reason}")
+    print(visible(export_text(session, fmt), keep_lines=True), end="")
+    return 0
+
+
+def history(store: Store, game: str | None, player: str | None, fmt: str) -> int:
+    from companion.games import GAME_IDS, SHEETS
+    from companion.records import games_table, load_finished, only, player_records, to_json
+
+    if game is not None and game not in GAME_IDS:
+        return fail(f"goldrush history: --game is one of {', '.join(GAME_IDS)}, not {game!r}")
+    try:
+        every = load_finished(store, SHEETS)
+    except DamagedFile as damaged:
+        return fail(f"goldrush history: {damaged.path}: {damaged.reason} (the file is kept)")
+    games = only(every, game=game, player=player)
+    records = player_records(games)
+    if fmt == "json":
+        print(json.dumps(to_json(games, records), ensure_ascii=True, indent=2))
+        return 0
+    if fmt == "csv":
+        _history_csv(games)
+        return 0
+    if not games:
+        print("No finished games" + (" with these filters." if game or player else " yet."))
+        return 0
+    from companion.records import records_table
+
+    print(visible(games_table(games), keep_lines=True))
+    print()
+    print(visible(records_table(records), keep_lines=True))
+    return 0
+
+
+def _history_csv(games: list) -> None:  # type: ignore[type-arg]
+    import csv
+
+    writer = csv.writer(sys.stdout, lineterminator="\n")
+    writer.writerow(["finished", "game", "file", "player", "total", "rank", "winner"])
+    for game in games:
+        if game.result is None:
+            continue
+        for standing in game.result.standings:
+            writer.writerow(
+                [
+                    game.finished,
+                    game.game,
+                    visible(game.file),
+                    visible(standing.name),
+                    standing.total,
+                    standing.rank,
+                    "yes" if standing.rank == 1 else "no",
+                ]
+            )
+
+
+def backup(store: Store, target: str) -> int:
+    from companion.backup import BackupError
+    from companion.backup import backup as make_backup
+
+    try:
+        names = make_backup(store, Path(target))
+    except BackupError as error:
+        return fail(f"goldrush backup: {error}")
+    games = sum(name.startswith("games/") for name in names)
+    print(
+        f"Backed up {games} game{'s' if games != 1 else ''} and {len(names) - games} other "
+        f"file{'s' if len(names) - games != 1 else ''} to {visible(target)}."
+    )
+    return 0
+
+
+def restore(
+    store: Store, source: str, replace_all: bool, ask: Callable[[str], bool] | None = None
+) -> int:
+    """Restore a backup; a differing file is replaced with --replace, or when the person at
+    a terminal answers y; otherwise it is kept and said so."""
+    from companion.backup import BackupError, plan_restore
+    from companion.backup import restore as write_restore
+
+    try:
+        plan = plan_restore(store, Path(source))
+    except BackupError as error:
+        return fail(f"goldrush restore: {error}")
+    if ask is None and sys.stdin.isatty():
+        ask = _ask
+    replace = set()
+    for name in plan.differing:
+        if replace_all or (ask is not None and ask(name)):
+            replace.add(name)
+    try:
+        written = write_restore(store, plan, replace)
+    except BackupError as error:
+        return fail(f"goldrush restore: {error}")
+    kept = [name for name in plan.differing if name not in replace]
+    print(
+        f"Restored {len(written)} file{'s' if len(written) != 1 else ''}; "
+        f"{len(plan.same)} already the same."
+    )
+    for name in kept:
+        print(
+            f"Kept yours: {visible(name)} differs from the backup (--replace takes the backup's)."
+        )
+    return 0
+
+
+def _ask(name: str) -> bool:
+    try:
+        answer = input(f"{visible(name)} here differs from the backup. Replace it? [y/N] ")
+    except EOFError:
+        return False
+    return answer.strip().lower() in {"y", "yes"}

@@ -1,0 +1,116 @@
+"""`goldrush export`: one game as JSON (for a script), CSV (for a spreadsheet) or Markdown
+(to paste in a chat): the table, each player's numbers as they stand, the final standings
+when the game is finished, and the log of sentences in effect.
+
+The JSON carries `"format": 1`; README documents its fields. Nothing here writes the game.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from companion.scoring import SheetError, parse_sheet_text, score
+from companion.session import GameSession
+
+FORMAT = 1
+FORMATS = ("json", "csv", "md")
+
+
+def game_data(session: GameSession) -> dict[str, Any]:
+    """Everything an export says about a game, as plain JSON values."""
+    state, rules, header = session.state, session.rules, session.header
+    players = []
+    for seat, player in enumerate(state.players):
+        numbers = {spec.key: state.numbers[seat][spec.key] for spec in rules.numbers}
+        players.append(
+            {"seat": seat + 1, "name": player.name, "colour": player.colour, "numbers": numbers}
+        )
+    standings = None
+    if state.finished and state.sheet:
+        try:
+            spec, rows = parse_sheet_text(state.sheet, {rules.id: rules.sheet_for(state)})
+            standings = score(spec, rows).to_json()
+        except SheetError as error:
+            standings = {"problem": str(error)}
+    return {
+        "format": FORMAT,
+        "game": rules.id,
+        "title": rules.title,
+        "id": session.game_id,
+        "created": header.created,
+        "first_player": state.players[state.first_player].name,
+        "options": dict(state.options),
+        "numbers": {spec.key: spec.label for spec in rules.numbers},
+        "progress": rules.progress(state),
+        "finished": state.finished,
+        "players": players,
+        "standings": standings,
+        "log": [
+            {"kind": entry.kind, "text": entry.text, "at": entry.at}
+            for _, entry in session.journal.tail(session.journal.effective_count)
+        ],
+    }
+
+
+def export_text(session: GameSession, fmt: str) -> str:
+    """The game in one of FORMATS."""
+    data = game_data(session)
+    if fmt == "json":
+        return json.dumps(data, ensure_ascii=True, indent=2) + "\n"
+    if fmt == "csv":
+        return _csv(data)
+    if fmt == "md":
+        return _markdown(data)
+    raise ValueError(f"unknown format {fmt!r} (one of: {', '.join(FORMATS)})")
+
+
+def _csv(data: dict[str, Any]) -> str:
+    """One row per player: seat, name, colour, each number, then total and rank if scored."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    keys = list(data["numbers"])
+    ranked = _ranked(data)
+    writer.writerow(["seat", "name", "colour", *keys, *(["total", "rank"] if ranked else [])])
+    for player in data["players"]:
+        extra = []
+        if ranked:
+            total, rank = ranked.get(player["name"], ("", ""))
+            extra = [total, rank]
+        numbers = [player["numbers"][key] for key in keys]
+        writer.writerow([player["seat"], player["name"], player["colour"], *numbers, *extra])
+    return out.getvalue()
+
+
+def _ranked(data: dict[str, Any]) -> dict[str, tuple[int, int]]:
+    standings = data.get("standings") or {}
+    return {s["name"]: (s["total"], s["rank"]) for s in standings.get("standings", [])}
+
+
+def _markdown(data: dict[str, Any]) -> str:
+    lines = [f"# {data['title']}: {data['id']}", "", f"{data['progress']}.", ""]
+    keys = list(data["numbers"])
+    lines.append("| Seat | Player | " + " | ".join(data["numbers"][k] for k in keys) + " |")
+    lines.append("|---|---|" + "---|" * len(keys))
+    for player in data["players"]:
+        cells = [str(player["numbers"][k]) for k in keys]
+        lines.append(f"| {player['seat']} | {_cell(player['name'])} | " + " | ".join(cells) + " |")
+    ranked = _ranked(data)
+    if ranked:
+        lines += ["", "## Final standings", "", "| Rank | Player | Total |", "|---|---|---|"]
+        for standing in data["standings"]["standings"]:
+            lines.append(
+                f"| {standing['rank']} | {_cell(standing['name'])} | {standing['total']} |"
+            )
+    lines += ["", "## Log", ""]
+    lines += [f"1. {_cell(entry['text'])}" for entry in data["log"]] or ["Nothing happened."]
+    return "\n".join(lines) + "\n"
+
+
+def _cell(text: str) -> str:
+    """Typed text in a Markdown table or list: its pipes and markup characters escaped."""
+    for char in "\\|*_`[]<>#":
+        text = text.replace(char, "\\" + char)
+    return text

@@ -1,0 +1,72 @@
+"""F3 in a game: what each tracked number did over the game, and (finished) the scores as
+stacked categories. Read-only: it draws what the journal replays to."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static, TabbedContent, TabPane
+
+from companion.charts import number_charts
+from companion.scoring import SheetError, parse_sheet_text, score
+from companion.session import GameSession
+from screens.dialog import Dialog
+from screens.widgets.chart import LineChart
+
+
+class GameCharts(Dialog, ModalScreen[None]):
+    CSS_PATH = "charts.tcss"
+    BINDINGS = [Binding("escape,q,f3", "close", "Close", id="close-charts")]
+    HELP_TITLE = "Charts of this game"
+    HELP_TEXT = """\
+Each tab is one number the app tracks, replayed from the game's log: a line per player in
+the player's colour, a point per round (or per change in a game without rounds). A finished
+game also shows its final scores as stacked categories.
+
+- **left / right** (or a click) changes tab; **escape** closes.
+"""
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        entries = session.journal.effective()
+        self.charts = number_charts(session.rules, session.header, entries)
+        self.colours = {p.name: p.colour for p in session.state.players}
+
+    def compose(self) -> ComposeResult:
+        title = f"{self.session.title}: charts"
+        yield Static(title, id="charts-title", markup=False)
+        with TabbedContent(id="charts-tabs"):
+            for index, chart in enumerate(self.charts):
+                with TabPane(chart.label, id=f"chart-{index}"):
+                    yield LineChart(id=f"plot-{index}")
+            if self.session.state.finished and self.session.state.sheet:
+                with TabPane("Final scores", id="chart-final"):
+                    yield LineChart(id="plot-final")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for index, chart in enumerate(self.charts):
+            self.query_one(f"#plot-{index}", LineChart).show(
+                chart.label, chart.x, chart.lines, self.colours, chart.x_label
+            )
+        if self.query("#plot-final"):
+            self._final_scores()
+
+    def _final_scores(self) -> None:
+        state, rules = self.session.state, self.session.rules
+        try:
+            spec, rows = parse_sheet_text(state.sheet, {rules.id: rules.sheet_for(state)})
+        except SheetError:
+            return
+        result = score(spec, rows)
+        names = [standing.name for standing in result.standings]
+        parts = {
+            category.label: [standing.breakdown[category.key] for standing in result.standings]
+            for category in spec.categories
+        }
+        self.query_one("#plot-final", LineChart).show_stacked("Final scores", names, parts)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

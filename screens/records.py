@@ -1,0 +1,326 @@
+"""Records (from home, `h`): every finished game, the players' records, head to head, and
+scores over time. Read-only; worked out from the history by `companion.records`."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import (
+    DataTable,
+    Footer,
+    Header,
+    Input,
+    Static,
+    TabbedContent,
+    TabPane,
+)
+
+from companion.games import GAME_IDS, SHEETS
+from companion.records import (
+    FinishedGame,
+    head_to_head,
+    load_finished,
+    only,
+    player_records,
+    renamed,
+)
+from companion.renames import read_renames
+from companion.scoring import standings_table
+from companion.store import DamagedFile, Store
+from screens.dialog import Dialog
+
+HELP = """\
+Every finished game of this data folder, newest first, and what they add up to.
+
+- Type in the filter to keep the games of one game (`boomtown`, `coloma`, `builders`,
+  `calamityville`) and/or with some players (their names, or the start of them).
+- **Games**: **enter** on a game shows its final standings with the breakdown and the
+  tie-break figures.
+- **Players**: games played, wins (shared wins counted, and said), win rate, best, average
+  and last score, longest winning streak, and the average of each scoring category when
+  the filter keeps one game.
+- **Head to head**: for each two players, how often each finished ahead.
+- **Scores over time**: each player's score, game after game (one game's scores: filter a
+  game first).
+- **ctrl+right** / **ctrl+left** change tab (or tab to the tabs, then left and right).
+- **ctrl+e** renames the player highlighted in Players, in every earlier game (the files
+  are not rewritten: the new name is shown).
+- **escape** goes back home.
+"""
+
+
+class RecordsScreen(Screen[None]):
+    CSS_PATH = "records.tcss"
+    BINDINGS = [
+        Binding("escape", "home", "Home", id="records-home"),
+        Binding("ctrl+e", "rename", "Rename player", id="records-rename", priority=True),
+        Binding("ctrl+right", "tab(1)", "Next tab", id="records-next-tab", priority=True),
+        Binding(
+            "ctrl+left",
+            "tab(-1)",
+            "Previous tab",
+            id="records-previous-tab",
+            show=False,
+            priority=True,
+        ),
+    ]
+    TABS = ("tab-games", "tab-players", "tab-duels", "tab-over-time")
+    HELP_TITLE = "Records"
+    HELP_TEXT = HELP
+
+    def __init__(self, store: Store) -> None:
+        super().__init__()
+        self.store = store
+        self.all_games: list[FinishedGame] = []
+        self.shown: list[FinishedGame] = []
+        self.problem: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Input(placeholder="filter: a game or players' names", id="records-filter")
+        yield Static("", id="records-summary", markup=False)
+        with TabbedContent(id="records-tabs"):
+            with TabPane("Games", id="tab-games"):
+                yield DataTable(id="records-games", cursor_type="row", zebra_stripes=True)
+            with TabPane("Players", id="tab-players"):
+                yield DataTable(id="records-players", cursor_type="row", zebra_stripes=True)
+            with TabPane("Head to head", id="tab-duels"), VerticalScroll():
+                yield Static("", id="records-duels", markup=False)
+            with TabPane("Scores over time", id="tab-over-time"):
+                yield Static("", id="over-time-note", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Records"
+        try:
+            self.all_games = renamed(load_finished(self.store, SHEETS), read_renames(self.store))
+        except DamagedFile as damaged:
+            self.problem = (
+                f"{damaged.path} cannot be read ({damaged.reason}); it is kept as it is, "
+                "so no records can be shown."
+            )
+        except OSError as error:
+            self.problem = f"The history cannot be read: {error}"
+        self.query_one("#records-games", DataTable).add_columns(
+            "Finished", "Game", "Players", "Winner", "Scores"
+        )
+        self.query_one("#records-players", DataTable).add_columns(
+            "Player", "Played", "Wins", "Win rate", "Best", "Average", "Last", "Streak"
+        )
+        self.refresh_records("")
+
+    @on(Input.Changed, "#records-filter")
+    def _filter(self, event: Input.Changed) -> None:
+        self.refresh_records(event.value)
+
+    @on(Input.Submitted, "#records-filter")
+    def _to_the_list(self) -> None:
+        """Enter in the filter goes to the list, where enter opens a game."""
+        self.query_one("#records-games", DataTable).focus()
+
+    def refresh_records(self, text: str) -> None:
+        game, players = read_filter(text, self.all_games)
+        games = only(self.all_games, game=game)
+        for player in players:
+            games = [g for g in games if any(n.casefold().startswith(player) for n in g.players)]
+        self.shown = games
+        self._fill_games(games)
+        records = player_records(games)
+        self._fill_players(records, game)
+        self._fill_duels(games, [r.name for r in records])
+        self._fill_over_time(games, game)
+        summary = self.problem or (
+            f"{len(games)} finished game{'s' if len(games) != 1 else ''}"
+            + (f" of {SHEETS[game].title}" if game else "")
+            + (f" with {', '.join(players)}" if players else "")
+            + ("" if games else ": none yet, finish a game with ctrl+f")
+        )
+        self.query_one("#records-summary", Static).update(summary)
+
+    def _fill_games(self, games: list[FinishedGame]) -> None:
+        table = self.query_one("#records-games", DataTable)
+        table.clear()
+        for index, game in enumerate(games):
+            scores = (
+                ", ".join(f"{s.name} {s.total}" for s in game.result.standings)
+                if game.result
+                else (game.problem or "")
+            )
+            table.add_row(
+                game.finished[:16].replace("T", " "),
+                game.title,
+                Text(", ".join(game.players)),
+                Text(" & ".join(game.winners) or "?"),
+                Text(scores),
+                key=str(index),
+            )
+
+    def _fill_players(self, records, game: str | None) -> None:  # type: ignore[no-untyped-def]
+        table = self.query_one("#records-players", DataTable)
+        table.clear()
+        for record in records:
+            wins = f"{record.wins}" + (
+                f" ({record.shared_wins} shared)" if record.shared_wins else ""
+            )
+            table.add_row(
+                Text(record.name),
+                str(record.played),
+                wins,
+                f"{record.win_rate:.0%}",
+                _number(record.best),
+                _number(record.average),
+                _number(record.last),
+                str(record.longest_streak),
+            )
+        if game is not None:  # a game's categories mean something side by side
+            for record in records:
+                averages = ", ".join(
+                    f"{label} {value:.1f}" for label, value in record.category_averages().items()
+                )
+                table.add_row(
+                    Text(f"  {record.name}: on average {averages}"), "", "", "", "", "", "", ""
+                )
+
+    def _fill_duels(self, games: list[FinishedGame], names: list[str]) -> None:
+        lines = []
+        for first, second in combinations(names, 2):
+            duel = head_to_head(games, first, second)
+            if duel.together == 0:
+                continue
+            level = f", level {duel.level}" if duel.level else ""
+            lines.append(
+                f"{first} vs {second}: {duel.together} game{'s' if duel.together != 1 else ''}"
+                f" together; {first} ahead {duel.first_ahead}, {second} ahead "
+                f"{duel.second_ahead}{level}"
+            )
+        self.query_one("#records-duels", Static).update(
+            "\n".join(lines) or "No two players have played together yet."
+        )
+
+    def _fill_over_time(self, games: list[FinishedGame], game: str | None) -> None:
+        """Scores game after game, oldest first; one game's scores only (filter one)."""
+        pane = self.query_one("#tab-over-time", TabPane)
+        note = self.query_one("#over-time-note", Static)
+        if game is None:
+            counts = {g: sum(1 for x in games if x.game == g) for g in GAME_IDS}
+            game = max(counts, key=lambda g: counts[g]) if games else None
+        chosen = [g for g in reversed(games) if g.game == game and g.result is not None]
+        if not chosen:
+            note.update("No scores to draw yet.")
+            for plot in pane.query("LineChart"):
+                plot.remove()
+            return
+        note.update(f"{SHEETS[chosen[0].game].title}: each player's score, game after game.")
+        series: dict[str, tuple[list[int], list[int]]] = {}
+        for number, finished in enumerate(chosen, start=1):
+            assert finished.result is not None
+            for standing in finished.result.standings:
+                xs, ys = series.setdefault(standing.name, ([], []))
+                xs.append(number)
+                ys.append(standing.total)
+        from screens.widgets.chart import LineChart  # plotext only when drawn
+
+        plots = pane.query(LineChart)
+        plot = plots.first() if plots else None
+        if plot is None:
+            plot = LineChart(id="over-time")
+            pane.mount(plot)
+        plot.show_points("Scores", series, {}, "Game")
+
+    @on(DataTable.RowSelected, "#records-games")
+    def _open_game(self, event: DataTable.RowSelected) -> None:
+        game = self.shown[int(str(event.row_key.value))]
+        self.app.push_screen(StandingsDialog(game))
+
+    def action_rename(self) -> None:
+        """Rename the player highlighted in Players (the first one elsewhere)."""
+        from screens.rename import RenameDialog
+
+        records = player_records(self.shown)
+        if not records:
+            self.notify("No players to rename yet.", markup=False)
+            return
+        table = self.query_one("#records-players", DataTable)
+        row = table.cursor_row if self.query_one(TabbedContent).active == "tab-players" else 0
+        old = records[min(max(row, 0), len(records) - 1)].name
+        known = [r.name for r in player_records(self.all_games)]
+
+        def done(new: str | None) -> None:
+            if new is None:
+                return
+            self.all_games = renamed(self.all_games, {old.casefold(): new})
+            self.refresh_records(self.query_one("#records-filter", Input).value)
+            self.notify(f"{old} is shown as {new} in every earlier game.", markup=False)
+
+        self.app.push_screen(RenameDialog(self.store, old, known), done)
+
+    def action_tab(self, step: int) -> None:
+        tabs = self.query_one("#records-tabs", TabbedContent)
+        at = self.TABS.index(tabs.active) if tabs.active in self.TABS else 0
+        tabs.active = self.TABS[(at + step) % len(self.TABS)]
+
+    def action_home(self) -> None:
+        self.dismiss(None)
+
+
+def read_filter(text: str, games: list[FinishedGame]) -> tuple[str | None, list[str]]:
+    """The filter's game (a word that starts a game's id or title) and its player words."""
+    game = None
+    players = []
+    for word in text.casefold().split():
+        matches = [g for g in GAME_IDS if g.startswith(word)] or [
+            g for g in GAME_IDS if SHEETS[g].title.casefold().startswith(word)
+        ]
+        if game is None and len(matches) == 1 and not _a_player(word, games):
+            game = matches[0]
+        else:
+            players.append(word)
+    return game, players
+
+
+def _a_player(word: str, games: list[FinishedGame]) -> bool:
+    return any(name.casefold() == word for g in games for name in g.players)
+
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.1f}" if not float(value).is_integer() else f"{value:g}"
+
+
+class StandingsDialog(Dialog, ModalScreen[None]):
+    """A finished game's final standings, with the breakdown and the tie-break figures."""
+
+    CSS_PATH = "records.tcss"
+    BINDINGS = [Binding("escape,enter,q", "close", "Close", id="close-standings")]
+    HELP_TITLE = "Final standings"
+    HELP_TEXT = "The game's final standings as scored from its sheet. **escape** closes."
+
+    def __init__(self, game: FinishedGame) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        game = self.game
+        if game.result is None or game.spec is None:
+            text = f"{game.title}, finished {game.finished}: {game.problem}"
+        else:
+            margin = game.margin()
+            how = f" by {margin}" if margin else ""
+            text = (
+                standings_table(game.spec, game.result)
+                + f"\n\nFinished {game.finished.replace('T', ' ')[:16]}; won{how}."
+                + (f" File: {game.file}" if game.file else "")
+            )
+        with VerticalScroll(id="standings-box"):
+            yield Static(text, id="standings-text", markup=False)
+            yield Static("escape closes", id="standings-hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,62 @@
+"""Rename a player in every earlier game (from the records); the history is not rewritten."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from companion.renames import RenameError, rename_player
+from companion.store import DamagedFile, Store
+from screens.dialog import Dialog
+
+
+class RenameDialog(Dialog, ModalScreen[str | None]):
+    """Returns the new name once saved, or None when cancelled."""
+
+    CSS_PATH = "rename.tcss"
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel-rename")]
+    HELP_TITLE = "Rename a player"
+    HELP_TEXT = """\
+The new name is shown in every earlier game: the records, and the players offered for a new
+game. The game files and the history keep what was typed then (nothing is rewritten), so a
+rename can be changed again. Names compare without case; a name already another player's is
+refused (their records would mix).
+
+- **enter** renames; **escape** cancels.
+"""
+
+    def __init__(self, store: Store, old: str, known: list[str]) -> None:
+        super().__init__()
+        self.store, self.old, self.known = store, old, known
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="rename-box"):
+            yield Static(
+                f"Rename {self.old} in every earlier game", id="rename-title", markup=False
+            )
+            yield Input(self.old, id="rename-name", placeholder="the new name")
+            yield Static("", id="rename-error", classes="error", markup=False)
+            yield Static("enter renames · escape cancels", id="rename-hint")
+
+    @on(Input.Submitted, "#rename-name")
+    def _rename(self, event: Input.Submitted) -> None:
+        error = self.query_one("#rename-error", Static)
+        try:
+            new = rename_player(self.store, self.old, event.value, self.known)
+        except RenameError as problem:
+            error.update(str(problem))
+            return
+        except DamagedFile as damaged:
+            error.update(f"{damaged.path} cannot be read ({damaged.reason}); it is kept as it is.")
+            return
+        except OSError as problem:
+            error.update(f"The rename was not saved: {problem.strerror or problem}")
+            return
+        self.dismiss(new)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

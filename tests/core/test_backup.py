@@ -1,0 +1,135 @@
+"""`goldrush backup` / `restore` (#14): everything moves in one zip; a foreign or damaged
+archive is refused before anything is written; a differing game is replaced only on a say-so."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from companion.amounts import parse_amount
+from companion.backup import MANIFEST, BackupError, backup, plan_restore, restore
+from companion.games import GAMES
+from companion.lock import GameLock
+from companion.store import Store
+from tests.conftest import NewGame
+
+
+def test_everything_moves_to_another_machine(
+    store: Store, new_game: NewGame, tmp_path: Path
+) -> None:
+    session = new_game()
+    session.act(session.rules.adjust(session.state, 0, "gold", parse_amount("+3")))
+    store.record_finished({"game": "boomtown", "file": session.path.name, "sheet": ""})
+    store.write_settings({"boomtown": {"seen": 1}})
+    archive = tmp_path / "all.zip"
+    names = backup(store, archive)
+    assert names == [f"games/{session.path.name}", "history.toml", "settings.toml"]
+
+    other = Store(tmp_path / "other", GAMES)
+    plan = plan_restore(other, archive)
+    assert plan.new == names and not plan.differing
+    assert restore(other, plan) == names
+    assert (other.games_dir / session.path.name).read_bytes() == session.path.read_bytes()
+    again = plan_restore(other, archive)
+    assert again.same == names and again.new == [] and restore(other, again) == []
+
+
+def test_a_differing_game_is_replaced_only_when_asked(
+    store: Store, new_game: NewGame, tmp_path: Path
+) -> None:
+    session = new_game()
+    archive = tmp_path / "all.zip"
+    backup(store, archive)
+    before = session.path.read_bytes()
+    session.act(session.rules.adjust(session.state, 0, "gold", parse_amount("+3")))
+    after = session.path.read_bytes()
+    plan = plan_restore(store, archive)
+    name = f"games/{session.path.name}"
+    assert plan.differing == [name]
+    assert restore(store, plan) == []
+    assert session.path.read_bytes() == after
+    assert restore(store, plan, replace={name}) == [name]
+    assert session.path.read_bytes() == before
+
+
+def test_a_game_open_in_the_app_is_not_replaced(
+    store: Store, new_game: NewGame, tmp_path: Path
+) -> None:
+    session = new_game()
+    archive = tmp_path / "all.zip"
+    backup(store, archive)
+    session.act(session.rules.adjust(session.state, 0, "gold", parse_amount("+3")))
+    lock = GameLock(session.path)
+    assert lock.acquire()
+    try:
+        plan = plan_restore(store, archive)
+        with pytest.raises(BackupError, match="is open in the app"):
+            restore(store, plan, replace=set(plan.differing))
+    finally:
+        lock.release()
+
+
+def test_a_backup_never_overwrites_a_file(store: Store, tmp_path: Path) -> None:
+    target = tmp_path / "there.zip"
+    target.write_text("mine")
+    with pytest.raises(BackupError, match="already exists"):
+        backup(store, target)
+    assert target.read_text() == "mine"
+
+
+def make_zip(path: Path, files: dict[str, bytes]) -> Path:
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in files.items():
+            archive.writestr(name, data)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("files", "message"),
+    [
+        ({"games/x.toml": b"x"}, "is not a Goldrush backup"),
+        ({MANIFEST: b"{not json"}, "is not a Goldrush backup"),
+        ({MANIFEST: json.dumps({"format": 9, "files": {}}).encode()}, "format 9"),
+        (
+            {MANIFEST: json.dumps({"format": 1, "files": {"../etc/passwd": "0"}}).encode()},
+            "never writes",
+        ),
+        (
+            {MANIFEST: json.dumps({"format": 1, "files": {"games/a.toml": "0" * 64}}).encode()},
+            "missing from it",
+        ),
+        (
+            {
+                MANIFEST: json.dumps({"format": 1, "files": {"games/a.toml": "0" * 64}}).encode(),
+                "games/a.toml": b"changed",
+            },
+            "not as it was backed up",
+        ),
+    ],
+)
+def test_a_foreign_or_damaged_archive_is_refused_and_nothing_is_written(
+    store: Store, tmp_path: Path, files: dict[str, bytes], message: str
+) -> None:
+    archive = make_zip(tmp_path / "bad.zip", files)
+    with pytest.raises(BackupError, match=message):
+        plan_restore(store, archive)
+    assert not store.root.exists()
+
+
+def test_not_a_zip_and_a_cut_zip(store: Store, new_game: NewGame, tmp_path: Path) -> None:
+    text = tmp_path / "notes.zip"
+    text.write_text("hello")
+    with pytest.raises(BackupError, match="is not a zip archive"):
+        plan_restore(store, text)
+    with pytest.raises(BackupError, match="no such file"):
+        plan_restore(store, tmp_path / "missing.zip")
+    new_game()
+    good = tmp_path / "good.zip"
+    backup(store, good)
+    cut = tmp_path / "cut.zip"
+    cut.write_bytes(good.read_bytes()[: len(good.read_bytes()) // 2])
+    with pytest.raises(BackupError):
+        plan_restore(Store(tmp_path / "elsewhere", GAMES), cut)

@@ -1,0 +1,32 @@
+"""Charts of a game (#14): each tracked number replayed from the journal, a point a round."""
+
+from __future__ import annotations
+
+from companion.amounts import parse_amount
+from companion.charts import number_charts
+from tests.conftest import NewGame
+
+
+def test_coloma_numbers_by_round_and_the_value_of_gold(new_game: NewGame) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo"))
+    rules = session.rules
+    session.act(rules.adjust(session.state, 0, "bucks", parse_amount("+3")))
+    session.act(rules.next_round(session.state))
+    session.act(rules.adjust(session.state, 1, "bucks", parse_amount("+1")))
+    session.act(rules.adjust(session.state, 1, "bucks", parse_amount("+1")))
+    charts = {c.key: c for c in number_charts(rules, session.header, session.journal.effective())}
+    bucks = charts["bucks"]
+    assert bucks.x_label == "Round" and bucks.x == [0, 1, 2]
+    assert bucks.lines == {"Ann": [2, 5, 5], "Bo": [2, 2, 4]}
+    assert charts["gold_value"].lines == {"Value of a Gold Nugget (Bucks)": [3, 3, 3]}
+
+
+def test_a_game_without_rounds_has_a_point_a_change(new_game: NewGame) -> None:
+    session = new_game(game="calamityville", names=("Ann", "Bo"))
+    rules = session.rules
+    session.act(rules.adjust(session.state, 0, "money", parse_amount("-100")))
+    session.act(rules.adjust(session.state, 1, "money", parse_amount("+50")))
+    session.undo()
+    (money,) = number_charts(rules, session.header, session.journal.effective())
+    assert money.x_label == "Change" and money.x == [0, 1]
+    assert money.lines == {"Ann": [2000, 1900], "Bo": [2000, 2000]}

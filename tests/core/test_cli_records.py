@@ -1,0 +1,111 @@
+"""`goldrush export`, `history`, `backup`, `restore` (#14), including bad input: every
+failure is one line on stderr with exit code 2."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.games import SHEETS
+from companion.scoring import sheet_text
+from companion.store import Store
+from tests.conftest import NewGame
+from tests.core.cli_helpers import run
+
+
+def finish(new_game: NewGame, golds: tuple[int, int, int], names=("Ann", "Bo", "Cy")):  # type: ignore[no-untyped-def]
+    session = new_game(names=names)
+    rows = [
+        {"name": n, "gold": g, "mines": [], "mayors": 0} for n, g in zip(names, golds, strict=True)
+    ]
+    session.act(session.rules.finish(session.state, sheet_text(SHEETS["boomtown"], rows), "x"))
+    session.record_in_history()
+    return session
+
+
+@pytest.fixture
+def data(store: Store) -> list[str]:
+    return ["--data-dir", str(store.root)]
+
+
+def test_export_each_format(capsys, store: Store, new_game: NewGame, data: list[str]) -> None:  # type: ignore[no-untyped-def]
+    session = finish(new_game, (10, 20, 5))
+    code, out, err = run(capsys, *data, "export", session.game_id)
+    assert code == 0 and err == ""
+    assert json.loads(out)["standings"]["winners"] == ["Bo"]
+    code, out, _ = run(capsys, *data, "export", session.game_id, "--format", "csv")
+    assert code == 0 and list(csv.reader(io.StringIO(out)))[2][:2] == ["2", "Bo"]
+    code, out, _ = run(capsys, *data, "export", session.game_id, "--format", "md")
+    assert code == 0 and out.startswith("# Boomtown")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["export", "nope"], "no saved game 'nope'"),
+        (["export", "../x"], "no saved game"),
+        (["export", "ID", "--format", "xml"], "--format is one of json, csv, md"),
+        (["history", "--game", "chess"], "--game is one of"),
+        (["history", "--json", "--csv"], "not allowed with"),
+        (["restore", "missing.zip"], "no such file"),
+    ],
+)
+def test_bad_input_is_one_line(
+    capsys, store: Store, new_game: NewGame, data: list[str], args: list[str], message: str
+) -> None:  # type: ignore[no-untyped-def]
+    session = new_game()
+    args = [session.game_id if a == "ID" else a for a in args]
+    code, out, err = run(capsys, *data, *args)
+    assert code == 2 and out == ""
+    assert message in err and err.count("\n") == 1
+
+
+def test_history_text_json_csv_and_filters(
+    capsys, store: Store, new_game: NewGame, data: list[str]
+) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, *data, "history")
+    assert code == 0 and out == "No finished games yet.\n"
+    finish(new_game, (10, 20, 5))
+    finish(new_game, (30, 20, 5), names=("Ann", "Bo", "Di"))
+    code, out, _ = run(capsys, *data, "history")
+    assert code == 0 and "Player" in out and "Bo" in out
+    code, out, _ = run(capsys, *data, "history", "--player", "di", "--json")
+    doc = json.loads(out)
+    assert [g["result"]["winners"] for g in doc["games"]] == [["Ann"]]
+    code, out, _ = run(capsys, *data, "history", "--csv")
+    rows = list(csv.reader(io.StringIO(out)))
+    assert rows[0][:4] == ["finished", "game", "file", "player"] and len(rows) == 7
+    code, out, _ = run(capsys, *data, "history", "--game", "coloma")
+    assert out == "No finished games with these filters.\n"
+
+
+def test_a_damaged_history_is_reported_and_kept(capsys, store: Store, data: list[str]) -> None:  # type: ignore[no-untyped-def]
+    store.root.mkdir(parents=True)
+    store.history_path.write_text("games = [[[")
+    code, _, err = run(capsys, *data, "history")
+    assert code == 2 and "the file is kept" in err
+    assert store.history_path.read_text() == "games = [[["
+
+
+def test_backup_then_restore_elsewhere_and_replace(
+    capsys, store: Store, new_game: NewGame, data: list[str], tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    finish(new_game, (10, 20, 5))
+    archive = str(tmp_path / "b.zip")
+    code, out, _ = run(capsys, *data, "backup", archive)
+    assert code == 0 and out.startswith("Backed up 1 game and 1 other file")
+    code, _, err = run(capsys, *data, "backup", archive)
+    assert code == 2 and "already exists" in err
+    elsewhere = ["--data-dir", str(tmp_path / "elsewhere")]
+    code, out, _ = run(capsys, *elsewhere, "restore", archive)
+    assert code == 0 and out.startswith("Restored 2 files; 0 already the same.")
+    (tmp_path / "elsewhere" / "history.toml").write_text("")
+    code, out, _ = run(capsys, *elsewhere, "restore", archive)  # not a terminal: kept, said
+    assert "Kept yours: history.toml differs" in out
+    code, out, _ = run(capsys, *elsewhere, "restore", archive, "--replace")
+    assert out.startswith("Restored 1 file;")
+    assert (tmp_path / "elsewhere" / "history.toml").read_bytes() == store.history_path.read_bytes()

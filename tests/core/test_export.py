@@ -1,0 +1,92 @@
+"""`goldrush export` (#14): a game as JSON, CSV or Markdown."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.amounts import parse_amount
+from companion.export import export_text, game_data
+from companion.games import SHEETS
+from companion.scoring import score, sheet_text
+from companion.session import GameSession
+from companion.store import Store
+from tests.conftest import NewGame
+
+
+def finished_boomtown(new_game: NewGame) -> GameSession:
+    session = new_game(game="boomtown", names=("Ann", "Bo | Co", "*Cy*"))
+    rules = session.rules
+    session.act(rules.adjust(session.state, 0, "gold", parse_amount("+5")))
+    players = [
+        {"name": "Ann", "gold": 15, "mines": [3], "mayors": 1},
+        {"name": "Bo | Co", "gold": 10, "mines": [], "mayors": 0},
+        {"name": "*Cy*", "gold": 10, "mines": [], "mayors": 0},
+    ]
+    sheet = sheet_text(SHEETS["boomtown"], players)
+    session.act(rules.finish(session.state, sheet, "Ann wins"))
+    return session
+
+
+def test_json_has_the_table_the_numbers_the_standings_and_the_log(new_game: NewGame) -> None:
+    session = finished_boomtown(new_game)
+    data = json.loads(export_text(session, "json"))
+    assert data["format"] == 1 and data["game"] == "boomtown" and data["finished"] is True
+    assert [p["name"] for p in data["players"]] == ["Ann", "Bo | Co", "*Cy*"]
+    assert data["players"][0]["numbers"] == {"gold": 15}
+    assert data["standings"]["winners"] == ["Ann"]
+    assert data["standings"]["standings"][0]["total"] == 15 + 3 + 5
+    assert data["log"][0]["text"].startswith("Ann +5 gold")
+    assert data["log"][-1]["kind"] == "finish"
+
+
+def test_csv_is_a_row_a_player(new_game: NewGame) -> None:
+    rows = list(csv.reader(io.StringIO(export_text(finished_boomtown(new_game), "csv"))))
+    assert rows[0] == ["seat", "name", "colour", "gold", "total", "rank"]
+    assert rows[2][1] == "Bo | Co" and rows[1][-2:] == ["23", "1"]
+
+
+def test_markdown_escapes_typed_text(new_game: NewGame) -> None:
+    text = export_text(finished_boomtown(new_game), "md")
+    assert "| 2 | Bo \\| Co |" in text and "\\*Cy\\*" in text
+    assert "## Final standings" in text
+
+
+def test_an_unfinished_game_has_no_standings(new_game: NewGame) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo"))
+    data = game_data(session)
+    assert data["standings"] is None and data["finished"] is False
+    assert "total" not in export_text(session, "csv").splitlines()[0]
+
+
+names = st.text(
+    alphabet=st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp")),
+    min_size=1,
+    max_size=12,
+).filter(lambda name: name.strip() == name and name)
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    players=st.lists(names, min_size=3, max_size=5, unique_by=str.casefold),
+    golds=st.lists(st.integers(min_value=0, max_value=500), min_size=5, max_size=5),
+)
+def test_any_finished_game_exports_json_that_round_trips_its_standings(
+    store: Store, new_game: NewGame, players: list[str], golds: list[int]
+) -> None:
+    session = new_game(game="boomtown", names=tuple(players))
+    rows = [
+        {"name": name, "gold": golds[seat], "mines": [], "mayors": 0}
+        for seat, name in enumerate(players)
+    ]
+    session.act(session.rules.finish(session.state, sheet_text(SHEETS["boomtown"], rows)))
+    data = json.loads(export_text(session, "json"))
+    expected = score(SHEETS["boomtown"], rows).to_json()
+    assert data["standings"] == json.loads(json.dumps(expected))
+    assert [p["name"] for p in data["players"]] == players

@@ -1,0 +1,155 @@
+"""Records (#14): the history's finished games scored again, and the figures per player."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from companion.games import SHEETS
+from companion.records import (
+    finished_games,
+    games_table,
+    head_to_head,
+    load_finished,
+    only,
+    player_records,
+    records_table,
+    to_json,
+)
+from companion.scoring import sheet_text
+from companion.store import Store
+
+
+def boomtown(
+    name: str, gold: int, mines: list[int] | None = None, mayors: int = 0
+) -> dict[str, Any]:
+    return {"name": name, "gold": gold, "mines": mines or [], "mayors": mayors}
+
+
+def row(when: str, game: str, players: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "game": game,
+        "title": SHEETS[game].title,
+        "file": f"{when}-{game}.toml",
+        "finished": when,
+        "players": [p["name"] for p in players],
+        "sheet": sheet_text(SHEETS[game], players),
+    }
+
+
+HISTORY = [
+    row(
+        "2026-01-01T20:00", "boomtown", [boomtown("Ann", 20), boomtown("Bo", 10), boomtown("Cy", 5)]
+    ),
+    row(
+        "2026-02-01T20:00",
+        "boomtown",
+        [boomtown("ann", 12, [3], 1), boomtown("Bo", 30), boomtown("Cy", 2)],
+    ),
+    row(
+        "2026-03-01T20:00", "boomtown", [boomtown("Ann", 15), boomtown("Bo", 15), boomtown("Cy", 1)]
+    ),
+    row(
+        "2026-04-01T20:00",
+        "calamityville",
+        [{"name": "Cy", "money": 900}, {"name": "Ann", "money": 800}],
+    ),
+]
+
+
+def test_games_newest_first_with_their_standings() -> None:
+    games = finished_games(HISTORY, SHEETS)
+    assert [g.finished[:7] for g in games] == ["2026-04", "2026-03", "2026-02", "2026-01"]
+    assert games[0].winners == ["Cy"]
+    assert games[1].winners == ["Ann", "Bo"]  # a tie that no tie-break decides is shared
+    assert games[3].margin() == 10
+    assert [g.file for g in only(games, game="boomtown", player="CY")] == [
+        "2026-03-01T20:00-boomtown.toml",
+        "2026-02-01T20:00-boomtown.toml",
+        "2026-01-01T20:00-boomtown.toml",
+    ]
+    assert [g.game for g in only(games, player="Bo")] == ["boomtown"] * 3
+
+
+def test_player_records_count_shared_wins_streaks_and_categories() -> None:
+    games = only(finished_games(HISTORY, SHEETS), game="boomtown")
+    records = {r.name: r for r in player_records(games)}
+    ann = records["Ann"]  # "ann" in February: one player, shown as spelt last
+    assert (ann.played, ann.wins, ann.shared_wins) == (3, 2, 1)
+    assert ann.scores == [15, 20, 20]  # newest first: 12 gold + 3 + 5 for the mayor = 20
+    assert ann.best == 20 and ann.last == 15 and round(ann.win_rate, 2) == 0.67
+    assert ann.longest_streak == 1
+    assert ann.category_averages()["Gold"] == (20 + 12 + 15) / 3
+    bo = records["Bo"]
+    assert (bo.wins, bo.longest_streak) == (2, 2)  # February, then March (shared)
+    assert records["Cy"].wins == 0
+    assert [r.name for r in player_records(games)][:2] == ["Ann", "Bo"]
+
+
+def test_head_to_head() -> None:
+    games = finished_games(HISTORY, SHEETS)
+    duel = head_to_head(games, "ann", "Bo")
+    assert (duel.together, duel.first_ahead, duel.second_ahead, duel.level) == (3, 1, 1, 1)
+
+
+def test_a_row_that_cannot_be_scored_is_listed_with_its_problem() -> None:
+    broken = {**HISTORY[0], "sheet": "game = 'boomtown'\n[[players]]\nname = 'Ann'\n"}
+    games = finished_games([broken], SHEETS)
+    assert games[0].result is None and "cannot be read" in (games[0].problem or "")
+    assert player_records(games) == []
+    assert "cannot be read" in games_table(games)
+
+
+def test_tables_and_json() -> None:
+    games = finished_games(HISTORY, SHEETS)
+    text = games_table(games)
+    assert "Ann & Bo" in text.splitlines()[2]
+    table = records_table(player_records(games))
+    assert table.splitlines()[0].split()[:3] == ["Player", "Played", "Wins"]
+    assert "1 shared" in table
+    data = json.loads(json.dumps(to_json(games, player_records(games))))
+    assert data["format"] == 1
+    assert data["games"][0]["result"]["winners"] == ["Cy"]
+
+
+def test_the_records_cache_is_speed_only(store: Store) -> None:
+    for item in HISTORY:
+        store.record_finished(item)
+    first = load_finished(store, SHEETS)
+    cache = store.cache_dir / "records.json"
+    assert cache.exists()
+    again = load_finished(store, SHEETS)  # from the cache: the same games and standings
+    assert [(g.file, g.winners, g.margin()) for g in again] == [
+        (g.file, g.winners, g.margin()) for g in first
+    ]
+    assert again[1].result is not None and again[1].result.standings[0].tiebreaks == ()
+    cache.write_text("{not json")  # damaged: made anew
+    assert [g.file for g in load_finished(store, SHEETS)] == [g.file for g in first]
+    store.record_finished(
+        row(
+            "2026-05-01T20:00",
+            "calamityville",
+            [{"name": "Bo", "money": 1}, {"name": "Cy", "money": 2}],
+        )
+    )
+    assert len(load_finished(store, SHEETS)) == 5  # the history changed: not the old cache
+
+
+def test_a_new_finish_scores_only_the_new_row(store: Store) -> None:
+    for item in HISTORY[:2]:
+        store.record_finished(item)
+    load_finished(store, SHEETS)
+    cache = store.cache_dir / "records.json"
+    data = json.loads(cache.read_text())
+    data["games"][0]["title"] = "From the cache"  # marks the cached rows
+    cache.write_text(json.dumps(data))
+    store.record_finished(HISTORY[2])
+    games = load_finished(store, SHEETS)
+    assert [g.title for g in games] == ["Boomtown", "Boomtown", "From the cache"]
+    assert games[0].winners == ["Ann", "Bo"]  # the new row, scored
+    store.history_path.write_bytes(
+        store.history_path.read_bytes().replace(b"Boomtown", b"Boomtowm")
+    )
+    assert [g.title for g in load_finished(store, SHEETS)] == [
+        "Boomtowm"
+    ] * 3  # rewritten: all again

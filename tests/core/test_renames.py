@@ -1,0 +1,35 @@
+"""Renaming a player (#14): every earlier game shows the new name; nothing is rewritten."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games import SHEETS
+from companion.records import finished_games, player_records, renamed
+from companion.renames import RenameError, read_renames, rename_player, shown
+from companion.store import Store
+from tests.core.test_records import HISTORY
+
+
+def test_a_rename_shows_in_every_earlier_game_and_follows_a_second_rename(store: Store) -> None:
+    history_before = [dict(row) for row in HISTORY]
+    assert rename_player(store, "ann", "  Anna  Lee ", ["Ann", "Bo", "Cy"]) == "Anna Lee"
+    renames = read_renames(store)
+    assert shown("ANN", renames) == "Anna Lee" and shown("Bo", renames) == "Bo"
+    games = renamed(finished_games(HISTORY, SHEETS), renames)
+    assert all("Ann" not in g.players and "ann" not in g.players for g in games)
+    records = {r.name: r for r in player_records(games)}
+    assert records["Anna Lee"].played == 4  # "ann" and "Ann" are one player, renamed
+    rename_player(store, "Anna Lee", "Annie", ["Anna Lee", "Bo", "Cy"])
+    assert shown("ann", read_renames(store)) == "Annie"
+    assert history_before == HISTORY  # the history itself is not touched
+
+
+@pytest.mark.parametrize(
+    ("new", "message"),
+    [("", "Type the new name"), ("Bo", "another player"), ("x" * 40, "at most"), ("A\x1bB", "control or text-direction")],
+)
+def test_a_rename_that_cannot_be_is_refused(store: Store, new: str, message: str) -> None:
+    with pytest.raises(RenameError, match=message):
+        rename_player(store, "Ann", new, ["Ann", "Bo"])
+    assert read_renames(store) == {}

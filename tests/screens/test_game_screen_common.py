@@ -1,0 +1,184 @@
+"""What every game screen shares (screens/game.py): the command field's completion and
+history, stray enters, stale refusals, the log at any width, and corrections that keep what
+was typed when the save fails."""
+
+from __future__ import annotations
+
+import errno
+import os
+
+import pytest
+from textual.widgets import Input, RichLog
+
+from companion.amounts import parse_amount
+from companion.store import Store
+from screens.correction import CorrectionDialog
+from screens.game import CommandScreen, GameScreen
+from screens.widgets.command_input import CommandInput, complete
+from screens.widgets.log_panel import SHOWN, LogPanel
+from tests.conftest import NewGame
+from tests.screens.helpers import (
+    command,
+    make_app,
+    open_screen,
+    send_keys,
+    settle,
+    text_of,
+    type_into,
+)
+
+
+def test_completion_takes_the_word_being_typed() -> None:
+    words = ["pass", "pick", "San Narciso", "Santa Rita", "Ann"]
+    assert complete("pi", words) == "pick"
+    assert complete("pick san n", words) == "pick San Narciso"
+    assert complete("pick SANTA", words) == "pick Santa Rita"
+    assert complete("pick ", words) is None  # nothing typed of the next word yet
+    assert complete("pick", words) is None  # already whole
+    assert complete("zz", words) is None
+    assert complete("", words) is None
+
+
+async def test_command_field_completes_names_and_brings_back_commands(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="coloma", names=("Annabel", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot, session, CommandScreen)
+        field = screen.query_one("#command", CommandInput)
+        field.focus()
+        send_keys(pilot, "anna")
+        await settle(pilot)
+        await pilot.press("tab")
+        assert field.value == "Annabel"
+        field.value = ""
+        field.remember("first")
+        field.remember("second")
+        await pilot.press("up")
+        assert field.value == "second"
+        await pilot.press("up", "up")
+        assert field.value == "first"  # stays at the oldest
+        await pilot.press("down", "down")
+        assert field.value == ""  # back to what was being typed
+
+
+async def test_an_empty_enter_changes_nothing_and_says_what_to_type(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo"))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot, session, CommandScreen)
+        screen.EMPTY_ENTER_PLAYS = False  # (until every game has a word for every step)
+        before = len(screen.session.journal.entries)
+        assert "Nothing typed" in await command(pilot, "")
+        assert len(screen.session.journal.entries) == before
+
+
+async def test_a_refusal_beside_the_field_goes_when_the_game_changes(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot, session, CommandScreen)
+        assert await command(pilot, "frobnicate") != ""
+        screen.run(
+            screen.session.rules.adjust(screen.session.state, 0, "bucks", parse_amount("+1"))
+        )
+        await settle(pilot)
+        assert text_of(pilot, "#command-error") == ""
+        assert await command(pilot, "frobnicate") != ""
+        screen.action_undo()
+        await settle(pilot)
+        assert text_of(pilot, "#command-error") == ""
+
+
+async def test_the_log_appends_its_line_and_redraws_after_an_undo(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        log = screen.query_one(LogPanel)
+        lines = log.query_one(RichLog)
+        rules = screen.session.rules
+        for _ in range(3):
+            screen.run(rules.adjust(screen.session.state, 1, "bucks", parse_amount("+1")))
+        await settle(pilot)
+        assert log.plain().splitlines()[-1].startswith("Bo +1 Bucks")
+        written = len(lines.lines)
+        screen.run(rules.adjust(screen.session.state, 0, "bucks", parse_amount("+2")))
+        await settle(pilot)
+        assert len(lines.lines) == written + 1  # one line appended, nothing drawn anew
+        screen.action_undo()
+        await settle(pilot)
+        assert "Ann +2" not in log.plain()
+        assert len(lines.lines) == written
+
+
+async def test_the_log_keeps_the_newest_when_there_are_many(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo"))
+    rules = session.rules
+    for turn in range(SHOWN + 30):
+        session.act(rules.adjust(session.state, turn % 2, "bucks", parse_amount("+1")))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        log = screen.query_one(LogPanel)
+        assert len(log.plain().splitlines()) == SHOWN
+        assert f"{SHOWN + 30 + 1}" not in str(log.query_one("#log-title").render())
+        screen.run(rules.adjust(screen.session.state, 0, "bucks", parse_amount("+1")))
+        await settle(pilot)
+        assert log.plain().splitlines()[-1].startswith("Ann +1 Bucks")
+        assert len(log.plain().splitlines()) == SHOWN
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_f2_shows_the_log_instead_of_the_game_when_narrow(
+    store: Store, new_game: NewGame, size: tuple[int, int]
+) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=size) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        log, main = screen.query_one(LogPanel), screen.query_one("#main")
+        narrow = size[0] < 110
+        assert log.display is not narrow and main.display
+        await pilot.press("f2")
+        await settle(pilot)
+        assert log.display is narrow
+        assert main.display is not narrow or not narrow
+        if narrow:
+            assert not main.display and log.size.width > 60
+        await pilot.press("f2")
+        await settle(pilot)
+        assert log.display is not narrow and main.display
+
+
+async def test_a_correction_that_cannot_be_saved_keeps_what_was_typed(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, CorrectionDialog)
+        await type_into(pilot, "#value", "9")
+        await type_into(pilot, "#reason", "counted the chips")
+
+        def disk_full(descriptor: int, data: bytes) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(os, "write", disk_full)
+        await pilot.press("enter")
+        await settle(pilot)
+        monkeypatch.undo()
+        assert pilot.app.screen is dialog  # still open, with what was typed
+        assert dialog.query_one("#value", Input).value == "9"
+        assert dialog.query_one("#reason", Input).value == "counted the chips"
+        assert "disk is full" in text_of(pilot, "#error-reason")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert pilot.app.screen is screen
+        assert screen.session.state.numbers[0]["bucks"] == 9

@@ -1,0 +1,183 @@
+"""The Records screen (#14, from home with `h`) and a game's charts (f3), through Pilot, with
+snapshots at 80x24 and 120x40."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from textual.widgets import DataTable, Input, TabbedContent
+
+from companion.amounts import parse_amount
+from companion.games import SHEETS
+from companion.scoring import sheet_text
+from companion.store import Store
+from screens.charts import GameCharts
+from screens.game import GameScreen
+from screens.records import RecordsScreen, StandingsDialog
+from tests.conftest import NewGame
+from tests.screens.helpers import make_app, open_screen, settle, text_of
+
+FIXED_TIME = 1_767_268_800
+
+
+def history(store: Store) -> None:
+    """Six Boomtown games and one Calamityville game, with a shared win."""
+    scores = [
+        {"Ann": 30, "Bo": 20, "Cy": 10},
+        {"Ann": 15, "Bo": 25, "Cy": 12},
+        {"Ann": 22, "Bo": 22, "Di": 5},
+        {"Ann": 40, "Bo": 18, "Cy": 33},
+        {"Bo": 35, "Cy": 31, "Di": 30},
+        {"Ann": 28, "Bo": 29, "Cy": 27, "Di": 3},
+    ]
+    for month, game in enumerate(scores, start=1):
+        rows = [{"name": n, "gold": g, "mines": [], "mayors": 0} for n, g in game.items()]
+        store.record_finished(
+            {
+                "game": "boomtown",
+                "title": "Boomtown",
+                "file": f"2026{month:02d}-boomtown.toml",
+                "finished": f"2026-{month:02d}-05T21:00:00",
+                "players": list(game),
+                "sheet": sheet_text(SHEETS["boomtown"], rows),
+            }
+        )
+    rows = [{"name": "Ann", "money": 2500}, {"name": "Cy", "money": 2600}]
+    store.record_finished(
+        {
+            "game": "calamityville",
+            "title": "Calamityville",
+            "file": "202607-calamityville.toml",
+            "finished": "2026-07-05T21:00:00",
+            "players": ["Ann", "Cy"],
+            "sheet": sheet_text(SHEETS["calamityville"], rows),
+        }
+    )
+
+
+async def test_records_filter_players_and_a_game_standings(store: Store) -> None:
+    history(store)
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, RecordsScreen)
+        games = screen.query_one("#records-games", DataTable)
+        assert games.row_count == 7
+        assert "7 finished games" in text_of(pilot, "#records-summary")
+        screen.query_one("#records-filter", Input).value = "boom di"
+        await settle(pilot)
+        assert games.row_count == 3
+        assert text_of(pilot, "#records-summary") == "3 finished games of Boomtown with di"
+        screen.query_one("#records-filter", Input).value = "boomtown"
+        await settle(pilot)
+        players = screen.query_one("#records-players", DataTable)
+        rows = [[str(cell) for cell in players.get_row_at(i)] for i in range(4)]
+        assert rows[0][:4] == ["Bo", "6", "4 (1 shared)", "67%"]
+        assert rows[1][:4] == ["Ann", "5", "3 (1 shared)", "60%"]
+        assert [row[0] for row in rows[2:]] == ["Cy", "Di"]
+        assert "on average Gold" in str(players.get_row_at(4)[0])
+        await pilot.press("ctrl+right", "ctrl+right")
+        assert screen.query_one(TabbedContent).active == "tab-duels"
+        assert "Bo vs Ann: 5 games together; Bo ahead 2, Ann ahead 2, level 1" in text_of(
+            pilot, "#records-duels"
+        )
+        await pilot.press("ctrl+left", "ctrl+left")
+        await pilot.click("#records-filter")
+        await pilot.press("enter")  # to the list
+        await pilot.press("enter")  # the newest game
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, StandingsDialog)
+        # the filter keeps Boomtown: the newest is June's (Bo 29, Ann 28)
+        assert "Bo wins." in text_of(pilot, "#standings-text")
+        await pilot.press("escape", "escape")
+        await settle(pilot)
+        assert not isinstance(pilot.app.screen, RecordsScreen | StandingsDialog)
+
+
+async def test_a_damaged_history_is_said_and_kept(store: Store) -> None:
+    store.root.mkdir(parents=True)
+    store.history_path.write_text("games = [[[")
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        assert "cannot be read" in text_of(pilot, "#records-summary")
+    assert store.history_path.read_text() == "games = [[["
+
+
+async def test_f3_charts_a_game_and_closes(store: Store, new_game: NewGame) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo"))
+    session.act(session.rules.adjust(session.state, 0, "bucks", parse_amount("+3")))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        await pilot.press("f3")
+        await settle(pilot)
+        charts = pilot.app.screen
+        assert isinstance(charts, GameCharts)
+        assert [c.key for c in charts.charts][:2] == ["bucks", "gold"]
+        assert charts.charts[0].lines["Ann"] == [2, 5]
+        await pilot.press("escape")
+        await settle(pilot)
+        assert pilot.app.screen is screen
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_records_snapshot(snap_compare, store: Store, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    history(store)
+    assert snap_compare(make_app(store), press=["h", "ctrl+right"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_records_chart_snapshot(snap_compare, store: Store, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    history(store)
+    press = ["h", "ctrl+right", "ctrl+right", "ctrl+right"]
+    assert snap_compare(make_app(store), press=press, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_game_chart_snapshot(
+    snap_compare, store: Store, new_game: NewGame, size: tuple[int, int]
+) -> None:  # type: ignore[no-untyped-def]
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy"))
+    for seat, change in [(0, "-300"), (1, "+150"), (2, "-50"), (0, "+500")]:
+        session.act(session.rules.adjust(session.state, seat, "money", parse_amount(change)))
+    os.utime(session.path, (FIXED_TIME, FIXED_TIME))
+
+    async def open_game(pilot) -> None:  # type: ignore[no-untyped-def]
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+
+    assert snap_compare(make_app(store), run_before=open_game, press=["f3"], terminal_size=size)
+
+
+async def test_ctrl_e_renames_a_player_in_every_earlier_game(store: Store) -> None:
+    history(store)
+    before = store.history_path.read_bytes()
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        screen = pilot.app.screen
+        await pilot.press("ctrl+right")  # Players: Bo first (the most wins)
+        await pilot.press("ctrl+e")
+        await settle(pilot)
+        field = pilot.app.screen.query_one("#rename-name", Input)
+        field.value = "cy"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "another player" in text_of(pilot, "#rename-error")
+        field.value = "Bodhi"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert pilot.app.screen is screen
+        players = screen.query_one("#records-players", DataTable)
+        assert str(players.get_row_at(0)[0]) == "Bodhi"
+        games = screen.query_one("#records-games", DataTable)
+        assert all("Bo," not in str(games.get_row_at(i)[2]) for i in range(games.row_count))
+    assert store.history_path.read_bytes() == before  # nothing rewritten
+    async with make_app(store).run_test(size=(120, 40)) as pilot:  # and after a restart
+        await pilot.press("h")
+        await settle(pilot)
+        players = pilot.app.screen.query_one("#records-players", DataTable)
+        assert str(players.get_row_at(0)[0]) == "Bodhi"
