@@ -170,12 +170,14 @@ class PtyProgram:
     def send(self, data: str | bytes) -> None:
         os.write(self.master, KEYS.get(data, data.encode()) if isinstance(data, str) else data)
 
-    def _clear_of_toasts(self) -> None:
-        """Wait until no toast removal is due within TOAST_GUARD (nor just due)."""
+    def clear_of_toasts(self, ahead: float = TOAST_GUARD) -> None:
+        """Wait until no toast removal is due within `ahead` seconds (nor just due). A caller
+        about to type and then time a key asks for the whole of it first: a wait between the
+        typing and the key would let the field's cursor blink (a frame) into the timing."""
         while True:
             now = time.perf_counter()
             self.toast_removals = [due for due in self.toast_removals if due > now - 0.2]
-            near = [due for due in self.toast_removals if due < now + TOAST_GUARD]
+            near = [due for due in self.toast_removals if due < now + ahead]
             if not near:
                 return
             time.sleep(max(near) + 0.2 - now)
@@ -193,7 +195,7 @@ class PtyProgram:
         `done`: true once the key has taken effect (e.g. the game's file grew: an entry is on
         disk before it is shown); only frames from then on can be its answer, so a late frame
         of earlier typing on a loaded machine is not taken for it."""
-        self._clear_of_toasts()
+        self.clear_of_toasts()
         self.settle(timeout)
         frames_before = len(self.frame_ends)
         sent = time.perf_counter()

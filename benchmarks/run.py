@@ -82,6 +82,8 @@ COMMANDS: dict[str, list[tuple[str, str | None]]] = {
 REFUSED_AFTER = 3.0
 #: seconds to wait for typed text to be drawn before enter is sent anyway
 ECHO_WAIT = 3.0
+#: seconds a sample may take from its first key to its answer (no toast leaves meanwhile)
+SAMPLE_LENGTH = 2.0
 #: the number each game's filler entries change (one +1 and one -1 a player, in turn)
 FILLER_NUMBER = {"boomtown": "gold", "coloma": "bucks", "builders": "vp", "calamityville": "money"}
 #: the saved games on the home screen at startup, each with a first player found nowhere else
@@ -409,6 +411,7 @@ def _typed(app: PtyProgram, path: Path, command: str, back: str | None) -> Calla
 
     def sample() -> float:
         turn[0] += 1
+        app.clear_of_toasts(SAMPLE_LENGTH)
         if back is None:
             type_in(app, command)
             took = app.key_to_frame("enter", done=grown(path))
@@ -426,6 +429,7 @@ def _undo_redo(app: PtyProgram, path: Path) -> Callable[[], float]:
     turn = [0]
 
     def key() -> float:
+        app.clear_of_toasts(SAMPLE_LENGTH)
         app.send("right")
         app.settle()
         turn[0] += 1
