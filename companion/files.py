@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -48,8 +47,10 @@ def read_bounded(path: Path | str, limit: int) -> bytes:
             )
         chunks: list[bytes] = []
         total = 0
+        # The whole file in one read when it is what it says (a long game: no copies).
+        size = info.st_size + 1 if info.st_size else MIB
         while True:
-            chunk = os.read(descriptor, min(MIB, limit + 1 - total))
+            chunk = os.read(descriptor, min(size, limit + 1 - total))
             if not chunk:
                 break
             chunks.append(chunk)
@@ -69,6 +70,8 @@ def parse_toml(data: bytes) -> dict[str, Any]:
     """A TOML document from bytes; ValueError for anything else, also for nesting so deep
     that the parser would overflow the stack (tomllib raises RecursionError there) and for
     bytes that are not UTF-8 (UnicodeDecodeError is a ValueError)."""
+    import tomllib  # not needed to list the saved games: imported when first used
+
     try:
         return tomllib.loads(data.decode("utf-8"))
     except RecursionError:

@@ -8,7 +8,8 @@ recognisable even when what was written of it still parses.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from array import array
+from collections.abc import Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -117,33 +118,61 @@ def make_entry(kind: str, text: str, **data: Value | None) -> Entry:
 
 
 class Journal:
-    """The entries of one game and which of them are in effect after undo and redo."""
+    """The entries of one game and which of them are in effect after undo and redo.
+
+    `entries` may be a list or a sequence that reads each entry from the file's bytes when
+    asked (store.EntryList): only the places of the entries in effect are kept per entry."""
 
     def __init__(self, entries: Iterable[Entry] = ()) -> None:
-        self.entries: list[Entry] = []
-        self._done: list[int] = []
-        self._undone: list[int] = []
+        self.entries: MutableSequence[Entry] = []
+        self._done = array("q")  # places in `entries`, oldest first: what is in effect
+        self._undone = array("q")  # places taken back, the next to redo last
         for entry in entries:
             self.append(entry)
+
+    @classmethod
+    def restored(
+        cls, entries: MutableSequence[Entry], done: Sequence[int], undone: Sequence[int]
+    ) -> Journal:
+        """A journal over `entries` whose first entries' effect is already known (a
+        snapshot's stacks); the rest are taken in with `note`."""
+        journal = cls()
+        journal.entries = entries
+        journal._done = done[:] if isinstance(done, array) else array("q", done)
+        journal._undone = undone[:] if isinstance(undone, array) else array("q", undone)
+        return journal
 
     def __len__(self) -> int:
         return len(self.entries)
 
     def append(self, entry: Entry) -> None:
         self.entries.append(entry)
-        if entry.kind == UNDO:
+        self.note(len(self.entries) - 1, entry.kind)
+
+    def note(self, index: int, kind: str) -> None:
+        """Take in the effect of the entry at `index` (already in `entries`)."""
+        if kind == UNDO:
             if self._done:
                 self._undone.append(self._done.pop())
-        elif entry.kind == REDO:
+        elif kind == REDO:
             if self._undone:
                 self._done.append(self._undone.pop())
         else:
-            self._done.append(len(self.entries) - 1)
-            self._undone.clear()
+            self._done.append(index)
+            del self._undone[:]
+
+    def stacks(self) -> tuple[array[int], array[int]]:
+        """Copies of the places in effect and of those taken back (for a snapshot)."""
+        return self._done[:], self._undone[:]
 
     def effective(self) -> list[Entry]:
         """The entries in effect, oldest first: what the state is replayed from."""
         return [self.entries[index] for index in self._done]
+
+    def effective_between(self, start: int, stop: int) -> list[Entry]:
+        """The entries in effect from the `start`th to before the `stop`th (a replay from a
+        checkpoint)."""
+        return [self.entries[index] for index in self._done[start:stop]]
 
     def last_effective(self, count: int) -> list[Entry]:
         """The newest `count` entries in effect, newest first (for the log panel)."""

@@ -10,12 +10,14 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.files import MIB, read_bounded
 from companion.safe_text import visible
-from companion.session import GameSession
 from companion.store import DamagedFile, Store
+
+if TYPE_CHECKING:  # the rules are imported only when a summary must be made again (startup)
+    from companion.session import GameSession
 
 SUMMARY_LIMIT = 1 * MIB
 
@@ -61,6 +63,8 @@ def list_saved(store: Store) -> SavedList:
         key = [stat.st_size, stat.st_mtime_ns]
         summary = _read_summary(store, path, key)
         if summary is None:
+            from companion.session import GameSession
+
             try:
                 summary = summarise(GameSession(store, store.read_game(path)), stat.st_mtime)
             except DamagedFile as problem:

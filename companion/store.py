@@ -12,28 +12,36 @@ middle keeps every entry before it (the game then opens read-only until the tabl
 go on from there). Format-1 files (no checks) still open; entries appended to them carry a
 check, which a format-1 reader ignores.
 
-Reading a long game with tomllib is slow, so a parse cache (JSON, keyed by the length and
-SHA-256 of the bytes it covers) lets a reopen parse only what was appended since. The TOML
-file stays the only source of truth: a stale, missing or malformed cache is simply rebuilt.
+Opening a long game costs the same as opening a short one: a snapshot of the replayed state
+(cache/NAME.snapshot, see `Snapshot`) covers the file's start, checked against the length and
+SHA-256 of the bytes it covers, so only what was appended since is parsed and replayed. The
+TOML file stays the only source of truth: a stale, missing or damaged snapshot is ignored and
+made again. Entries are read with a quick reader of the lines this app writes (tomllib for
+anything else) and kept as the file's bytes, each entry read again when it is needed.
+
+hashlib, tomllib and tomli_w are imported when first needed: the home screen lists the saved
+games from their cached summaries without them (startup time).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import errno
-import hashlib
+import io
 import json
 import os
+import pickle
 import re
-import tomllib
 import zlib
-from collections.abc import Iterable, Mapping
+from array import array
+from collections.abc import Iterable, Mapping, MutableSequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from sys import intern
 from typing import Any
 
 import platformdirs
-import tomli_w
 
 from companion.files import MIB, UnreadableFile, parse_toml, read_bounded
 from companion.journal import LARGEST_NUMBER, Entry, JournalError
@@ -44,12 +52,13 @@ FORMAT = 2
 ENV_DATA_DIR = "GOLDRUSH_DATA_DIR"
 APP_DIR_NAME = "goldrush-companion"
 _MARKER = b"\n[[entries]]\n"
-_CACHE_REWRITE_AFTER = 50  # new entries since the cache before it is rewritten
-_CACHE_FORM = 2  # the parse cache's layout: entries as [kind, text, data, at]
+ENTRY_MARKER = _MARKER  # what starts each entry in a game file
+SNAPSHOT_AFTER = 50  # entries replayed on opening before a new snapshot is written
+_SNAPSHOT_MAGIC = b"goldrush-snapshot 1\n"
 
 #: The largest files read: far above any real game (10,000 entries are about 1.3 MiB).
 GAME_LIMIT = 64 * MIB
-CACHE_LIMIT = 128 * MIB
+SNAPSHOT_LIMIT = 64 * MIB
 HISTORY_LIMIT = 16 * MIB
 SETTINGS_LIMIT = 1 * MIB
 
@@ -205,7 +214,7 @@ class GameRecord:
 
     path: Path
     header: Header
-    entries: list[Entry]
+    entries: MutableSequence[Entry]  # an EntryList when read from a file
     good_length: int
     torn: TornTail | None = None
     modified: float = 0.0
@@ -216,6 +225,15 @@ class GameRecord:
     notices: list[str] = field(default_factory=list)
     #: The file's format (1: entries without check lines), for reading what is appended.
     format: int = FORMAT
+    #: The SHA-256 of the good bytes (kept going as entries are appended, for a snapshot).
+    digest: Any = None
+    #: The header table as read (a snapshot keeps it, checked again when it is read).
+    doc: dict[str, Any] = field(default_factory=dict)
+    #: What a valid snapshot knew (None: replay every entry), and the entries read after it:
+    #: `fresh` are the entries from place `fresh_from` on, as read (replayed on opening).
+    snapshot: Snapshot | None = None
+    fresh: list[Entry] = field(default_factory=list)
+    fresh_from: int = 0
 
     @property
     def game_id(self) -> str:
@@ -268,13 +286,17 @@ def entry_chunk(entry: Entry) -> bytes:
 
 @dataclass
 class ParsedJournal:
-    """What `parse_journal` read: the header table, the good entries, and what was not."""
+    """What `parse_journal` read: the header table, the good entries, and what was not.
+
+    `spans` holds, per good entry, where its bytes start (after `[[entries]]`) and end
+    (after its check line) in the data read (None for a file read whole)."""
 
     doc: dict[str, Any]
     entries: list[Entry]
     good: int
     torn: bool = False
     damage: Damage | None = None
+    spans: array[int] | None = None
 
 
 def _complete_end(body: bytes, checked: bool) -> int | None:
@@ -307,13 +329,99 @@ def _content_of(body: bytes, checked: bool) -> bytes:
 def _entry_of_content(content: bytes) -> Entry:
     """One entry from its checked bytes; JournalError says what is wrong."""
     try:
-        table = parse_toml(content)
+        table = _quick_table(content)
+        if table is None:
+            table = parse_toml(content)
     except (ValueError, UnicodeDecodeError) as error:
         raise JournalError(f"cannot be read ({_reason(error)})") from None
     try:
         return Entry.from_table(table)
     except JournalError as error:
         raise JournalError(f"is not one this app can use ({error})") from None
+
+
+# The lines tomli_w writes for an entry's flat table: `key = value`, a value being a string
+# without escapes, an integer, a boolean, or an array of those, one item a line.
+_QUICK_KEY = re.compile(r"[A-Za-z0-9_-]+\Z")
+_QUICK_INT = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
+_NOT_QUICK = re.compile(r'[\x00-\x08\x0a-\x1f\x7f\\"]')  # what tomllib must judge itself
+
+
+def _quick_value(text: str) -> Any:
+    """The value of one TOML value the way tomli_w writes it; LookupError if not simple."""
+    if text[:1] == '"':
+        inner = text[1:-1]
+        if len(text) < 2 or text[-1] != '"' or _NOT_QUICK.search(inner):
+            raise LookupError
+        return inner
+    if _QUICK_INT.match(text):
+        return int(text)
+    if text == "true":
+        return True
+    if text == "false":
+        return False
+    raise LookupError
+
+
+# One whole `key = value` line with a string, integer or boolean value, in one match.
+_QUICK_LINE = re.compile(
+    r'([A-Za-z0-9_-]+) = (?:"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|(-?(?:0|[1-9][0-9]*))|(true|false))\n'
+)
+
+
+def _quick_table(content: bytes) -> dict[str, Any] | None:
+    """An entry's table read line by line (ten times quicker than tomllib on a long game),
+    or None when a line is not in the simple form this app writes: tomllib then reads it,
+    so what is accepted and what it means never differs from tomllib's reading."""
+    text = content.decode("utf-8")
+    table: dict[str, Any] = {}
+    place, end, match = 0, len(text), _QUICK_LINE.match
+    while place < end:
+        found = match(text, place)
+        if found is None or found.group(1) in table:
+            return _lines_table(text)  # an array, or something for tomllib
+        key, string, number, flag = found.groups()
+        key = intern(key)  # the same few keys in every entry: one copy of each in memory
+        if string is not None:
+            table[key] = intern(string) if len(string) <= 16 else string  # kinds, names
+        elif number is not None:
+            table[key] = int(number)
+        else:
+            table[key] = flag == "true"
+        place = found.end()
+    return table
+
+
+def _lines_table(text: str) -> dict[str, Any] | None:
+    """`_quick_table` for entries with arrays (one item a line, as tomli_w writes them)."""
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    table: dict[str, Any] = {}
+    items: list[Any] | None = None
+    key = ""
+    try:
+        for line in lines:
+            if items is not None:
+                if line == "]":
+                    table[key], items = items, None
+                elif line.startswith("    ") and line.endswith(","):
+                    items.append(_quick_value(line[4:-1]))
+                else:
+                    return None
+                continue
+            key, separator, value = line.partition(" = ")
+            if not separator or key in table or not _QUICK_KEY.match(key):
+                return None
+            if value == "[":
+                items = []
+            elif value == "[]":
+                table[key] = []
+            else:
+                table[key] = _quick_value(value)
+    except LookupError:
+        return None
+    return table if items is None else None
 
 
 def _quoted_text(content: bytes) -> str:
@@ -340,10 +448,9 @@ def parse_journal(data: bytes, fmt: int | None = None, first_number: int = 1) ->
     if doc:
         fmt = doc.get("format") if type(doc.get("format")) is int else fmt
     checked = fmt is not None and fmt >= 2
-    # First the bytes: each entry's check, and a torn end. Cheap, and it bounds the rest.
     count = len(bodies)
-    contents: list[bytes] = []  # each good entry's bytes without its check line
-    starts: list[int] = []
+    entries: list[Entry] = []
+    spans = array("I")
     offset = len(header_bytes)
     good = len(data)
     torn = False
@@ -358,37 +465,15 @@ def parse_journal(data: bytes, fmt: int | None = None, first_number: int = 1) ->
                 good, torn = offset + len(_MARKER) + end, True
             body = body[:end]
         try:
-            contents.append(_content_of(body, checked))
+            entries.append(_entry_of_content(_content_of(body, checked)))
         except JournalError as error:
             good, damage = offset, Damage(first_number + index, str(error), count - index)
             break
-        starts.append(offset)
-        offset += len(_MARKER) + len(body)
-    entries = _entries_at_once(_MARKER.join([header_bytes, *contents]), doc, len(contents))
-    if entries is None:  # something the checks do not catch: find it entry by entry
-        entries = []
-        for index, content in enumerate(contents):
-            try:
-                entries.append(_entry_of_content(content))
-            except JournalError as error:
-                damage = Damage(first_number + index, str(error), count - index)
-                return ParsedJournal(doc, entries, starts[index], damage=damage)
-    return ParsedJournal(doc, entries, good, torn=torn, damage=damage)
-
-
-def _entries_at_once(region: bytes, header: dict[str, Any], count: int) -> list[Entry] | None:
-    """The `count` entries of `region` (the header, if any, then whole entries) in one
-    parse, the quick way; None when that does not give exactly them."""
-    if count == 0:
-        return []
-    try:
-        doc = parse_toml(region)
-        tables = doc.pop("entries", None)
-        if doc != header or type(tables) is not list or len(tables) != count:
-            return None
-        return _entries_of({"entries": tables})
-    except (ValueError, UnicodeDecodeError):
-        return None
+        start = offset + len(_MARKER)
+        offset = start + len(body)
+        spans.append(start)
+        spans.append(offset)
+    return ParsedJournal(doc, entries, good, torn=torn, damage=damage, spans=spans)
 
 
 def _parse_whole(data: bytes) -> ParsedJournal:
@@ -467,6 +552,232 @@ def _checked_colours(players: list[dict[str, str]]) -> list[str]:
     return notices
 
 
+# ---------------------------------------------------------------------------- entries
+
+
+class EntryList(MutableSequence[Entry]):
+    """A game's entries, kept as the file's bytes and where each entry is in them: an entry
+    is read (its check verified again) when asked for, so a long game costs two numbers per
+    entry in memory instead of an object with its table. Entries appended later (played
+    here, or followed) are kept as they are."""
+
+    _KEEP = 1024  # entries read from the bytes kept as objects, at most
+
+    def __init__(
+        self, data: bytes = b"", spans: array[int] | None = None, checked: bool = True
+    ) -> None:
+        self._data = data
+        self._spans = spans if spans is not None else array("I")
+        self._stored = len(self._spans) // 2  # how many are read from `_data`
+        self._checked = checked
+        self._added: list[Entry] = []
+        self._read: dict[int, Entry] = {}
+
+    @classmethod
+    def of(cls, entries: Iterable[Entry]) -> EntryList:
+        listed = cls()
+        listed._added = list(entries)
+        return listed
+
+    def __len__(self) -> int:
+        return self._stored + len(self._added)
+
+    def spans(self) -> array[int]:
+        """A copy of where the entries read from the bytes are (see ParsedJournal.spans)."""
+        return self._spans[:]
+
+    def _at(self, index: int) -> Entry:
+        if index >= self._stored:
+            return self._added[index - self._stored]
+        entry = self._read.get(index)
+        if entry is None:
+            body = self._data[self._spans[2 * index] : self._spans[2 * index + 1]]
+            entry = _entry_of_content(_content_of(body, self._checked))
+            if len(self._read) >= self._KEEP:
+                self._read.clear()
+            self._read[index] = entry
+        return entry
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self._at(place) for place in range(len(self))[index]]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("no such entry")
+        return self._at(index)
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        raise TypeError("a journal's entries are never changed")
+
+    def __delitem__(self, index: Any) -> None:
+        raise TypeError("a journal's entries are never removed")
+
+    def insert(self, index: int, value: Entry) -> None:
+        if index != len(self):
+            raise TypeError("entries are only ever appended")
+        self._added.append(value)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (list, EntryList)):
+            return len(self) == len(other) and list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"EntryList({len(self)} entries)"
+
+
+@dataclass
+class Snapshot:
+    """The replayed state kept beside a game file (cache/NAME.snapshot) so that opening a
+    long game replays only what came after it. Never trusted blindly: it is used only when
+    its own checksum holds, it was made by this version of the app's rules, and the file
+    still starts with the very bytes it covers (their length and SHA-256); otherwise it is
+    ignored and made again. The game file stays the one source of truth."""
+
+    length: int  # the good bytes of the game file it covers
+    digest: str  # their SHA-256
+    header: dict[str, Any]  # the header table as read
+    format: int
+    spans: array[int]  # where each covered entry is (see ParsedJournal.spans)
+    done: array[int]  # the journal's stacks after the covered entries
+    undone: array[int]
+    state: bytes  # the state after them, pickled (only the app's own dataclasses)
+    checkpoints: dict[int, bytes]  # states after the first k entries in effect
+    notices: list[str]  # what replaying the covered entries told the table
+
+    @property
+    def count(self) -> int:
+        return len(self.spans) // 2
+
+
+def rules_fingerprint() -> str:
+    """The app's version and its core's source files (name, size, time): a snapshot made
+    by other rules (an update, an edit) is not used."""
+    global _FINGERPRINT
+    if _FINGERPRINT is None:
+        from companion import __version__
+
+        base = Path(__file__).resolve().parent
+        parts = [__version__]
+        for source in sorted(base.rglob("*.py")):
+            try:
+                info = source.stat()
+            except OSError:
+                continue
+            parts.append(f"{source.relative_to(base)}:{info.st_size}:{info.st_mtime_ns}")
+        _FINGERPRINT = _sha256("\n".join(parts).encode()).hexdigest()
+    return _FINGERPRINT
+
+
+_FINGERPRINT: str | None = None
+
+
+class _PlainUnpickler(pickle.Unpickler):
+    """Reads only plain data (numbers, text, bytes, lists, dicts): nothing is imported."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        raise pickle.UnpicklingError(f"{module}.{name} is not allowed in a snapshot")
+
+
+class _StateUnpickler(pickle.Unpickler):
+    """Reads a game state: plain data and the app's own dataclasses, nothing else."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if module.startswith("companion.") and "." not in name:
+            found = getattr(__import__(module, fromlist=[name]), name, None)
+            if isinstance(found, type) and dataclasses.is_dataclass(found):
+                return found
+        raise pickle.UnpicklingError(f"{module}.{name} is not allowed in a snapshot")
+
+
+def dump_state(state: Any) -> bytes:
+    return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def load_state(data: bytes) -> Any:
+    """A state kept by `dump_state`; any error when it is not one (the caller replays)."""
+    return _StateUnpickler(io.BytesIO(data)).load()
+
+
+def _q_bytes(values: array[int]) -> bytes:
+    return (values if values.typecode == "q" else array("q", values)).tobytes()
+
+
+def _spans_fit(snapshot: Snapshot, data: bytes) -> bool:
+    """Whether the snapshot's entries can be the file's: the first just after the first
+    `[[entries]]` line, the last ending where the covered bytes end (but blank space), as
+    many as those bytes hold. (Its own checksum already rules out damage: this guards
+    against a mix-up, at C speed; each entry's check is verified again when it is read.)"""
+    spans, marker = snapshot.spans, len(_MARKER)
+    return (
+        data.find(_MARKER) + marker == spans[0]
+        and spans[-1] <= snapshot.length
+        and not data[spans[-1] : snapshot.length].strip()
+        and data.count(_MARKER, 0, snapshot.length) == snapshot.count
+    )
+
+
+def _snapshot_bytes(snapshot: Snapshot) -> bytes:
+    fields = {
+        "fingerprint": rules_fingerprint(),
+        "length": snapshot.length,
+        "digest": snapshot.digest,
+        "header": snapshot.header,
+        "format": snapshot.format,
+        "spans": snapshot.spans.tobytes(),
+        "done": _q_bytes(snapshot.done),
+        "undone": _q_bytes(snapshot.undone),
+        "state": snapshot.state,
+        "checkpoints": snapshot.checkpoints,
+        "notices": snapshot.notices,
+    }
+    payload = pickle.dumps(fields, protocol=pickle.HIGHEST_PROTOCOL)
+    return _SNAPSHOT_MAGIC + _sha256(payload).digest() + payload
+
+
+def _snapshot_of(raw: bytes) -> Snapshot | None:
+    """The snapshot in `raw` when it is whole and of these rules, else None."""
+    start = len(_SNAPSHOT_MAGIC) + 32
+    if not raw.startswith(_SNAPSHOT_MAGIC):
+        return None
+    payload = memoryview(raw)[start:]
+    if _sha256(payload).digest() != raw[len(_SNAPSHOT_MAGIC) : start]:
+        return None
+    fields = _PlainUnpickler(io.BytesIO(payload)).load()
+    if type(fields) is not dict or fields.get("fingerprint") != rules_fingerprint():
+        return None
+    spans, done, undone = array("I"), array("q"), array("q")
+    spans.frombytes(fields["spans"])
+    done.frombytes(fields["done"])
+    undone.frombytes(fields["undone"])
+    snapshot = Snapshot(
+        fields["length"],
+        fields["digest"],
+        fields["header"],
+        fields["format"],
+        spans,
+        done,
+        undone,
+        fields["state"],
+        fields["checkpoints"],
+        fields["notices"],
+    )
+    count = snapshot.count
+    checks = (
+        type(snapshot.length) is int and snapshot.length > 0 and type(snapshot.digest) is str,
+        type(snapshot.header) is dict and type(snapshot.format) is int,
+        count > 0 and len(spans) % 2 == 0 and type(snapshot.state) is bytes,
+        all(not places or (min(places) >= 0 and max(places) < count) for places in (done, undone)),
+        type(snapshot.checkpoints) is dict and type(snapshot.notices) is list,
+        all(type(k) is int and 0 < k <= len(done) for k in snapshot.checkpoints),
+        all(type(value) is bytes for value in snapshot.checkpoints.values()),
+        all(type(notice) is str for notice in snapshot.notices),
+        spans[-1] <= snapshot.length,
+    )
+    return snapshot if all(checks) else None
+
+
 # ---------------------------------------------------------------------------- the store
 
 
@@ -499,7 +810,7 @@ class Store:
         """Write a new game file (never over an existing one) and return its path."""
         self.games_dir.mkdir(parents=True, exist_ok=True)
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        data = tomli_w.dumps(header.to_table()).encode("utf-8")
+        data = _toml_text(header.to_table()).encode("utf-8")
         for suffix in range(1000):
             name = f"{stamp}-{header.game}" + (f"-{suffix}" if suffix else "") + ".toml"
             path = self.games_dir / name
@@ -547,7 +858,8 @@ class Store:
         """Read a game file; raise DamagedFile when its header cannot be read.
 
         A torn last entry is reported in `torn`; damage further up in `damage` (the entries
-        before it are kept and the record is read-only)."""
+        before it are kept and the record is read-only). When a valid snapshot covers the
+        start of the file, only the entries after it are parsed (`fresh`)."""
         try:
             data = read_bounded(path, GAME_LIMIT)
             modified = path.stat().st_mtime
@@ -556,38 +868,53 @@ class Store:
         except OSError as error:
             raise DamagedFile(path, f"cannot be read ({error.strerror or error})") from None
         try:
-            parsed, new_since_cache = self._parse_with_cache(path, data)
+            parsed, snapshot, digest = self._parse_with_snapshot(path, data)
             header, notices = _header_of(parsed.doc, self.known_games)
         except (ValueError, UnicodeDecodeError) as error:
             raise DamagedFile(path, _reason(error)) from None
         good = parsed.good
         torn = TornTail(len(data) - good) if parsed.torn and data[good:].strip() else None
-        if parsed.damage is None and new_since_cache >= _CACHE_REWRITE_AFTER:
-            self._write_cache(path, data[:good], parsed.doc, parsed.entries)
-        record = GameRecord(path, header, parsed.entries, good, torn, modified, parsed.damage)
+        fmt = parsed.doc["format"]
+        if parsed.spans is None:  # a file edited into another layout: its entries as read
+            entries = EntryList.of(parsed.entries)
+            digest = None
+        else:
+            entries = EntryList(data, parsed.spans, checked=fmt >= 2)
+            digest.update(memoryview(data)[snapshot.length if snapshot else 0 : good])
+        record = GameRecord(path, header, entries, good, torn, modified, parsed.damage)
         record.notices = notices
-        record.format = parsed.doc["format"]
+        record.format = fmt
+        record.digest = digest
+        record.doc = parsed.doc
+        record.snapshot = snapshot
+        record.fresh = parsed.entries
+        record.fresh_from = snapshot.count if snapshot else 0
         if parsed.damage is not None:
             record.read_only_reason = DAMAGED_READ_ONLY
         return record
 
-    def _parse_with_cache(self, path: Path, data: bytes) -> tuple[ParsedJournal, int]:
-        """The parsed file and how many entries were parsed afresh (not from the cache)."""
-        cached = self._cached_prefix(path, data)
-        if cached is not None:
-            doc, entries, length = cached
-            fmt = doc.get("format") if type(doc.get("format")) is int else None
+    def _parse_with_snapshot(
+        self, path: Path, data: bytes
+    ) -> tuple[ParsedJournal, Snapshot | None, Any]:
+        """The parsed file (its entries only those after a valid snapshot, spans for all),
+        the snapshot, and the SHA-256 of the bytes it covers (of none without one)."""
+        found = self.read_snapshot(path, data)
+        if found is not None:
+            snapshot, digest = found
             try:
-                tail = parse_journal(data[length:], fmt, first_number=len(entries) + 1)
+                tail = parse_journal(
+                    data[snapshot.length :], snapshot.format, first_number=snapshot.count + 1
+                )
             except ValueError:
                 tail = None
-            if tail is not None and not tail.doc:
-                tail.doc = doc
-                tail.entries = entries + tail.entries
-                tail.good += length
-                return tail, len(tail.entries) - len(entries)
-        parsed = parse_journal(data)
-        return parsed, len(parsed.entries) + 1
+            if tail is not None and not tail.doc and tail.spans is not None:
+                tail.doc = snapshot.header
+                tail.good += snapshot.length
+                spans = snapshot.spans[:]
+                spans.extend(place + snapshot.length for place in tail.spans)
+                tail.spans = spans
+                return tail, snapshot, digest
+        return parse_journal(data), None, _sha256()
 
     def repair_torn(self, record: GameRecord) -> GameRecord:
         """Keep a complete copy of a torn file, then cut it back to its good part so appends
@@ -684,52 +1011,38 @@ class Store:
         except OSError:
             pass  # a stale cache is checked and rebuilt, never trusted
 
-    # -- parse cache -----------------------------------------------------------
+    # -- snapshots ----------------------------------------------------------------
 
-    def _cache_path(self, path: Path) -> Path:
-        return self.cache_dir / (path.stem + ".json")
+    def _snapshot_path(self, path: Path) -> Path:
+        return self.cache_dir / (path.stem + ".snapshot")
 
-    def _cached_prefix(
-        self, path: Path, data: bytes
-    ) -> tuple[dict[str, Any], list[Entry], int] | None:
-        """The header table, entries and length the cache holds, when it still matches the
-        file's bytes and passes the file's own checks; None otherwise (it is then rebuilt)."""
+    def read_snapshot(self, path: Path, data: bytes) -> tuple[Snapshot, Any] | None:
+        """The snapshot of this game when it is whole, of these rules, and covers the start
+        of `data` byte for byte, with the SHA-256 of those bytes (to go on with); None
+        otherwise (the game is then replayed in full)."""
         try:
-            cache = json.loads(read_bounded(self._cache_path(path), CACHE_LIMIT))
-            length = cache["length"]
-            if cache.get("form") != _CACHE_FORM or not (type(length) is int and length > 0):
+            raw = read_bounded(self._snapshot_path(path), SNAPSHOT_LIMIT)
+            snapshot = _snapshot_of(raw)
+            if snapshot is None or snapshot.length > len(data):
                 return None
-            if length > len(data) or hashlib.sha256(data[:length]).hexdigest() != cache["sha256"]:
+            digest = _sha256(memoryview(data)[: snapshot.length])
+            if digest.hexdigest() != snapshot.digest or not _spans_fit(snapshot, data):
                 return None
-            header, parts = cache["header"], cache["entries"]
-            if not (isinstance(header, dict) and isinstance(parts, list)):
-                return None
-            _header_of(header, self.known_games)
-            return header, [Entry.from_parts(part) for part in parts], length
-        except Exception:  # any fault in a cache only means: parse the file
+            _header_of(snapshot.header, self.known_games)
+            return snapshot, digest
+        except Exception:  # any fault in a snapshot only means: replay the game
             return None
 
-    def _write_cache(
-        self, path: Path, good: bytes, doc: Mapping[str, Any], entries: list[Entry]
-    ) -> None:
-        """Best effort: a cache that cannot be written only costs speed."""
-        header = {key: value for key, value in doc.items() if key != "entries"}
+    def write_snapshot(self, path: Path, snapshot: Snapshot) -> None:
+        """Best effort: a snapshot that cannot be written only costs speed."""
         try:
-            digest = hashlib.sha256(good).hexdigest()
-            text = json.dumps(
-                {
-                    "form": _CACHE_FORM,
-                    "length": len(good),
-                    "sha256": digest,
-                    "header": header,
-                    "entries": [entry.to_parts() for entry in entries],
-                }
-            )
+            raw = _snapshot_bytes(snapshot)
             self.cache_dir.mkdir(parents=True, exist_ok=True)
-            temporary = self._cache_path(path).with_suffix(".tmp")
-            temporary.write_text(text, encoding="utf-8")
-            temporary.replace(self._cache_path(path))
-        except (OSError, TypeError, ValueError):
+            # Its own temporary name: another window may write the same snapshot meanwhile.
+            temporary = self._snapshot_path(path).with_suffix(f".{os.getpid()}.tmp")
+            temporary.write_bytes(raw)
+            temporary.replace(self._snapshot_path(path))
+        except (OSError, TypeError, ValueError, pickle.PicklingError):
             return
 
     # -- history ---------------------------------------------------------------
@@ -777,7 +1090,7 @@ class Store:
         self.root.mkdir(parents=True, exist_ok=True)
         temporary = self.settings_path.with_suffix(".tmp")
         with temporary.open("wb") as handle:
-            handle.write(tomli_w.dumps(dict(settings)).encode("utf-8"))
+            handle.write(_toml_text(dict(settings)).encode("utf-8"))
             handle.flush()
             os.fsync(handle.fileno())
         temporary.replace(self.settings_path)
@@ -837,10 +1150,23 @@ def _check_numbers(value: Any) -> None:
             _check_numbers(item)
 
 
+def _sha256(data: Any = b"") -> Any:
+    """A SHA-256 hash object (hashlib loads OpenSSL: imported when first needed)."""
+    import hashlib
+
+    return hashlib.sha256(data)
+
+
+def _toml_text(table: dict[str, Any]) -> str:
+    import tomli_w
+
+    return tomli_w.dumps(table)
+
+
 def _flat_toml(table: Mapping[str, Any]) -> bytes:
     if any(isinstance(value, dict) for value in table.values()):
         raise ValueError("an appended table must be flat")
-    return tomli_w.dumps(dict(table)).encode()
+    return _toml_text(dict(table)).encode()
 
 
 def _table_chunk(array: str, table: Mapping[str, Any]) -> bytes:
@@ -899,6 +1225,8 @@ def _cut_back(descriptor: int, length: int) -> bool:
 def _reason(error: BaseException) -> str:
     if isinstance(error, UnicodeDecodeError):
         return "not a text file (not UTF-8)"
+    import tomllib
+
     if isinstance(error, tomllib.TOMLDecodeError):
         return f"not valid TOML ({error})"
     text = str(error)

@@ -7,10 +7,12 @@ typed, hands the entry to `run`, and shows the state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import suppress
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Digits, Footer, Header, Static
@@ -27,9 +29,12 @@ from companion.games.coloma import (
 )
 from companion.games.coloma.gold import VALUES, pay_with_gold
 from companion.games.coloma.tally import NON_PLAYER, NON_PLAYER_ROWS
+from companion.games.coloma.words import plural, plural_word
 from companion.journal import Entry
 from companion.table import find_player, players_matching
-from screens.game import COMMON_HELP, CommandScreen
+from screens.confirm import ConfirmDialog
+from screens.game import COMMON_HELP, SHORT, CommandScreen
+from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
 
 NUMBERS = {  # typed word -> tracked number
@@ -53,6 +58,37 @@ NUMBERS = {  # typed word -> tracked number
     "r": "rivers",
 }
 GOLD_WORDS = ("gold", "g", "nuggets", "nugget", "n")
+NEXT_WORDS = ("next", "n")  # the calendar moves on only when this is typed
+COMMANDS = (  # completed as they are typed (after the players' names)
+    "next",
+    "event",
+    "sites",
+    "pools",
+    "pay",
+    "chart",
+    "graveyard",
+    "supply",
+    "sheriff",
+    "shootout",
+    "cleanup",
+)
+PLAYER_WORDS = (
+    "bucks",
+    "gold",
+    "vp",
+    "horses",
+    "dudes",
+    "tents",
+    "rivers",
+    "barrel",
+    "gun",
+    "pitch",
+    "land",
+    "bridge",
+    "grave",
+    "hotel",
+    "sleep",
+)
 PLAYER_HELP = (
     "NAME bucks +3 (also gold, vp, horses, dudes, tents, rivers), NAME pay 7, NAME barrel 2, "
     "NAME gun ROW COUNT, NAME pitch 3 (or land), NAME bridge TYPE, NAME grave 2, "
@@ -61,7 +97,6 @@ PLAYER_HELP = (
 
 
 class ColomaScreen(CommandScreen):
-    EMPTY_ENTER_PLAYS = True  # a step still moves on with an empty enter (#12)
     CSS_PATH = "coloma.tcss"
     HELP_TITLE = "Coloma"
     HELP_TEXT = (
@@ -70,9 +105,11 @@ Type in the command field and press **enter**; the line above it says what comes
 
 - `pools 4 6 8`: the spaces of the Gold Supply's pools, top (3 Bucks) to bottom (1 Buck),
   as the board shows them for your player count; asked once per player count, remembered.
-- **enter** (empty) moves the calendar on: the next Round (the Barker moves to the next
+- `n` (or `next`) moves the calendar on: the next Round (the Barker moves to the next
   Site), after Round 5 the Shootout, then its result, then Clean Up. After the 1850
-  Shootout the scoring wizard opens.
+  Shootout the scoring wizard opens. When the Round's Event or Sites (or the Shootout's
+  chart) were not typed, it asks first: **y** moves on, **n** or enter stays. An empty
+  enter changes nothing.
 - `event`: the Barker's Event for every player, from the Sheriff clockwise (twice for a
   Tent on that Event). Site 5: `event ann 1 bo 2`, the Gold Nuggets each player spends.
 - `sites 3 1 3`: each player's Site in seat order; the Buster's or Mules' after a `+`
@@ -101,7 +138,7 @@ Type in the command field and press **enter**; the line above it says what comes
 - `supply 0 4 7 2 counted the board`: correct the Nuggets in each pool (top first) and the
   Mine Cart to what the board shows, with a reason.
 - `cleanup 4`: Clean Up with the number of Outlaws the Year Track shows for next Year
-  (remembered: next time enter is enough).
+  (remembered: next time `n` is enough).
 """
         + COMMON_HELP
         + "\n"
@@ -119,6 +156,7 @@ Type in the command field and press **enter**; the line above it says what comes
         return self.session.rules
 
     def compose(self) -> ComposeResult:
+        self._shown: dict[str, object] = {}  # what each part shows now (#16: only changes)
         yield Header()
         with Horizontal(id="body"):
             with Vertical(id="main"):
@@ -127,12 +165,14 @@ Type in the command field and press **enter**; the line above it says what comes
                         yield Static(id="year-line", markup=False)
                         yield Static(id="event-line", markup=False)
                         yield Static(id="bust-line", markup=False)
-                    with Vertical(id="gold-box"):
-                        yield Static("A Gold Nugget is worth", id="gold-title")
+                    with Vertical(id="gold-box") as box:
+                        box.border_title = "A Gold Nugget is worth"
                         with Horizontal(id="gold-value-row"):
                             yield Digits("3", id="gold-value")
                             yield Static("Bucks", id="gold-unit")
                         yield Static(id="pools", markup=False)
+                # on a short terminal the gold value is this one line instead of the box
+                yield Static(id="gold-line", markup=False)
                 yield from self.command_area()
                 yield Static("", id="helper", markup=False)
                 with VerticalScroll(id="tables"):
@@ -140,6 +180,11 @@ Type in the command field and press **enter**; the line above it says what comes
                     yield Static(id="shootout", markup=False)
             yield LogPanel(id="log")
         yield Footer()
+
+    def command_words(self) -> list[str]:
+        """Players' names first (a command starts with one), then the commands and what
+        follows a name."""
+        return [*super().command_words(), *COMMANDS, *PLAYER_WORDS]
 
     def on_mount(self) -> None:
         """Put in what this table told the app in earlier games (the pools, the graveyard),
@@ -168,40 +213,95 @@ Type in the command field and press **enter**; the line above it says what comes
     # -- showing -----------------------------------------------------------------------------
 
     def render_state(self) -> None:
+        """Show the state, touching only the parts whose text changed (a tracker changed by
+        a key redraws the table and the log line, not the calendar or the gold box); parts
+        whose height cannot change are redrawn without a new layout (#16)."""
         state = self.state
-        self.query_one("#year-line", Static).update(self._year_line())
-        event = ""
+        self._show("#year-line", self._year_line(), lines=1)
+        self._show("#event-line", self._event_text())
+        self._show("#bust-line", f"Bust: {state.bust_line}" if state.bust_line else "")
+        value = value_of(state)
+        if self._shown.get("#gold-value") != value:
+            self._shown["#gold-value"] = value
+            self.query_one("#gold-value", Digits).update(str(value))
+            self.query_one("#gold-unit", Static).update(plural_word(value, "Buck"), layout=False)
+        self._show("#pools", self._pools_text())
+        self._show("#gold-line", self._gold_line(), lines=1)
+        self._show("#step", self._step_text())
+        rows = self._player_rows()
+        if self._shown.get("#players") != rows:
+            same_height = len(rows) == len(self._shown.get("#players") or ())
+            self._shown["#players"] = rows
+            self.query_one("#players", Static).update(
+                self._players_table(rows), layout=not same_height
+            )
+        self._show("#shootout", self._shootout_text())
+        self._order_tables(self.size.height < SHORT)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """(After GameScreen's own classes.) The tables' order follows the height."""
+        self._order_tables(event.size.height < SHORT)
+
+    def _order_tables(self, short: bool) -> None:
+        """The shootout comes first once it is the Year's business, unless the terminal is
+        short: then every player's numbers stay in sight (the step line gives the tally)."""
+        tables = self.query_one("#tables")
+        shootout_first = self.state.phase != "rounds" and not short
+        first = self.query_one("#shootout" if shootout_first else "#players")
+        if tables.children[0] is not first:
+            tables.move_child(first, before=0)
+
+    def _show(self, selector: str, content: Text | str, lines: int | None = None) -> None:
+        """Update one Static when its text changed: without a layout when it is `lines` high
+        (or as many lines as before, for text that does not wrap)."""
+        key = content.markup if isinstance(content, Text) else content
+        before = self._shown.get(selector)
+        if before == key:
+            return
+        self._shown[selector] = key
+        same = lines is not None
+        self.query_one(selector, Static).update(content, layout=not same)
+
+    def _event_text(self) -> str:
+        state = self.state
         if state.phase == "rounds" and state.mule_duel:
-            event = (
+            return (
                 f"The Barker covers Site {state.barker} (Mule Duel: no Event from the Barker; "
                 "a Mule eating its Carrot gives its owner that Event)"
             )
-        elif state.phase == "rounds" and state.event_done:
-            event = state.event_said  # as it happened: a Tent pitched since changes nothing
-        elif state.phase == "rounds":
+        if state.phase == "rounds" and state.event_done:
+            return state.event_said  # as it happened: a Tent pitched since changes nothing
+        if state.phase == "rounds":
             twice = [
                 state.name(s) for s in range(len(state.players)) if state.barker in state.events[s]
             ]
             event = f"The Barker covers Site {state.barker}. Event: {EVENTS[state.barker]}"
             if twice:
                 event += f". Twice for {', '.join(twice)} (Tent on this Event)"
-        self.query_one("#event-line", Static).update(event)
-        bust = f"Bust: {state.bust_line}" if state.bust_line else ""
-        self.query_one("#bust-line", Static).update(bust)
-        self.query_one("#gold-value", Digits).update(str(value_of(state)))
-        self.query_one("#pools", Static).update(self._pools_text())
-        self.query_one("#step", Static).update(self._step_text())
-        self.query_one("#players", Static).update(self._players_table())
-        self.query_one("#shootout", Static).update(self._shootout_text())
-        # the shootout comes first once it is the Year's business
-        tables = self.query_one("#tables")
-        first = self.query_one("#players" if state.phase == "rounds" else "#shootout")
-        if tables.children[0] is not first:
-            tables.move_child(first, before=0)
+            return event
+        return ""
+
+    def _gold_line(self) -> Text:
+        """The value of gold in one line, for a terminal too short for the large digits."""
+        state = self.state
+        value = value_of(state)
+        text = Text()
+        text.append(f"A Gold Nugget is worth {plural(value, 'Buck')}", style="bold yellow")
+        supply = state.supply
+        if supply is not None:
+            pools = " ".join(
+                f"{nuggets}/{spaces}"
+                for spaces, nuggets in zip(supply.spaces, supply.nuggets, strict=True)
+            )
+            text.append(f"  ·  pools {pools}  ·  Mine Cart {supply.cart}")
+            if not supply.left:
+                text.append("  ·  empty: 1 Buck a Nugget", style="bold")
+        return text
 
     def _year_line(self) -> Text:
+        """One line (a long name ends in an ellipsis), so it is redrawn without a layout."""
         state = self.state
-        text = Text()
+        text = Text(no_wrap=True, overflow="ellipsis")
         text.append(f"Year {state.year}", style="bold")
         if state.phase == "rounds":
             text.append(f"  ·  Round {state.round} of {ROUNDS}")
@@ -220,13 +320,13 @@ Type in the command field and press **enter**; the line above it says what comes
             text.append("Gold Supply not counted yet: pools TOP MIDDLE BOTTOM", style="bold")
             return text
         for worth, spaces, nuggets in zip(VALUES, supply.spaces, supply.nuggets, strict=True):
-            text.append(f"{worth} Bucks  ")
+            text.append(f"{plural(worth, 'Buck'):<7}  ")
             text.append("●" * nuggets, style="bold yellow")
             text.append("○" * (spaces - nuggets), style="dim")
             text.append(f"  {nuggets}/{spaces}\n")
         text.append(f"Mine Cart: {supply.cart}")
         if not supply.left:
-            text.append("\nThe supply is empty: a Nugget owed is paid as 1 Buck.", style="bold")
+            text.append("  (empty: 1 Buck a Nugget)", style="bold")
         return text
 
     def _step_text(self) -> str:
@@ -241,63 +341,99 @@ Type in the command field and press **enter**; the line above it says what comes
         if state.phase == "rounds":
             last = state.round == ROUNDS
             then = "the Shootout" if last else f"Round {state.round + 1}"
-            event = "" if state.event_done or state.mule_duel else "event for the Event, "
-            sites = "sites 3 1" + (" ..." if len(state.players) > 2 else "")
-            if len(state.players) == 2:
-                extra = "the Mules' Sites" if state.mule_duel else "the Buster's Site"
-                sites += f" + {extra}"
-            return (
-                f"Round {state.round}: {event}{sites} for the Bust, and the trackers "
-                f"(F1 lists them). Enter: on to {then}."
+            event = "" if state.event_done or state.mule_duel else "event, "
+            sites = (
+                "" if state.bust_line else "sites 3 1" + (" ..." if len(state.players) > 2 else "")
             )
+            if sites and len(state.players) == 2:
+                sites += " + " + ("the Mules' Sites" if state.mule_duel else "the Buster's Site")
+            todo = f"{event}{sites}, " if event or sites else ""
+            return f"Round {state.round}: {todo}the trackers (F1 lists them). n: on to {then}."
         if state.phase == "shootout":
-            return (
-                "Shootout: type the chart in play (chart 6 VP / 3 VP / 1 VP / 2 Graves) if you "
-                "like, then enter resolves it."
+            tally = state.tally()
+            stands = (
+                f"{plural(tally.gunmen, 'Gunman')} against {plural(tally.outlaws, 'Outlaw')}, "
+                f"{'won' if tally.won else 'lost'} as it stands"
             )
+            chart = "" if state.chart else "chart 6 VP / 3 VP / 1 VP / 2 Graves (F1), then "
+            return f"Shootout ({stands}): {chart}n resolves it."
         if state.phase == "cleanup":
             known = self.session.recall(f"outlaws_{state.year + 1}")
             if isinstance(known, int):
                 return (
-                    f"Clean Up: enter starts {state.year + 1} with {known} Outlaws (or cleanup N)."
+                    f"Clean Up: n starts {state.year + 1} with {plural(known, 'Outlaw')} "
+                    "(or cleanup N)."
                 )
             return (
                 f"Clean Up: type how many Outlaws the Year Track shows for {state.year + 1}: "
                 "cleanup N."
             )
-        return "The third Shootout is over: ctrl+f (or enter) scores the game."
+        return "The third Shootout is over: ctrl+f (or n) scores the game."
 
-    def _players_table(self) -> Table:
-        """One column per player (up to six fit), one row per tracker with its limit."""
+    def empty_enter(self) -> str:
+        """An empty enter changes nothing: say what moves the game on at this step."""
+        state = self.state
+        if state.supply is None:
+            return "Nothing typed. Count the Gold Supply first: pools TOP MIDDLE BOTTOM."
+        if state.phase == "cleanup" and not isinstance(
+            self.session.recall(f"outlaws_{state.year + 1}"), int
+        ):
+            return "Nothing typed. Type cleanup and the Outlaws the Year Track shows."
+        return "Nothing typed: type n to move on (the line above says what comes first)."
+
+    def _player_rows(self) -> tuple[tuple[str, ...], ...]:
+        """The table's text, a row per tracker with its limit, a column per player (six fit
+        in 80 columns); compared with what is shown before anything is drawn."""
+        state = self.state
+        seats = range(len(state.players))
+        numbers = state.numbers
+        header = tuple(
+            ("★ " if seat == state.sheriff else "") + player.name
+            for seat, player in enumerate(state.players)
+        )
+        rows = [
+            ("★ Sheriff", *header),
+            ("Bucks", *(str(numbers[s]["bucks"]) for s in seats)),
+            ("Gold Nuggets", *(str(numbers[s]["gold"]) for s in seats)),
+            ("VP (track)", *(str(numbers[s]["track"]) for s in seats)),
+            ("Horses (6 max)", *(str(numbers[s]["horses"]) for s in seats)),
+            ("Dudes (Lodge)", *(str(numbers[s]["dudes"]) for s in seats)),
+            (
+                "Tents Lodge/all 8",
+                *(f"{numbers[s]['tents']}/{state.tents_in_all(s)}" for s in seats),
+            ),
+            ("Tents pitched on", *(self._pitched(s) or "-" for s in seats)),
+            ("Barrels", *(str(numbers[s]["barrels"]) for s in seats)),
+            ("Rivers (4 max)", *(str(numbers[s]["rivers"]) for s in seats)),
+            ("Bridges", *(", ".join(state.bridges[s]) or "-" for s in seats)),
+            ("Graves", *(self._graves(s) for s in seats)),
+        ]
+        if state.mule_duel:
+            rows.append(
+                (
+                    "Carrots on Events",
+                    *(" ".join(map(str, sorted(state.carrots[s]))) or "-" for s in seats),
+                )
+            )
+        if state.hotel_module:
+            rows.append(
+                ("Hotels (Dudes)", *(f"{state.hotels[s]} ({state.sleepers[s]})" for s in seats))
+            )
+        return tuple(rows)
+
+    def _players_table(self, rows: tuple[tuple[str, ...], ...]) -> Table:
+        """The rows as a table: one line each (a long cell ends in an ellipsis, a name never
+        breaks mid-word), so its height stays the same while a game is played."""
         state = self.state
         table = Table(box=None, padding=(0, 1), header_style="bold", pad_edge=False)
-        table.add_column("", style="dim", no_wrap=True)
+        table.add_column(rows[0][0], style="dim", no_wrap=True, overflow="ellipsis")
         for seat, player in enumerate(state.players):
-            header = Text("★ " if seat == state.sheriff else "")
-            header.append(player.name, style=f"bold {player.colour}")
-            table.add_column(header, justify="right", max_width=14, overflow="ellipsis")
-        seats = range(len(state.players))
-
-        def row(label: str, cell) -> None:  # type: ignore[no-untyped-def]
-            table.add_row(label, *(Text(str(cell(seat))) for seat in seats))
-
-        numbers = state.numbers
-        row("Bucks", lambda s: numbers[s]["bucks"])
-        row("Gold Nuggets", lambda s: numbers[s]["gold"])
-        row("VP (track)", lambda s: numbers[s]["track"])
-        row("Horses (6 max)", lambda s: numbers[s]["horses"])
-        row("Dudes (Lodge)", lambda s: numbers[s]["dudes"])
-        row("Tents in Lodge", lambda s: numbers[s]["tents"])
-        row("Tents in all (8)", state.tents_in_all)
-        row("Tents pitched on", lambda s: self._pitched(s) or "-")
-        row("Barrels", lambda s: numbers[s]["barrels"])
-        row("Rivers (4 max)", lambda s: numbers[s]["rivers"])
-        row("Bridges", lambda s: ", ".join(state.bridges[s]) or "-")
-        row("Graves", lambda s: self._graves(s))
-        if state.mule_duel:
-            row("Carrots on Events", lambda s: " ".join(map(str, sorted(state.carrots[s]))) or "-")
-        if state.hotel_module:
-            row("Hotels (Dudes)", lambda s: f"{state.hotels[s]} ({state.sleepers[s]})")
+            header = Text(rows[0][seat + 1], style=f"bold {player.colour}", no_wrap=True)
+            table.add_column(
+                header, justify="right", max_width=14, no_wrap=True, overflow="ellipsis"
+            )
+        for row in rows[1:]:
+            table.add_row(row[0], *(Text(cell) for cell in row[1:]))
         return table
 
     def _graves(self, seat: int) -> str:
@@ -323,7 +459,8 @@ Type in the command field and press **enter**; the line above it says what comes
         tally = state.tally()
         outcome = "won" if tally.won else "lost"
         text.append(
-            f":  {tally.gunmen} Gunmen against {tally.outlaws} Outlaws, {outcome} as it stands "
+            f":  {plural(tally.gunmen, 'Gunman')} against {plural(tally.outlaws, 'Outlaw')}, "
+            f"{outcome} as it stands "
             "(Gunmen must outnumber the Outlaws)\n"
         )
         rows = []
@@ -358,13 +495,13 @@ Type in the command field and press **enter**; the line above it says what comes
         state, rules = self.state, self.rules
         words = text.split()
         first = words[0].lower() if words else ""
-        self.query_one("#helper", Static).update("")
+        self._say("")
         if first == "pools":
             spaces = [parse_count(w, what="A pool's spaces") for w in words[1:]]
             if self.run(rules.pools(state, spaces)):
                 self.remember(self._pools_key(), spaces)
             return True
-        if not words:
+        if first in NEXT_WORDS and len(words) == 1:
             return self._advance()
         if first == "event":
             return self.run(rules.event(state, self._spenders(words[1:])))
@@ -373,13 +510,10 @@ Type in the command field and press **enter**; the line above it says what comes
         if first == "pay" and len(words) == 2:
             cost = parse_count(words[1], what="A cost")
             nuggets, over = pay_with_gold(cost, value_of(state))
-            change = (
-                f"; {over} Buck{'s' if over != 1 else ''} overpaid, and no change is given"
-                if over
-                else ""
-            )
-            self.query_one("#helper", Static).update(
-                f"{cost} Bucks take {nuggets} Gold Nugget{'s' if nuggets != 1 else ''} at "
+            change = f"; {plural(over, 'Buck')} overpaid, and no change is given" if over else ""
+            self._say(
+                f"{plural(cost, 'Buck')} {'takes' if cost == 1 else 'take'} "
+                f"{plural(nuggets, 'Gold Nugget')} at "
                 f"{value_of(state)} each{change}."
             )
             return True
@@ -492,14 +626,35 @@ Type in the command field and press **enter**; the line above it says what comes
                 (extra if after_plus else chosen).append(parse_count(site, what="A Site"))
         return self.run(self.rules.sites(self.state, chosen, extra, spend))
 
+    def _say(self, sentence: str) -> None:
+        """The helper's advice (e.g. what a cost takes in Nuggets); hidden when empty, so
+        it takes no line of a short terminal."""
+        helper = self.query_one("#helper", Static)
+        if self._shown.get("#helper", "") != sentence:
+            self._shown["#helper"] = sentence
+            helper.update(sentence)
+            helper.display = bool(sentence)
+
     def _advance(self) -> bool:
+        """`n`: the calendar moves on; when the rules expect something not typed yet (the
+        Round's Event or Sites, the Shootout's chart) it asks first."""
         state = self.state
         if state.supply is None:
             raise RuleError(
                 "Count the Gold Supply first: pools TOP MIDDLE BOTTOM (e.g. pools 4 6 8)."
             )
         if state.phase == "rounds":
-            return self.run(self.rules.next_round(state))
+            entry = self.rules.next_round(state)  # refused here, before any question
+            missing = self.rules.round_missing(state)
+            if not missing:
+                return self.run(entry)
+            then = "the Shootout" if state.round == ROUNDS else f"Round {state.round + 1}"
+            return self._ask(
+                f"Round {state.round} of {state.year}: {' and '.join(missing)} "
+                f"{'were' if len(missing) > 1 else 'was'} not typed. On to {then} anyway?",
+                f"On to {then}",
+                lambda: self.run(self.rules.next_round(self.state)),
+            )
         if state.phase == "shootout":
             return self._resolve()
         if state.phase == "cleanup":
@@ -512,7 +667,34 @@ Type in the command field and press **enter**; the line above it says what comes
         self.action_finish()
         return True
 
+    def _ask(self, question: str, yes: str, act: Callable[[], bool]) -> bool:
+        """A y/n question before moving on; a yes acts and empties the field. False: the
+        dialog took over (the field keeps what was typed until then)."""
+        command = self.query_one("#command", CommandInput)
+        typed = command.value.strip()
+
+        def answered(confirmed: bool | None) -> None:
+            if confirmed and act():
+                command.remember(typed)
+                command.value = ""
+
+        self.app.push_screen(ConfirmDialog(question, yes=yes, no="Not yet"), answered)
+        return False
+
     def _resolve(self) -> bool:
+        """The Shootout is resolved; without a chart typed, its rewards would not be
+        applied: asked first."""
+        self.rules.shootout_result(self.state)  # refused here (not its time), before asking
+        if self.state.chart:
+            return self._resolved()
+        return self._ask(
+            "No Shootout chart was typed: nobody gets its rewards or penalties (type chart "
+            "... first to apply them). Resolve the Shootout anyway?",
+            "Resolve",
+            self._resolved,
+        )
+
+    def _resolved(self) -> bool:
         done = self.run(self.rules.shootout_result(self.state))
         if done and self.state.phase == "over":
             self.notify("The third Shootout is over: on to the final scores.", markup=False)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
@@ -14,10 +15,11 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from companion.safe_text import visible
 from companion.saved import SavedGame, SavedList, list_saved
-from companion.session import GameSession
-from companion.setup import SetupForm, build_header
 from companion.store import SaveError, Store
-from screens.confirm import ConfirmDialog
+
+if TYPE_CHECKING:  # a game's session and the setup form only when one is started (startup)
+    from companion.session import GameSession
+    from companion.setup import SetupForm
 
 
 def when_played(timestamp: float, now: datetime | None = None) -> str:
@@ -157,6 +159,9 @@ changes or deletes them: move them away, or repair them by hand.
 
     def _try_create(self, form: SetupForm) -> str | None:
         """Make the game's file; why it could not be made, or None."""
+        from companion.session import GameSession
+        from companion.setup import build_header
+
         header, drawn = build_header(form)
         try:
             self._created = (GameSession.create(self.store, header), drawn)
@@ -185,6 +190,8 @@ changes or deletes them: move them away, or repair them by hand.
             f"Delete the saved game of {game.title} with {game.names} ({game.progress})? "
             "This cannot be undone."
         )
+
+        from screens.confirm import ConfirmDialog
 
         def delete(confirmed: bool | None) -> None:
             if confirmed:

@@ -111,27 +111,31 @@ def test_a_damaged_file_does_not_hide_the_others(new_game: NewGame, store: Store
     assert len(listing.damaged) == 1
 
 
-def test_the_parse_cache_is_used_and_checked(new_game: NewGame, store: Store) -> None:
+def test_the_snapshot_is_used_and_checked(new_game: NewGame, store: Store) -> None:
     session = new_game()
     for _ in range(60):
         add_gold(session, 0, "+1")
-    store.read_game(session.path)
-    cache = store.cache_dir / f"{session.path.stem}.json"
-    assert cache.exists()
-    add_gold(session, 1, "+2")  # appended after the cache was written
+    session.close()  # a session that changed the game leaves a snapshot of its state
+    snapshot = store.cache_dir / f"{session.path.stem}.snapshot"
+    assert snapshot.exists()
+    again = GameSession.open(store, session.path)
+    add_gold(again, 1, "+2")  # appended after the snapshot was written
     record = store.read_game(session.path)
+    assert record.snapshot is not None and record.fresh_from == 60 and len(record.fresh) == 1
     assert len(record.entries) == 61 and record.entries[-1].text.startswith("Bo +2")
-    # The file changed under the cache (edited by hand): the cache no longer matches, and
-    # the entry's check reports the change instead of replaying it.
+    assert GameSession.open(store, session.path).state.numbers == again.state.numbers
+    # The file changed under the snapshot (edited by hand): the snapshot no longer matches,
+    # and the entry's check reports the change instead of replaying it.
     text = session.path.read_text().replace("Ann +1 gold (10 → 11)", "Ann +1 gold (10 -> 11)")
     session.path.write_text(text)
     record = store.read_game(session.path)
-    assert record.entries == [] and record.damage is not None
+    assert record.entries == [] and record.damage is not None and record.snapshot is None
     assert record.damage.number == 1 and "changed on disk" in record.damage.what
     assert "Ann +1 gold (10 -> 11)" in record.damage.what and record.damage.lost == 61
     session.path.write_text(text.replace("(10 -> 11)", "(10 → 11)"))
-    cache.write_text("{ not json")
-    assert len(store.read_game(session.path).entries) == 61
+    snapshot.write_text("{ not a snapshot")
+    record = store.read_game(session.path)
+    assert len(record.entries) == 61 and record.snapshot is None
 
 
 def test_an_entry_broken_in_the_middle_keeps_the_entries_before_it(store: Store) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import pickle
 import subprocess
 import sys
 import threading
@@ -214,35 +215,54 @@ def test_a_summary_cache_with_players_null_is_rebuilt(store: Store) -> None:
     assert path.exists()
 
 
-def test_a_parse_cache_with_wrong_types_is_rebuilt(store: Store) -> None:
+class _Runs:
+    """Unpickled, this would run a command: a snapshot must never get that far."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (os.system, ("touch PWNED",))
+
+
+def test_a_damaged_or_crafted_snapshot_is_ignored_and_replaced(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The parse cache became a snapshot of the replayed state (issue #16): whatever is in
+    it, the game opens with the state its file gives, and nothing in it is run."""
+    monkeypatch.chdir(tmp_path)
     path = write_game(store, "g.toml", header(), *(entry_chunk(gold(0, 1)) for _ in range(60)))
-    assert len(store.read_game(path).entries) == 60
-    cache = store.cache_dir / "g.json"
-    good = json.loads(cache.read_text())
-    first = good["entries"][0]
-    for changes in (
-        {"header": None},
-        {"entries": None},
-        {"entries": [[1, "x", {}, "at"]] * 60},
-        {"entries": [first[:3]] * 60},
-        {"entries": [[first[0], first[1], {"kind": "x"}, first[3]]] * 60},
-        {"entries": [[first[0], first[1], {"delta": 10**20}, first[3]]] * 60},
-        {"header": dict(good["header"], players="x")},
-        {"header": dict(good["header"], game="\x1b[2J")},
-        {"form": 1},
+    expected = GameSession.open(store, path).state.numbers  # replays all and keeps a snapshot
+    snapshot = store.cache_dir / "g.snapshot"
+    good = snapshot.read_bytes()
+    record = store.read_game(path)
+    assert record.snapshot is not None and record.fresh == [] and len(record.entries) == 60
+    fields = pickle.loads(good[len(b"goldrush-snapshot 1\n") + 32 :])
+
+    def sealed(payload: bytes) -> bytes:
+        """A snapshot whose own checksum holds, around any payload."""
+        return b"goldrush-snapshot 1\n" + hashlib.sha256(payload).digest() + payload
+
+    flipped = bytearray(good)
+    flipped[len(good) // 2] ^= 1
+    for bad in (
+        b"",
+        good[:-1],
+        bytes(flipped),
+        b"[" * 5000,
+        sealed(pickle.dumps(_Runs())),
+        sealed(pickle.dumps(dict(fields, state=pickle.dumps(_Runs())))),
+        sealed(pickle.dumps(dict(fields, state=pickle.dumps({"numbers": [{"gold": 99}]})))),
+        sealed(pickle.dumps(dict(fields, fingerprint="another version of the rules"))),
+        sealed(pickle.dumps(dict(fields, length=len(path.read_bytes()) + 1))),
+        sealed(pickle.dumps(dict(fields, digest="0" * 64))),
+        sealed(pickle.dumps(dict(fields, done=b"\xff" * 8))),
+        sealed(pickle.dumps(dict(fields, checkpoints={10**6: b""}))),
+        sealed(pickle.dumps(dict(fields, header=dict(fields["header"], game="\x1b[2J")))),
     ):
-        cache.write_text(json.dumps(dict(good, **changes)))
-        record = store.read_game(path)
-        assert len(record.entries) == 60 and record.entries[0].text == "seat 0 +1 gold"
-    # Well-formed but other text: whoever can write the cache can write the game file too;
-    # what matters is that it cannot reach the terminal as an escape sequence.
-    cache.write_text(json.dumps(dict(good, entries=[[first[0], ESC_NAME, *first[2:]]] * 60)))
-    assert store.read_game(path).entries[0].text == "\\x1b]0;pwned\\x07Ann\\u202e"
-    cache.write_text("[" * 5000 + "]" * 5000)
-    assert len(store.read_game(path).entries) == 60
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
-    cache.write_text(json.dumps({"length": -1, "sha256": digest}))
-    assert len(store.read_game(path).entries) == 60
+        snapshot.write_bytes(bad)
+        reopened = GameSession.open(store, path)
+        assert len(reopened.journal) == 60 and reopened.state.numbers == expected
+        assert reopened.journal.entries[0].text == "seat 0 +1 gold"
+        assert store.read_game(path).snapshot is not None  # made again
+    assert not (tmp_path / "PWNED").exists()
 
 
 # ------------------------------------------------------------------- what reaches the screen

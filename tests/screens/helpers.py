@@ -20,7 +20,11 @@ S = TypeVar("S")
 
 class SteadyApp(GoldrushApp):
     """The app with a steady text cursor: a blinking one makes a screenshot depend on when
-    it is taken (a field whose value a test sets does not restart the blink)."""
+    it is taken (a field whose value a test sets does not restart the blink). Its notices
+    stay until dismissed: on a loaded machine a test may look for one after the 5 seconds a
+    toast lasts."""
+
+    NOTIFICATION_TIMEOUT = 3600
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if isinstance(event.widget, Input):

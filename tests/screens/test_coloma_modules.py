@@ -12,7 +12,8 @@ from companion.store import Store
 from screens.coloma import ColomaScreen
 from screens.scoring import ScoringWizard
 from tests.conftest import NewGame
-from tests.screens.helpers import SIZE, command, make_app, open_screen, text_of, type_into
+from tests.screens.helpers import SIZE, command, make_app, open_screen, text_of
+from tests.screens.test_coloma_screen import move_on
 
 
 def table(screen: ColomaScreen) -> ColomaState:
@@ -39,17 +40,16 @@ async def test_a_whole_mule_duel_game(store: Store, new_game: NewGame) -> None:
                 if round_ == 1:
                     assert await command(pilot, "bo gun 1 2") == ""
                     assert "one row of Gunmen per turn" in await command(pilot, "bo gun 2 1")
-                assert await command(pilot, "") == ""  # the next Round, or the Shootout
+                assert await move_on(pilot) == ""  # the next Round, or the Shootout
             assert table(screen).carrots == [set(), set()]  # every Carrot eaten
             assert table(screen).phase == "shootout"
             assert await command(pilot, "chart 6 VP / 3 VP / 1 VP / 1 Grave") == ""
             if year == 1850:
                 break
-            assert await command(pilot, "") == ""  # resolved: Bo tier 2, Ann buried
+            assert await move_on(pilot) == ""  # resolved: Bo tier 2, Ann buried
             assert await command(pilot, "cleanup 3") == ""
             assert table(screen).carrots == [{1, 2, 3, 4, 5}] * 2  # back at Clean Up
-        await type_into(pilot, "#command", "")
-        await pilot.press("enter")  # the third Shootout, then the wizard
+        await move_on(pilot)  # the third Shootout, then the wizard
         await pilot.pause()
         wizard = pilot.app.screen
         assert isinstance(wizard, ScoringWizard)
@@ -67,27 +67,26 @@ async def test_a_whole_game_with_hotels(store: Store, new_game: NewGame) -> None
     async with make_app(store).run_test(size=SIZE) as pilot:
         screen = await open_screen(pilot, session, ColomaScreen)
         console = Console(width=120, record=True, file=StringIO())
-        console.print(screen._players_table())
+        console.print(screen._players_table(screen._player_rows()))
         assert "Hotels (Dudes)" in console.export_text()
         assert await command(pilot, "ann hotel") == ""
         assert await command(pilot, "bo hotel") == "" and await command(pilot, "bo hotel") == ""
         for year in (1848, 1849, 1850):
             assert await command(pilot, "event") == ""  # Round 1: 2 Dudes each
             for _ in range(4):
-                assert await command(pilot, "") == ""
+                assert await move_on(pilot) == ""
             assert await command(pilot, "ann sleep 2") == ""  # Site 5: 2 VP each
             assert "Bo has 4 vacant Hotel spaces" in await command(pilot, "bo sleep 5")
             assert await command(pilot, "bo sleep 2") == ""
             assert "Ann has 0 vacant Hotel spaces" in await command(pilot, "ann sleep 1")
-            assert await command(pilot, "") == ""  # the Shootout
+            assert await move_on(pilot) == ""  # the Shootout
             if year == 1850:
                 break
-            assert await command(pilot, "") == ""
-            assert await command(pilot, "") == ""  # Clean Up: the Outlaws are remembered
+            assert await move_on(pilot) == ""
+            assert await move_on(pilot) == ""  # Clean Up: the Outlaws are remembered
             assert table(screen).sleepers == [0, 0, 0]
         assert await command(pilot, "cy hotel") == ""
-        await type_into(pilot, "#command", "")
-        await pilot.press("enter")
+        await move_on(pilot)
         await pilot.pause()
         wizard = pilot.app.screen
         assert isinstance(wizard, ScoringWizard)

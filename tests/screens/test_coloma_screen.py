@@ -3,22 +3,55 @@ does (typed amounts, refusals, undo/redo over a restart, corrections, finishing)
 
 from __future__ import annotations
 
+from io import StringIO
+
 import pytest
+from rich.console import Console
 from textual.widgets import Digits, Input, Select
 
 from companion.games.coloma import ColomaState
 from companion.session import GameSession
 from companion.store import Store
 from screens.coloma import ColomaScreen
+from screens.confirm import ConfirmDialog
 from screens.correction import CorrectionDialog
 from screens.help import HelpScreen
 from screens.scoring import ScoringWizard
 from tests.conftest import NewGame
-from tests.screens.helpers import SIZE, command, make_app, open_screen, text_of, type_into
+from tests.screens.helpers import (
+    SIZE,
+    command,
+    make_app,
+    open_screen,
+    settle,
+    text_of,
+    type_into,
+)
 
 
 async def open_coloma(pilot, session: GameSession) -> ColomaScreen:  # type: ignore[no-untyped-def]
     return await open_screen(pilot, session, ColomaScreen)
+
+
+async def move_on(pilot) -> str:  # type: ignore[no-untyped-def]
+    """`n` moves the calendar on; y when the screen asks first (the Round's Event or Sites,
+    or the Shootout's chart, not typed). What is said beside the field, if still shown."""
+    await type_into(pilot, "#command", "n")
+    await pilot.press("enter")
+    await settle(pilot)
+    if isinstance(pilot.app.screen, ConfirmDialog):
+        await pilot.press("y")
+        await settle(pilot)
+    if isinstance(pilot.app.screen, ColomaScreen):
+        return text_of(pilot, "#command-error")
+    return ""
+
+
+def players_text(screen: ColomaScreen) -> str:
+    """The players' table as the screen draws it, in plain text."""
+    console = Console(width=120, record=True, file=StringIO())
+    console.print(screen._players_table(screen._player_rows()))
+    return console.export_text()
 
 
 def state(screen: ColomaScreen) -> ColomaState:
@@ -66,7 +99,7 @@ async def test_a_whole_year_with_the_gold_value_always_as_the_rule_says(
     async with make_app(store).run_test(size=SIZE) as pilot:
         screen = await open_coloma(pilot, session)
         assert "Count the Gold Supply" in text_of(pilot, "#step")
-        assert "Count the Gold Supply first" in await command(pilot, "")
+        assert "Count the Gold Supply first" in await command(pilot, "")  # says what
         assert "three pools" in await command(pilot, "pools 2 3")
         assert await command(pilot, "pools 2 3 4") == ""
         assert shown_value(pilot) == board.value == 3
@@ -78,7 +111,7 @@ async def test_a_whole_year_with_the_gold_value_always_as_the_rule_says(
         assert "Site 3 busts; turns: Bo, Ann, Cy" in text_of(pilot, "#bust-line")
         assert "A Site must be a whole number (not x)" in await command(pilot, "sites 3 x 3")
         assert "Not a command or a player: zed" in await command(pilot, "zed bucks +1")
-        assert await command(pilot, "") == ""
+        assert await move_on(pilot) == ""
         # Round 2: the Event gives Gold; Cy has a Tent on it
         assert "Twice for Cy" in text_of(pilot, "#event-line")
         assert await command(pilot, "event") == ""
@@ -99,7 +132,7 @@ async def test_a_whole_year_with_the_gold_value_always_as_the_rule_says(
         assert await command(pilot, "bo horses +6") == ""
         assert "1 Horse ignored: 6 Horses at most (Horse Limit)" in text_of(pilot, "#log-lines")
         assert "6 Horses at most" in await command(pilot, "bo horses +1")
-        assert await command(pilot, "") == ""
+        assert await move_on(pilot) == ""
         # Round 3: a Barrel and Gunmen
         assert await command(pilot, "bo barrel 2") == ""
         assert "4 Outlaws" in text_of(pilot, "#shootout")
@@ -108,21 +141,21 @@ async def test_a_whole_year_with_the_gold_value_always_as_the_rule_says(
         assert "Cy has 4 Dudes in the Lodge, not 5" in await command(pilot, "cy gun 2 5")
         assert await command(pilot, "cy gun 2 3") == ""
         for _ in range(2):
-            assert await command(pilot, "") == ""
+            assert await move_on(pilot) == ""
         # Round 5, then the Shootout
         assert await command(pilot, "event ann 1") == ""  # Ann spends a Nugget for 3 VP
         board.cart += 1
         assert state(screen).numbers[0]["track"] == 3
-        assert await command(pilot, "") == ""
+        assert await move_on(pilot) == ""
         assert state(screen).phase == "shootout"
         assert await command(pilot, "chart 6 VP / 3 VP / 1 VP / 1 Grave") == ""
         tally = text_of(pilot, "#shootout")
         assert "6 Gunmen against 4 Outlaws, won as it stands" in tally
         assert "tier 1: Ann (6 VP)" in tally and "tier 2: Cy (3 VP)" in tally
         assert "no Gunmen: Bo puts Dudes on Graves (1 Grave)" in tally
-        assert await command(pilot, "") == ""
+        assert await move_on(pilot) == ""
         assert state(screen).sheriff == 0 and state(screen).phase == "cleanup"
-        assert "Year Track shows for 1849: cleanup N" in await command(pilot, "")
+        assert "Year Track shows for 1849: cleanup N" in await move_on(pilot)
         assert await command(pilot, "cleanup 3") == ""
         board.refill()
         assert shown_value(pilot) == board.value
@@ -147,7 +180,7 @@ async def test_three_years_three_shootouts_and_the_wizard(store: Store, new_game
             assert state(screen).year == year
             assert await command(pilot, "event") == ""  # Round 1: 2 Dudes each
             assert await command(pilot, "cy gun 1 2") == ""
-            assert await command(pilot, "") == ""
+            assert await move_on(pilot) == ""
             assert await command(pilot, "event") == ""  # Round 2: a Nugget each
             board.take(3)
             assert shown_value(pilot) == board.value
@@ -155,23 +188,21 @@ async def test_three_years_three_shootouts_and_the_wizard(store: Store, new_game
             board.cart += int(spenders[year][-1])
             assert shown_value(pilot) == board.value  # spending never changes the value
             for _ in range(4):
-                assert await command(pilot, "") == ""
+                assert await move_on(pilot) == ""
             assert "2 Gunmen against" in text_of(pilot, "#shootout")
             if year == 1850:
                 break
-            assert await command(pilot, "") == ""  # the Shootout, resolved
+            assert await move_on(pilot) == ""  # the Shootout, resolved
             assert f"Shootout {year}: 2 Gunmen against" in text_of(pilot, "#shootout")
             assert state(screen).sheriff == 2  # Cy had the most Gunmen
             if year == 1848:
-                assert await command(pilot, "") == ""  # 3 Outlaws, remembered
+                assert await move_on(pilot) == ""  # 3 Outlaws, remembered
             else:
                 assert await command(pilot, "cleanup 4") == ""
             board.refill()
             assert shown_value(pilot) == board.value
             assert list(state(screen).supply.nuggets) == board.nuggets  # type: ignore[union-attr]
-        await type_into(pilot, "#command", "")
-        await pilot.press("enter")  # the third Shootout: on to the final scores
-        await pilot.pause()
+        await move_on(pilot)  # the third Shootout: on to the final scores
         assert isinstance(pilot.app.screen, ScoringWizard)
         assert pilot.app.screen.query_one("#answer-0", Input).value == "7"  # Ann's track VP
         await pilot.press("ctrl+s", "ctrl+s")
@@ -215,7 +246,7 @@ async def test_typed_amounts_undo_redo_and_a_restart(store: Store, new_game: New
         assert await command(pilot, "ann bucks +5") == ""
         assert await command(pilot, "Bo $ 3") == ""
         assert bucks(screen) == [7, 3, 2]
-        assert "Bo +1 Bucks (2 → 3)" in text_of(pilot, "#log-lines")
+        assert "Bo +1 Buck (2 → 3)" in text_of(pilot, "#log-lines")
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert bucks(screen) == [7, 2, 2]
@@ -293,10 +324,181 @@ async def test_finish_records_history_and_help_and_palette(store: Store, new_gam
         assert isinstance(pilot.app.screen, HelpScreen)
         await pilot.press("escape")
         await pilot.pause()
-        await pilot.press("ctrl+f")  # the scoring wizard, pre-filled: straight to the end
+        await pilot.press("ctrl+f")  # Round 1 of 1848: asked first
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        await pilot.press("y")  # the scoring wizard, pre-filled: straight to the end
         await pilot.pause()
         await pilot.press("ctrl+s", "ctrl+s")
         await pilot.pause()
         assert screen.session.state.finished
         assert [game["players"] for game in store.read_history()] == [["Ann", "Bo", "Cy"]]
         assert "The game is finished" in text_of(pilot, "#step")
+
+
+# -- table-ready (#12) ----------------------------------------------------------------------
+
+
+async def test_a_stray_enter_never_moves_the_calendar_on(store: Store, new_game: NewGame) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_coloma(pilot, session)
+        assert await command(pilot, "pools 2 3 4") == ""
+        before = session.path.read_bytes()
+        for _ in range(4):  # the issue: four Rounds skipped by four empty enters
+            assert "type n to move on" in await command(pilot, "")
+        assert state(screen).round == 1 and session.path.read_bytes() == before
+        assert "n: on to Round 2" in text_of(pilot, "#step")
+
+
+async def test_next_asks_when_the_event_or_the_sites_were_not_typed(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_coloma(pilot, session)
+        assert await command(pilot, "pools 2 3 4") == ""
+        await type_into(pilot, "#command", "n")
+        await pilot.press("enter")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ConfirmDialog)
+        assert "the Event and the Sites were not typed" in str(
+            dialog.query_one("#confirm-question").render()
+        )
+        await pilot.press("enter")  # a second enter picks "Not yet": nothing moves on
+        await settle(pilot)
+        assert pilot.app.screen is screen and state(screen).round == 1
+        assert screen.query_one("#command", Input).value == "n"  # kept, not done
+        assert await command(pilot, "event") == ""
+        assert await command(pilot, "sites 1 2 2") == ""
+        assert await command(pilot, "n") == ""  # nothing missing: no question
+        assert state(screen).round == 2
+        await type_into(pilot, "#command", "next")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        await pilot.press("y")
+        await settle(pilot)
+        assert state(screen).round == 3
+        assert screen.query_one("#command", Input).value == ""  # done: nothing to repeat
+
+
+async def test_the_shootout_asks_when_no_chart_was_typed(store: Store, new_game: NewGame) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_coloma(pilot, session)
+        assert await command(pilot, "pools 2 3 4") == ""
+        for _ in range(5):
+            await move_on(pilot)
+        assert state(screen).phase == "shootout"
+        await type_into(pilot, "#command", "n")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        await pilot.press("n")
+        await settle(pilot)
+        assert state(screen).phase == "shootout"
+        assert await command(pilot, "chart 6 VP / 3 VP / 1 VP / 1 Grave") == ""
+        assert await command(pilot, "n") == ""
+        assert state(screen).phase == "cleanup"
+
+
+async def test_six_players_at_80x24_show_everything_the_table_needs(
+    store: Store, new_game: NewGame
+) -> None:
+    names = ("Annabelle", "Bo", "Cyrus McCoy", "Dot", "Eli", "Fran")
+    session = new_game(game="coloma", names=names, first=1)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_coloma(pilot, session)
+        assert await command(pilot, "pools 6 8 10") == ""
+        assert await command(pilot, "event") == ""
+        assert await command(pilot, "sites 1 2 3 4 5 5") == ""
+        assert await command(pilot, "ann gold +1") == ""
+        assert screen.has_class("-short") and screen.has_class("-narrow")
+        assert text_of(pilot, "#gold-line").startswith("A Gold Nugget is worth 3 Bucks")
+        visible = screen.screen.size.height - 1  # the footer's row
+        for selector in ("#year-line", "#gold-line", "#step", "#command", "#command-error"):
+            region = screen.query_one(selector).region
+            assert region.height >= 1 and region.bottom <= visible, selector
+        table = screen.query_one("#players").region
+        assert table.bottom <= visible  # every player's every number, no scrolling
+        shown = players_text(screen)
+        for name in ("Annabelle", "★ Bo", "Cyrus McCoy", "Fran", "Graves"):
+            assert name in shown
+        assert "Sheriff" in shown and "First player" not in shown
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_coloma(pilot, session)
+        assert not screen.has_class("-short")
+        assert screen.query_one("#gold-box").display
+        assert not screen.query_one("#gold-line").display
+        assert screen.query_one("#gold-value", Digits).value == "3"
+
+
+async def test_one_is_said_in_the_singular_on_the_screen(store: Store, new_game: NewGame) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_coloma(pilot, session)
+        assert await command(pilot, "pools 1 1 2") == ""
+        assert await command(pilot, "ann gold +3") == ""
+        assert text_of(pilot, "#gold-unit") == "Buck"  # "A Gold Nugget is worth 1 Buck"
+        assert "1 Buck " in text_of(pilot, "#pools")
+        assert await command(pilot, "pay 1") == ""
+        assert text_of(pilot, "#helper") == "1 Buck takes 1 Gold Nugget at 1 each."
+        assert await command(pilot, "ann rivers +1") == ""
+        assert "Ann +1 River (0 → 1)" in text_of(pilot, "#log-lines")
+
+
+async def test_ctrl_o_corrects_a_holding_with_a_reason(store: Store, new_game: NewGame) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_coloma(pilot, session)
+        assert await command(pilot, "pools 2 3 4") == ""
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, CorrectionDialog)
+        assert {"events:0", "bridges:2", "graves:1", "supply", "row:1", "sheriff"} <= set(
+            dialog.fixes
+        )
+        dialog.query_one("#what", Select).value = "sheriff"
+        await type_into(pilot, "#value", "cy")
+        await type_into(pilot, "#reason", "the Badge was on Cy's side")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pilot.app.screen is screen and state(screen).sheriff == 2
+        assert "Sheriff Cy" in text_of(pilot, "#year-line")
+        assert "★ Cy" in players_text(screen)
+
+
+async def test_the_command_field_completes_commands_and_names(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_coloma(pilot, session)
+        words = screen.command_words()
+        assert words[:3] == ["Ann", "Bo", "Cy"]
+        assert {"next", "event", "sites", "chart", "cleanup", "pitch", "bridge"} <= set(words)
+        await type_into(pilot, "#command", "eve")
+        await pilot.press("tab")
+        assert screen.query_one("#command", Input).value == "event"
+
+
+async def test_a_short_terminal_keeps_the_players_first_in_the_shootout(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy", "Di", "Ed", "Flo"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_coloma(pilot, session)
+        assert await command(pilot, "pools 6 8 10") == ""
+        assert await command(pilot, "ann gun 1 1") == ""
+        for _ in range(5):
+            await move_on(pilot)
+        assert state(screen).phase == "shootout"
+        tables = screen.query_one("#tables")
+        assert tables.children[0].id == "players"  # every player's numbers in sight
+        assert "1 Gunman against 2 Outlaws, lost as it stands" in text_of(pilot, "#step")
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert tables.children[0].id == "shootout"  # room for both: the Year's business first

@@ -15,10 +15,19 @@ from companion.games import SHEETS
 from companion.scoring import parse_sheet_text, score, winners_sentence
 from companion.session import GameSession
 from companion.store import Store
+from screens.confirm import ConfirmDialog
 from screens.game import GameScreen
 from screens.scoring import ScoringWizard
 from tests.conftest import NewGame
 from tests.screens.helpers import SIZE, make_app, text_of, type_into
+
+
+async def yes_if_asked(pilot) -> None:  # type: ignore[no-untyped-def]
+    """ctrl+f before a game's end asks first (Rules.not_over): y scores it now."""
+    if isinstance(pilot.app.screen, ConfirmDialog):
+        await pilot.press("y")
+        await pilot.pause()
+
 
 # Per game: the players, then for each step the answers typed (None keeps the pre-filled one).
 WALKS = {
@@ -71,6 +80,7 @@ async def test_each_game_is_scored_like_the_cli_scores_its_sheet(
         await pilot.pause()
         await pilot.press("ctrl+f")
         await pilot.pause()
+        await yes_if_asked(pilot)
         if game == "boomtown":  # pre-filled from the game: Ann's 15 gold
             assert pilot.app.screen.query_one("#answer-0", Input).value == "15"
         await walk(pilot, answers)
@@ -159,6 +169,7 @@ async def test_the_frontier_chart_asks_unknown_points_once_and_remembers_them(
             await pilot.pause()
             await pilot.press("ctrl+f")
             await pilot.pause()
+            await yes_if_asked(pilot)
             wizard = pilot.app.screen
             assert isinstance(wizard, ScoringWizard)
             keys = [field.key for field in wizard.spec.fields]

@@ -18,6 +18,7 @@ from companion.games.base import (
     TableState,
     refuse_unsafe_text,
 )
+from companion.games.coloma.corrections import CorrectionRules
 from companion.games.coloma.gold import GoldSupply, pay_with_gold
 from companion.games.coloma.hotels import HotelRules
 from companion.games.coloma.mule_duel import MuleDuelRules
@@ -32,19 +33,24 @@ from companion.games.coloma.state import (
     MOST_RIVERS,
     ROUNDS,
     SITES_ALL,
+    YEARS,
     ColomaState,
     bust_sentence,
     copy_of,
     value_of,
 )
+from companion.games.coloma.words import plural
 from companion.journal import Entry, make_entry
 from companion.scoring import SheetSpec
 from companion.store import Header
 
 
-class ColomaRules(ShootoutRules, MuleDuelRules, HotelRules, Rules):
+class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rules):
     id = "coloma"
     title = "Coloma"
+    #: What the player who goes first is called at this table (the new-game dialog and the
+    #: notice of a drawn first player may read it): the Sheriff holds the Badge.
+    first_player_title = "Sheriff"
     min_players = 2
     max_players = 6
     numbers = (
@@ -107,6 +113,29 @@ class ColomaRules(ShootoutRules, MuleDuelRules, HotelRules, Rules):
             return f"{state.year}, Round {state.round}"
         return f"{state.year}, Shootout"
 
+    def not_over(self, state: TableState) -> str | None:
+        """The game ends after the third Shootout (1850)."""
+        assert isinstance(state, ColomaState)
+        if state.phase == "over":
+            return None
+        if state.phase == "rounds":
+            return f"It is Round {state.round} of {state.year}."
+        if state.phase == "shootout":
+            return f"It is the Shootout of {state.year} (the game ends after {YEARS[-1]}'s)."
+        return f"It is the Clean Up of {state.year} (the game ends after {YEARS[-1]}'s Shootout)."
+
+    def round_missing(self, state: ColomaState) -> list[str]:
+        """What the rules expect in this Round that was not typed: its Event (none in Mule
+        Duel) and the Sites (the Bust); empty when nothing is missing."""
+        if state.phase != "rounds":
+            return []
+        missing = []
+        if not state.event_done and not state.mule_duel:
+            missing.append("the Event")
+        if not state.bust_line:
+            missing.append("the Sites")
+        return missing
+
     def prefill(
         self, state: TableState, known: Mapping[str, Any] | None = None
     ) -> list[dict[str, Any]]:
@@ -126,7 +155,7 @@ class ColomaRules(ShootoutRules, MuleDuelRules, HotelRules, Rules):
             "bridges": [
                 f"Bridges built: {', '.join(kinds)}" if kinds else "" for kinds in state.bridges
             ],
-            "canyons": [f"{n['rivers']} Rivers surveyed" for n in state.numbers],
+            "canyons": [f"{plural(n['rivers'], 'River')} surveyed" for n in state.numbers],
             "graves": [
                 f"{owed} more Dude{'s' if owed != 1 else ''} on Graves whose numbers were not "
                 "typed: add them from the Graveyard"
@@ -143,8 +172,8 @@ class ColomaRules(ShootoutRules, MuleDuelRules, HotelRules, Rules):
             raise RuleError("Type the spaces of the three pools, top to bottom: pools 4 6 8.")
         top, middle, bottom = spaces
         text = (
-            f"The Gold Supply for {len(state.players)} players: {top} spaces worth 3 Bucks, "
-            f"{middle} worth 2, {bottom} worth 1"
+            f"The Gold Supply for {len(state.players)} players: {plural(top, 'space')} worth 3 "
+            f"Bucks, {middle} worth 2, {bottom} worth 1"
         )
         return self._entry(state, "pools", text, spaces=list(spaces))
 
@@ -178,7 +207,8 @@ class ColomaRules(ShootoutRules, MuleDuelRules, HotelRules, Rules):
                 state,
                 "shootout_phase",
                 f"{state.year}: after Round 5, the Shootout Phase "
-                f"({state.tally().gunmen} Gunmen against {state.outlaws} Outlaws)",
+                f"({plural(state.tally().gunmen, 'Gunman')} against "
+                f"{plural(state.outlaws, 'Outlaw')})",
             )
         site = state.round + 1
         return self._entry(
@@ -264,7 +294,7 @@ class ColomaRules(ShootoutRules, MuleDuelRules, HotelRules, Rules):
             state,
             "clean_up",
             f"Clean Up: Gunmen and Outlaws leave the Shootout{refill}{extras}; {year} starts "
-            f"with {outlaws} Outlaws, the Barker covers Site 1",
+            f"with {plural(outlaws, 'Outlaw')}, the Barker covers Site 1",
             outlaws=outlaws,
         )
 
@@ -291,13 +321,15 @@ class ColomaRules(ShootoutRules, MuleDuelRules, HotelRules, Rules):
         have = state.numbers[seat]["gold"]
         if nuggets > have:
             raise RuleError(
-                f"{cost} Bucks take {nuggets} Gold Nuggets at {value_of(state)} each; "
+                f"{plural(cost, 'Buck')} {'takes' if cost == 1 else 'take'} "
+                f"{plural(nuggets, 'Gold Nugget')} at "
+                f"{value_of(state)} each; "
                 f"{state.name(seat)} has {have}."
             )
         change = f", {over} overpaid: no change is given" if over else ""
         text = (
-            f"{state.name(seat)} pays {cost} Bucks with {nuggets} Gold Nugget"
-            f"{'s' if nuggets != 1 else ''} at {value_of(state)} each{change}"
+            f"{state.name(seat)} pays {plural(cost, 'Buck')} with "
+            f"{plural(nuggets, 'Gold Nugget')} at {value_of(state)} each{change}"
         )
         return self._entry(state, "gold", text, player=seat, delta=-nuggets)
 
@@ -484,7 +516,7 @@ class ColomaRules(ShootoutRules, MuleDuelRules, HotelRules, Rules):
     def _spend_gold(self, state: ColomaState, seat: int, count: int) -> None:
         have = state.numbers[seat]["gold"]
         if count > have:
-            raise RuleError(f"{state.name(seat)} has {have} Gold Nuggets, not {count}.")
+            raise RuleError(f"{state.name(seat)} has {plural(have, 'Gold Nugget')}, not {count}.")
         state.numbers[seat]["gold"] -= count
         if state.supply is not None:
             state.supply = state.supply.spend(count)
@@ -554,17 +586,37 @@ class ColomaRules(ShootoutRules, MuleDuelRules, HotelRules, Rules):
         wanted = amount.applied_to(before)
         most = self._most(state, seat, spec.key)
         if most is None or wanted <= most or before >= most:
-            return super().adjust(state, seat, key, amount)
-        entry = super().adjust(state, seat, key, Amount(most, relative=False))
+            return self._adjusted(state, seat, spec.key, amount, "")
         rule = {
             "horses": "6 Horses at most (Horse Limit)",
             "tents": "8 Tents in all",
             "rivers": "4 Rivers at most",
         }[spec.key]
-        extra = wanted - most
-        unit = spec.unit if extra != 1 else spec.unit.removesuffix("s")
-        ignored = f"{extra} {unit} ignored: {rule}"
-        return make_entry(entry.kind, f"{entry.text}; {ignored}", **entry.data)
+        ignored = f"; {self.count_of(spec.key, wanted - most)} ignored: {rule}"
+        return self._adjusted(state, seat, spec.key, Amount(most, relative=False), ignored)
+
+    def count_of(self, key: str, count: int) -> str:
+        """A tracked number said with its unit: "1 Buck", "2 Bucks", "1 VP"."""
+        unit = self.number_spec(key).unit
+        return plural(count, unit if unit == "VP" else unit.removesuffix("s"), unit)
+
+    def _adjusted(
+        self, state: ColomaState, seat: int, key: str, amount: Amount, ignored: str
+    ) -> Entry:
+        """The base's adjustment, said with the right singular or plural."""
+        before = state.numbers[seat][key]
+        after = amount.applied_to(before)
+        delta = after - before
+        if delta == 0:
+            raise RuleError(f"{state.name(seat)} already has {self.count_of(key, before)}.")
+        sign = "+" if delta > 0 else "-"
+        text = (
+            f"{state.name(seat)} {sign}{self.count_of(key, abs(delta))} ({before} → {after})"
+            f"{ignored}"
+        )
+        entry = make_entry("adjust", text, player=seat, number=key, delta=delta)
+        self.apply(copy_of(state), entry)
+        return entry
 
     def _set_number(self, state: TableState, seat: int, key: Any, value: int) -> None:
         """The trackers' limits, with the rule that forbids going past them."""

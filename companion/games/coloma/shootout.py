@@ -8,6 +8,7 @@ from companion.games.base import RuleError, Rules, TableState, refuse_unsafe_tex
 from companion.games.coloma.chart import Reward, count_text, parse_chart, tier_of
 from companion.games.coloma.state import TIERS, YEARS, ColomaState, copy_of
 from companion.games.coloma.tally import NON_PLAYER, NON_PLAYER_ROWS, Shootout
+from companion.games.coloma.words import plural
 from companion.journal import Entry
 
 
@@ -50,13 +51,14 @@ class ShootoutRules(Rules):
             elif key == "gold":
                 spent = min(-count, numbers["gold"])
                 self._spend_gold(state, seat, spent)
-                parts.append(f"-{spent} Nuggets")
+                parts.append(f"-{plural(spent, 'Nugget')}")
             else:
                 most = self._most(state, seat, key)
                 after = max(0, numbers[key] + count)
                 if most is not None:
                     after = min(after, most)
-                parts.append(f"{after - numbers[key]:+d} {count_text(key, 2).split()[1]}")
+                change = after - numbers[key]
+                parts.append(("+" if change >= 0 else "") + count_text(key, change))
                 numbers[key] = after
         return ", ".join(parts)
 
@@ -81,7 +83,9 @@ class ShootoutRules(Rules):
 
     def tally_sentence(self, state: ColomaState, tally: Shootout) -> str:
         outcome = "won" if tally.won else "lost"
-        text = f"{tally.gunmen} Gunmen against {tally.outlaws} Outlaws: {outcome}"
+        text = (
+            f"{plural(tally.gunmen, 'Gunman')} against {plural(tally.outlaws, 'Outlaw')}: {outcome}"
+        )
         order = sorted(tally.tiers, key=lambda seat: (tally.tiers[seat], seat))
         if order:
             text += "; " + ", ".join(
@@ -112,8 +116,8 @@ class ShootoutRules(Rules):
 
     def barrel(self, state: ColomaState, seat: int, outlaws: int) -> Entry:
         text = (
-            f"{state.name(seat)} takes a Barrel: {outlaws} Outlaw{'s' if outlaws != 1 else ''} "
-            f"join the Shootout ({state.outlaws + outlaws} in all)"
+            f"{state.name(seat)} takes a Barrel: {plural(outlaws, 'Outlaw')} "
+            f"{'joins' if outlaws == 1 else 'join'} the Shootout ({state.outlaws + outlaws} in all)"
         )
         return self._entry(state, "barrel", text, player=seat, outlaws=outlaws)
 
@@ -123,7 +127,7 @@ class ShootoutRules(Rules):
                 f"{state.name(seat)} already filled a row this Round: one row of Gunmen per "
                 "turn (the rules), and a player has one turn a Round."
             )
-        text = f"{state.name(seat)} fills row {row} at the Shootout with {count} Gunmen"
+        text = f"{state.name(seat)} fills row {row} at the Shootout with {plural(count, 'Gunman')}"
         return self._entry(state, "gunmen", text, player=seat, row=row, count=count)
 
     def chart(self, state: ColomaState, typed: str) -> Entry:

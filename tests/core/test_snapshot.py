@@ -1,0 +1,170 @@
+"""Opening and undo at constant cost (issue #16): the snapshot beside the file, the state
+checkpoints in the session, the entries read from the file's bytes when asked, and the
+quick reading of the format's own lines. Each must give exactly what a full replay and
+tomllib give."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+import tomli_w
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion import session as session_module
+from companion.games import GAME_IDS
+from companion.session import GameSession
+from companion.store import EntryList, Store, _quick_table, dump_state, load_state
+from tests.conftest import NewGame
+from tests.core.test_store import add_gold
+
+keys = st.text("abcdefghijklmnopqrstuvwxyz_-0123456789ABC.\"' ", min_size=1, max_size=8)
+scalars = st.one_of(
+    st.text(max_size=20),
+    st.integers(min_value=-(10**15), max_value=10**15),
+    st.booleans(),
+)
+tables = st.dictionaries(keys, st.one_of(scalars, st.lists(scalars, max_size=3)), max_size=6)
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables)
+def test_the_quick_reading_gives_what_tomllib_gives(table: dict) -> None:
+    written = tomli_w.dumps(table).encode()
+    quick = _quick_table(written)
+    assert quick is None or quick == tomllib.loads(written.decode())
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=60))
+def test_the_quick_reading_never_accepts_what_tomllib_refuses(data: bytes) -> None:
+    try:
+        quick = _quick_table(data)
+    except UnicodeDecodeError:
+        return
+    if quick is not None:
+        assert quick == tomllib.loads(data.decode())
+
+
+def test_entries_are_read_from_the_bytes_when_asked(new_game: NewGame, store: Store) -> None:
+    session = new_game()
+    for amount in range(1, 8):
+        add_gold(session, amount % 2, f"+{amount}")
+    record = store.read_game(session.path)
+    assert isinstance(record.entries, EntryList)
+    assert record.entries == session.journal.entries
+    assert record.entries[-1] == session.journal.entries[-1]
+    assert [entry.text for entry in record.entries[2:4]] == [
+        entry.text for entry in list(session.journal.entries)[2:4]
+    ]
+    with pytest.raises(TypeError):
+        record.entries[0] = record.entries[1]
+
+
+Move = st.sampled_from(["ann", "bo", "undo", "redo"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(Move, max_size=40))
+def test_undo_and_redo_from_checkpoints_match_a_full_replay(moves: list[str]) -> None:
+    """Checkpoints every 3 entries, so that every undo crosses them."""
+    import tempfile
+    from pathlib import Path
+
+    from companion.games import GAMES
+    from companion.setup import SetupForm, build_header
+
+    original = session_module.CHECKPOINT_EVERY
+    session_module.CHECKPOINT_EVERY = 3
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            store = Store(Path(folder), GAMES)
+            form = SetupForm("boomtown", ["Ann", "Bo", "Cy"], ["red", "blue", "green"], 0)
+            game = GameSession.create(store, build_header(form)[0])
+            for move in moves:
+                if move == "undo":
+                    game.undo()
+                elif move == "redo":
+                    game.redo()
+                else:
+                    add_gold(game, 0 if move == "ann" else 1, "+1")
+                assert game.state == game._replay()
+            game.close()  # leaves a snapshot (when anything was done)
+            again = GameSession.open(store, game.path)
+            assert again.state == game.state and again.journal.stacks() == game.journal.stacks()
+            again.undo()
+            assert again.state == again._replay()
+    finally:
+        session_module.CHECKPOINT_EVERY = original
+
+
+def test_a_reopened_game_replays_only_what_came_after_its_snapshot(
+    new_game: NewGame, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = new_game()
+    for _ in range(120):
+        add_gold(session, 0, "+1")
+    session.undo()
+    session.close()
+    again = GameSession.open(store, session.path)
+    add_gold(again, 1, "+2")
+    applied: list[str] = []
+    original = again.rules.apply
+    monkeypatch.setattr(
+        type(again.rules),
+        "apply",
+        lambda rules, state, entry: (applied.append(entry.text), original(state, entry)),
+    )
+    third = GameSession.open(store, session.path)
+    assert applied == [again.journal.entries[-1].text]
+    assert third.state == again.state and third.progress() == again.progress()
+    assert third.journal.undo_target() == again.journal.undo_target()
+
+
+@pytest.mark.parametrize("game", sorted(GAME_IDS))
+def test_every_game_state_is_kept_and_read_back_by_the_snapshot(
+    new_game: NewGame, store: Store, game: str
+) -> None:
+    """Each game's state is made of plain data and the app's own dataclasses, which is all
+    a snapshot reads back: otherwise every open would quietly replay the whole game."""
+    session = new_game(game)
+    state = session.state
+    assert load_state(dump_state(state)) == state
+    seat_numbers = session.rules.corrections(state)
+    assert seat_numbers  # something to change, so that the snapshot is not empty
+    fix = seat_numbers[0]
+    session.act(session.rules.correct_text(state, fix.key, "7", "counted again"))
+    session.close()
+    record = store.read_game(session.path)
+    assert record.snapshot is not None and record.fresh == []
+    again = GameSession.open(store, session.path)
+    assert again.state == session.state and type(again.state) is type(session.state)
+
+
+def test_a_long_session_keeps_its_snapshot_up_to_date(
+    new_game: NewGame, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Written every SNAPSHOT_EVERY changes while playing, so that a window that is killed
+    leaves at most that many entries to replay on the next open."""
+    monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 5)
+    session = new_game()
+    for _ in range(12):
+        add_gold(session, 0, "+1")
+    record = store.read_game(session.path)  # the window was not closed
+    assert record.snapshot is not None and record.fresh_from == 10 and len(record.fresh) == 2
+
+
+def test_a_following_window_writes_no_snapshot(new_game: NewGame, store: Store) -> None:
+    writer = new_game()
+    writer.claim()
+    follower = GameSession.open_to_play(store, writer.path)
+    assert follower.read_only
+    for _ in range(3):
+        add_gold(writer, 1, "+1")
+    assert follower.follow() and follower.state == writer.state
+    follower.save_snapshot()
+    follower.close()
+    assert not (store.cache_dir / f"{writer.path.stem}.snapshot").exists()
+    writer.close()
+    assert store.read_game(writer.path).snapshot is not None
