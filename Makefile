@@ -25,7 +25,7 @@ test-browser: $(VENV)/.browser-installed
 	CHROMIUM="$$(command -v chromium)" $(BIN)/pytest -p no:cacheprovider tests_browser
 
 bench: $(VENV)/.run-installed
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/run.py $(ARGS)
 
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check .
