@@ -348,6 +348,80 @@ class Bench:
 
     # -- output ------------------------------------------------------------------------
 
+    def records(self) -> None:
+        """`h` on the home screen until 1,000 finished games are listed in the Records: the
+        first time (every sheet scored) and then from the records cache; against the bare
+        app's answer to a key in the same run."""
+        import random
+
+        import tomli_w
+
+        from companion.games import SHEETS
+        from companion.scoring import sheet_text
+
+        data = self.folder / "records"
+        store = Store(data, GAMES)
+        store.root.mkdir(parents=True, exist_ok=True)
+        chance = random.Random(14)
+        names = ("Ann", "Bo", "Cy", "Dee", "Eve", "Fay")
+        rows = []
+        for number in range(1_000):
+            players = chance.sample(names, 4)
+            sheet = [
+                {"name": name, "gold": chance.randint(0, 60), "mines": [3, 4], "mayors": 0}
+                for name in players
+            ]
+            rows.append(
+                {
+                    "game": "boomtown",
+                    "title": "Boomtown",
+                    "file": f"{number}.toml",
+                    "finished": f"2026-01-01T{number:06d}",
+                    "players": players,
+                    "sheet": sheet_text(SHEETS["boomtown"], sheet),
+                }
+            )
+        store.history_path.write_text(tomli_w.dumps({"games": rows}))
+        listed = "1000 finished games"
+
+        def records(first: bool) -> float:
+            if first:
+                for cache in store.cache_dir.glob("records*"):
+                    cache.unlink()
+            with PtyProgram(goldrush(data), self.env) as app:
+                app.wait_for_text("No saved games")
+                app.settle()
+                pressed = time.perf_counter() - app.started
+                app.send("h")
+                return app.wait_for_text(listed) - pressed
+
+        with PtyProgram(BARE, self.env) as bare:
+            bare.wait_for_text(FIRST_TEXT)
+            bare.settle()
+            typed = [0]
+
+            def bare_key() -> float:
+                typed[0] += 1
+                type_in(bare, f"abc{typed[0]}")
+                return bare.key_to_frame("enter")
+
+            records(False)  # bytecode and the cache warm
+            runs = 3 if self.quick else 5
+            base, first, cached = interleaved(
+                runs, bare_key, lambda: records(True), lambda: records(False)
+            )
+        for kind, took in (("scored anew (no cache)", first), ("from the cache", cached)):
+            self.rows.append(
+                Row(
+                    f"Records with 1,000 finished games, h until listed, {kind}",
+                    ms(took),
+                    ms(base),
+                    took / base,
+                    None,
+                    "no target: quick (key-to-frame of bare is the yardstick)",
+                )
+            )
+
     def table(self) -> str:
         header = ["figure", "ours", "bare", "ratio", "target"]
         lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
@@ -439,7 +513,7 @@ def _undo_redo(app: PtyProgram, path: Path) -> Callable[[], float]:
     return key
 
 
-STEPS = ("key_to_frame", "undo", "startup", "opens")
+STEPS = ("key_to_frame", "undo", "startup", "opens", "records")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -35,6 +35,10 @@ from companion.scoring import standings_table
 from companion.store import DamagedFile, Store
 from screens.dialog import Dialog
 
+#: Games listed at most (the figures count them all): a list of 1,000 rows took a second to
+#: lay out, and the filter finds an older game faster than scrolling to it.
+LISTED = 250
+
 HELP = """\
 Every finished game of this data folder, newest first, and what they add up to.
 
@@ -80,6 +84,7 @@ class RecordsScreen(Screen[None]):
         self.all_games: list[FinishedGame] = []
         self.shown: list[FinishedGame] = []
         self.problem: str | None = None
+        self._over_time: tuple[list[FinishedGame], str | None] = ([], None)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -107,9 +112,11 @@ class RecordsScreen(Screen[None]):
             )
         except OSError as error:
             self.problem = f"The history cannot be read: {error}"
-        self.query_one("#records-games", DataTable).add_columns(
-            "Finished", "Game", "Players", "Winner", "Scores"
-        )
+        games = self.query_one("#records-games", DataTable)
+        # fixed widths: measuring every cell of 1,000 rows took a noticeable moment
+        for label, width in (("Finished", 16), ("Game", 17), ("Players", 28), ("Winner", 14)):
+            games.add_column(label, width=width)
+        games.add_column("Scores", width=48)
         self.query_one("#records-players", DataTable).add_columns(
             "Player", "Played", "Wins", "Win rate", "Best", "Average", "Last", "Streak"
         )
@@ -118,6 +125,12 @@ class RecordsScreen(Screen[None]):
     @on(Input.Changed, "#records-filter")
     def _filter(self, event: Input.Changed) -> None:
         self.refresh_records(event.value)
+
+    @on(TabbedContent.TabActivated, "#records-tabs")
+    def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
+        """The chart is drawn when its tab is shown (plotext is imported then, not before)."""
+        if event.pane.id == "tab-over-time":
+            self._fill_over_time(*self._over_time)
 
     @on(Input.Submitted, "#records-filter")
     def _to_the_list(self) -> None:
@@ -134,19 +147,26 @@ class RecordsScreen(Screen[None]):
         records = player_records(games)
         self._fill_players(records, game)
         self._fill_duels(games, [r.name for r in records])
-        self._fill_over_time(games, game)
+        self._over_time = (games, game)
+        if self.query_one(TabbedContent).active == "tab-over-time":
+            self._fill_over_time(games, game)
         summary = self.problem or (
             f"{len(games)} finished game{'s' if len(games) != 1 else ''}"
             + (f" of {SHEETS[game].title}" if game else "")
             + (f" with {', '.join(players)}" if players else "")
             + ("" if games else ": none yet, finish a game with ctrl+f")
+            + (
+                f" (the newest {LISTED} listed: type a game or names to find older ones)"
+                if len(games) > LISTED
+                else ""
+            )
         )
         self.query_one("#records-summary", Static).update(summary)
 
     def _fill_games(self, games: list[FinishedGame]) -> None:
         table = self.query_one("#records-games", DataTable)
         table.clear()
-        for index, game in enumerate(games):
+        for index, game in enumerate(games[:LISTED]):
             scores = (
                 ", ".join(f"{s.name} {s.total}" for s in game.result.standings)
                 if game.result
