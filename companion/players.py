@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from companion.renames import read_renames, shown
 from companion.saved import SavedGame, list_saved
-from companion.store import Store
+from companion.store import DamagedFile, Store
 from companion.table import COLOURS
 
 
@@ -62,5 +63,21 @@ def remember(games: Iterable[SavedGame]) -> TableMemory:
 
 
 def table_memory(store: Store) -> TableMemory:
-    """The memory of the saved games of this data folder (damaged files are left out)."""
-    return remember(list_saved(store).games)
+    """The memory of the saved games of this data folder (damaged files are left out), each
+    player by the name they were renamed to in the records, if they were (#14)."""
+    memory = remember(list_saved(store).games)
+    try:
+        renames = read_renames(store)
+    except DamagedFile:  # the settings are reported where they are used; names as typed
+        renames = {}
+    if not renames:
+        return memory
+    players: list[Seat] = []
+    seen: set[str] = set()
+    for seat in memory.players:
+        name = shown(seat.name, renames)
+        if name.casefold() not in seen:
+            seen.add(name.casefold())
+            players.append(Seat(name, seat.colour))
+    last = [Seat(shown(seat.name, renames), seat.colour) for seat in memory.last_table]
+    return TableMemory(players, last)

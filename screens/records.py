@@ -251,7 +251,16 @@ class RecordsScreen(Screen[None]):
         if plot is None:
             plot = LineChart(id="over-time")
             pane.mount(plot)
-        plot.show_points("Scores", series, {}, "Game")
+        plot.show_points("Scores", series, self._colours(), "Game")
+
+    def _colours(self) -> dict[str, str]:
+        """Each player's colour as chosen last for a game (the history keeps no colours)."""
+        from companion.players import table_memory
+
+        try:
+            return {seat.name: seat.colour for seat in table_memory(self.store).players}
+        except OSError:
+            return {}
 
     @on(DataTable.RowSelected, "#records-games")
     def _open_game(self, event: DataTable.RowSelected) -> None:

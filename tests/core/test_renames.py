@@ -38,3 +38,13 @@ def test_a_rename_that_cannot_be_is_refused(store: Store, new: str, message: str
     with pytest.raises(RenameError, match=message):
         rename_player(store, "Ann", new, ["Ann", "Bo"])
     assert read_renames(store) == {}
+
+
+def test_the_players_offered_for_a_new_game_show_the_new_name(store: Store, new_game) -> None:  # type: ignore[no-untyped-def]
+    from companion.players import table_memory
+
+    new_game(names=("Ann", "Bo", "Cy"))
+    rename_player(store, "Bo", "Bodhi", ["Ann", "Bo", "Cy"])
+    memory = table_memory(store)
+    assert "Bodhi" in memory.names and "Bo" not in memory.names
+    assert [seat.name for seat in memory.last_table] == ["Ann", "Bodhi", "Cy"]
