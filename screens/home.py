@@ -178,7 +178,8 @@ changes or deletes them: move them away, or repair them by hand.
         self._created = None
         if drawn:
             first = session.state.name(session.state.first_player)
-            self.notify(f"The app drew {first} to go first.", title="First player", markup=False)
+            title = getattr(session.rules, "first_player_title", "First player")
+            self.notify(f"The app drew {first} to go first.", title=title, markup=False)
         self.app.show_session(session)  # type: ignore[attr-defined]
 
     def action_delete(self) -> None:

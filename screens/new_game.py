@@ -145,7 +145,7 @@ Names: not empty, at most 24 characters, different from each other (case does no
                 yield Button("+ Add player (ctrl+n)", id="add", compact=True)
                 yield Button("Same table as last time (ctrl+l)", id="same", compact=True)
             with Horizontal(classes="field"):
-                yield Static("First player", classes="label")
+                yield Static("First player", id="first-label", classes="label")
                 yield TableSelect(
                     [("Draw at random", RANDOM_FIRST)], id="first", allow_blank=False, compact=True
                 )
@@ -280,6 +280,9 @@ Names: not empty, at most 24 characters, different from each other (case does no
     @on(Select.Changed, "#game")
     def _game_changed(self, event: Select.Changed) -> None:
         self.game = str(event.value)
+        # the game's own word for who goes first (Coloma: the Sheriff)
+        title = getattr(GAMES[self.game], "first_player_title", "First player")
+        self.query_one("#first-label", Static).update(title)
         self._sync()
 
     @on(Input.Changed)

@@ -194,3 +194,19 @@ async def test_a_row_message_has_the_whole_width_at_80_columns(store: Store) -> 
         message = screen.query_one("#error-row-1", Static)
         assert message.display and message.size.width >= 70
         assert "'Ann' is already at the table" in text_of(pilot, "#error-row-1")
+
+
+async def test_coloma_calls_its_first_player_the_sheriff(store: Store) -> None:
+    """Coloma's rules name who goes first the Sheriff; the dialog says so for Coloma only."""
+    from textual.widgets import Select, Static
+
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        dialog.query_one("#game", Select).value = "coloma"
+        await pilot.pause()
+        assert str(dialog.query_one("#first-label", Static).render()) == "Sheriff"
+        dialog.query_one("#game", Select).value = "boomtown"
+        await pilot.pause()
+        assert str(dialog.query_one("#first-label", Static).render()) == "First player"
