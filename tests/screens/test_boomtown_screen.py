@@ -23,7 +23,9 @@ async def test_two_full_rounds_through_the_screen(store: Store, new_game: NewGam
         def state() -> BoomtownState:
             return screen.state
 
-        assert await command(pilot, "") == ""  # reveal 4 cards
+        assert await command(pilot, "") == "Nothing typed: type r to reveal the cards."
+        assert state().phase == "reveal"  # a stray enter changes nothing (#12)
+        assert await command(pilot, "r") == ""  # reveal 4 cards
         assert "Ann's turn" in text_of(pilot, "#step")
         assert await command(pilot, "11") == "Ann has only 10 gold and cannot bid 11."
         assert await command(pilot, "3") == ""
@@ -34,7 +36,8 @@ async def test_two_full_rounds_through_the_screen(store: Store, new_game: NewGam
         assert state().winner == 0 and "Di keeps 2; Cy keeps 1; [b]Bo[/b] keeps 0" in text_of(
             pilot, "#step"
         )
-        assert await command(pilot, "") == ""  # pay
+        assert await command(pilot, "ok") == "Type pay (or y) to pay the bid as shown, or skip."
+        assert await command(pilot, "pay") == ""
         assert [n["gold"] for n in state().numbers] == [7, 0 + 10, 11, 12]
         assert "first round" in await command(pilot, "dynamite")
         assert await command(pilot, "cm 6") == ""
@@ -48,26 +51,32 @@ async def test_two_full_rounds_through_the_screen(store: Store, new_game: NewGam
         )
         assert await command(pilot, "3 3") == ""  # 6: Ann's CM6 produces 9
         assert state().gold(0) == 16 and state().phase == "next"
-        assert await command(pilot, "") == ""  # round 2: Ann (the winner) opens again
+        assert await command(pilot, "") == "Nothing typed: type n to start the next round."
+        assert await command(pilot, "go") == "Type n to start the next round."
+        assert state().round == 1  # only its word starts the next round (#12)
+        assert await command(pilot, "n") == ""  # round 2: Ann (the winner) opens again
         assert state().round == 2 and state().first_player == 0
-        assert await command(pilot, "") == ""
+        assert await command(pilot, "r") == ""
         assert await command(pilot, "p") == ""  # Ann passes
         assert await command(pilot, "2") == ""  # Bo bids 2
         assert await command(pilot, "p") == "" and await command(pilot, "p") == ""
         assert state().winner == 1
-        assert await command(pilot, "") == ""  # pay: Ann keeps 1, Di 1
+        assert await command(pilot, "y") == ""  # pay: Ann keeps 1, Di 1
         assert await command(pilot, "stagecoach") == ""  # Bo: +10 from the bank
         await type_into(pilot, "#command", "holdup")  # Cy: a dialog asks the rest
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(pilot.app.screen, EventCard)
         await type_into(pilot, "#holdup-number", "5")
-        await pilot.press("enter")  # enter in a field plays the card: nobody chosen yet
+        await type_into(pilot, "#holdup-dice", "4 4")
+        await pilot.press("enter")  # enter in the dice plays the card: nobody chosen yet
         await pilot.pause()
         assert "Choose whom" in text_of(pilot, "#event-error")
-        pilot.app.screen.query_one("#holdup-target").value = 0
-        await type_into(pilot, "#holdup-dice", "4 4")
+        await type_into(pilot, "#event-filter", "an")  # Ann, the one left: enter takes her
         await pilot.press("enter")
+        await pilot.pause()
+        assert pilot.app.screen.focused is pilot.app.screen.query_one("#holdup-number")
+        await pilot.press("ctrl+g")  # Play it
         await pilot.pause()
         assert pilot.app.screen is screen
         assert "Ann pays Cy 5: Holdup" in text_of(pilot, "#log-lines")
@@ -118,9 +127,8 @@ async def test_a_whole_game_from_a_shuffled_deck(store: Store, new_game: NewGame
     """Card by card, as a table would: setup to the final scores, no correction entry."""
     import random
 
-    from textual.widgets import Select
-
     from companion.games.boomtown import EVENT_COUNTS, TOWN_SHORT, load_catalog
+    from screens.confirm import ConfirmDialog
     from screens.scoring import ScoringWizard
 
     rng = random.Random(2026)
@@ -129,7 +137,8 @@ async def test_a_whole_game_from_a_shuffled_deck(store: Store, new_game: NewGame
     deck += [card for card, count in EVENT_COUNTS.items() for _ in range(count)]
     rng.shuffle(deck)
     assert len(deck) == 60
-    session = new_game(names=("Ann", "Bo", "Cy", "Di"), first=0)
+    names = ("Ann", "Bo", "Cy", "Di")
+    session = new_game(names=names, first=0)
     async with make_app(store).run_test(size=SIZE) as pilot:
         pilot.app.open_game(session.path)
         await pilot.pause()
@@ -144,14 +153,14 @@ async def test_a_whole_game_from_a_shuffled_deck(store: Store, new_game: NewGame
                     deck.remove(card)
             else:
                 offer, deck = deck[:4], deck[4:]
-            assert await quick(pilot, "") == ""
+            assert await quick(pilot, "r") == ""
             while screen.state.phase == "auction":
                 turn = screen.state.auction_turn
                 top = min(screen.state.gold(turn), screen.state.high_bid + rng.randint(1, 3))
                 bid = rng.random() < 0.5 and top > screen.state.high_bid
                 assert await quick(pilot, str(top) if bid else "p") == ""
             if screen.state.phase == "payment":  # a win at 0 goes straight to the picks
-                assert await quick(pilot, "") == ""
+                assert await quick(pilot, "pay") == ""
             for card in offer:
                 if isinstance(card, str):
                     await type_into(pilot, "#command", card.replace("_", " "))
@@ -160,19 +169,15 @@ async def test_a_whole_game_from_a_shuffled_deck(store: Store, new_game: NewGame
                     dialog = pilot.app.screen
                     if isinstance(dialog, EventCard):
                         if card == "holdup":
-                            dialog.query_one("#holdup-target", Select).value = (
-                                screen.state.next_picker + 1
-                            ) % 4
+                            target = (screen.state.next_picker + 1) % 4
+                            await type_into(pilot, "#event-filter", names[target])
                             await type_into(pilot, "#holdup-number", "7")
                             await type_into(pilot, "#holdup-dice", "r")
                             await pilot.click("#event-play")
                         else:
-                            choice = dialog.query_one("#event-choice", Select)
-                            for _, value in list(choice._options):
-                                if value == Select.BLANK:
-                                    continue
-                                choice.value = value
-                                await pilot.click("#event-play")
+                            for index in range(len(dialog.choice.shown)):
+                                dialog.choice.options.highlighted = index
+                                await pilot.press("ctrl+g")
                                 await pilot.pause()
                                 if pilot.app.screen is screen:
                                     break
@@ -180,7 +185,11 @@ async def test_a_whole_game_from_a_shuffled_deck(store: Store, new_game: NewGame
                         if pilot.app.screen is not screen:  # no target the card allows
                             await pilot.press("escape")
                             await pilot.pause()
-                            assert await quick(pilot, "skip") == ""
+                            await quick(pilot, "skip", read=False)
+                            assert isinstance(pilot.app.screen, ConfirmDialog)  # asked first
+                            await pilot.press("y")
+                            await pilot.pause()
+                            assert text_of(pilot, "#command-error") == ""
                     else:
                         assert text_of(pilot, "#command-error") == ""
                 else:
@@ -188,7 +197,7 @@ async def test_a_whole_game_from_a_shuffled_deck(store: Store, new_game: NewGame
                     assert message == "", message
             await quick(pilot, "r", read=False)
             if screen.state.phase == "next":
-                assert await quick(pilot, "") == ""
+                assert await quick(pilot, "n") == ""
         assert rounds == 15 and screen.state.cards_left == 0
         assert isinstance(pilot.app.screen, ScoringWizard)  # handed over on its own
         await pilot.press("ctrl+s", "ctrl+s")
@@ -207,9 +216,9 @@ async def test_mustang_and_telegraph_through_the_screen(store: Store, new_game: 
         await pilot.pause()
         screen = pilot.app.screen
         assert isinstance(screen, BoomtownScreen)
-        for text in ("", "1", "p", "p", "", "cm 7", "cm 8", "cm 9", "3 3", ""):  # round 1
+        for text in ("r", "1", "p", "p", "pay", "cm 7", "cm 8", "cm 9", "3 3", "n"):  # round 1
             assert await command(pilot, text) == "", text
-        for text in ("", "1", "p", "p", "", "telegraph", "mustang", "dg 8"):  # round 2: Ann wins
+        for text in ("r", "1", "p", "p", "y", "telegraph", "mustang", "dg 8"):  # round 2: Ann
             assert await command(pilot, text) == "", text
         assert screen.state.kept == [["telegraph"], ["mustang"], []]
         assert (
@@ -221,8 +230,8 @@ async def test_mustang_and_telegraph_through_the_screen(store: Store, new_game: 
         gold = screen.state.gold(0)
         assert await command(pilot, "1 1") == ""  # 1 + 6 = 7: Ann's Cold Mountain 7 produces 5
         assert screen.state.gold(0) == gold + 5 and screen.state.kept[0] == []
-        assert await command(pilot, "") == ""
-        for text in ("", "2", "p", "p", ""):  # round 3: Ann wins again
+        assert await command(pilot, "n") == ""
+        for text in ("r", "2", "p", "p", "pay"):  # round 3: Ann wins again
             assert await command(pilot, text) == "", text
         assert "right after the auction winner" in await command(pilot, "m")
         assert await command(pilot, "sn 9") == ""  # Ann picks
@@ -248,11 +257,11 @@ async def test_issue_13_through_the_screen(store: Store, new_game: NewGame) -> N
         screen = pilot.app.screen
         assert isinstance(screen, BoomtownScreen)
         assert "Unseen: 37 mines, 15 events (" in text_of(pilot, "#round-line")
-        assert await command(pilot, "") == "" and await command(pilot, "1") == ""
+        assert await command(pilot, "r") == "" and await command(pilot, "1") == ""
         assert "Cy's turn" in text_of(pilot, "#step")  # Bo has no gold: passed with Ann's bid
         assert "Bo has no gold and passes" in text_of(pilot, "#log-lines")
         assert await command(pilot, "p") == "" and await command(pilot, "p") == ""
-        assert await command(pilot, "") == ""  # Ann pays 1
+        assert await command(pilot, "pay") == ""  # Ann pays 1
         await pilot.press("ctrl+l")
         await pilot.pause()
         assert isinstance(pilot.app.screen, MinePicker)
@@ -269,13 +278,11 @@ async def test_issue_13_through_the_screen(store: Store, new_game: NewGame) -> N
         await pilot.pause()
         dialog = pilot.app.screen
         assert isinstance(dialog, EventCard)
-        choice = dialog.query_one("#event-choice", Select)
-        assert [str(label) for label, value in choice._options if isinstance(value, str)] == [
-            "Keep it for later"
-        ]
+        choice = dialog.query_one("#event-choice", OptionList)
+        assert [str(option.prompt) for option in choice.options] == ["Keep it for later"]
         dialog.query_one("#event-card", Select).value = "expropriation"
         await pilot.pause()
-        assert [str(label) for label, value in choice._options if isinstance(value, str)] == [
+        assert [str(option.prompt) for option in choice.options] == [
             "Cy's Cactus Junction 2: 6"  # Ann owns a mine only in Cactus Junction
         ]
         await pilot.press("escape")
@@ -283,8 +290,8 @@ async def test_issue_13_through_the_screen(store: Store, new_game: NewGame) -> N
         for mine in ("sn 8", "dg 5", "cm 7", "card shark"):
             assert await command(pilot, mine) == "", mine
         assert (await quick(pilot, "\u0663 \u0661")).startswith("Type the two dice")
-        assert await command(pilot, "1 3") == "" and await command(pilot, "") == ""
-        assert await command(pilot, "") == ""  # round 4: Ann opens
+        assert await command(pilot, "1 3") == "" and await command(pilot, "n") == ""
+        assert await command(pilot, "r") == ""  # round 4: Ann opens
         for _ in range(3):  # Ann, Cy, Di pass (Bo passed with Ann)
             assert await command(pilot, "p") == ""
         assert screen.state.phase == "picks"  # nothing to pay
@@ -322,7 +329,7 @@ async def test_a_player_who_cannot_outbid_is_told_to_pass(store: Store, new_game
     async with make_app(store).run_test(size=SIZE) as pilot:
         pilot.app.open_game(session.path)
         await pilot.pause()
-        assert await command(pilot, "") == ""  # reveal
+        assert await command(pilot, "r") == ""  # reveal
         assert await command(pilot, "10") == ""  # Ann bids all her gold
         step = text_of(pilot, "#step")
         assert "Bo has 10 gold, not enough to outbid: type p to pass." in step
