@@ -62,6 +62,8 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
     HELP_TEXT = HELP_TEXT
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="cancel-event"),
+        # a modal screen hides the app's own f1 (Textual stops its binding chain at it)
+        Binding("f1", "app.help", "Help", id="help-event_card"),
         Binding("ctrl+g", "play", "Play it", id="play-event"),
         Binding("down", "into_list", "To the list", show=False),
     ]
@@ -138,8 +140,16 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
                 return state.name(saloon.owner).casefold(), saloon.town, 0
             return "", "", 0  # towns and "keep it": in the card's own order
 
+        def key(text: str, value: str) -> str:
+            """A mine is found by its owner, town and number (not its gold)."""
+            kind, _, what = value.partition(":")
+            if kind == "mine":
+                mine = state.mines[int(what)]
+                return search_key(state.name(mine.owner), mine.town, str(mine.roll))
+            return search_key(text)
+
         return label, [
-            (Text(text, style=TOWNS.get(value.removeprefix("town:"), "")), value, search_key(text))
+            (Text(text, style=TOWNS.get(value.removeprefix("town:"), "")), value, key(text, value))
             for text, value in sorted(options, key=order)
         ]
 

@@ -18,15 +18,22 @@ from textual.widgets import Button, Checkbox, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from companion.amounts import AmountError, parse_count
-from companion.games.boomtown import TOWN_SHORT, TOWNS, BoomtownState, MineCard, mine_out
+from companion.games.boomtown import (
+    TOWN_SHORT,
+    TOWNS,
+    BoomtownState,
+    MineCard,
+    mine_out,
+    plural,
+)
 from screens.dialog import Dialog
 from screens.widgets.select import TableSelect
 
 INITIALS = {town: short for short, town in TOWN_SHORT.items()}
 
 HELP_TEXT = """\
-- **Type** to filter the list: a town (`cm`, `cold`), a number (`6`), a player's name: every
-  word typed must match. **down** moves into the list, **enter** takes the highlighted one.
+- **Type** to filter the list: a town (`cm`, `cold`) and its number (`6`): every word typed
+  must match. **down** moves into the list, **enter** takes the highlighted one.
 - Enter takes nothing until one is highlighted: the filter left only one, or you chose it.
 - **Or a custom mine**, for a deck that differs from the catalog: town, roll, gold,
   dangerous, then *Take it*.
@@ -42,13 +49,13 @@ def search_key(*parts: str) -> str:
 
 
 def matches(query: str, key: str) -> bool:
-    """Every word typed is found in the option's key (a number as a whole word)."""
+    """Every word typed starts a word of the option's key (a number: is one)."""
     words = key.replace(":", " ").replace("'s", " ").replace("(", " ").split()
     for word in query.casefold().split():
         if word.isdigit():
             if word not in words:
                 return False
-        elif not any(candidate.startswith(word) for candidate in words) and word not in key:
+        elif not any(candidate.startswith(word) for candidate in words):
             return False
     return True
 
@@ -90,6 +97,8 @@ class MinePicker(Dialog, ModalScreen[MineCard | None]):
     HELP_TEXT = HELP_TEXT
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="cancel-mine"),
+        # a modal screen hides the app's own f1 (Textual stops its binding chain at it)
+        Binding("f1", "app.help", "Help", id="help-mine_picker"),
         Binding("down", "into_list", "To the list", show=False),
     ]
 
@@ -125,7 +134,11 @@ class MinePicker(Dialog, ModalScreen[MineCard | None]):
         )
         self.choice.fill(
             [
-                (Text(card.label, style=TOWNS[card.town]), str(i), search_key(card.label))
+                (
+                    Text(card.label, style=TOWNS[card.town]),
+                    str(i),
+                    search_key(card.town, str(card.roll)),  # the number typed is the roll
+                )
                 for i, card in enumerate(self.free)
             ]
         )
@@ -148,7 +161,7 @@ class MinePicker(Dialog, ModalScreen[MineCard | None]):
             self.query_one("#mine-error", Static).update(
                 "No mine left: change the filter."
                 if not left
-                else f"{left} mines match: type more, or down to choose one."
+                else f"{plural(left, 'mine')} match: type more, or down to choose one."
             )
             return
         self.dismiss(self.free[int(value)])

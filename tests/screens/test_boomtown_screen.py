@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from companion.games.boomtown import BoomtownState
 from companion.session import GameSession
 from companion.store import Store
@@ -350,3 +352,228 @@ async def test_a_finished_game_refuses_commands_beside_the_field(
         assert await command(pilot, "") == FINISHED  # a stray Enter changes nothing
         assert await command(pilot, "3") == FINISHED
     assert session.path.read_bytes() == before
+
+
+async def _at_the_picks(pilot, session: GameSession) -> BoomtownScreen:  # type: ignore[no-untyped-def]
+    """Round 2 of four players, Ann won at 1 and paid: the picks wait for Ann."""
+    from tests.core.test_boomtown import OPENING, Table
+
+    table = Table(session)
+    table.round(0, 0, *OPENING)
+    table.auction(0, 1)
+    pilot.app.open_game(session.path)
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, BoomtownScreen) and screen.state.phase == "picks"
+    return screen
+
+
+async def test_a_stray_enter_at_the_picks_opens_nothing_and_takes_nothing(
+    store: Store, new_game: NewGame
+) -> None:
+    """#12: an empty enter opened the mine list and a second one gave Ann its first mine."""
+    from screens.mine_picker import MinePicker
+
+    session = new_game(names=("Ann", "Bo", "Cy", "Di"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await _at_the_picks(pilot, session)
+        count = screen.session.journal.effective_count
+        for _ in range(2):
+            message = await command(pilot, "")
+            assert message.startswith("Nothing typed: type a mine (cm 6)")
+            assert pilot.app.screen is screen
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        picker = pilot.app.screen
+        assert isinstance(picker, MinePicker)
+        await pilot.press("enter", "enter")  # nothing highlighted: nothing taken
+        await pilot.pause()
+        assert pilot.app.screen is picker and "match" in text_of(pilot, "#mine-error")
+        await type_into(pilot, "#mine-filter", "cold 6")
+        assert picker.choice.shown and len(picker.choice.shown) == 1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        assert screen.session.journal.effective_count == count + 1
+        assert [(m.town, m.roll) for m in screen.state.mines_of(0)][-1] == ("Cold Mountain", 6)
+
+
+async def test_skip_and_a_short_reveal_ask_first(store: Store, new_game: NewGame) -> None:
+    from screens.confirm import ConfirmDialog
+
+    session = new_game(names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, BoomtownScreen)
+        await type_into(pilot, "#command", "2")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmDialog)  # 2 cards, not 3: asked first
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen.state.phase == "reveal"
+        for text in ("r", "1", "p", "p"):
+            assert await command(pilot, text) == ""
+        await type_into(pilot, "#command", "skip")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        await pilot.press("y")
+        await pilot.pause()
+        assert screen.state.phase == "picks" and screen.state.gold(0) == 10  # nothing paid
+
+
+async def test_the_event_card_lists_targets_by_player_filters_and_plays_with_a_key(
+    store: Store, new_game: NewGame
+) -> None:
+    from textual.widgets import OptionList
+
+    from screens.help import HelpScreen
+
+    session = new_game(names=("Di", "Bo", "Ann", "Cy"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await _at_the_picks(pilot, session)  # Di picks first
+        await type_into(pilot, "#command", "dynamite")
+        await pilot.press("enter")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, EventCard)
+        assert dialog.focused is dialog.query_one("#event-filter")  # ready to type
+        shown = [str(o.prompt) for o in dialog.query_one("#event-choice", OptionList).options]
+        assert shown == [
+            "Ann's Cactus Junction 2: 6",
+            "Bo's Coyote City 12: 6",
+            "Cy's Coyote City 11: 3",
+        ]  # by player, then mine; not in the order the mines were taken
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HelpScreen)
+        assert "ctrl+g" in pilot.app.screen._text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen is dialog
+        await pilot.press("enter")  # three left, none highlighted: nothing played
+        await pilot.pause()
+        assert pilot.app.screen is dialog and "Choose what" in text_of(pilot, "#event-error")
+        await type_into(pilot, "#event-filter", "coy")  # both Coyote City mines
+        assert len(dialog.choice.shown) == 2 and dialog.choice.chosen() is None
+        await type_into(pilot, "#event-filter", "coy 12")  # a number is the whole roll
+        assert len(dialog.choice.shown) == 1
+        await type_into(pilot, "#event-filter", "cy")
+        assert dialog.choice.shown == [dialog.choice.shown[0]] and dialog.choice.chosen()
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        assert ("Coyote City", 11, 3) in screen.state.gone
+        assert "Di takes Dynamite: blows up Coyote City 11: 3" in text_of(pilot, "#log-lines")
+
+
+async def test_f1_in_the_mine_list(store: Store, new_game: NewGame) -> None:
+    from screens.help import HelpScreen
+    from screens.mine_picker import MinePicker
+
+    session = new_game(names=("Ann", "Bo", "Cy", "Di"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await _at_the_picks(pilot, session)
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, MinePicker)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HelpScreen)
+        assert pilot.app.screen._title == "Choose a mine"
+
+
+async def test_ctrl_o_moves_a_mine_to_who_took_it(store: Store, new_game: NewGame) -> None:
+    from textual.widgets import Select
+
+    from screens.correction import CorrectionDialog
+
+    session = new_game(names=("Ann", "Bo", "Cy", "Di"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await _at_the_picks(pilot, session)
+        assert await command(pilot, "cm 6") == ""
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, CorrectionDialog)
+        index = len(screen.state.mines) - 1
+        dialog.query_one("#what", Select).value = f"mine:{index}"
+        await pilot.pause()
+        assert "gone" in text_of(pilot, "#value-label")
+        await type_into(pilot, "#value", "bo")
+        await type_into(pilot, "#reason", "Bo took it")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        assert screen.state.mines[index].owner == 1
+        assert "Cold Mountain: 6→9 D" in text_of(pilot, "#player-1")
+        assert "Correction: mine Cold Mountain 6 (9 gold): Bo (was Ann)" in text_of(
+            pilot, "#log-lines"
+        )
+
+
+async def test_ctrl_f_mid_game_asks_first(store: Store, new_game: NewGame) -> None:
+    from screens.confirm import ConfirmDialog
+
+    session = new_game(names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        await pilot.press("ctrl+f")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ConfirmDialog)
+        assert "It is round 1 and the deck still has 60 cards." in dialog._question
+
+
+async def test_five_players_fit_80x24_and_no_town_name_breaks(
+    store: Store, new_game: NewGame
+) -> None:
+    """#12: at 80x24 the log gives way, the five panels are in view, a line per town."""
+    from companion.games.boomtown import TOWNS
+    from tests.screens.test_snapshots_boomtown import five_player_game
+
+    session = five_player_game(store, new_game)
+    for size in ((80, 24), (100, 30), (120, 40), (200, 60)):
+        async with make_app(store).run_test(size=size) as pilot:
+            pilot.app.open_game(session.path)
+            await pilot.pause()
+            screen = pilot.app.screen
+            assert isinstance(screen, BoomtownScreen)
+            height = size[1] - 1  # the footer's line
+            for selector in ("#step", "#command", "#command-error"):
+                region = screen.query_one(selector).region
+                assert region.height and region.bottom <= height, (size, selector)
+            for seat in range(5):
+                panel = screen.query_one(f"#player-{seat}")
+                assert panel.region.height and panel.region.bottom <= height, (size, seat)
+                assert panel.region.right <= size[0]
+                lines = [strip.text for strip in panel.render_lines(panel.region.reset_offset)]
+                for town in TOWNS:
+                    first, _, rest = town.partition(" ")
+                    for line, after in itertools.pairwise(lines):
+                        assert not (
+                            line.rstrip().endswith(first) and after.lstrip().startswith(rest)
+                        ), (size, town, lines)
+            if size[0] < 110:
+                assert (
+                    not screen.query_one("#log").display
+                    or not screen.query_one("#log").region.width
+                )
+
+
+async def test_completion_knows_the_commands_cards_and_towns(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, BoomtownScreen)
+        words = screen.command_words()
+        for word in ("Ann", "reveal", "pay", "next", "skip", "dynamite", "holdup", "cold", "sn"):
+            assert word in words
