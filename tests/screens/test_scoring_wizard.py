@@ -15,6 +15,7 @@ from companion.games import SHEETS
 from companion.scoring import parse_sheet_text, score, winners_sentence
 from companion.session import GameSession
 from companion.store import Store
+from screens.confirm import ConfirmDialog
 from screens.game import GameScreen
 from screens.scoring import ScoringWizard
 from tests.conftest import NewGame
@@ -71,6 +72,9 @@ async def test_each_game_is_scored_like_the_cli_scores_its_sheet(
         await pilot.pause()
         await pilot.press("ctrl+f")
         await pilot.pause()
+        if isinstance(pilot.app.screen, ConfirmDialog):  # not over yet (Rules.not_over): score
+            await pilot.press("y")
+            await pilot.pause()
         if game == "boomtown":  # pre-filled from the game: Ann's 15 gold
             assert pilot.app.screen.query_one("#answer-0", Input).value == "15"
         await walk(pilot, answers)
@@ -95,6 +99,9 @@ async def test_going_back_fixes_a_value_and_bad_answers_are_explained(
         pilot.app.open_game(session.path)
         await pilot.pause()
         await pilot.press("ctrl+f")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmDialog)  # Boomtown's round 1: asked first
+        await pilot.press("y")
         await pilot.pause()
         wizard = pilot.app.screen
         assert isinstance(wizard, ScoringWizard)
