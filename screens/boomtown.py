@@ -8,6 +8,7 @@ corrects any gold. The rules live in `companion.games.boomtown`; this screen onl
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -16,7 +17,9 @@ from textual.widgets import Footer, Header, Input, Static
 from companion.games import RuleError
 from companion.games.boomtown import (
     EVENTS,
+    KEPT_LABELS,
     READINGS,
+    TOWN_SHORT,
     TOWNS,
     BoomtownRules,
     BoomtownState,
@@ -28,21 +31,33 @@ from companion.games.boomtown import (
     is_number,
     load_catalog,
     parse_dice,
+    plural,
 )
+from companion.journal import Entry
 from companion.session import GameSession
+from screens.confirm import ConfirmDialog
 from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.log_panel import LogPanel
 
-KEPT_NAMES = {
-    "telegraph": "Telegraph",
-    "mustang": "Mustang",
-    "governor": "Governor (waiting)",
-    "saloon_girls": "Saloon Girls (waiting)",
-}
+#: the narrowest a player's panel gets: "Cactus Junction:" and a mine or two
+PANEL_WIDTH = 26
+#: the typed word of each step that used to move on with an empty enter (#12)
+REVEAL, PAY, NEXT = ("r", "reveal"), ("pay", "y"), ("n", "next")
+COMMANDS = ["reveal", "pass", "pay", "next", "skip", "roll", "ride"]
+
+
+class PlayerGrid(VerticalScroll):
+    """The players' panels in as many columns as fit its width (a grid whose column count
+    follows the width: Textual's grid layout, `grid-size` set here on every resize)."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        players = len(self.children) or 1
+        columns = max(1, min(players, event.size.width // PANEL_WIDTH))
+        if self.styles.grid_size_columns != columns:
+            self.styles.grid_size_columns = columns
 
 
 class BoomtownScreen(CommandScreen):
-    EMPTY_ENTER_PLAYS = True  # a step still moves on with an empty enter (#12)
     CSS_PATH = "boomtown.tcss"
     HELP_TITLE = "Boomtown"
     HELP_TEXT = (
@@ -50,20 +65,25 @@ class BoomtownScreen(CommandScreen):
 Each round runs as steps; the line under the round says whose turn it is and what to type.
 Type in the command field and press **enter**:
 
-- **Reveal**: enter reveals one card per player (round 1: mines only).
+- **Reveal**: `r` reveals one card per player (round 1: mines only); a number reveals fewer
+  (the screen asks first).
 - **Auction**: a number bids for the player whose turn it is; `p` passes. A player with
   no gold passes by themselves; when everybody passed, the picks start (nothing to pay).
-- **Payment**: enter pays the bid; the split (who keeps what) is shown before gold moves.
+- **Payment**: `pay` (or `y`) pays the bid; the split (who keeps what) is shown before gold
+  moves.
 - **Picks**: a mine as town and number (`cm 6`, `cold 6`; towns cj cm cc dg sn), or an
   event card's name (`dynamite`, `holdup`, ...). **ctrl+l** opens the mine list and custom
   mines; **ctrl+t** the event cards; `m` (or `ride`) rides a Mustang you hold, right
   after the winner.
 - **Production**: the two dice (`3 4`) or `r` to roll; a Telegraph holder first types `t`,
   the die (1 or 2) and its new face: `t 2 6`.
-- **Next round**: enter. After the round that used the deck's last card, the scoring wizard
+- **Next round**: `n`. After the round that used the deck's last card, the scoring wizard
   opens (ctrl+f opens it again).
-- `skip` skips the payment, a pick or the production when the table settled it by hand.
-  Nothing traps you: ctrl+z takes any step back, ctrl+o corrects any gold.
+- `skip` skips the payment, a pick or the production when the table settled it by hand (it
+  asks first: y). Nothing traps you: ctrl+z takes any step back, ctrl+o corrects any gold,
+  mine (who holds it, or out of the game), mayor pawn, the Governor, a saloon, the cards kept
+  and the deck.
+- An empty enter changes nothing: the step line says what to type.
 - **ctrl+s** opens the auction-split calculator for any bid.
 """
         + COMMON_HELP
@@ -80,6 +100,7 @@ Type in the command field and press **enter**:
         super().__init__(session)
         self.catalog = self._load_catalog()
         self.telegraph: tuple[int, int, int] | None = None  # chosen before the dice
+        self.shown: dict[str, Text] = {}  # what each Static shows, to update only changes
 
     def _load_catalog(self) -> list[MineCard]:
         override = self.session.store.root / "boomtown_mines.toml"
@@ -108,7 +129,7 @@ Type in the command field and press **enter**:
         with Horizontal(id="body"):
             with Vertical(id="main"):
                 yield from self.command_area()
-                with VerticalScroll(id="players"):
+                with PlayerGrid(id="players"):
                     for seat in range(len(self.session.state.players)):
                         yield Static(id=f"player-{seat}", classes="player", markup=False)
             yield LogPanel(id="log")
@@ -117,49 +138,68 @@ Type in the command field and press **enter**:
     # -- showing the state ---------------------------------------------------------------
 
     def render_state(self) -> None:
+        """Update only what changed (#16): a key redraws the lines it changed, no more."""
         state = self.state
-        flows = f"bank this round: paid out {state.bank_out}, took in {state.bank_in}"
-        self.query_one("#round-line", Static).update(
-            f"Round {state.round}  ·  {state.cards_left} cards left ({state.rounds_left} rounds)"
-            f"  ·  {flows}\n{cards_left_text(state)}"
+        bank = f"bank this round: out {state.bank_out}, in {state.bank_in}"
+        cards = plural(state.cards_left, "card")
+        rounds = plural(state.rounds_left, "round")
+        self._show(
+            "#round-line",
+            Text(
+                f"Round {state.round}  ·  {cards} left ({rounds})  ·  {bank}\n"
+                f"{cards_left_text(state)}"
+            ),
         )
-        self.query_one("#step", Static).update(self._step_text())
+        self._show("#step", self._step_text())
         for seat in range(len(state.players)):
-            self.query_one(f"#player-{seat}", Static).update(self._player_text(seat))
+            self._show(f"#player-{seat}", self._player_text(seat))
+
+    def _show(self, selector: str, text: Text) -> None:
+        """Give a Static new text only when it differs from what it shows."""
+        if self.shown.get(selector) == text:
+            return
+        self.shown[selector] = text
+        self.query_one(selector, Static).update(text)
 
     def _player_text(self, seat: int) -> Text:
+        """Gold first, then a line per town, each starting with the town's name, so that a
+        town name never breaks across lines (a panel is wider than any name)."""
         state = self.state
         player = state.players[seat]
         text = Text()
         text.append("▶ " if seat == state.first_player else "  ")
         text.append(player.name, style=f"bold {player.colour}")
         gold = state.gold(seat)
-        text.append(f"   {gold} gold ({chips(gold)})")
+        text.append(f"  {gold} gold", style="bold")
         if gold == 0:
-            text.append("  BANKRUPT", style="bold red")
-        for town in state.mayor_of(seat):
-            text.append(f"  Mayor of {town}", style=f"bold {TOWNS[town]}")
-            if state.governor == town:
-                text.append(" + Governor", style="bold")
+            text.append(" BANKRUPT", style="bold red")
+        else:
+            text.append(f" ({chips(gold).replace(' ', '+')})", style="dim")  # one word
         by_town: dict[str, list[str]] = {}
         for mine in state.mines_of(seat):
             worth = f"{mine.worth}" + ("*" if mine.vein else "") + (" D" if mine.dangerous else "")
             by_town.setdefault(mine.town, []).append(f"{mine.roll}→{worth}")
-        text.append("\n    Mines: ")
-        if not by_town:
-            text.append("none", style="dim")
+        mayor_of = state.mayor_of(seat)
+        if not by_town and not mayor_of:
+            text.append("\nno mines", style="dim")
         for town in TOWNS:
-            if town in by_town:
-                text.append(f"{town} ", style=f"bold {TOWNS[town]}")
-                text.append(" ".join(by_town[town]) + "   ")
+            if town not in by_town and town not in mayor_of:
+                continue
+            text.append("\n")
+            text.append(f"{town}:", style=f"bold {TOWNS[town]}")
+            for mine in by_town.get(town, []):
+                text.append(f" {mine}")
+            if town in mayor_of:
+                governed = "+Governor" if state.governor == town else ""
+                text.append(f" mayor{governed}", style=f"reverse bold {TOWNS[town]}")
         extras = [
             f"Saloon {s.town}" + (" + Girls" if s.girls else "")
             for s in state.saloons
             if s.owner == seat
         ]
-        extras += [KEPT_NAMES[card] for card in state.kept[seat]]
+        extras += [KEPT_LABELS[card] for card in state.kept[seat]]
         if extras:
-            text.append("\n    " + " · ".join(extras), style="italic")
+            text.append("\n" + " · ".join(extras), style="italic")
         return text
 
     def _step_text(self) -> Text:
@@ -169,10 +209,8 @@ Type in the command field and press **enter**:
             return Text("The game is finished. ctrl+f reopens it to correct it.")
         if phase == "reveal":
             first_round = " (round 1: mines only)" if state.round == 1 else ""
-            return Text(
-                f"Reveal {min(len(state.players), state.cards_left)} cards{first_round}, "
-                "then press enter."
-            )
+            cards = plural(min(len(state.players), state.cards_left), "card")
+            return Text(f"Reveal {cards}{first_round}, then type r.")
         if phase == "auction":
             turn = state.auction_turn
             assert turn is not None
@@ -200,7 +238,7 @@ Type in the command field and press **enter**:
             lines = [f"{name(seat)} keeps {share}" for seat, share in receivers]
             lines.append(f"the bank gets {bank}")
             return Text(
-                f"{name(state.winner)} won at {state.price}. Enter pays it: "
+                f"{name(state.winner)} won at {state.price}. Type pay (or y) to pay it: "
                 + "; ".join(lines)
                 + "."
             )
@@ -237,12 +275,32 @@ Type in the command field and press **enter**:
         if phase == "next":
             assert state.winner is not None
             return Text(
-                f"Round over. Enter starts round {state.round + 1}: "
+                f"Round over. Type n to start round {state.round + 1}: "
                 f"{name(state.winner)} will open the auction."
             )
         return Text("The deck is used up: ctrl+f scores the game with the wizard.")
 
     # -- the command field ------------------------------------------------------------
+
+    def command_words(self) -> list[str]:
+        """Commands, players, event cards and towns, for completion as you type."""
+        towns = [town.split()[0].lower() for town in TOWNS] + list(TOWN_SHORT)
+        events_ = [name.lower() for name in EVENTS.values()]
+        return [*super().command_words(), *COMMANDS, *events_, *towns]
+
+    def empty_enter(self) -> str:
+        """What this step takes instead of an empty enter (which changes nothing)."""
+        phase = self.state.phase
+        words = {
+            "reveal": "type r to reveal the cards",
+            "auction": "type a bid or p to pass",
+            "payment": "type pay (or y) to pay the bid as shown",
+            "picks": "type a mine (cm 6) or an event card; ctrl+l lists the mines",
+            "production": "type the two dice (3 4) or r to roll",
+            "next": "type n to start the next round",
+            "over": "ctrl+f scores the game",
+        }
+        return f"Nothing typed: {words.get(phase, 'the line above says what to type')}."
 
     def do_command(self, text: str) -> bool:
         """Carry out what was typed for the current step; False when a dialog takes over."""
@@ -250,11 +308,20 @@ Type in the command field and press **enter**:
         phase = state.phase
         lowered = text.lower()
         if lowered == "skip":
-            return self.run(rules.skip(state))
+            entry = rules.skip(state)  # refused at once where nothing can be skipped
+            self._ask(f"{entry.text}? Nothing is recorded for it.", entry, "Skip")
+            return True
         if phase == "reveal":
-            if text and not is_number(text):
-                raise RuleError("Press enter to reveal the cards (or type how many).")
-            return self.run(rules.reveal(state, int(text) if text else None))
+            if lowered in REVEAL:
+                return self.run(rules.reveal(state))
+            if not is_number(text):
+                raise RuleError("Type r to reveal the cards (or how many, if fewer).")
+            entry = rules.reveal(state, int(text))
+            usual = min(len(state.players), state.cards_left)
+            if int(text) < usual:
+                self._ask(f"Reveal only {plural(int(text), 'card')}, not {usual}?", entry)
+                return True
+            return self.run(entry)
         if phase == "auction":
             turn = state.auction_turn
             assert turn is not None
@@ -264,8 +331,8 @@ Type in the command field and press **enter**:
                 raise RuleError("Type a bid (a whole number) or p to pass.")
             return self.run(rules.bid(state, turn, int(text)))
         if phase == "payment":
-            if text:
-                raise RuleError("Press enter to pay the bid as shown.")
+            if lowered not in PAY:
+                raise RuleError("Type pay (or y) to pay the bid as shown, or skip.")
             return self.run(rules.pay_split(state)[0])
         if phase == "picks":
             picker = state.next_picker
@@ -275,9 +342,6 @@ Type in the command field and press **enter**:
                 if not riders:
                     raise RuleError("Nobody has a Mustang.")
                 return self.run(rules.use_mustang(state, riders[0]))
-            if not text:
-                self.action_mine_list()
-                return False
             card = find_event(text) if not any(ch.isdigit() for ch in text) else None
             if card is not None:
                 rules.check_event_allowed(state)
@@ -302,8 +366,19 @@ Type in the command field and press **enter**:
                 self.action_finish()
             return True
         if phase == "next":
+            if lowered not in NEXT:
+                raise RuleError("Type n to start the next round.")
             return self.run(rules.next_round(state))
         raise RuleError("The deck is used up: ctrl+f scores the game.")
+
+    def _ask(self, question: str, entry: Entry, yes: str = "Yes") -> None:
+        """A step the rules expect done otherwise: one key (y) confirms it, n keeps things."""
+
+        def answered(confirmed: bool | None) -> None:
+            if confirmed:
+                self.run(entry)
+
+        self.app.push_screen(ConfirmDialog(question, yes=yes, no="No"), answered)
 
     def _choose_telegraph(self, text: str) -> None:
         """`t DIE FACE`: which die (1 or 2) the Telegraph holder changes, and to what."""

@@ -1,5 +1,9 @@
 """Play an event card a player picks: what it needs (a target, a mine, a town, dice) is asked
-here, and the rules check it; a target the card does not allow is refused with the reason."""
+here, and the rules check it; a target the card does not allow is refused with the reason.
+
+The targets are listed by player, then mine (town and number), and typing filters them
+(`bo 6`, `cold`); enter plays the card once a target is highlighted (the filter left one,
+or it was chosen with the arrows); ctrl+g plays it from anywhere in the dialog."""
 
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Select, Static
+from textual.widgets import Button, Input, OptionList, Select, Static
 
 from companion.amounts import is_number
 from companion.games import RuleError
@@ -25,6 +29,7 @@ from companion.games.boomtown import (
 from companion.journal import Entry
 from companion.session import GameSession
 from screens.dialog import Dialog
+from screens.mine_picker import FilteredChoice, search_key
 from screens.widgets.select import TableSelect
 
 NEEDS: dict[str, str] = {  # what each card asks for
@@ -37,15 +42,37 @@ NEEDS: dict[str, str] = {  # what each card asks for
     "holdup": "holdup",
 }
 
+HELP_TEXT = """\
+The card comes from what you typed (`dynamite`, `holdup`...); the first line changes it.
+
+- **Type** to filter the targets, listed by player then mine: a name (`bo`), a town
+  (`cm`, `cold`), a number (`6`). Every word typed must match.
+- **enter** plays the card once a target is highlighted: the filter left only one, or you
+  chose it with **down** and the arrows. Enter with several left plays nothing.
+- **Holdup**: choose whom, then the number named (2-12) and the dice (`3 4`, or `r` to roll);
+  enter in the dice plays it.
+- **ctrl+g** plays the card from anywhere in the dialog; **escape** closes it, nothing played.
+- A target the card does not allow is refused here, with the reason.
+"""
+
 
 class EventCard(Dialog, ModalScreen[Entry | None]):
     CSS_PATH = "event_card.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel-event")]
+    HELP_TITLE = "Play an event card"
+    HELP_TEXT = HELP_TEXT
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="cancel-event"),
+        # a modal screen hides the app's own f1 (Textual stops its binding chain at it)
+        Binding("f1", "app.help", "Help", id="help-event_card"),
+        Binding("ctrl+g", "play", "Play it", id="play-event"),
+        Binding("down", "into_list", "To the list", show=False),
+    ]
 
     def __init__(self, session: GameSession, seat: int, card: str | None = None) -> None:
         super().__init__()
         self.session = session
         self.seat = seat
+        self.typed = card is not None  # the card was named in the command field
         self.card = card or "stagecoach"
 
     @property
@@ -66,76 +93,139 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
                 compact=True,
             )
             yield Static("", id="choice-label")
-            yield TableSelect([], id="event-choice", compact=True, prompt="Choose")
+            yield Input(
+                placeholder="type to filter: a name, a town, a number (down: to the list)",
+                id="event-filter",
+                compact=True,
+            )
+            yield OptionList(id="event-choice")
             with Horizontal(id="holdup-row"):
-                yield TableSelect(
-                    [
-                        (Text(p.name), seat)
-                        for seat, p in enumerate(self.state.players)
-                        if seat != self.seat
-                    ],
-                    prompt="Whom",
-                    id="holdup-target",
-                    compact=True,
-                )
                 yield Input(placeholder="number 2-12", id="holdup-number", compact=True)
                 yield Input(placeholder="dice, e.g. 3 4 (r rolls)", id="holdup-dice", compact=True)
             yield Static("", id="event-error", classes="error", markup=False)
             with Horizontal(id="event-buttons"):
-                yield Button("Play it", id="event-play", variant="primary", compact=True)
+                yield Button("Play it (ctrl+g)", id="event-play", variant="primary", compact=True)
                 yield Button("Cancel (esc)", id="event-cancel", compact=True)
 
     def on_mount(self) -> None:
+        self.choice = FilteredChoice(
+            self.query_one("#event-filter", Input), self.query_one("#event-choice", OptionList)
+        )
         self._show_needs()
-        self.query_one("#event-card", Select).focus()
+        if self.typed and NEEDS.get(self.card):
+            self.query_one("#event-filter", Input).focus()
+        else:
+            self.query_one("#event-card", Select).focus()
 
-    def _choices(self) -> tuple[str, list[tuple[Text, str]]]:
-        """What the card can be played on (the core decides; a town shows in its colour)."""
-        label, options = event_choices(self.state, self.seat, self.card)
+    def _choices(self) -> tuple[str, list[tuple[Text, str, str]]]:
+        """What the card can be played on, by player then mine (town, number): the core
+        decides which; a town shows in its colour."""
+        state = self.state
+        if self.card == "holdup":
+            others = [seat for seat in range(len(state.players)) if seat != self.seat]
+            others.sort(key=lambda seat: state.name(seat).casefold())
+            return "Whom the Holdup is played on", [
+                (Text(state.name(seat)), f"target:{seat}", search_key(state.name(seat)))
+                for seat in others
+            ]
+        label, options = event_choices(state, self.seat, self.card)
+
+        def order(option: tuple[str, str]) -> tuple[str, str, int]:
+            kind, _, what = option[1].partition(":")
+            if kind == "mine":
+                mine = state.mines[int(what)]
+                return state.name(mine.owner).casefold(), mine.town, mine.roll
+            if kind == "saloon":
+                saloon = state.saloons[int(what)]
+                return state.name(saloon.owner).casefold(), saloon.town, 0
+            return "", "", 0  # towns and "keep it": in the card's own order
+
+        def key(text: str, value: str) -> str:
+            """A mine is found by its owner, town and number (not its gold)."""
+            kind, _, what = value.partition(":")
+            if kind == "mine":
+                mine = state.mines[int(what)]
+                return search_key(state.name(mine.owner), mine.town, str(mine.roll))
+            return search_key(text)
+
         return label, [
-            (Text(text, style=TOWNS.get(value.removeprefix("town:"), "")), value)
-            for text, value in options
+            (Text(text, style=TOWNS.get(value.removeprefix("town:"), "")), value, key(text, value))
+            for text, value in sorted(options, key=order)
         ]
 
     def _show_needs(self) -> None:
         need = NEEDS.get(self.card, "")
         label, options = self._choices()
-        choice = self.query_one("#event-choice", Select)
-        choice.set_options(options)
-        choice.display = need == "choice"
+        self.query_one("#event-filter", Input).value = ""
+        self.choice.fill(options)
+        for selector in ("#event-filter", "#event-choice"):
+            self.query_one(selector).display = bool(need)
         self.query_one("#choice-label", Static).update(label)
         self.query_one("#holdup-row").display = need == "holdup"
         self.query_one("#event-error", Static).update("")
 
     @on(Select.Changed, "#event-card")
     def _card_changed(self, event: Select.Changed) -> None:
-        self.card = str(event.value)
-        self._show_needs()
+        if self.card != str(event.value):
+            self.card = str(event.value)
+            self._show_needs()
+
+    @on(Input.Changed, "#event-filter")
+    def _filter(self, event: Input.Changed) -> None:
+        self.choice.filter(event.value)
+        self.query_one("#event-error", Static).update("")
+
+    def action_into_list(self) -> None:
+        if self.focused is self.query_one("#event-filter"):
+            self.choice.into_list()
 
     def _params(self) -> dict[str, Any]:
+        need = NEEDS.get(self.card)
+        if not need:
+            return {}
+        value = self.choice.chosen()
+        if value is None:
+            left = len(self.choice.shown)
+            raise RuleError(
+                "Choose whom the Holdup is played on."
+                if need == "holdup"
+                else "Choose what the card is played on: type more, or down to the list."
+                if left
+                else "Nothing matches: change the filter."
+            )
+        kind, _, what = value.partition(":")
         if self.card == "holdup":
-            target = self.query_one("#holdup-target", Select).value
             number_text = self.query_one("#holdup-number", Input).value.strip()
             dice_text = self.query_one("#holdup-dice", Input).value.strip().lower()
-            if not isinstance(target, int):
-                raise RuleError("Choose whom the Holdup is played on.")
             if not is_number(number_text):
                 raise RuleError("Name a number from 2 to 12.")
             dice = self.session.rules.roll() if dice_text == "r" else parse_dice(dice_text)  # type: ignore[attr-defined]
-            return {"target": target, "number": int(number_text), "dice": list(dice)}
-        if NEEDS.get(self.card) != "choice":
-            return {}
-        value = self.query_one("#event-choice", Select).value
-        if not isinstance(value, str):
-            raise RuleError("Choose what the card is played on.")
+            return {"target": int(what), "number": int(number_text), "dice": list(dice)}
         if value == "none":
             return {}
-        kind, _, what = value.partition(":")
         return {kind: what if kind == "town" else int(what)}
 
+    @on(OptionList.OptionSelected, "#event-choice")
+    def _target_chosen(self) -> None:
+        if self.card == "holdup":  # then the number and the dice
+            self.query_one("#holdup-number", Input).focus()
+            return
+        self.action_play()
+
+    @on(Input.Submitted, "#event-filter")
+    def _filter_submitted(self) -> None:
+        if self.card == "holdup" and self.choice.chosen() is not None:
+            self.query_one("#holdup-number", Input).focus()
+            return
+        self.action_play()
+
+    @on(Input.Submitted, "#holdup-number")
+    def _number_submitted(self) -> None:
+        self.query_one("#holdup-dice", Input).focus()
+
     @on(Button.Pressed, "#event-play")
-    @on(Input.Submitted)
-    def _play(self) -> None:
+    @on(Input.Submitted, "#holdup-dice")
+    def action_play(self) -> None:
         error = self.query_one("#event-error", Static)
         try:
             entry = self.session.rules.pick_event(

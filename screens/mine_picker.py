@@ -1,6 +1,12 @@
-"""Choose the mine a player takes: from the catalog (what is out is left out), or custom."""
+"""Choose the mine a player takes: from the catalog (what is out is left out), or custom.
+
+Typing filters the list (`cm 6`, `cold`, `9`); enter takes the mine only once one is
+highlighted (the filter left one, or it was chosen with the arrows), so a stray enter never
+gives the picker the first mine of the list (#12)."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual import on
@@ -12,14 +18,89 @@ from textual.widgets import Button, Checkbox, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from companion.amounts import AmountError, parse_count
-from companion.games.boomtown import TOWNS, BoomtownState, MineCard, mine_out
+from companion.games.boomtown import (
+    TOWN_SHORT,
+    TOWNS,
+    BoomtownState,
+    MineCard,
+    mine_out,
+    plural,
+)
 from screens.dialog import Dialog
 from screens.widgets.select import TableSelect
+
+INITIALS = {town: short for short, town in TOWN_SHORT.items()}
+
+HELP_TEXT = """\
+- **Type** to filter the list: a town (`cm`, `cold`) and its number (`6`): every word typed
+  must match. **down** moves into the list, **enter** takes the highlighted one.
+- Enter takes nothing until one is highlighted: the filter left only one, or you chose it.
+- **Or a custom mine**, for a deck that differs from the catalog: town, roll, gold,
+  dangerous, then *Take it*.
+- **escape** closes the dialog without taking anything.
+"""
+
+
+def search_key(*parts: str) -> str:
+    """What a filter is matched against: the words shown, and the towns' initials."""
+    text = " ".join(parts)
+    extra = [short for town, short in INITIALS.items() if town in text]
+    return " ".join([text, *extra]).casefold()
+
+
+def matches(query: str, key: str) -> bool:
+    """Every word typed starts a word of the option's key (a number: is one)."""
+    words = key.replace(":", " ").replace("'s", " ").replace("(", " ").split()
+    for word in query.casefold().split():
+        if word.isdigit():
+            if word not in words:
+                return False
+        elif not any(candidate.startswith(word) for candidate in words):
+            return False
+    return True
+
+
+class FilteredChoice:
+    """A filter field over an option list, shared by the mine and event dialogs: what is
+    shown, and what enter may take (None until one is highlighted)."""
+
+    def __init__(self, field: Input, options: OptionList) -> None:
+        self.field, self.options = field, options
+        self.all: list[tuple[Text, str, str]] = []  # (shown, value, search key)
+        self.shown: list[str] = []  # the values listed now, in order
+
+    def fill(self, choices: Sequence[tuple[Text, str, str]]) -> None:
+        self.all = list(choices)
+        self.filter(self.field.value)
+
+    def filter(self, query: str) -> None:
+        kept = [(shown, value) for shown, value, key in self.all if matches(query, key)]
+        self.shown = [value for _, value in kept]
+        self.options.set_options([Option(shown, id=value) for shown, value in kept])
+        if len(kept) == 1:  # the one left is what enter takes
+            self.options.highlighted = 0
+
+    def chosen(self) -> str | None:
+        index = self.options.highlighted
+        return None if index is None or index >= len(self.shown) else self.shown[index]
+
+    def into_list(self) -> None:
+        if self.shown:
+            self.options.focus()
+            if self.options.highlighted is None:
+                self.options.highlighted = 0
 
 
 class MinePicker(Dialog, ModalScreen[MineCard | None]):
     CSS_PATH = "mine_picker.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel-mine")]
+    HELP_TITLE = "Choose a mine"
+    HELP_TEXT = HELP_TEXT
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="cancel-mine"),
+        # a modal screen hides the app's own f1 (Textual stops its binding chain at it)
+        Binding("f1", "app.help", "Help", id="help-mine_picker"),
+        Binding("down", "into_list", "To the list", show=False),
+    ]
 
     def __init__(self, who: str, catalog: list[MineCard], state: BoomtownState) -> None:
         super().__init__()
@@ -29,13 +110,13 @@ class MinePicker(Dialog, ModalScreen[MineCard | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="mine-box"):
             yield Static(Text(f"The mine {self.who} takes"), id="mine-title")
-            yield OptionList(
-                *[
-                    Option(Text(card.label, style=TOWNS[card.town]), id=str(i))
-                    for i, card in enumerate(self.free)
-                ],
-                id="mine-list",
+            yield Input(
+                placeholder="type to filter: cm 6, cold, 9 (down: to the list)",
+                id="mine-filter",
+                compact=True,
             )
+            yield OptionList(id="mine-list")
+            yield Static("", id="mine-error", classes="error", markup=False)
             yield Static("Or a custom mine, for a deck that differs:", id="custom-title")
             with Horizontal(id="custom-row"):
                 yield TableSelect(
@@ -48,7 +129,42 @@ class MinePicker(Dialog, ModalScreen[MineCard | None]):
             yield Static("", id="custom-error", classes="error", markup=False)
 
     def on_mount(self) -> None:
-        self.query_one("#mine-list", OptionList).focus()
+        self.choice = FilteredChoice(
+            self.query_one("#mine-filter", Input), self.query_one("#mine-list", OptionList)
+        )
+        self.choice.fill(
+            [
+                (
+                    Text(card.label, style=TOWNS[card.town]),
+                    str(i),
+                    search_key(card.town, str(card.roll)),  # the number typed is the roll
+                )
+                for i, card in enumerate(self.free)
+            ]
+        )
+        self.query_one("#mine-filter", Input).focus()
+
+    @on(Input.Changed, "#mine-filter")
+    def _filter(self, event: Input.Changed) -> None:
+        self.choice.filter(event.value)
+        self.query_one("#mine-error", Static).update("")
+
+    def action_into_list(self) -> None:
+        if self.focused is self.query_one("#mine-filter"):
+            self.choice.into_list()
+
+    @on(Input.Submitted, "#mine-filter")
+    def _take_highlighted(self) -> None:
+        value = self.choice.chosen()
+        if value is None:
+            left = len(self.choice.shown)
+            self.query_one("#mine-error", Static).update(
+                "No mine left: change the filter."
+                if not left
+                else f"{plural(left, 'mine')} match: type more, or down to choose one."
+            )
+            return
+        self.dismiss(self.free[int(value)])
 
     @on(OptionList.OptionSelected, "#mine-list")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

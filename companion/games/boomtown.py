@@ -15,9 +15,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from companion.amounts import is_number
+from companion.amounts import AmountError, is_number, parse_count
 from companion.files import parse_toml, read_toml_bytes
 from companion.games.base import (
+    Fix,
     NumberSpec,
     OptionSpec,
     RuleError,
@@ -552,6 +553,193 @@ class BoomtownRules(Rules):
         text = f"Round {state.round + 1}: {state.name(state.winner)} is the first player"
         return self._entry(state, "next_round", text)
 
+    # -- ctrl+o: the holdings the screen shows, besides the gold -------------------------
+
+    def not_over(self, state: TableState) -> str | None:
+        assert isinstance(state, BoomtownState)
+        if state.phase == "over" or (state.cards_left == 0 and state.phase == "next"):
+            return None
+        cards = plural(state.cards_left, "card")
+        return f"It is round {state.round} and the deck still has {cards}."
+
+    def corrections(self, state: TableState) -> list[Fix]:
+        """Gold (the base), then the deck, every mine in play and out of it, the mayor pawns,
+        the Governor, the saloons and the cards kept in front of each player."""
+        assert isinstance(state, BoomtownState)
+        fixes = super().corrections(state)
+        fixes.append(Fix("deck", f"Cards left in the deck ({state.cards_left})", DECK_HINT))
+        fixes += [
+            Fix(f"mine:{i}", f"{state.name(m.owner)}'s mine {m.label}", MINE_HINT, m.owner)
+            for i, m in enumerate(state.mines)
+        ]
+        fixes += [
+            Fix(f"gone:{i}", f"Out of the game: mine {town} {roll} ({value} gold)", GONE_HINT)
+            for i, (town, roll, value) in enumerate(state.gone)
+        ]
+        for town in TOWNS:
+            mayor = state.mayors.get(town)
+            who = state.name(mayor) if mayor is not None else "nobody"
+            fixes.append(Fix(f"mayor:{town}", f"Mayor of {town} ({who})", MAYOR_HINT, mayor))
+        fixes.append(Fix("governor", f"Governor (on {state.governor or 'no pawn'})", GOV_HINT))
+        fixes += [
+            Fix(
+                f"saloon:{i}",
+                f"{state.name(s.owner)}'s saloon in {s.town}" + (" + Girls" if s.girls else ""),
+                SALOON_HINT,
+                s.owner,
+            )
+            for i, s in enumerate(state.saloons)
+        ]
+        fixes += [
+            Fix(
+                f"kept:{seat}",
+                f"{player.name}: cards kept ({', '.join(KEPT_LABELS[c] for c in kept) or 'none'})",
+                KEPT_HINT,
+                seat,
+            )
+            for seat, (player, kept) in enumerate(zip(state.players, state.kept, strict=True))
+        ]
+        return fixes
+
+    def correct_text(self, state: TableState, key: str, text: str, reason: str) -> Entry:
+        assert isinstance(state, BoomtownState)
+        holding, _, which = key.partition(":")
+        if holding not in HOLDINGS:
+            return super().correct_text(state, key, text, reason)
+        reason = self.check_reason(reason)
+        value = " ".join(text.split())
+        if not value:
+            raise AmountError("Type the new value: the line above says how.")
+        data = self._fix_data(state, holding, which, value)
+        what, was, now = _describe(state, holding, data)
+        if now == was:
+            raise AmountError(f"That is what the screen shows already: {what}: {was}.")
+        trial = copy_state(state)
+        assert isinstance(trial, BoomtownState)
+        self.apply(trial, make_entry("correct", "", holding=holding, reason=reason, **data))
+        text = f"Correction: {what}: {now} (was {was}): {reason}"
+        if trial.report:
+            text += "; " + "; ".join(trial.report)
+        return make_entry("correct", text, holding=holding, reason=reason, **data)
+
+    def _fix_data(
+        self, state: BoomtownState, holding: str, which: str, value: str
+    ) -> dict[str, Any]:
+        """The entry's fields for one holding, from the value as typed (AmountError if not)."""
+        lowered = value.lower()
+        if holding == "deck":
+            return {"cards": parse_count(value, maximum=DECK, what="The cards left")}
+        if holding == "governor":
+            if lowered in NOBODY:
+                return {"town": None}
+            town = find_town(value)
+            if town is None:
+                raise AmountError(f"No town {value!r}: cj, cm, cc, dg or sn (or none).")
+            return {"town": town}
+        if holding == "kept":
+            cards = [] if lowered in NOBODY else [_kept_card(word) for word in lowered.split()]
+            return {"player": _index(which), "cards": cards}
+        index = _index(which) if holding != "mayor" else which
+        if holding == "mayor":
+            return {
+                "town": which,
+                "owner": None if lowered in NOBODY else _seat_named(state, value),
+            }
+        if holding in ("mine", "saloon") and lowered in ("+vein", "-vein", "+girls", "-girls"):
+            flag = lowered[1:]
+            if (flag == "vein") != (holding == "mine"):
+                raise AmountError(
+                    f"{'+vein or -vein' if holding == 'mine' else '+girls or -girls'}."
+                )
+            return {"index": index, flag: lowered.startswith("+")}
+        if holding in ("mine", "saloon") and lowered == "gone":
+            return {"index": index, "owner": None}
+        return {"index": index, "owner": _seat_named(state, value)}
+
+    def _apply_correct(self, state: TableState, entry: Entry) -> None:
+        holding = entry.get("holding")
+        if holding is None:
+            super()._apply_correct(state, entry)
+            return
+        assert isinstance(state, BoomtownState)
+        handler = getattr(self, f"_fix_{holding}", None)
+        if holding not in HOLDINGS or handler is None:
+            raise RuleError(f"Boomtown cannot correct {holding!r}.")
+        handler(state, entry)
+
+    def _fix_deck(self, state: BoomtownState, entry: Entry) -> None:
+        cards = entry.get("cards")
+        if not isinstance(cards, int) or not 0 <= cards <= DECK:
+            raise RuleError(f"The deck holds 0 to {DECK} cards.")
+        state.cards_left = cards
+
+    def _fix_mine(self, state: BoomtownState, entry: Entry) -> None:
+        index = entry.get("index")
+        if not isinstance(index, int) or not 0 <= index < len(state.mines):
+            raise RuleError("That mine is not in play (any more).")
+        mine = state.mines[index]
+        if isinstance(entry.get("vein"), bool):
+            mine.vein = entry.get("vein")
+            return
+        owner = entry.get("owner")
+        if owner is None:
+            state.mines.pop(index)
+            state.gone.append((mine.town, mine.roll, mine.value))
+        else:
+            mine.owner = self._seat(state, owner)
+        self._recheck_mayors(state)
+
+    def _fix_gone(self, state: BoomtownState, entry: Entry) -> None:
+        index = entry.get("index")
+        if not isinstance(index, int) or not 0 <= index < len(state.gone):
+            raise RuleError("That mine is not out of the game.")
+        owner = self._seat(state, entry.get("owner"))
+        town, roll, value = state.gone.pop(index)
+        dangerous = any(
+            card.dangerous
+            for card in load_catalog()
+            if (card.town, card.roll, card.value) == (town, roll, value)
+        )
+        state.mines.append(Mine(town, roll, value, dangerous, owner))
+        self._recheck_mayors(state)
+
+    def _fix_mayor(self, state: BoomtownState, entry: Entry) -> None:
+        town, owner = entry.get("town"), entry.get("owner")
+        if town not in TOWNS:
+            raise RuleError(f"No town {town!r}.")
+        if owner is None:
+            state.mayors.pop(town, None)
+            if state.governor == town:
+                state.governor = None
+                state.report.append("the Governor is discarded")
+            return
+        seat = self._seat(state, owner)
+        self._move_pawn(state, town, seat)
+        state.report.remove(f"{state.name(seat)} is now mayor of {town}")  # said already
+
+    def _fix_governor(self, state: BoomtownState, entry: Entry) -> None:
+        town = entry.get("town")
+        if town is not None and town not in state.mayors:
+            raise RuleError(f"Nobody is mayor of {town}: the Governor sits on a mayor pawn.")
+        state.governor = town
+
+    def _fix_saloon(self, state: BoomtownState, entry: Entry) -> None:
+        index = entry.get("index")
+        if not isinstance(index, int) or not 0 <= index < len(state.saloons):
+            raise RuleError("That saloon is not in play (any more).")
+        if isinstance(entry.get("girls"), bool):
+            state.saloons[index].girls = entry.get("girls")
+        elif entry.get("owner") is None:
+            state.saloons.pop(index)
+        else:
+            state.saloons[index].owner = self._seat(state, entry.get("owner"))
+
+    def _fix_kept(self, state: BoomtownState, entry: Entry) -> None:
+        seat, cards = self._seat(state, entry.get("player")), entry.get("cards")
+        if not isinstance(cards, list) or any(card not in KEPT for card in cards):
+            raise RuleError(f"Cards kept in front of a player: {', '.join(KEPT)}.")
+        state.kept[seat] = list(cards)
+
     # -- replay ---------------------------------------------------------------------
 
     def _apply_reveal(self, state: TableState, entry: Entry) -> None:
@@ -979,6 +1167,110 @@ def _event_detail(state: BoomtownState, card: str, params: dict[str, Any]) -> st
     if card == "stagecoach":
         return ": +10 gold from the bank"
     return ""
+
+
+# ------------------------------------------------------------------------- ctrl+o
+
+HOLDINGS = ("deck", "mine", "gone", "mayor", "governor", "saloon", "kept")
+NOBODY = ("none", "nobody", "no", "-")
+KEPT_LABELS = {
+    "telegraph": "Telegraph",
+    "mustang": "Mustang",
+    "governor": "Governor (waiting)",
+    "saloon_girls": "Saloon Girls (waiting)",
+}
+DECK_HINT = "how many cards the deck still holds, e.g. 27"
+MINE_HINT = "who holds it (a name), gone (collapsed or dynamited), +vein or -vein"
+GONE_HINT = "who holds it after all (a name): it comes back into play"
+MAYOR_HINT = "who holds the pawn (a name), or nobody"
+GOV_HINT = "the town of the pawn it sits on (cm, cold), or none"
+SALOON_HINT = "who owns it (a name), gone (dynamited), +girls or -girls"
+KEPT_HINT = "the cards, e.g. telegraph mustang (governor, girls: waiting), or none"
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """`1 card`, `2 cards`: the count with its noun in the right number."""
+    return f"{count} {word if count == 1 else many or word + 's'}"
+
+
+def _index(which: str) -> int:
+    if not which.isdigit():
+        raise RuleError(f"Boomtown cannot correct {which!r}.")
+    return int(which)
+
+
+def _seat_named(state: TableState, text: str) -> int:
+    """The seat of a player typed by name, or by the unique start of it."""
+    key = text.strip().casefold()
+    names = [player.name.casefold() for player in state.players]
+    if key in names:
+        return names.index(key)
+    starts = [seat for seat, name in enumerate(names) if key and name.startswith(key)]
+    if len(starts) == 1:
+        return starts[0]
+    every = ", ".join(player.name for player in state.players)
+    raise AmountError(f"Type a player's name ({every}), not {text!r}.")
+
+
+def _kept_card(word: str) -> str:
+    for card in KEPT:
+        if card.startswith(word.replace("-", "_")) or (card == "saloon_girls" and word == "girls"):
+            return card
+    raise AmountError(f"{word!r} is not a card kept in front of a player: {', '.join(KEPT)}.")
+
+
+def _describe(state: BoomtownState, holding: str, data: dict[str, Any]) -> tuple[str, str, str]:
+    """What a correction is about, its value on screen now and the one typed, as words."""
+
+    def who(seat: Any) -> str:
+        return state.name(seat) if isinstance(seat, int) else "nobody"
+
+    if holding == "deck":
+        return "cards left in the deck", str(state.cards_left), str(data["cards"])
+    if holding == "governor":
+        now = data["town"]
+        return "the Governor", f"on {state.governor or 'no pawn'}", f"on {now or 'no pawn'}"
+    if holding == "kept":
+        seat = data["player"]
+        if not 0 <= seat < len(state.players):
+            raise RuleError(f"There is no player in seat {seat}.")
+
+        def cards(kept: list[str]) -> str:
+            return ", ".join(KEPT_LABELS[card] for card in kept) or "none"
+
+        return f"{state.name(seat)}'s cards kept", cards(state.kept[seat]), cards(data["cards"])
+    if holding == "mayor":
+        town = data["town"]
+        if town not in TOWNS:
+            raise RuleError(f"No town {town!r}.")
+        return f"mayor of {town}", who(state.mayors.get(town)), who(data["owner"])
+    index = data["index"]
+    pieces: list[Any] = {"mine": state.mines, "gone": state.gone, "saloon": state.saloons}[holding]
+    if not 0 <= index < len(pieces):
+        raise RuleError("That is no longer on the table: close this and look again.")
+    if holding == "gone":
+        town, roll, value = state.gone[index]
+        return f"mine {town} {roll} ({value} gold)", "out of the game", who(data["owner"])
+    if holding == "mine":
+        mine = state.mines[index]
+        what = f"mine {mine.town} {mine.roll} ({mine.value} gold)"
+        if "vein" in data:
+            had, has = (
+                "with a New Vein" if flag else "no New Vein" for flag in (mine.vein, data["vein"])
+            )
+            return what, had, has
+        now = "out of the game" if data["owner"] is None else who(data["owner"])
+        return what, who(mine.owner), now
+    saloon = state.saloons[index]
+    what = f"saloon in {saloon.town}"
+    if "girls" in data:
+        had, has = (
+            "with Saloon Girls" if flag else "no Saloon Girls"
+            for flag in (saloon.girls, data["girls"])
+        )
+        return what, had, has
+    now = "out of the game" if data["owner"] is None else who(data["owner"])
+    return what, who(saloon.owner), now
 
 
 # ------------------------------------------------------------------------- typed commands

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from companion.games.boomtown import BoomtownState
 from companion.session import GameSession
 from companion.store import Store
@@ -23,7 +25,9 @@ async def test_two_full_rounds_through_the_screen(store: Store, new_game: NewGam
         def state() -> BoomtownState:
             return screen.state
 
-        assert await command(pilot, "") == ""  # reveal 4 cards
+        assert await command(pilot, "") == "Nothing typed: type r to reveal the cards."
+        assert state().phase == "reveal"  # a stray enter changes nothing (#12)
+        assert await command(pilot, "r") == ""  # reveal 4 cards
         assert "Ann's turn" in text_of(pilot, "#step")
         assert await command(pilot, "11") == "Ann has only 10 gold and cannot bid 11."
         assert await command(pilot, "3") == ""
@@ -34,7 +38,8 @@ async def test_two_full_rounds_through_the_screen(store: Store, new_game: NewGam
         assert state().winner == 0 and "Di keeps 2; Cy keeps 1; [b]Bo[/b] keeps 0" in text_of(
             pilot, "#step"
         )
-        assert await command(pilot, "") == ""  # pay
+        assert await command(pilot, "ok") == "Type pay (or y) to pay the bid as shown, or skip."
+        assert await command(pilot, "pay") == ""
         assert [n["gold"] for n in state().numbers] == [7, 0 + 10, 11, 12]
         assert "first round" in await command(pilot, "dynamite")
         assert await command(pilot, "cm 6") == ""
@@ -48,26 +53,32 @@ async def test_two_full_rounds_through_the_screen(store: Store, new_game: NewGam
         )
         assert await command(pilot, "3 3") == ""  # 6: Ann's CM6 produces 9
         assert state().gold(0) == 16 and state().phase == "next"
-        assert await command(pilot, "") == ""  # round 2: Ann (the winner) opens again
+        assert await command(pilot, "") == "Nothing typed: type n to start the next round."
+        assert await command(pilot, "go") == "Type n to start the next round."
+        assert state().round == 1  # only its word starts the next round (#12)
+        assert await command(pilot, "n") == ""  # round 2: Ann (the winner) opens again
         assert state().round == 2 and state().first_player == 0
-        assert await command(pilot, "") == ""
+        assert await command(pilot, "r") == ""
         assert await command(pilot, "p") == ""  # Ann passes
         assert await command(pilot, "2") == ""  # Bo bids 2
         assert await command(pilot, "p") == "" and await command(pilot, "p") == ""
         assert state().winner == 1
-        assert await command(pilot, "") == ""  # pay: Ann keeps 1, Di 1
+        assert await command(pilot, "y") == ""  # pay: Ann keeps 1, Di 1
         assert await command(pilot, "stagecoach") == ""  # Bo: +10 from the bank
         await type_into(pilot, "#command", "holdup")  # Cy: a dialog asks the rest
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(pilot.app.screen, EventCard)
         await type_into(pilot, "#holdup-number", "5")
-        await pilot.press("enter")  # enter in a field plays the card: nobody chosen yet
+        await type_into(pilot, "#holdup-dice", "4 4")
+        await pilot.press("enter")  # enter in the dice plays the card: nobody chosen yet
         await pilot.pause()
         assert "Choose whom" in text_of(pilot, "#event-error")
-        pilot.app.screen.query_one("#holdup-target").value = 0
-        await type_into(pilot, "#holdup-dice", "4 4")
+        await type_into(pilot, "#event-filter", "an")  # Ann, the one left: enter takes her
         await pilot.press("enter")
+        await pilot.pause()
+        assert pilot.app.screen.focused is pilot.app.screen.query_one("#holdup-number")
+        await pilot.press("ctrl+g")  # Play it
         await pilot.pause()
         assert pilot.app.screen is screen
         assert "Ann pays Cy 5: Holdup" in text_of(pilot, "#log-lines")
@@ -118,9 +129,8 @@ async def test_a_whole_game_from_a_shuffled_deck(store: Store, new_game: NewGame
     """Card by card, as a table would: setup to the final scores, no correction entry."""
     import random
 
-    from textual.widgets import Select
-
     from companion.games.boomtown import EVENT_COUNTS, TOWN_SHORT, load_catalog
+    from screens.confirm import ConfirmDialog
     from screens.scoring import ScoringWizard
 
     rng = random.Random(2026)
@@ -129,7 +139,8 @@ async def test_a_whole_game_from_a_shuffled_deck(store: Store, new_game: NewGame
     deck += [card for card, count in EVENT_COUNTS.items() for _ in range(count)]
     rng.shuffle(deck)
     assert len(deck) == 60
-    session = new_game(names=("Ann", "Bo", "Cy", "Di"), first=0)
+    names = ("Ann", "Bo", "Cy", "Di")
+    session = new_game(names=names, first=0)
     async with make_app(store).run_test(size=SIZE) as pilot:
         pilot.app.open_game(session.path)
         await pilot.pause()
@@ -144,14 +155,14 @@ async def test_a_whole_game_from_a_shuffled_deck(store: Store, new_game: NewGame
                     deck.remove(card)
             else:
                 offer, deck = deck[:4], deck[4:]
-            assert await quick(pilot, "") == ""
+            assert await quick(pilot, "r") == ""
             while screen.state.phase == "auction":
                 turn = screen.state.auction_turn
                 top = min(screen.state.gold(turn), screen.state.high_bid + rng.randint(1, 3))
                 bid = rng.random() < 0.5 and top > screen.state.high_bid
                 assert await quick(pilot, str(top) if bid else "p") == ""
             if screen.state.phase == "payment":  # a win at 0 goes straight to the picks
-                assert await quick(pilot, "") == ""
+                assert await quick(pilot, "pay") == ""
             for card in offer:
                 if isinstance(card, str):
                     await type_into(pilot, "#command", card.replace("_", " "))
@@ -160,19 +171,15 @@ async def test_a_whole_game_from_a_shuffled_deck(store: Store, new_game: NewGame
                     dialog = pilot.app.screen
                     if isinstance(dialog, EventCard):
                         if card == "holdup":
-                            dialog.query_one("#holdup-target", Select).value = (
-                                screen.state.next_picker + 1
-                            ) % 4
+                            target = (screen.state.next_picker + 1) % 4
+                            await type_into(pilot, "#event-filter", names[target])
                             await type_into(pilot, "#holdup-number", "7")
                             await type_into(pilot, "#holdup-dice", "r")
                             await pilot.click("#event-play")
                         else:
-                            choice = dialog.query_one("#event-choice", Select)
-                            for _, value in list(choice._options):
-                                if value == Select.BLANK:
-                                    continue
-                                choice.value = value
-                                await pilot.click("#event-play")
+                            for index in range(len(dialog.choice.shown)):
+                                dialog.choice.options.highlighted = index
+                                await pilot.press("ctrl+g")
                                 await pilot.pause()
                                 if pilot.app.screen is screen:
                                     break
@@ -180,7 +187,11 @@ async def test_a_whole_game_from_a_shuffled_deck(store: Store, new_game: NewGame
                         if pilot.app.screen is not screen:  # no target the card allows
                             await pilot.press("escape")
                             await pilot.pause()
-                            assert await quick(pilot, "skip") == ""
+                            await quick(pilot, "skip", read=False)
+                            assert isinstance(pilot.app.screen, ConfirmDialog)  # asked first
+                            await pilot.press("y")
+                            await pilot.pause()
+                            assert text_of(pilot, "#command-error") == ""
                     else:
                         assert text_of(pilot, "#command-error") == ""
                 else:
@@ -188,7 +199,7 @@ async def test_a_whole_game_from_a_shuffled_deck(store: Store, new_game: NewGame
                     assert message == "", message
             await quick(pilot, "r", read=False)
             if screen.state.phase == "next":
-                assert await quick(pilot, "") == ""
+                assert await quick(pilot, "n") == ""
         assert rounds == 15 and screen.state.cards_left == 0
         assert isinstance(pilot.app.screen, ScoringWizard)  # handed over on its own
         await pilot.press("ctrl+s", "ctrl+s")
@@ -207,9 +218,9 @@ async def test_mustang_and_telegraph_through_the_screen(store: Store, new_game: 
         await pilot.pause()
         screen = pilot.app.screen
         assert isinstance(screen, BoomtownScreen)
-        for text in ("", "1", "p", "p", "", "cm 7", "cm 8", "cm 9", "3 3", ""):  # round 1
+        for text in ("r", "1", "p", "p", "pay", "cm 7", "cm 8", "cm 9", "3 3", "n"):  # round 1
             assert await command(pilot, text) == "", text
-        for text in ("", "1", "p", "p", "", "telegraph", "mustang", "dg 8"):  # round 2: Ann wins
+        for text in ("r", "1", "p", "p", "y", "telegraph", "mustang", "dg 8"):  # round 2: Ann
             assert await command(pilot, text) == "", text
         assert screen.state.kept == [["telegraph"], ["mustang"], []]
         assert (
@@ -221,8 +232,8 @@ async def test_mustang_and_telegraph_through_the_screen(store: Store, new_game: 
         gold = screen.state.gold(0)
         assert await command(pilot, "1 1") == ""  # 1 + 6 = 7: Ann's Cold Mountain 7 produces 5
         assert screen.state.gold(0) == gold + 5 and screen.state.kept[0] == []
-        assert await command(pilot, "") == ""
-        for text in ("", "2", "p", "p", ""):  # round 3: Ann wins again
+        assert await command(pilot, "n") == ""
+        for text in ("r", "2", "p", "p", "pay"):  # round 3: Ann wins again
             assert await command(pilot, text) == "", text
         assert "right after the auction winner" in await command(pilot, "m")
         assert await command(pilot, "sn 9") == ""  # Ann picks
@@ -248,11 +259,11 @@ async def test_issue_13_through_the_screen(store: Store, new_game: NewGame) -> N
         screen = pilot.app.screen
         assert isinstance(screen, BoomtownScreen)
         assert "Unseen: 37 mines, 15 events (" in text_of(pilot, "#round-line")
-        assert await command(pilot, "") == "" and await command(pilot, "1") == ""
+        assert await command(pilot, "r") == "" and await command(pilot, "1") == ""
         assert "Cy's turn" in text_of(pilot, "#step")  # Bo has no gold: passed with Ann's bid
         assert "Bo has no gold and passes" in text_of(pilot, "#log-lines")
         assert await command(pilot, "p") == "" and await command(pilot, "p") == ""
-        assert await command(pilot, "") == ""  # Ann pays 1
+        assert await command(pilot, "pay") == ""  # Ann pays 1
         await pilot.press("ctrl+l")
         await pilot.pause()
         assert isinstance(pilot.app.screen, MinePicker)
@@ -269,13 +280,11 @@ async def test_issue_13_through_the_screen(store: Store, new_game: NewGame) -> N
         await pilot.pause()
         dialog = pilot.app.screen
         assert isinstance(dialog, EventCard)
-        choice = dialog.query_one("#event-choice", Select)
-        assert [str(label) for label, value in choice._options if isinstance(value, str)] == [
-            "Keep it for later"
-        ]
+        choice = dialog.query_one("#event-choice", OptionList)
+        assert [str(option.prompt) for option in choice.options] == ["Keep it for later"]
         dialog.query_one("#event-card", Select).value = "expropriation"
         await pilot.pause()
-        assert [str(label) for label, value in choice._options if isinstance(value, str)] == [
+        assert [str(option.prompt) for option in choice.options] == [
             "Cy's Cactus Junction 2: 6"  # Ann owns a mine only in Cactus Junction
         ]
         await pilot.press("escape")
@@ -283,8 +292,8 @@ async def test_issue_13_through_the_screen(store: Store, new_game: NewGame) -> N
         for mine in ("sn 8", "dg 5", "cm 7", "card shark"):
             assert await command(pilot, mine) == "", mine
         assert (await quick(pilot, "\u0663 \u0661")).startswith("Type the two dice")
-        assert await command(pilot, "1 3") == "" and await command(pilot, "") == ""
-        assert await command(pilot, "") == ""  # round 4: Ann opens
+        assert await command(pilot, "1 3") == "" and await command(pilot, "n") == ""
+        assert await command(pilot, "r") == ""  # round 4: Ann opens
         for _ in range(3):  # Ann, Cy, Di pass (Bo passed with Ann)
             assert await command(pilot, "p") == ""
         assert screen.state.phase == "picks"  # nothing to pay
@@ -322,7 +331,7 @@ async def test_a_player_who_cannot_outbid_is_told_to_pass(store: Store, new_game
     async with make_app(store).run_test(size=SIZE) as pilot:
         pilot.app.open_game(session.path)
         await pilot.pause()
-        assert await command(pilot, "") == ""  # reveal
+        assert await command(pilot, "r") == ""  # reveal
         assert await command(pilot, "10") == ""  # Ann bids all her gold
         step = text_of(pilot, "#step")
         assert "Bo has 10 gold, not enough to outbid: type p to pass." in step
@@ -343,3 +352,228 @@ async def test_a_finished_game_refuses_commands_beside_the_field(
         assert await command(pilot, "") == FINISHED  # a stray Enter changes nothing
         assert await command(pilot, "3") == FINISHED
     assert session.path.read_bytes() == before
+
+
+async def _at_the_picks(pilot, session: GameSession) -> BoomtownScreen:  # type: ignore[no-untyped-def]
+    """Round 2 of four players, Ann won at 1 and paid: the picks wait for Ann."""
+    from tests.core.test_boomtown import OPENING, Table
+
+    table = Table(session)
+    table.round(0, 0, *OPENING)
+    table.auction(0, 1)
+    pilot.app.open_game(session.path)
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, BoomtownScreen) and screen.state.phase == "picks"
+    return screen
+
+
+async def test_a_stray_enter_at_the_picks_opens_nothing_and_takes_nothing(
+    store: Store, new_game: NewGame
+) -> None:
+    """#12: an empty enter opened the mine list and a second one gave Ann its first mine."""
+    from screens.mine_picker import MinePicker
+
+    session = new_game(names=("Ann", "Bo", "Cy", "Di"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await _at_the_picks(pilot, session)
+        count = screen.session.journal.effective_count
+        for _ in range(2):
+            message = await command(pilot, "")
+            assert message.startswith("Nothing typed: type a mine (cm 6)")
+            assert pilot.app.screen is screen
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        picker = pilot.app.screen
+        assert isinstance(picker, MinePicker)
+        await pilot.press("enter", "enter")  # nothing highlighted: nothing taken
+        await pilot.pause()
+        assert pilot.app.screen is picker and "match" in text_of(pilot, "#mine-error")
+        await type_into(pilot, "#mine-filter", "cold 6")
+        assert picker.choice.shown and len(picker.choice.shown) == 1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        assert screen.session.journal.effective_count == count + 1
+        assert [(m.town, m.roll) for m in screen.state.mines_of(0)][-1] == ("Cold Mountain", 6)
+
+
+async def test_skip_and_a_short_reveal_ask_first(store: Store, new_game: NewGame) -> None:
+    from screens.confirm import ConfirmDialog
+
+    session = new_game(names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, BoomtownScreen)
+        await type_into(pilot, "#command", "2")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmDialog)  # 2 cards, not 3: asked first
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen.state.phase == "reveal"
+        for text in ("r", "1", "p", "p"):
+            assert await command(pilot, text) == ""
+        await type_into(pilot, "#command", "skip")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        await pilot.press("y")
+        await pilot.pause()
+        assert screen.state.phase == "picks" and screen.state.gold(0) == 10  # nothing paid
+
+
+async def test_the_event_card_lists_targets_by_player_filters_and_plays_with_a_key(
+    store: Store, new_game: NewGame
+) -> None:
+    from textual.widgets import OptionList
+
+    from screens.help import HelpScreen
+
+    session = new_game(names=("Di", "Bo", "Ann", "Cy"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await _at_the_picks(pilot, session)  # Di picks first
+        await type_into(pilot, "#command", "dynamite")
+        await pilot.press("enter")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, EventCard)
+        assert dialog.focused is dialog.query_one("#event-filter")  # ready to type
+        shown = [str(o.prompt) for o in dialog.query_one("#event-choice", OptionList).options]
+        assert shown == [
+            "Ann's Cactus Junction 2: 6",
+            "Bo's Coyote City 12: 6",
+            "Cy's Coyote City 11: 3",
+        ]  # by player, then mine; not in the order the mines were taken
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HelpScreen)
+        assert "ctrl+g" in pilot.app.screen._text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen is dialog
+        await pilot.press("enter")  # three left, none highlighted: nothing played
+        await pilot.pause()
+        assert pilot.app.screen is dialog and "Choose what" in text_of(pilot, "#event-error")
+        await type_into(pilot, "#event-filter", "coy")  # both Coyote City mines
+        assert len(dialog.choice.shown) == 2 and dialog.choice.chosen() is None
+        await type_into(pilot, "#event-filter", "coy 12")  # a number is the whole roll
+        assert len(dialog.choice.shown) == 1
+        await type_into(pilot, "#event-filter", "cy")
+        assert dialog.choice.shown == [dialog.choice.shown[0]] and dialog.choice.chosen()
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        assert ("Coyote City", 11, 3) in screen.state.gone
+        assert "Di takes Dynamite: blows up Coyote City 11: 3" in text_of(pilot, "#log-lines")
+
+
+async def test_f1_in_the_mine_list(store: Store, new_game: NewGame) -> None:
+    from screens.help import HelpScreen
+    from screens.mine_picker import MinePicker
+
+    session = new_game(names=("Ann", "Bo", "Cy", "Di"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await _at_the_picks(pilot, session)
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, MinePicker)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HelpScreen)
+        assert pilot.app.screen._title == "Choose a mine"
+
+
+async def test_ctrl_o_moves_a_mine_to_who_took_it(store: Store, new_game: NewGame) -> None:
+    from textual.widgets import Select
+
+    from screens.correction import CorrectionDialog
+
+    session = new_game(names=("Ann", "Bo", "Cy", "Di"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await _at_the_picks(pilot, session)
+        assert await command(pilot, "cm 6") == ""
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, CorrectionDialog)
+        index = len(screen.state.mines) - 1
+        dialog.query_one("#what", Select).value = f"mine:{index}"
+        await pilot.pause()
+        assert "gone" in text_of(pilot, "#value-label")
+        await type_into(pilot, "#value", "bo")
+        await type_into(pilot, "#reason", "Bo took it")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        assert screen.state.mines[index].owner == 1
+        assert "Cold Mountain: 6→9 D" in text_of(pilot, "#player-1")
+        assert "Correction: mine Cold Mountain 6 (9 gold): Bo (was Ann)" in text_of(
+            pilot, "#log-lines"
+        )
+
+
+async def test_ctrl_f_mid_game_asks_first(store: Store, new_game: NewGame) -> None:
+    from screens.confirm import ConfirmDialog
+
+    session = new_game(names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        await pilot.press("ctrl+f")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ConfirmDialog)
+        assert "It is round 1 and the deck still has 60 cards." in dialog._question
+
+
+async def test_five_players_fit_80x24_and_no_town_name_breaks(
+    store: Store, new_game: NewGame
+) -> None:
+    """#12: at 80x24 the log gives way, the five panels are in view, a line per town."""
+    from companion.games.boomtown import TOWNS
+    from tests.screens.test_snapshots_boomtown import five_player_game
+
+    session = five_player_game(store, new_game)
+    for size in ((80, 24), (100, 30), (120, 40), (200, 60)):
+        async with make_app(store).run_test(size=size) as pilot:
+            pilot.app.open_game(session.path)
+            await pilot.pause()
+            screen = pilot.app.screen
+            assert isinstance(screen, BoomtownScreen)
+            height = size[1] - 1  # the footer's line
+            for selector in ("#step", "#command", "#command-error"):
+                region = screen.query_one(selector).region
+                assert region.height and region.bottom <= height, (size, selector)
+            for seat in range(5):
+                panel = screen.query_one(f"#player-{seat}")
+                assert panel.region.height and panel.region.bottom <= height, (size, seat)
+                assert panel.region.right <= size[0]
+                lines = [strip.text for strip in panel.render_lines(panel.region.reset_offset)]
+                for town in TOWNS:
+                    first, _, rest = town.partition(" ")
+                    for line, after in itertools.pairwise(lines):
+                        assert not (
+                            line.rstrip().endswith(first) and after.lstrip().startswith(rest)
+                        ), (size, town, lines)
+            if size[0] < 110:
+                assert (
+                    not screen.query_one("#log").display
+                    or not screen.query_one("#log").region.width
+                )
+
+
+async def test_completion_knows_the_commands_cards_and_towns(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, BoomtownScreen)
+        words = screen.command_words()
+        for word in ("Ann", "reveal", "pay", "next", "skip", "dynamite", "holdup", "cold", "sn"):
+            assert word in words

@@ -76,7 +76,7 @@ async def test_a_game_open_elsewhere_is_read_only_follows_and_takes_over(
         assert screen.session.state.numbers[1]["gold"] == 14
         assert not screen.query("#read-only")
         assert TOOK_OVER in notices(pilot)
-        assert await command(pilot, "") == ""  # writable: the round's cards are revealed
+        assert await command(pilot, "r") == ""  # writable: the round's cards are revealed
         assert len(path.read_bytes()) > len(before)
 
         await pilot.press("escape")  # home gives the lock back ...
@@ -111,7 +111,7 @@ async def test_a_game_opened_from_the_command_line_can_be_left_and_reopened(
         await pilot.pause()
         again = app.screen
         assert isinstance(again, BoomtownScreen) and not again.session.read_only
-        assert await command(pilot, "") == ""
+        assert await command(pilot, "r") == ""
 
 
 async def test_a_following_or_finished_coloma_window_fills_in_nothing_by_itself(

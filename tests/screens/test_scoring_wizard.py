@@ -106,6 +106,9 @@ async def test_going_back_fixes_a_value_and_bad_answers_are_explained(
         await pilot.pause()
         await pilot.press("ctrl+f")
         await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmDialog)  # Boomtown's round 1: asked first
+        await pilot.press("y")
+        await pilot.pause()
         wizard = pilot.app.screen
         assert isinstance(wizard, ScoringWizard)
         await pilot.press("ctrl+n")  # gold as tracked
