@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from companion.safe_text import text_problem
 
-#: Colours a player can take; names that Textual and Rich both know.
+#: Colours a player can take, by the names Textual knows; `rich_colour` gives the one Rich
+#: draws text in (Rich has no "orange").
 COLOURS: tuple[str, ...] = (
     "red",
     "blue",
@@ -24,6 +25,13 @@ COLOURS: tuple[str, ...] = (
 )
 
 MAX_NAME_LENGTH = 24
+
+_RICH_NAMES = {"orange": "#ffa500"}  # CSS orange: Rich's own "orange1" is another shade
+
+
+def rich_colour(colour: str) -> str:
+    """A player's colour as a Rich style can name it (a name Rich lacks as its hex)."""
+    return _RICH_NAMES.get(colour, colour)
 
 
 @dataclass(frozen=True)

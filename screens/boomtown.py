@@ -35,6 +35,7 @@ from companion.games.boomtown import (
 )
 from companion.journal import Entry
 from companion.session import GameSession
+from companion.table import rich_colour
 from screens.confirm import ConfirmDialog
 from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.log_panel import LogPanel
@@ -168,7 +169,7 @@ Type in the command field and press **enter**:
         player = state.players[seat]
         text = Text()
         text.append("▶ " if seat == state.first_player else "  ")
-        text.append(player.name, style=f"bold {player.colour}")
+        text.append(player.name, style=f"bold {rich_colour(player.colour)}")
         gold = state.gold(seat)
         text.append(f"  {gold} gold", style="bold")
         if gold == 0:

@@ -30,6 +30,7 @@ from companion.games.builders import (
     plural,
 )
 from companion.games.builders_track import Placement
+from companion.table import rich_colour
 from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
@@ -285,9 +286,9 @@ Type in the command field and press **enter**; the line above it says what comes
         text = Text()
         for seat, player in enumerate(state.players):
             label = labels[seat] + " " * (width - cell_len(labels[seat]))
-            text.append(label, style=f"bold {player.colour}")
+            text.append(label, style=f"bold {rich_colour(player.colour)}")
             text.append(" ")
-            text.append(player.name, style=f"bold {player.colour}")
+            text.append(player.name, style=f"bold {rich_colour(player.colour)}")
             if seat == state.first_player:
                 text.append("  ▶ start")
             if seat == builder:
@@ -335,7 +336,7 @@ Type in the command field and press **enter**; the line above it says what comes
         building = state.at(row, column)
         if building is not None:
             owner = state.players[building.owner]
-            return f"{labels[building.owner]}{building.cube}", f"bold {owner.colour}"
+            return f"{labels[building.owner]}{building.cube}", f"bold {rich_colour(owner.colour)}"
         if (row, column) in state.terrain:
             return TERRAIN_MARKS[state.terrain[(row, column)]], "italic"
         token = state.tokens[row - 1] if row <= len(state.tokens) else None

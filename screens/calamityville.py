@@ -31,7 +31,7 @@ from companion.games.calamityville import (
     find_property,
 )
 from companion.journal import Entry
-from companion.table import find_player, players_matching
+from companion.table import find_player, players_matching, rich_colour
 from screens.confirm import ConfirmDialog
 from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.log_panel import LogPanel
@@ -153,7 +153,7 @@ be shortened to the start of any of its words; the bank is a party like a player
         owned = state.owned(seat)
         text = Text(no_wrap=False)
         text.append("▶ " if seat == state.first_player else "  ")
-        text.append(player.name, style=f"bold {player.colour}")
+        text.append(player.name, style=f"bold {rich_colour(player.colour)}")
         text.append(f"  ${state.money(seat)}", style="bold")
         text.append(f"  {len(owned)}/5\n", style="dim")
         if owned:

@@ -31,7 +31,7 @@ from companion.games.coloma.gold import VALUES, pay_with_gold
 from companion.games.coloma.tally import NON_PLAYER, NON_PLAYER_ROWS
 from companion.games.coloma.words import plural, plural_word
 from companion.journal import Entry
-from companion.table import find_player, players_matching
+from companion.table import find_player, players_matching, rich_colour
 from screens.confirm import ConfirmDialog
 from screens.game import COMMON_HELP, SHORT, CommandScreen
 from screens.widgets.command_input import CommandInput
@@ -310,7 +310,7 @@ Type in the command field and press **enter**; the line above it says what comes
             text.append(f"  ·  {phase or 'after the third Shootout'}")
         text.append("  ·  Sheriff ")
         sheriff = state.players[state.sheriff]
-        text.append(sheriff.name, style=f"bold {sheriff.colour}")
+        text.append(sheriff.name, style=f"bold {rich_colour(sheriff.colour)}")
         return text
 
     def _pools_text(self) -> Text:
@@ -428,7 +428,9 @@ Type in the command field and press **enter**; the line above it says what comes
         table = Table(box=None, padding=(0, 1), header_style="bold", pad_edge=False)
         table.add_column(rows[0][0], style="dim", no_wrap=True, overflow="ellipsis")
         for seat, player in enumerate(state.players):
-            header = Text(rows[0][seat + 1], style=f"bold {player.colour}", no_wrap=True)
+            header = Text(
+                rows[0][seat + 1], style=f"bold {rich_colour(player.colour)}", no_wrap=True
+            )
             table.add_column(
                 header, justify="right", max_width=14, no_wrap=True, overflow="ellipsis"
             )

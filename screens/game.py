@@ -439,10 +439,6 @@ class CommandScreen(GameScreen):
     """A game screen driven by one typed command: a step line says what to type next, and
     a refusal is shown beside the field, which keeps the text so it can be fixed."""
 
-    #: Until each game has a typed word for every step (#12), its empty enter may still
-    #: play; a screen that sets False only says what to type.
-    EMPTY_ENTER_PLAYS = False
-
     def command_area(self) -> ComposeResult:
         yield Static(id="round-line", markup=False)
         yield Static(id="step", markup=False)
@@ -474,7 +470,7 @@ class CommandScreen(GameScreen):
             say(error, unsafe)
             return
         text = event.value.strip()
-        if not text and not self.EMPTY_ENTER_PLAYS:  # a stray enter never changes the game
+        if not text:  # a stray enter never changes the game: it says what to type
             say(error, self.empty_enter())
             return
         try:

@@ -71,6 +71,7 @@ class LogPanel(Vertical):
             for line in self._lines:
                 lines.write(line)
             self._written = len(tail)
+            self._to_the_newest(lines)
         self._shown = places
         title = f"Log · {journal.effective_count} changes, newest last"
         self.query_one("#log-title", Static).update(title, layout=False)
@@ -97,6 +98,12 @@ class LogPanel(Vertical):
             lines.clear()
             for line in self._lines:
                 lines.write(line)
+            self._to_the_newest(lines)
+
+    def _to_the_newest(self, lines: RichLog) -> None:
+        """Show the newest line once the log has its size (written before it, the lines
+        were drawn from the top)."""
+        self.call_after_refresh(lines.scroll_end, animate=False, immediate=True)
 
     def plain(self) -> str:
         """The sentences on screen, oldest first, a line each (as typed, unwrapped)."""

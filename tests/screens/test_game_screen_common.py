@@ -68,7 +68,6 @@ async def test_an_empty_enter_changes_nothing_and_says_what_to_type(
     session = new_game(game="coloma", names=("Ann", "Bo"))
     async with make_app(store).run_test(size=(120, 40)) as pilot:
         screen = await open_screen(pilot, session, CommandScreen)
-        screen.EMPTY_ENTER_PLAYS = False  # (until every game has a word for every step)
         before = len(screen.session.journal.entries)
         assert "Nothing typed" in await command(pilot, "")
         assert len(screen.session.journal.entries) == before
@@ -200,3 +199,21 @@ async def test_the_log_is_wrapped_anew_at_its_new_width(store: Store, new_game: 
         await settle(pilot)
         assert len(lines.lines) > wide  # the same sentences, wrapped at the log's new width
         assert all(strip.cell_length <= lines.size.width for strip in lines.lines)
+
+
+@pytest.mark.parametrize("game", ["boomtown", "coloma", "builders", "calamityville"])
+async def test_every_colour_draws_on_every_game_screen(store: Store, game: str) -> None:
+    """Rich has no "orange" (Textual has): a player in orange crashed the Coloma screen."""
+    from companion.session import GameSession
+    from companion.setup import SetupForm, build_header
+
+    names = ["Ann", "Bo", "Cy"]
+    colours = ["orange", "white", "magenta"]
+    header, _ = build_header(SetupForm(game, names, colours, 0, {}))
+    session = GameSession.create(store, header)
+    session.close()
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        await settle(pilot)
+        assert pilot.app.screen is screen  # drawn, no crash
+        assert pilot.app.return_code in (None, 0)
