@@ -13,7 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import session as session_module
+from companion.amounts import AmountError
 from companion.games import GAME_IDS
+from companion.games.base import RuleError
 from companion.session import GameSession
 from companion.store import EntryList, Store, _quick_table, dump_state, load_state
 from tests.conftest import NewGame
@@ -131,10 +133,21 @@ def test_every_game_state_is_kept_and_read_back_by_the_snapshot(
     session = new_game(game)
     state = session.state
     assert load_state(dump_state(state)) == state
-    seat_numbers = session.rules.corrections(state)
-    assert seat_numbers  # something to change, so that the snapshot is not empty
-    fix = seat_numbers[0]
-    session.act(session.rules.correct_text(state, fix.key, "7", "counted again"))
+    # something to change, so that the snapshot is not empty: the first correction that takes
+    # one of these values (Builders lists the round, 1 before the board is typed, then the
+    # start player and the cubes left)
+    changes = []
+    for fix in session.rules.corrections(state):
+        for value in ("7", "Bo", "2 4 7"):
+            try:
+                changes.append(session.rules.correct_text(state, fix.key, value, "counted again"))
+            except (RuleError, AmountError):
+                continue
+            break
+        if changes:
+            break
+    assert changes
+    session.act(changes[0])
     session.close()
     record = store.read_game(session.path)
     assert record.snapshot is not None and record.fresh == []
