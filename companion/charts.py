@@ -2,7 +2,8 @@
 
 A game's numbers (Boomtown gold, Coloma Bucks and VP, Calamityville money, ...) are sampled
 at the end of each round where the game has rounds (round 0 is the start), else after each
-change; Coloma's value of gold is a line of its own. Pure data: the screens draw it.
+change (Calamityville: a point a change, newspaper cards included); Coloma's value of gold
+and Builders' cubes left and Track Tokens have lines of their own. Pure data: the screens draw it.
 """
 
 from __future__ import annotations
@@ -42,10 +43,26 @@ def _coloma_gold(state: TableState) -> int:
     return value_of(state)  # type: ignore[arg-type]
 
 
+def _builders_cubes(state: TableState, seat: int) -> int:
+    return sum(state.cubes[seat].values())  # type: ignore[attr-defined]
+
+
+def _builders_tokens(state: TableState) -> int:
+    return len(state.tokens)  # type: ignore[attr-defined]
+
+
 #: Per game, numbers of the whole table worth a line of their own.
 TABLE_NUMBERS: dict[str, tuple[tuple[str, str, Callable[[TableState], int]], ...]] = {
     "coloma": (("gold_value", "Value of a Gold Nugget (Bucks)", _coloma_gold),),
+    "builders": (("tokens", "Track Tokens placed", _builders_tokens),),
 }
+#: Per game, numbers of each player the rules do not track as numbers (a line per player).
+PLAYER_NUMBERS: dict[str, tuple[tuple[str, str, Callable[[TableState, int], int]], ...]] = {
+    "builders": (("cubes_left", "Cubes left", _builders_cubes),),
+}
+#: Tracked numbers a game's screen does not show (Builders' VP is read off the cards at
+#: the end): no chart of a line that never moves.
+HIDDEN_NUMBERS: dict[str, frozenset[str]] = {"builders": frozenset({"vp"})}
 
 
 def number_charts(rules: Rules, header: Header, entries: Iterable[Entry]) -> list[NumberChart]:
@@ -53,7 +70,16 @@ def number_charts(rules: Rules, header: Header, entries: Iterable[Entry]) -> lis
     state = rules.new_state(header)
     by_round = hasattr(state, "round")
     x_label = "Round" if by_round else "Change"
-    players = [NumberChart(spec.key, spec.label, x_label) for spec in rules.numbers]
+    hidden = HIDDEN_NUMBERS.get(rules.id, frozenset())
+    players = [
+        NumberChart(spec.key, spec.label, x_label)
+        for spec in rules.numbers
+        if spec.key not in hidden
+    ]
+    own = [
+        (NumberChart(key, label, x_label), value)
+        for key, label, value in PLAYER_NUMBERS.get(rules.id, ())
+    ]
     table = [
         (NumberChart(key, label, x_label), value)
         for key, label, value in TABLE_NUMBERS.get(rules.id, ())
@@ -64,6 +90,11 @@ def number_charts(rules: Rules, header: Header, entries: Iterable[Entry]) -> lis
             values = {
                 player.name: state.numbers[seat][chart.key]
                 for seat, player in enumerate(state.players)
+            }
+            chart.record(x, values, replace)
+        for chart, per_seat in own:
+            values = {
+                player.name: per_seat(state, seat) for seat, player in enumerate(state.players)
             }
             chart.record(x, values, replace)
         for chart, value in table:
@@ -81,4 +112,4 @@ def number_charts(rules: Rules, header: Header, entries: Iterable[Entry]) -> lis
             sample(int(state.round), replace=True)  # type: ignore[attr-defined]
         else:
             sample(changes, replace=False)
-    return [*players, *(chart for chart, _ in table)]
+    return [*players, *(chart for chart, _ in own), *(chart for chart, _ in table)]

@@ -30,3 +30,13 @@ def test_a_game_without_rounds_has_a_point_a_change(new_game: NewGame) -> None:
     (money,) = number_charts(rules, session.header, session.journal.effective())
     assert money.x_label == "Change" and money.x == [0, 1]
     assert money.lines == {"Ann": [2000, 1900], "Bo": [2000, 2000]}
+
+
+def test_builders_cubes_left_and_track_tokens_by_round(new_game: NewGame) -> None:
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy"))
+    rules = session.rules
+    session.act(rules.board(session.state, [5] * 10))
+    charts = {c.key: c for c in number_charts(rules, session.header, session.journal.effective())}
+    assert "vp" not in charts  # read off the cards at the end: nothing to chart
+    assert charts["cubes_left"].lines == {"Ann": [14, 14], "Bo": [14, 14], "Cy": [14, 14]}
+    assert charts["tokens"].lines == {"Track Tokens placed": [0, 0]}
