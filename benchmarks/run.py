@@ -71,7 +71,7 @@ GAME_NAMES = {
 #: still moving (#12): a command that is refused is skipped, and the table says what was timed.
 COMMANDS: dict[str, list[tuple[str, str | None]]] = {
     "coloma": [("ann bucks +1", "ann bucks -1")],
-    "boomtown": [("ann gold +1", "ann gold -1"), ("1", None), ("reveal", None)],
+    "boomtown": [("ann gold +1", "ann gold -1"), ("r", None), ("1", None), ("reveal", None)],
     "builders": [("ann vp +1", "ann vp -1"), ("board 10x5", None)],
     "calamityville": [
         ("pay ann bo 1 rent", "pay bo ann 1 rent"),

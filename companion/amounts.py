@@ -62,3 +62,9 @@ def _bounded(digits: str, what: str) -> int:
     if len(digits.lstrip("0")) > MOST_DIGITS:
         raise AmountError(f"{what} is too large (at most {LARGEST:,}).")
     return int(digits)
+
+
+def plural(count: int, one: str, many: str | None = None) -> str:
+    """`1 card`, `2 cards`, `-1 Buck`: the count with its word in the right number (`many`
+    when the plural is not `one` + "s"). The one copy every game's sentences use."""
+    return f"{count} {one if abs(count) == 1 else many or one + 's'}"

@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from companion.amounts import AmountError, is_number, parse_count
+from companion.amounts import AmountError, is_number, parse_count, plural
 from companion.files import parse_toml, read_toml_bytes
 from companion.games.base import (
     Fix,
@@ -1186,11 +1186,6 @@ MAYOR_HINT = "who holds the pawn (a name), or nobody"
 GOV_HINT = "the town of the pawn it sits on (cm, cold), or none"
 SALOON_HINT = "who owns it (a name), gone (dynamited), +girls or -girls"
 KEPT_HINT = "the cards, e.g. telegraph mustang (governor, girls: waiting), or none"
-
-
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """`1 card`, `2 cards`: the count with its noun in the right number."""
-    return f"{count} {word if count == 1 else many or word + 's'}"
 
 
 def _index(which: str) -> int:

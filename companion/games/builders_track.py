@@ -9,15 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from companion.amounts import plural
 from companion.games.base import RuleError
 
 CUBE_NAMES = {1: "Single", 2: "Double", 3: "Triple"}
 SUPPLY = {3: 3, 2: 4, 1: 7}  # what each player starts with
-
-
-def plural(count: int, word: str, many: str = "") -> str:
-    """`1 Track Token`, `2 Track Tokens`: the count with its word in the right number."""
-    return f"{count} {word if count == 1 else many or word + 's'}"
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.amounts import AmountError, parse_amount, parse_count
+from companion.amounts import AmountError, parse_amount, parse_count, plural
 from companion.games.base import (
     Fix,
     NumberSpec,
@@ -99,11 +99,6 @@ class CalamityState(TableState):
 
 def who(state: TableState, seat: int) -> str:
     return "the bank" if seat == BANK else state.name(seat)
-
-
-def plural(count: int, word: str) -> str:
-    """ "1 card", "2 cards": a count and its word, singular or plural as English wants."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def deck_left(state: CalamityState) -> str:
