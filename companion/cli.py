@@ -163,10 +163,12 @@ def _main(argv: Sequence[str] | None) -> int:
         return _split(args.bid, args.players, args.leftover, args.json)
     if args.command in {"export", "history", "backup", "restore"}:
         return _records(store, args)
-    if args.command in {"display", "serve"}:
+    if args.command == "display":
+        return _display(store, args.game_id)
+    if args.command == "serve":
         from companion import serve
 
-        return serve.run(store, args)
+        return serve.serve(store, args.host, args.port, args.full)
     open_id = getattr(args, "game_id", None) if args.command == "open" else None
     if open_id is not None:
         problem = _game_id_problem(open_id)
@@ -270,6 +272,19 @@ def _score(sheet_path: str, as_json: bool) -> int:
     else:
         print(visible(standings_table(spec, result), keep_lines=True))
     return 0
+
+
+def _display(store: Store, game_id: str | None) -> int:
+    """The table display (#15): a read-only view of one game, or of the latest in play."""
+    if game_id is not None:
+        problem = _game_id_problem(game_id)
+        if problem is None and not (store.games_dir / f"{game_id}.toml").is_file():
+            problem = f"no saved game {visible(game_id)!r} (see: goldrush list)"
+        if problem:
+            return _fail(f"goldrush display: {problem}")
+    from screens.display import run_display  # the UI only when it is started
+
+    return run_display(store, game_id)
 
 
 def _records(store: Store, args: argparse.Namespace) -> int:

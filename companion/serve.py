@@ -1,4 +1,5 @@
-"""`goldrush display` and `goldrush serve`: the table display, in a terminal or in browsers.
+"""`goldrush serve`: the table display in browsers (and the parser lines of `display`, which
+`companion.cli` starts: the one module of the core allowed to start the UI).
 
 `serve` runs textual-serve (the Textual project's own web server for Textual apps): each
 browser that opens the page gets its own copy of a fixed command, ours, started with fixed
@@ -53,35 +54,9 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     )
 
 
-def run(store: Store, args: argparse.Namespace) -> int:
-    """Dispatch `display` or `serve`; a usage problem is one line and exit code 2."""
-    if args.command == "display":
-        return display(store, args.game_id)
-    return serve(store, args.host, args.port, args.full)
-
-
 def _fail(message: str) -> int:
     print(visible(message), file=sys.stderr)
     return 2
-
-
-def display(store: Store, game_id: str | None) -> int:
-    if game_id is not None:
-        from companion.cli import GAME_ID_LIMIT
-
-        path = store.games_dir / f"{game_id}.toml"
-        bad = (
-            len(game_id) > GAME_ID_LIMIT
-            or not game_id
-            or any(char in game_id for char in "/\\\x00")
-            or game_id.startswith(".")
-        )
-        if bad or not path.is_file():
-            shown = game_id if len(game_id) <= GAME_ID_LIMIT else f"{game_id[:40]}..."
-            return _fail(f"goldrush display: no saved game {shown!r} (see: goldrush list)")
-    from screens.display import run_display  # the UI only when it is started
-
-    return run_display(store, game_id)
 
 
 def app_command(root: Path, full: bool) -> str:
