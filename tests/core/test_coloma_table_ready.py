@@ -7,27 +7,13 @@ import pytest
 
 from companion.amounts import AmountError, parse_amount
 from companion.games import RuleError
-from companion.games.coloma import ColomaRules, ColomaState
+from companion.games.coloma import ColomaState
 from companion.games.coloma.words import plural
 from companion.session import GameSession
 from tests.conftest import NewGame
+from tests.core.test_coloma import game, rules, state  # the same table, Bo Sheriff
 
-
-@pytest.fixture
-def game(new_game: NewGame) -> GameSession:
-    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"), first=1)  # Bo is Sheriff
-    session.act(rules(session).pools(state(session), [2, 2, 3]))
-    return session
-
-
-def state(session: GameSession) -> ColomaState:
-    assert isinstance(session.state, ColomaState)
-    return session.state
-
-
-def rules(session: GameSession) -> ColomaRules:
-    assert isinstance(session.rules, ColomaRules)
-    return session.rules
+__all__ = ["game"]  # a fixture used by name
 
 
 def fix(session: GameSession, key: str, text: str, reason: str = "the board") -> str:
