@@ -13,6 +13,7 @@ from textual import events
 from textual.containers import Vertical
 from textual.widgets import RichLog, Static
 
+from companion.amounts import plural
 from companion.journal import Journal
 
 BULLET = "• "
@@ -73,7 +74,7 @@ class LogPanel(Vertical):
             self._written = len(tail)
             self._to_the_newest(lines)
         self._shown = places
-        title = f"Log · {journal.effective_count} changes, newest last"
+        title = f"Log · {plural(journal.effective_count, 'change')}, newest last"
         self.query_one("#log-title", Static).update(title, layout=False)
 
     def _appended(self, places: list[int]) -> list[int] | None:
