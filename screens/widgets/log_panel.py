@@ -1,7 +1,7 @@
 """The log: the journal's sentences in effect, newest at the bottom, shown literally.
 
-A change appends its line (Textual's RichLog keeps the lines already wrapped, and draws
-only the ones in view); only an undo, or a change of many lines at once, draws it anew.
+A change appends its line (`TailLog` keeps the lines already wrapped, and repaints itself
+alone, without a layout); only an undo, or a change of many lines at once, draws it anew.
 """
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from rich.text import Text
-from textual import events
 from textual.containers import Vertical
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from companion.amounts import plural
 from companion.journal import Journal
+from screens.widgets.tail_log import TailLog
 
 BULLET = "• "
 SHOWN = 200  # the newest entries kept on screen; older ones stay in the file and the count
@@ -35,47 +35,48 @@ class LogPanel(Vertical):
     LogPanel > #log-lines {
         height: 1fr;
         background: transparent;
-        border: none;
-        padding: 0;
-        scrollbar-size-vertical: 1;
     }
     """
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self._shown: list[int] = []  # the file places of the entries on screen, oldest first
-        self._written = 0  # entries written since the log was last drawn anew
         self._lines: list[Text] = []  # the sentences on screen, oldest first, as drawn
-        self._drawn_width = 0
+        self._count = 0  # the changes in effect, for the title
+        self._title = ""
 
     def compose(self):  # type: ignore[no-untyped-def]
         yield Static("Log", id="log-title", markup=False)
-        yield RichLog(id="log-lines", wrap=True, markup=False, highlight=False, min_width=10)
+        yield TailLog(id="log-lines")
 
     def show(self, journal: Journal) -> None:
         """Bring the log in line with the journal: append what is new, else draw it anew."""
         tail = journal.tail(SHOWN)
         places = [place for place, _ in tail]
-        lines = self.query_one("#log-lines", RichLog)
+        lines = self.query_one("#log-lines", TailLog)
         new = self._appended(places)
-        if new is not None and self._written + len(new) <= 2 * SHOWN:
+        if new is not None and self._lines:
             added = [self._line(entry) for _, entry in tail[len(tail) - len(new) :]]
-            for line in added:
-                lines.write(line)
-            self._written += len(new)
+            if added:
+                lines.append(added, SHOWN)
             self._lines = (self._lines + added)[-SHOWN:]
         else:  # an undo, or the first time: draw the newest SHOWN anew
             self._lines = [self._line(entry) for _, entry in tail]
-            lines.clear()
-            if not tail:
-                lines.write(Text("Nothing has happened yet.", style="dim"))
-            for line in self._lines:
-                lines.write(line)
-            self._written = len(tail)
-            self._to_the_newest(lines)
+            lines.set_texts(self._lines or [Text("Nothing has happened yet.", style="dim")])
         self._shown = places
-        title = f"Log · {plural(journal.effective_count, 'change')}, newest last"
-        self.query_one("#log-title", Static).update(title, layout=False)
+        self._count = journal.effective_count
+        self._show_title(lines.back)
+
+    def on_tail_log_scrolled(self, event: TailLog.Scrolled) -> None:
+        self._show_title(event.back)
+
+    def _show_title(self, back: int) -> None:
+        title = f"Log · {plural(self._count, 'change')}, newest last"
+        if back:
+            title = f"Log · {plural(back, 'line')} back (end: the newest)"
+        if title != self._title:  # one line, its height never changes: no layout
+            self._title = title
+            self.query_one("#log-title", Static).update(title, layout=False)
 
     def _appended(self, places: list[int]) -> list[int] | None:
         """The places added after the ones on screen, or None when it is not only that."""
@@ -88,23 +89,6 @@ class LogPanel(Vertical):
         if places[: at + 1] != self._shown[len(self._shown) - at - 1 :]:
             return None
         return places[at + 1 :]
-
-    def on_resize(self, event: events.Resize) -> None:
-        """RichLog keeps lines wrapped at the width they were written at: a log shown again
-        wider (or narrower) is drawn anew at its new width."""
-        width = event.size.width
-        if width != self._drawn_width and self._shown and width > 0:
-            self._drawn_width = width
-            lines = self.query_one("#log-lines", RichLog)
-            lines.clear()
-            for line in self._lines:
-                lines.write(line)
-            self._to_the_newest(lines)
-
-    def _to_the_newest(self, lines: RichLog) -> None:
-        """Show the newest line once the log has its size (written before it, the lines
-        were drawn from the top)."""
-        self.call_after_refresh(lines.scroll_end, animate=False, immediate=True)
 
     def plain(self) -> str:
         """The sentences on screen, oldest first, a line each (as typed, unwrapped)."""

@@ -8,7 +8,7 @@ import errno
 import os
 
 import pytest
-from textual.widgets import Input, RichLog
+from textual.widgets import Input
 
 from companion.amounts import parse_amount
 from companion.store import Store
@@ -16,6 +16,7 @@ from screens.correction import CorrectionDialog
 from screens.game import CommandScreen, GameScreen
 from screens.widgets.command_input import CommandInput, complete
 from screens.widgets.log_panel import SHOWN, LogPanel
+from screens.widgets.tail_log import TailLog
 from tests.conftest import NewGame
 from tests.screens.helpers import (
     command,
@@ -98,7 +99,7 @@ async def test_the_log_appends_its_line_and_redraws_after_an_undo(
     async with make_app(store).run_test(size=(120, 40)) as pilot:
         screen = await open_screen(pilot, session, GameScreen)
         log = screen.query_one(LogPanel)
-        lines = log.query_one(RichLog)
+        lines = log.query_one(TailLog)
         rules = screen.session.rules
         for _ in range(3):
             screen.run(rules.adjust(screen.session.state, 1, "bucks", parse_amount("+1")))
@@ -192,7 +193,7 @@ async def test_the_log_is_wrapped_anew_at_its_new_width(store: Store, new_game: 
         screen = await open_screen(pilot, session, GameScreen)
         await pilot.press("f2")  # narrow: the log instead of the game, the full width
         await settle(pilot)
-        lines = screen.query_one(LogPanel).query_one(RichLog)
+        lines = screen.query_one(LogPanel).query_one(TailLog)
         wide = len(lines.lines)
         await pilot.press("f2")
         await pilot.resize_terminal(140, 40)  # wide: the log beside the game, narrower

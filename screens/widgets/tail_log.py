@@ -1,0 +1,151 @@
+"""The log's lines: the newest at the bottom, drawn without a scrolling container.
+
+Why not RichLog: each line it writes grows its virtual size, which costs the whole screen a
+new layout, and its scroll to the end comes a frame later (with its scrollbar): two frames a
+key, the second ~20 ms after the first (#16). Here an append repaints this widget alone, in
+the frame that shows the change. Older lines are a mouse wheel or a page key away (the log
+takes focus on a click, or with tab); a new line brings it back to the newest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Region
+from textual.message import Message
+from textual.strip import Strip
+from textual.widget import Widget
+
+WHEEL = 3  # lines a turn of the mouse wheel moves
+
+
+class TailLog(Widget, can_focus=True):
+    """Sentences wrapped at the widget's width, the newest at the bottom."""
+
+    DEFAULT_CSS = """
+    TailLog {
+        height: 1fr;
+    }
+    """
+
+    BINDINGS = [
+        Binding("up", "back(1)", "Older", show=False),
+        Binding("down", "back(-1)", "Newer", show=False),
+        Binding("pageup", "page(1)", "Older", show=False),
+        Binding("pagedown", "page(-1)", "Newer", show=False),
+        Binding("home", "oldest", "Oldest", show=False),
+        Binding("end", "newest", "Newest", show=False),
+    ]
+
+    class Scrolled(Message):
+        """The view moved away from (or back to) the newest line: `back` lines above it."""
+
+        def __init__(self, back: int) -> None:
+            super().__init__()
+            self.back = back
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self._texts: list[Text] = []
+        self._wrapped: list[list[Strip]] = []  # each text's lines at `_width`
+        self._flat: list[Strip] | None = None
+        self._width = 0
+        self._style = Style()
+        self.back = 0  # lines scrolled back from the newest
+
+    @property
+    def lines(self) -> list[Strip]:
+        """Every line as drawn (the sentences wrapped at the current width), oldest first."""
+        if self._flat is None:
+            self._flat = [line for lines in self._wrapped for line in lines]
+        return self._flat
+
+    def set_texts(self, texts: Sequence[Text]) -> None:
+        """Show these sentences instead of what was there (an undo, the first draw)."""
+        self._texts = list(texts)
+        self._wrapped = [self._wrap(text) for text in self._texts]
+        self._flat = None
+        self._to_newest()
+        self.refresh()
+
+    def append(self, texts: Sequence[Text], keep: int) -> None:
+        """Add sentences at the bottom, keeping the newest `keep`: one repaint, no layout."""
+        self._texts.extend(texts)
+        self._wrapped.extend(self._wrap(text) for text in texts)
+        drop = len(self._texts) - keep
+        if drop > 0:
+            del self._texts[:drop]
+            del self._wrapped[:drop]
+        self._flat = None
+        self._to_newest()
+        self.refresh()
+
+    def _wrap(self, text: Text) -> list[Strip]:
+        if self._width <= 0:  # not laid out yet: wrapped on the first resize
+            return []
+        console = self.app.console
+        lines = console.render_lines(text, console.options.update_width(self._width), pad=False)
+        return [Strip(line).extend_cell_length(self._width) for line in lines]
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Sentences are wrapped anew at a new width (the terminal, or f2's wider log)."""
+        if event.size.width != self._width:
+            self._width = event.size.width
+            self._wrapped = [self._wrap(text) for text in self._texts]
+            self._flat = None
+            self._scroll_to(self.back)
+
+    # -- drawing (Textual's line API) ------------------------------------------------------
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The widget's style is looked up once a paint, not once a line (each look-up walks
+        the styles; 37 of them were a third of a key's repaint)."""
+        self._style = self.rich_style
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        lines = self.lines
+        top = max(0, len(lines) - self.size.height - self.back)
+        index = top + y
+        if index < len(lines):
+            return lines[index].apply_style(self._style)
+        return Strip.blank(self.size.width, self._style)
+
+    # -- looking back ------------------------------------------------------------------
+
+    def _to_newest(self) -> None:
+        if self.back:
+            self.back = 0
+            self.post_message(self.Scrolled(0))
+
+    def _scroll_to(self, back: int) -> None:
+        most = max(0, len(self.lines) - self.size.height)
+        back = min(max(back, 0), most)
+        if back != self.back:
+            self.back = back
+            self.refresh()
+            self.post_message(self.Scrolled(back))
+
+    def action_back(self, lines: int) -> None:
+        self._scroll_to(self.back + lines)
+
+    def action_page(self, pages: int) -> None:
+        self._scroll_to(self.back + pages * max(1, self.size.height - 1))
+
+    def action_oldest(self) -> None:
+        self._scroll_to(len(self.lines))
+
+    def action_newest(self) -> None:
+        self._scroll_to(0)
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        event.stop()
+        self._scroll_to(self.back + WHEEL)
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        event.stop()
+        self._scroll_to(self.back - WHEEL)

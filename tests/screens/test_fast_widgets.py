@@ -1,0 +1,135 @@
+"""The widgets that let a key repaint only what it changed (#16): Rows, TailLog, the field."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+from screens.widgets.command_input import CommandInput
+from screens.widgets.rows import Rows, columns
+from screens.widgets.tail_log import TailLog
+
+
+class RowsApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Rows(["Bucks  1  2", "Gold   3  4", "Land   0  0"], id="rows")
+        yield TailLog(id="tail")
+        yield CommandInput(lambda: ["Ann"], id="command")
+        yield Static("below", id="below")
+
+
+def layouts_during(app: App[None]) -> list[int]:
+    """Counts the screen's layouts from now on (Textual's compositor reflows)."""
+    count = [0]
+    screen = app.screen
+    original = screen._refresh_layout
+
+    def counting(*args: object, **kwargs: object) -> None:
+        count[0] += 1
+        original(*args, **kwargs)  # type: ignore[arg-type]
+
+    screen._refresh_layout = counting  # type: ignore[method-assign]
+    return count
+
+
+def test_columns_line_cells_up_and_cut_long_ones() -> None:
+    lines = columns(
+        [["", "Ann", "Bo"], ["Bucks", "10", "2"], ["Land and more", "1", Text("12345", "red")]],
+        justify=["left", "right", "right"],
+        max_widths=[8, None, 3],
+    )
+    assert [line.plain for line in lines] == [
+        "         Ann  Bo",
+        "Bucks     10   2",
+        "Land an…   1 12…",
+    ]
+    assert lines[2].spans and lines[2].spans[-1].style == "red"  # a cell keeps its style
+
+
+def test_columns_of_nothing() -> None:
+    assert columns([]) == []
+
+
+async def test_rows_repaint_only_the_line_that_changed_without_a_layout() -> None:
+    app = RowsApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        rows = app.query_one(Rows)
+        assert rows.size.height == 3
+        drawn = dict(rows._strips)
+        assert set(drawn) == {0, 1, 2}
+        layouts = layouts_during(app)
+        rows.show(["Bucks  1  2", "Gold   9  4", "Land   0  0"])
+        await pilot.pause()
+        assert layouts[0] == 0
+        assert rows._strips[0] is drawn[0] and rows._strips[2] is drawn[2]
+        assert "Gold   9  4" in rows.render_line(1).text
+        rows.show(["Bucks  1  2", "Gold   9  4", "Land   0  0", "Horses 1"])
+        await pilot.pause()
+        assert layouts[0] >= 1 and rows.size.height == 4  # one more line: laid out anew
+        rows.show(rows.texts)  # the same text: nothing at all
+        assert rows.plain.splitlines()[-1] == "Horses 1"
+
+
+async def test_the_tail_log_shows_its_newest_lines_and_looks_back() -> None:
+    app = RowsApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        tail = app.query_one(TailLog)
+        tail.styles.height = 4
+        await pilot.pause()
+        tail.set_texts([Text(f"line {number}") for number in range(10)])
+        await pilot.pause()
+        shown = [tail.render_line(y).text.strip() for y in range(4)]
+        assert shown == ["line 6", "line 7", "line 8", "line 9"]
+        layouts = layouts_during(app)
+        tail.append([Text("line 10")], keep=8)
+        await pilot.pause()
+        assert layouts[0] == 0  # an appended line repaints the log alone
+        assert len(tail.lines) == 8 and tail.lines[0].text.strip() == "line 3"
+        assert tail.render_line(3).text.strip() == "line 10"
+        tail.focus()
+        await pilot.press("pageup")
+        assert tail.back == 3
+        assert tail.render_line(0).text.strip() == "line 4"
+        await pilot.press("home")
+        assert tail.render_line(0).text.strip() == "line 3"
+        await pilot.press("end")
+        assert tail.back == 0
+        await pilot.press("up")
+        tail.append([Text("line 11")], keep=8)  # a new line brings back the newest
+        assert tail.back == 0
+
+
+async def test_the_tail_log_wraps_a_long_sentence_at_its_width() -> None:
+    app = RowsApp()
+    async with app.run_test(size=(20, 20)) as pilot:
+        tail = app.query_one(TailLog)
+        tail.set_texts([Text("a sentence far longer than the log is wide")])
+        await pilot.pause()
+        assert len(tail.lines) > 1
+        assert all(line.cell_length == tail.size.width for line in tail.lines)
+
+
+async def test_typing_in_the_command_field_needs_no_layout() -> None:
+    app = RowsApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        field = app.query_one(CommandInput)
+        field.focus()
+        await pilot.pause()
+        layouts = layouts_during(app)
+        await pilot.press("a", "n", "n", "backspace")
+        field.value = ""
+        await pilot.pause()
+        assert layouts[0] == 0
+
+
+async def test_a_long_command_scrolls_in_its_field() -> None:
+    app = RowsApp()
+    async with app.run_test(size=(20, 10)) as pilot:
+        field = app.query_one(CommandInput)
+        field.focus()
+        await pilot.press(*"pay ann bo 200 rent and more")
+        await pilot.pause()
+        assert field.value == "pay ann bo 200 rent and more"
+        assert field.scroll_offset.x > 0  # the cursor stays in sight
