@@ -64,12 +64,13 @@ class Rows(Widget):
             and self.styles.width.is_auto
             and _widest(texts) != _widest(self._texts)
         )
-        changed = [y for y, (old, new) in enumerate(zip(self._keys, keys)) if old != new]
+        old_keys = self._keys
         self._texts, self._keys = texts, keys
         if resized:
             self._strips.clear()
             self.refresh(layout=True)
             return
+        changed = [y for y, (old, new) in enumerate(zip(old_keys, keys, strict=True)) if old != new]
         width = self.size.width
         for y in changed:
             self._strips.pop(y, None)
