@@ -23,6 +23,10 @@ from textual.widget import Widget
 WHEEL = 3  # lines a turn of the mouse wheel moves
 
 
+def _key(text: Text) -> tuple[object, ...]:
+    return (text.plain, text.style, tuple(text.spans))
+
+
 class TailLog(Widget, can_focus=True):
     """Sentences wrapped at the widget's width, the newest at the bottom."""
 
@@ -52,6 +56,9 @@ class TailLog(Widget, can_focus=True):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self._texts: list[Text] = []
         self._wrapped: list[list[Strip]] = []  # each text's lines at `_width`
+        #: the sentences already wrapped at `_width`: an undo draws the log anew from the
+        #: same sentences but one, and wraps only the one that comes back into view
+        self._known: dict[tuple[object, ...], list[Strip]] = {}
         self._flat: list[Strip] | None = None
         self._width = 0
         self._style = Style()
@@ -66,8 +73,11 @@ class TailLog(Widget, can_focus=True):
 
     def set_texts(self, texts: Sequence[Text]) -> None:
         """Show these sentences instead of what was there (an undo, the first draw)."""
+        drawn = zip(self._texts, self._wrapped, strict=True)
+        self._known = {_key(text): lines for text, lines in drawn}
         self._texts = list(texts)
         self._wrapped = [self._wrap(text) for text in self._texts]
+        self._known = {}
         self._flat = None
         self._to_newest()
         self.refresh()
@@ -87,6 +97,9 @@ class TailLog(Widget, can_focus=True):
     def _wrap(self, text: Text) -> list[Strip]:
         if self._width <= 0:  # not laid out yet: wrapped on the first resize
             return []
+        known = self._known.get(_key(text))
+        if known is not None:
+            return known
         console = self.app.console
         lines = console.render_lines(text, console.options.update_width(self._width), pad=False)
         return [Strip(line).extend_cell_length(self._width) for line in lines]

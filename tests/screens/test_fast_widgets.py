@@ -133,3 +133,19 @@ async def test_a_long_command_scrolls_in_its_field() -> None:
         await pilot.pause()
         assert field.value == "pay ann bo 200 rent and more"
         assert field.scroll_offset.x > 0  # the cursor stays in sight
+
+
+async def test_drawing_the_log_anew_wraps_only_the_sentences_it_had_not() -> None:
+    """An undo draws the log anew with one sentence gone and an older one back in view."""
+    app = RowsApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        tail = app.query_one(TailLog)
+        texts = [Text(f"sentence {number}") for number in range(1, 6)]
+        tail.set_texts(texts)
+        await pilot.pause()
+        before = {line.text: line for line in tail.lines}
+        tail.set_texts([Text("sentence 0"), *texts[:-1]])
+        await pilot.pause()
+        kept = [line for line in tail.lines if line.text in before]
+        assert len(kept) == 4 and all(line is before[line.text] for line in kept)
+        assert tail.lines[0].text.startswith("sentence 0")
