@@ -747,16 +747,33 @@ def rules_fingerprint() -> str:
     if _FINGERPRINT is None:
         from companion import __version__
 
-        base = Path(__file__).resolve().parent
-        parts = [__version__]
-        for source in sorted(base.rglob("*.py")):
+        folder = os.path.dirname(os.path.abspath(__file__))
+        _FINGERPRINT = _sources_fingerprint(folder, __version__)
+    return _FINGERPRINT
+
+
+def _sources_fingerprint(top: str, version: str) -> str:
+    """The SHA-256 of `version` and each .py file's place, size and time under `top`
+    (os.scandir, not pathlib: this is on the way to every open's first frame)."""
+    parts = [version]
+    folders = [top]
+    while folders:
+        folder = folders.pop()
+        try:
+            found = sorted(os.scandir(folder), key=lambda item: item.name)
+        except OSError:
+            continue
+        for item in found:
             try:
-                info = source.stat()
+                if item.name.endswith(".py") and item.is_file():
+                    info = item.stat()
+                    place = os.path.relpath(item.path, top)
+                    parts.append(f"{place}:{info.st_size}:{info.st_mtime_ns}")
+                elif item.is_dir() and item.name != "__pycache__":
+                    folders.append(item.path)
             except OSError:
                 continue
-            parts.append(f"{source.relative_to(base)}:{info.st_size}:{info.st_mtime_ns}")
-        _FINGERPRINT = _sha256("\n".join(parts).encode()).hexdigest()
-    return _FINGERPRINT
+    return _sha256("\n".join(parts).encode()).hexdigest()
 
 
 _FINGERPRINT: str | None = None

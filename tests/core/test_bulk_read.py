@@ -4,7 +4,9 @@ bytes, the bulk reading gives exactly what the entry-by-entry reading gives, or 
 
 from __future__ import annotations
 
+import os
 import zlib
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -15,6 +17,7 @@ from companion.store import (
     _content_of,
     _entries_in_bulk,
     _entry_of_content,
+    _sources_fingerprint,
     entry_chunk,
     parse_journal,
 )
@@ -132,3 +135,26 @@ def test_the_bulk_reading_never_differs_on_crafted_lines(contents: list[bytes]) 
         assert parsed.damage is not None and parsed.damage.number == first_bad + 1
         assert parsed.damage.what.endswith(str(expected[first_bad]))
         assert len(parsed.spans or ()) == 2 * first_bad
+
+
+def test_the_rules_fingerprint_follows_every_source_file(tmp_path: Path) -> None:
+    """A snapshot is of the rules that made it: any core source file added, grown or
+    touched, in any folder, gives another fingerprint; the bytecode cache does not."""
+    (tmp_path / "games" / "coloma").mkdir(parents=True)
+    rules = tmp_path / "games" / "coloma" / "rules.py"
+    rules.write_text("A = 1\n")
+    (tmp_path / "store.py").write_text("B = 2\n")
+    first = _sources_fingerprint(str(tmp_path), "1.0")
+    assert _sources_fingerprint(str(tmp_path), "1.0") == first
+    assert _sources_fingerprint(str(tmp_path), "1.1") != first
+    (tmp_path / "games" / "__pycache__").mkdir()
+    (tmp_path / "games" / "__pycache__" / "x.py").write_text("")
+    assert _sources_fingerprint(str(tmp_path), "1.0") == first
+    rules.write_text("A = 10\n")
+    grown = _sources_fingerprint(str(tmp_path), "1.0")
+    assert grown != first
+    info = rules.stat()
+    os.utime(rules, ns=(info.st_atime_ns, info.st_mtime_ns + 1_000_000))
+    assert _sources_fingerprint(str(tmp_path), "1.0") != grown
+    (tmp_path / "games" / "new.py").write_text("")
+    assert _sources_fingerprint(str(tmp_path), "1.0") not in (first, grown)
