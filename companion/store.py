@@ -892,7 +892,14 @@ class Store:
 
     def __init__(self, root: Path, known_games: Iterable[str] | None = None) -> None:
         self.root = Path(root)
-        self.known_games = tuple(known_games) if known_games is not None else None
+        self._known_games = known_games
+
+    @property
+    def known_games(self) -> tuple[str, ...] | None:
+        """The games whose files this store reads (None: any), listed when first needed."""
+        if self._known_games is not None and type(self._known_games) is not tuple:
+            self._known_games = tuple(self._known_games)
+        return self._known_games
 
     @property
     def games_dir(self) -> Path:

@@ -109,3 +109,63 @@ def test_sheet_prints_a_finished_games_sheet_for_score(
     assert code == 0 and "Bo wins." in out
     code, _, err = run(capsys, "--data-dir", str(store.root), "sheet", "nope")
     assert code == 2 and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        [],
+        ["--data-dir", "/tmp/x"],
+        ["--data-dir=/tmp/x"],
+        ["open", "20260101-coloma"],
+        ["--data-dir", "d", "open", "g"],
+        ["--data-dir=d", "open", ""],
+        ["open", "-x"],
+        ["--data-dir", "-d"],
+        ["--data-dir="],
+        ["--data", "d"],
+        ["open"],
+        ["open", "a", "b"],
+        ["open", "a", "--help"],
+        ["--help"],
+        ["list"],
+        ["open", "g", "--data-dir", "d"],
+    ],
+)
+def test_a_plain_start_is_read_without_argparse_as_argparse_reads_it(args: list[str]) -> None:
+    """Starting the app skips building the parser (startup time, #16); what it reads is
+    what argparse reads, and anything else is left to argparse."""
+    from companion.cli import _launch, build_parser
+
+    quick = _launch(args)
+    if quick is None:
+        return
+    expected = build_parser().parse_args(args)
+    assert vars(quick) == {
+        key: value for key, value in vars(expected).items() if key in vars(quick)
+    }
+    assert expected.command in (None, "open")
+
+
+def test_the_app_starts_without_argparse_or_any_games_rules() -> None:
+    """`goldrush` and `goldrush open GAME` import neither argparse nor the games' rules
+    before the UI starts (the home screen lists saved games from their summaries)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "import screens.app\n"
+        "screens.app.GoldrushApp.run = lambda self: None\n"
+        "from companion.cli import main\n"
+        "main(['--data-dir', sys.argv[1]])\n"
+        "print(sorted(name for name in sys.modules if name == 'argparse'"
+        " or name.startswith('companion.games')))\n"
+    )
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        done = subprocess.run(
+            [sys.executable, "-c", code, folder], capture_output=True, text=True, check=True
+        )
+    assert done.stdout.strip() == "[]"
