@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Iterable
 from importlib import import_module
 from pathlib import Path
@@ -65,8 +66,30 @@ class GoldrushApp(App[None]):
                 screen = game_screen_for(session)
         # Textual 8.2 reads a screen's CSS_PATH when the screen is pushed, not for the
         # default screen: without this, `goldrush open ID` drew the game without its styles.
-        self._load_screen_css(screen)
+        self._add_screen_css(screen)
         return screen
+
+    def _add_screen_css(self, screen: Screen) -> None:
+        """The default screen's stylesheets, added to the app's to be parsed with them.
+
+        Textual's own `_load_screen_css` re-parses every stylesheet at once in a new
+        Stylesheet whose parse cache is then dropped, so the app's first frame parsed the
+        app's, Textual's and the screen's CSS twice; here they are only added, and parsed
+        once (and cached) when the first frame is styled, as the app's own CSS_PATH is."""
+        stylesheet = self.stylesheet
+        for path in screen.css_path:
+            if not stylesheet.has_source(str(path), ""):
+                stylesheet.read(path)
+        if screen.CSS:
+            screen_path = inspect.getfile(type(screen))
+            read_from = (screen_path, f"{type(screen).__name__}.CSS")
+            if not stylesheet.has_source(*read_from):
+                stylesheet.add_source(
+                    screen.CSS,
+                    read_from=read_from,
+                    is_default_css=False,
+                    scope=screen._css_type_name if screen.SCOPED_CSS else "",
+                )
 
     def on_mount(self) -> None:
         self._show_problems()
