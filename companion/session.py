@@ -139,24 +139,35 @@ class GameSession:
     def _advance(self, entries: list[Entry], report: bool = False) -> None:
         """Take in entries already in `journal.entries` (its last ones), replaying the way
         a full replay does: what no longer applies is skipped; an undo or redo goes back to
-        the nearest checkpoint."""
+        the nearest checkpoint. (A long game's first read replays every entry here: the
+        loop does `_apply` and `_checkpoint` inline.)"""
         first = len(self.journal.entries) - len(entries)
+        note, apply = self.journal.note, self.rules.apply
         for place, entry in enumerate(entries, start=first):
-            self.journal.note(place, entry.kind)
-            if entry.kind in (UNDO, REDO):
-                self.state = self._state_at(self.journal.effective_count, report)
-            else:
-                self._apply(self.state, entry, report)
-                self._checkpoint()
+            kind = entry.kind
+            count = note(place, kind)
+            if kind in (UNDO, REDO):
+                self.state = self._state_at(count, report)
+                continue
+            try:
+                apply(self.state, entry)
+            except RuleError as error:
+                self._skip(entry, error, report)
+            if count % CHECKPOINT_EVERY == 0 and count not in self._checkpoints:
+                self._checkpoints[count] = dump_state(self.state)
 
     def _apply(self, state: TableState, entry: Entry, report: bool) -> None:
         try:
             self.rules.apply(state, entry)
         except RuleError as error:
-            if report and len(self._skipped) < 3:
-                self._skipped.append(
-                    f"A saved change could not be replayed and was skipped: {entry.text} ({error})"
-                )
+            self._skip(entry, error, report)
+
+    def _skip(self, entry: Entry, error: RuleError, report: bool) -> None:
+        """A saved change that no longer applies: skipped, and told (3 at most)."""
+        if report and len(self._skipped) < 3:
+            self._skipped.append(
+                f"A saved change could not be replayed and was skipped: {entry.text} ({error})"
+            )
 
     def _checkpoint(self) -> None:
         """Keep a copy of the state every CHECKPOINT_EVERY entries in effect."""
