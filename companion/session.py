@@ -70,14 +70,27 @@ class FollowStopped(Exception):
 
 
 class GameSession:
-    def __init__(self, store: Store, record: GameRecord, *, read_only: bool = False) -> None:
+    def __init__(
+        self,
+        store: Store,
+        record: GameRecord,
+        *,
+        read_only: bool = False,
+        snapshot_later: bool = False,
+    ) -> None:
+        """`snapshot_later`: a snapshot this opening should write is left for
+        `save_snapshot_if_due` (the app calls it once the game's first frame is drawn)."""
         self.store = store
         self.path: Path = record.path
         self.notices: list[str] = []
         self.read_only = read_only
         self.following = read_only
         self._lock: GameLock | None = None
+        self._snapshot_later = snapshot_later
+        #: A snapshot should be written (see `save_snapshot_if_due`).
+        self.snapshot_due = False
         self._load(record)
+        self._snapshot_later = False
 
     def _load(self, record: GameRecord) -> None:
         """Take a game as read from disk: its entries, the length known, the state."""
@@ -114,6 +127,14 @@ class GameSession:
         if (
             record.snapshot is None or len(fresh) >= SNAPSHOT_AFTER
         ) and self.journal.effective_count:
+            if self._snapshot_later:
+                self.snapshot_due = True
+            else:
+                self.save_snapshot()
+
+    def save_snapshot_if_due(self) -> None:
+        """Write the snapshot an opening left for later (nothing if none is due)."""
+        if self.snapshot_due:
             self.save_snapshot()
 
     def _restore(self, record: GameRecord) -> TableState:
@@ -221,6 +242,7 @@ class GameSession:
             ),
         )
         self._unsaved = 0
+        self.snapshot_due = False
 
     @classmethod
     def create(cls, store: Store, header: Header) -> GameSession:
@@ -236,9 +258,10 @@ class GameSession:
         return cls(store, _mended(store, store.read_game(path)))
 
     @classmethod
-    def open_to_play(cls, store: Store, path: Path) -> GameSession:
+    def open_to_play(cls, store: Store, path: Path, *, snapshot_later: bool = False) -> GameSession:
         """Open a saved game to play it: as its writer when no other copy of the app has it
-        (the lock is taken before the file is read), read-only and following otherwise."""
+        (the lock is taken before the file is read), read-only and following otherwise.
+        `snapshot_later`: see `GameSession`."""
         lock = GameLock(path)
         writer = lock.acquire()
         try:
@@ -248,7 +271,7 @@ class GameSession:
         except BaseException:
             lock.release()
             raise
-        session = cls(store, record, read_only=not writer)
+        session = cls(store, record, read_only=not writer, snapshot_later=snapshot_later)
         session._lock = lock
         return session
 
@@ -266,7 +289,7 @@ class GameSession:
 
     def close(self) -> None:
         """Leave the game: give the lock back so it can be opened again (here or elsewhere)."""
-        if self._unsaved:
+        if self._unsaved or self.snapshot_due:
             self.save_snapshot()
         self.following = False
         if self._lock is not None:

@@ -226,7 +226,8 @@ class GameRecord:
     notices: list[str] = field(default_factory=list)
     #: The file's format (1: entries without check lines), for reading what is appended.
     format: int = FORMAT
-    #: The SHA-256 of the good bytes (kept going as entries are appended, for a snapshot).
+    #: The SHA-256 of the good bytes (kept going as entries are appended, for a snapshot):
+    #: a RunningDigest when read from a file.
     digest: Any = None
     #: The header table as read (a snapshot keeps it, checked again when it is read).
     doc: dict[str, Any] = field(default_factory=dict)
@@ -239,6 +240,32 @@ class GameRecord:
     @property
     def game_id(self) -> str:
         return self.path.stem
+
+
+class RunningDigest:
+    """The SHA-256 of a game file's good bytes, kept going as entries are appended (a
+    snapshot is checked against it). The bytes read on opening that no snapshot covered
+    are hashed when the digest is first needed, not on the way to the first frame (a
+    long game's first read: hashlib and 15 MB hashed for the snapshot written after it)."""
+
+    def __init__(self, known: Any, data: bytes, start: int, end: int) -> None:
+        self._hash = known  # the SHA-256 of data[:start], or None when start is 0
+        self._pending: tuple[bytes, int, int] | None = (data, start, end)
+
+    def _settled(self) -> Any:
+        if self._pending is not None:
+            data, start, end = self._pending
+            self._pending = None
+            if self._hash is None:
+                self._hash = _sha256()
+            self._hash.update(memoryview(data)[start:end])
+        return self._hash
+
+    def update(self, chunk: bytes) -> None:
+        self._settled().update(chunk)
+
+    def hexdigest(self) -> str:
+        return str(self._settled().hexdigest())
 
 
 @dataclass
@@ -998,7 +1025,7 @@ class Store:
             digest = None
         else:
             entries = EntryList(data, parsed.spans, checked=fmt >= 2)
-            digest.update(memoryview(data)[snapshot.length if snapshot else 0 : good])
+            digest = RunningDigest(digest, data, snapshot.length if snapshot else 0, good)
         record = GameRecord(path, header, entries, good, torn, modified, parsed.damage)
         record.notices = notices
         record.format = fmt
@@ -1015,7 +1042,7 @@ class Store:
         self, path: Path, data: bytes
     ) -> tuple[ParsedJournal, Snapshot | None, Any]:
         """The parsed file (its entries only those after a valid snapshot, spans for all),
-        the snapshot, and the SHA-256 of the bytes it covers (of none without one)."""
+        the snapshot, and the SHA-256 of the bytes it covers (None without one)."""
         found = self.read_snapshot(path, data)
         if found is not None:
             snapshot, digest = found
@@ -1032,7 +1059,7 @@ class Store:
                 spans.extend(place + snapshot.length for place in tail.spans)
                 tail.spans = spans
                 return tail, snapshot, digest
-        return parse_journal(data), None, _sha256()
+        return parse_journal(data), None, None
 
     def repair_torn(self, record: GameRecord) -> GameRecord:
         """Keep a complete copy of a torn file, then cut it back to its good part so appends

@@ -64,6 +64,7 @@ class GoldrushApp(App[None]):
             if session is not None:
                 self._pending_notices = session.notices
                 screen = game_screen_for(session)
+                self._snapshot_after_frame(session)
         # Textual 8.2 reads a screen's CSS_PATH when the screen is pushed, not for the
         # default screen: without this, `goldrush open ID` drew the game without its styles.
         self._add_screen_css(screen)
@@ -106,7 +107,7 @@ class GoldrushApp(App[None]):
         from companion.session import GameSession
 
         try:
-            return GameSession.open_to_play(self.store, path)
+            return GameSession.open_to_play(self.store, path, snapshot_later=True)
         except DamagedFile as damaged:
             self._problems.append(
                 (
@@ -127,9 +128,16 @@ class GoldrushApp(App[None]):
             return
         self.show_session(session)
 
+    def _snapshot_after_frame(self, session: GameSession) -> None:
+        """A game's snapshot (when its opening made one due) is written once its first
+        frame is drawn: it only speeds up the next open, so it does not delay this one."""
+        if session.snapshot_due:
+            self.call_after_refresh(session.save_snapshot_if_due)
+
     def show_session(self, session: GameSession) -> None:
         session.claim()  # a game just created: its lock (an opened one has it already)
         self.push_screen(game_screen_for(session))
+        self._snapshot_after_frame(session)
         for notice in session.notices:
             self.notify(notice, title="On opening", severity="warning", markup=False, timeout=12)
 
