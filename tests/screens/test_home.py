@@ -168,3 +168,26 @@ async def test_a_game_opened_from_the_command_line_keeps_its_snapshot_after_draw
         assert isinstance(pilot.app.screen, GameScreen)
         assert snapshot.exists()
         assert not pilot.app.screen.session.snapshot_due
+
+
+async def test_the_first_frame_lists_the_saved_games_and_they_are_read_once(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The list is read on mount, so the first frame already shows it (startup, #16); the
+    screen's first resume does not read it again; coming back to the screen does."""
+    import screens.home as home
+
+    new_game(names=("Ann", "Bo", "Cy"))
+    reads = []
+    real = home.list_saved
+    monkeypatch.setattr(home, "list_saved", lambda store: reads.append(1) or real(store))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert pilot.app.screen.query_one("#games", DataTable).row_count == 1
+        assert len(reads) == 1
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HomeScreen)
+        assert len(reads) == 2
