@@ -29,24 +29,22 @@ import pickle
 from pathlib import Path
 from typing import Any
 
-from companion.games import RuleError, Rules, rules_for
-from companion.games.base import TableState
-from companion.journal import REDO, UNDO, Entry, Journal, now_stamp
-from companion.lock import GameLock
-from companion.store import (
+from companion.gamefile import (
     ENTRY_MARKER,
     SNAPSHOT_AFTER,
-    DamagedFile,
     EntryList,
     GameRecord,
     Header,
-    SaveError,
     Snapshot,
-    Store,
     dump_state,
     entry_chunk,
     load_state,
 )
+from companion.games import RuleError, Rules, rules_for
+from companion.games.base import TableState
+from companion.journal import REDO, UNDO, Entry, Journal, now_stamp
+from companion.lock import GameLock
+from companion.store import DamagedFile, SaveError, Store
 
 READ_ONLY = "Open in another window: this one follows it and cannot change it."
 TOOK_OVER = "The other window let go of the game (closed or stopped): this one can change it now."
