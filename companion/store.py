@@ -113,7 +113,10 @@ def resolve_data_dir(option: str | None = None) -> Path:
 
 def __getattr__(name: str) -> Any:
     """The game-file names (Header, entry_chunk, parse_journal, ...) as they always were
-    found here, importing companion.gamefile on first use (not at startup)."""
+    found here, importing companion.gamefile on first use (not at startup; nor when the
+    import system asks for a dunder such as `__path__`)."""
+    if name.startswith("__"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from companion import gamefile
 
     try:

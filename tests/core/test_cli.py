@@ -147,9 +147,11 @@ def test_a_plain_start_is_read_without_argparse_as_argparse_reads_it(args: list[
     assert expected.command in (None, "open")
 
 
-def test_the_app_starts_without_argparse_or_any_games_rules() -> None:
-    """`goldrush` and `goldrush open GAME` import neither argparse nor the games' rules
-    before the UI starts (the home screen lists saved games from their summaries)."""
+def test_the_app_starts_without_argparse_or_any_games_rules(
+    new_game: NewGame, store: Store
+) -> None:
+    """`goldrush` imports neither argparse, nor the games' rules, nor the game-file reader
+    on the way to listing the saved games (from their summaries): startup time, #16."""
     import subprocess
     import sys
 
@@ -159,13 +161,18 @@ def test_the_app_starts_without_argparse_or_any_games_rules() -> None:
         "screens.app.GoldrushApp.run = lambda self: None\n"
         "from companion.cli import main\n"
         "main(['--data-dir', sys.argv[1]])\n"
-        "print(sorted(name for name in sys.modules if name == 'argparse'"
-        " or name.startswith('companion.games')))\n"
+        "from companion.saved import list_saved\n"
+        "from companion.store import Store\n"
+        "assert len(list_saved(Store(sys.argv[1])).games) == 2\n"
+        "print(sorted(name for name in sys.modules if name in ('argparse', 'companion.journal',"
+        " 'companion.gamefile') or name.startswith('companion.games')))\n"
     )
-    import tempfile
+    from companion.saved import list_saved
 
-    with tempfile.TemporaryDirectory() as folder:
-        done = subprocess.run(
-            [sys.executable, "-c", code, folder], capture_output=True, text=True, check=True
-        )
+    new_game()
+    new_game(game="coloma", names=("Di", "Ed"))
+    assert len(list_saved(store).games) == 2  # their summaries written
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(store.root)], capture_output=True, text=True, check=True
+    )
     assert done.stdout.strip() == "[]"
