@@ -6,18 +6,16 @@ the UI is really started, so `goldrush list` and friends stay quick.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import datetime
-from typing import NoReturn
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion import __version__
-from companion.amounts import AmountError, parse_count
 from companion.files import MIB
-from companion.games import GAMES
 from companion.safe_text import visible
 from companion.store import Store, resolve_data_dir
 
@@ -27,14 +25,20 @@ SHEET_LIMIT = MIB
 GAME_ID_LIMIT = 200
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line and exit code 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (try: goldrush --help)\n")
+if TYPE_CHECKING:
+    import argparse
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """Every command's options (argparse is imported here: starting the app needs none)."""
+    import argparse
+
+    class _Parser(argparse.ArgumentParser):
+        """argparse, but a usage error is one line and exit code 2."""
+
+        def error(self, message: str) -> NoReturn:
+            self.exit(2, f"{self.prog}: {message} (try: goldrush --help)\n")
+
     parser = _Parser(
         prog="goldrush",
         description="Goldrush Companion: the bookkeeping for Boomtown, Coloma, "
@@ -144,12 +148,41 @@ def _game_id_problem(game_id: str) -> str | None:
     return None
 
 
+def _launch(argv: Sequence[str]) -> Any:
+    """What argparse would make of a plain start of the app (`goldrush`, `goldrush open
+    GAME`, each with `--data-dir DIR` first), or None for any other command line: then
+    argparse reads it. (Building the parser with every command's options is a startup
+    cost the app's own start does not need.)"""
+    rest = list(argv)
+    data_dir = None
+    if rest[:1] == ["--data-dir"] and len(rest) >= 2 and not rest[1].startswith("-"):
+        data_dir, rest = rest[1], rest[2:]
+    elif rest[:1] and rest[0].startswith("--data-dir=") and rest[0] != "--data-dir=":
+        data_dir, rest = rest[0].split("=", 1)[1], rest[1:]
+    if not rest:
+        return SimpleNamespace(data_dir=data_dir, command=None)
+    if len(rest) == 2 and rest[0] == "open" and not rest[1].startswith("-"):
+        return SimpleNamespace(data_dir=data_dir, command="open", game_id=rest[1])
+    return None
+
+
+class _GameIds:
+    """The ids of the games the app knows, listed when a game file is first read (the
+    home screen lists the saved games from their summaries, without any game's rules)."""
+
+    def __iter__(self) -> Iterator[str]:
+        from companion.games import GAME_IDS
+
+        return iter(GAME_IDS)
+
+
 def _main(argv: Sequence[str] | None) -> int:
-    args = build_parser().parse_args(argv)
+    words = sys.argv[1:] if argv is None else argv
+    args = _launch(words) or build_parser().parse_args(words)
     root = resolve_data_dir(args.data_dir)
     if root.exists() and not root.is_dir():
         return _fail(f"goldrush: the data folder {visible(str(root))} is a file, not a folder")
-    store = Store(root, GAMES)
+    store = Store(root, _GameIds())
     if args.command == "list":
         return _list(store)
     if args.command == "where":
@@ -212,6 +245,10 @@ def _sheet(store: Store, game_id: str) -> int:
 def _whole(text: str) -> int:
     """A count typed on the command line, read as the app reads one (ASCII digits, at most
     999,999,999)."""
+    import argparse
+
+    from companion.amounts import AmountError, parse_count
+
     try:
         return parse_count(text, what="A number")
     except AmountError as error:

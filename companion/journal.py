@@ -149,17 +149,21 @@ class Journal:
         self.entries.append(entry)
         self.note(len(self.entries) - 1, entry.kind)
 
-    def note(self, index: int, kind: str) -> None:
-        """Take in the effect of the entry at `index` (already in `entries`)."""
+    def note(self, index: int, kind: str) -> int:
+        """Take in the effect of the entry at `index` (already in `entries`); returns how
+        many entries are in effect now."""
+        done = self._done
         if kind == UNDO:
-            if self._done:
-                self._undone.append(self._done.pop())
+            if done:
+                self._undone.append(done.pop())
         elif kind == REDO:
             if self._undone:
-                self._done.append(self._undone.pop())
+                done.append(self._undone.pop())
         else:
-            self._done.append(index)
-            del self._undone[:]
+            done.append(index)
+            if self._undone:
+                del self._undone[:]
+        return len(done)
 
     def stacks(self) -> tuple[array[int], array[int]]:
         """Copies of the places in effect and of those taken back (for a snapshot)."""

@@ -29,24 +29,22 @@ import pickle
 from pathlib import Path
 from typing import Any
 
-from companion.games import RuleError, Rules, rules_for
-from companion.games.base import TableState
-from companion.journal import REDO, UNDO, Entry, Journal, now_stamp
-from companion.lock import GameLock
-from companion.store import (
+from companion.gamefile import (
     ENTRY_MARKER,
     SNAPSHOT_AFTER,
-    DamagedFile,
     EntryList,
     GameRecord,
     Header,
-    SaveError,
     Snapshot,
-    Store,
     dump_state,
     entry_chunk,
     load_state,
 )
+from companion.games import RuleError, Rules, rules_for
+from companion.games.base import TableState
+from companion.journal import REDO, UNDO, Entry, Journal, now_stamp
+from companion.lock import GameLock
+from companion.store import DamagedFile, SaveError, Store
 
 READ_ONLY = "Open in another window: this one follows it and cannot change it."
 TOOK_OVER = "The other window let go of the game (closed or stopped): this one can change it now."
@@ -70,14 +68,27 @@ class FollowStopped(Exception):
 
 
 class GameSession:
-    def __init__(self, store: Store, record: GameRecord, *, read_only: bool = False) -> None:
+    def __init__(
+        self,
+        store: Store,
+        record: GameRecord,
+        *,
+        read_only: bool = False,
+        snapshot_later: bool = False,
+    ) -> None:
+        """`snapshot_later`: a snapshot this opening should write is left for
+        `save_snapshot_if_due` (the app calls it once the game's first frame is drawn)."""
         self.store = store
         self.path: Path = record.path
         self.notices: list[str] = []
         self.read_only = read_only
         self.following = read_only
         self._lock: GameLock | None = None
+        self._snapshot_later = snapshot_later
+        #: A snapshot should be written (see `save_snapshot_if_due`).
+        self.snapshot_due = False
         self._load(record)
+        self._snapshot_later = False
 
     def _load(self, record: GameRecord) -> None:
         """Take a game as read from disk: its entries, the length known, the state."""
@@ -114,6 +125,14 @@ class GameSession:
         if (
             record.snapshot is None or len(fresh) >= SNAPSHOT_AFTER
         ) and self.journal.effective_count:
+            if self._snapshot_later:
+                self.snapshot_due = True
+            else:
+                self.save_snapshot()
+
+    def save_snapshot_if_due(self) -> None:
+        """Write the snapshot an opening left for later (nothing if none is due)."""
+        if self.snapshot_due:
             self.save_snapshot()
 
     def _restore(self, record: GameRecord) -> TableState:
@@ -139,24 +158,35 @@ class GameSession:
     def _advance(self, entries: list[Entry], report: bool = False) -> None:
         """Take in entries already in `journal.entries` (its last ones), replaying the way
         a full replay does: what no longer applies is skipped; an undo or redo goes back to
-        the nearest checkpoint."""
+        the nearest checkpoint. (A long game's first read replays every entry here: the
+        loop does `_apply` and `_checkpoint` inline.)"""
         first = len(self.journal.entries) - len(entries)
+        note, apply = self.journal.note, self.rules.apply
         for place, entry in enumerate(entries, start=first):
-            self.journal.note(place, entry.kind)
-            if entry.kind in (UNDO, REDO):
-                self.state = self._state_at(self.journal.effective_count, report)
-            else:
-                self._apply(self.state, entry, report)
-                self._checkpoint()
+            kind = entry.kind
+            count = note(place, kind)
+            if kind in (UNDO, REDO):
+                self.state = self._state_at(count, report)
+                continue
+            try:
+                apply(self.state, entry)
+            except RuleError as error:
+                self._skip(entry, error, report)
+            if count % CHECKPOINT_EVERY == 0 and count not in self._checkpoints:
+                self._checkpoints[count] = dump_state(self.state)
 
     def _apply(self, state: TableState, entry: Entry, report: bool) -> None:
         try:
             self.rules.apply(state, entry)
         except RuleError as error:
-            if report and len(self._skipped) < 3:
-                self._skipped.append(
-                    f"A saved change could not be replayed and was skipped: {entry.text} ({error})"
-                )
+            self._skip(entry, error, report)
+
+    def _skip(self, entry: Entry, error: RuleError, report: bool) -> None:
+        """A saved change that no longer applies: skipped, and told (3 at most)."""
+        if report and len(self._skipped) < 3:
+            self._skipped.append(
+                f"A saved change could not be replayed and was skipped: {entry.text} ({error})"
+            )
 
     def _checkpoint(self) -> None:
         """Keep a copy of the state every CHECKPOINT_EVERY entries in effect."""
@@ -210,6 +240,7 @@ class GameSession:
             ),
         )
         self._unsaved = 0
+        self.snapshot_due = False
 
     @classmethod
     def create(cls, store: Store, header: Header) -> GameSession:
@@ -225,9 +256,10 @@ class GameSession:
         return cls(store, _mended(store, store.read_game(path)))
 
     @classmethod
-    def open_to_play(cls, store: Store, path: Path) -> GameSession:
+    def open_to_play(cls, store: Store, path: Path, *, snapshot_later: bool = False) -> GameSession:
         """Open a saved game to play it: as its writer when no other copy of the app has it
-        (the lock is taken before the file is read), read-only and following otherwise."""
+        (the lock is taken before the file is read), read-only and following otherwise.
+        `snapshot_later`: see `GameSession`."""
         lock = GameLock(path)
         writer = lock.acquire()
         try:
@@ -237,7 +269,7 @@ class GameSession:
         except BaseException:
             lock.release()
             raise
-        session = cls(store, record, read_only=not writer)
+        session = cls(store, record, read_only=not writer, snapshot_later=snapshot_later)
         session._lock = lock
         return session
 
@@ -255,7 +287,7 @@ class GameSession:
 
     def close(self) -> None:
         """Leave the game: give the lock back so it can be opened again (here or elsewhere)."""
-        if self._unsaved:
+        if self._unsaved or self.snapshot_due:
             self.save_snapshot()
         self.following = False
         if self._lock is not None:

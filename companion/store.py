@@ -1,60 +1,40 @@
-"""Where files live and how they are read and written.
+"""Where files live and how they are written: the data folder, game files appended and
+fsynced, the history and the settings.
 
 One TOML file per game: a header, then one `[[entries]]` table per journal entry. An entry
 is appended and fsynced before its effect is shown, so writing costs the same at entry 10
 and at entry 10,000. A write that fails (a full disk) is undone before the change is
-refused, so the file is always whole.
+refused, so the file is always whole. How a game file is read, checked and kept (its
+entries' checks, torn and damaged files, the snapshot beside it): companion/gamefile.py.
 
-Each entry ends with a `check` line, the CRC-32 of the entry's bytes above it: a byte changed
-on disk is reported instead of replayed, and an entry without its check line is one a crash
-cut short ("torn": dropped with a notice). The file is read entry by entry, so damage in the
-middle keeps every entry before it (the game then opens read-only until the table says to
-go on from there). Format-1 files (no checks) still open; entries appended to them carry a
-check, which a format-1 reader ignores.
-
-Opening a long game costs the same as opening a short one: a snapshot of the replayed state
-(cache/NAME.snapshot, see `Snapshot`) covers the file's start, checked against the length and
-SHA-256 of the bytes it covers, so only what was appended since is parsed and replayed. The
-TOML file stays the only source of truth: a stale, missing or damaged snapshot is ignored and
-made again. Entries are read with a quick reader of the lines this app writes (tomllib for
-anything else) and kept as the file's bytes, each entry read again when it is needed.
-
-hashlib, tomllib and tomli_w are imported when first needed: the home screen lists the saved
-games from their cached summaries without them (startup time).
+This module is on the way to the home screen's first frame (startup, #16): it imports only
+what listing the saved games needs. The game-file machinery (companion.gamefile), hashlib,
+tomllib and tomli_w are imported when first needed; the names of companion.gamefile are
+still found here (`companion.store.Header`), for the modules that always did.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import errno
-import io
-import json
 import os
-import pickle
 import re
-import zlib
-from array import array
-from collections.abc import Iterable, Mapping, MutableSequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
 from datetime import datetime
 from pathlib import Path
-from sys import intern
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
 from companion.files import MIB, UnreadableFile, parse_toml, read_bounded
-from companion.journal import LARGEST_NUMBER, Entry, JournalError
 from companion.safe_text import visible, visible_fields
-from companion.table import COLOURS
+
+if TYPE_CHECKING:
+    from companion.gamefile import GameRecord, Header, Listing, ParsedJournal, Snapshot
+    from companion.journal import Entry
 
 FORMAT = 2
 ENV_DATA_DIR = "GOLDRUSH_DATA_DIR"
 APP_DIR_NAME = "goldrush-companion"
-_MARKER = b"\n[[entries]]\n"
-ENTRY_MARKER = _MARKER  # what starts each entry in a game file
-SNAPSHOT_AFTER = 50  # entries replayed on opening before a new snapshot is written
-_SNAPSHOT_MAGIC = b"goldrush-snapshot 1\n"
 
 #: The largest files read: far above any real game (10,000 entries are about 1.3 MiB).
 GAME_LIMIT = 64 * MIB
@@ -62,10 +42,6 @@ SNAPSHOT_LIMIT = 64 * MIB
 HISTORY_LIMIT = 16 * MIB
 SETTINGS_LIMIT = 1 * MIB
 
-# The final line of a complete entry: its check (format 2), or its `at` (format 1).
-_FINAL_CHECKED = re.compile(rb'(?:\A|\n)check = "[0-9a-f]{8}"\n?\Z')
-_FINAL_ANY = re.compile(rb'(?:\A|\n)(?:check = "[0-9a-f]{8}"|at = "[^"\n]*")\n?\Z')
-_CHECK_LINE = re.compile(rb'check = "([0-9a-f]{8})"\n?\Z')
 
 # Why a save failed, in the words the table needs (errno -> sentence).
 _DISK_FULL = (
@@ -135,647 +111,18 @@ def resolve_data_dir(option: str | None = None) -> Path:
     return default_data_dir()
 
 
-# ---------------------------------------------------------------------------- records
+def __getattr__(name: str) -> Any:
+    """The game-file names (Header, entry_chunk, parse_journal, ...) as they always were
+    found here, importing companion.gamefile on first use (not at startup; nor when the
+    import system asks for a dunder such as `__path__`)."""
+    if name.startswith("__"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from companion import gamefile
 
-
-@dataclass(frozen=True)
-class Header:
-    """What a game file says before its entries: the setup of the table."""
-
-    game: str
-    players: list[dict[str, str]]
-    first_player: int
-    options: dict[str, Any]
-    created: str
-
-    def to_table(self) -> dict[str, Any]:
-        """The header as written, with its own check (a CRC-32 of the rest, canonical)."""
-        table: dict[str, Any] = {
-            "format": FORMAT,
-            "game": self.game,
-            "created": self.created,
-            "first_player": self.first_player,
-            "options": dict(self.options),
-            "players": [dict(player) for player in self.players],
-        }
-        table["check"] = header_check(table)
-        return table
-
-
-@dataclass(frozen=True)
-class TornTail:
-    """The unreadable end of a game file that a crash left; what was dropped, and where."""
-
-    dropped_bytes: int
-    backup: Path | None = None
-
-    def notice(self) -> str:
-        kept = f" A copy of the file as it was is at {self.backup}." if self.backup else ""
-        return (
-            "The last change was cut off when the app stopped while saving it; it was "
-            f"dropped and everything before it kept.{kept}"
-        )
-
-
-@dataclass(frozen=True)
-class Damage:
-    """The first entry that could not be used, why, and how many entries were not loaded."""
-
-    number: int
-    what: str
-    lost: int
-    backup: Path | None = None
-
-    def notice(self) -> str:
-        after = self.lost - 1
-        rest = f" and the {after} entr{'ies' if after != 1 else 'y'} after it" if after else ""
-        kept = (
-            f" A copy of the file as it was is at {self.backup}."
-            if self.backup
-            else " No copy of the file could be made."
-        )
-        return (
-            f"Entry {self.number} of this game file {self.what}: it{rest} could not be "
-            f"loaded; the game shows the {self.number - 1} entries before it.{kept} Nothing "
-            "is saved to this game until you choose \u201cGame: Continue from the readable "
-            "part\u201d (the copy keeps what could not be read)."
-        )
-
-
-DAMAGED_READ_ONLY = (
-    "Part of this game's file could not be read, so it is open read-only: choose "
-    "\u201cGame: Continue from the readable part\u201d to play on from what was read."
-)
-
-
-@dataclass
-class GameRecord:
-    """A game file read from disk."""
-
-    path: Path
-    header: Header
-    entries: MutableSequence[Entry]  # an EntryList when read from a file
-    good_length: int
-    torn: TornTail | None = None
-    modified: float = 0.0
-    damage: Damage | None = None
-    #: Why this game cannot be written to (damage, a refused repair), or None.
-    read_only_reason: str | None = None
-    #: What the table should be told on opening (e.g. a colour that was replaced).
-    notices: list[str] = field(default_factory=list)
-    #: The file's format (1: entries without check lines), for reading what is appended.
-    format: int = FORMAT
-    #: The SHA-256 of the good bytes (kept going as entries are appended, for a snapshot).
-    digest: Any = None
-    #: The header table as read (a snapshot keeps it, checked again when it is read).
-    doc: dict[str, Any] = field(default_factory=dict)
-    #: What a valid snapshot knew (None: replay every entry), and the entries read after it:
-    #: `fresh` are the entries from place `fresh_from` on, as read (replayed on opening).
-    snapshot: Snapshot | None = None
-    fresh: list[Entry] = field(default_factory=list)
-    fresh_from: int = 0
-
-    @property
-    def game_id(self) -> str:
-        return self.path.stem
-
-
-@dataclass
-class Listing:
-    games: list[GameRecord] = field(default_factory=list)
-    damaged: list[DamagedFile] = field(default_factory=list)
-
-
-# ---------------------------------------------------------------------------- parsing
-
-
-def _canonical_crc(value: Any) -> str:
-    text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return f"{zlib.crc32(text.encode('utf-8')):08x}"
-
-
-def header_check(table: Mapping[str, Any]) -> str:
-    return _canonical_crc({key: value for key, value in table.items() if key != "check"})
-
-
-def _entries_of(doc: Mapping[str, Any]) -> list[Entry]:
-    raw = doc.get("entries", [])
-    if not isinstance(raw, list):
-        raise JournalError("'entries' is not a list of tables")
-    if all(type(table) is dict for table in raw):
-        try:
-            return [Entry.from_table(table) for table in raw]  # the common case, quickly
-        except JournalError:
-            pass  # find which entry, below
-    entries = []
-    for number, table in enumerate(raw, start=1):
-        if not isinstance(table, dict):
-            raise JournalError(f"entry {number} is not a table")
-        try:
-            entries.append(Entry.from_table(table))
-        except JournalError as error:
-            raise JournalError(f"entry {number}: {error}") from None
-    return entries
-
-
-def entry_chunk(entry: Entry) -> bytes:
-    """The bytes appended for one entry: its table, then its check line (written last)."""
-    body = _flat_toml(entry.to_table())
-    return _MARKER + body + b'check = "%08x"\n' % zlib.crc32(body)
-
-
-@dataclass
-class ParsedJournal:
-    """What `parse_journal` read: the header table, the good entries, and what was not.
-
-    `spans` holds, per good entry, where its bytes start (after `[[entries]]`) and end
-    (after its check line) in the data read (None for a file read whole)."""
-
-    doc: dict[str, Any]
-    entries: list[Entry]
-    good: int
-    torn: bool = False
-    damage: Damage | None = None
-    spans: array[int] | None = None
-
-
-def _complete_end(body: bytes, checked: bool) -> int | None:
-    """Where the last entry's complete part ends (a partial start of the next entry may
-    follow it), or None when its final line is missing: a torn entry."""
-    final = _FINAL_CHECKED if checked else _FINAL_ANY
-    for size in range(len(_MARKER) - 1, -1, -1):
-        if size and not body.endswith(_MARKER[:size]):
-            continue
-        end = len(body) - size
-        if final.search(body, 0, end):
-            return end
-    return None
-
-
-def _content_of(body: bytes, checked: bool) -> bytes:
-    """An entry's bytes above its check line, the check verified; JournalError if not."""
-    last_line = body.rfind(b"\n", 0, len(body) - 1) + 1
-    match = _CHECK_LINE.match(body, last_line)
-    if match is None:
-        if checked:
-            raise JournalError("has no check line")
-        return body
-    content = body[:last_line]
-    if b"%08x" % zlib.crc32(content) != match.group(1):
-        raise JournalError(f"was changed on disk{_quoted_text(content)}")
-    return content
-
-
-def _entry_of_content(content: bytes) -> Entry:
-    """One entry from its checked bytes; JournalError says what is wrong."""
     try:
-        table = _quick_table(content)
-        if table is None:
-            table = parse_toml(content)
-    except (ValueError, UnicodeDecodeError) as error:
-        raise JournalError(f"cannot be read ({_reason(error)})") from None
-    try:
-        return Entry.from_table(table)
-    except JournalError as error:
-        raise JournalError(f"is not one this app can use ({error})") from None
-
-
-# The lines tomli_w writes for an entry's flat table: `key = value`, a value being a string
-# without escapes, an integer, a boolean, or an array of those, one item a line.
-_QUICK_KEY = re.compile(r"[A-Za-z0-9_-]+\Z")
-_QUICK_INT = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
-_NOT_QUICK = re.compile(r'[\x00-\x08\x0a-\x1f\x7f\\"]')  # what tomllib must judge itself
-
-
-def _quick_value(text: str) -> Any:
-    """The value of one TOML value the way tomli_w writes it; LookupError if not simple."""
-    if text[:1] == '"':
-        inner = text[1:-1]
-        if len(text) < 2 or text[-1] != '"' or _NOT_QUICK.search(inner):
-            raise LookupError
-        return inner
-    if _QUICK_INT.match(text):
-        return int(text)
-    if text == "true":
-        return True
-    if text == "false":
-        return False
-    raise LookupError
-
-
-# One whole `key = value` line with a string, integer or boolean value, in one match.
-_QUICK_LINE = re.compile(
-    r'([A-Za-z0-9_-]+) = (?:"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|(-?(?:0|[1-9][0-9]*))|(true|false))\n'
-)
-
-
-def _quick_table(content: bytes) -> dict[str, Any] | None:
-    """An entry's table read line by line (ten times quicker than tomllib on a long game),
-    or None when a line is not in the simple form this app writes: tomllib then reads it,
-    so what is accepted and what it means never differs from tomllib's reading."""
-    text = content.decode("utf-8")
-    table: dict[str, Any] = {}
-    place, end, match = 0, len(text), _QUICK_LINE.match
-    while place < end:
-        found = match(text, place)
-        if found is None or found.group(1) in table:
-            return _lines_table(text)  # an array, or something for tomllib
-        key, string, number, flag = found.groups()
-        key = intern(key)  # the same few keys in every entry: one copy of each in memory
-        if string is not None:
-            table[key] = intern(string) if len(string) <= 16 else string  # kinds, names
-        elif number is not None:
-            table[key] = int(number)
-        else:
-            table[key] = flag == "true"
-        place = found.end()
-    return table
-
-
-def _lines_table(text: str) -> dict[str, Any] | None:
-    """`_quick_table` for entries with arrays (one item a line, as tomli_w writes them)."""
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()
-    table: dict[str, Any] = {}
-    items: list[Any] | None = None
-    key = ""
-    try:
-        for line in lines:
-            if items is not None:
-                if line == "]":
-                    table[key], items = items, None
-                elif line.startswith("    ") and line.endswith(","):
-                    items.append(_quick_value(line[4:-1]))
-                else:
-                    return None
-                continue
-            key, separator, value = line.partition(" = ")
-            if not separator or key in table or not _QUICK_KEY.match(key):
-                return None
-            if value == "[":
-                items = []
-            elif value == "[]":
-                table[key] = []
-            else:
-                table[key] = _quick_value(value)
-    except LookupError:
-        return None
-    return table if items is None else None
-
-
-def _quoted_text(content: bytes) -> str:
-    """` (it says "…")` when the changed entry's text can still be read, for the notice."""
-    try:
-        text = parse_toml(content).get("text")
-    except (ValueError, UnicodeDecodeError):
-        return ""
-    return f" (it says \u201c{visible(text)[:80]}\u201d)" if isinstance(text, str) else ""
-
-
-def parse_journal(data: bytes, fmt: int | None = None, first_number: int = 1) -> ParsedJournal:
-    """Read a game file, or a tail of one (bytes that start at `\\n[[entries]]\\n`).
-
-    Entry by entry: the entries before the first bad one are returned, with how many bytes
-    of `data` are good. A last entry without its final line is `torn`; any other bad entry
-    is `damage`. `fmt` is the file's format when `data` has no header (None: not known, so
-    checks are verified where present but not required). Raises ValueError only when the
-    header itself cannot be read."""
-    header_bytes, *bodies = data.split(_MARKER)
-    doc: dict[str, Any] = parse_toml(header_bytes) if header_bytes.strip() else {}
-    if "entries" in doc:  # not the layout this app writes (edited by hand): read it whole
-        return _parse_whole(data)
-    if doc:
-        fmt = doc.get("format") if type(doc.get("format")) is int else fmt
-    checked = fmt is not None and fmt >= 2
-    count = len(bodies)
-    entries: list[Entry] = []
-    spans = array("I")
-    offset = len(header_bytes)
-    good = len(data)
-    torn = False
-    damage: Damage | None = None
-    for index, body in enumerate(bodies):
-        if index == count - 1:
-            end = _complete_end(body, checked)
-            if end is None:
-                good, torn = offset, True
-                break
-            if body[end:].strip():
-                good, torn = offset + len(_MARKER) + end, True
-            body = body[:end]
-        try:
-            entries.append(_entry_of_content(_content_of(body, checked)))
-        except JournalError as error:
-            good, damage = offset, Damage(first_number + index, str(error), count - index)
-            break
-        start = offset + len(_MARKER)
-        offset = start + len(body)
-        spans.append(start)
-        spans.append(offset)
-    return ParsedJournal(doc, entries, good, torn=torn, damage=damage, spans=spans)
-
-
-def _parse_whole(data: bytes) -> ParsedJournal:
-    """A file not split the way this app writes it: all at once, no salvage."""
-    try:
-        doc = parse_toml(data)
-        entries = _entries_of(doc)
-    except JournalError as error:
-        raise ValueError(str(error)) from None
-    doc = {key: value for key, value in doc.items() if key != "entries"}
-    return ParsedJournal(doc, entries, len(data))
-
-
-def _header_of(
-    doc: Mapping[str, Any], known_games: Iterable[str] | None
-) -> tuple[Header, list[str]]:
-    """The header, checked, and the notices for the table (replaced colours)."""
-    fmt = doc.get("format")
-    if not isinstance(fmt, int) or isinstance(fmt, bool):
-        raise ValueError("this is not a Goldrush game file (no 'format' number)")
-    if fmt > FORMAT:
-        raise ValueError(
-            f"written by a newer version of the app (format {fmt}, this app reads {FORMAT})"
-        )
-    if fmt < 1:
-        raise ValueError(f"unknown format number {fmt}")
-    if fmt >= 2 and doc.get("check") != header_check(doc):
-        raise ValueError("the header was changed on disk (its check does not match)")
-    game = doc.get("game")
-    if not isinstance(game, str):
-        raise ValueError("the header has no 'game'")
-    if known_games is not None and game not in set(known_games):
-        raise ValueError(f"unknown game {visible(game)!r}")
-    players = doc.get("players")
-    if not isinstance(players, list) or not players:
-        raise ValueError("the header has no players")
-    for seat, player in enumerate(players, start=1):
-        if not (isinstance(player, dict) and isinstance(player.get("name"), str)):
-            raise ValueError(f"player {seat} in the header has no name")
-        if not isinstance(player.get("colour", ""), str):
-            raise ValueError(f"player {seat} in the header has a colour that is not text")
-    first = doc.get("first_player", 0)
-    if type(first) is not int or not 0 <= first < len(players):
-        raise ValueError("the header's 'first_player' is not a seat at this table")
-    options = doc.get("options", {})
-    if not isinstance(options, dict):
-        raise ValueError("the header's 'options' is not a table")
-    created = doc.get("created", "")
-    named = [{"name": visible(p["name"]), "colour": p.get("colour", "white")} for p in players]
-    notices = _checked_colours(named)
-    header = Header(
-        game=game,
-        players=named,
-        first_player=first,
-        options=dict(options),
-        created=visible(str(created)),
-    )
-    return header, notices
-
-
-def _checked_colours(players: list[dict[str, str]]) -> list[str]:
-    """Replace each colour the app does not know by a free one of its own; say which."""
-    notices = []
-    taken = {player["colour"] for player in players if player["colour"] in COLOURS}
-    for player in players:
-        colour = player["colour"]
-        if colour in COLOURS:
-            continue
-        free = next((c for c in COLOURS if c not in taken), COLOURS[0])
-        taken.add(free)
-        player["colour"] = free
-        notices.append(
-            f"{player['name']}'s colour in the file ({visible(colour)[:40]!r}) is not one the "
-            f"app knows: shown as {free}."
-        )
-    return notices
-
-
-# ---------------------------------------------------------------------------- entries
-
-
-class EntryList(MutableSequence[Entry]):
-    """A game's entries, kept as the file's bytes and where each entry is in them: an entry
-    is read (its check verified again) when asked for, so a long game costs two numbers per
-    entry in memory instead of an object with its table. Entries appended later (played
-    here, or followed) are kept as they are."""
-
-    _KEEP = 1024  # entries read from the bytes kept as objects, at most
-
-    def __init__(
-        self, data: bytes = b"", spans: array[int] | None = None, checked: bool = True
-    ) -> None:
-        self._data = data
-        self._spans = spans if spans is not None else array("I")
-        self._stored = len(self._spans) // 2  # how many are read from `_data`
-        self._checked = checked
-        self._added: list[Entry] = []
-        self._read: dict[int, Entry] = {}
-
-    @classmethod
-    def of(cls, entries: Iterable[Entry]) -> EntryList:
-        listed = cls()
-        listed._added = list(entries)
-        return listed
-
-    def __len__(self) -> int:
-        return self._stored + len(self._added)
-
-    def spans(self) -> array[int]:
-        """A copy of where the entries read from the bytes are (see ParsedJournal.spans)."""
-        return self._spans[:]
-
-    def _at(self, index: int) -> Entry:
-        if index >= self._stored:
-            return self._added[index - self._stored]
-        entry = self._read.get(index)
-        if entry is None:
-            body = self._data[self._spans[2 * index] : self._spans[2 * index + 1]]
-            entry = _entry_of_content(_content_of(body, self._checked))
-            if len(self._read) >= self._KEEP:
-                self._read.clear()
-            self._read[index] = entry
-        return entry
-
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return [self._at(place) for place in range(len(self))[index]]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError("no such entry")
-        return self._at(index)
-
-    def __setitem__(self, index: Any, value: Any) -> None:
-        raise TypeError("a journal's entries are never changed")
-
-    def __delitem__(self, index: Any) -> None:
-        raise TypeError("a journal's entries are never removed")
-
-    def insert(self, index: int, value: Entry) -> None:
-        if index != len(self):
-            raise TypeError("entries are only ever appended")
-        self._added.append(value)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (list, EntryList)):
-            return len(self) == len(other) and list(self) == list(other)
-        return NotImplemented
-
-    def __repr__(self) -> str:
-        return f"EntryList({len(self)} entries)"
-
-
-@dataclass
-class Snapshot:
-    """The replayed state kept beside a game file (cache/NAME.snapshot) so that opening a
-    long game replays only what came after it. Never trusted blindly: it is used only when
-    its own checksum holds, it was made by this version of the app's rules, and the file
-    still starts with the very bytes it covers (their length and SHA-256); otherwise it is
-    ignored and made again. The game file stays the one source of truth."""
-
-    length: int  # the good bytes of the game file it covers
-    digest: str  # their SHA-256
-    header: dict[str, Any]  # the header table as read
-    format: int
-    spans: array[int]  # where each covered entry is (see ParsedJournal.spans)
-    done: array[int]  # the journal's stacks after the covered entries
-    undone: array[int]
-    state: bytes  # the state after them, pickled (only the app's own dataclasses)
-    checkpoints: dict[int, bytes]  # states after the first k entries in effect
-    notices: list[str]  # what replaying the covered entries told the table
-
-    @property
-    def count(self) -> int:
-        return len(self.spans) // 2
-
-
-def rules_fingerprint() -> str:
-    """The app's version and its core's source files (name, size, time): a snapshot made
-    by other rules (an update, an edit) is not used."""
-    global _FINGERPRINT
-    if _FINGERPRINT is None:
-        from companion import __version__
-
-        base = Path(__file__).resolve().parent
-        parts = [__version__]
-        for source in sorted(base.rglob("*.py")):
-            try:
-                info = source.stat()
-            except OSError:
-                continue
-            parts.append(f"{source.relative_to(base)}:{info.st_size}:{info.st_mtime_ns}")
-        _FINGERPRINT = _sha256("\n".join(parts).encode()).hexdigest()
-    return _FINGERPRINT
-
-
-_FINGERPRINT: str | None = None
-
-
-class _PlainUnpickler(pickle.Unpickler):
-    """Reads only plain data (numbers, text, bytes, lists, dicts): nothing is imported."""
-
-    def find_class(self, module: str, name: str) -> Any:
-        raise pickle.UnpicklingError(f"{module}.{name} is not allowed in a snapshot")
-
-
-class _StateUnpickler(pickle.Unpickler):
-    """Reads a game state: plain data and the app's own dataclasses, nothing else."""
-
-    def find_class(self, module: str, name: str) -> Any:
-        if module.startswith("companion.") and "." not in name:
-            found = getattr(__import__(module, fromlist=[name]), name, None)
-            if isinstance(found, type) and dataclasses.is_dataclass(found):
-                return found
-        raise pickle.UnpicklingError(f"{module}.{name} is not allowed in a snapshot")
-
-
-def dump_state(state: Any) -> bytes:
-    return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
-
-
-def load_state(data: bytes) -> Any:
-    """A state kept by `dump_state`; any error when it is not one (the caller replays)."""
-    return _StateUnpickler(io.BytesIO(data)).load()
-
-
-def _q_bytes(values: array[int]) -> bytes:
-    return (values if values.typecode == "q" else array("q", values)).tobytes()
-
-
-def _spans_fit(snapshot: Snapshot, data: bytes) -> bool:
-    """Whether the snapshot's entries can be the file's: the first just after the first
-    `[[entries]]` line, the last ending where the covered bytes end (but blank space), as
-    many as those bytes hold. (Its own checksum already rules out damage: this guards
-    against a mix-up, at C speed; each entry's check is verified again when it is read.)"""
-    spans, marker = snapshot.spans, len(_MARKER)
-    return (
-        data.find(_MARKER) + marker == spans[0]
-        and spans[-1] <= snapshot.length
-        and not data[spans[-1] : snapshot.length].strip()
-        and data.count(_MARKER, 0, snapshot.length) == snapshot.count
-    )
-
-
-def _snapshot_bytes(snapshot: Snapshot) -> bytes:
-    fields = {
-        "fingerprint": rules_fingerprint(),
-        "length": snapshot.length,
-        "digest": snapshot.digest,
-        "header": snapshot.header,
-        "format": snapshot.format,
-        "spans": snapshot.spans.tobytes(),
-        "done": _q_bytes(snapshot.done),
-        "undone": _q_bytes(snapshot.undone),
-        "state": snapshot.state,
-        "checkpoints": snapshot.checkpoints,
-        "notices": snapshot.notices,
-    }
-    payload = pickle.dumps(fields, protocol=pickle.HIGHEST_PROTOCOL)
-    return _SNAPSHOT_MAGIC + _sha256(payload).digest() + payload
-
-
-def _snapshot_of(raw: bytes) -> Snapshot | None:
-    """The snapshot in `raw` when it is whole and of these rules, else None."""
-    start = len(_SNAPSHOT_MAGIC) + 32
-    if not raw.startswith(_SNAPSHOT_MAGIC):
-        return None
-    payload = memoryview(raw)[start:]
-    if _sha256(payload).digest() != raw[len(_SNAPSHOT_MAGIC) : start]:
-        return None
-    fields = _PlainUnpickler(io.BytesIO(payload)).load()
-    if type(fields) is not dict or fields.get("fingerprint") != rules_fingerprint():
-        return None
-    spans, done, undone = array("I"), array("q"), array("q")
-    spans.frombytes(fields["spans"])
-    done.frombytes(fields["done"])
-    undone.frombytes(fields["undone"])
-    snapshot = Snapshot(
-        fields["length"],
-        fields["digest"],
-        fields["header"],
-        fields["format"],
-        spans,
-        done,
-        undone,
-        fields["state"],
-        fields["checkpoints"],
-        fields["notices"],
-    )
-    count = snapshot.count
-    checks = (
-        type(snapshot.length) is int and snapshot.length > 0 and type(snapshot.digest) is str,
-        type(snapshot.header) is dict and type(snapshot.format) is int,
-        count > 0 and len(spans) % 2 == 0 and type(snapshot.state) is bytes,
-        all(not places or (min(places) >= 0 and max(places) < count) for places in (done, undone)),
-        type(snapshot.checkpoints) is dict and type(snapshot.notices) is list,
-        all(type(k) is int and 0 < k <= len(done) for k in snapshot.checkpoints),
-        all(type(value) is bytes for value in snapshot.checkpoints.values()),
-        all(type(notice) is str for notice in snapshot.notices),
-        spans[-1] <= snapshot.length,
-    )
-    return snapshot if all(checks) else None
+        return getattr(gamefile, name)
+    except AttributeError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
 
 
 # ---------------------------------------------------------------------------- the store
@@ -786,7 +133,14 @@ class Store:
 
     def __init__(self, root: Path, known_games: Iterable[str] | None = None) -> None:
         self.root = Path(root)
-        self.known_games = tuple(known_games) if known_games is not None else None
+        self._known_games = known_games
+
+    @property
+    def known_games(self) -> tuple[str, ...] | None:
+        """The games whose files this store reads (None: any), listed when first needed."""
+        if self._known_games is not None and type(self._known_games) is not tuple:
+            self._known_games = tuple(self._known_games)
+        return self._known_games
 
     @property
     def games_dir(self) -> Path:
@@ -830,6 +184,8 @@ class Store:
         Returns the file's new length. When `expected_length` is given and the file is not
         that long (someone else wrote to it), nothing is written. A failed or short write is
         cut off again before SaveError is raised, so the file stays whole."""
+        from companion.gamefile import entry_chunk
+
         chunk = entry_chunk(entry)
         try:
             descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_CLOEXEC", 0))
@@ -860,6 +216,15 @@ class Store:
         A torn last entry is reported in `torn`; damage further up in `damage` (the entries
         before it are kept and the record is read-only). When a valid snapshot covers the
         start of the file, only the entries after it are parsed (`fresh`)."""
+        from companion.gamefile import (
+            DAMAGED_READ_ONLY,
+            EntryList,
+            GameRecord,
+            RunningDigest,
+            TornTail,
+            _header_of,
+        )
+
         try:
             data = read_bounded(path, GAME_LIMIT)
             modified = path.stat().st_mtime
@@ -880,7 +245,7 @@ class Store:
             digest = None
         else:
             entries = EntryList(data, parsed.spans, checked=fmt >= 2)
-            digest.update(memoryview(data)[snapshot.length if snapshot else 0 : good])
+            digest = RunningDigest(digest, data, snapshot.length if snapshot else 0, good)
         record = GameRecord(path, header, entries, good, torn, modified, parsed.damage)
         record.notices = notices
         record.format = fmt
@@ -897,7 +262,9 @@ class Store:
         self, path: Path, data: bytes
     ) -> tuple[ParsedJournal, Snapshot | None, Any]:
         """The parsed file (its entries only those after a valid snapshot, spans for all),
-        the snapshot, and the SHA-256 of the bytes it covers (of none without one)."""
+        the snapshot, and the SHA-256 of the bytes it covers (None without one)."""
+        from companion.gamefile import parse_journal
+
         found = self.read_snapshot(path, data)
         if found is not None:
             snapshot, digest = found
@@ -914,11 +281,13 @@ class Store:
                 spans.extend(place + snapshot.length for place in tail.spans)
                 tail.spans = spans
                 return tail, snapshot, digest
-        return parse_journal(data), None, _sha256()
+        return parse_journal(data), None, None
 
     def repair_torn(self, record: GameRecord) -> GameRecord:
         """Keep a complete copy of a torn file, then cut it back to its good part so appends
         stay valid. SaveError (and the file left as it was) when the copy cannot be made."""
+        from companion.gamefile import TornTail
+
         if record.torn is None:
             return record
         backup = self._keep_copy(record.path, "torn", "the cut-off last change")
@@ -929,6 +298,8 @@ class Store:
     def keep_damaged_copy(self, record: GameRecord) -> GameRecord:
         """Copy a damaged file as it is (fsynced) and note where; the file is not changed.
         When no copy can be made, the record says so and stays read-only."""
+        from companion.gamefile import Damage
+
         if record.damage is None or record.damage.backup is not None:
             return record
         try:
@@ -984,6 +355,8 @@ class Store:
 
     def list_games(self) -> Listing:
         """Every game file read in full, newest first; unreadable ones in `damaged`."""
+        from companion.gamefile import Listing
+
         listing = Listing()
         for path in self.game_paths():
             try:
@@ -1020,6 +393,8 @@ class Store:
         """The snapshot of this game when it is whole, of these rules, and covers the start
         of `data` byte for byte, with the SHA-256 of those bytes (to go on with); None
         otherwise (the game is then replayed in full)."""
+        from companion.gamefile import _header_of, _snapshot_of, _spans_fit
+
         try:
             raw = read_bounded(self._snapshot_path(path), SNAPSHOT_LIMIT)
             snapshot = _snapshot_of(raw)
@@ -1035,6 +410,10 @@ class Store:
 
     def write_snapshot(self, path: Path, snapshot: Snapshot) -> None:
         """Best effort: a snapshot that cannot be written only costs speed."""
+        import pickle
+
+        from companion.gamefile import _snapshot_bytes
+
         try:
             raw = _snapshot_bytes(snapshot)
             self.cache_dir.mkdir(parents=True, exist_ok=True)
@@ -1125,6 +504,8 @@ class Store:
         only up to the last newline is parsed, and an entry without its final line (its
         check, in a file of format `fmt`) is not counted. Raises DamagedFile when the file
         cannot be read or what follows `start` is not whole, checked entries."""
+        from companion.gamefile import parse_journal
+
         try:
             data = read_bounded(path, GAME_LIMIT)
         except UnreadableFile as error:
@@ -1160,6 +541,8 @@ class Store:
 
 def _check_numbers(value: Any) -> None:
     """ValueError when a number anywhere in `value` is beyond any game's (see Entry)."""
+    from companion.journal import LARGEST_NUMBER
+
     if type(value) is int and not -LARGEST_NUMBER <= value <= LARGEST_NUMBER:
         raise ValueError("holds too large a number")
     if isinstance(value, dict):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Iterable
 from importlib import import_module
 from pathlib import Path
@@ -63,10 +64,33 @@ class GoldrushApp(App[None]):
             if session is not None:
                 self._pending_notices = session.notices
                 screen = game_screen_for(session)
+                self._snapshot_after_frame(session)
         # Textual 8.2 reads a screen's CSS_PATH when the screen is pushed, not for the
         # default screen: without this, `goldrush open ID` drew the game without its styles.
-        self._load_screen_css(screen)
+        self._add_screen_css(screen)
         return screen
+
+    def _add_screen_css(self, screen: Screen) -> None:
+        """The default screen's stylesheets, added to the app's to be parsed with them.
+
+        Textual's own `_load_screen_css` re-parses every stylesheet at once in a new
+        Stylesheet whose parse cache is then dropped, so the app's first frame parsed the
+        app's, Textual's and the screen's CSS twice; here they are only added, and parsed
+        once (and cached) when the first frame is styled, as the app's own CSS_PATH is."""
+        stylesheet = self.stylesheet
+        for path in screen.css_path:
+            if not stylesheet.has_source(str(path), ""):
+                stylesheet.read(path)
+        if screen.CSS:
+            screen_path = inspect.getfile(type(screen))
+            read_from = (screen_path, f"{type(screen).__name__}.CSS")
+            if not stylesheet.has_source(*read_from):
+                stylesheet.add_source(
+                    screen.CSS,
+                    read_from=read_from,
+                    is_default_css=False,
+                    scope=screen._css_type_name if screen.SCOPED_CSS else "",
+                )
 
     def on_mount(self) -> None:
         self._show_problems()
@@ -83,7 +107,7 @@ class GoldrushApp(App[None]):
         from companion.session import GameSession
 
         try:
-            return GameSession.open_to_play(self.store, path)
+            return GameSession.open_to_play(self.store, path, snapshot_later=True)
         except DamagedFile as damaged:
             self._problems.append(
                 (
@@ -104,9 +128,16 @@ class GoldrushApp(App[None]):
             return
         self.show_session(session)
 
+    def _snapshot_after_frame(self, session: GameSession) -> None:
+        """A game's snapshot (when its opening made one due) is written once its first
+        frame is drawn: it only speeds up the next open, so it does not delay this one."""
+        if session.snapshot_due:
+            self.call_after_refresh(session.save_snapshot_if_due)
+
     def show_session(self, session: GameSession) -> None:
         session.claim()  # a game just created: its lock (an opened one has it already)
         self.push_screen(game_screen_for(session))
+        self._snapshot_after_frame(session)
         for notice in session.notices:
             self.notify(notice, title="On opening", severity="warning", markup=False, timeout=12)
 

@@ -62,6 +62,7 @@ changes or deletes them: move them away, or repair them by hand.
         self.saved = SavedList([], [])
         #: the game the new-game dialog made, with whether its first player was drawn
         self._created: tuple[GameSession, bool] | None = None
+        self._listed_on_mount = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -76,9 +77,15 @@ changes or deletes them: move them away, or repair them by hand.
 
     def on_mount(self) -> None:
         self.query_one("#games", DataTable).focus()
+        self.reload()  # before the first frame: it lists the saved games (startup, #16)
+        self._listed_on_mount = True
 
     def on_screen_resume(self) -> None:
-        """Also sent when the screen is first shown: the one place the list is read."""
+        """Back on the home screen (a game left, a dialog closed): the list is read again.
+        Also sent when the screen is first shown, just after it was read on mount."""
+        if self._listed_on_mount:
+            self._listed_on_mount = False
+            return
         self.reload()
 
     def reload(self) -> None:

@@ -109,3 +109,70 @@ def test_sheet_prints_a_finished_games_sheet_for_score(
     assert code == 0 and "Bo wins." in out
     code, _, err = run(capsys, "--data-dir", str(store.root), "sheet", "nope")
     assert code == 2 and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        [],
+        ["--data-dir", "/tmp/x"],
+        ["--data-dir=/tmp/x"],
+        ["open", "20260101-coloma"],
+        ["--data-dir", "d", "open", "g"],
+        ["--data-dir=d", "open", ""],
+        ["open", "-x"],
+        ["--data-dir", "-d"],
+        ["--data-dir="],
+        ["--data", "d"],
+        ["open"],
+        ["open", "a", "b"],
+        ["open", "a", "--help"],
+        ["--help"],
+        ["list"],
+        ["open", "g", "--data-dir", "d"],
+    ],
+)
+def test_a_plain_start_is_read_without_argparse_as_argparse_reads_it(args: list[str]) -> None:
+    """Starting the app skips building the parser (startup time, #16); what it reads is
+    what argparse reads, and anything else is left to argparse."""
+    from companion.cli import _launch, build_parser
+
+    quick = _launch(args)
+    if quick is None:
+        return
+    expected = build_parser().parse_args(args)
+    assert vars(quick) == {
+        key: value for key, value in vars(expected).items() if key in vars(quick)
+    }
+    assert expected.command in (None, "open")
+
+
+def test_the_app_starts_without_argparse_or_any_games_rules(
+    new_game: NewGame, store: Store
+) -> None:
+    """`goldrush` imports neither argparse, nor the games' rules, nor the game-file reader
+    on the way to listing the saved games (from their summaries): startup time, #16."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "import screens.app\n"
+        "screens.app.GoldrushApp.run = lambda self: None\n"
+        "from companion.cli import main\n"
+        "main(['--data-dir', sys.argv[1]])\n"
+        "from companion.saved import list_saved\n"
+        "from companion.store import Store\n"
+        "assert len(list_saved(Store(sys.argv[1])).games) == 2\n"
+        "print(sorted(name for name in sys.modules if name in ('argparse', 'companion.journal',"
+        " 'companion.gamefile') or name.startswith('companion.games')))\n"
+    )
+    from companion.saved import list_saved
+
+    new_game()
+    new_game(game="coloma", names=("Di", "Ed"))
+    assert len(list_saved(store).games) == 2  # their summaries written
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(store.root)], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "[]"

@@ -146,3 +146,48 @@ async def test_an_uncaught_error_ends_with_one_sentence_not_a_traceback(
     # the path may be folded at the terminal's width (longer under pytest-xdist's popen-gwN)
     assert "crash.log" in "".join(shown.split()) and "Traceback" not in shown
     assert "KeyError: 'a bug'" in (store.root / "crash.log").read_text()
+
+
+async def test_a_game_opened_from_the_command_line_keeps_its_snapshot_after_drawing(
+    store: Store, new_game: NewGame
+) -> None:
+    """A first read of a game writes its snapshot once the game is drawn (#16), so the next
+    open starts from it; the game shown is the same."""
+    from screens.app import GoldrushApp
+    from tests.core.test_store import add_gold
+
+    session = new_game(game="boomtown", names=("Ann", "Bo", "Cy"))
+    for amount in range(1, 6):
+        add_gold(session, amount % 3, f"+{amount}")
+    session.close()
+    snapshot = store.cache_dir / f"{session.game_id}.snapshot"
+    snapshot.unlink(missing_ok=True)
+    app = GoldrushApp(store, open_game=session.game_id)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, GameScreen)
+        assert snapshot.exists()
+        assert not pilot.app.screen.session.snapshot_due
+
+
+async def test_the_first_frame_lists_the_saved_games_and_they_are_read_once(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The list is read on mount, so the first frame already shows it (startup, #16); the
+    screen's first resume does not read it again; coming back to the screen does."""
+    import screens.home as home
+
+    new_game(names=("Ann", "Bo", "Cy"))
+    reads = []
+    real = home.list_saved
+    monkeypatch.setattr(home, "list_saved", lambda store: reads.append(1) or real(store))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert pilot.app.screen.query_one("#games", DataTable).row_count == 1
+        assert len(reads) == 1
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HomeScreen)
+        assert len(reads) == 2

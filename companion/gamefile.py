@@ -1,0 +1,830 @@
+"""A game file read and checked, and the snapshot kept beside it (companion.store writes
+the file and knows where it is).
+
+Each entry ends with a `check` line, the CRC-32 of the entry's bytes above it: a byte changed
+on disk is reported instead of replayed, and an entry without its check line is one a crash
+cut short ("torn": dropped with a notice). The file is read entry by entry, so damage in the
+middle keeps every entry before it (the game then opens read-only until the table says to
+go on from there). Format-1 files (no checks) still open; entries appended to them carry a
+check, which a format-1 reader ignores.
+
+Opening a long game costs the same as opening a short one: a snapshot of the replayed state
+(cache/NAME.snapshot, see `Snapshot`) covers the file's start, checked against the length and
+SHA-256 of the bytes it covers, so only what was appended since is parsed and replayed. The
+TOML file stays the only source of truth: a stale, missing or damaged snapshot is ignored and
+made again. A first read takes the plain entries in bulk (`_entries_in_bulk`), any other
+with a quick reader of the lines this app writes (tomllib for anything else); entries are
+kept as the file's bytes, each read again when it is needed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+import os
+import pickle
+import re
+import zlib
+from array import array
+from collections.abc import Iterable, Mapping, MutableSequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from sys import intern
+from typing import Any
+
+from companion.files import parse_toml
+from companion.journal import Entry, JournalError
+from companion.safe_text import visible
+from companion.store import FORMAT, DamagedFile, _flat_toml, _reason, _sha256
+from companion.table import COLOURS
+
+_MARKER = b"\n[[entries]]\n"
+ENTRY_MARKER = _MARKER  # what starts each entry in a game file
+SNAPSHOT_AFTER = 50  # entries replayed on opening before a new snapshot is written
+_SNAPSHOT_MAGIC = b"goldrush-snapshot 1\n"
+
+# The final line of a complete entry: its check (format 2), or its `at` (format 1).
+_FINAL_CHECKED = re.compile(rb'(?:\A|\n)check = "[0-9a-f]{8}"\n?\Z')
+_FINAL_ANY = re.compile(rb'(?:\A|\n)(?:check = "[0-9a-f]{8}"|at = "[^"\n]*")\n?\Z')
+_CHECK_LINE = re.compile(rb'check = "([0-9a-f]{8})"\n?\Z')
+_CHECK_OF = b'check = "%08x"\n'  # an entry's last line, of its content's CRC-32
+
+# ---------------------------------------------------------------------------- records
+
+
+@dataclass(frozen=True)
+class Header:
+    """What a game file says before its entries: the setup of the table."""
+
+    game: str
+    players: list[dict[str, str]]
+    first_player: int
+    options: dict[str, Any]
+    created: str
+
+    def to_table(self) -> dict[str, Any]:
+        """The header as written, with its own check (a CRC-32 of the rest, canonical)."""
+        table: dict[str, Any] = {
+            "format": FORMAT,
+            "game": self.game,
+            "created": self.created,
+            "first_player": self.first_player,
+            "options": dict(self.options),
+            "players": [dict(player) for player in self.players],
+        }
+        table["check"] = header_check(table)
+        return table
+
+
+@dataclass(frozen=True)
+class TornTail:
+    """The unreadable end of a game file that a crash left; what was dropped, and where."""
+
+    dropped_bytes: int
+    backup: Path | None = None
+
+    def notice(self) -> str:
+        kept = f" A copy of the file as it was is at {self.backup}." if self.backup else ""
+        return (
+            "The last change was cut off when the app stopped while saving it; it was "
+            f"dropped and everything before it kept.{kept}"
+        )
+
+
+@dataclass(frozen=True)
+class Damage:
+    """The first entry that could not be used, why, and how many entries were not loaded."""
+
+    number: int
+    what: str
+    lost: int
+    backup: Path | None = None
+
+    def notice(self) -> str:
+        after = self.lost - 1
+        rest = f" and the {after} entr{'ies' if after != 1 else 'y'} after it" if after else ""
+        kept = (
+            f" A copy of the file as it was is at {self.backup}."
+            if self.backup
+            else " No copy of the file could be made."
+        )
+        return (
+            f"Entry {self.number} of this game file {self.what}: it{rest} could not be "
+            f"loaded; the game shows the {self.number - 1} entries before it.{kept} Nothing "
+            "is saved to this game until you choose \u201cGame: Continue from the readable "
+            "part\u201d (the copy keeps what could not be read)."
+        )
+
+
+DAMAGED_READ_ONLY = (
+    "Part of this game's file could not be read, so it is open read-only: choose "
+    "\u201cGame: Continue from the readable part\u201d to play on from what was read."
+)
+
+
+@dataclass
+class GameRecord:
+    """A game file read from disk."""
+
+    path: Path
+    header: Header
+    entries: MutableSequence[Entry]  # an EntryList when read from a file
+    good_length: int
+    torn: TornTail | None = None
+    modified: float = 0.0
+    damage: Damage | None = None
+    #: Why this game cannot be written to (damage, a refused repair), or None.
+    read_only_reason: str | None = None
+    #: What the table should be told on opening (e.g. a colour that was replaced).
+    notices: list[str] = field(default_factory=list)
+    #: The file's format (1: entries without check lines), for reading what is appended.
+    format: int = FORMAT
+    #: The SHA-256 of the good bytes (kept going as entries are appended, for a snapshot):
+    #: a RunningDigest when read from a file.
+    digest: Any = None
+    #: The header table as read (a snapshot keeps it, checked again when it is read).
+    doc: dict[str, Any] = field(default_factory=dict)
+    #: What a valid snapshot knew (None: replay every entry), and the entries read after it:
+    #: `fresh` are the entries from place `fresh_from` on, as read (replayed on opening).
+    snapshot: Snapshot | None = None
+    fresh: list[Entry] = field(default_factory=list)
+    fresh_from: int = 0
+
+    @property
+    def game_id(self) -> str:
+        return self.path.stem
+
+
+class RunningDigest:
+    """The SHA-256 of a game file's good bytes, kept going as entries are appended (a
+    snapshot is checked against it). The bytes read on opening that no snapshot covered
+    are hashed when the digest is first needed, not on the way to the first frame (a
+    long game's first read: hashlib and 15 MB hashed for the snapshot written after it)."""
+
+    def __init__(self, known: Any, data: bytes, start: int, end: int) -> None:
+        self._hash = known  # the SHA-256 of data[:start], or None when start is 0
+        self._pending: tuple[bytes, int, int] | None = (data, start, end)
+
+    def _settled(self) -> Any:
+        if self._pending is not None:
+            data, start, end = self._pending
+            self._pending = None
+            if self._hash is None:
+                self._hash = _sha256()
+            self._hash.update(memoryview(data)[start:end])
+        return self._hash
+
+    def update(self, chunk: bytes) -> None:
+        self._settled().update(chunk)
+
+    def hexdigest(self) -> str:
+        return str(self._settled().hexdigest())
+
+
+@dataclass
+class Listing:
+    games: list[GameRecord] = field(default_factory=list)
+    damaged: list[DamagedFile] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------- parsing
+
+
+def _canonical_crc(value: Any) -> str:
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return f"{zlib.crc32(text.encode('utf-8')):08x}"
+
+
+def header_check(table: Mapping[str, Any]) -> str:
+    return _canonical_crc({key: value for key, value in table.items() if key != "check"})
+
+
+def _entries_of(doc: Mapping[str, Any]) -> list[Entry]:
+    raw = doc.get("entries", [])
+    if not isinstance(raw, list):
+        raise JournalError("'entries' is not a list of tables")
+    if all(type(table) is dict for table in raw):
+        try:
+            return [Entry.from_table(table) for table in raw]  # the common case, quickly
+        except JournalError:
+            pass  # find which entry, below
+    entries = []
+    for number, table in enumerate(raw, start=1):
+        if not isinstance(table, dict):
+            raise JournalError(f"entry {number} is not a table")
+        try:
+            entries.append(Entry.from_table(table))
+        except JournalError as error:
+            raise JournalError(f"entry {number}: {error}") from None
+    return entries
+
+
+def entry_chunk(entry: Entry) -> bytes:
+    """The bytes appended for one entry: its table, then its check line (written last)."""
+    body = _flat_toml(entry.to_table())
+    return _MARKER + body + b'check = "%08x"\n' % zlib.crc32(body)
+
+
+@dataclass
+class ParsedJournal:
+    """What `parse_journal` read: the header table, the good entries, and what was not.
+
+    `spans` holds, per good entry, where its bytes start (after `[[entries]]`) and end
+    (after its check line) in the data read (None for a file read whole)."""
+
+    doc: dict[str, Any]
+    entries: list[Entry]
+    good: int
+    torn: bool = False
+    damage: Damage | None = None
+    spans: array[int] | None = None
+
+
+def _complete_end(body: bytes, checked: bool) -> int | None:
+    """Where the last entry's complete part ends (a partial start of the next entry may
+    follow it), or None when its final line is missing: a torn entry."""
+    final = _FINAL_CHECKED if checked else _FINAL_ANY
+    for size in range(len(_MARKER) - 1, -1, -1):
+        if size and not body.endswith(_MARKER[:size]):
+            continue
+        end = len(body) - size
+        if final.search(body, 0, end):
+            return end
+    return None
+
+
+def _content_of(body: bytes, checked: bool) -> bytes:
+    """An entry's bytes above its check line, the check verified; JournalError if not."""
+    last_line = body.rfind(b"\n", 0, len(body) - 1) + 1
+    match = _CHECK_LINE.match(body, last_line)
+    if match is None:
+        if checked:
+            raise JournalError("has no check line")
+        return body
+    content = body[:last_line]
+    if b"%08x" % zlib.crc32(content) != match.group(1):
+        raise JournalError(f"was changed on disk{_quoted_text(content)}")
+    return content
+
+
+def _entry_of_content(content: bytes) -> Entry:
+    """One entry from its checked bytes; JournalError says what is wrong."""
+    try:
+        table = _quick_table(content)
+        if table is None:
+            table = parse_toml(content)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise JournalError(f"cannot be read ({_reason(error)})") from None
+    try:
+        return Entry.from_table(table)
+    except JournalError as error:
+        raise JournalError(f"is not one this app can use ({error})") from None
+
+
+# The lines tomli_w writes for an entry's flat table: `key = value`, a value being a string
+# without escapes, an integer, a boolean, or an array of those, one item a line.
+_QUICK_KEY = re.compile(r"[A-Za-z0-9_-]+\Z")
+_QUICK_INT = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
+_NOT_QUICK = re.compile(r'[\x00-\x08\x0a-\x1f\x7f\\"]')  # what tomllib must judge itself
+
+
+def _quick_value(text: str) -> Any:
+    """The value of one TOML value the way tomli_w writes it; LookupError if not simple."""
+    if text[:1] == '"':
+        inner = text[1:-1]
+        if len(text) < 2 or text[-1] != '"' or _NOT_QUICK.search(inner):
+            raise LookupError
+        return inner
+    if _QUICK_INT.match(text):
+        return int(text)
+    if text == "true":
+        return True
+    if text == "false":
+        return False
+    raise LookupError
+
+
+# One whole `key = value` line with a string, integer or boolean value, in one match.
+_QUICK_LINE = re.compile(
+    r'([A-Za-z0-9_-]+) = (?:"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|(-?(?:0|[1-9][0-9]*))|(true|false))\n'
+)
+
+
+def _quick_table(content: bytes) -> dict[str, Any] | None:
+    """An entry's table read line by line (ten times quicker than tomllib on a long game),
+    or None when a line is not in the simple form this app writes: tomllib then reads it,
+    so what is accepted and what it means never differs from tomllib's reading."""
+    text = content.decode("utf-8")
+    table: dict[str, Any] = {}
+    place, end, match = 0, len(text), _QUICK_LINE.match
+    while place < end:
+        found = match(text, place)
+        if found is None or found.group(1) in table:
+            return _lines_table(text)  # an array, or something for tomllib
+        key, string, number, flag = found.groups()
+        key = intern(key)  # the same few keys in every entry: one copy of each in memory
+        if string is not None:
+            table[key] = intern(string) if len(string) <= 16 else string  # kinds, names
+        elif number is not None:
+            table[key] = int(number)
+        else:
+            table[key] = flag == "true"
+        place = found.end()
+    return table
+
+
+def _lines_table(text: str) -> dict[str, Any] | None:
+    """`_quick_table` for entries with arrays (one item a line, as tomli_w writes them)."""
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    table: dict[str, Any] = {}
+    items: list[Any] | None = None
+    key = ""
+    try:
+        for line in lines:
+            if items is not None:
+                if line == "]":
+                    table[key], items = items, None
+                elif line.startswith("    ") and line.endswith(","):
+                    items.append(_quick_value(line[4:-1]))
+                else:
+                    return None
+                continue
+            key, separator, value = line.partition(" = ")
+            if not separator or key in table or not _QUICK_KEY.match(key):
+                return None
+            if value == "[":
+                items = []
+            elif value == "[]":
+                table[key] = []
+            else:
+                table[key] = _quick_value(value)
+    except LookupError:
+        return None
+    return table if items is None else None
+
+
+def _quoted_text(content: bytes) -> str:
+    """` (it says "…")` when the changed entry's text can still be read, for the notice."""
+    try:
+        text = parse_toml(content).get("text")
+    except (ValueError, UnicodeDecodeError):
+        return ""
+    return f" (it says \u201c{visible(text)[:80]}\u201d)" if isinstance(text, str) else ""
+
+
+def parse_journal(data: bytes, fmt: int | None = None, first_number: int = 1) -> ParsedJournal:
+    """Read a game file, or a tail of one (bytes that start at `\\n[[entries]]\\n`).
+
+    Entry by entry: the entries before the first bad one are returned, with how many bytes
+    of `data` are good. A last entry without its final line is `torn`; any other bad entry
+    is `damage`. `fmt` is the file's format when `data` has no header (None: not known, so
+    checks are verified where present but not required). Raises ValueError only when the
+    header itself cannot be read."""
+    header_bytes, *bodies = data.split(_MARKER)
+    doc: dict[str, Any] = parse_toml(header_bytes) if header_bytes.strip() else {}
+    if "entries" in doc:  # not the layout this app writes (edited by hand): read it whole
+        return _parse_whole(data)
+    if doc:
+        fmt = doc.get("format") if type(doc.get("format")) is int else fmt
+    checked = fmt is not None and fmt >= 2
+    count = len(bodies)
+    contents: list[bytes] = []
+    spans = array("I")
+    offset = len(header_bytes)
+    good = len(data)
+    torn = False
+    damage: Damage | None = None
+    # First every entry's check (and where it is), then what the checked bytes say.
+    for index, body in enumerate(bodies):
+        if index == count - 1:
+            end = _complete_end(body, checked)
+            if end is None:
+                good, torn = offset, True
+                break
+            if body[end:].strip():
+                good, torn = offset + len(_MARKER) + end, True
+            body = body[:end]
+        content = body[:-19]  # when it ends with its check line, as this app writes it
+        plain = checked and content[-1:] == b"\n"
+        try:
+            if not (plain and body[-19:] == _CHECK_OF % zlib.crc32(content)):
+                content = _content_of(body, checked)  # its exact reason when refused
+            contents.append(content)
+        except JournalError as error:
+            good, damage = offset, Damage(first_number + index, str(error), count - index)
+            break
+        start = offset + len(_MARKER)
+        offset = start + len(body)
+        spans.append(start)
+        spans.append(offset)
+    entries: list[Entry] = []
+    for first in range(0, len(contents), _BULK):
+        chunk = contents[first : first + _BULK]
+        read = _entries_in_bulk(chunk) if checked else None
+        if read is not None:
+            entries += read
+            continue
+        for index, content in enumerate(chunk, start=first):
+            try:
+                entries.append(_entry_of_content(content))
+            except JournalError as error:
+                good = spans[2 * index - 1] if index else len(header_bytes)
+                damage = Damage(first_number + index, str(error), count - index)
+                torn = torn and index == count - 1  # a read entry by entry stops here
+                del spans[2 * index :]
+                return ParsedJournal(doc, entries, good, torn=torn, damage=damage, spans=spans)
+    return ParsedJournal(doc, entries, good, torn=torn, damage=damage, spans=spans)
+
+
+#: Entries read in one go by `_entries_in_bulk` (bounds the memory a long first read takes).
+_BULK = 4096
+# What keeps a run of entries off the bulk reading (each found by a C scan of the bytes): a
+# control character, an escape or an array (`_NOT_BULK`), a `{` (an inline table; counted
+# apart from those joining the entries), a `":` of the file's own, a `null` (not TOML), and
+# a number of 16 digits or more (see LARGEST_NUMBER).
+_NOT_BULK = bytes(range(10)) + bytes(range(11, 32)) + b"\x7f\\["
+_BULK_BYTES = bytes(byte for byte in range(256) if byte not in _NOT_BULK)
+_DIGITS_AS_ZEROS = bytes(48 if 48 <= byte <= 57 else 32 for byte in range(256))
+_SIXTEEN_DIGITS = b"0" * 16
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not TOML")
+
+
+_JSON_DECODER: Any = None
+
+
+def _entries_in_bulk(contents: list[bytes]) -> list[Entry] | None:
+    """The entries of checked contents, all read at once, or None when one of them is not
+    in the plain form this app writes (`key = "text"`, a whole number, true or false, one a
+    line): those are then read one by one (`_entry_of_content`), so the result never
+    differs. Why: a long game's first read spent most of its time in the line reader.
+
+    The lines become one JSON document (`key = value` lines -> `"key":value`), read in C.
+    For these lines JSON and TOML agree exactly: no escapes, no control characters, no
+    arrays or tables (refused above), keys checked to be bare TOML keys, one key a line
+    (a duplicate or a line without ` = ` is caught by the counts), numbers of at most 15
+    digits, NaN and Infinity refused."""
+    global _JSON_DECODER
+    if not contents:
+        return []
+    joined = b'},{"'.join([content[:-1] for content in contents])
+    lines = joined.count(b"\n") + len(contents)
+    if joined.count(b"{") != len(contents) - 1 or joined.count(b" = ") != lines:
+        return None
+    if (
+        joined.translate(None, _BULK_BYTES)
+        or b'":' in joined
+        or b" = null" in joined
+        or _SIXTEEN_DIGITS in joined.translate(_DIGITS_AS_ZEROS)
+    ):
+        return None
+    if _JSON_DECODER is None:
+        import json
+
+        _JSON_DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
+    try:
+        text = (b'[{"' + joined.replace(b"\n", b',"').replace(b" = ", b'":') + b"}]").decode()
+        if not text.isprintable():  # `visible` has to write some text out: one by one
+            return None
+        tables = _JSON_DECODER.decode(text)
+    except ValueError:  # UnicodeDecodeError too
+        return None
+    if len(tables) != len(contents) or sum(map(len, tables)) != lines:
+        return None
+    keys: set[str] = set()
+    for table in tables:
+        keys.update(table)
+    if not all(_QUICK_KEY.match(key) for key in keys):
+        return None
+    entries = []
+    for table in tables:
+        kind, text, at = table.pop("kind", None), table.pop("text", None), table.pop("at", None)
+        if type(kind) is not str or type(text) is not str or type(at) is not str:
+            return None
+        table.pop("check", None)
+        entries.append(Entry(kind, text, table, at))
+    return entries
+
+
+def _parse_whole(data: bytes) -> ParsedJournal:
+    """A file not split the way this app writes it: all at once, no salvage."""
+    try:
+        doc = parse_toml(data)
+        entries = _entries_of(doc)
+    except JournalError as error:
+        raise ValueError(str(error)) from None
+    doc = {key: value for key, value in doc.items() if key != "entries"}
+    return ParsedJournal(doc, entries, len(data))
+
+
+def _header_of(
+    doc: Mapping[str, Any], known_games: Iterable[str] | None
+) -> tuple[Header, list[str]]:
+    """The header, checked, and the notices for the table (replaced colours)."""
+    fmt = doc.get("format")
+    if not isinstance(fmt, int) or isinstance(fmt, bool):
+        raise ValueError("this is not a Goldrush game file (no 'format' number)")
+    if fmt > FORMAT:
+        raise ValueError(
+            f"written by a newer version of the app (format {fmt}, this app reads {FORMAT})"
+        )
+    if fmt < 1:
+        raise ValueError(f"unknown format number {fmt}")
+    if fmt >= 2 and doc.get("check") != header_check(doc):
+        raise ValueError("the header was changed on disk (its check does not match)")
+    game = doc.get("game")
+    if not isinstance(game, str):
+        raise ValueError("the header has no 'game'")
+    if known_games is not None and game not in set(known_games):
+        raise ValueError(f"unknown game {visible(game)!r}")
+    players = doc.get("players")
+    if not isinstance(players, list) or not players:
+        raise ValueError("the header has no players")
+    for seat, player in enumerate(players, start=1):
+        if not (isinstance(player, dict) and isinstance(player.get("name"), str)):
+            raise ValueError(f"player {seat} in the header has no name")
+        if not isinstance(player.get("colour", ""), str):
+            raise ValueError(f"player {seat} in the header has a colour that is not text")
+    first = doc.get("first_player", 0)
+    if type(first) is not int or not 0 <= first < len(players):
+        raise ValueError("the header's 'first_player' is not a seat at this table")
+    options = doc.get("options", {})
+    if not isinstance(options, dict):
+        raise ValueError("the header's 'options' is not a table")
+    created = doc.get("created", "")
+    named = [{"name": visible(p["name"]), "colour": p.get("colour", "white")} for p in players]
+    notices = _checked_colours(named)
+    header = Header(
+        game=game,
+        players=named,
+        first_player=first,
+        options=dict(options),
+        created=visible(str(created)),
+    )
+    return header, notices
+
+
+def _checked_colours(players: list[dict[str, str]]) -> list[str]:
+    """Replace each colour the app does not know by a free one of its own; say which."""
+    notices = []
+    taken = {player["colour"] for player in players if player["colour"] in COLOURS}
+    for player in players:
+        colour = player["colour"]
+        if colour in COLOURS:
+            continue
+        free = next((c for c in COLOURS if c not in taken), COLOURS[0])
+        taken.add(free)
+        player["colour"] = free
+        notices.append(
+            f"{player['name']}'s colour in the file ({visible(colour)[:40]!r}) is not one the "
+            f"app knows: shown as {free}."
+        )
+    return notices
+
+
+# ---------------------------------------------------------------------------- entries
+
+
+class EntryList(MutableSequence[Entry]):
+    """A game's entries, kept as the file's bytes and where each entry is in them: an entry
+    is read (its check verified again) when asked for, so a long game costs two numbers per
+    entry in memory instead of an object with its table. Entries appended later (played
+    here, or followed) are kept as they are."""
+
+    _KEEP = 1024  # entries read from the bytes kept as objects, at most
+
+    def __init__(
+        self, data: bytes = b"", spans: array[int] | None = None, checked: bool = True
+    ) -> None:
+        self._data = data
+        self._spans = spans if spans is not None else array("I")
+        self._stored = len(self._spans) // 2  # how many are read from `_data`
+        self._checked = checked
+        self._added: list[Entry] = []
+        self._read: dict[int, Entry] = {}
+
+    @classmethod
+    def of(cls, entries: Iterable[Entry]) -> EntryList:
+        listed = cls()
+        listed._added = list(entries)
+        return listed
+
+    def __len__(self) -> int:
+        return self._stored + len(self._added)
+
+    def spans(self) -> array[int]:
+        """A copy of where the entries read from the bytes are (see ParsedJournal.spans)."""
+        return self._spans[:]
+
+    def _at(self, index: int) -> Entry:
+        if index >= self._stored:
+            return self._added[index - self._stored]
+        entry = self._read.get(index)
+        if entry is None:
+            body = self._data[self._spans[2 * index] : self._spans[2 * index + 1]]
+            entry = _entry_of_content(_content_of(body, self._checked))
+            if len(self._read) >= self._KEEP:
+                self._read.clear()
+            self._read[index] = entry
+        return entry
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self._at(place) for place in range(len(self))[index]]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("no such entry")
+        return self._at(index)
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        raise TypeError("a journal's entries are never changed")
+
+    def __delitem__(self, index: Any) -> None:
+        raise TypeError("a journal's entries are never removed")
+
+    def insert(self, index: int, value: Entry) -> None:
+        if index != len(self):
+            raise TypeError("entries are only ever appended")
+        self._added.append(value)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (list, EntryList)):
+            return len(self) == len(other) and list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"EntryList({len(self)} entries)"
+
+
+@dataclass
+class Snapshot:
+    """The replayed state kept beside a game file (cache/NAME.snapshot) so that opening a
+    long game replays only what came after it. Never trusted blindly: it is used only when
+    its own checksum holds, it was made by this version of the app's rules, and the file
+    still starts with the very bytes it covers (their length and SHA-256); otherwise it is
+    ignored and made again. The game file stays the one source of truth."""
+
+    length: int  # the good bytes of the game file it covers
+    digest: str  # their SHA-256
+    header: dict[str, Any]  # the header table as read
+    format: int
+    spans: array[int]  # where each covered entry is (see ParsedJournal.spans)
+    done: array[int]  # the journal's stacks after the covered entries
+    undone: array[int]
+    state: bytes  # the state after them, pickled (only the app's own dataclasses)
+    checkpoints: dict[int, bytes]  # states after the first k entries in effect
+    notices: list[str]  # what replaying the covered entries told the table
+
+    @property
+    def count(self) -> int:
+        return len(self.spans) // 2
+
+
+def rules_fingerprint() -> str:
+    """The app's version and its core's source files (name, size, time): a snapshot made
+    by other rules (an update, an edit) is not used."""
+    global _FINGERPRINT
+    if _FINGERPRINT is None:
+        from companion import __version__
+
+        folder = os.path.dirname(os.path.abspath(__file__))
+        _FINGERPRINT = _sources_fingerprint(folder, __version__)
+    return _FINGERPRINT
+
+
+def _sources_fingerprint(top: str, version: str) -> str:
+    """The SHA-256 of `version` and each .py file's place, size and time under `top`
+    (os.scandir, not pathlib: this is on the way to every open's first frame)."""
+    parts = [version]
+    folders = [top]
+    while folders:
+        folder = folders.pop()
+        try:
+            found = sorted(os.scandir(folder), key=lambda item: item.name)
+        except OSError:
+            continue
+        for item in found:
+            try:
+                if item.name.endswith(".py") and item.is_file():
+                    info = item.stat()
+                    place = os.path.relpath(item.path, top)
+                    parts.append(f"{place}:{info.st_size}:{info.st_mtime_ns}")
+                elif item.is_dir() and item.name != "__pycache__":
+                    folders.append(item.path)
+            except OSError:
+                continue
+    return _sha256("\n".join(parts).encode()).hexdigest()
+
+
+_FINGERPRINT: str | None = None
+
+
+class _PlainUnpickler(pickle.Unpickler):
+    """Reads only plain data (numbers, text, bytes, lists, dicts): nothing is imported."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        raise pickle.UnpicklingError(f"{module}.{name} is not allowed in a snapshot")
+
+
+class _StateUnpickler(pickle.Unpickler):
+    """Reads a game state: plain data and the app's own dataclasses, nothing else."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if module.startswith("companion.") and "." not in name:
+            found = getattr(__import__(module, fromlist=[name]), name, None)
+            if isinstance(found, type) and dataclasses.is_dataclass(found):
+                return found
+        raise pickle.UnpicklingError(f"{module}.{name} is not allowed in a snapshot")
+
+
+def dump_state(state: Any) -> bytes:
+    return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def load_state(data: bytes) -> Any:
+    """A state kept by `dump_state`; any error when it is not one (the caller replays)."""
+    return _StateUnpickler(io.BytesIO(data)).load()
+
+
+def _q_bytes(values: array[int]) -> bytes:
+    return (values if values.typecode == "q" else array("q", values)).tobytes()
+
+
+def _spans_fit(snapshot: Snapshot, data: bytes) -> bool:
+    """Whether the snapshot's entries can be the file's: the first just after the first
+    `[[entries]]` line, the last ending where the covered bytes end (but blank space), as
+    many as those bytes hold. (Its own checksum already rules out damage: this guards
+    against a mix-up, at C speed; each entry's check is verified again when it is read.)"""
+    spans, marker = snapshot.spans, len(_MARKER)
+    return (
+        data.find(_MARKER) + marker == spans[0]
+        and spans[-1] <= snapshot.length
+        and not data[spans[-1] : snapshot.length].strip()
+        and data.count(_MARKER, 0, snapshot.length) == snapshot.count
+    )
+
+
+def _snapshot_bytes(snapshot: Snapshot) -> bytes:
+    fields = {
+        "fingerprint": rules_fingerprint(),
+        "length": snapshot.length,
+        "digest": snapshot.digest,
+        "header": snapshot.header,
+        "format": snapshot.format,
+        "spans": snapshot.spans.tobytes(),
+        "done": _q_bytes(snapshot.done),
+        "undone": _q_bytes(snapshot.undone),
+        "state": snapshot.state,
+        "checkpoints": snapshot.checkpoints,
+        "notices": snapshot.notices,
+    }
+    payload = pickle.dumps(fields, protocol=pickle.HIGHEST_PROTOCOL)
+    return _SNAPSHOT_MAGIC + _sha256(payload).digest() + payload
+
+
+def _snapshot_of(raw: bytes) -> Snapshot | None:
+    """The snapshot in `raw` when it is whole and of these rules, else None."""
+    start = len(_SNAPSHOT_MAGIC) + 32
+    if not raw.startswith(_SNAPSHOT_MAGIC):
+        return None
+    payload = memoryview(raw)[start:]
+    if _sha256(payload).digest() != raw[len(_SNAPSHOT_MAGIC) : start]:
+        return None
+    fields = _PlainUnpickler(io.BytesIO(payload)).load()
+    if type(fields) is not dict or fields.get("fingerprint") != rules_fingerprint():
+        return None
+    spans, done, undone = array("I"), array("q"), array("q")
+    spans.frombytes(fields["spans"])
+    done.frombytes(fields["done"])
+    undone.frombytes(fields["undone"])
+    snapshot = Snapshot(
+        fields["length"],
+        fields["digest"],
+        fields["header"],
+        fields["format"],
+        spans,
+        done,
+        undone,
+        fields["state"],
+        fields["checkpoints"],
+        fields["notices"],
+    )
+    count = snapshot.count
+    checks = (
+        type(snapshot.length) is int and snapshot.length > 0 and type(snapshot.digest) is str,
+        type(snapshot.header) is dict and type(snapshot.format) is int,
+        count > 0 and len(spans) % 2 == 0 and type(snapshot.state) is bytes,
+        all(not places or (min(places) >= 0 and max(places) < count) for places in (done, undone)),
+        type(snapshot.checkpoints) is dict and type(snapshot.notices) is list,
+        all(type(k) is int and 0 < k <= len(done) for k in snapshot.checkpoints),
+        all(type(value) is bytes for value in snapshot.checkpoints.values()),
+        all(type(notice) is str for notice in snapshot.notices),
+        spans[-1] <= snapshot.length,
+    )
+    return snapshot if all(checks) else None
