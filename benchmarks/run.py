@@ -49,12 +49,13 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from pty_harness import HarnessError, PtyProgram, child_environment  # noqa: E402
 
 from companion.amounts import parse_amount  # noqa: E402
+from companion.gamefile import entry_chunk  # noqa: E402
 from companion.games import GAMES  # noqa: E402
 from companion.games.base import copy_state  # noqa: E402
 from companion.journal import Entry  # noqa: E402
 from companion.session import GameSession  # noqa: E402
 from companion.setup import SetupForm, build_header  # noqa: E402
-from companion.store import Store, entry_chunk  # noqa: E402
+from companion.store import Store  # noqa: E402
 from companion.table import COLOURS  # noqa: E402
 
 BARE = [sys.executable, str(ROOT / "benchmarks" / "bare_app.py")]

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from companion.gamefile import Header
 from companion.games.base import RuleError, Rules, TableState
 from companion.journal import Entry
-from companion.store import Header
 
 
 @dataclass

@@ -121,7 +121,7 @@ class Journal:
     """The entries of one game and which of them are in effect after undo and redo.
 
     `entries` may be a list or a sequence that reads each entry from the file's bytes when
-    asked (store.EntryList): only the places of the entries in effect are kept per entry."""
+    asked (gamefile.EntryList): only the places of the entries in effect are kept per entry."""
 
     def __init__(self, entries: Iterable[Entry] = ()) -> None:
         self.entries: MutableSequence[Entry] = []

@@ -15,7 +15,7 @@ A file damaged above its last entry opens with what is readable and refuses chan
 (a full disk) raises SaveError and the change is not done.
 
 Speed at any length (issue #16): opening starts from the snapshot kept beside the file
-(store.Snapshot; checked, and made again when it does not fit) and replays only what came
+(gamefile.Snapshot; checked, and made again when it does not fit) and replays only what came
 after it; the session keeps a copy of the state every CHECKPOINT_EVERY entries in effect, so
 undo and redo replay at most that many entries. The result is always what a full replay of
 the journal gives: the journal stays the one source of truth.
@@ -219,7 +219,7 @@ class GameSession:
         return state
 
     def save_snapshot(self) -> None:
-        """Keep the replayed state beside the file (best effort; see store.Snapshot). Only a
+        """Keep the replayed state beside the file (best effort; see gamefile.Snapshot). Only a
         session that knows every byte of the file it read and wrote does so."""
         if self._digest is None or self._spans is None or self.following:
             return

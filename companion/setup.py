@@ -10,9 +10,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.gamefile import Header
 from companion.games import GAMES
 from companion.journal import now_stamp
-from companion.store import Header
 from companion.table import COLOURS, name_problem
 
 

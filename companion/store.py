@@ -9,8 +9,7 @@ entries' checks, torn and damaged files, the snapshot beside it): companion/game
 
 This module is on the way to the home screen's first frame (startup, #16): it imports only
 what listing the saved games needs. The game-file machinery (companion.gamefile), hashlib,
-tomllib and tomli_w are imported when first needed; the names of companion.gamefile are
-still found here (`companion.store.Header`), for the modules that always did.
+tomllib and tomli_w are imported when first needed.
 """
 
 from __future__ import annotations
@@ -109,20 +108,6 @@ def resolve_data_dir(option: str | None = None) -> Path:
     if from_env:
         return Path(from_env).expanduser()
     return default_data_dir()
-
-
-def __getattr__(name: str) -> Any:
-    """The game-file names (Header, entry_chunk, parse_journal, ...) as they always were
-    found here, importing companion.gamefile on first use (not at startup; nor when the
-    import system asks for a dunder such as `__path__`)."""
-    if name.startswith("__"):
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from companion import gamefile
-
-    try:
-        return getattr(gamefile, name)
-    except AttributeError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
 
 
 # ---------------------------------------------------------------------------- the store

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion.amounts import Amount, parse_amount
+from companion.gamefile import Header
 from companion.journal import Entry, make_entry
 from companion.safe_text import text_problem
-from companion.store import Header
 from companion.table import Player
 
 if TYPE_CHECKING:

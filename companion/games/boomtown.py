@@ -17,6 +17,7 @@ from typing import Any
 
 from companion.amounts import AmountError, is_number, parse_count, plural
 from companion.files import parse_toml, read_toml_bytes
+from companion.gamefile import Header
 from companion.games.base import (
     Fix,
     NumberSpec,
@@ -29,7 +30,6 @@ from companion.games.base import (
 from companion.games.boomtown_split import split_bid
 from companion.journal import Entry, make_entry
 from companion.scoring import Category, Field, SheetSpec, count_of, total_of
-from companion.store import Header
 from companion.table import clockwise_from
 
 TOWNS: dict[str, str] = {  # town -> the colour of its cards and pawn

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.amounts import is_number, parse_count
+from companion.gamefile import Header
 from companion.games.base import (
     Fix,
     NumberSpec,
@@ -27,7 +28,6 @@ from companion.games.builders_track import (
 )
 from companion.journal import Entry
 from companion.scoring import Category, Field, SheetSpec, TieBreak, investment_points
-from companion.store import Header
 
 
 def _buildings(player: dict[str, Any]) -> int:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.amounts import AmountError, parse_amount, parse_count, plural
+from companion.gamefile import Header
 from companion.games.base import (
     Fix,
     NumberSpec,
@@ -24,7 +25,6 @@ from companion.games.base import (
 )
 from companion.journal import Entry
 from companion.scoring import Category, Field, SheetSpec, count_of
-from companion.store import Header
 from companion.table import find_player
 
 BANK = -1  # the bank, in payments

@@ -11,8 +11,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.journal import Entry, JournalError
-from companion.store import (
+from companion.gamefile import (
     _MARKER,
     _content_of,
     _entries_in_bulk,
@@ -21,6 +20,7 @@ from companion.store import (
     entry_chunk,
     parse_journal,
 )
+from companion.journal import Entry, JournalError
 
 HEADER = b'format = 2\ngame = "coloma"\n'
 

@@ -14,10 +14,11 @@ from hypothesis import strategies as st
 
 from companion import session as session_module
 from companion.amounts import AmountError
+from companion.gamefile import EntryList, _quick_table, dump_state, load_state
 from companion.games import GAME_IDS
 from companion.games.base import RuleError
 from companion.session import GameSession
-from companion.store import EntryList, Store, _quick_table, dump_state, load_state
+from companion.store import Store
 from tests.conftest import NewGame
 from tests.core.test_store import add_gold
 

@@ -11,15 +11,9 @@ from pathlib import Path
 import pytest
 
 from companion.amounts import parse_amount
+from companion.gamefile import parse_journal
 from companion.session import GameSession
-from companion.store import (
-    DamagedFile,
-    SaveError,
-    Store,
-    default_data_dir,
-    parse_journal,
-    resolve_data_dir,
-)
+from companion.store import DamagedFile, SaveError, Store, default_data_dir, resolve_data_dir
 from tests.conftest import DATA, NewGame
 
 

@@ -13,10 +13,11 @@ import sys
 from pathlib import Path
 
 from companion.amounts import parse_amount
+from companion.gamefile import parse_journal
 from companion.games import GAMES
 from companion.session import GameSession
 from companion.setup import SetupForm, build_header
-from companion.store import SaveError, Store, parse_journal
+from companion.store import SaveError, Store
 from companion.table import COLOURS
 
 

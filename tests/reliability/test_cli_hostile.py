@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 import tomli_w
 
-from companion.store import Store, header_check
+from companion.gamefile import header_check
+from companion.store import Store
 from tests.conftest import NewGame
 from tests.core.cli_helpers import run
 

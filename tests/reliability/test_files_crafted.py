@@ -17,11 +17,12 @@ from typing import Any
 import pytest
 import tomli_w
 
+from companion.gamefile import entry_chunk, header_check
 from companion.games.boomtown import load_catalog
 from companion.journal import Entry
 from companion.saved import list_saved
 from companion.session import GameSession
-from companion.store import DamagedFile, SaveError, Store, entry_chunk, header_check
+from companion.store import DamagedFile, SaveError, Store
 from companion.table import COLOURS
 
 ROOT = Path(__file__).resolve().parents[2]

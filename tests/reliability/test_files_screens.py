@@ -11,7 +11,8 @@ import pytest
 from textual.widgets import DataTable, Input
 
 from companion.amounts import parse_amount
-from companion.store import DAMAGED_READ_ONLY, Store
+from companion.gamefile import DAMAGED_READ_ONLY
+from companion.store import Store
 from screens.confirm import ConfirmDialog
 from screens.game import GameScreen
 from screens.home import HomeScreen

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.amounts import Amount
+from companion.gamefile import Header
 from companion.games.base import (
     NumberSpec,
     OptionSpec,
@@ -42,7 +43,6 @@ from companion.games.coloma.state import (
 from companion.games.coloma.words import plural
 from companion.journal import Entry, make_entry
 from companion.scoring import SheetSpec
-from companion.store import Header
 
 
 class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rules):
