@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import suppress
 
-from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.visual import VisualType, visualize
 from textual.widgets import Digits, Footer, Header, Static
 
 from companion.amounts import is_number, parse_amount, parse_count
@@ -36,6 +36,7 @@ from screens.confirm import ConfirmDialog
 from screens.game import COMMON_HELP, SHORT, CommandScreen
 from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
+from screens.widgets.rows import Justify, Rows, columns
 
 NUMBERS = {  # typed word -> tracked number
     "bucks": "bucks",
@@ -94,6 +95,70 @@ PLAYER_HELP = (
     "NAME gun ROW COUNT, NAME pitch 3 (or land), NAME bridge TYPE, NAME grave 2, "
     "NAME hotel, NAME sleep 2"
 )
+#: the players' table: a player's column is at most this wide (then an ellipsis)
+PLAYER_COLUMN = 14
+#: cells between the players' table's columns
+COLUMN_GAP = 2
+#: a player's column is cut down to this many cells before the trackers' names are cut
+SHORTEST_CELL = 6
+
+
+class TrackerTable(Rows):
+    """The players' trackers, a row per tracker and a column per player, fitted to the width
+    it is drawn at: the widest columns give way first, a cut cell ending in an ellipsis. A
+    changed number repaints its line alone (#16)."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self._cells: list[list[Text]] = []
+
+    def show_cells(self, cells: list[list[Text]]) -> None:
+        """Show these rows of cells (the first is the header)."""
+        self._cells = cells
+        self._fit()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        cells = self._cells
+        count = max((len(row) for row in cells), default=0)
+        natural = []
+        for column in range(count):
+            widest = max((row[column].cell_len for row in cells if column < len(row)), default=0)
+            natural.append(widest if column == 0 else min(widest, PLAYER_COLUMN))
+        justify: list[Justify] = ["left", *["right"] * (count - 1)]
+        widths = fitted_widths(natural, self.size.width, COLUMN_GAP)
+        self.show(columns(cells, justify, COLUMN_GAP, widths))
+
+
+def fitted_widths(natural: list[int], room: int, gap: int) -> list[int]:
+    """Column widths that fit in `room` cells (no limit when it is not known yet): the
+    players' widest columns give way first, down to a few cells, so a column of small numbers
+    keeps its width and the trackers' names stay readable; then every column does."""
+    available = room - gap * max(len(natural) - 1, 0)
+    if room <= 0 or sum(natural) <= available:
+        return natural
+    label, players = natural[0], natural[1:]
+    shrunk = _water_fill(players, available - label, floor=SHORTEST_CELL)
+    if sum(shrunk) + label <= available:
+        return [label, *shrunk]
+    return _water_fill(natural, available, floor=1)
+
+
+def _water_fill(widths: list[int], room: int, floor: int) -> list[int]:
+    """The widest of `widths` cut to one level (not below `floor`) so they fit in `room`
+    if they can; cells left under the level go to the cut ones, left first."""
+    level = max(widths, default=0)
+    while level > floor and sum(min(width, level) for width in widths) > room:
+        level -= 1
+    fitted = [min(width, level) for width in widths]
+    spare = room - sum(fitted)
+    for column, width in enumerate(widths):
+        if spare > 0 and width > fitted[column]:
+            fitted[column] += 1
+            spare -= 1
+    return fitted
 
 
 class ColomaScreen(CommandScreen):
@@ -176,7 +241,7 @@ Type in the command field and press **enter**; the line above it says what comes
                 yield from self.command_area()
                 yield Static("", id="helper", markup=False)
                 with VerticalScroll(id="tables"):
-                    yield Static(id="players", markup=False)
+                    yield TrackerTable(id="players")
                     yield Static(id="shootout", markup=False)
             yield LogPanel(id="log")
         yield Footer()
@@ -225,16 +290,13 @@ Type in the command field and press **enter**; the line above it says what comes
             self._shown["#gold-value"] = value
             self.query_one("#gold-value", Digits).update(str(value))
             self.query_one("#gold-unit", Static).update(plural_word(value, "Buck"), layout=False)
-        self._show("#pools", self._pools_text())
+        self._show("#pools", self._pools_text(), lines=4)
         self._show("#gold-line", self._gold_line(), lines=1)
         self._show("#step", self._step_text())
         rows = self._player_rows()
         if self._shown.get("#players") != rows:
-            same_height = len(rows) == len(self._shown.get("#players") or ())
             self._shown["#players"] = rows
-            self.query_one("#players", Static).update(
-                self._players_table(rows), layout=not same_height
-            )
+            self.query_one("#players", TrackerTable).show_cells(self._player_cells(rows))
         self._show("#shootout", self._shootout_text())
         self._order_tables(self.size.height < SHORT)
 
@@ -252,15 +314,15 @@ Type in the command field and press **enter**; the line above it says what comes
             tables.move_child(first, before=0)
 
     def _show(self, selector: str, content: Text | str, lines: int | None = None) -> None:
-        """Update one Static when its text changed: without a layout when it is `lines` high
-        (or as many lines as before, for text that does not wrap)."""
+        """Update one Static when its text changed: without a layout when it is `lines` high,
+        or when its text takes as many lines at its width as before."""
         key = content.markup if isinstance(content, Text) else content
         before = self._shown.get(selector)
         if before == key:
             return
         self._shown[selector] = key
-        same = lines is not None
-        self.query_one(selector, Static).update(content, layout=not same)
+        widget = self.query_one(selector, Static)
+        widget.update(content, layout=lines is None and height_changes(widget, content))
 
     def _event_text(self) -> str:
         state = self.state
@@ -421,22 +483,16 @@ Type in the command field and press **enter**; the line above it says what comes
             )
         return tuple(rows)
 
-    def _players_table(self, rows: tuple[tuple[str, ...], ...]) -> Table:
-        """The rows as a table: one line each (a long cell ends in an ellipsis, a name never
-        breaks mid-word), so its height stays the same while a game is played."""
-        state = self.state
-        table = Table(box=None, padding=(0, 1), header_style="bold", pad_edge=False)
-        table.add_column(rows[0][0], style="dim", no_wrap=True, overflow="ellipsis")
-        for seat, player in enumerate(state.players):
-            header = Text(
-                rows[0][seat + 1], style=f"bold {rich_colour(player.colour)}", no_wrap=True
-            )
-            table.add_column(
-                header, justify="right", max_width=14, no_wrap=True, overflow="ellipsis"
-            )
-        for row in rows[1:]:
-            table.add_row(row[0], *(Text(cell) for cell in row[1:]))
-        return table
+    def _player_cells(self, rows: tuple[tuple[str, ...], ...]) -> list[list[Text]]:
+        """The rows' cells with their styles: the header bold, each name in its player's
+        colour, the trackers' names dim. One line each (a long cell ends in an ellipsis),
+        so the table's height stays the same while a game is played."""
+        players = self.state.players
+        header = [Text(rows[0][0], style="bold")]
+        for seat, player in enumerate(players):
+            header.append(Text(rows[0][seat + 1], style=f"bold {rich_colour(player.colour)}"))
+        body = [[Text(row[0], style="dim"), *(Text(cell) for cell in row[1:])] for row in rows[1:]]
+        return [header, *body]
 
     def _graves(self, seat: int) -> str:
         state = self.state
@@ -708,3 +764,14 @@ Type in the command field and press **enter**; the line above it says what comes
         if self.run(self.rules.clean_up(self.state, outlaws)):
             self.remember(f"outlaws_{year}", outlaws)
         return True
+
+
+def height_changes(widget: Static, content: VisualType) -> bool:
+    """False when `content` takes as many lines as what `widget` shows, at its width: it is
+    then redrawn without laying the screen out again (#16). True when not known (not laid out
+    yet)."""
+    width = widget.size.width
+    if not width:
+        return True
+    new = visualize(widget, content, markup=False).get_height(widget.styles, width)
+    return new != widget.visual.get_height(widget.styles, width)
