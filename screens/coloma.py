@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import suppress
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -36,7 +37,7 @@ from screens.confirm import ConfirmDialog
 from screens.game import COMMON_HELP, SHORT, CommandScreen
 from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
-from screens.widgets.rows import Justify, Rows, columns
+from screens.widgets.rows import Rows
 
 NUMBERS = {  # typed word -> tracked number
     "bucks": "bucks",
@@ -106,30 +107,68 @@ SHORTEST_CELL = 6
 class TrackerTable(Rows):
     """The players' trackers, a row per tracker and a column per player, fitted to the width
     it is drawn at: the widest columns give way first, a cut cell ending in an ellipsis. A
-    changed number repaints its line alone (#16)."""
+    changed number rebuilds and repaints its line alone (#16)."""
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        self._cells: list[list[Text]] = []
+        self._rows: tuple[tuple[str, ...], ...] = ()
+        self._colours: tuple[str, ...] = ()
+        self._widths: list[int] = []
+        self._built: dict[tuple[int, tuple[str, ...]], Text] = {}  # lines at `_widths`
 
-    def show_cells(self, cells: list[list[Text]]) -> None:
-        """Show these rows of cells (the first is the header)."""
-        self._cells = cells
+    def show_rows(self, rows: tuple[tuple[str, ...], ...], colours: tuple[str, ...]) -> None:
+        """Show these rows: the first is the header (bold, each player's name in its
+        colour), the first column names the trackers (dim), the players' cells are right
+        justified."""
+        if colours != self._colours:
+            self._built.clear()
+        self._rows, self._colours = rows, colours
         self._fit()
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit()
 
     def _fit(self) -> None:
-        cells = self._cells
-        count = max((len(row) for row in cells), default=0)
+        rows = self._rows
+        count = max((len(row) for row in rows), default=0)
         natural = []
         for column in range(count):
-            widest = max((row[column].cell_len for row in cells if column < len(row)), default=0)
+            widest = max((cell_len(row[column]) for row in rows if column < len(row)), default=0)
             natural.append(widest if column == 0 else min(widest, PLAYER_COLUMN))
-        justify: list[Justify] = ["left", *["right"] * (count - 1)]
         widths = fitted_widths(natural, self.size.width, COLUMN_GAP)
-        self.show(columns(cells, justify, COLUMN_GAP, widths))
+        if widths != self._widths:
+            self._widths = widths
+            self._built.clear()
+        built, lines = self._built, []
+        for y, row in enumerate(rows):
+            line = built.get((y, row))
+            if line is None:
+                line = built[(y, row)] = self._line(y, row)
+            lines.append(line)
+        if len(built) > 4 * len(rows):  # lines no longer shown
+            shown = {(y, row) for y, row in enumerate(rows)}
+            self._built = {key: line for key, line in built.items() if key in shown}
+        self.show(lines)
+
+    def _line(self, y: int, row: tuple[str, ...]) -> Text:
+        """One row's cells lined up at the table's column widths."""
+        line = Text()
+        for column, (cell, width) in enumerate(zip(row, self._widths, strict=False)):
+            if column == 0:
+                style = "bold" if y == 0 else "dim"
+            else:
+                colour = self._colours[column - 1] if column <= len(self._colours) else ""
+                style = f"bold {colour}" if y == 0 else ""
+            text = Text(cell, style=style)
+            if text.cell_len > width:
+                text.truncate(width, overflow="ellipsis")
+            room = width - text.cell_len
+            if column:
+                line.append(" " * (COLUMN_GAP + room))  # the players' cells: right justified
+            elif len(row) > 1:
+                text.pad_right(room)
+            line.append_text(text)
+        return line
 
 
 def fitted_widths(natural: list[int], room: int, gap: int) -> list[int]:
@@ -296,7 +335,8 @@ Type in the command field and press **enter**; the line above it says what comes
         rows = self._player_rows()
         if self._shown.get("#players") != rows:
             self._shown["#players"] = rows
-            self.query_one("#players", TrackerTable).show_cells(self._player_cells(rows))
+            colours = tuple(rich_colour(player.colour) for player in state.players)
+            self.query_one("#players", TrackerTable).show_rows(rows, colours)
         self._show("#shootout", self._shootout_text())
         self._order_tables(self.size.height < SHORT)
 
@@ -316,7 +356,7 @@ Type in the command field and press **enter**; the line above it says what comes
     def _show(self, selector: str, content: Text | str, lines: int | None = None) -> None:
         """Update one Static when its text changed: without a layout when it is `lines` high,
         or when its text takes as many lines at its width as before."""
-        key = content.markup if isinstance(content, Text) else content
+        key = content if isinstance(content, str) else shown_key(content)
         before = self._shown.get(selector)
         if before == key:
             return
@@ -482,17 +522,6 @@ Type in the command field and press **enter**; the line above it says what comes
                 ("Hotels (Dudes)", *(f"{state.hotels[s]} ({state.sleepers[s]})" for s in seats))
             )
         return tuple(rows)
-
-    def _player_cells(self, rows: tuple[tuple[str, ...], ...]) -> list[list[Text]]:
-        """The rows' cells with their styles: the header bold, each name in its player's
-        colour, the trackers' names dim. One line each (a long cell ends in an ellipsis),
-        so the table's height stays the same while a game is played."""
-        players = self.state.players
-        header = [Text(rows[0][0], style="bold")]
-        for seat, player in enumerate(players):
-            header.append(Text(rows[0][seat + 1], style=f"bold {rich_colour(player.colour)}"))
-        body = [[Text(row[0], style="dim"), *(Text(cell) for cell in row[1:])] for row in rows[1:]]
-        return [header, *body]
 
     def _graves(self, seat: int) -> str:
         state = self.state
@@ -764,6 +793,11 @@ Type in the command field and press **enter**; the line above it says what comes
         if self.run(self.rules.clean_up(self.state, outlaws)):
             self.remember(f"outlaws_{year}", outlaws)
         return True
+
+
+def shown_key(text: Text) -> tuple[object, ...]:
+    """What decides how a Text looks, cheaper to compare than its markup."""
+    return (text.plain, tuple(text.spans), str(text.style), text.justify)
 
 
 def height_changes(widget: Static, content: VisualType) -> bool:
