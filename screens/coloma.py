@@ -104,6 +104,14 @@ COLUMN_GAP = 2
 SHORTEST_CELL = 6
 
 
+class Refusal(Static):
+    """The message beside the command field: a refusal replacing another (or the empty
+    line) redraws it without laying the screen out again when it takes as many lines (#16)."""
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        super().update(content, layout=layout and height_changes(self, content))
+
+
 class TrackerTable(Rows):
     """The players' trackers, a row per tracker and a column per player, fitted to the width
     it is drawn at: the widest columns give way first, a cut cell ending in an ellipsis. A
@@ -284,6 +292,13 @@ Type in the command field and press **enter**; the line above it says what comes
                     yield Static(id="shootout", markup=False)
             yield LogPanel(id="log")
         yield Footer()
+
+    def command_area(self) -> ComposeResult:
+        """The common command area, its message line a `Refusal`."""
+        for widget in super().command_area():
+            if widget.id == "command-error":
+                widget = Refusal("", id="command-error", classes="error", markup=False)
+            yield widget
 
     def command_words(self) -> list[str]:
         """Players' names first (a command starts with one), then the commands and what
