@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.visual import VisualType
+from textual.visual import VisualType, visualize
 from textual.widgets import Footer, Header, Static
 
 from companion.amounts import is_number, parse_count
@@ -34,6 +34,7 @@ from companion.table import rich_colour
 from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
+from screens.widgets.rows import Rows
 
 NEXT_ROUND = ("n", "next")  # the typed word that starts the next round
 COMMANDS = ("board", "arrows", "marks", "card", "next", "lake", "gold", "hide", "clear")
@@ -76,30 +77,28 @@ def whole(word: str) -> int:
 
 class Shown(Static):
     """A Static that redraws only when what it shows changed, and lays the screen out again
-    only when its size may have (a key answered within a frame: #16)."""
+    only when its height may have: a key answered within a frame (#16)."""
 
     def __init__(self, *args: object, fixed: bool = False, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.fixed = fixed  # its .tcss gives it a fixed size: content never resizes it
         self.shown: object = None
-        self.extent: tuple[int, int] | None = None
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         if content == self.shown:
             return
-        extent = size_of(content)
-        layout = layout and not self.fixed and extent != self.extent
-        if not self.fixed and self.shown in ("", None) and content == "":
-            layout = False
-        self.shown, self.extent = content, extent
+        layout = layout and not self.fixed and self._height_changes(content)
+        self.shown = content
         super().update(content, layout=layout)
 
-
-def size_of(content: object) -> tuple[int, int]:
-    """(lines, widest line in cells) of a text, to tell whether a widget's size changes."""
-    plain = content.plain if isinstance(content, Text) else str(content)
-    lines = plain.split("\n")
-    return len(lines), max(cell_len(line) for line in lines)
+    def _height_changes(self, content: VisualType) -> bool:
+        """False when `content` takes as many lines as what is shown, at this width (a
+        refusal replacing another, or the empty line); True when not known (not laid out)."""
+        width = self.size.width
+        if not width:
+            return True
+        new = visualize(self, content, markup=False).get_height(self.styles, width)
+        return new != self.visual.get_height(self.styles, width)
 
 
 class BuildersScreen(CommandScreen):
@@ -163,8 +162,8 @@ Type in the command field and press **enter**; the line above it says what comes
                 yield Shown("", id="command-error", classes="error", markup=False)
                 with VerticalScroll(id="board-box"):
                     with Horizontal(id="table"):
-                        yield Shown(id="board", markup=False)
-                        yield Shown(id="players", markup=False, fixed=True)
+                        yield Rows(id="board")
+                        yield Rows(id="players")
                     yield Shown(id="notes", markup=False, fixed=True)
             yield LogPanel(id="log")
         yield Footer()
@@ -213,7 +212,8 @@ Type in the command field and press **enter**; the line above it says what comes
         self._recall_board()
 
     def render_state(self) -> None:
-        """Only what changed is drawn again (each `Shown` compares with what it shows)."""
+        """Only what changed is drawn again: each `Shown` compares with what it shows, and
+        the board and the players' panel repaint only their lines that changed."""
         state = self.state
         if state.widths:
             offer = 5 if len(state.players) == 4 else 4
@@ -228,9 +228,9 @@ Type in the command field and press **enter**; the line above it says what comes
             line = "Boomtown Builders"
         self.query_one("#round-line", Static).update(line)
         self.query_one("#step", Static).update(self._step_text())
-        self.query_one("#players", Static).update(self._players_text())
+        self.query_one("#players", Rows).show(self._players_lines())
         preview = self._preview()
-        self.query_one("#board", Static).update(self._board_text(preview))
+        self.query_one("#board", Rows).show(self._board_lines())
         self.query_one("#notes", Static).update(self._notes_text(preview))
 
     def _step_text(self) -> str:
@@ -277,57 +277,61 @@ Type in the command field and press **enter**; the line above it says what comes
             return f"type t for the Track Token in row {state.train_row}."
         return f"type n to start round {state.round + 1}."
 
-    def _players_text(self) -> Text:
+    def _players_lines(self) -> list[Text]:
         """Two lines a player: the board's label and name, then cubes left and buildings."""
         state = self.state
         labels = player_labels([player.name for player in state.players])
         width = max(cell_len(label) for label in labels)
         builder = state.builder if state.widths and not state.over else None
-        text = Text()
+        lines = []
         for seat, player in enumerate(state.players):
+            line = Text()
             label = labels[seat] + " " * (width - cell_len(labels[seat]))
-            text.append(label, style=f"bold {rich_colour(player.colour)}")
-            text.append(" ")
-            text.append(player.name, style=f"bold {rich_colour(player.colour)}")
+            line.append(label, style=f"bold {rich_colour(player.colour)}")
+            line.append(" ")
+            line.append(player.name, style=f"bold {rich_colour(player.colour)}")
             if seat == state.first_player:
-                text.append("  ▶ start")
+                line.append("  ▶ start")
             if seat == builder:
-                text.append("  builds now", style="reverse")
+                line.append("  builds now", style="reverse")
             cubes = state.cubes[seat]
             built = len(state.owned(seat))
-            text.append(
-                f"\n{' ' * width} T{cubes[3]} D{cubes[2]} S{cubes[1]} left · "
-                f"{plural(built, 'building')}"
+            lines.append(line)
+            lines.append(
+                Text(
+                    f"{' ' * width} T{cubes[3]} D{cubes[2]} S{cubes[1]} left · "
+                    f"{plural(built, 'building')}"
+                )
             )
-            if seat + 1 < len(state.players):
-                text.append("\n")
-        return text
+        return lines
 
-    def _board_text(self, preview: Placement | str) -> Text:
+    def _board_lines(self) -> list[Text]:
         """The board, row 1 at the bottom; a cell shows a building (its owner's label and
-        cube), terrain or the printed arrows; =..= around it is the row's Track Token."""
+        cube), terrain or the printed arrows; =..= around it is the row's Track Token. One
+        line before the board's size is known."""
         state = self.state
-        text = Text()
         if not state.widths:
-            return text
+            return [Text()]
         labels = player_labels([player.name for player in state.players])
         inner = max(2, max(cell_len(label) for label in labels) + 1)
         widest = max(state.widths)
-        text.append(" " * 3)
+        numbers = Text(" " * 3)
         for column in range(1, widest + 1):
-            text.append(centred(str(column), inner + 2), style="dim")
+            numbers.append(centred(str(column), inner + 2), style="dim")
+        lines = [numbers]
         for row in range(state.rows, 0, -1):
-            text.append(f"\n{row:>2} ")
+            line = Text(f"{row:>2} ")
             token = state.tokens[row - 1] if row <= len(state.tokens) else None
             for column in range(1, state.widths[row - 1] + 1):
                 mark, style = self._cell(state, labels, row, column)
                 if token == column and mark != "==":  # the token beside what stands there
-                    text.append(centred(f"={mark}=", inner + 2), style=f"{style} bold")
+                    line.append(centred(f"={mark}=", inner + 2), style=f"{style} bold")
                 else:
-                    text.append(centred(mark, inner + 2), style=style)
+                    line.append(centred(mark, inner + 2), style=style)
             if row == state.train_row and not state.over:
-                text.append(" ◀", style="bold")
-        return text
+                line.append(" ◀", style="bold")
+            lines.append(line)
+        return lines
 
     def _cell(
         self, state: BuildersState, labels: list[str], row: int, column: int

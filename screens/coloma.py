@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import suppress
 
-from rich.table import Table
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.visual import VisualType, visualize
 from textual.widgets import Digits, Footer, Header, Static
 
 from companion.amounts import is_number, parse_amount, parse_count
@@ -36,6 +37,7 @@ from screens.confirm import ConfirmDialog
 from screens.game import COMMON_HELP, SHORT, CommandScreen
 from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
+from screens.widgets.rows import Rows
 
 NUMBERS = {  # typed word -> tracked number
     "bucks": "bucks",
@@ -94,6 +96,116 @@ PLAYER_HELP = (
     "NAME gun ROW COUNT, NAME pitch 3 (or land), NAME bridge TYPE, NAME grave 2, "
     "NAME hotel, NAME sleep 2"
 )
+#: the players' table: a player's column is at most this wide (then an ellipsis)
+PLAYER_COLUMN = 14
+#: cells between the players' table's columns
+COLUMN_GAP = 2
+#: a player's column is cut down to this many cells before the trackers' names are cut
+SHORTEST_CELL = 6
+
+
+class Refusal(Static):
+    """The message beside the command field: a refusal replacing another (or the empty
+    line) redraws it without laying the screen out again when it takes as many lines (#16)."""
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        super().update(content, layout=layout and height_changes(self, content))
+
+
+class TrackerTable(Rows):
+    """The players' trackers, a row per tracker and a column per player, fitted to the width
+    it is drawn at: the widest columns give way first, a cut cell ending in an ellipsis. A
+    changed number rebuilds and repaints its line alone (#16)."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self._rows: tuple[tuple[str, ...], ...] = ()
+        self._colours: tuple[str, ...] = ()
+        self._widths: list[int] = []
+        self._built: dict[tuple[int, tuple[str, ...]], Text] = {}  # lines at `_widths`
+
+    def show_rows(self, rows: tuple[tuple[str, ...], ...], colours: tuple[str, ...]) -> None:
+        """Show these rows: the first is the header (bold, each player's name in its
+        colour), the first column names the trackers (dim), the players' cells are right
+        justified."""
+        if colours != self._colours:
+            self._built.clear()
+        self._rows, self._colours = rows, colours
+        self._fit()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        rows = self._rows
+        count = max((len(row) for row in rows), default=0)
+        natural = []
+        for column in range(count):
+            widest = max((cell_len(row[column]) for row in rows if column < len(row)), default=0)
+            natural.append(widest if column == 0 else min(widest, PLAYER_COLUMN))
+        widths = fitted_widths(natural, self.size.width, COLUMN_GAP)
+        if widths != self._widths:
+            self._widths = widths
+            self._built.clear()
+        built, lines = self._built, []
+        for y, row in enumerate(rows):
+            line = built.get((y, row))
+            if line is None:
+                line = built[(y, row)] = self._line(y, row)
+            lines.append(line)
+        if len(built) > 4 * len(rows):  # lines no longer shown
+            shown = {(y, row) for y, row in enumerate(rows)}
+            self._built = {key: line for key, line in built.items() if key in shown}
+        self.show(lines)
+
+    def _line(self, y: int, row: tuple[str, ...]) -> Text:
+        """One row's cells lined up at the table's column widths."""
+        line = Text()
+        for column, (cell, width) in enumerate(zip(row, self._widths, strict=False)):
+            if column == 0:
+                style = "bold" if y == 0 else "dim"
+            else:
+                colour = self._colours[column - 1] if column <= len(self._colours) else ""
+                style = f"bold {colour}" if y == 0 else ""
+            text = Text(cell, style=style)
+            if text.cell_len > width:
+                text.truncate(width, overflow="ellipsis")
+            room = width - text.cell_len
+            if column:
+                line.append(" " * (COLUMN_GAP + room))  # the players' cells: right justified
+            elif len(row) > 1:
+                text.pad_right(room)
+            line.append_text(text)
+        return line
+
+
+def fitted_widths(natural: list[int], room: int, gap: int) -> list[int]:
+    """Column widths that fit in `room` cells (no limit when it is not known yet): the
+    players' widest columns give way first, down to a few cells, so a column of small numbers
+    keeps its width and the trackers' names stay readable; then every column does."""
+    available = room - gap * max(len(natural) - 1, 0)
+    if room <= 0 or sum(natural) <= available:
+        return natural
+    label, players = natural[0], natural[1:]
+    shrunk = _water_fill(players, available - label, floor=SHORTEST_CELL)
+    if sum(shrunk) + label <= available:
+        return [label, *shrunk]
+    return _water_fill(natural, available, floor=1)
+
+
+def _water_fill(widths: list[int], room: int, floor: int) -> list[int]:
+    """The widest of `widths` cut to one level (not below `floor`) so they fit in `room`
+    if they can; cells left under the level go to the cut ones, left first."""
+    level = max(widths, default=0)
+    while level > floor and sum(min(width, level) for width in widths) > room:
+        level -= 1
+    fitted = [min(width, level) for width in widths]
+    spare = room - sum(fitted)
+    for column, width in enumerate(widths):
+        if spare > 0 and width > fitted[column]:
+            fitted[column] += 1
+            spare -= 1
+    return fitted
 
 
 class ColomaScreen(CommandScreen):
@@ -176,10 +288,17 @@ Type in the command field and press **enter**; the line above it says what comes
                 yield from self.command_area()
                 yield Static("", id="helper", markup=False)
                 with VerticalScroll(id="tables"):
-                    yield Static(id="players", markup=False)
+                    yield TrackerTable(id="players")
                     yield Static(id="shootout", markup=False)
             yield LogPanel(id="log")
         yield Footer()
+
+    def command_area(self) -> ComposeResult:
+        """The common command area, its message line a `Refusal`."""
+        for widget in super().command_area():
+            if widget.id == "command-error":
+                widget = Refusal("", id="command-error", classes="error", markup=False)
+            yield widget
 
     def command_words(self) -> list[str]:
         """Players' names first (a command starts with one), then the commands and what
@@ -225,16 +344,14 @@ Type in the command field and press **enter**; the line above it says what comes
             self._shown["#gold-value"] = value
             self.query_one("#gold-value", Digits).update(str(value))
             self.query_one("#gold-unit", Static).update(plural_word(value, "Buck"), layout=False)
-        self._show("#pools", self._pools_text())
+        self._show("#pools", self._pools_text(), lines=4)
         self._show("#gold-line", self._gold_line(), lines=1)
         self._show("#step", self._step_text())
         rows = self._player_rows()
         if self._shown.get("#players") != rows:
-            same_height = len(rows) == len(self._shown.get("#players") or ())
             self._shown["#players"] = rows
-            self.query_one("#players", Static).update(
-                self._players_table(rows), layout=not same_height
-            )
+            colours = tuple(rich_colour(player.colour) for player in state.players)
+            self.query_one("#players", TrackerTable).show_rows(rows, colours)
         self._show("#shootout", self._shootout_text())
         self._order_tables(self.size.height < SHORT)
 
@@ -252,15 +369,15 @@ Type in the command field and press **enter**; the line above it says what comes
             tables.move_child(first, before=0)
 
     def _show(self, selector: str, content: Text | str, lines: int | None = None) -> None:
-        """Update one Static when its text changed: without a layout when it is `lines` high
-        (or as many lines as before, for text that does not wrap)."""
-        key = content.markup if isinstance(content, Text) else content
+        """Update one Static when its text changed: without a layout when it is `lines` high,
+        or when its text takes as many lines at its width as before."""
+        key = content if isinstance(content, str) else shown_key(content)
         before = self._shown.get(selector)
         if before == key:
             return
         self._shown[selector] = key
-        same = lines is not None
-        self.query_one(selector, Static).update(content, layout=not same)
+        widget = self.query_one(selector, Static)
+        widget.update(content, layout=lines is None and height_changes(widget, content))
 
     def _event_text(self) -> str:
         state = self.state
@@ -420,23 +537,6 @@ Type in the command field and press **enter**; the line above it says what comes
                 ("Hotels (Dudes)", *(f"{state.hotels[s]} ({state.sleepers[s]})" for s in seats))
             )
         return tuple(rows)
-
-    def _players_table(self, rows: tuple[tuple[str, ...], ...]) -> Table:
-        """The rows as a table: one line each (a long cell ends in an ellipsis, a name never
-        breaks mid-word), so its height stays the same while a game is played."""
-        state = self.state
-        table = Table(box=None, padding=(0, 1), header_style="bold", pad_edge=False)
-        table.add_column(rows[0][0], style="dim", no_wrap=True, overflow="ellipsis")
-        for seat, player in enumerate(state.players):
-            header = Text(
-                rows[0][seat + 1], style=f"bold {rich_colour(player.colour)}", no_wrap=True
-            )
-            table.add_column(
-                header, justify="right", max_width=14, no_wrap=True, overflow="ellipsis"
-            )
-        for row in rows[1:]:
-            table.add_row(row[0], *(Text(cell) for cell in row[1:]))
-        return table
 
     def _graves(self, seat: int) -> str:
         state = self.state
@@ -708,3 +808,19 @@ Type in the command field and press **enter**; the line above it says what comes
         if self.run(self.rules.clean_up(self.state, outlaws)):
             self.remember(f"outlaws_{year}", outlaws)
         return True
+
+
+def shown_key(text: Text) -> tuple[object, ...]:
+    """What decides how a Text looks, cheaper to compare than its markup."""
+    return (text.plain, tuple(text.spans), str(text.style), text.justify)
+
+
+def height_changes(widget: Static, content: VisualType) -> bool:
+    """False when `content` takes as many lines as what `widget` shows, at its width: it is
+    then redrawn without laying the screen out again (#16). True when not known (not laid out
+    yet)."""
+    width = widget.size.width
+    if not width:
+        return True
+    new = visualize(widget, content, markup=False).get_height(widget.styles, width)
+    return new != widget.visual.get_height(widget.styles, width)

@@ -3,10 +3,6 @@ Hotel Building module, three Years to the wizard; and a short name that could me
 
 from __future__ import annotations
 
-from io import StringIO
-
-from rich.console import Console
-
 from companion.games.coloma import ColomaState
 from companion.store import Store
 from screens.coloma import ColomaScreen
@@ -66,9 +62,7 @@ async def test_a_whole_game_with_hotels(store: Store, new_game: NewGame) -> None
     session = new_game(game="coloma", names=("Ann", "Bo", "Cy"), first=0, hotels=True)
     async with make_app(store).run_test(size=SIZE) as pilot:
         screen = await open_screen(pilot, session, ColomaScreen)
-        console = Console(width=120, record=True, file=StringIO())
-        console.print(screen._players_table(screen._player_rows()))
-        assert "Hotels (Dudes)" in console.export_text()
+        assert "Hotels (Dudes)" in text_of(pilot, "#players")
         assert await command(pilot, "ann hotel") == ""
         assert await command(pilot, "bo hotel") == "" and await command(pilot, "bo hotel") == ""
         for year in (1848, 1849, 1850):

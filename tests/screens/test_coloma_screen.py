@@ -3,10 +3,7 @@ does (typed amounts, refusals, undo/redo over a restart, corrections, finishing)
 
 from __future__ import annotations
 
-from io import StringIO
-
 import pytest
-from rich.console import Console
 from textual.widgets import Digits, Input, Select
 
 from companion.games.coloma import ColomaState
@@ -17,6 +14,7 @@ from screens.confirm import ConfirmDialog
 from screens.correction import CorrectionDialog
 from screens.help import HelpScreen
 from screens.scoring import ScoringWizard
+from screens.widgets.rows import Rows
 from tests.conftest import NewGame
 from tests.screens.helpers import (
     SIZE,
@@ -49,9 +47,7 @@ async def move_on(pilot) -> str:  # type: ignore[no-untyped-def]
 
 def players_text(screen: ColomaScreen) -> str:
     """The players' table as the screen draws it, in plain text."""
-    console = Console(width=120, record=True, file=StringIO())
-    console.print(screen._players_table(screen._player_rows()))
-    return console.export_text()
+    return screen.query_one("#players", Rows).plain
 
 
 def state(screen: ColomaScreen) -> ColomaState:
