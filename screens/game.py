@@ -104,8 +104,18 @@ class GameScreen(Screen[None]):
         self.app.push_screen(GameCharts(self.session))
 
     def action_toggle_log(self) -> None:
-        """Show or hide the log: beside the game when wide, instead of it when narrow."""
+        """Show or hide the log: beside the game when wide, instead of it when narrow. The
+        game coming back gives the command field its focus back (hidden, it had lost it to
+        whatever Textual focused next)."""
         self.toggle_class("-log-toggled")
+        self.call_after_refresh(self._refocus)
+
+    def _refocus(self) -> None:
+        if isinstance(self.focused, Input):
+            return
+        for field in self.query("#command").results(Input):
+            if field.is_on_screen:
+                field.focus()
 
     def leave(self) -> None:
         """The game is left: stop following and give its lock back (it can be reopened)."""

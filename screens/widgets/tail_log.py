@@ -105,9 +105,14 @@ class TailLog(Widget, can_focus=True):
         return [Strip(line).extend_cell_length(self._width) for line in lines]
 
     def on_resize(self, event: events.Resize) -> None:
-        """Sentences are wrapped anew at a new width (the terminal, or f2's wider log)."""
-        if event.size.width != self._width:
-            self._width = event.size.width
+        self._fit_width()
+
+    def _fit_width(self) -> None:
+        """Sentences are wrapped anew at a new width (the terminal, or f2's wider log). Also
+        checked at each paint: a log hidden by f2 while the terminal was resized is given its
+        new size without a Resize of its own."""
+        if self.size.width != self._width:
+            self._width = self.size.width
             self._wrapped = [self._wrap(text) for text in self._texts]
             self._flat = None
             self._scroll_to(self.back)
@@ -118,6 +123,7 @@ class TailLog(Widget, can_focus=True):
         """The widget's style is looked up once a paint, not once a line (each look-up walks
         the styles; 37 of them were a third of a key's repaint)."""
         self._style = self.rich_style
+        self._fit_width()
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:

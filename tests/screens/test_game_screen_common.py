@@ -218,3 +218,40 @@ async def test_every_colour_draws_on_every_game_screen(store: Store, game: str) 
         await settle(pilot)
         assert pilot.app.screen is screen  # drawn, no crash
         assert pilot.app.return_code in (None, 0)
+
+
+async def test_f2_twice_when_narrow_gives_the_command_field_its_focus_back(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        await pilot.press("f2")
+        await settle(pilot)
+        await pilot.press("f2")
+        await settle(pilot)
+        field = screen.query_one("#command", Input)
+        assert screen.focused is field
+        await pilot.press("a", "n", "n")
+        assert field.value == "ann"
+
+
+async def test_a_log_hidden_while_the_terminal_widens_is_wrapped_at_its_new_width(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    rules = session.rules
+    session.act(rules.correct(session.state, 0, "bucks", parse_amount("+1"), "x " * 40))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        await pilot.press("f2")  # the log instead of the game
+        await settle(pilot)
+        await pilot.press("f2")  # hidden again
+        await settle(pilot)
+        await pilot.resize_terminal(120, 40)  # wide: the log shows beside the game
+        await settle(pilot)
+        lines = screen.query_one(LogPanel).query_one(TailLog)
+        await settle(pilot)
+        assert lines.size.width < 60
+        assert all(strip.cell_length == lines.size.width for strip in lines.lines)
+        assert "x x" in "".join(strip.text for strip in lines.lines[-2:])
