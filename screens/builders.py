@@ -14,7 +14,6 @@ from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.visual import VisualType, visualize
 from textual.widgets import Footer, Header, Static
 
 from companion.amounts import is_number, parse_count
@@ -35,6 +34,7 @@ from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.rows import Rows
+from screens.widgets.shown import Shown
 
 NEXT_ROUND = ("n", "next")  # the typed word that starts the next round
 COMMANDS = ("board", "arrows", "marks", "card", "next", "lake", "gold", "hide", "clear")
@@ -73,32 +73,6 @@ def parse_widths(text: str) -> list[int]:
 def whole(word: str) -> int:
     """A number typed in ASCII digits (checked by `is_number`), refused when too large."""
     return parse_count(word, what="A number")
-
-
-class Shown(Static):
-    """A Static that redraws only when what it shows changed, and lays the screen out again
-    only when its height may have: a key answered within a frame (#16)."""
-
-    def __init__(self, *args: object, fixed: bool = False, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fixed = fixed  # its .tcss gives it a fixed size: content never resizes it
-        self.shown: object = None
-
-    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
-        if content == self.shown:
-            return
-        layout = layout and not self.fixed and self._height_changes(content)
-        self.shown = content
-        super().update(content, layout=layout)
-
-    def _height_changes(self, content: VisualType) -> bool:
-        """False when `content` takes as many lines as what is shown, at this width (a
-        refusal replacing another, or the empty line); True when not known (not laid out)."""
-        width = self.size.width
-        if not width:
-            return True
-        new = visualize(self, content, markup=False).get_height(self.styles, width)
-        return new != self.visual.get_height(self.styles, width)
 
 
 class BuildersScreen(CommandScreen):

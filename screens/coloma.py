@@ -15,7 +15,6 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.visual import VisualType, visualize
 from textual.widgets import Digits, Footer, Header, Static
 
 from companion.amounts import is_number, parse_amount, parse_count
@@ -38,6 +37,7 @@ from screens.game import COMMON_HELP, SHORT, CommandScreen
 from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.rows import Rows
+from screens.widgets.shown import height_changes
 
 NUMBERS = {  # typed word -> tracked number
     "bucks": "bucks",
@@ -102,14 +102,6 @@ PLAYER_COLUMN = 14
 COLUMN_GAP = 2
 #: a player's column is cut down to this many cells before the trackers' names are cut
 SHORTEST_CELL = 6
-
-
-class Refusal(Static):
-    """The message beside the command field: a refusal replacing another (or the empty
-    line) redraws it without laying the screen out again when it takes as many lines (#16)."""
-
-    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
-        super().update(content, layout=layout and height_changes(self, content))
 
 
 class TrackerTable(Rows):
@@ -292,13 +284,6 @@ Type in the command field and press **enter**; the line above it says what comes
                     yield Static(id="shootout", markup=False)
             yield LogPanel(id="log")
         yield Footer()
-
-    def command_area(self) -> ComposeResult:
-        """The common command area, its message line a `Refusal`."""
-        for widget in super().command_area():
-            if widget.id == "command-error":
-                widget = Refusal("", id="command-error", classes="error", markup=False)
-            yield widget
 
     def command_words(self) -> list[str]:
         """Players' names first (a command starts with one), then the commands and what
@@ -813,14 +798,3 @@ Type in the command field and press **enter**; the line above it says what comes
 def shown_key(text: Text) -> tuple[object, ...]:
     """What decides how a Text looks, cheaper to compare than its markup."""
     return (text.plain, tuple(text.spans), str(text.style), text.justify)
-
-
-def height_changes(widget: Static, content: VisualType) -> bool:
-    """False when `content` takes as many lines as what `widget` shows, at its width: it is
-    then redrawn without laying the screen out again (#16). True when not known (not laid out
-    yet)."""
-    width = widget.size.width
-    if not width:
-        return True
-    new = visualize(widget, content, markup=False).get_height(widget.styles, width)
-    return new != widget.visual.get_height(widget.styles, width)

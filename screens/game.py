@@ -26,6 +26,7 @@ from screens.confirm import ConfirmDialog
 from screens.correction import CorrectionDialog
 from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
+from screens.widgets.shown import Shown
 
 COMMON_HELP = """\
 ## Every game screen
@@ -450,12 +451,13 @@ class CommandScreen(GameScreen):
     a refusal is shown beside the field, which keeps the text so it can be fixed."""
 
     def command_area(self) -> ComposeResult:
-        yield Static(id="round-line", markup=False)
-        yield Static(id="step", markup=False)
+        yield Shown(id="round-line", markup=False)
+        yield Shown(id="step", markup=False)
         yield CommandInput(
             self.command_words, id="command", placeholder="type here, enter to do it"
         )
-        yield Static("", id="command-error", classes="error", markup=False)
+        # a refusal replacing another (or the empty line) redraws it alone (#16)
+        yield Shown("", id="command-error", classes="error", markup=False)
 
     def command_words(self) -> list[str]:
         """What the command field completes: a game's command names, its players' names,

@@ -1,0 +1,38 @@
+"""A Static that lays the screen out again only when its height may have changed.
+
+`Static.update` asks for a new layout of the whole screen by default (its text might now
+take more or fewer lines). A refusal replacing another, a step line, a note usually take as
+many lines as before: then the Static is redrawn alone (#16).
+"""
+
+from __future__ import annotations
+
+from textual.visual import VisualType, visualize
+from textual.widgets import Static
+
+
+def height_changes(widget: Static, content: VisualType) -> bool:
+    """False when `content` takes as many lines as what `widget` shows, at its width: it is
+    then redrawn without laying the screen out again. True when not known (not laid out)."""
+    width = widget.size.width
+    if not width:
+        return True
+    new = visualize(widget, content, markup=False).get_height(widget.styles, width)
+    return new != widget.visual.get_height(widget.styles, width)
+
+
+class Shown(Static):
+    """Redrawn only when what it shows changed; laid out again only when its height may
+    have (`fixed`: its .tcss gives it a fixed size, so content never resizes it)."""
+
+    def __init__(self, *args: object, fixed: bool = False, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fixed = fixed
+        self.shown: object = None
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        if content == self.shown:
+            return
+        layout = layout and not self.fixed and height_changes(self, content)
+        self.shown = content
+        super().update(content, layout=layout)
