@@ -5,7 +5,10 @@ BIN := $(VENV)/bin
 # Versions the suite (and its snapshots) were last checked with; see constraints.txt.
 CONSTRAINTS := -c constraints.txt
 # `make test` runs the suite on this many pytest-xdist workers (auto: one a CPU core);
-# TEST_WORKERS=0 runs it in one process.
+# TEST_WORKERS=0 runs it in one process. The workers take one test at a time, the longest
+# files first (tests/conftest.py), so that they finish together. Bytecode caching is on for
+# the run: this environment may set PYTHONDONTWRITEBYTECODE, and then every Python the suite
+# starts (a worker, a second copy, the CLI) compiles the project again (~1.3 s of CPU each).
 TEST_WORKERS ?= auto
 
 .PHONY: run test test-browser bench lint snapshots clean
@@ -15,7 +18,7 @@ run: $(VENV)/.run-installed
 
 test: $(VENV)/.test-installed
 	$(BIN)/ruff check .
-	$(BIN)/pytest -n $(TEST_WORKERS)
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -n $(TEST_WORKERS) --maxschedchunk 1
 
 # The served display in headless Chromium (not in `make test`): Debian's `chromium` package,
 # installed here when missing, driven by Playwright (the `browser` extra; no browser download).

@@ -43,3 +43,29 @@ def new_game(store: Store) -> NewGame:
         return GameSession.create(store, header)
 
     return make
+
+
+# The test files whose tests take longest, longest first (`--durations` told). `make test`
+# runs them first, handing out one test at a time (`--maxschedchunk 1`), so that the workers
+# end together instead of one running a long test while the others wait.
+LONGEST_FIRST = (
+    "tests/reliability/test_random_keys.py",
+    "tests/screens/test_boomtown_screen.py",
+    "tests/screens/test_coloma_modules.py",
+    "tests/screens/test_coloma_screen.py",
+    "tests/screens/test_scoring_wizard.py",
+    "tests/screens/test_builders_screen.py",
+    "tests/reliability/test_score_fuzz.py",
+    "tests/screens/test_new_game.py",
+    "tests/screens/test_calamityville_screen.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest files first (in the order above), then the rest as collected."""
+
+    def rank(item: pytest.Item) -> int:
+        path = item.nodeid.split("::")[0]
+        return LONGEST_FIRST.index(path) if path in LONGEST_FIRST else len(LONGEST_FIRST)
+
+    items.sort(key=rank)  # stable: each file's tests keep their order

@@ -14,7 +14,7 @@ from companion.session import GameSession
 from companion.store import Store
 from screens.app import GoldrushApp
 from tests.conftest import NewGame
-from tests.screens.helpers import SIZE
+from tests.screens.helpers import SIZE, run_settled
 
 GAMES = ("boomtown", "coloma", "builders", "calamityville")
 KEYS_PER_RUN = 400
@@ -79,7 +79,7 @@ def _crash_log(store: Store) -> str:
 
 async def _press_randomly(app: GoldrushApp, store: Store, rng: random.Random, count: int) -> None:
     pressed: list[str] = []
-    async with app.run_test(size=SIZE) as pilot:
+    async with run_settled(app, size=SIZE) as pilot:
         while len(pressed) < count:
             keys = _next_keys(rng)
             pressed.extend(keys)
@@ -113,7 +113,7 @@ async def test_page_down_as_a_select_opens_does_not_crash(store: Store, new_game
     the screen has a command field now, and the same keys still must not crash it."""
     session = new_game("calamityville", ("Ann", "Bo", "Cy"))
     app = GoldrushApp(store, open_game=session.game_id)
-    async with app.run_test(size=SIZE) as pilot:
+    async with run_settled(app, size=SIZE) as pilot:
         await pilot.press("enter", "pagedown", "pagedown", "pageup", "escape")
         await pilot.pause()
         assert app.is_running and app._exception is None and not _crash_log(store)
@@ -127,7 +127,7 @@ async def test_a_dialog_is_dismissed_once_and_opened_once(store: Store, new_game
 
     session = new_game()
     app = GoldrushApp(store, open_game=session.game_id)
-    async with app.run_test(size=SIZE) as pilot:
+    async with run_settled(app, size=SIZE) as pilot:
         await pilot.press("ctrl+o")
         await pilot.pause()
         game_screen = app.screen_stack[0]
@@ -156,7 +156,7 @@ async def test_a_late_change_in_the_scoring_wizard_is_ignored(
 
     session = new_game("calamityville", ("Ann", "Bo", "Cy"))
     app = GoldrushApp(store, open_game=session.game_id)
-    async with app.run_test(size=SIZE) as pilot:
+    async with run_settled(app, size=SIZE) as pilot:
         await pilot.press("ctrl+f")  # before the gold runs out: asked first (y)
         await pilot.pause()
         await pilot.press("y")

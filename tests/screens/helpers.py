@@ -1,11 +1,19 @@
-"""Helpers for Pilot tests: an app on a temporary store, typing into fields."""
+"""Helpers for Pilot tests: an app on a temporary store, typing into fields, and a pilot that
+waits for the screen's state instead of for the CPU to look idle."""
 
 from __future__ import annotations
 
-from typing import TypeVar
+import asyncio
+import time
+import unicodedata
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any, TypeVar
 
 from textual import events
-from textual.keys import _character_to_key
+from textual.app import App
+from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
+from textual.message_pump import MessagePump
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -17,6 +25,158 @@ from screens.widgets.rows import Rows
 
 SIZE = (120, 40)
 S = TypeVar("S")
+
+
+WAIT_AT_MOST = 30.0  # seconds: generous, for a loaded machine; a wait past it fails the test
+MAX_ROUND_TRIPS = 5  # per wait: each one that finds new messages behind it asks for another
+
+
+def _pumps(app: App[Any]) -> list[MessagePump]:
+    """The app and every node mounted in it, on every screen of the stack."""
+    return [app, *app._registry]
+
+
+def _screen_is_drawn(app: App[Any]) -> bool:
+    screen = app.screen
+    return not (
+        app._batch_count
+        or screen._layout_required
+        or screen._scroll_required
+        or screen._repaint_required
+        or screen._recompose_required
+        or screen._dirty_widgets
+        or screen._callbacks
+    )
+
+
+def _queues_empty(app: App[Any]) -> bool:
+    return all(not pump._message_queue.qsize() and not pump._next_callbacks for pump in _pumps(app))
+
+
+def _busy(app: App[Any]) -> list[str]:
+    """What is still going on, for a failure message."""
+    screen = app.screen
+    busy = [f"{pump!r} has {pump._message_queue.qsize()} messages" for pump in _pumps(app)]
+    busy = [line for line in busy if " 0 messages" not in line]
+    flags = ("_layout_required", "_scroll_required", "_repaint_required", "_recompose_required")
+    busy += [f"{screen!r}.{flag}" for flag in flags if getattr(screen, flag)]
+    busy += [f"{screen!r} dirty: {screen._dirty_widgets!r}"] if screen._dirty_widgets else []
+    busy += [f"{screen!r} callbacks: {screen._callbacks!r}"] if screen._callbacks else []
+    busy += [f"batch {app._batch_count}"] if app._batch_count else []
+    busy += [f"{pump!r} next callbacks" for pump in _pumps(app) if pump._next_callbacks]
+    busy += [f"{worker!r}" for worker in app.workers if worker.is_running]
+    return busy
+
+
+def _gone(app: App[Any]) -> bool:
+    """The app failed or stopped: nothing more to wait for (the test looks at why)."""
+    return app._exception is not None or not app.is_running or not app.screen_stack
+
+
+async def _round_trip(app: App[Any]) -> None:
+    """The app and each node of the screen on top handle a callback queued behind whatever
+    they were sent: once they all have, every message sent to them before (and every handler
+    still running) has finished. (The screens below get messages too, but do not run
+    handlers that last: their queues are watched.)"""
+    done = asyncio.Event()
+    waiting = 0
+
+    def one_done() -> None:
+        nonlocal waiting
+        waiting -= 1
+        if not waiting:
+            done.set()
+
+    for pump in [app, *app.screen.walk_children(with_self=True)]:
+        if pump.call_later(one_done):
+            waiting += 1
+    if waiting:
+        failed = asyncio.ensure_future(app._exception_event.wait())
+        finished = asyncio.ensure_future(done.wait())
+        await asyncio.wait((finished, failed), return_when=asyncio.FIRST_COMPLETED)
+        failed.cancel()
+        finished.cancel()
+
+
+async def until_settled(
+    app: App[Any], workers: bool = False, timeout: float = WAIT_AT_MOST
+) -> None:
+    """Wait until the app has handled everything sent to it and drawn the result: every
+    message on every screen handled (and every handler that was still running finished, by
+    a round trip through the app and the screen on top), animations done (and the workers,
+    if asked: the command palette's search polls every 0.1 s), the layout refreshed and the
+    screen drawn by its own update timer. Returns at once when the app failed or stopped.
+
+    A round trip itself wakes some widgets (the command palette repaints when idle), so
+    another one is made only while the last one found new messages queued behind it."""
+    deadline = time.monotonic() + timeout
+    trips = 0
+    more_work = True
+    while not _gone(app):
+        assert time.monotonic() < deadline, (
+            f"the app did not settle within {timeout} s: {_busy(app)}"
+        )
+        if not _queues_empty(app):
+            await asyncio.sleep(0)
+        elif not _screen_is_drawn(app):
+            await asyncio.sleep(1 / 200)  # the screen's update timer draws it (60 a second)
+        elif more_work and trips < MAX_ROUND_TRIPS:
+            if workers:
+                await app.workers.wait_for_complete()
+            await app.animator.wait_until_complete()
+            await _round_trip(app)
+            trips += 1
+            more_work = not _queues_empty(app)
+        else:
+            return
+
+
+async def until(pilot: Pilot, holds: Callable[[], object], timeout: float = WAIT_AT_MOST) -> None:
+    """Wait until `holds()` is true (checked after each settle and each tick of the screen's
+    timers), for a state reached by time passing: a timer that follows a file, say."""
+    deadline = time.monotonic() + timeout
+    await until_settled(pilot.app)
+    while not holds():
+        assert time.monotonic() < deadline, f"still not true after {timeout} s"
+        await asyncio.sleep(0.01)
+        await until_settled(pilot.app)
+
+
+class SettledPilot(Pilot[Any]):
+    """`Pilot` whose `press` and `pause()` wait for the app to have handled the keys (see
+    `until_settled`) instead of for the CPU to look idle, which sleeps at least 40 ms a key."""
+
+    async def press(self, *keys: str) -> None:
+        app = self.app
+        for key in keys:
+            if key.startswith("wait:"):
+                await asyncio.sleep(float(key.split(":")[1]) / 1000)
+                continue
+            if len(key) == 1 and not key.isalnum():
+                key = _character_to_key(key)
+            try:
+                char: str | None = unicodedata.lookup(
+                    _get_unicode_name_from_key(REPLACED_KEYS.get(key, key))
+                )
+            except KeyError:
+                char = key if len(key) == 1 else None
+            event = events.Key(key, char)
+            event.set_sender(app)
+            app.post_message(event)
+            await until_settled(app)
+
+    async def pause(self, delay: float | None = None) -> None:
+        if delay is not None:
+            await super().pause(delay)
+        else:
+            await until_settled(self.app)
+
+
+@asynccontextmanager
+async def run_settled(app: App[Any], **options: Any) -> AsyncIterator[SettledPilot]:
+    """`app.run_test(**options)` with a `SettledPilot`."""
+    async with App.run_test(app, **options):
+        yield SettledPilot(app)
 
 
 class SteadyApp(GoldrushApp):
@@ -31,6 +191,9 @@ class SteadyApp(GoldrushApp):
         if isinstance(event.widget, Input):
             event.widget.cursor_blink = False
 
+    def run_test(self, **options: Any):  # type: ignore[no-untyped-def,override]
+        return run_settled(self, **options)
+
 
 def make_app(store: Store) -> GoldrushApp:
     return SteadyApp(store)
@@ -39,10 +202,8 @@ def make_app(store: Store) -> GoldrushApp:
 async def settle(pilot: Pilot) -> None:
     """Wait until the screen has handled what was sent to it: every message queued (a key
     forwarded to the focused field, the messages that key posts in turn), every worker, and
-    then until the app stops using the CPU (one short idle check instead of one a key)."""
-    await pilot.pause(0)
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    the layout and drawing they asked for."""
+    await until_settled(pilot.app, workers=True)
 
 
 def send_keys(pilot: Pilot, text: str) -> None:
