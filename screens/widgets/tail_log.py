@@ -105,9 +105,10 @@ class TailLog(Widget, can_focus=True):
         return [Strip(line).extend_cell_length(self._width) for line in lines]
 
     def on_resize(self, event: events.Resize) -> None:
-        self._fit_width()
+        if self._fit_width():
+            self.refresh()  # a paint before this Resize drew the lines at the old width
 
-    def _fit_width(self) -> None:
+    def _fit_width(self) -> bool:
         """Sentences are wrapped anew at a new width (the terminal, or f2's wider log). Also
         checked at each paint: a log hidden by f2 while the terminal was resized is given its
         new size without a Resize of its own."""
@@ -116,6 +117,8 @@ class TailLog(Widget, can_focus=True):
             self._wrapped = [self._wrap(text) for text in self._texts]
             self._flat = None
             self._scroll_to(self.back)
+            return True
+        return False
 
     # -- drawing (Textual's line API) ------------------------------------------------------
 
