@@ -13,6 +13,7 @@ from companion.session import GameSession
 from companion.store import Store
 from screens.app import GoldrushApp
 from screens.widgets.log_panel import LogPanel
+from screens.widgets.rows import Rows
 
 SIZE = (120, 40)
 S = TypeVar("S")
@@ -68,6 +69,8 @@ def text_of(pilot: Pilot, selector: str) -> str:
     widget = pilot.app.screen.query_one(selector)
     if isinstance(widget.parent, LogPanel):  # the log's lines, unwrapped
         return widget.parent.plain()
+    if isinstance(widget, Rows):  # its lines as given (a WrappedRows: unwrapped)
+        return widget.plain
     return str(widget.render())
 
 
