@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult, SystemCommand
@@ -33,7 +34,7 @@ from companion.games.calamityville import (
 from companion.journal import Entry
 from companion.table import find_player, players_matching, rich_colour
 from screens.confirm import ConfirmDialog
-from screens.game import COMMON_HELP, CommandScreen, say
+from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.log_panel import LogPanel
 from screens.wrapped_rows import WrappedRows
 
@@ -324,8 +325,15 @@ be shortened to the start of any of its words; the bank is a party like a player
         self._preview(f"Rent due: ${entry.get('amount')}. Enter collects it.")
 
     def _preview(self, text: str) -> None:
-        """Only a change is drawn: most keys leave the line as it was."""
-        say(self.query_one("#command-error", Static), text)
+        """Only a change is drawn (most keys leave the line as it was), and with no layout
+        while the line stays one line high (a key as it is typed)."""
+        line = self.query_one("#command-error", Static)
+        shown = str(line.content)
+        if shown == text:
+            return
+        width = line.size.width
+        one_line = all("\n" not in words and cell_len(words) <= width for words in (shown, text))
+        line.update(text, layout=not one_line)
 
     # -- the deck --------------------------------------------------------------------------
 

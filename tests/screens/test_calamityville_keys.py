@@ -32,3 +32,17 @@ async def test_a_payment_and_a_purchase_need_no_layout(store: Store, new_game: N
         await settle(pilot)
         assert "hotel\u00a0$300" in text_of(pilot, "#player-2")
         assert layouts[0] == 0  # a property more in a panel of fixed height
+
+
+async def test_the_rent_preview_as_it_is_typed_needs_no_layout(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy"), first=0)
+    session.act(session.rules.buy(session.state, 2, "hotel", 300, 200))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_screen(pilot, session, CalamityvilleScreen)
+        await settle(pilot)
+        layouts = layouts_during(pilot.app)
+        await type_into(pilot, "#command", "rent ann hotel 300")
+        assert text_of(pilot, "#command-error") == "Rent due: $300. Enter collects it."
+        assert layouts[0] == 0
