@@ -4,19 +4,23 @@ A player's panel or a step line is a Static's job, except that a Static repaints
 itself, and asks the screen for a new layout, whenever any of its text changes. `Rows`
 repaints only the lines that changed, but cuts a long line with an ellipsis; `WrappedRows`
 wraps each line at the widget's width first, a word at a time as a Static does (Rich's own
-wrapping), so nothing is cut, and a key that changes one number repaints the one line it is
-on. A new layout is asked for only when the number of lines changes.
+wrapping, but a no-break space does not break), so nothing is cut, and a key that changes
+one number repaints the one line it is on. A new layout is asked for only when the number
+of lines changes (never when the .tcss fixes the widget's height).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich._wrap import divide_line  # Rich's word wrapping: what a Static's text gets
 from rich.text import Text
 from textual import events
 from textual.geometry import Size
 
 from screens.widgets.rows import Rows
+
+NO_BREAK = "\u00a0"
 
 
 class WrappedRows(Rows):
@@ -66,7 +70,7 @@ class WrappedRows(Rows):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         if width == self._width:
             return len(self._wrap(width))
-        return sum(len(_wrap_line(text, width, self)) for text in self._given)
+        return sum(len(_wrap_line(text, width)) for text in self._given)
 
     def _wrap(self, width: int) -> list[Text]:
         """The given lines wrapped at `width` (the widget's), each one's wrapping kept."""
@@ -76,22 +80,29 @@ class WrappedRows(Rows):
             key = _key(text)
             lines = kept.get(key)
             if lines is None:
-                lines = _wrap_line(text, width, self)
+                lines = _wrap_line(text, width)
             self._wrapped[key] = lines
             wrapped.extend(lines)
         return wrapped
 
 
-def _wrap_line(text: Text, width: int, widget: Rows) -> list[Text]:
-    """One given line (it may hold line breaks) as the lines a Static would show."""
+def _wrap_line(text: Text, width: int) -> list[Text]:
+    """One given line (it may hold line breaks) as the lines a Static would show, except
+    that a no-break space holds its words together, as it says ("store\u00a0$1200")."""
     if width <= 0:
         return [text]
     if "\n" not in text.plain and text.cell_len <= width:
         return [text]
-    lines = text.wrap(widget.app.console, width, justify="default", overflow="fold")
-    for line in lines:
-        line.rstrip()
-    return list(lines)
+    lines = []
+    for line in text.split("\n", allow_blank=True):
+        if line.cell_len <= width:
+            lines.append(line)
+            continue
+        offsets = divide_line(line.plain.replace(NO_BREAK, "_"), width, fold=True)
+        for part in line.divide(offsets):
+            part.rstrip()
+            lines.append(part)
+    return lines
 
 
 def _as_text(line: Text | str) -> Text:
