@@ -38,7 +38,9 @@ from companion.session import GameSession
 from companion.table import rich_colour
 from screens.confirm import ConfirmDialog
 from screens.game import COMMON_HELP, CommandScreen
+from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
+from screens.widgets.wrapped_rows import WrappedRows
 
 #: the narrowest a player's panel gets: "Cactus Junction:" and a mine or two
 PANEL_WIDTH = 26
@@ -101,7 +103,6 @@ Type in the command field and press **enter**:
         super().__init__(session)
         self.catalog = self._load_catalog()
         self.telegraph: tuple[int, int, int] | None = None  # chosen before the dice
-        self.shown: dict[str, Text] = {}  # what each Static shows, to update only changes
 
     def _load_catalog(self) -> list[MineCard]:
         override = self.session.store.root / "boomtown_mines.toml"
@@ -132,39 +133,49 @@ Type in the command field and press **enter**:
                 yield from self.command_area()
                 with PlayerGrid(id="players"):
                     for seat in range(len(self.session.state.players)):
-                        yield Static(id=f"player-{seat}", classes="player", markup=False)
+                        yield WrappedRows(id=f"player-{seat}", classes="player")
             yield LogPanel(id="log")
         yield Footer()
+
+    def command_area(self) -> ComposeResult:
+        """The common command area, its two lines above the field repainted a line at a time
+        (a key changes the step line, rarely its height)."""
+        yield WrappedRows(id="round-line")
+        yield WrappedRows(id="step")
+        yield CommandInput(
+            self.command_words, id="command", placeholder="type here, enter to do it"
+        )
+        yield Static("", id="command-error", classes="error", markup=False)
 
     # -- showing the state ---------------------------------------------------------------
 
     def render_state(self) -> None:
-        """Update only what changed (#16): a key redraws the lines it changed, no more."""
+        """Update only what changed (#16): each part repaints the lines whose text changed,
+        and asks for a layout only when its number of lines changed."""
         state = self.state
         bank = f"bank this round: out {state.bank_out}, in {state.bank_in}"
         cards = plural(state.cards_left, "card")
         rounds = plural(state.rounds_left, "round")
         self._show(
             "#round-line",
-            Text(
-                f"Round {state.round}  ·  {cards} left ({rounds})  ·  {bank}\n"
-                f"{cards_left_text(state)}"
-            ),
+            [
+                f"Round {state.round}  ·  {cards} left ({rounds})  ·  {bank}",
+                cards_left_text(state),
+            ],
         )
-        self._show("#step", self._step_text())
+        self._show("#step", [self._step_text()])
         for seat in range(len(state.players)):
-            self._show(f"#player-{seat}", self._player_text(seat))
+            self._show(f"#player-{seat}", self._player_lines(seat))
 
-    def _show(self, selector: str, text: Text) -> None:
-        """Give a Static new text only when it differs from what it shows."""
-        if self.shown.get(selector) == text:
-            return
-        self.shown[selector] = text
-        self.query_one(selector, Static).update(text)
+    def _show(self, selector: str, lines: list[Text | str]) -> None:
+        self.query_one(selector, WrappedRows).show(lines)
 
-    def _player_text(self, seat: int) -> Text:
+    def _player_lines(self, seat: int) -> list[Text | str]:
         """Gold first, then a line per town, each starting with the town's name, so that a
         town name never breaks across lines (a panel is wider than any name)."""
+        return list(self._player_text(seat).split("\n"))
+
+    def _player_text(self, seat: int) -> Text:
         state = self.state
         player = state.players[seat]
         text = Text()

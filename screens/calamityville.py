@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult, SystemCommand
@@ -35,6 +36,7 @@ from companion.table import find_player, players_matching, rich_colour
 from screens.confirm import ConfirmDialog
 from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.log_panel import LogPanel
+from screens.widgets.wrapped_rows import WrappedRows
 
 COMMANDS = ("pay", "buy", "rent", "pass", "news", "gold")
 #: what the step line offers (F1 has everything); NAME is filled in with the players' names
@@ -81,7 +83,7 @@ be shortened to the start of any of its words; the bank is a party like a player
 
     def __init__(self, session) -> None:  # type: ignore[no-untyped-def]
         super().__init__(session)
-        self._shown: dict[str, Text | str] = {}  # what each Static shows: only changes redraw
+        self._shown: dict[str, str] = {}  # what each Static shows: only changes redraw
 
     @property
     def state(self) -> CalamityState:
@@ -100,7 +102,7 @@ be shortened to the start of any of its words; the bank is a party like a player
                 yield from self.command_area()
                 with ItemGrid(id="players", min_column_width=PANEL_WIDTH):
                     for seat in range(len(self.session.state.players)):
-                        yield Static(id=f"player-{seat}", classes="player", markup=False)
+                        yield WrappedRows(id=f"player-{seat}", classes="player")
             yield LogPanel(id="log")
         yield Footer()
 
@@ -109,7 +111,7 @@ be shortened to the start of any of its words; the bank is a party like a player
 
     # -- showing ---------------------------------------------------------------------
 
-    def _show(self, selector: str, content: Text | str, *, layout: bool = False) -> None:
+    def _show(self, selector: str, content: str, *, layout: bool = False) -> None:
         """Update a Static only when what it shows changed (a key redraws what it changed)."""
         if self._shown.get(selector) == content:
             return
@@ -126,8 +128,8 @@ be shortened to the start of any of its words; the bank is a party like a player
             news = f"Newspaper: {deck_left(state)} left; next: {state.card_up}"
         self._show("#round-line", news)
         self._show("#step", self._step_text(), layout=True)
-        for seat in range(len(state.players)):
-            self._show(f"#player-{seat}", self._player_text(seat))
+        for seat in range(len(state.players)):  # a panel repaints only its changed lines
+            self.query_one(f"#player-{seat}", WrappedRows).show(self._player_lines(seat))
 
     def _step_text(self) -> str:
         state = self.state
@@ -147,20 +149,21 @@ be shortened to the start of any of its words; the bank is a party like a player
         plain += [word for word in ("ann", "bo") if word not in plain]
         return plain[0], plain[1]
 
-    def _player_text(self, seat: int) -> Text:
+    def _player_lines(self, seat: int) -> list[Text]:
+        """Name and money on a line of their own (a payment repaints that line alone), then
+        the properties, wrapped to the panel's width."""
         state = self.state
         player = state.players[seat]
         owned = state.owned(seat)
-        text = Text(no_wrap=False)
-        text.append("▶ " if seat == state.first_player else "  ")
-        text.append(player.name, style=f"bold {rich_colour(player.colour)}")
-        text.append(f"  ${state.money(seat)}", style="bold")
-        text.append(f"  {len(owned)}/5\n", style="dim")
+        head = Text()
+        head.append("▶ " if seat == state.first_player else "  ")
+        head.append(player.name, style=f"bold {rich_colour(player.colour)}")
+        head.append(f"  ${state.money(seat)}", style="bold")
+        head.append(f"  {len(owned)}/5", style="dim")
         if owned:
-            text.append(", ".join(f"{p.kind}\u00a0${p.value}" for p in owned), style="italic")
-        else:
-            text.append("no properties", style="dim italic")
-        return text
+            names = ", ".join(f"{p.kind}\u00a0${p.value}" for p in owned)
+            return [head, Text(names, style="italic")]
+        return [head, Text("no properties", style="dim italic")]
 
     def empty_enter(self) -> str:
         return "Nothing typed: pay, buy, rent, pass or news (F1 lists them all)."
@@ -322,7 +325,15 @@ be shortened to the start of any of its words; the bank is a party like a player
         self._preview(f"Rent due: ${entry.get('amount')}. Enter collects it.")
 
     def _preview(self, text: str) -> None:
-        self.query_one("#command-error", Static).update(text)
+        """Only a change is drawn (most keys leave the line as it was), and with no layout
+        while the line stays one line high (a key as it is typed)."""
+        line = self.query_one("#command-error", Static)
+        shown = str(line.content)
+        if shown == text:
+            return
+        width = line.size.width
+        one_line = all("\n" not in words and cell_len(words) <= width for words in (shown, text))
+        line.update(text, layout=not one_line)
 
     # -- the deck --------------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ from companion.games.boomtown import (
 from companion.journal import Entry
 from companion.session import GameSession
 from screens.dialog import Dialog
+from screens.game import say
 from screens.mine_picker import FilteredChoice, search_key
 from screens.widgets.select import TableSelect
 
@@ -173,7 +174,7 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
     @on(Input.Changed, "#event-filter")
     def _filter(self, event: Input.Changed) -> None:
         self.choice.filter(event.value)
-        self.query_one("#event-error", Static).update("")
+        say(self.query_one("#event-error", Static), "")  # a key typed: redrawn only if shown
 
     def action_into_list(self) -> None:
         if self.focused is self.query_one("#event-filter"):

@@ -27,6 +27,7 @@ from companion.games.boomtown import (
     plural,
 )
 from screens.dialog import Dialog
+from screens.game import say
 from screens.widgets.select import TableSelect
 
 INITIALS = {town: short for short, town in TOWN_SHORT.items()}
@@ -147,7 +148,7 @@ class MinePicker(Dialog, ModalScreen[MineCard | None]):
     @on(Input.Changed, "#mine-filter")
     def _filter(self, event: Input.Changed) -> None:
         self.choice.filter(event.value)
-        self.query_one("#mine-error", Static).update("")
+        say(self.query_one("#mine-error", Static), "")  # a key typed: redrawn only if shown
 
     def action_into_list(self) -> None:
         if self.focused is self.query_one("#mine-filter"):

@@ -230,7 +230,7 @@ def text_of(pilot: Pilot, selector: str) -> str:
     widget = pilot.app.screen.query_one(selector)
     if isinstance(widget.parent, LogPanel):  # the log's lines, unwrapped
         return widget.parent.plain()
-    if isinstance(widget, Rows):  # its lines as shown (it has no single renderable)
+    if isinstance(widget, Rows):  # its lines as given (a WrappedRows: unwrapped)
         return widget.plain
     return str(widget.render())
 

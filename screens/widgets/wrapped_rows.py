@@ -1,0 +1,113 @@
+"""A panel of a few lines that wrap, repainted a line at a time (#16).
+
+A player's panel or a step line is a Static's job, except that a Static repaints all of
+itself, and asks the screen for a new layout, whenever any of its text changes. `Rows`
+repaints only the lines that changed, but cuts a long line with an ellipsis; `WrappedRows`
+wraps each line at the widget's width first, a word at a time as a Static does (Rich's own
+wrapping, but a no-break space does not break), so nothing is cut, and a key that changes
+one number repaints the one line it is on. A new layout is asked for only when the number
+of lines changes (never when the .tcss fixes the widget's height).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich._wrap import divide_line  # Rich's word wrapping: what a Static's text gets
+from rich.text import Text
+from textual import events
+from textual.geometry import Size
+
+from screens.widgets.rows import Rows
+
+NO_BREAK = "\u00a0"
+
+
+class WrappedRows(Rows):
+    """Lines that wrap at the widget's width; `plain` is the text as given, unwrapped."""
+
+    def __init__(self, lines: Sequence[Text | str] = (), **kwargs: object) -> None:
+        super().__init__(lines, **kwargs)
+        self._given = [_as_text(line) for line in lines]
+        self._width = 0  # the width the lines shown are wrapped at (0: not laid out yet)
+        #: each given line's wrapped lines at `_width`, by what the line looks like
+        self._wrapped: dict[tuple[object, ...], list[Text]] = {}
+
+    @property
+    def plain(self) -> str:
+        """The text as given, a line each, unwrapped (what a Static would hold)."""
+        return "\n".join(text.plain for text in self._given)
+
+    def show(self, lines: Sequence[Text | str]) -> None:
+        """Show these lines, wrapped: repaint the wrapped lines that changed, lay out anew
+        only when their number changes (never when the widget's height is fixed)."""
+        self._given = [_as_text(line) for line in lines]
+        super().show(self._fit(self._wrap(self._width)) if self._width else self._given)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The lines are wrapped anew at a new width (the event's size counts the padding
+        and border: the content's is the widget's own)."""
+        if self.size.width != self._width or self._fixed_height():
+            self._width = self.size.width
+            self._wrapped.clear()
+            super().show(self._fit(self._wrap(self._width)))
+
+    def _fixed_height(self) -> int | None:
+        """The lines shown when the .tcss fixes the widget's height, else None."""
+        height = self.styles.height
+        if height is not None and height.is_cells and self.size.height:
+            return self.size.height
+        return None
+
+    def _fit(self, lines: list[Text]) -> list[Text]:
+        """As many lines as a fixed height shows (cut, or padded with blank ones), so that
+        a line more or less changes no size: no layout."""
+        height = self._fixed_height()
+        if height is None:
+            return lines
+        return (lines + [Text()] * height)[:height]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        if width == self._width:
+            return len(self._wrap(width))
+        return sum(len(_wrap_line(text, width)) for text in self._given)
+
+    def _wrap(self, width: int) -> list[Text]:
+        """The given lines wrapped at `width` (the widget's), each one's wrapping kept."""
+        kept, self._wrapped = self._wrapped, {}
+        wrapped = []
+        for text in self._given:
+            key = _key(text)
+            lines = kept.get(key)
+            if lines is None:
+                lines = _wrap_line(text, width)
+            self._wrapped[key] = lines
+            wrapped.extend(lines)
+        return wrapped
+
+
+def _wrap_line(text: Text, width: int) -> list[Text]:
+    """One given line (it may hold line breaks) as the lines a Static would show, except
+    that a no-break space holds its words together, as it says ("store\u00a0$1200")."""
+    if width <= 0:
+        return [text]
+    if "\n" not in text.plain and text.cell_len <= width:
+        return [text]
+    lines = []
+    for line in text.split("\n", allow_blank=True):
+        if line.cell_len <= width:
+            lines.append(line)
+            continue
+        offsets = divide_line(line.plain.replace(NO_BREAK, "_"), width, fold=True)
+        for part in line.divide(offsets):
+            part.rstrip()
+            lines.append(part)
+    return lines
+
+
+def _as_text(line: Text | str) -> Text:
+    return line if isinstance(line, Text) else Text(line)
+
+
+def _key(text: Text) -> tuple[object, ...]:
+    return (text.plain, text.style, tuple(text.spans), text.justify)

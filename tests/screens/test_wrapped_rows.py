@@ -1,0 +1,105 @@
+"""WrappedRows: a Static's wrapping, a Rows' repaint of only the lines that changed (#16)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+from screens.widgets.wrapped_rows import WrappedRows
+from tests.screens.test_fast_widgets import layouts_during
+
+PROPERTIES = (("hotel", 300), ("hotel", 200), ("store", 1200), ("bank", 50))
+PANEL = """
+Static, WrappedRows {
+    width: 24;
+    padding: 0 1;
+    border-left: wide red;
+}
+#fixed {
+    height: 3;
+}
+"""
+
+LINES = [
+    Text.assemble(("Ann", "bold"), "  $1850  3/5"),
+    Text("hotel $300, hotel $200, hotel $100, bank $50 and a long-long-long-word", "italic"),
+]
+#: the properties as Calamityville shows them: a no-break space in each
+HELD = Text(", ".join(f"{kind}\u00a0${value}" for kind, value in PROPERTIES), style="italic")
+
+
+class PanelApp(App[None]):
+    CSS = PANEL
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text("\n").join(LINES), id="static")
+        yield WrappedRows(LINES, id="wrapped")
+        yield WrappedRows([LINES[0], HELD], id="fixed")
+
+
+def drawn(widget: Static | WrappedRows) -> list[str]:
+    return [strip.text for strip in widget.render_lines(widget.region.reset_offset)]
+
+
+async def test_it_wraps_as_a_static_does_and_keeps_the_text_as_given() -> None:
+    app = PanelApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        static, wrapped = app.query_one("#static", Static), app.query_one("#wrapped", WrappedRows)
+        assert drawn(wrapped) == drawn(static)
+        assert wrapped.size.height == static.size.height == 5
+        assert wrapped.plain == "\n".join(line.plain for line in LINES)  # unwrapped
+
+
+async def test_a_changed_number_repaints_its_line_alone_with_no_layout() -> None:
+    app = PanelApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        wrapped = app.query_one("#wrapped", WrappedRows)
+        kept = dict(wrapped._strips)
+        layouts = layouts_during(app)
+        wrapped.show([Text.assemble(("Ann", "bold"), "  $1700  3/5"), LINES[1]])
+        await pilot.pause()
+        assert layouts[0] == 0
+        assert all(wrapped._strips.get(y) is kept[y] for y in (1, 2, 3, 4))  # not drawn again
+        assert "$1700" in drawn(wrapped)[0]
+        wrapped.show([LINES[0], Text(LINES[1].plain + ", store $200, mine $1200")])
+        await pilot.pause()
+        assert layouts[0] >= 1 and wrapped.size.height == 7  # more lines: laid out anew
+
+
+async def test_a_fixed_height_takes_a_line_more_or_less_without_a_layout() -> None:
+    app = PanelApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        fixed = app.query_one("#fixed", WrappedRows)
+        assert len(fixed.texts) == 3  # cut to what it shows, as a Static's would be
+        layouts = layouts_during(app)
+        fixed.show([LINES[0], Text("no properties")])
+        await pilot.pause()
+        fixed.show([LINES[0], HELD])
+        await pilot.pause()
+        assert layouts[0] == 0
+        assert drawn(fixed)[1].endswith(" hotel\u00a0$300,           ")
+
+
+async def test_a_no_break_space_holds_its_words_together() -> None:
+    app = PanelApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        fixed = app.query_one("#fixed", WrappedRows)
+        fixed.styles.height = 6
+        await pilot.pause()
+        shown = [line.plain for line in fixed.texts[1:] if line.plain]
+        assert shown == ["hotel\u00a0$300,", "hotel\u00a0$200,", "store\u00a0$1200, bank\u00a0$50"]
+
+
+async def test_a_new_width_wraps_the_lines_anew() -> None:
+    app = PanelApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        wrapped = app.query_one("#wrapped", WrappedRows)
+        wrapped.styles.width = 90
+        await pilot.pause()
+        assert wrapped.size.height == 2
+        assert [line.plain for line in wrapped.texts] == [line.plain for line in LINES]
