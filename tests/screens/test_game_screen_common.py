@@ -255,3 +255,16 @@ async def test_a_log_hidden_while_the_terminal_widens_is_wrapped_at_its_new_widt
         assert lines.size.width < 60
         assert all(strip.cell_length == lines.size.width for strip in lines.lines)
         assert "x x" in "".join(strip.text for strip in lines.lines[-2:])
+
+
+async def test_the_log_is_drawn_when_the_game_opens(store: Store, new_game: NewGame) -> None:
+    """Its lines were wrapped on its first Resize, after its first paint: an opened game
+    showed an empty log until the next change (found in a real terminal, and the snapshots)."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    session.act(session.rules.adjust(session.state, 1, "bucks", parse_amount("+1")))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        await settle(pilot)
+        lines = screen.query_one(LogPanel).query_one(TailLog)
+        drawn = "".join(strip.text for strip in pilot.app.screen._compositor.render_strips())
+        assert lines.lines and "Bo +1 Buck" in drawn
