@@ -67,6 +67,7 @@ class TailLog(Widget, can_focus=True):
     @property
     def lines(self) -> list[Strip]:
         """Every line as drawn (the sentences wrapped at the current width), oldest first."""
+        self._fit_width()
         if self._flat is None:
             self._flat = [line for lines in self._wrapped for line in lines]
         return self._flat

@@ -24,6 +24,7 @@ from tests.screens.helpers import (
     settle,
     text_of,
     type_into,
+    until,
 )
 
 
@@ -495,6 +496,6 @@ async def test_a_short_terminal_keeps_the_players_first_in_the_shootout(
         tables = screen.query_one("#tables")
         assert tables.children[0].id == "players"  # every player's numbers in sight
         assert "1 Gunman against 2 Outlaws, lost as it stands" in text_of(pilot, "#step")
-        await pilot.resize_terminal(120, 40)
-        await settle(pilot)
+        await pilot.resize_terminal(120, 40)  # the screen's Resize comes through the driver
+        await until(pilot, lambda: tables.children[0].id == "shootout")
         assert tables.children[0].id == "shootout"  # room for both: the Year's business first

@@ -26,6 +26,7 @@ from tests.screens.helpers import (
     settle,
     text_of,
     type_into,
+    until,
 )
 
 
@@ -197,7 +198,7 @@ async def test_the_log_is_wrapped_anew_at_its_new_width(store: Store, new_game: 
         wide = len(lines.lines)
         await pilot.press("f2")
         await pilot.resize_terminal(140, 40)  # wide: the log beside the game, narrower
-        await settle(pilot)
+        await until(pilot, lambda: 0 < lines.size.width < 60)
         assert len(lines.lines) > wide  # the same sentences, wrapped at the log's new width
         assert all(strip.cell_length <= lines.size.width for strip in lines.lines)
 
@@ -249,8 +250,8 @@ async def test_a_log_hidden_while_the_terminal_widens_is_wrapped_at_its_new_widt
         await pilot.press("f2")  # hidden again
         await settle(pilot)
         await pilot.resize_terminal(120, 40)  # wide: the log shows beside the game
-        await settle(pilot)
         lines = screen.query_one(LogPanel).query_one(TailLog)
+        await until(pilot, lambda: 0 < lines.size.width < 60)
         await settle(pilot)
         assert lines.size.width < 60
         assert all(strip.cell_length == lines.size.width for strip in lines.lines)
