@@ -84,7 +84,11 @@ class TailLog(Widget, can_focus=True):
         self.refresh()
 
     def append(self, texts: Sequence[Text], keep: int) -> None:
-        """Add sentences at the bottom, keeping the newest `keep`: one repaint, no layout."""
+        """Add sentences at the bottom, keeping the newest `keep`: one repaint, no layout.
+        While the log does not yet fill its height nothing moves, so only the new lines are
+        repainted (the first changes of a game)."""
+        before = len(self.lines)
+        scrolled = self.back
         self._texts.extend(texts)
         self._wrapped.extend(self._wrap(text) for text in texts)
         drop = len(self._texts) - keep
@@ -93,7 +97,11 @@ class TailLog(Widget, can_focus=True):
             del self._wrapped[:drop]
         self._flat = None
         self._to_newest()
-        self.refresh()
+        after = len(self.lines)
+        if drop <= 0 and not scrolled and after <= self.size.height:
+            self.refresh(Region(0, before, self.size.width, after - before))
+        else:
+            self.refresh()
 
     def _wrap(self, text: Text) -> list[Strip]:
         if self._width <= 0:  # not laid out yet: wrapped on the first resize

@@ -149,3 +149,29 @@ async def test_drawing_the_log_anew_wraps_only_the_sentences_it_had_not() -> Non
         kept = [line for line in tail.lines if line.text in before]
         assert len(kept) == 4 and all(line is before[line.text] for line in kept)
         assert tail.lines[0].text.startswith("sentence 0")
+
+
+async def test_a_log_not_yet_full_repaints_only_its_new_line() -> None:
+    app = RowsApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        tail = app.query_one(TailLog)
+        tail.styles.height = 6
+        tail.set_texts([Text("one"), Text("two")])
+        await pilot.pause()
+        painted: list[int] = []
+        original = tail.render_line
+
+        def spy(y: int):  # type: ignore[no-untyped-def]
+            painted.append(y)
+            return original(y)
+
+        tail.render_line = spy  # type: ignore[method-assign]
+        tail.append([Text("three")], keep=10)
+        await pilot.pause()
+        assert painted == [2]
+        assert tail.render_line(2).text.strip() == "three"
+        painted.clear()
+        tail.append([Text(f"line {number}") for number in range(5)], keep=10)
+        await pilot.pause()
+        assert sorted(painted) == list(range(6))  # full: every line moved up
+        assert tail.render_line(5).text.strip() == "line 4"
