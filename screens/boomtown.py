@@ -38,7 +38,6 @@ from companion.session import GameSession
 from companion.table import rich_colour
 from screens.confirm import ConfirmDialog
 from screens.game import COMMON_HELP, CommandScreen
-from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.wrapped_rows import WrappedRows
 
@@ -140,12 +139,10 @@ Type in the command field and press **enter**:
     def command_area(self) -> ComposeResult:
         """The common command area, its two lines above the field repainted a line at a time
         (a key changes the step line, rarely its height)."""
-        yield WrappedRows(id="round-line")
-        yield WrappedRows(id="step")
-        yield CommandInput(
-            self.command_words, id="command", placeholder="type here, enter to do it"
-        )
-        yield Static("", id="command-error", classes="error", markup=False)
+        for widget in super().command_area():
+            if widget.id in ("round-line", "step"):
+                widget = WrappedRows(id=widget.id)
+            yield widget
 
     # -- showing the state ---------------------------------------------------------------
 

@@ -31,7 +31,6 @@ from companion.games.builders import (
 from companion.games.builders_track import Placement
 from companion.table import rich_colour
 from screens.game import COMMON_HELP, CommandScreen
-from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.rows import Rows
 from screens.widgets.shown import Shown
@@ -128,12 +127,7 @@ Type in the command field and press **enter**; the line above it says what comes
         yield Header()
         with Horizontal(id="body"):
             with Vertical(id="main"):
-                yield Shown(id="round-line", markup=False, fixed=True)
-                yield Shown(id="step", markup=False, fixed=True)
-                yield CommandInput(
-                    self.command_words, id="command", placeholder="type here, enter to do it"
-                )
-                yield Shown("", id="command-error", classes="error", markup=False)
+                yield from self.command_area()
                 with VerticalScroll(id="board-box"):
                     with Horizontal(id="table"):
                         yield Rows(id="board")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult, SystemCommand
@@ -34,8 +33,9 @@ from companion.games.calamityville import (
 from companion.journal import Entry
 from companion.table import find_player, players_matching, rich_colour
 from screens.confirm import ConfirmDialog
-from screens.game import COMMON_HELP, CommandScreen
+from screens.game import COMMON_HELP, CommandScreen, say
 from screens.widgets.log_panel import LogPanel
+from screens.widgets.shown import Shown
 from screens.widgets.wrapped_rows import WrappedRows
 
 COMMANDS = ("pay", "buy", "rent", "pass", "news", "gold")
@@ -83,7 +83,6 @@ be shortened to the start of any of its words; the bank is a party like a player
 
     def __init__(self, session) -> None:  # type: ignore[no-untyped-def]
         super().__init__(session)
-        self._shown: dict[str, str] = {}  # what each Static shows: only changes redraw
 
     @property
     def state(self) -> CalamityState:
@@ -111,13 +110,6 @@ be shortened to the start of any of its words; the bank is a party like a player
 
     # -- showing ---------------------------------------------------------------------
 
-    def _show(self, selector: str, content: str, *, layout: bool = False) -> None:
-        """Update a Static only when what it shows changed (a key redraws what it changed)."""
-        if self._shown.get(selector) == content:
-            return
-        self._shown[selector] = content
-        self.query_one(selector, Static).update(content, layout=layout)
-
     def render_state(self) -> None:
         state = self.state
         if state.finished:
@@ -126,8 +118,8 @@ be shortened to the start of any of its words; the bank is a party like a player
             news = "The gold has run out: properties are worth nothing. ctrl+f scores the game."
         else:
             news = f"Newspaper: {deck_left(state)} left; next: {state.card_up}"
-        self._show("#round-line", news)
-        self._show("#step", self._step_text(), layout=True)
+        self.query_one("#round-line", Shown).update(news)
+        self.query_one("#step", Shown).update(self._step_text())
         for seat in range(len(state.players)):  # a panel repaints only its changed lines
             self.query_one(f"#player-{seat}", WrappedRows).show(self._player_lines(seat))
 
@@ -326,14 +318,8 @@ be shortened to the start of any of its words; the bank is a party like a player
 
     def _preview(self, text: str) -> None:
         """Only a change is drawn (most keys leave the line as it was), and with no layout
-        while the line stays one line high (a key as it is typed)."""
-        line = self.query_one("#command-error", Static)
-        shown = str(line.content)
-        if shown == text:
-            return
-        width = line.size.width
-        one_line = all("\n" not in words and cell_len(words) <= width for words in (shown, text))
-        line.update(text, layout=not one_line)
+        while it takes as many lines (a key as it is typed)."""
+        say(self.query_one("#command-error", Static), text)
 
     # -- the deck --------------------------------------------------------------------------
 

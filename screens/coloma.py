@@ -37,7 +37,7 @@ from screens.game import COMMON_HELP, SHORT, CommandScreen
 from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.rows import Rows
-from screens.widgets.shown import height_changes
+from screens.widgets.shown import Shown
 
 NUMBERS = {  # typed word -> tracked number
     "bucks": "bucks",
@@ -266,22 +266,22 @@ Type in the command field and press **enter**; the line above it says what comes
             with Vertical(id="main"):
                 with Horizontal(id="top"):
                     with Vertical(id="calendar"):
-                        yield Static(id="year-line", markup=False)
-                        yield Static(id="event-line", markup=False)
-                        yield Static(id="bust-line", markup=False)
+                        yield Shown(id="year-line", markup=False, fixed=True)
+                        yield Shown(id="event-line", markup=False)
+                        yield Shown(id="bust-line", markup=False)
                     with Vertical(id="gold-box") as box:
                         box.border_title = "A Gold Nugget is worth"
                         with Horizontal(id="gold-value-row"):
                             yield Digits("3", id="gold-value")
                             yield Static("Bucks", id="gold-unit")
-                        yield Static(id="pools", markup=False)
+                        yield Shown(id="pools", markup=False, fixed=True)
                 # on a short terminal the gold value is this one line instead of the box
-                yield Static(id="gold-line", markup=False)
+                yield Shown(id="gold-line", markup=False, fixed=True)
                 yield from self.command_area()
                 yield Static("", id="helper", markup=False)
                 with VerticalScroll(id="tables"):
                     yield TrackerTable(id="players")
-                    yield Static(id="shootout", markup=False)
+                    yield Shown(id="shootout", markup=False)
             yield LogPanel(id="log")
         yield Footer()
 
@@ -321,7 +321,7 @@ Type in the command field and press **enter**; the line above it says what comes
         a key redraws the table and the log line, not the calendar or the gold box); parts
         whose height cannot change are redrawn without a new layout (#16)."""
         state = self.state
-        self._show("#year-line", self._year_line(), lines=1)
+        self._show("#year-line", self._year_line())
         self._show("#event-line", self._event_text())
         self._show("#bust-line", f"Bust: {state.bust_line}" if state.bust_line else "")
         value = value_of(state)
@@ -329,8 +329,8 @@ Type in the command field and press **enter**; the line above it says what comes
             self._shown["#gold-value"] = value
             self.query_one("#gold-value", Digits).update(str(value))
             self.query_one("#gold-unit", Static).update(plural_word(value, "Buck"), layout=False)
-        self._show("#pools", self._pools_text(), lines=4)
-        self._show("#gold-line", self._gold_line(), lines=1)
+        self._show("#pools", self._pools_text())
+        self._show("#gold-line", self._gold_line())
         self._show("#step", self._step_text())
         rows = self._player_rows()
         if self._shown.get("#players") != rows:
@@ -353,16 +353,10 @@ Type in the command field and press **enter**; the line above it says what comes
         if tables.children[0] is not first:
             tables.move_child(first, before=0)
 
-    def _show(self, selector: str, content: Text | str, lines: int | None = None) -> None:
-        """Update one Static when its text changed: without a layout when it is `lines` high,
-        or when its text takes as many lines at its width as before."""
-        key = content if isinstance(content, str) else shown_key(content)
-        before = self._shown.get(selector)
-        if before == key:
-            return
-        self._shown[selector] = key
-        widget = self.query_one(selector, Static)
-        widget.update(content, layout=lines is None and height_changes(widget, content))
+    def _show(self, selector: str, content: Text | str) -> None:
+        """A part redraws only when its text changed, and lays the screen out again only
+        when its height may have (`Shown`)."""
+        self.query_one(selector, Shown).update(content)
 
     def _event_text(self) -> str:
         state = self.state
@@ -793,8 +787,3 @@ Type in the command field and press **enter**; the line above it says what comes
         if self.run(self.rules.clean_up(self.state, outlaws)):
             self.remember(f"outlaws_{year}", outlaws)
         return True
-
-
-def shown_key(text: Text) -> tuple[object, ...]:
-    """What decides how a Text looks, cheaper to compare than its markup."""
-    return (text.plain, tuple(text.spans), str(text.style), text.justify)

@@ -26,7 +26,8 @@ from screens.confirm import ConfirmDialog
 from screens.correction import CorrectionDialog
 from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
-from screens.widgets.shown import Shown
+from screens.widgets.shown import Shown, height_changes
+from screens.widgets.tail_log import TailLog
 
 COMMON_HELP = """\
 ## Every game screen
@@ -36,7 +37,8 @@ COMMON_HELP = """\
 - **ctrl+f** scores and finishes the game with the scoring wizard (or reopens a finished
   game to correct it).
 - **f3** charts what each number did over the game (and a finished game's scores).
-- **f2** shows or hides the log (on a narrow terminal it takes the whole screen).
+- **f2** shows or hides the log (on a narrow terminal it takes the whole screen);
+  **page up** / **page down** (or the mouse wheel) look back through it.
 - **escape** goes back home; everything is already saved.
 - **ctrl+p** lists every command ("Game: ...").
 - In the command field, **tab** (or right arrow) takes the greyed completion, **up** and
@@ -50,10 +52,11 @@ SHORT = 30
 
 
 def say(line: Static, text: str) -> None:
-    """Show `text` in a message line, only when it differs: an update relayouts the screen,
-    and most keys leave the (empty) refusal line as it was."""
+    """Show `text` in a message line, only when it differs, and lay the screen out again
+    only when it takes another number of lines (most keys leave the refusal line as it was,
+    or replace one refusal by another)."""
     if str(line.content) != text:
-        line.update(text)
+        line.update(text, layout=height_changes(line, text))
 
 
 class GameScreen(Screen[None]):
@@ -66,6 +69,8 @@ class GameScreen(Screen[None]):
         Binding("ctrl+f", "finish", "Finish", id="finish"),
         Binding("f2", "toggle_log", "Log", id="toggle-log"),
         Binding("f3", "charts", "Charts", id="charts"),
+        Binding("pageup", "log_page(1)", "Older log lines", show=False),
+        Binding("pagedown", "log_page(-1)", "Newer log lines", show=False),
         Binding("escape", "home", "Home", id="home"),
     ]
 
@@ -117,6 +122,11 @@ class GameScreen(Screen[None]):
         for field in self.query("#command").results(Input):
             if field.is_on_screen:
                 field.focus()
+
+    def action_log_page(self, pages: int) -> None:
+        """Page up/down look back through the log, whatever has the focus (the command
+        field keeps it: the log never takes it)."""
+        self.query_one(TailLog).page(pages)
 
     def leave(self) -> None:
         """The game is left: stop following and give its lock back (it can be reopened)."""

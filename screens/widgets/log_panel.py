@@ -10,10 +10,10 @@ from bisect import bisect_left
 
 from rich.text import Text
 from textual.containers import Vertical
-from textual.widgets import Static
 
 from companion.amounts import plural
 from companion.journal import Journal
+from screens.widgets.shown import Shown
 from screens.widgets.tail_log import TailLog
 
 BULLET = "• "
@@ -41,12 +41,10 @@ class LogPanel(Vertical):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self._shown: list[int] = []  # the file places of the entries on screen, oldest first
-        self._lines: list[Text] = []  # the sentences on screen, oldest first, as drawn
         self._count = 0  # the changes in effect, for the title
-        self._title = ""
 
     def compose(self):  # type: ignore[no-untyped-def]
-        yield Static("Log", id="log-title", markup=False)
+        yield Shown("Log", id="log-title", markup=False, fixed=True)
         yield TailLog(id="log-lines")
 
     def show(self, journal: Journal) -> None:
@@ -55,14 +53,13 @@ class LogPanel(Vertical):
         places = [place for place, _ in tail]
         lines = self.query_one("#log-lines", TailLog)
         new = self._appended(places)
-        if new is not None and self._lines:
+        if new is not None:
             added = [self._line(entry) for _, entry in tail[len(tail) - len(new) :]]
             if added:
                 lines.append(added, SHOWN)
-            self._lines = (self._lines + added)[-SHOWN:]
         else:  # an undo, or the first time: draw the newest SHOWN anew
-            self._lines = [self._line(entry) for _, entry in tail]
-            lines.set_texts(self._lines or [Text("Nothing has happened yet.", style="dim")])
+            texts = [self._line(entry) for _, entry in tail]
+            lines.set_texts(texts or [Text("Nothing has happened yet.", style="dim")])
         self._shown = places
         self._count = journal.effective_count
         self._show_title(lines.back)
@@ -74,9 +71,7 @@ class LogPanel(Vertical):
         title = f"Log · {plural(self._count, 'change')}, newest last"
         if back:
             title = f"Log · {plural(back, 'line')} back (end: the newest)"
-        if title != self._title:  # one line, its height never changes: no layout
-            self._title = title
-            self.query_one("#log-title", Static).update(title, layout=False)
+        self.query_one("#log-title", Shown).update(title)
 
     def _appended(self, places: list[int]) -> list[int] | None:
         """The places added after the ones on screen, or None when it is not only that."""
@@ -92,7 +87,10 @@ class LogPanel(Vertical):
 
     def plain(self) -> str:
         """The sentences on screen, oldest first, a line each (as typed, unwrapped)."""
-        return "\n".join(line.plain[len(BULLET) :] for line in self._lines)
+        if not self._shown:  # only the "nothing has happened" line
+            return ""
+        texts = self.query_one("#log-lines", TailLog).texts
+        return "\n".join(text.plain[len(BULLET) :] for text in texts)
 
     @staticmethod
     def _line(entry) -> Text:  # type: ignore[no-untyped-def]

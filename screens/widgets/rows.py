@@ -21,8 +21,9 @@ from textual.widget import Widget
 Justify = Literal["left", "right", "center"]
 
 
-def _key(text: Text) -> tuple[object, ...]:
-    """What decides how a line looks (Text's own == ignores its base style)."""
+def text_key(text: Text) -> tuple[object, ...]:
+    """What decides how a Text looks, to compare what is shown with what would be (Text's
+    own == ignores its base style)."""
     return (text.plain, text.style, tuple(text.spans), text.justify)
 
 
@@ -37,8 +38,8 @@ class Rows(Widget):
 
     def __init__(self, lines: Sequence[Text | str] = (), **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
-        self._texts = [_as_text(line) for line in lines]
-        self._keys = [_key(text) for text in self._texts]
+        self._texts = [as_text(line) for line in lines]
+        self._keys = [text_key(text) for text in self._texts]
         self._strips: dict[int, Strip] = {}
         self._drawn_width = 0
         self._style = Style()
@@ -55,8 +56,8 @@ class Rows(Widget):
     def show(self, lines: Sequence[Text | str]) -> None:
         """Show these lines: repaint the ones that changed; lay out anew only when the
         widget's size may change."""
-        texts = [_as_text(line) for line in lines]
-        keys = [_key(text) for text in texts]
+        texts = [as_text(line) for line in lines]
+        keys = [text_key(text) for text in texts]
         if keys == self._keys:
             return
         resized = len(keys) != len(self._keys) or (
@@ -107,7 +108,7 @@ class Rows(Widget):
         return strip.apply_style(self._style)
 
 
-def _as_text(line: Text | str) -> Text:
+def as_text(line: Text | str) -> Text:
     return line if isinstance(line, Text) else Text(line)
 
 
@@ -124,7 +125,7 @@ def columns(
     """Cells lined up in columns, one Text a row, as wide as each column's widest cell (at
     most its `max_widths`, then an ellipsis). Columns are left-justified unless `justify`
     says otherwise; a cell keeps its own styles."""
-    cells = [[_as_text(cell) for cell in row] for row in rows]
+    cells = [[as_text(cell) for cell in row] for row in rows]
     count = max((len(row) for row in cells), default=0)
     widths = []
     for column in range(count):

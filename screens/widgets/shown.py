@@ -7,8 +7,11 @@ many lines as before: then the Static is redrawn alone (#16).
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.visual import VisualType, visualize
 from textual.widgets import Static
+
+from screens.widgets.rows import text_key
 
 
 def height_changes(widget: Static, content: VisualType) -> bool:
@@ -31,8 +34,9 @@ class Shown(Static):
         self.shown: object = None
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
-        if content == self.shown:
+        key = text_key(content) if isinstance(content, Text) else content
+        if key == self.shown:
             return
         layout = layout and not self.fixed and height_changes(self, content)
-        self.shown = content
+        self.shown = key
         super().update(content, layout=layout)

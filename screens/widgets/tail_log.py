@@ -3,8 +3,9 @@
 Why not RichLog: each line it writes grows its virtual size, which costs the whole screen a
 new layout, and its scroll to the end comes a frame later (with its scrollbar): two frames a
 key, the second ~20 ms after the first (#16). Here an append repaints this widget alone, in
-the frame that shows the change. Older lines are a mouse wheel or a page key away (the log
-takes focus on a click, or with tab); a new line brings it back to the newest.
+the frame that shows the change. Older lines are a mouse wheel or page up/down away (the
+game screen's keys: the log never takes the focus, so what is typed always reaches the
+command field); a new line brings it back to the newest.
 """
 
 from __future__ import annotations
@@ -14,20 +15,17 @@ from collections.abc import Sequence
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
 from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from screens.widgets.rows import text_key
+
 WHEEL = 3  # lines a turn of the mouse wheel moves
 
 
-def _key(text: Text) -> tuple[object, ...]:
-    return (text.plain, text.style, tuple(text.spans))
-
-
-class TailLog(Widget, can_focus=True):
+class TailLog(Widget):
     """Sentences wrapped at the widget's width, the newest at the bottom."""
 
     DEFAULT_CSS = """
@@ -35,15 +33,6 @@ class TailLog(Widget, can_focus=True):
         height: 1fr;
     }
     """
-
-    BINDINGS = [
-        Binding("up", "back(1)", "Older", show=False),
-        Binding("down", "back(-1)", "Newer", show=False),
-        Binding("pageup", "page(1)", "Older", show=False),
-        Binding("pagedown", "page(-1)", "Newer", show=False),
-        Binding("home", "oldest", "Oldest", show=False),
-        Binding("end", "newest", "Newest", show=False),
-    ]
 
     class Scrolled(Message):
         """The view moved away from (or back to) the newest line: `back` lines above it."""
@@ -56,13 +45,15 @@ class TailLog(Widget, can_focus=True):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self._texts: list[Text] = []
         self._wrapped: list[list[Strip]] = []  # each text's lines at `_width`
-        #: the sentences already wrapped at `_width`: an undo draws the log anew from the
-        #: same sentences but one, and wraps only the one that comes back into view
-        self._known: dict[tuple[object, ...], list[Strip]] = {}
         self._flat: list[Strip] | None = None
         self._width = 0
         self._style = Style()
         self.back = 0  # lines scrolled back from the newest
+
+    @property
+    def texts(self) -> list[Text]:
+        """The sentences shown, oldest first, as given."""
+        return list(self._texts)
 
     @property
     def lines(self) -> list[Strip]:
@@ -73,12 +64,12 @@ class TailLog(Widget, can_focus=True):
         return self._flat
 
     def set_texts(self, texts: Sequence[Text]) -> None:
-        """Show these sentences instead of what was there (an undo, the first draw)."""
+        """Show these sentences instead of what was there (an undo, the first draw). An undo
+        shows the same sentences but one: only the one that comes back into view is wrapped."""
         drawn = zip(self._texts, self._wrapped, strict=True)
-        self._known = {_key(text): lines for text, lines in drawn}
+        known = {text_key(text): lines for text, lines in drawn}
         self._texts = list(texts)
-        self._wrapped = [self._wrap(text) for text in self._texts]
-        self._known = {}
+        self._wrapped = [known.get(text_key(text)) or self._wrap(text) for text in self._texts]
         self._flat = None
         self._to_newest()
         self.refresh()
@@ -104,11 +95,8 @@ class TailLog(Widget, can_focus=True):
             self.refresh()
 
     def _wrap(self, text: Text) -> list[Strip]:
-        if self._width <= 0:  # not laid out yet: wrapped on the first resize
+        if self._width <= 0:  # not laid out yet: wrapped once it has a width
             return []
-        known = self._known.get(_key(text))
-        if known is not None:
-            return known
         console = self.app.console
         lines = console.render_lines(text, console.options.update_width(self._width), pad=False)
         return [Strip(line).extend_cell_length(self._width) for line in lines]
@@ -135,7 +123,6 @@ class TailLog(Widget, can_focus=True):
         """The widget's style is looked up once a paint, not once a line (each look-up walks
         the styles; 37 of them were a third of a key's repaint)."""
         self._style = self.rich_style
-        self._fit_width()
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
@@ -161,17 +148,9 @@ class TailLog(Widget, can_focus=True):
             self.refresh()
             self.post_message(self.Scrolled(back))
 
-    def action_back(self, lines: int) -> None:
-        self._scroll_to(self.back + lines)
-
-    def action_page(self, pages: int) -> None:
+    def page(self, pages: int) -> None:
+        """Look back (or forward, negative) a page at a time."""
         self._scroll_to(self.back + pages * max(1, self.size.height - 1))
-
-    def action_oldest(self) -> None:
-        self._scroll_to(len(self.lines))
-
-    def action_newest(self) -> None:
-        self._scroll_to(0)
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         event.stop()

@@ -18,7 +18,7 @@ from rich.text import Text
 from textual import events
 from textual.geometry import Size
 
-from screens.widgets.rows import Rows
+from screens.widgets.rows import Rows, as_text, text_key
 
 NO_BREAK = "\u00a0"
 
@@ -28,7 +28,7 @@ class WrappedRows(Rows):
 
     def __init__(self, lines: Sequence[Text | str] = (), **kwargs: object) -> None:
         super().__init__(lines, **kwargs)
-        self._given = [_as_text(line) for line in lines]
+        self._given = [as_text(line) for line in lines]
         self._width = 0  # the width the lines shown are wrapped at (0: not laid out yet)
         #: each given line's wrapped lines at `_width`, by what the line looks like
         self._wrapped: dict[tuple[object, ...], list[Text]] = {}
@@ -41,7 +41,7 @@ class WrappedRows(Rows):
     def show(self, lines: Sequence[Text | str]) -> None:
         """Show these lines, wrapped: repaint the wrapped lines that changed, lay out anew
         only when their number changes (never when the widget's height is fixed)."""
-        self._given = [_as_text(line) for line in lines]
+        self._given = [as_text(line) for line in lines]
         super().show(self._fit(self._wrap(self._width)) if self._width else self._given)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -77,7 +77,7 @@ class WrappedRows(Rows):
         kept, self._wrapped = self._wrapped, {}
         wrapped = []
         for text in self._given:
-            key = _key(text)
+            key = text_key(text)
             lines = kept.get(key)
             if lines is None:
                 lines = _wrap_line(text, width)
@@ -103,11 +103,3 @@ def _wrap_line(text: Text, width: int) -> list[Text]:
             part.rstrip()
             lines.append(part)
     return lines
-
-
-def _as_text(line: Text | str) -> Text:
-    return line if isinstance(line, Text) else Text(line)
-
-
-def _key(text: Text) -> tuple[object, ...]:
-    return (text.plain, text.style, tuple(text.spans), text.justify)

@@ -269,3 +269,22 @@ async def test_the_log_is_drawn_when_the_game_opens(store: Store, new_game: NewG
         lines = screen.query_one(LogPanel).query_one(TailLog)
         drawn = "".join(strip.text for strip in pilot.app.screen._compositor.render_strips())
         assert lines.lines and "Bo +1 Buck" in drawn
+
+
+async def test_page_up_looks_back_through_the_log_and_typing_stays_in_the_field(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo"))
+    rules = session.rules
+    for turn in range(60):
+        session.act(rules.adjust(session.state, turn % 2, "bucks", parse_amount("+1")))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        log = screen.query_one(LogPanel)
+        await pilot.press("pageup")
+        assert log.query_one(TailLog).back > 0
+        assert "back (end: the newest)" in str(log.query_one("#log-title").render())
+        await pilot.press("tab", "tab", "tab")  # the log is never focused: keys reach the field
+        assert not isinstance(screen.focused, TailLog)
+        await pilot.press("pagedown", "pagedown", "pagedown")
+        assert log.query_one(TailLog).back == 0
