@@ -13,7 +13,6 @@ import io
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -27,15 +26,10 @@ from textual.renderables.digits import Digits
 from companion.games import GAMES
 from companion.session import GameSession
 from companion.store import Store
+from tests.display.serving import free_port, start_serve
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = Path(os.environ.get("BROWSER_ARTIFACTS", ROOT / "build" / "test-browser"))
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def player(root: Path, *args: str) -> str:
@@ -76,23 +70,7 @@ def test_the_browser_shows_the_gold_of_two_rounds_played_elsewhere(tmp_path: Pat
     path = Path(player(tmp_path, "new", "Ann", "Bo", "Cy"))
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "companion.cli",
-            "--data-dir",
-            str(tmp_path),
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-        ],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    server = start_serve(tmp_path, port, subprocess.DEVNULL)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     received: list[str] = []
     try:

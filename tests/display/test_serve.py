@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import shlex
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -17,14 +16,7 @@ import aiohttp
 
 from companion.cli import build_parser
 from companion.serve import app_command
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from tests.display.serving import free_port, start_serve
 
 
 def test_the_served_command_is_ours_with_fixed_arguments(tmp_path: Path) -> None:
@@ -47,23 +39,7 @@ def test_serve_listens_on_this_computer_only_unless_told() -> None:
 
 async def test_serve_answers_http_and_its_websocket_runs_the_display(tmp_path: Path) -> None:
     port = free_port()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "companion.cli",
-            "--data-dir",
-            str(tmp_path),
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-        ],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
+    server = start_serve(tmp_path, port, subprocess.PIPE)
     try:
         page = ""
         deadline = time.monotonic() + 30
