@@ -76,23 +76,52 @@ class TailLog(Widget):
 
     def append(self, texts: Sequence[Text], keep: int) -> None:
         """Add sentences at the bottom, keeping the newest `keep`: one repaint, no layout.
-        While the log does not yet fill its height nothing moves, so only the new lines are
-        repainted (the first changes of a game)."""
+        Lines already drawn that stay in view are moved, not drawn again: while the log does
+        not fill its height nothing moves and only the new lines are repainted (the first
+        changes of a game); once it is full, each new line moves the others up one."""
+        height = self.size.height
         before = len(self.lines)
+        top_before = max(0, before - height - self.back)
         scrolled = self.back
         self._texts.extend(texts)
         self._wrapped.extend(self._wrap(text) for text in texts)
         drop = len(self._texts) - keep
+        dropped_lines = 0
         if drop > 0:
+            dropped_lines = sum(len(lines) for lines in self._wrapped[:drop])
             del self._texts[:drop]
             del self._wrapped[:drop]
         self._flat = None
         self._to_newest()
         after = len(self.lines)
-        if drop <= 0 and not scrolled and after <= self.size.height:
-            self.refresh(Region(0, before, self.size.width, after - before))
-        else:
+        if scrolled:
             self.refresh()
+            return
+        # Where the lines drawn before are now, counted in the lines before the drop.
+        moved_up = max(0, after - height) + dropped_lines - top_before
+        first_new = before - top_before - moved_up  # the first row showing a new line
+        if moved_up == 0:
+            self.refresh(Region(0, first_new, self.size.width, max(0, after - before)))
+        else:
+            self._move_drawn_lines(moved_up, first_new)
+
+    def _move_drawn_lines(self, moved_up: int, first_new: int) -> None:
+        """Repaint the whole log (every line moved on the terminal), but keep the styled lines
+        already made: row y now shows what row y + moved_up showed. (Textual's styles cache
+        keys lines by their row; making 37 styled lines again was most of a key's cost.) Its
+        rows are the log's lines only while the log has no border or padding."""
+        if self.styles.gutter:
+            self.refresh()
+            return
+        cache = self._styles_cache
+        kept = {
+            y - moved_up: strip
+            for y, strip in cache._cache.items()
+            if moved_up <= y < first_new + moved_up and not cache.is_dirty(y)
+        }
+        self.refresh()
+        cache._cache.update(kept)
+        cache._dirty_lines.difference_update(kept)
 
     def _wrap(self, text: Text) -> list[Strip]:
         if self._width <= 0:  # not laid out yet: wrapped once it has a width

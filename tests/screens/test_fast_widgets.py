@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.widgets import Static
@@ -172,5 +174,47 @@ async def test_a_log_not_yet_full_repaints_only_its_new_line() -> None:
         painted.clear()
         tail.append([Text(f"line {number}") for number in range(5)], keep=10)
         await pilot.pause()
-        assert sorted(painted) == list(range(6))  # full: every line moved up
-        assert tail.render_line(5).text.strip() == "line 4"
+        # now full: the lines moved up two rows, and only the rows showing new lines are
+        # made (row 0 shows "three", already made)
+        assert sorted(painted) == [1, 2, 3, 4, 5]
+        assert [tail.render_line(y).text.strip() for y in (0, 5)] == ["three", "line 4"]
+
+
+async def test_a_full_log_moves_its_drawn_lines_and_draws_only_the_new_ones() -> None:
+    """Once the log is full each new line moves the others up: the rows already styled are
+    moved, not made again (#16), and what is drawn is exactly what drawing it anew gives,
+    whatever is appended, wrapped or dropped."""
+    app = RowsApp()
+    rng = random.Random(16)
+    async with app.run_test(size=(30, 20)) as pilot:
+        tail = app.query_one(TailLog)
+        tail.styles.height = 7
+        tail.set_texts([Text("start", style="bold")])
+        await pilot.pause()
+        painted: list[int] = []
+        original = tail.render_line
+
+        def spy(y: int):  # type: ignore[no-untyped-def]
+            painted.append(y)
+            return original(y)
+
+        tail.render_line = spy  # type: ignore[method-assign]
+        moved = 0  # steps where a full log moved its lines
+        for step in range(60):
+            words = " ".join(f"w{step}" for _ in range(rng.choice((1, 1, 1, 4, 9))))
+            texts = [Text(words, style=rng.choice(("", "italic", "red")))]
+            texts *= rng.choice((1, 1, 1, 2, 3))
+            keep = rng.choice((4, 6, 12, 40))
+            painted.clear()
+            full_before = len(tail.lines) >= 7
+            tail.append(texts, keep=keep)
+            await pilot.pause()
+            made = sorted(painted)
+            drawn = tail.render_lines(tail.size.region)
+            tail._styles_cache.clear()  # the same lines made anew, from nothing
+            assert drawn == tail.render_lines(tail.size.region), f"step {step}"
+            new_lines = sum(len(lines) for lines in tail._wrapped[-len(texts) :])
+            if full_before and new_lines < 7 and len(tail.lines) >= 7:
+                assert made == list(range(7 - new_lines, 7)), f"step {step}"
+                moved += 1
+        assert moved >= 10
