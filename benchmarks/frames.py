@@ -1,7 +1,7 @@
 """What a key costs, frame by frame: a diagnostic beside `make bench`, not part of it.
 
     .venv/bin/python benchmarks/frames.py coloma [--entries 10000] [--runs 9] [--hide-log]
-        [--command "ann bucks +1" --back "ann bucks -1"]
+        [--command "ann bucks +1" --back "ann bucks -1"]  (--back ctrl+z: an untimed undo)
 
 Opens a game of the given length in a real pty (120x40) and the bare app beside it, types a
 command that changes the game (and the one that puts it back) in turns, and prints, for each
@@ -29,13 +29,20 @@ from companion.games import GAMES  # noqa: E402
 from companion.store import Store  # noqa: E402
 
 F2 = b"\x1bOQ"
+UNDO = "ctrl+z"
 
 
 def frames_after_enters(program: PtyProgram, commands: list[str], runs: int) -> list[float]:
     """Type each command in turn, time its enter; print its frames. The last frame's times."""
     lasts = []
     for number in range(runs):
-        program.send(commands[number % len(commands)])
+        command = commands[number % len(commands)]
+        if commands[-1] == UNDO:  # each command put back by an untimed undo
+            command = commands[0]
+            if number:
+                program.send(UNDO)
+                program.settle()
+        program.send(command)
         program.settle()
         before, offset = len(program.frame_ends), len(program.output)
         sent = time.perf_counter()
@@ -59,7 +66,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--hide-log", action="store_true")
     parser.add_argument("--command", help="typed and timed (default: the bench's first)")
-    parser.add_argument("--back", help="typed in turn with it (default: the command again)")
+    parser.add_argument(
+        "--back", help="typed in turn with it (default: the bench's; ctrl+z: an untimed undo)"
+    )
     args = parser.parse_args()
     data = Path(tempfile.mkdtemp(prefix="goldrush-frames-"))
     game_id = run.make_game(Store(data, GAMES), args.game, args.entries, ("Ann", "Bo", "Cy"))
@@ -67,6 +76,7 @@ def main() -> None:
     command, back = run.COMMANDS[args.game][0]
     if args.command:
         command, back = args.command, args.back
+    back = back or UNDO
     with PtyProgram(run.BARE, env) as bare:
         bare.wait_for_text(run.FIRST_TEXT)
         bare.settle()
@@ -79,7 +89,7 @@ def main() -> None:
             app.send(F2)
             app.settle()
         print(f"{args.game}, {args.entries} entries: {command!r} / {back!r}")
-        lasts = frames_after_enters(app, [command, back or command], args.runs)
+        lasts = frames_after_enters(app, [command, back], args.runs)
     ours, base = statistics.median(lasts), statistics.median(bare_lasts)
     print(f"median to the last frame: {ours:.1f} ms, bare {base:.1f} ms, ratio {ours / base:.2f}")
 

@@ -32,6 +32,7 @@ from companion.games.builders_track import Placement
 from companion.table import rich_colour
 from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.log_panel import LogPanel
+from screens.widgets.no_scroll import NoScrollHorizontal
 from screens.widgets.rows import Rows
 from screens.widgets.shown import Shown
 
@@ -129,7 +130,7 @@ Type in the command field and press **enter**; the line above it says what comes
             with Vertical(id="main"):
                 yield from self.command_area()
                 with VerticalScroll(id="board-box"):
-                    with Horizontal(id="table"):
+                    with NoScrollHorizontal(id="table"):
                         yield Rows(id="board")
                         yield Rows(id="players")
                     yield Shown(id="notes", markup=False, fixed=True)

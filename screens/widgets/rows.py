@@ -18,6 +18,8 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
+from screens.widgets.no_scroll import recorded_virtual_size
+
 Justify = Literal["left", "right", "center"]
 
 
@@ -35,6 +37,8 @@ class Rows(Widget):
         height: auto;
     }
     """
+
+    virtual_size = recorded_virtual_size()  # never scrolls: no second layout (no_scroll.py)
 
     def __init__(self, lines: Sequence[Text | str] = (), **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]

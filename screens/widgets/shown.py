@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.visual import VisualType, visualize
 from textual.widgets import Static
 
+from screens.widgets.no_scroll import recorded_virtual_size
 from screens.widgets.rows import text_key
 
 
@@ -27,6 +28,8 @@ def height_changes(widget: Static, content: VisualType) -> bool:
 class Shown(Static):
     """Redrawn only when what it shows changed; laid out again only when its height may
     have (`fixed`: its .tcss gives it a fixed size, so content never resizes it)."""
+
+    virtual_size = recorded_virtual_size()  # never scrolls: no second layout (no_scroll.py)
 
     def __init__(self, *args: object, fixed: bool = False, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]

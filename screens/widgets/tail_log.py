@@ -20,6 +20,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from screens.widgets.no_scroll import recorded_virtual_size
 from screens.widgets.rows import text_key
 
 WHEEL = 3  # lines a turn of the mouse wheel moves
@@ -33,6 +34,8 @@ class TailLog(Widget):
         height: 1fr;
     }
     """
+
+    virtual_size = recorded_virtual_size()  # never scrolls: no second layout (no_scroll.py)
 
     class Scrolled(Message):
         """The view moved away from (or back to) the newest line: `back` lines above it."""

@@ -1,0 +1,27 @@
+"""A widget that never scrolls has no use for a new layout when its virtual size changes.
+
+Textual's `Widget.virtual_size` is a reactive that asks the whole screen for a layout when it
+changes, and a layout sets it on every widget whose size changed: so each layout that resizes
+anything was followed by a second one, and by a second frame repainting what the first had
+just drawn (Builders' board appearing cost two full layouts and two frames, #16). The
+virtual size only matters to a widget that scrolls (its scrollbars); the widgets and
+containers here never do, so theirs only records the size (a new size repaints the widget
+anyway, in the layout's own frame).
+"""
+
+from __future__ import annotations
+
+from textual.containers import Horizontal
+from textual.geometry import Size
+from textual.reactive import Reactive
+
+
+def recorded_virtual_size() -> Reactive[Size]:
+    """`virtual_size` for a widget that never scrolls: set without a layout or a repaint."""
+    return Reactive(Size(0, 0), layout=False, repaint=False)
+
+
+class NoScrollHorizontal(Horizontal):
+    """A Horizontal whose overflow is hidden (never scrolls)."""
+
+    virtual_size = recorded_virtual_size()
