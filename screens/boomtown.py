@@ -12,7 +12,7 @@ from textual import events
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Header, Input, Static
 
 from companion.games import RuleError
 from companion.games.boomtown import (
@@ -38,6 +38,7 @@ from companion.session import GameSession
 from companion.table import rich_colour
 from screens.confirm import ConfirmDialog
 from screens.game import COMMON_HELP, CommandScreen
+from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.wrapped_rows import WrappedRows
 
@@ -134,7 +135,7 @@ Type in the command field and press **enter**:
                     for seat in range(len(self.session.state.players)):
                         yield WrappedRows(id=f"player-{seat}", classes="player")
             yield LogPanel(id="log")
-        yield Footer()
+        yield SteadyFooter()
 
     def command_area(self) -> ComposeResult:
         """The common command area, its two lines above the field repainted a line at a time

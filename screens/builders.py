@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from companion.amounts import is_number, parse_count
 from companion.games import RuleError
@@ -31,6 +31,7 @@ from companion.games.builders import (
 from companion.games.builders_track import Placement
 from companion.table import rich_colour
 from screens.game import COMMON_HELP, CommandScreen
+from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.no_scroll import NoScrollHorizontal
 from screens.widgets.rows import Rows
@@ -135,7 +136,7 @@ Type in the command field and press **enter**; the line above it says what comes
                         yield Rows(id="players")
                     yield Shown(id="notes", markup=False, fixed=True)
             yield LogPanel(id="log")
-        yield Footer()
+        yield SteadyFooter()
 
     def command_words(self) -> list[str]:
         """Commands, terrain, players' names and the cards' names for completion."""

@@ -16,7 +16,7 @@ from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, ItemGrid, Vertical
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Header, Input, Static
 
 from companion.amounts import AmountError, is_number, parse_count
 from companion.games import RuleError
@@ -34,6 +34,7 @@ from companion.journal import Entry
 from companion.table import find_player, players_matching, rich_colour
 from screens.confirm import ConfirmDialog
 from screens.game import COMMON_HELP, CommandScreen, say
+from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.shown import Shown
 from screens.widgets.wrapped_rows import WrappedRows
@@ -103,7 +104,7 @@ be shortened to the start of any of its words; the bank is a party like a player
                     for seat in range(len(self.session.state.players)):
                         yield WrappedRows(id=f"player-{seat}", classes="player")
             yield LogPanel(id="log")
-        yield Footer()
+        yield SteadyFooter()
 
     def command_words(self) -> list[str]:
         return [*COMMANDS, *super().command_words(), "bank", *KINDS, "for", "bonus", "to"]

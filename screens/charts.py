@@ -6,13 +6,14 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static, TabbedContent, TabPane
+from textual.widgets import Static, TabbedContent, TabPane
 
 from companion.charts import number_charts
 from companion.scoring import SheetError, parse_sheet_text, score
 from companion.session import GameSession
 from screens.dialog import Dialog
 from screens.widgets.chart import LineChart
+from screens.widgets.footer import SteadyFooter
 
 
 class GameCharts(Dialog, ModalScreen[None]):
@@ -44,7 +45,7 @@ game also shows its final scores as stacked categories.
             if self.session.state.finished and self.session.state.sheet:
                 with TabPane("Final scores", id="chart-final"):
                     yield LineChart(id="plot-final")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         for index, chart in enumerate(self.charts):

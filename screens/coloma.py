@@ -15,7 +15,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Digits, Footer, Header, Static
+from textual.widgets import Digits, Header, Static
 
 from companion.amounts import is_number, parse_amount, parse_count
 from companion.games import RuleError
@@ -35,6 +35,7 @@ from companion.table import find_player, players_matching, rich_colour
 from screens.confirm import ConfirmDialog
 from screens.game import COMMON_HELP, SHORT, CommandScreen
 from screens.widgets.command_input import CommandInput
+from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.rows import Rows
 from screens.widgets.shown import Shown
@@ -283,7 +284,7 @@ Type in the command field and press **enter**; the line above it says what comes
                     yield TrackerTable(id="players")
                     yield Shown(id="shootout", markup=False)
             yield LogPanel(id="log")
-        yield Footer()
+        yield SteadyFooter()
 
     def command_words(self) -> list[str]:
         """Players' names first (a command starts with one), then the commands and what

@@ -6,9 +6,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Markdown, Static
 
 from screens.dialog import Dialog
+from screens.widgets.footer import SteadyFooter
 
 
 class HelpScreen(Dialog, ModalScreen[None]):
@@ -24,7 +25,7 @@ class HelpScreen(Dialog, ModalScreen[None]):
         with VerticalScroll(id="help-body"):
             yield Static(self._title, id="help-title", markup=False)
             yield Markdown(self._text or "No help for this screen yet.")
-        yield Footer()
+        yield SteadyFooter()
 
     async def action_dismiss(self, result: None = None) -> None:
         self.dismiss(result)

@@ -11,11 +11,12 @@ from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from companion.safe_text import visible
 from companion.saved import SavedGame, SavedList, list_saved
 from companion.store import SaveError, Store
+from screens.widgets.footer import SteadyFooter
 
 if TYPE_CHECKING:  # a game's session and the setup form only when one is started (startup)
     from companion.session import GameSession
@@ -73,7 +74,7 @@ changes or deletes them: move them away, or repair them by hand.
         yield table
         yield Static(id="empty-hint", markup=False)
         yield Static(id="damaged", markup=False)
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#games", DataTable).focus()

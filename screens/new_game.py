@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
+from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from companion.games import GAMES
 from companion.games.base import OptionSpec
@@ -26,6 +26,7 @@ from companion.setup import SetupForm, validate_setup
 from companion.store import Store
 from companion.table import COLOURS
 from screens.dialog import Dialog
+from screens.widgets.footer import SteadyFooter
 from screens.widgets.select import TableSelect
 
 MAX_ROWS = max(rules.max_players for rules in GAMES.values())
@@ -180,7 +181,7 @@ Names: not empty, at most 24 characters, different from each other (case does no
             with Horizontal(id="buttons"):
                 yield Button("Start game (ctrl+s)", id="start", variant="success", compact=True)
                 yield Button("Cancel (esc)", id="cancel", compact=True)
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#name-0", Input).focus()  # first: a name typed at once is kept

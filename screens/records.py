@@ -13,7 +13,6 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import (
     DataTable,
-    Footer,
     Header,
     Input,
     Static,
@@ -34,6 +33,7 @@ from companion.renames import read_renames
 from companion.scoring import standings_table
 from companion.store import DamagedFile, Store
 from screens.dialog import Dialog
+from screens.widgets.footer import SteadyFooter
 
 #: Games listed at most (the figures count them all): a list of 1,000 rows took a second to
 #: lay out, and the filter finds an older game faster than scrolling to it.
@@ -99,7 +99,7 @@ class RecordsScreen(Screen[None]):
                 yield Static("", id="records-duels", markup=False)
             with TabPane("Scores over time", id="tab-over-time"):
                 yield Static("", id="over-time-note", markup=False)
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Records"

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Header, Input, Static
+from textual.widgets import Button, DataTable, Header, Input, Static
 
 from companion.scoring import (
     Field,
@@ -40,6 +40,7 @@ from companion.scoring import (
 )
 from screens.confirm import ConfirmDialog
 from screens.dialog import Dialog
+from screens.widgets.footer import SteadyFooter
 
 
 @dataclass(frozen=True)
@@ -149,7 +150,7 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
                 yield Button("Back (ctrl+b)", id="back", compact=True)
                 yield Button("Next (ctrl+n)", id="next", variant="primary", compact=True)
                 yield Button("Save & finish (ctrl+s)", id="save", variant="success", compact=True)
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self._show_step()

@@ -6,9 +6,11 @@ import random
 
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.widgets import Static
+from textual.widgets import Input, Static
+from textual.widgets._footer import FooterKey
 
 from screens.widgets.command_input import CommandInput
+from screens.widgets.footer import SteadyFooter
 from screens.widgets.rows import Rows, columns
 from screens.widgets.tail_log import TailLog
 
@@ -218,3 +220,47 @@ async def test_a_full_log_moves_its_drawn_lines_and_draws_only_the_new_ones() ->
                 assert made == list(range(7 - new_lines, 7)), f"step {step}"
                 moved += 1
         assert moved >= 10
+
+
+class FooterApp(App[None]):
+    """Two fields (moving the focus between them changes no key the footer shows) and a
+    binding that shows only while the second field has the focus."""
+
+    BINDINGS = [("ctrl+z", "undo", "Undo")]
+
+    def compose(self) -> ComposeResult:
+        yield CommandInput(lambda: [], id="first")
+        yield SecondField(id="second")
+        yield Static("plain", id="plain")
+        yield SteadyFooter()
+
+    def action_undo(self) -> None:
+        pass
+
+    def action_clear_it(self) -> None:
+        pass
+
+
+class SecondField(Input):
+    BINDINGS = [("ctrl+k", "app.clear_it", "Clear")]
+
+
+async def test_the_footer_keeps_its_keys_when_what_it_shows_is_the_same() -> None:
+    app = FooterApp()
+    async with app.run_test(size=(80, 10)) as pilot:
+        footer = app.query_one(SteadyFooter)
+        await pilot.pause()
+        keys = list(footer.query(FooterKey))
+        assert [key.description for key in keys] == ["Undo", "palette"]
+        app.query_one("#plain", Static).can_focus = True
+        app.query_one("#plain", Static).focus()
+        await pilot.pause()
+        app.query_one("#first", CommandInput).focus()
+        await pilot.pause()
+        assert list(footer.query(FooterKey)) == keys  # the same widgets: not made again
+        app.query_one("#second", SecondField).focus()
+        await pilot.pause()
+        assert [key.description for key in footer.query(FooterKey)] == ["Clear", "Undo", "palette"]
+        app.query_one("#first", CommandInput).focus()
+        await pilot.pause()
+        assert [key.description for key in footer.query(FooterKey)] == ["Undo", "palette"]
