@@ -1,4 +1,9 @@
-"""F1: the help of the screen it was opened from (Markdown written by that screen)."""
+"""F1: the help of the screen it was opened from (Markdown written by that screen).
+
+Drawn by Rich's Markdown in one widget: Textual's Markdown widget made a widget of every
+paragraph, list item and bullet (about 150 for a game's help), and opening the help took a
+second or two at the table (#16).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Markdown, Static
+from rich.markdown import Markdown
+from textual.widgets import Static
 
 from screens.dialog import Dialog
 from screens.widgets.footer import SteadyFooter
@@ -24,7 +30,7 @@ class HelpScreen(Dialog, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
             yield Static(self._title, id="help-title", markup=False)
-            yield Markdown(self._text or "No help for this screen yet.")
+            yield Static(Markdown(self._text or "No help for this screen yet."), id="help-text")
         yield SteadyFooter()
 
     async def action_dismiss(self, result: None = None) -> None:
