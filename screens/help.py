@@ -7,11 +7,11 @@ second or two at the table (#16).
 
 from __future__ import annotations
 
+from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from rich.markdown import Markdown
 from textual.widgets import Static
 
 from screens.dialog import Dialog
