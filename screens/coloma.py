@@ -753,7 +753,7 @@ Type in the command field and press **enter**; the line above it says what comes
         """A y/n question before moving on; a yes acts and empties the field. False: the
         dialog took over (the field keeps what was typed until then)."""
         command = self.query_one("#command", CommandInput)
-        typed = command.value.strip()
+        typed = self.typed
 
         def answered(confirmed: bool | None) -> None:
             if confirmed and act():

@@ -460,6 +460,9 @@ class CommandScreen(GameScreen):
     """A game screen driven by one typed command: a step line says what to type next, and
     a refusal is shown beside the field, which keeps the text so it can be fixed."""
 
+    #: the command being done (the field is already empty by then: CommandInput)
+    typed = ""
+
     def command_area(self) -> ComposeResult:
         yield Shown(id="round-line", markup=False)
         yield Shown(id="step", markup=False)
@@ -479,41 +482,43 @@ class CommandScreen(GameScreen):
 
     @on(Input.Submitted, "#command")
     def _command(self, event: Input.Submitted) -> None:
-        error = self.query_one("#command-error", Static)
+        """The field emptied itself at enter (CommandInput): a command not done is given
+        back to be put right; one done is remembered for up/down."""
+        command = self.query_one("#command", CommandInput)
+        refusal = self._refusal(event.value)
+        done = False
+        if refusal is None:
+            self.typed = event.value.strip()
+            try:
+                done = self.do_command(self.typed)
+            except (RuleError, AmountError) as problem:  # refused, or not a number: say why
+                refusal = str(problem)
+            except Exception:  # a bug of ours: say so, keep the game going (all is saved)
+                where = self.app.note_crash()  # type: ignore[attr-defined]
+                refusal = (
+                    "Something went wrong with that command; the game is saved as it was shown."
+                    + (f" Details: {where}" if where else "")
+                )
+                self.refresh_view()
+        say(self.query_one("#command-error", Static), refusal or "")
+        if done:
+            command.remember(self.typed)
+        else:  # refused, or a dialog takes over (the text stays meanwhile)
+            command.give_back(event.value)
+
+    def _refusal(self, typed: str) -> str | None:
+        """Why what was typed cannot be done before it is even read, or None."""
         read_only = self.read_only_sentence()
         if read_only is not None:  # said beside the field, where the change was typed
-            say(error, read_only)
-            return
+            return read_only
         if self.session.state.finished:  # play is over: only ctrl+o and ctrl+f change it
-            say(error, FINISHED)
-            return
-        unsafe = text_problem(event.value, "A command")  # typed or pasted: ESC and the like
+            return FINISHED
+        unsafe = text_problem(typed, "A command")  # typed or pasted: ESC and the like
         if unsafe:
-            say(error, unsafe)
-            return
-        text = event.value.strip()
-        if not text:  # a stray enter never changes the game: it says what to type
-            say(error, self.empty_enter())
-            return
-        try:
-            done = self.do_command(text)
-        except (RuleError, AmountError) as problem:  # refused, or not a number: say why
-            say(error, str(problem))
-            return
-        except Exception:  # a bug of ours: say so, keep the game going (it is all saved)
-            where = self.app.note_crash()  # type: ignore[attr-defined]
-            say(
-                error,
-                "Something went wrong with that command; the game is saved as it was shown."
-                + (f" Details: {where}" if where else ""),
-            )
-            self.refresh_view()
-            return
-        say(error, "")
-        if done:
-            command = self.query_one("#command", CommandInput)
-            command.remember(text)
-            event.input.value = ""
+            return unsafe
+        if not typed.strip():  # a stray enter never changes the game: it says what to type
+            return self.empty_enter()
+        return None
 
     def empty_enter(self) -> str:
         """What an empty enter says (it does nothing else): the step line's own advice."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from textual import events
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.reactive import Reactive
@@ -77,6 +78,38 @@ class CommandInput(Input):
         self.history: list[str] = []
         self._walk: int | None = None  # where up/down is in `history`; None: at the end
         self._draft = ""  # what was typed before walking the history
+
+    async def _on_key(self, event: events.Key) -> None:
+        """Enter is handled here, in its turn among the keys sent to the field. (Input's
+        own enter is a binding, which runs once the key has bubbled up to the app: keys
+        typed after it were inserted first, and a quick typist's next command was glued to
+        this one, then cleared with it.)"""
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            self._hand_over()
+            return
+        await super()._on_key(event)
+
+    async def action_submit(self) -> None:
+        self._hand_over()
+
+    def _hand_over(self) -> None:
+        """The command goes to the screen and the field empties at once, before any key
+        typed after it: the next command starts afresh instead of being glued to this one
+        and cleared with it. A command that is not done is given back (`give_back`)."""
+        value = self.value
+        result = self.validate(value) if "submitted" in self.validate_on else None
+        self.post_message(self.Submitted(self, value, result))
+        self.value = ""
+
+    def give_back(self, command: str) -> None:
+        """A command was refused (or waits for a dialog): it is shown again to be put right,
+        unless something was typed since."""
+        if command and not self.value:
+            with self.prevent(Input.Changed):  # the text as it was: nothing new was typed
+                self.value = command
+            self.cursor_position = len(command)
 
     def remember(self, command: str) -> None:
         """A command was done: keep it for up/down (not twice in a row)."""

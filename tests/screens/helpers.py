@@ -216,6 +216,13 @@ def send_keys(pilot: Pilot, text: str) -> None:
         pilot.app.post_message(key)
 
 
+def send_enter(pilot: Pilot) -> None:
+    """Enter as a terminal sends it, without waiting for it to be handled."""
+    key = events.Key("enter", "\r")
+    key.set_sender(pilot.app)
+    pilot.app.post_message(key)
+
+
 async def type_into(pilot: Pilot, selector: str, text: str) -> None:
     """Focus a field, clear it and type `text` key by key, as a person would."""
     field = pilot.app.screen.query_one(selector, Input)

@@ -22,6 +22,7 @@ from tests.screens.helpers import (
     command,
     make_app,
     open_screen,
+    send_enter,
     send_keys,
     settle,
     text_of,
@@ -91,6 +92,30 @@ async def test_a_refusal_beside_the_field_goes_when_the_game_changes(
         screen.action_undo()
         await settle(pilot)
         assert text_of(pilot, "#command-error") == ""
+
+
+async def test_commands_typed_quickly_one_after_another_are_each_done(
+    store: Store, new_game: NewGame
+) -> None:
+    """Keys that arrive before the last command was handled (a quick typist, a slow machine)
+    start the next command: they were glued to the last one, then cleared with it."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot, session, CommandScreen)
+        field = screen.query_one("#command", CommandInput)
+        for typed in ("ann bucks +1", "bo bucks +2", "frobnicate", "cy bucks +"):
+            send_keys(pilot, typed)
+            if typed != "cy bucks +":
+                send_enter(pilot)
+        await settle(pilot)
+        numbers = screen.session.state.numbers
+        assert (numbers[0]["bucks"], numbers[1]["bucks"]) == (3, 4)
+        assert text_of(pilot, "#command-error").startswith("Not a command or a player")
+        assert field.value == "cy bucks +"  # typed since: the refused one is not put back
+        assert field.history[-2:] == ["ann bucks +1", "bo bucks +2"]
+        field.value = ""
+        await command(pilot, "frobnicate")  # nothing typed since: given back to be fixed
+        assert field.value == "frobnicate"
 
 
 async def test_the_log_appends_its_line_and_redraws_after_an_undo(
