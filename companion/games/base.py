@@ -8,7 +8,7 @@ as it was, and replaying the journal never half-applies an entry.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -119,6 +119,21 @@ class TableState:
 
     def name(self, seat: int) -> str:
         return self.players[seat].name
+
+
+class SheetOf:
+    """A game's score sheet (`Rules.sheet`), made the first time it is asked for: scoring
+    (companion.scoring, its dataclasses and TOML) is for the end of a game, and opening one
+    does without it."""
+
+    def __init__(self, make: Callable[[], SheetSpec]) -> None:
+        self._make = make
+        self._sheet: SheetSpec | None = None
+
+    def __get__(self, instance: object, owner: type | None = None) -> SheetSpec:
+        if self._sheet is None:
+            self._sheet = self._make()
+        return self._sheet
 
 
 class Rules:
