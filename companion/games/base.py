@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion.amounts import Amount, parse_amount
@@ -168,11 +169,16 @@ class Rules:
         """The score sheet of this table (a game may leave out what its options do not use)."""
         return self.sheet
 
+    @cached_property
+    def _specs_by_key(self) -> dict[str, NumberSpec]:
+        """The game's numbers by key: looked up for every number a replay sets."""
+        return {spec.key: spec for spec in self.numbers}
+
     def number_spec(self, key: str) -> NumberSpec:
-        for spec in self.numbers:
-            if spec.key == key:
-                return spec
-        raise RuleError(f"{self.title} tracks no number called {key!r}.")
+        spec = self._specs_by_key.get(key) if type(key) is str else None
+        if spec is None:
+            raise RuleError(f"{self.title} tracks no number called {key!r}.")
+        return spec
 
     def prefill(
         self, state: TableState, known: Mapping[str, Any] | None = None
@@ -317,8 +323,9 @@ class Rules:
         handler(state, entry)
 
     def _apply_adjust(self, state: TableState, entry: Entry) -> None:
-        seat, key = self._seat(state, entry.get("player")), entry.get("number")
-        delta = entry.get("delta")
+        data = entry.data  # (entry.get, a call each, was most of a long game's first replay)
+        seat, key = self._seat(state, data.get("player")), data.get("number")
+        delta = data.get("delta")
         if not isinstance(delta, int):
             raise RuleError("An adjustment needs a whole number.")
         self._set_number(state, seat, key, state.numbers[seat].get(key, 0) + delta)

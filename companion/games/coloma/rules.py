@@ -631,19 +631,20 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
     def _set_number(self, state: TableState, seat: int, key: Any, value: int) -> None:
         """The trackers' limits, with the rule that forbids going past them."""
         assert isinstance(state, ColomaState)
-        name = state.name(seat)
         if key == "horses" and value > MOST_HORSES:
-            raise RuleError(f"{name} cannot have {value} Horses: 6 Horses at most (Horse Limit).")
+            raise RuleError(
+                f"{state.name(seat)} cannot have {value} Horses: 6 Horses at most (Horse Limit)."
+            )
         if key == "tents":
             elsewhere = state.tents_in_all(seat) - state.numbers[seat]["tents"]
             if value + elsewhere > ALL_TENTS:
                 raise RuleError(
-                    f"{name} cannot have {value + elsewhere} Tents: 8 Tents in all "
+                    f"{state.name(seat)} cannot have {value + elsewhere} Tents: 8 Tents in all "
                     f"({elsewhere} already pitched)."
                 )
         if key == "rivers":
             if value > MOST_RIVERS:
-                raise RuleError(f"{name} cannot have {value} Rivers: 4 Rivers at most.")
+                raise RuleError(f"{state.name(seat)} cannot have {value} Rivers: 4 Rivers at most.")
             if value < len(state.bridges[seat]):
-                raise RuleError(f"{name}'s Bridges stand on their Rivers.")
+                raise RuleError(f"{state.name(seat)}'s Bridges stand on their Rivers.")
         super()._set_number(state, seat, key, value)
