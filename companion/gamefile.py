@@ -668,6 +668,28 @@ class EntryList(MutableSequence[Entry]):
             self._read[index] = entry
         return entry
 
+    def many(self, indices: Iterable[int]) -> list[Entry]:
+        """The entries at these places (the log's newest 200 on opening, a replay from a
+        checkpoint): those still to be read from the bytes are read in one go when they are
+        in the plain form this app writes (`_entries_in_bulk`, as a first read does), else
+        one by one; either way each one's check is verified."""
+        places = list(indices)
+        unread = [i for i in dict.fromkeys(places) if 0 <= i < self._stored and i not in self._read]
+        if self._checked and 1 < len(unread) <= self._KEEP:
+            spans, data = self._spans, self._data
+            try:
+                contents = [
+                    _content_of(data[spans[2 * i] : spans[2 * i + 1]], True) for i in unread
+                ]
+            except JournalError:
+                contents = []  # read one by one below, which says what is wrong
+            read = _entries_in_bulk(contents) if contents else None
+            if read is not None:
+                if len(self._read) + len(read) > self._KEEP:
+                    self._read.clear()
+                self._read.update(zip(unread, read, strict=True))
+        return [self[i] for i in places]
+
     def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
             return [self._at(place) for place in range(len(self))[index]]

@@ -86,3 +86,47 @@ def test_a_number_asked_by_an_odd_key_is_refused_as_before() -> None:
             assert "tracks no number called" in str(error)
         else:
             raise AssertionError(f"{key!r} was taken")
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=60)
+@given(
+    st.lists(
+        st.builds(
+            Entry,
+            st.sampled_from(["adjust", "note"]),
+            texts,
+            st.dictionaries(
+                st.sampled_from(["player", "delta", "names"]),
+                st.one_of(st.integers(-5, 5), st.lists(st.integers(0, 3), max_size=2)),
+            ),
+            texts,
+        ),
+        min_size=1,
+        max_size=8,
+    ),
+    st.lists(st.integers(0, 20), max_size=10),
+)
+def test_entries_read_in_one_go_are_the_ones_read_one_by_one(
+    written: list[Entry], wanted: list[int]
+) -> None:
+    """`EntryList.many` (the log's newest lines, a replay from a checkpoint) gives what
+    reading each entry gives, plain entries or not, in the order asked."""
+    data = HEADER + b"".join(entry_chunk(entry) for entry in written)
+    parsed = parse_journal(data)
+    places = [place % len(written) for place in wanted]
+    together = gamefile.EntryList(data, parsed.spans).many(places)
+    one_by_one = gamefile.EntryList(data, parsed.spans)
+    assert together == [one_by_one[place] for place in places]
+
+
+def test_the_journal_reads_its_tail_in_one_go() -> None:
+    from companion.journal import Journal
+
+    written = [Entry("adjust", f"Ann +{n}", {"delta": n}, "t") for n in range(300)]
+    data = HEADER + b"".join(entry_chunk(entry) for entry in written)
+    entries = gamefile.EntryList(data, parse_journal(data).spans)
+    journal = Journal.restored(entries, range(300), ())
+    with mock.patch.object(gamefile, "_entry_of_content", side_effect=AssertionError):
+        tail = journal.tail(200)  # no entry read one by one
+    assert tail == [(n, written[n]) for n in range(100, 300)]
+    assert journal.effective_between(10, 20) == written[10:20]
