@@ -313,11 +313,20 @@ class Rules:
 
     # -- replay -----------------------------------------------------------------
 
+    @cached_property
+    def _handlers(self) -> dict[str, Callable[[TableState, Entry], None]]:
+        """Each kind's `_apply_KIND` as it is first met (a replay meets a few kinds again
+        and again)."""
+        return {}
+
     def apply(self, state: TableState, entry: Entry) -> None:
         """Replay one entry onto `state`; checks first, so a RuleError changes nothing."""
-        handler = getattr(self, f"_apply_{entry.kind}", None)
+        handler = self._handlers.get(entry.kind)
         if handler is None:
-            raise RuleError(f"{self.title} has no change of kind {entry.kind!r}.")
+            handler = getattr(self, f"_apply_{entry.kind}", None)
+            if handler is None:
+                raise RuleError(f"{self.title} has no change of kind {entry.kind!r}.")
+            self._handlers[entry.kind] = handler
         if state.finished and entry.kind not in AFTER_THE_END:
             raise RuleError(FINISHED)
         handler(state, entry)
