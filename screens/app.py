@@ -124,9 +124,16 @@ class GoldrushApp(App[None]):
         self._problems.clear()
 
     def _load(self, path: Path) -> GameSession | None:
-        """A saved game's session, or None with the problem kept to be shown."""
+        """A saved game's session, or None with the problem kept to be shown. The cycle
+        collector waits meanwhile: a long game's first read makes hundreds of thousands of
+        objects, none of them garbage, and the collector walked them again and again (about
+        a fifth of reading 100,000 entries)."""
+        import gc
+
         from companion.session import GameSession
 
+        collecting = gc.isenabled()
+        gc.disable()
         try:
             return GameSession.open_to_play(self.store, path, snapshot_later=True)
         except DamagedFile as damaged:
@@ -139,6 +146,9 @@ class GoldrushApp(App[None]):
             )
         except OSError as error:
             self._problems.append(("Cannot open", f"{path}: {error}", "error"))
+        finally:
+            if collecting:
+                gc.enable()
         return None
 
     def open_game(self, path: Path) -> None:

@@ -155,3 +155,32 @@ async def test_an_app_not_started_by_goldrush_leaves_the_collector_alone(
         await pilot.pause()
         assert gc.isenabled()
         assert gc.get_freeze_count() == frozen
+
+
+async def test_the_collector_waits_while_a_game_is_read_from_home(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opening a game from home reads it with the cycle collector paused (a long game's
+    first read makes a great many objects, none garbage) and resumes it afterwards, also
+    when the file is damaged."""
+    import gc
+
+    from companion.session import GameSession
+    from screens.app import GoldrushApp
+
+    session = new_game(game="coloma", names=("Ann", "Bo"))
+    (store.games_dir / "bad.toml").write_text("nope = [")
+    seen: list[bool] = []
+    opened = GameSession.open_to_play
+
+    def watched(*args: object, **kwargs: object) -> GameSession:
+        seen.append(gc.isenabled())
+        return opened(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(GameSession, "open_to_play", watched)
+    async with GoldrushApp(store).run_test() as pilot:
+        app = pilot.app
+        assert isinstance(app, GoldrushApp)
+        assert app._load(session.path) is not None
+        assert app._load(store.games_dir / "bad.toml") is None
+        assert seen == [False, False] and gc.isenabled()
