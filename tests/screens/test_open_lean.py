@@ -184,3 +184,20 @@ async def test_the_collector_waits_while_a_game_is_read_from_home(
         assert app._load(session.path) is not None
         assert app._load(store.games_dir / "bad.toml") is None
         assert seen == [False, False] and gc.isenabled()
+
+
+def test_an_app_that_ends_before_its_first_frame_leaves_the_collector_running(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`goldrush` run in a process that goes on (an error at start, a test): the collector
+    it paused runs again when the app has ended, first frame or not."""
+    import gc
+
+    from companion.cli import main
+    from screens.app import GoldrushApp
+
+    session = new_game()
+    monkeypatch.setattr(GoldrushApp, "run", lambda app: None)
+    assert gc.isenabled()
+    assert main(["--data-dir", str(store.root), "open", session.game_id]) == 0
+    assert gc.isenabled()
