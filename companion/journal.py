@@ -176,7 +176,7 @@ class Journal:
     def effective_between(self, start: int, stop: int) -> list[Entry]:
         """The entries in effect from the `start`th to before the `stop`th (a replay from a
         checkpoint)."""
-        return [self.entries[index] for index in self._done[start:stop]]
+        return self._entries_at(self._done[start:stop])
 
     def last_effective(self, count: int) -> list[Entry]:
         """The newest `count` entries in effect, newest first (for the log panel)."""
@@ -185,7 +185,16 @@ class Journal:
     def tail(self, count: int) -> list[tuple[int, Entry]]:
         """The newest `count` entries in effect, oldest first, each with its place in the
         file (the log appends what is new instead of drawing every line again)."""
-        return [(index, self.entries[index]) for index in self._done[-count:]]
+        places = self._done[-count:]
+        return list(zip(places, self._entries_at(places), strict=True))
+
+    def _entries_at(self, places: Sequence[int]) -> list[Entry]:
+        """The entries at these places: a game read from its file reads them in one go
+        (`EntryList.many`), a list just picks them."""
+        many = getattr(self.entries, "many", None)
+        if many is not None:
+            return many(places)  # type: ignore[no-any-return]
+        return [self.entries[index] for index in places]
 
     @property
     def effective_count(self) -> int:

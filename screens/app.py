@@ -20,7 +20,6 @@ if TYPE_CHECKING:
 
 from companion.store import DamagedFile, Store
 from screens.dialog import Dialog
-from screens.home import HomeScreen
 
 #: game id -> (module, screen class); a game without its own screen yet gets the tracker
 GAME_SCREENS = {
@@ -48,23 +47,32 @@ class GoldrushApp(App[None]):
         Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
     ]
 
-    def __init__(self, store: Store, open_game: str | None = None) -> None:
+    def __init__(
+        self, store: Store, open_game: str | None = None, collector_paused: bool = False
+    ) -> None:
         super().__init__()
         self.store = store
         self._open_game = open_game
+        self._collector_paused = collector_paused
         self._problems: list[tuple[str, str, Literal["error", "warning"]]] = []
         self._pending_notices: list[str] = []
 
     def get_default_screen(self) -> Screen:
         """Home, or straight the game asked for on the command line (no home screen
-        composed underneath: pushing a second screen costs time at startup)."""
-        screen: Screen = HomeScreen(self.store)
+        composed underneath: pushing a second screen costs time at startup). The home
+        screen's module (the saved games' list, its table widget) is imported only when it is
+        shown: opening a game does without it."""
+        screen: Screen | None = None
         if self._open_game:
             session = self._load(self.store.games_dir / f"{self._open_game}.toml")
             if session is not None:
                 self._pending_notices = session.notices
                 screen = game_screen_for(session)
                 self._snapshot_after_frame(session)
+        if screen is None:
+            from screens.home import HomeScreen
+
+            screen = HomeScreen(self.store)
         # Textual 8.2 reads a screen's CSS_PATH when the screen is pushed, not for the
         # default screen: without this, `goldrush open ID` drew the game without its styles.
         self._add_screen_css(screen)
@@ -93,9 +101,22 @@ class GoldrushApp(App[None]):
                 )
 
     def on_mount(self) -> None:
+        if self._collector_paused:
+            self.call_after_refresh(self._resume_collector)
         self._show_problems()
         for notice in self._pending_notices:
             self.notify(notice, title="On opening", severity="warning", markup=False, timeout=12)
+
+    def _resume_collector(self) -> None:
+        """After the first frame: the cycle collector paused by `goldrush` (see
+        `companion.cli._pause_collector`) runs again, and what exists now (the modules,
+        styles and screen, nearly all kept as long as the app runs) is left out of its walks
+        from now on (`gc.freeze`), so that no later key waits for a walk through all of it."""
+        import gc
+
+        self._collector_paused = False
+        gc.freeze()
+        gc.enable()
 
     def _show_problems(self) -> None:
         for title, message, severity in self._problems:
@@ -103,9 +124,16 @@ class GoldrushApp(App[None]):
         self._problems.clear()
 
     def _load(self, path: Path) -> GameSession | None:
-        """A saved game's session, or None with the problem kept to be shown."""
+        """A saved game's session, or None with the problem kept to be shown. The cycle
+        collector waits meanwhile: a long game's first read makes hundreds of thousands of
+        objects, none of them garbage, and the collector walked them again and again (about
+        a fifth of reading 100,000 entries)."""
+        import gc
+
         from companion.session import GameSession
 
+        collecting = gc.isenabled()
+        gc.disable()
         try:
             return GameSession.open_to_play(self.store, path, snapshot_later=True)
         except DamagedFile as damaged:
@@ -118,6 +146,9 @@ class GoldrushApp(App[None]):
             )
         except OSError as error:
             self._problems.append(("Cannot open", f"{path}: {error}", "error"))
+        finally:
+            if collecting:
+                gc.enable()
         return None
 
     def open_game(self, path: Path) -> None:
@@ -161,6 +192,8 @@ class GoldrushApp(App[None]):
         if len(self.screen_stack) > 1:
             self.pop_screen()
         else:
+            from screens.home import HomeScreen
+
             self.push_screen(HomeScreen(self.store))
 
     def note_crash(self) -> Path | None:

@@ -36,7 +36,6 @@ from companion.games.boomtown import (
 from companion.journal import Entry
 from companion.session import GameSession
 from companion.table import rich_colour
-from screens.confirm import ConfirmDialog
 from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
@@ -383,6 +382,7 @@ Type in the command field and press **enter**:
 
     def _ask(self, question: str, entry: Entry, yes: str = "Yes") -> None:
         """A step the rules expect done otherwise: one key (y) confirms it, n keeps things."""
+        from screens.confirm import ConfirmDialog
 
         def answered(confirmed: bool | None) -> None:
             if confirmed:

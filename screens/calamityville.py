@@ -32,7 +32,6 @@ from companion.games.calamityville import (
 )
 from companion.journal import Entry
 from companion.table import find_player, players_matching, rich_colour
-from screens.confirm import ConfirmDialog
 from screens.game import COMMON_HELP, CommandScreen, say
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
@@ -333,6 +332,8 @@ be shortened to the start of any of its words; the bank is a party like a player
             self.notify(str(problem), severity="warning", markup=False)
 
     def action_gold_out(self) -> None:
+        from screens.confirm import ConfirmDialog
+
         if self.refuse_if_read_only():
             return
         try:  # refused before asking: the card comes after the Boom cards, and only once

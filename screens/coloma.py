@@ -32,7 +32,6 @@ from companion.games.coloma.tally import NON_PLAYER, NON_PLAYER_ROWS
 from companion.games.coloma.words import plural, plural_word
 from companion.journal import Entry
 from companion.table import find_player, players_matching, rich_colour
-from screens.confirm import ConfirmDialog
 from screens.game import COMMON_HELP, SHORT, CommandScreen
 from screens.widgets.command_input import CommandInput
 from screens.widgets.footer import SteadyFooter
@@ -752,6 +751,8 @@ Type in the command field and press **enter**; the line above it says what comes
     def _ask(self, question: str, yes: str, act: Callable[[], bool]) -> bool:
         """A y/n question before moving on; a yes acts and empties the field. False: the
         dialog took over (the field keeps what was typed until then)."""
+        from screens.confirm import ConfirmDialog
+
         command = self.query_one("#command", CommandInput)
         typed = self.typed
 

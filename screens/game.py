@@ -22,8 +22,6 @@ from companion.journal import Entry
 from companion.safe_text import text_problem
 from companion.session import READ_ONLY, TOOK_OVER, FollowStopped, GameSession
 from companion.store import DamagedFile, SaveError
-from screens.confirm import ConfirmDialog
-from screens.correction import CorrectionDialog
 from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.shown import Shown, height_changes
@@ -279,6 +277,8 @@ class GameScreen(Screen[None]):
         self.notify(f"{done}: {entry.text}", markup=False)
 
     def action_correct(self) -> None:
+        from screens.correction import CorrectionDialog
+
         if self.refuse_if_read_only():
             return
 
@@ -291,6 +291,8 @@ class GameScreen(Screen[None]):
     def action_finish(self) -> None:
         """Score the game with the wizard (pre-filled from this screen), or reopen it. Before
         the game's end (as far as the screen knows it) it asks first."""
+        from screens.confirm import ConfirmDialog
+
         if self.refuse_if_read_only():
             return
         state, rules = self.session.state, self.session.rules
@@ -399,6 +401,8 @@ class GameScreen(Screen[None]):
 
     def action_continue_readable(self) -> None:
         """After damage: with the table's say-so, play on from what could be read."""
+        from screens.confirm import ConfirmDialog
+
         damage = self.session.record.damage
         if damage is None:
             self.notify("This game's file is not damaged.", markup=False)

@@ -8,8 +8,9 @@ as it was, and replaying the journal never half-applies an entry.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion.amounts import Amount, parse_amount
@@ -121,6 +122,21 @@ class TableState:
         return self.players[seat].name
 
 
+class SheetOf:
+    """A game's score sheet (`Rules.sheet`), made the first time it is asked for: scoring
+    (companion.scoring, its dataclasses and TOML) is for the end of a game, and opening one
+    does without it."""
+
+    def __init__(self, make: Callable[[], SheetSpec]) -> None:
+        self._make = make
+        self._sheet: SheetSpec | None = None
+
+    def __get__(self, instance: object, owner: type | None = None) -> SheetSpec:
+        if self._sheet is None:
+            self._sheet = self._make()
+        return self._sheet
+
+
 class Rules:
     """The base of each game's rules. Subclasses set the class attributes and may add kinds."""
 
@@ -153,11 +169,16 @@ class Rules:
         """The score sheet of this table (a game may leave out what its options do not use)."""
         return self.sheet
 
+    @cached_property
+    def _specs_by_key(self) -> dict[str, NumberSpec]:
+        """The game's numbers by key: looked up for every number a replay sets."""
+        return {spec.key: spec for spec in self.numbers}
+
     def number_spec(self, key: str) -> NumberSpec:
-        for spec in self.numbers:
-            if spec.key == key:
-                return spec
-        raise RuleError(f"{self.title} tracks no number called {key!r}.")
+        spec = self._specs_by_key.get(key) if type(key) is str else None
+        if spec is None:
+            raise RuleError(f"{self.title} tracks no number called {key!r}.")
+        return spec
 
     def prefill(
         self, state: TableState, known: Mapping[str, Any] | None = None
@@ -292,18 +313,28 @@ class Rules:
 
     # -- replay -----------------------------------------------------------------
 
+    @cached_property
+    def _handlers(self) -> dict[str, Callable[[TableState, Entry], None]]:
+        """Each kind's `_apply_KIND` as it is first met (a replay meets a few kinds again
+        and again)."""
+        return {}
+
     def apply(self, state: TableState, entry: Entry) -> None:
         """Replay one entry onto `state`; checks first, so a RuleError changes nothing."""
-        handler = getattr(self, f"_apply_{entry.kind}", None)
+        handler = self._handlers.get(entry.kind)
         if handler is None:
-            raise RuleError(f"{self.title} has no change of kind {entry.kind!r}.")
+            handler = getattr(self, f"_apply_{entry.kind}", None)
+            if handler is None:
+                raise RuleError(f"{self.title} has no change of kind {entry.kind!r}.")
+            self._handlers[entry.kind] = handler
         if state.finished and entry.kind not in AFTER_THE_END:
             raise RuleError(FINISHED)
         handler(state, entry)
 
     def _apply_adjust(self, state: TableState, entry: Entry) -> None:
-        seat, key = self._seat(state, entry.get("player")), entry.get("number")
-        delta = entry.get("delta")
+        data = entry.data  # (entry.get, a call each, was most of a long game's first replay)
+        seat, key = self._seat(state, data.get("player")), data.get("number")
+        delta = data.get("delta")
         if not isinstance(delta, int):
             raise RuleError("An adjustment needs a whole number.")
         self._set_number(state, seat, key, state.numbers[seat].get(key, 0) + delta)

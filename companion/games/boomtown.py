@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.amounts import AmountError, is_number, parse_count, plural
 from companion.files import parse_toml, read_toml_bytes
@@ -24,13 +24,16 @@ from companion.games.base import (
     OptionSpec,
     RuleError,
     Rules,
+    SheetOf,
     TableState,
     copy_state,
 )
 from companion.games.boomtown_split import split_bid
 from companion.journal import Entry, make_entry
-from companion.scoring import Category, Field, SheetSpec, count_of, total_of
 from companion.table import clockwise_from
+
+if TYPE_CHECKING:
+    from companion.scoring import SheetSpec
 
 TOWNS: dict[str, str] = {  # town -> the colour of its cards and pawn
     "Cactus Junction": "green",
@@ -346,25 +349,29 @@ def _check_mayor_pawns(rows: list[dict[str, Any]]) -> str | None:
     return None
 
 
-SHEET = SheetSpec(
-    game="boomtown",
-    title="Boomtown",
-    min_players=3,
-    max_players=5,
-    fields=(
-        Field("gold", "Gold", prompt="Gold in front of each player"),
-        Field("mines", "Mines", "list", "Production value of each mine (New Vein included)"),
-        Field("mayors", "Mayors", prompt="Mayor pawns held"),
-    ),
-    categories=(
-        Category("gold", "Gold", count_of("gold")),
-        Category("mines", "Mines", total_of("mines")),
-        Category("mayors", "Mayors (5 each)", count_of("mayors", 5)),
-    ),
-    tiebreaks=(),
-    tiebreak_sentence="Boomtown has no tie-break: players with the same total share the win.",
-    check=_check_mayor_pawns,
-)
+def _sheet() -> SheetSpec:
+    """The score sheet (`BoomtownRules.sheet`, made when first asked for)."""
+    from companion.scoring import Category, Field, SheetSpec, count_of, total_of
+
+    return SheetSpec(
+        game="boomtown",
+        title="Boomtown",
+        min_players=3,
+        max_players=5,
+        fields=(
+            Field("gold", "Gold", prompt="Gold in front of each player"),
+            Field("mines", "Mines", "list", "Production value of each mine (New Vein included)"),
+            Field("mayors", "Mayors", prompt="Mayor pawns held"),
+        ),
+        categories=(
+            Category("gold", "Gold", count_of("gold")),
+            Category("mines", "Mines", total_of("mines")),
+            Category("mayors", "Mayors (5 each)", count_of("mayors", 5)),
+        ),
+        tiebreaks=(),
+        tiebreak_sentence="Boomtown has no tie-break: players with the same total share the win.",
+        check=_check_mayor_pawns,
+    )
 
 
 # ------------------------------------------------------------------------- the rules
@@ -376,7 +383,7 @@ class BoomtownRules(Rules):
     min_players = 3
     max_players = 5
     numbers = (NumberSpec("gold", "Gold", start=10),)
-    sheet = SHEET
+    sheet = SheetOf(_sheet)
     help = READINGS
     options = (
         OptionSpec(
@@ -1337,3 +1344,10 @@ def chips(gold: int) -> str:
     fives, ones = divmod(rest, 5)
     parts = [f"{n}x{v}" for n, v in ((tens, 10), (fives, 5), (ones, 1)) if n]
     return " ".join(parts) or "no chips"
+
+
+def __getattr__(name: str) -> Any:
+    """SHEET, made when first asked for: opening a game needs no score sheet."""
+    if name == "SHEET":
+        return BoomtownRules.sheet
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

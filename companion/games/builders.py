@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.amounts import is_number, parse_count
 from companion.gamefile import Header
@@ -14,6 +14,7 @@ from companion.games.base import (
     OptionSpec,
     RuleError,
     Rules,
+    SheetOf,
     TableState,
     refuse_unsafe_text,
 )
@@ -27,7 +28,9 @@ from companion.games.builders_track import (
     plural,
 )
 from companion.journal import Entry
-from companion.scoring import Category, Field, SheetSpec, TieBreak, investment_points
+
+if TYPE_CHECKING:
+    from companion.scoring import SheetSpec
 
 
 def _buildings(player: dict[str, Any]) -> int:
@@ -35,6 +38,8 @@ def _buildings(player: dict[str, Any]) -> int:
 
 
 def _goldmines(player: dict[str, Any]) -> int:
+    from companion.scoring import investment_points
+
     return sum(investment_points(i) - i["vp"] * i["cube"] for i in player["investments"])
 
 
@@ -42,29 +47,33 @@ def _scoring_cubes(player: dict[str, Any]) -> int:
     return sum(1 for investment in player["investments"] if investment["vp"] > 0)
 
 
-SHEET = SheetSpec(
-    game="builders",
-    title="Boomtown Builders",
-    min_players=2,
-    max_players=4,
-    fields=(
-        Field(
-            "investments",
-            "Investments",
-            "investments",
-            "Each invested building: the VP its card shows at its distance from the token",
+def _sheet() -> SheetSpec:
+    """The score sheet (`BuildersRules.sheet`, made when first asked for)."""
+    from companion.scoring import Category, Field, SheetSpec, TieBreak
+
+    return SheetSpec(
+        game="builders",
+        title="Boomtown Builders",
+        min_players=2,
+        max_players=4,
+        fields=(
+            Field(
+                "investments",
+                "Investments",
+                "investments",
+                "Each invested building: the VP its card shows at its distance from the token",
+            ),
         ),
-    ),
-    categories=(
-        Category("buildings", "Buildings", _buildings),
-        Category("goldmines", "Goldmines (+2 x cube)", _goldmines),
-    ),
-    tiebreaks=(TieBreak("Investment Cubes on the Scoring Track", _scoring_cubes),),
-    tiebreak_sentence=(
-        "Ties: most Investment Cubes on the Scoring Track (every size counts 1); "
-        "players still tied share the rank."
-    ),
-)
+        categories=(
+            Category("buildings", "Buildings", _buildings),
+            Category("goldmines", "Goldmines (+2 x cube)", _goldmines),
+        ),
+        tiebreaks=(TieBreak("Investment Cubes on the Scoring Track", _scoring_cubes),),
+        tiebreak_sentence=(
+            "Ties: most Investment Cubes on the Scoring Track (every size counts 1); "
+            "players still tied share the rank."
+        ),
+    )
 
 
 TERRAIN = {  # kind -> what is printed; a building goes on none of them
@@ -305,7 +314,7 @@ class BuildersRules(Rules):
     min_players = 2
     max_players = 4
     numbers = (NumberSpec("vp", "VP", start=0, unit="VP"),)
-    sheet = SHEET
+    sheet = SheetOf(_sheet)
     help = READINGS
     options = (OptionSpec("terrain", "Advanced game with Terrain Cards", default=False),)
 
@@ -978,3 +987,10 @@ class BuildersRules(Rules):
         state.round += 1
         state.first_player = (state.first_player + 1) % len(state.players)
         state.built = []
+
+
+def __getattr__(name: str) -> Any:
+    """SHEET, made when first asked for: opening a game needs no score sheet."""
+    if name == "SHEET":
+        return BuildersRules.sheet
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

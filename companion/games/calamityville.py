@@ -10,7 +10,7 @@ refused with the shortfall (the table can still record it as a correction).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.amounts import AmountError, parse_amount, parse_count, plural
 from companion.gamefile import Header
@@ -19,13 +19,16 @@ from companion.games.base import (
     NumberSpec,
     RuleError,
     Rules,
+    SheetOf,
     TableState,
     check_reason_length,
     refuse_unsafe_text,
 )
 from companion.journal import Entry
-from companion.scoring import Category, Field, SheetSpec, count_of
 from companion.table import find_player
+
+if TYPE_CHECKING:
+    from companion.scoring import SheetSpec
 
 BANK = -1  # the bank, in payments
 KINDS = ("bank", "store", "hotel", "mine")
@@ -55,16 +58,21 @@ READINGS = """\
 - A reason is at most 80 characters: the log is read at the table.
 """
 
-SHEET = SheetSpec(
-    game="calamityville",
-    title="Calamityville",
-    min_players=2,
-    max_players=4,
-    fields=(Field("money", "Money", prompt="Money each player holds (in dollars)"),),
-    categories=(Category("money", "Money", count_of("money")),),
-    tiebreaks=(),
-    tiebreak_sentence="Most money wins; players with the same amount share the win.",
-)
+
+def _sheet() -> SheetSpec:
+    """The score sheet (`CalamityvilleRules.sheet`, made when first asked for)."""
+    from companion.scoring import Category, Field, SheetSpec, count_of
+
+    return SheetSpec(
+        game="calamityville",
+        title="Calamityville",
+        min_players=2,
+        max_players=4,
+        fields=(Field("money", "Money", prompt="Money each player holds (in dollars)"),),
+        categories=(Category("money", "Money", count_of("money")),),
+        tiebreaks=(),
+        tiebreak_sentence="Most money wins; players with the same amount share the win.",
+    )
 
 
 @dataclass
@@ -147,7 +155,7 @@ class CalamityvilleRules(Rules):
     min_players = 2
     max_players = 4
     numbers = (NumberSpec("money", "Money", start=2000, unit="dollars"),)
-    sheet = SHEET
+    sheet = SheetOf(_sheet)
     help = READINGS
 
     def new_state(self, header: Header) -> CalamityState:
@@ -438,3 +446,10 @@ class CalamityvilleRules(Rules):
         elif state.bust_left:
             state.bust_left -= 1
         state.gold_out = True
+
+
+def __getattr__(name: str) -> Any:
+    """SHEET, made when first asked for: opening a game needs no score sheet."""
+    if name == "SHEET":
+        return CalamityvilleRules.sheet
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

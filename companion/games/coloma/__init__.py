@@ -8,9 +8,10 @@ and under the Barrels, the chart tiles' rewards, the Graves' numbers) is typed b
 and, where it stays the same, remembered. Each module here is one idea.
 """
 
+from typing import Any
+
 from companion.games.coloma.readings import READINGS
 from companion.games.coloma.rules import ColomaRules
-from companion.games.coloma.sheet import SHEET
 from companion.games.coloma.state import (
     EVENTS,
     ROUNDS,
@@ -33,3 +34,10 @@ __all__ = [
     "copy_of",
     "value_of",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """SHEET, imported when first asked for: opening a game needs no score sheet."""
+    if name == "SHEET":
+        return ColomaRules.sheet
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.amounts import Amount
 from companion.gamefile import Header
@@ -16,6 +16,7 @@ from companion.games.base import (
     OptionSpec,
     RuleError,
     Rules,
+    SheetOf,
     TableState,
     refuse_unsafe_text,
 )
@@ -24,7 +25,6 @@ from companion.games.coloma.gold import GoldSupply, pay_with_gold
 from companion.games.coloma.hotels import HotelRules
 from companion.games.coloma.mule_duel import MuleDuelRules
 from companion.games.coloma.readings import READINGS
-from companion.games.coloma.sheet import SHEET
 from companion.games.coloma.shootout import ShootoutRules
 from companion.games.coloma.state import (
     ALL_TENTS,
@@ -42,7 +42,15 @@ from companion.games.coloma.state import (
 )
 from companion.games.coloma.words import plural
 from companion.journal import Entry, make_entry
-from companion.scoring import SheetSpec
+
+if TYPE_CHECKING:
+    from companion.scoring import SheetSpec
+
+
+def _sheet() -> SheetSpec:
+    from companion.games.coloma.sheet import SHEET
+
+    return SHEET
 
 
 class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rules):
@@ -63,7 +71,7 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
         NumberSpec("barrels", "Barrels", start=0, unit="Barrels"),
         NumberSpec("rivers", "Rivers", start=0, unit="Rivers"),
     )
-    sheet = SHEET
+    sheet = SheetOf(_sheet)
     help = READINGS
     options = (
         OptionSpec("hotels", "Hotel Building module", default=False),
@@ -94,6 +102,8 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
     def sheet_for(self, state: TableState) -> SheetSpec:
         """Without the Hotel Building module the wizard has no Hotels step (its sheet has no
         `hotels`, which `goldrush score` reads as 0)."""
+        from companion.games.coloma.sheet import SHEET
+
         assert isinstance(state, ColomaState)
         if state.hotel_module:
             return SHEET
@@ -621,19 +631,20 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
     def _set_number(self, state: TableState, seat: int, key: Any, value: int) -> None:
         """The trackers' limits, with the rule that forbids going past them."""
         assert isinstance(state, ColomaState)
-        name = state.name(seat)
         if key == "horses" and value > MOST_HORSES:
-            raise RuleError(f"{name} cannot have {value} Horses: 6 Horses at most (Horse Limit).")
+            raise RuleError(
+                f"{state.name(seat)} cannot have {value} Horses: 6 Horses at most (Horse Limit)."
+            )
         if key == "tents":
             elsewhere = state.tents_in_all(seat) - state.numbers[seat]["tents"]
             if value + elsewhere > ALL_TENTS:
                 raise RuleError(
-                    f"{name} cannot have {value + elsewhere} Tents: 8 Tents in all "
+                    f"{state.name(seat)} cannot have {value + elsewhere} Tents: 8 Tents in all "
                     f"({elsewhere} already pitched)."
                 )
         if key == "rivers":
             if value > MOST_RIVERS:
-                raise RuleError(f"{name} cannot have {value} Rivers: 4 Rivers at most.")
+                raise RuleError(f"{state.name(seat)} cannot have {value} Rivers: 4 Rivers at most.")
             if value < len(state.bridges[seat]):
-                raise RuleError(f"{name}'s Bridges stand on their Rivers.")
+                raise RuleError(f"{state.name(seat)}'s Bridges stand on their Rivers.")
         super()._set_number(state, seat, key, value)
