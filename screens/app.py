@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import sys
 from collections.abc import Iterable
 from importlib import import_module
 from pathlib import Path
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 
 from companion.store import DamagedFile, Store
 from screens.dialog import Dialog
+from screens.terminal import CHECK_EVERY, terminal_gone
 
 #: game id -> (module, screen class); a game without its own screen yet gets the tracker
 GAME_SCREENS = {
@@ -106,6 +108,13 @@ class GoldrushApp(App[None]):
         self._show_problems()
         for notice in self._pending_notices:
             self.notify(notice, title="On opening", severity="warning", markup=False, timeout=12)
+        if not self.is_headless and sys.__stdout__ is not None and sys.__stdout__.isatty():
+            self.set_interval(CHECK_EVERY, self._quit_if_terminal_gone)
+
+    def _quit_if_terminal_gone(self) -> None:
+        """A terminal gone without a hangup (screens/terminal.py): quit, all is saved."""
+        if sys.__stdout__ is not None and terminal_gone(sys.__stdout__.fileno()):
+            self.exit()
 
     def _resume_collector(self) -> None:
         """After the first frame: the cycle collector paused by `goldrush` (see
