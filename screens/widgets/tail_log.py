@@ -47,8 +47,10 @@ class TailLog(Widget):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self._texts: list[Text] = []
-        self._wrapped: list[list[Strip]] = []  # each text's lines at `_width`
-        self._flat: list[Strip] | None = None
+        # each text's lines at `_width`; None until they are needed (a long log's first
+        # paint wraps only the sentences it shows: a warm open of a long game, #16)
+        self._wrapped: list[list[Strip] | None] = []
+        self._view: list[Strip | None] | None = None  # the rows as shown, top first
         self._width = 0
         self._style = Style()
         self.back = 0  # lines scrolled back from the newest
@@ -60,71 +62,100 @@ class TailLog(Widget):
 
     @property
     def lines(self) -> list[Strip]:
-        """Every line as drawn (the sentences wrapped at the current width), oldest first."""
+        """Every line (the sentences wrapped at the current width), oldest first."""
         self._fit_width()
-        if self._flat is None:
-            self._flat = [line for lines in self._wrapped for line in lines]
-        return self._flat
+        return [line for index in range(len(self._texts)) for line in self._lines_of(index)]
 
     def set_texts(self, texts: Sequence[Text]) -> None:
         """Show these sentences instead of what was there (an undo, the first draw). An undo
-        shows the same sentences but one: only the one that comes back into view is wrapped."""
-        drawn = zip(self._texts, self._wrapped, strict=True)
-        known = {text_key(text): lines for text, lines in drawn}
+        shows the same sentences but one: only the one that comes back into view is wrapped,
+        and the rows that only moved are not made again."""
+        drawn = self._rows()
+        wrapped = zip(self._texts, self._wrapped, strict=True)
+        known = {text_key(text): lines for text, lines in wrapped if lines is not None}
         self._texts = list(texts)
-        self._wrapped = [known.get(text_key(text)) or self._wrap(text) for text in self._texts]
-        self._flat = None
-        self._to_newest()
-        self.refresh()
+        self._wrapped = [known.get(text_key(text)) for text in self._texts]
+        self._changed(drawn)
 
     def append(self, texts: Sequence[Text], keep: int) -> None:
         """Add sentences at the bottom, keeping the newest `keep`: one repaint, no layout.
-        Lines already drawn that stay in view are moved, not drawn again: while the log does
-        not fill its height nothing moves and only the new lines are repainted (the first
-        changes of a game); once it is full, each new line moves the others up one."""
-        height = self.size.height
-        before = len(self.lines)
-        top_before = max(0, before - height - self.back)
-        scrolled = self.back
+        Rows that show what they showed are not repainted (while the log does not fill its
+        height, only the new lines are); rows that only moved up are not made again."""
+        drawn = self._rows()
         self._texts.extend(texts)
-        self._wrapped.extend(self._wrap(text) for text in texts)
+        self._wrapped.extend(None for _ in texts)
         drop = len(self._texts) - keep
-        dropped_lines = 0
         if drop > 0:
-            dropped_lines = sum(len(lines) for lines in self._wrapped[:drop])
             del self._texts[:drop]
             del self._wrapped[:drop]
-        self._flat = None
-        self._to_newest()
-        after = len(self.lines)
-        if scrolled:
-            self.refresh()
-            return
-        # Where the lines drawn before are now, counted in the lines before the drop.
-        moved_up = max(0, after - height) + dropped_lines - top_before
-        first_new = before - top_before - moved_up  # the first row showing a new line
-        if moved_up == 0:
-            self.refresh(Region(0, first_new, self.size.width, max(0, after - before)))
-        else:
-            self._move_drawn_lines(moved_up, first_new)
+        self._changed(drawn)
 
-    def _move_drawn_lines(self, moved_up: int, first_new: int) -> None:
-        """Repaint the whole log (every line moved on the terminal), but keep the styled lines
-        already made: row y now shows what row y + moved_up showed. (Textual's styles cache
-        keys lines by their row; making 37 styled lines again was most of a key's cost.) Its
-        rows are the log's lines only while the log has no border or padding."""
-        if self.styles.gutter:
+    def _changed(self, drawn: list[Strip | None]) -> None:
+        """The sentences changed: back to the newest, and repaint what moved or is new."""
+        scrolled = self.back
+        self._to_newest()
+        self._view = None
+        rows = self._rows()
+        if scrolled or len(rows) != len(drawn) or self.styles.gutter:
             self.refresh()
             return
+        moved = _moved_by(drawn, rows)
+        if moved is None:
+            self.refresh()
+            return
+        if moved == 0:
+            pairs = enumerate(zip(drawn, rows, strict=True))
+            changed = [y for y, (old, new) in pairs if old is not new]
+            if changed:
+                top, bottom = changed[0], changed[-1] + 1
+                self.refresh(Region(0, top, self.size.width, bottom - top))
+            return
+        # Every row moved on the terminal: all are repainted, but Textual's styles cache keys
+        # the styled lines by row: the ones that only moved are moved with their rows instead
+        # of made again (37 of them were most of a key's cost at 10,000 entries).
         cache = self._styles_cache
         kept = {
-            y - moved_up: strip
+            y - moved: strip
             for y, strip in cache._cache.items()
-            if moved_up <= y < first_new + moved_up and not cache.is_dirty(y)
+            if 0 <= y - moved < len(rows)
+            and y < len(drawn)
+            and not cache.is_dirty(y)
+            and drawn[y] is not None
+            and rows[y - moved] is drawn[y]
         }
         self.refresh()
         cache._cache.update(kept)
         cache._dirty_lines.difference_update(kept)
+
+    def _lines_of(self, index: int) -> list[Strip]:
+        lines = self._wrapped[index]
+        if lines is None:
+            lines = self._wrapped[index] = self._wrap(self._texts[index])
+        return lines
+
+    def _newest(self, count: int) -> list[Strip]:
+        """The newest `count` lines (all of them if there are fewer), oldest first, wrapping
+        only the sentences they come from."""
+        newest: list[Strip] = []
+        for index in range(len(self._texts) - 1, -1, -1):
+            newest.extend(reversed(self._lines_of(index)))
+            if len(newest) >= count:
+                break
+        newest.reverse()
+        return newest[-count:] if count else []
+
+    def _rows(self) -> list[Strip | None]:
+        """What each row shows, top first (None: a blank row): the newest lines at the
+        bottom once they fill the height (`back` lines back), from the top before that."""
+        self._fit_width()
+        if self._view is None:
+            height = self.size.height
+            wanted = height + self.back
+            newest = self._newest(wanted)
+            top = max(0, len(newest) - wanted)
+            shown: list[Strip | None] = list(newest[top : top + height])
+            self._view = shown + [None] * (height - len(shown))
+        return self._view
 
     def _wrap(self, text: Text) -> list[Strip]:
         if self._width <= 0:  # not laid out yet: wrapped once it has a width
@@ -134,6 +165,7 @@ class TailLog(Widget):
         return [Strip(line).extend_cell_length(self._width) for line in lines]
 
     def on_resize(self, event: events.Resize) -> None:
+        self._view = None
         if self._fit_width():
             self.refresh()  # a paint before this Resize drew the lines at the old width
 
@@ -143,10 +175,12 @@ class TailLog(Widget):
         new size without a Resize of its own."""
         if self.size.width != self._width:
             self._width = self.size.width
-            self._wrapped = [self._wrap(text) for text in self._texts]
-            self._flat = None
+            self._wrapped = [None] * len(self._texts)
+            self._view = None
             self._scroll_to(self.back)
             return True
+        if self._view is not None and len(self._view) != self.size.height:
+            self._view = None
         return False
 
     # -- drawing (Textual's line API) ------------------------------------------------------
@@ -158,11 +192,10 @@ class TailLog(Widget):
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
-        lines = self.lines
-        top = max(0, len(lines) - self.size.height - self.back)
-        index = top + y
-        if index < len(lines):
-            return lines[index].apply_style(self._style)
+        rows = self._rows()
+        line = rows[y] if y < len(rows) else None
+        if line is not None:
+            return line.apply_style(self._style)
         return Strip.blank(self.size.width, self._style)
 
     # -- looking back ------------------------------------------------------------------
@@ -170,13 +203,16 @@ class TailLog(Widget):
     def _to_newest(self) -> None:
         if self.back:
             self.back = 0
+            self._view = None
             self.post_message(self.Scrolled(0))
 
     def _scroll_to(self, back: int) -> None:
-        most = max(0, len(self.lines) - self.size.height)
+        height = self.size.height
+        most = max(0, len(self._newest(height + max(back, 0))) - height)
         back = min(max(back, 0), most)
         if back != self.back:
             self.back = back
+            self._view = None
             self.refresh()
             self.post_message(self.Scrolled(back))
 
@@ -191,3 +227,20 @@ class TailLog(Widget):
     def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
         event.stop()
         self._scroll_to(self.back - WHEEL)
+
+
+def _moved_by(drawn: Sequence[Strip | None], rows: Sequence[Strip | None]) -> int | None:
+    """How many rows up (negative: down) what was drawn moved, or None when no row shows a
+    line drawn before. Rows are compared by identity: a sentence's lines are made once and
+    kept, so a row that `is` a drawn line shows the same thing (a sentence typed twice may
+    share its lines: the guess may then be poorer, never wrong, as each kept row is checked).
+    """
+    if [row is old for row, old in zip(rows, drawn, strict=True)].count(True) * 2 > len(rows):
+        return 0  # most rows show what they showed: only the others are repainted
+    anchor = next((y for y, row in enumerate(rows) if row is not None), None)
+    if anchor is None:
+        return None
+    for y, old in enumerate(drawn):
+        if old is rows[anchor]:
+            return y - anchor
+    return None

@@ -222,6 +222,52 @@ async def test_a_full_log_moves_its_drawn_lines_and_draws_only_the_new_ones() ->
         assert moved >= 10
 
 
+async def test_undos_and_looking_back_draw_what_drawing_anew_gives() -> None:
+    """Undos (the log drawn anew, one sentence gone and an older one back), appends and
+    looking back, in any order: every row shows what a log drawn from nothing shows."""
+    app = RowsApp()
+    rng = random.Random(61)
+    history = [Text(f"change {number} " + "word " * (number % 5)) for number in range(80)]
+    async with app.run_test(size=(30, 20)) as pilot:
+        tail = app.query_one(TailLog)
+        tail.styles.height = 6
+        end = 20
+        tail.set_texts(history[end - 10 : end])
+        await pilot.pause()
+        for step in range(80):
+            roll = rng.random()
+            if roll < 0.35 and end > 11:  # an undo: the newest ten again, one fewer at the end
+                end -= 1
+                tail.set_texts(history[end - 10 : end])
+            elif roll < 0.7 and end < len(history):
+                end += 1
+                tail.append([history[end - 1]], keep=10)
+            else:
+                tail.page(rng.choice((1, -1, 2)))
+            await pilot.pause()
+            drawn = tail.render_lines(tail.size.region)
+            tail._styles_cache.clear()
+            assert drawn == tail.render_lines(tail.size.region), f"step {step}"
+            newest = [line.text for line in tail.lines][-6 - tail.back :]
+            assert [line.text for line in drawn] == newest[:6], f"step {step}"
+
+
+async def test_a_long_log_wraps_only_the_sentences_it_shows() -> None:
+    """A long game opened: 200 sentences, a few rows; the others wait until looked back."""
+    app = RowsApp()
+    async with app.run_test(size=(30, 20)) as pilot:
+        tail = app.query_one(TailLog)
+        tail.styles.height = 5
+        await pilot.pause()
+        tail.set_texts([Text(f"sentence {number}") for number in range(200)])
+        await pilot.pause()
+        assert sum(lines is not None for lines in tail._wrapped) <= 6
+        assert tail.render_line(4).text.strip() == "sentence 199"
+        tail.page(3)
+        await pilot.pause()
+        assert tail.render_line(0).text.strip() == "sentence 183"
+
+
 class FooterApp(App[None]):
     """Two fields (moving the focus between them changes no key the footer shows) and a
     binding that shows only while the second field has the focus."""
