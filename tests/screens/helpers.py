@@ -98,6 +98,16 @@ async def _round_trip(app: App[Any]) -> None:
         finished.cancel()
 
 
+def _draw_now(app: App[Any]) -> None:
+    """Lay out and draw the screen on top now, as its update timer would at its next tick
+    (up to 1/60 s later, a key's worth of idle CPU), and as Textual's own `Pilot.pause`
+    does. Called only once every message is handled, so the frame is the one the timer
+    would draw."""
+    screen = app.screen
+    if screen.is_current and not app._batch_count:
+        screen._on_timer_update()
+
+
 async def until_settled(
     app: App[Any], workers: bool = False, timeout: float = WAIT_AT_MOST
 ) -> None:
@@ -105,21 +115,29 @@ async def until_settled(
     message on every screen handled (and every handler that was still running finished, by
     a round trip through the app and the screen on top), animations done (and the workers,
     if asked: the command palette's search polls every 0.1 s), the layout refreshed and the
-    screen drawn by its own update timer. Returns at once when the app failed or stopped.
+    screen drawn (at once, see `_draw_now`). Returns at once when the app failed or stopped.
 
     A round trip itself wakes some widgets (the command palette repaints when idle), so
     another one is made only while the last one found new messages queued behind it."""
     deadline = time.monotonic() + timeout
     trips = 0
     more_work = True
+    drawn_now = False
     while not _gone(app):
         assert time.monotonic() < deadline, (
             f"the app did not settle within {timeout} s: {_busy(app)}"
         )
         if not _queues_empty(app):
             await asyncio.sleep(0)
+            drawn_now = False
         elif not _screen_is_drawn(app):
-            await asyncio.sleep(1 / 200)  # the screen's update timer draws it (60 a second)
+            if drawn_now:  # drawing at once left work: the screen's timers go first
+                await asyncio.sleep(1 / 200)
+                drawn_now = False
+            else:
+                _draw_now(app)
+                await asyncio.sleep(0)
+                drawn_now = True
         elif more_work and trips < MAX_ROUND_TRIPS:
             if workers:
                 await app.workers.wait_for_complete()
