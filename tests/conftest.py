@@ -72,6 +72,10 @@ LONGEST_FIRST = (
     "tests/reliability/test_score_fuzz.py",
     "tests/screens/test_new_game.py",
     "tests/screens/test_calamityville_screen.py",
+    "tests/screens/test_snapshots_dialogs.py",  # two of ~5 s: they came last, alphabetically
+    "tests/screens/test_game_screen_common.py",
+    "tests/screens/test_snapshots.py",
+    "tests/screens/test_records_screen.py",
 )
 
 
