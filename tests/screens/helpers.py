@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 import unicodedata
+import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
@@ -49,8 +50,25 @@ def _screen_is_drawn(app: App[Any]) -> bool:
     )
 
 
+def _has_work(pump: MessagePump) -> bool:
+    return bool(pump._message_queue.qsize() or pump._next_callbacks)
+
+
+_last_busy: list[weakref.ref[MessagePump]] = []  # the node found busy last, weakly
+
+
 def _queues_empty(app: App[Any]) -> bool:
-    return all(not pump._message_queue.qsize() and not pump._next_callbacks for pump in _pumps(app))
+    """Polled at every turn of the loop until a key is handled: up to ~200 turns a key while
+    a handler awaits (a dialog, a mount), so the node found busy last time is looked at first
+    (it mostly still is) instead of walking all of them again."""
+    last = _last_busy[0]() if _last_busy else None
+    if last is not None and (last is app or last in app._registry) and _has_work(last):
+        return False
+    for pump in (app, *app._registry):
+        if _has_work(pump):
+            _last_busy[:] = [weakref.ref(pump)]
+            return False
+    return True
 
 
 def _busy(app: App[Any]) -> list[str]:
