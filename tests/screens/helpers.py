@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 import unicodedata
+import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
@@ -49,8 +50,25 @@ def _screen_is_drawn(app: App[Any]) -> bool:
     )
 
 
+def _has_work(pump: MessagePump) -> bool:
+    return bool(pump._message_queue.qsize() or pump._next_callbacks)
+
+
+_last_busy: list[weakref.ref[MessagePump]] = []  # the node found busy last, weakly
+
+
 def _queues_empty(app: App[Any]) -> bool:
-    return all(not pump._message_queue.qsize() and not pump._next_callbacks for pump in _pumps(app))
+    """Polled at every turn of the loop until a key is handled: up to ~200 turns a key while
+    a handler awaits (a dialog, a mount), so the node found busy last time is looked at first
+    (it mostly still is) instead of walking all of them again."""
+    last = _last_busy[0]() if _last_busy else None
+    if last is not None and (last is app or last in app._registry) and _has_work(last):
+        return False
+    for pump in (app, *app._registry):
+        if _has_work(pump):
+            _last_busy[:] = [weakref.ref(pump)]
+            return False
+    return True
 
 
 def _busy(app: App[Any]) -> list[str]:
@@ -98,6 +116,16 @@ async def _round_trip(app: App[Any]) -> None:
         finished.cancel()
 
 
+def _draw_now(app: App[Any]) -> None:
+    """Lay out and draw the screen on top now, as its update timer would at its next tick
+    (up to 1/60 s later, a key's worth of idle CPU), and as Textual's own `Pilot.pause`
+    does. Called only once every message is handled, so the frame is the one the timer
+    would draw."""
+    screen = app.screen
+    if screen.is_current and not app._batch_count:
+        screen._on_timer_update()
+
+
 async def until_settled(
     app: App[Any], workers: bool = False, timeout: float = WAIT_AT_MOST
 ) -> None:
@@ -105,21 +133,29 @@ async def until_settled(
     message on every screen handled (and every handler that was still running finished, by
     a round trip through the app and the screen on top), animations done (and the workers,
     if asked: the command palette's search polls every 0.1 s), the layout refreshed and the
-    screen drawn by its own update timer. Returns at once when the app failed or stopped.
+    screen drawn (at once, see `_draw_now`). Returns at once when the app failed or stopped.
 
     A round trip itself wakes some widgets (the command palette repaints when idle), so
     another one is made only while the last one found new messages queued behind it."""
     deadline = time.monotonic() + timeout
     trips = 0
     more_work = True
+    drawn_now = False
     while not _gone(app):
         assert time.monotonic() < deadline, (
             f"the app did not settle within {timeout} s: {_busy(app)}"
         )
         if not _queues_empty(app):
             await asyncio.sleep(0)
+            drawn_now = False
         elif not _screen_is_drawn(app):
-            await asyncio.sleep(1 / 200)  # the screen's update timer draws it (60 a second)
+            if drawn_now:  # drawing at once left work: the screen's timers go first
+                await asyncio.sleep(1 / 200)
+                drawn_now = False
+            else:
+                _draw_now(app)
+                await asyncio.sleep(0)
+                drawn_now = True
         elif more_work and trips < MAX_ROUND_TRIPS:
             if workers:
                 await app.workers.wait_for_complete()
