@@ -486,8 +486,8 @@ class CommandScreen(GameScreen):
 
     @on(Input.Submitted, "#command")
     def _command(self, event: Input.Submitted) -> None:
-        """The field emptied itself at enter (CommandInput): a command not done is given
-        back to be put right; one done is remembered for up/down."""
+        """A command done leaves the field (what was typed after it stays) and is remembered
+        for up/down; one not done stays to be put right, unless more was typed since."""
         command = self.query_one("#command", CommandInput)
         refusal = self._refusal(event.value)
         done = False
@@ -506,9 +506,10 @@ class CommandScreen(GameScreen):
                 self.refresh_view()
         say(self.query_one("#command-error", Static), refusal or "")
         if done:
+            command.take(event.value)
             command.remember(self.typed)
         else:  # refused, or a dialog takes over (the text stays meanwhile)
-            command.give_back(event.value)
+            command.keep(event.value)
 
     def _refusal(self, typed: str) -> str | None:
         """Why what was typed cannot be done before it is even read, or None."""

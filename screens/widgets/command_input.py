@@ -75,6 +75,7 @@ class CommandInput(Input):
 
     def __init__(self, words: Callable[[], Iterable[str]], **kwargs: object) -> None:
         super().__init__(suggester=WordSuggester(words), **kwargs)  # type: ignore[arg-type]
+        self._handed = ""  # the front of the field handed to the screen, not yet done
         self.history: list[str] = []
         self._walk: int | None = None  # where up/down is in `history`; None: at the end
         self._draft = ""  # what was typed before walking the history
@@ -95,21 +96,37 @@ class CommandInput(Input):
         self._hand_over()
 
     def _hand_over(self) -> None:
-        """The command goes to the screen and the field empties at once, before any key
-        typed after it: the next command starts afresh instead of being glued to this one
-        and cleared with it. A command that is not done is given back (`give_back`)."""
+        """The command (what was typed since the last one handed over) goes to the screen.
+        The field keeps showing it until the screen has done it, so that the game's change
+        and the emptied field are drawn in one frame; keys typed meanwhile follow it in the
+        field and start the next command (`take`)."""
         value = self.value
-        result = self.validate(value) if "submitted" in self.validate_on else None
-        self.post_message(self.Submitted(self, value, result))
-        self.value = ""
+        command = value[len(self._handed) :] if value.startswith(self._handed) else value
+        self._handed = value
+        result = self.validate(command) if "submitted" in self.validate_on else None
+        self.post_message(self.Submitted(self, command, result))
 
-    def give_back(self, command: str) -> None:
-        """A command was refused (or waits for a dialog): it is shown again to be put right,
-        unless something was typed since."""
-        if command and not self.value:
-            with self.prevent(Input.Changed):  # the text as it was: nothing new was typed
-                self.value = command
-            self.cursor_position = len(command)
+    def take(self, command: str) -> None:
+        """The screen has done `command` (or refused it while more was typed since): it
+        leaves the field, and what was typed after it stays."""
+        self._release(command)
+        if self.value.startswith(command):
+            self.value = self.value[len(command) :]
+            self.cursor_position = len(self.value)
+
+    def keep(self, command: str) -> None:
+        """A command was refused (or waits for a dialog): it stays in the field to be put
+        right, unless more was typed since (then it goes, as `take`)."""
+        if self.value != command:
+            self.take(command)
+        else:
+            self._release(command)
+
+    def _release(self, command: str) -> None:
+        if self._handed.startswith(command):
+            self._handed = self._handed[len(command) :]
+        else:
+            self._handed = ""
 
     def remember(self, command: str) -> None:
         """A command was done: keep it for up/down (not twice in a row)."""
