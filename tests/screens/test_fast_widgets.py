@@ -76,6 +76,20 @@ async def test_rows_repaint_only_the_line_that_changed_without_a_layout() -> Non
         assert rows.plain.splitlines()[-1] == "Horses 1"
 
 
+def rows_made(tail: TailLog) -> list[int]:
+    """The rows the log makes from now on (Textual asks for a row only when it is not in its
+    styles cache)."""
+    made: list[int] = []
+    original = tail.render_line
+
+    def spy(y: int):  # type: ignore[no-untyped-def]
+        made.append(y)
+        return original(y)
+
+    tail.render_line = spy  # type: ignore[method-assign]
+    return made
+
+
 async def test_the_tail_log_shows_its_newest_lines_and_looks_back() -> None:
     app = RowsApp()
     async with app.run_test(size=(40, 20)) as pilot:
@@ -161,14 +175,7 @@ async def test_a_log_not_yet_full_repaints_only_its_new_line() -> None:
         tail.styles.height = 6
         tail.set_texts([Text("one"), Text("two")])
         await pilot.pause()
-        painted: list[int] = []
-        original = tail.render_line
-
-        def spy(y: int):  # type: ignore[no-untyped-def]
-            painted.append(y)
-            return original(y)
-
-        tail.render_line = spy  # type: ignore[method-assign]
+        painted = rows_made(tail)
         tail.append([Text("three")], keep=10)
         await pilot.pause()
         assert painted == [2]
@@ -193,14 +200,7 @@ async def test_a_full_log_moves_its_drawn_lines_and_draws_only_the_new_ones() ->
         tail.styles.height = 7
         tail.set_texts([Text("start", style="bold")])
         await pilot.pause()
-        painted: list[int] = []
-        original = tail.render_line
-
-        def spy(y: int):  # type: ignore[no-untyped-def]
-            painted.append(y)
-            return original(y)
-
-        tail.render_line = spy  # type: ignore[method-assign]
+        painted = rows_made(tail)
         moved = 0  # steps where a full log moved its lines
         for step in range(60):
             words = " ".join(f"w{step}" for _ in range(rng.choice((1, 1, 1, 4, 9))))
