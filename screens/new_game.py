@@ -27,6 +27,7 @@ from companion.store import Store
 from companion.table import COLOURS
 from screens.dialog import Dialog
 from screens.widgets.footer import SteadyFooter
+from screens.widgets.no_scroll import SteadyInput
 from screens.widgets.select import TableSelect
 
 MAX_ROWS = max(rules.max_players for rules in GAMES.values())
@@ -47,7 +48,7 @@ class PlayerRow(Vertical):
         row = self.row
         with Horizontal(classes="seat-line"):
             yield Static(f"{row + 1}.", classes="seat")
-            yield Input(
+            yield SteadyInput(
                 placeholder=f"player {row + 1}'s name",
                 id=f"name-{row}",
                 classes="name",
@@ -121,6 +122,7 @@ Names: not empty, at most 24 characters, different from each other (case does no
         self.game = game
         self.count = count
         self._tried = False  # after the first try, messages follow every change
+        self._first_choices: list[tuple[str, int]] = []  # the first-player list as shown
         # the id of each option's widget (or its row) -> (game id, option)
         self._option_boxes: dict[str, tuple[str, OptionSpec]] = {}
 
@@ -230,8 +232,10 @@ Names: not empty, at most 24 characters, different from each other (case does no
             options[spec.key] = bool(value) if not spec.choices else value
         return options
 
-    def _sync(self) -> None:
-        """Show the rows, the first-player choices and the options that apply now."""
+    def _sync(self, names_final: bool = True) -> None:
+        """Show the rows, the first-player choices and the options that apply now. While a
+        name is being typed (`names_final` False) the first-player list waits for the field
+        to be left: making the list again cost a layout of the dialog at every letter."""
         for row in range(MAX_ROWS):
             self.query_one(f"#row-{row}", PlayerRow).display = row < self.count
         self.query_one("#add", Button).disabled = self.count >= MAX_ROWS
@@ -243,29 +247,32 @@ Names: not empty, at most 24 characters, different from each other (case does no
             (Text(name.strip() or f"player {row + 1}"), row) for row, name in enumerate(names)
         ]
         with first.prevent(Select.Changed):
-            first.set_options(choices)
-            first.value = (
-                previous if isinstance(previous, int) and previous < self.count else RANDOM_FIRST
-            )
+            shown_choices = [(str(label), value) for label, value in choices]
+            if names_final and shown_choices != self._first_choices:
+                self._first_choices = shown_choices
+                first.set_options(choices)
+            value = previous if isinstance(previous, int) and previous < self.count else None
+            if first.value != (RANDOM_FIRST if value is None else value):
+                first.value = RANDOM_FIRST if value is None else value
         shown = 0
         for widget_id, (game, spec) in self._option_boxes.items():
             visible = game == self.game and spec.applies_to(self.count)
             self.query_one(f"#{widget_id}").display = visible
             shown += visible
         no_options = self.query_one("#no-options", Static)
-        no_options.update("" if shown else "No options for this game.")
+        _show(no_options, "" if shown else "No options for this game.")
         no_options.display = not shown
         if self._tried:
             self._show_errors(validate_setup(self.read_form()))
 
     def _show_errors(self, errors: dict[str, str]) -> None:
-        self.query_one("#error-game", Static).update(errors.get("game", ""))
-        self.query_one("#error-players", Static).update(errors.get("players", ""))
-        self.query_one("#error-first", Static).update(errors.get("first", ""))
+        _show(self.query_one("#error-game", Static), errors.get("game", ""))
+        _show(self.query_one("#error-players", Static), errors.get("players", ""))
+        _show(self.query_one("#error-first", Static), errors.get("first", ""))
         for row in range(MAX_ROWS):
             message = errors.get(f"name-{row}") or errors.get(f"colour-{row}") or ""
             row_error = self.query_one(f"#error-row-{row}", Static)
-            row_error.update(message)
+            _show(row_error, message)
             row_error.display = bool(message)
         others = [text for key, text in errors.items() if key.startswith("option-")]
         self._say_other(" ".join(others))
@@ -273,7 +280,7 @@ Names: not empty, at most 24 characters, different from each other (case does no
     def _say_other(self, text: str) -> None:
         """The message above the buttons (options, a failed save); no empty line without."""
         other = self.query_one("#error-other", Static)
-        other.update(text)
+        _show(other, text)
         other.display = bool(text)
 
     # -- events -------------------------------------------------------------------
@@ -286,11 +293,15 @@ Names: not empty, at most 24 characters, different from each other (case does no
         self.query_one("#first-label", Static).update(title)
         self._sync()
 
-    @on(Input.Changed)
     @on(Select.Changed, ".colour")
     @on(Checkbox.Changed)
+    @on(Input.Blurred, ".name")
     def _field_changed(self) -> None:
         self._sync()
+
+    @on(Input.Changed)
+    def _typed(self) -> None:
+        self._sync(names_final=False)
 
     @on(Input.Changed, ".name")
     def _name_changed(self, event: Input.Changed) -> None:
@@ -423,3 +434,10 @@ Names: not empty, at most 24 characters, different from each other (case does no
         self.count -= 1
         self._sync()
         self.query_one(f"#name-{min(row, self.count - 1)}", Input).focus()
+
+
+def _show(line: Static, text: str) -> None:
+    """A message line updated only when its text changes: each update lays the dialog out
+    again, and every key typed in a name checks the whole form."""
+    if str(line.content) != text:
+        line.update(text)

@@ -12,10 +12,9 @@ from collections.abc import Callable, Iterable
 
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Size
-from textual.reactive import Reactive
 from textual.suggester import Suggester
-from textual.widgets import Input
+
+from screens.widgets.no_scroll import SteadyInput
 
 HISTORY = 100  # commands kept for up/down in one window
 
@@ -57,7 +56,7 @@ def _word_starts(value: str) -> list[int]:
     return starts
 
 
-class CommandInput(Input):
+class CommandInput(SteadyInput):
     """The game's command field. `words` gives what to complete; `remember` is called with
     each command done, for up/down."""
 
@@ -66,12 +65,6 @@ class CommandInput(Input):
         Binding("down", "history(1)", "Later command", show=False),
         Binding("tab", "complete", "Complete", show=False),
     ]
-
-    #: Input sets its virtual size to its text's width at every key, and Widget's own reactive
-    #: asks the whole screen for a new layout each time (2 ms and every widget re-arranged, a
-    #: key). The field's size never depends on its text (it scrolls the text itself), so here
-    #: a change repaints the field alone (#16).
-    virtual_size = Reactive(Size(0, 0), layout=False)
 
     def __init__(self, words: Callable[[], Iterable[str]], **kwargs: object) -> None:
         super().__init__(suggester=WordSuggester(words), **kwargs)  # type: ignore[arg-type]

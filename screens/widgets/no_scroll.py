@@ -14,6 +14,7 @@ from __future__ import annotations
 from textual.containers import Horizontal
 from textual.geometry import Size
 from textual.reactive import Reactive
+from textual.widgets import Input
 
 
 def recorded_virtual_size() -> Reactive[Size]:
@@ -25,3 +26,12 @@ class NoScrollHorizontal(Horizontal):
     """A Horizontal whose overflow is hidden (never scrolls)."""
 
     virtual_size = recorded_virtual_size()
+
+
+class SteadyInput(Input):
+    """An Input whose typing repaints the field alone. Input sets its virtual size to its
+    text's width at every key, and Widget's reactive lays the whole screen out each time
+    (the bare app pays it too). The field's size never depends on its text (it scrolls the
+    text itself), so here it lays out nothing."""
+
+    virtual_size = Reactive(Size(0, 0), layout=False)

@@ -210,3 +210,30 @@ async def test_coloma_calls_its_first_player_the_sheriff(store: Store) -> None:
         dialog.query_one("#game", Select).value = "boomtown"
         await pilot.pause()
         assert str(dialog.query_one("#first-label", Static).render()) == "First player"
+
+
+async def test_typing_a_name_lays_nothing_out_and_the_first_player_list_follows(
+    store: Store,
+) -> None:
+    """Each letter of a name checked the whole form and made the first-player list again:
+    a layout of the dialog at every key. The list now follows when the name is left."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(pilot)
+        await type_into(pilot, "#name-0", "A")
+        layouts = [0]
+        original = dialog._refresh_layout
+
+        def counting(*args: object, **kwargs: object) -> None:
+            layouts[0] += 1
+            original(*args, **kwargs)  # type: ignore[arg-type]
+
+        dialog._refresh_layout = counting  # type: ignore[method-assign]
+        send_keys(pilot, "nnabel")
+        await settle(pilot)
+        assert layouts[0] == 0
+        assert dialog.query_one("#name-0", Input).value == "Annabel"
+        await pilot.press("enter")  # on to the next name: the list follows
+        await settle(pilot)
+        first = dialog.query_one("#first", Select)
+        assert "Annabel" in [str(prompt) for prompt, _ in first._options]
