@@ -111,6 +111,16 @@ class GoldrushApp(App[None]):
         if not self.is_headless and sys.__stdout__ is not None and sys.__stdout__.isatty():
             self.set_interval(CHECK_EVERY, self._quit_if_terminal_gone)
 
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
+        """The palette's Screenshot is taken 0.1 s after it is chosen: if the app has ended
+        meanwhile there is no screen left to take, and Textual raised an error on the way
+        out (found by the random keys)."""
+        if not self.is_running or not self.screen_stack:
+            return None
+        return super().deliver_screenshot(filename, path, time_format)
+
     def _quit_if_terminal_gone(self) -> None:
         """A terminal gone without a hangup (screens/terminal.py): quit, all is saved."""
         if sys.__stdout__ is not None and terminal_gone(sys.__stdout__.fileno()):

@@ -170,3 +170,12 @@ async def test_a_late_change_in_the_scoring_wizard_is_ignored(
         await pilot.press("1", "enter", "backspace")
         await pilot.pause()
         assert app._exception is None and not _crash_log(store)
+
+
+async def test_a_screenshot_due_after_the_app_ended_is_dropped(store: Store) -> None:
+    """The palette's Screenshot fires 0.1 s after it is chosen; the app may have ended."""
+    app = GoldrushApp(store)
+    async with run_settled(app, size=SIZE) as pilot:
+        await pilot.pause()
+    assert not app.screen_stack
+    assert app.deliver_screenshot() is None  # it raised ScreenStackError
