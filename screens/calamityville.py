@@ -32,10 +32,10 @@ from companion.games.calamityville import (
 )
 from companion.journal import Entry
 from companion.table import find_player, players_matching, rich_colour
-from screens.game import COMMON_HELP, CommandScreen, say
+from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
-from screens.widgets.shown import Shown
+from screens.widgets.shown import Shown, say
 from screens.widgets.wrapped_rows import WrappedRows
 
 COMMANDS = ("pay", "buy", "rent", "pass", "news", "gold")

@@ -29,9 +29,9 @@ from companion.games.boomtown import (
 from companion.journal import Entry
 from companion.session import GameSession
 from screens.dialog import Dialog
-from screens.game import say
 from screens.mine_picker import FilteredChoice, search_key
 from screens.widgets.select import TableSelect
+from screens.widgets.shown import say
 
 NEEDS: dict[str, str] = {  # what each card asks for
     "dynamite": "choice",

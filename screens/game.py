@@ -24,7 +24,7 @@ from companion.session import READ_ONLY, TOOK_OVER, FollowStopped, GameSession
 from companion.store import DamagedFile, SaveError
 from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
-from screens.widgets.shown import Shown, height_changes
+from screens.widgets.shown import Shown, say
 from screens.widgets.tail_log import TailLog
 
 COMMON_HELP = """\
@@ -47,14 +47,6 @@ COMMON_HELP = """\
 NARROW = 110
 #: Below this many rows, screens drop their spacing (a class the .tcss files use).
 SHORT = 30
-
-
-def say(line: Static, text: str) -> None:
-    """Show `text` in a message line, only when it differs, and lay the screen out again
-    only when it takes another number of lines (most keys leave the refusal line as it was,
-    or replace one refusal by another)."""
-    if str(line.content) != text:
-        line.update(text, layout=height_changes(line, text))
 
 
 class GameScreen(Screen[None]):
@@ -464,7 +456,7 @@ class CommandScreen(GameScreen):
     """A game screen driven by one typed command: a step line says what to type next, and
     a refusal is shown beside the field, which keeps the text so it can be fixed."""
 
-    #: the command being done (the field is already empty by then: CommandInput)
+    #: the command being done (for a dialog it opens, which may do it later)
     typed = ""
 
     def command_area(self) -> ComposeResult:

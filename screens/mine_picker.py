@@ -27,8 +27,8 @@ from companion.games.boomtown import (
     plural,
 )
 from screens.dialog import Dialog
-from screens.game import say
 from screens.widgets.select import TableSelect
+from screens.widgets.shown import say
 
 INITIALS = {town: short for short, town in TOWN_SHORT.items()}
 

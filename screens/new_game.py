@@ -29,6 +29,7 @@ from screens.dialog import Dialog
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.no_scroll import SteadyInput
 from screens.widgets.select import TableSelect
+from screens.widgets.shown import say
 
 MAX_ROWS = max(rules.max_players for rules in GAMES.values())
 RANDOM_FIRST = -1
@@ -260,19 +261,19 @@ Names: not empty, at most 24 characters, different from each other (case does no
             self.query_one(f"#{widget_id}").display = visible
             shown += visible
         no_options = self.query_one("#no-options", Static)
-        _show(no_options, "" if shown else "No options for this game.")
+        say(no_options, "" if shown else "No options for this game.")
         no_options.display = not shown
         if self._tried:
             self._show_errors(validate_setup(self.read_form()))
 
     def _show_errors(self, errors: dict[str, str]) -> None:
-        _show(self.query_one("#error-game", Static), errors.get("game", ""))
-        _show(self.query_one("#error-players", Static), errors.get("players", ""))
-        _show(self.query_one("#error-first", Static), errors.get("first", ""))
+        say(self.query_one("#error-game", Static), errors.get("game", ""))
+        say(self.query_one("#error-players", Static), errors.get("players", ""))
+        say(self.query_one("#error-first", Static), errors.get("first", ""))
         for row in range(MAX_ROWS):
             message = errors.get(f"name-{row}") or errors.get(f"colour-{row}") or ""
             row_error = self.query_one(f"#error-row-{row}", Static)
-            _show(row_error, message)
+            say(row_error, message)
             row_error.display = bool(message)
         others = [text for key, text in errors.items() if key.startswith("option-")]
         self._say_other(" ".join(others))
@@ -280,7 +281,7 @@ Names: not empty, at most 24 characters, different from each other (case does no
     def _say_other(self, text: str) -> None:
         """The message above the buttons (options, a failed save); no empty line without."""
         other = self.query_one("#error-other", Static)
-        _show(other, text)
+        say(other, text)
         other.display = bool(text)
 
     # -- events -------------------------------------------------------------------
@@ -434,10 +435,3 @@ Names: not empty, at most 24 characters, different from each other (case does no
         self.count -= 1
         self._sync()
         self.query_one(f"#name-{min(row, self.count - 1)}", Input).focus()
-
-
-def _show(line: Static, text: str) -> None:
-    """A message line updated only when its text changes: each update lays the dialog out
-    again, and every key typed in a name checks the whole form."""
-    if str(line.content) != text:
-        line.update(text)

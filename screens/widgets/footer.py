@@ -9,7 +9,6 @@ almost every time (#16). This one compares what it would show with what it shows
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.screen import Screen
 from textual.widgets import Footer
 
 
@@ -39,13 +38,10 @@ class SteadyFooter(Footer):
             self._shown = self._would_show()
         yield from super().compose()
 
-    def bindings_changed(self, screen: Screen) -> None:
-        self._bindings_ready = True
-        if not screen.app.app_focus:
+    async def recompose(self) -> None:
+        """Textual asks for it at every change of the bindings: done only when the keys to
+        show are not the ones shown (and not at all once it is gone, as Textual's own)."""
+        if not self.is_attached or self._pruning:
             return
-        if self.is_attached and screen is self.screen:
-            self.call_after_refresh(self._compose_if_changed)
-
-    async def _compose_if_changed(self) -> None:
-        if self.is_attached and self._would_show() != self._shown:
-            await self.recompose()
+        if self._shown is None or self._would_show() != self._shown:
+            await super().recompose()

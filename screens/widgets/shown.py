@@ -25,6 +25,14 @@ def height_changes(widget: Static, content: VisualType) -> bool:
     return new != widget.visual.get_height(widget.styles, width)
 
 
+def say(line: Static, text: str) -> None:
+    """Show `text` in a message line, only when it differs, and lay the screen out again
+    only when it takes another number of lines (most keys leave the refusal line as it was,
+    or replace one refusal by another)."""
+    if str(line.content) != text:
+        line.update(text, layout=height_changes(line, text))
+
+
 class Shown(Static):
     """Redrawn only when what it shows changed; laid out again only when its height may
     have (`fixed`: its .tcss gives it a fixed size, so content never resizes it)."""

@@ -12,6 +12,7 @@ from screens.help import HelpScreen
 from screens.new_game import NewGameScreen
 from tests.conftest import NewGame
 from tests.screens.helpers import SIZE, make_app, send_keys, settle, text_of, type_into
+from tests.screens.test_fast_widgets import layouts_during
 
 
 async def open_dialog(pilot) -> NewGameScreen:  # type: ignore[no-untyped-def]
@@ -221,14 +222,7 @@ async def test_typing_a_name_lays_nothing_out_and_the_first_player_list_follows(
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_dialog(pilot)
         await type_into(pilot, "#name-0", "A")
-        layouts = [0]
-        original = dialog._refresh_layout
-
-        def counting(*args: object, **kwargs: object) -> None:
-            layouts[0] += 1
-            original(*args, **kwargs)  # type: ignore[arg-type]
-
-        dialog._refresh_layout = counting  # type: ignore[method-assign]
+        layouts = layouts_during(pilot.app)
         send_keys(pilot, "nnabel")
         await settle(pilot)
         assert layouts[0] == 0
