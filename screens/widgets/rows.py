@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
+from rich.console import Console
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region, Size
@@ -103,13 +105,46 @@ class Rows(Widget):
             return Strip.blank(width, self._style)
         strip = self._strips.get(y)
         if strip is None:
-            console = self.app.console
-            options = console.options.update(width=width, no_wrap=True, overflow="ellipsis")
-            text = self._texts[y]
-            segments = console.render_lines(text, options, pad=False)[0] if width else []
-            strip = Strip(segments).crop_extend(0, width, None)
+            strip = line_strip(self.app.console, self._texts[y], width)
             self._strips[y] = strip
         return strip.apply_style(self._style)
+
+
+def line_strip(console: Console, text: Text, width: int) -> Strip:
+    """One line of `text`, `width` cells wide, never wrapped (too long: an ellipsis), as
+    Rich draws it with no_wrap."""
+    if not width:
+        return Strip([])
+    if fits_as_is(text, width):
+        return as_is_strip(console, text, width)
+    options = console.options.update(width=width, no_wrap=True, overflow="ellipsis")
+    return Strip(console.render_lines(text, options, pad=False)[0]).crop_extend(0, width, None)
+
+
+def fits_as_is(text: Text, width: int) -> bool:
+    """True when Rich would draw `text` as one line left as it is at this width (it fits, no
+    line break, tab or justification): `as_is_strip` then draws it quicker."""
+    plain = text.plain
+    return (
+        text.justify in (None, "default")
+        and text.cell_len <= width
+        and "\n" not in plain
+        and "\t" not in plain
+    )
+
+
+def as_is_strip(console: Console, text: Text, width: int) -> Strip:
+    """A line that `fits_as_is`, made from the Text's own segments and padded to `width`.
+    Rich's whole way (wrap, justify, split into lines, crop) cost ~0.5 ms a line of a dozen
+    styled cells, and a board, a table or a log shows dozens of them (#16)."""
+    plain = text.plain
+    if text.spans:
+        segments = list(text.render(console))
+    elif plain:  # Text.render leaves out the base style of a Text without spans
+        segments = [Segment(plain, console.get_style(text.style) if text.style else None)]
+    else:
+        segments = []
+    return Strip(segments).crop_extend(0, width, None)
 
 
 def as_text(line: Text | str) -> Text:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -21,7 +22,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from screens.widgets.no_scroll import recorded_virtual_size
-from screens.widgets.rows import text_key
+from screens.widgets.rows import as_is_strip, fits_as_is, text_key
 
 WHEEL = 3  # lines a turn of the mouse wheel moves
 
@@ -160,9 +161,7 @@ class TailLog(Widget):
     def _wrap(self, text: Text) -> list[Strip]:
         if self._width <= 0:  # not laid out yet: wrapped once it has a width
             return []
-        console = self.app.console
-        lines = console.render_lines(text, console.options.update_width(self._width), pad=False)
-        return [Strip(line).extend_cell_length(self._width) for line in lines]
+        return wrapped(self.app.console, text, self._width)
 
     def on_resize(self, event: events.Resize) -> None:
         self._view = None
@@ -227,6 +226,15 @@ class TailLog(Widget):
     def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
         event.stop()
         self._scroll_to(self.back - WHEEL)
+
+
+def wrapped(console: Console, text: Text, width: int) -> list[Strip]:
+    """A sentence's lines at `width`, as Rich wraps it (most fit on one line: drawn the
+    quick way)."""
+    if fits_as_is(text, width):
+        return [as_is_strip(console, text, width)]
+    lines = console.render_lines(text, console.options.update_width(width), pad=False)
+    return [Strip(line).extend_cell_length(width) for line in lines]
 
 
 def _moved_by(drawn: Sequence[Strip | None], rows: Sequence[Strip | None]) -> int | None:

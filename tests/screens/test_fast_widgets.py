@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.console import Console
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.strip import Strip
 from textual.widgets import Input, Static
 from textual.widgets._footer import FooterKey
 
 from screens.widgets.command_input import CommandInput
 from screens.widgets.footer import SteadyFooter
-from screens.widgets.rows import Rows, columns
-from screens.widgets.tail_log import TailLog
+from screens.widgets.rows import Rows, columns, line_strip
+from screens.widgets.tail_log import TailLog, wrapped
 
 
 class RowsApp(App[None]):
@@ -49,6 +53,51 @@ def test_columns_line_cells_up_and_cut_long_ones() -> None:
         "Land an…   1 12…",
     ]
     assert lines[2].spans and lines[2].spans[-1].style == "red"  # a cell keeps its style
+
+
+_STYLES = st.sampled_from(["", "bold", "red", "on blue", "italic green", "reverse"])
+
+
+@st.composite
+def _styled_lines(draw: st.DrawFn) -> Text:
+    """A line as the screens make them: runs of styled cells (wide characters, tabs and
+    newlines too, which take Rich's own way)."""
+    text = Text(
+        style=draw(_STYLES), justify=draw(st.sampled_from([None, "default", "left", "right"]))
+    )
+    for _ in range(draw(st.integers(0, 6))):
+        cell = draw(st.text(st.sampled_from("ab .$€漢\t\n▶"), max_size=6))
+        text.append(cell, draw(_STYLES) or None)
+    return text
+
+
+@settings(max_examples=300, deadline=None)
+@given(_styled_lines(), st.integers(0, 14))
+def test_a_line_is_drawn_as_rich_draws_it(text: Text, width: int) -> None:
+    """The quick way of drawing a line that fits gives what Rich's whole way gives."""
+    console = Console(width=80, color_system="truecolor", legacy_windows=False)
+    options = console.options.update(width=width, no_wrap=True, overflow="ellipsis")
+    expected = console.render_lines(text, options, pad=False)[0] if width else []
+    assert _drawn(line_strip(console, text, width)) == _drawn(
+        Strip(expected).crop_extend(0, width, None)
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(_styled_lines(), st.integers(1, 14))
+def test_a_log_sentence_is_wrapped_as_rich_wraps_it(text: Text, width: int) -> None:
+    """The quick way of drawing a sentence that fits gives what Rich's wrapping gives."""
+    console = Console(width=80, color_system="truecolor", legacy_windows=False)
+    expected = console.render_lines(text, console.options.update_width(width), pad=False)
+    assert [_drawn(line) for line in wrapped(console, text, width)] == [
+        _drawn(Strip(line).extend_cell_length(width)) for line in expected
+    ]
+
+
+def _drawn(strip: Strip) -> list[tuple[str, object]]:
+    """What a line looks like: its characters and their styles (empty pieces draw nothing)."""
+    pieces = Strip([segment for segment in strip if segment.text]).simplify()
+    return [(segment.text, segment.style) for segment in pieces]
 
 
 def test_columns_of_nothing() -> None:
