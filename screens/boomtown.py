@@ -11,7 +11,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.widgets import Header, Input, Static
 
 from companion.games import RuleError
@@ -37,6 +37,7 @@ from companion.journal import Entry
 from companion.session import GameSession
 from companion.table import rich_colour
 from screens.game import COMMON_HELP, CommandScreen
+from screens.widgets.backdrop import PlainHorizontal, PlainVertical
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.wrapped_rows import WrappedRows
@@ -127,8 +128,8 @@ Type in the command field and press **enter**:
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal(id="body"):
-            with Vertical(id="main"):
+        with PlainHorizontal(id="body"):
+            with PlainVertical(id="main"):
                 yield from self.command_area()
                 with PlayerGrid(id="players"):
                     for seat in range(len(self.session.state.players)):

@@ -15,7 +15,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import Horizontal, ItemGrid, Vertical
+from textual.containers import ItemGrid
 from textual.widgets import Header, Input, Static
 
 from companion.amounts import AmountError, is_number, parse_count
@@ -33,6 +33,7 @@ from companion.games.calamityville import (
 from companion.journal import Entry
 from companion.table import find_player, players_matching, rich_colour
 from screens.game import COMMON_HELP, CommandScreen
+from screens.widgets.backdrop import PlainHorizontal, PlainVertical
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.shown import Shown, say
@@ -96,8 +97,8 @@ be shortened to the start of any of its words; the bank is a party like a player
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal(id="body"):
-            with Vertical(id="main"):
+        with PlainHorizontal(id="body"):
+            with PlainVertical(id="main"):
                 yield from self.command_area()
                 with ItemGrid(id="players", min_column_width=PANEL_WIDTH):
                     for seat in range(len(self.session.state.players)):

@@ -14,7 +14,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.widgets import Digits, Header, Static
 
 from companion.amounts import is_number, parse_amount, parse_count
@@ -33,6 +33,7 @@ from companion.games.coloma.words import plural, plural_word
 from companion.journal import Entry
 from companion.table import find_player, players_matching, rich_colour
 from screens.game import COMMON_HELP, SHORT, CommandScreen
+from screens.widgets.backdrop import PlainHorizontal, PlainVertical
 from screens.widgets.command_input import CommandInput
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
@@ -262,16 +263,16 @@ Type in the command field and press **enter**; the line above it says what comes
     def compose(self) -> ComposeResult:
         self._shown: dict[str, object] = {}  # what each part shows now (#16: only changes)
         yield Header()
-        with Horizontal(id="body"):
-            with Vertical(id="main"):
-                with Horizontal(id="top"):
-                    with Vertical(id="calendar"):
+        with PlainHorizontal(id="body"):
+            with PlainVertical(id="main"):
+                with PlainHorizontal(id="top"):
+                    with PlainVertical(id="calendar"):
                         yield Shown(id="year-line", markup=False, fixed=True)
                         yield Shown(id="event-line", markup=False)
                         yield Shown(id="bust-line", markup=False)
-                    with Vertical(id="gold-box") as box:
+                    with PlainVertical(id="gold-box") as box:
                         box.border_title = "A Gold Nugget is worth"
-                        with Horizontal(id="gold-value-row"):
+                        with PlainHorizontal(id="gold-value-row"):
                             yield Digits("3", id="gold-value")
                             yield Static("Bucks", id="gold-unit")
                         yield Shown(id="pools", markup=False, fixed=True)

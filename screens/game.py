@@ -22,6 +22,7 @@ from companion.journal import Entry
 from companion.safe_text import text_problem
 from companion.session import READ_ONLY, TOOK_OVER, FollowStopped, GameSession
 from companion.store import DamagedFile, SaveError
+from screens.widgets.backdrop import AlikeLines
 from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.shown import Shown, say
@@ -49,7 +50,7 @@ NARROW = 110
 SHORT = 30
 
 
-class GameScreen(Screen[None]):
+class GameScreen(AlikeLines, Screen[None]):
     """Base of the game screens; subclasses compose their main area and `render_state`."""
 
     BINDINGS = [
