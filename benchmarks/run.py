@@ -12,6 +12,9 @@ both alike). How a frame is recognised and a keypress timed: see `pty_harness.py
   with the one that puts it back (or an untimed ctrl+z), so the game stays as it was; ctrl+z /
   ctrl+y when no typed command took. The table names what was timed. Against the bare app's
   enter with a few letters typed.                                  target <= 2
+  A command that opens a game's next phase and draws a new part of the screen, once a game
+  (Builders' `board 10x5`: the board), is timed on its own the same way (put back by an
+  untimed ctrl+z), then typed for good before the game's usual keys are timed.
 - startup until the saved games are listed (3 games on the home screen) / the bare app's
   first frame.                                                    target <= 1.1
 - open, warm (caches in place) and cold (the game's caches deleted: a first read):
@@ -73,12 +76,15 @@ GAME_NAMES = {
 COMMANDS: dict[str, list[tuple[str, str | None]]] = {
     "coloma": [("ann bucks +1", "ann bucks -1")],
     "boomtown": [("ann gold +1", "ann gold -1"), ("r", None), ("1", None), ("reveal", None)],
-    "builders": [("ann vp +1", "ann vp -1"), ("board 10x5", None)],
+    "builders": [("ann vp +1", "ann vp -1"), ("1 1 s", None)],
     "calamityville": [
         ("pay ann bo 1 rent", "pay bo ann 1 rent"),
         ("ann money +1", "ann money -1"),
     ],
 }
+#: a command that opens the game's next phase, once a game (a new part of the screen drawn):
+#: timed on its own, then typed for good before the game's COMMANDS are timed
+NEXT_PHASE = {"builders": "board 10x5"}
 #: seconds a typed command may take to reach the file before it counts as refused
 REFUSED_AFTER = 3.0
 #: seconds to wait for typed text to be drawn before enter is sent anyway
@@ -304,6 +310,23 @@ class Bench:
                     with PtyProgram(goldrush(data, "open", game_id), self.env) as app:
                         app.wait_for_text(GAME_TEXT)
                         app.settle()
+                        if game in NEXT_PHASE:
+                            command = NEXT_PHASE[game]
+                            base, ours = interleaved(
+                                runs, bare_key, _typed(app, path, command, None)
+                            )
+                            self.rows.append(
+                                Row(
+                                    f"key-to-frame, {GAME_NAMES[game]} `{command}` + enter "
+                                    f"(its next phase drawn, once a game), {size:,} entries",
+                                    ms(ours),
+                                    ms(base),
+                                    ours / base,
+                                    2.0,
+                                )
+                            )
+                            type_in(app, command)
+                            app.key_to_frame("enter", done=grown(path))
                         what, keys = _game_keys(game, app, path)
                         base, ours = interleaved(runs, bare_key, keys)
                         self.rows.append(
