@@ -13,6 +13,8 @@ from textual.strip import Strip
 from textual.widgets import Input, Static
 from textual.widgets._footer import FooterKey
 
+from screens.widgets import backdrop
+from screens.widgets.backdrop import PlainHorizontal, PlainVertical
 from screens.widgets.command_input import CommandInput
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.rows import Rows, columns, line_strip
@@ -359,3 +361,40 @@ async def test_the_footer_keeps_its_keys_when_what_it_shows_is_the_same() -> Non
         app.query_one("#first", CommandInput).focus()
         await pilot.pause()
         assert [key.description for key in footer.query(FooterKey)] == ["Undo", "palette"]
+
+
+class BackdropApp(App[None]):
+    CSS = """
+    #side { border-left: tall $primary; padding: 1 2 0 1; background: $panel; width: 30; }
+    #boxed { border: round $accent; border-title-align: left; height: 6; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with PlainHorizontal(id="body"):
+            with PlainVertical(id="side"):
+                yield Static("a line", id="inside")
+            with PlainVertical(id="boxed") as boxed:
+                boxed.border_title = "Title"
+                yield Static("in a box")
+
+
+def _cells(app: App[None]) -> list[list[tuple[str, object]]]:
+    strips = app.screen._compositor.render_strips()
+    return [
+        [(char, segment.style) for segment in strip for char in segment.text] for strip in strips
+    ]
+
+
+async def test_containers_drawing_one_line_look_as_drawing_all(monkeypatch) -> None:
+    """A container that draws one of its lines for all of them (side borders, padding, a
+    background) looks as Textual draws it line by line; one with a top border and a title
+    is drawn line by line."""
+    async with BackdropApp().run_test(size=(60, 12)) as pilot:
+        await pilot.pause()
+        assert backdrop.lines_alike(pilot.app.query_one("#side").styles)
+        assert not backdrop.lines_alike(pilot.app.query_one("#boxed").styles)
+        quick = _cells(pilot.app)
+        monkeypatch.setattr(backdrop, "lines_alike", lambda styles: False)
+        for widget in pilot.app.screen.walk_children():
+            widget._styles_cache.clear()
+        assert _cells(pilot.app) == quick
