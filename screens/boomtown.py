@@ -137,14 +137,6 @@ Type in the command field and press **enter**:
             yield LogPanel(id="log")
         yield SteadyFooter()
 
-    def command_area(self) -> ComposeResult:
-        """The common command area, its two lines above the field repainted a line at a time
-        (a key changes the step line, rarely its height)."""
-        for widget in super().command_area():
-            if widget.id in ("round-line", "step"):
-                widget = WrappedRows(id=widget.id)
-            yield widget
-
     # -- showing the state ---------------------------------------------------------------
 
     def render_state(self) -> None:

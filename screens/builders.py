@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Header, Static
+from textual.widgets import Header
 
 from companion.amounts import is_number, parse_count
 from companion.games import RuleError
@@ -36,7 +36,7 @@ from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.no_scroll import NoScrollHorizontal
 from screens.widgets.rows import Rows
-from screens.widgets.shown import Shown
+from screens.widgets.wrapped_rows import WrappedRows
 
 NEXT_ROUND = ("n", "next")  # the typed word that starts the next round
 COMMANDS = ("board", "arrows", "marks", "card", "next", "lake", "gold", "hide", "clear")
@@ -135,7 +135,7 @@ Type in the command field and press **enter**; the line above it says what comes
                     with NoScrollHorizontal(id="table"):
                         yield Rows(id="board")
                         yield Rows(id="players")
-                    yield Shown(id="notes", markup=False, fixed=True)
+                    yield WrappedRows(id="notes")
             yield LogPanel(id="log")
         yield SteadyFooter()
 
@@ -183,8 +183,8 @@ Type in the command field and press **enter**; the line above it says what comes
         self._recall_board()
 
     def render_state(self) -> None:
-        """Only what changed is drawn again: each `Shown` compares with what it shows, and
-        the board and the players' panel repaint only their lines that changed."""
+        """Only what changed is drawn again: each part repaints only its lines that
+        changed."""
         state = self.state
         if state.widths:
             offer = 5 if len(state.players) == 4 else 4
@@ -197,12 +197,12 @@ Type in the command field and press **enter**; the line above it says what comes
                 line += f"  ·  Terrain Cards: {TERRAIN_CARDS[len(state.players)]}"
         else:
             line = "Boomtown Builders"
-        self.query_one("#round-line", Static).update(line)
-        self.query_one("#step", Static).update(self._step_text())
+        self.query_one("#round-line", WrappedRows).show([line])
+        self.query_one("#step", WrappedRows).show([self._step_text()])
         self.query_one("#players", Rows).show(self._players_lines())
         preview = self._preview()
         self.query_one("#board", Rows).show(self._board_lines())
-        self.query_one("#notes", Static).update(self._notes_text(preview))
+        self.query_one("#notes", WrappedRows).show([self._notes_text(preview)])
 
     def _step_text(self) -> str:
         state = self.state

@@ -36,7 +36,7 @@ from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.backdrop import PlainHorizontal, PlainVertical
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
-from screens.widgets.shown import Shown, say
+from screens.widgets.shown import say
 from screens.widgets.wrapped_rows import WrappedRows
 
 COMMANDS = ("pay", "buy", "rent", "pass", "news", "gold")
@@ -119,8 +119,8 @@ be shortened to the start of any of its words; the bank is a party like a player
             news = "The gold has run out: properties are worth nothing. ctrl+f scores the game."
         else:
             news = f"Newspaper: {deck_left(state)} left; next: {state.card_up}"
-        self.query_one("#round-line", Shown).update(news)
-        self.query_one("#step", Shown).update(self._step_text())
+        self.query_one("#round-line", WrappedRows).show([news])
+        self.query_one("#step", WrappedRows).show([self._step_text()])
         for seat in range(len(state.players)):  # a panel repaints only its changed lines
             self.query_one(f"#player-{seat}", WrappedRows).show(self._player_lines(seat))
 

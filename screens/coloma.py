@@ -38,7 +38,7 @@ from screens.widgets.command_input import CommandInput
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.rows import Rows
-from screens.widgets.shown import Shown
+from screens.widgets.wrapped_rows import WrappedRows
 
 NUMBERS = {  # typed word -> tracked number
     "bucks": "bucks",
@@ -267,22 +267,22 @@ Type in the command field and press **enter**; the line above it says what comes
             with PlainVertical(id="main"):
                 with PlainHorizontal(id="top"):
                     with PlainVertical(id="calendar"):
-                        yield Shown(id="year-line", markup=False, fixed=True)
-                        yield Shown(id="event-line", markup=False)
-                        yield Shown(id="bust-line", markup=False)
+                        yield Rows(id="year-line")
+                        yield WrappedRows(id="event-line")
+                        yield WrappedRows(id="bust-line")
                     with PlainVertical(id="gold-box") as box:
                         box.border_title = "A Gold Nugget is worth"
                         with PlainHorizontal(id="gold-value-row"):
                             yield Digits("3", id="gold-value")
                             yield Static("Bucks", id="gold-unit")
-                        yield Shown(id="pools", markup=False, fixed=True)
+                        yield WrappedRows(id="pools")
                 # on a short terminal the gold value is this one line instead of the box
-                yield Shown(id="gold-line", markup=False, fixed=True)
+                yield Rows(id="gold-line")
                 yield from self.command_area()
                 yield Static("", id="helper", markup=False)
                 with VerticalScroll(id="tables"):
                     yield TrackerTable(id="players")
-                    yield Shown(id="shootout", markup=False)
+                    yield WrappedRows(id="shootout")
             yield LogPanel(id="log")
         yield SteadyFooter()
 
@@ -355,9 +355,9 @@ Type in the command field and press **enter**; the line above it says what comes
             tables.move_child(first, before=0)
 
     def _show(self, selector: str, content: Text | str) -> None:
-        """A part redraws only when its text changed, and lays the screen out again only
-        when its height may have (`Shown`)."""
-        self.query_one(selector, Shown).update(content)
+        """A part repaints only its lines whose text changed, and lays the screen out again
+        only when its number of lines changed (`Rows`, `WrappedRows`)."""
+        self.query_one(selector, Rows).show([content])
 
     def _event_text(self) -> str:
         state = self.state

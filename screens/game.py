@@ -27,6 +27,7 @@ from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.shown import Shown, say
 from screens.widgets.tail_log import TailLog
+from screens.widgets.wrapped_rows import WrappedRows
 
 COMMON_HELP = """\
 ## Every game screen
@@ -461,8 +462,10 @@ class CommandScreen(GameScreen):
     typed = ""
 
     def command_area(self) -> ComposeResult:
-        yield Shown(id="round-line", markup=False)
-        yield Shown(id="step", markup=False)
+        # repainted a line at a time (a key changes the step line, rarely its height; a
+        # Static repaints all of itself: #16)
+        yield WrappedRows(id="round-line")
+        yield WrappedRows(id="step")
         yield CommandInput(
             self.command_words, id="command", placeholder="type here, enter to do it"
         )

@@ -8,11 +8,12 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
 from companion.store import Store
-from screens.builders import BuildersScreen, Shown
+from screens.builders import BuildersScreen
 from screens.confirm import ConfirmDialog
 from screens.correction import CorrectionDialog
 from screens.scoring import ScoringWizard
 from screens.track_calculator import TrackCalculator
+from screens.widgets.shown import Shown
 from tests.conftest import NewGame
 from tests.screens.helpers import (
     SIZE,
