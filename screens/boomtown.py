@@ -11,7 +11,6 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.widgets import Header, Input, Static
 
 from companion.games import RuleError
@@ -37,7 +36,7 @@ from companion.journal import Entry
 from companion.session import GameSession
 from companion.table import rich_colour
 from screens.game import COMMON_HELP, CommandScreen
-from screens.widgets.backdrop import PlainHorizontal, PlainVertical
+from screens.widgets.backdrop import PlainHorizontal, PlainVertical, PlainVerticalScroll
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.wrapped_rows import WrappedRows
@@ -49,7 +48,7 @@ REVEAL, PAY, NEXT = ("r", "reveal"), ("pay", "y"), ("n", "next")
 COMMANDS = ["reveal", "pass", "pay", "next", "skip", "roll", "ride"]
 
 
-class PlayerGrid(VerticalScroll):
+class PlayerGrid(PlainVerticalScroll):
     """The players' panels in as many columns as fit its width (a grid whose column count
     follows the width: Textual's grid layout, `grid-size` set here on every resize)."""
 

@@ -13,7 +13,6 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.widgets import Header
 
 from companion.amounts import is_number, parse_count
@@ -31,7 +30,7 @@ from companion.games.builders import (
 from companion.games.builders_track import Placement
 from companion.table import rich_colour
 from screens.game import COMMON_HELP, CommandScreen
-from screens.widgets.backdrop import PlainHorizontal, PlainVertical
+from screens.widgets.backdrop import PlainHorizontal, PlainVertical, PlainVerticalScroll
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.no_scroll import NoScrollHorizontal
@@ -131,7 +130,7 @@ Type in the command field and press **enter**; the line above it says what comes
         with PlainHorizontal(id="body"):
             with PlainVertical(id="main"):
                 yield from self.command_area()
-                with VerticalScroll(id="board-box"):
+                with PlainVerticalScroll(id="board-box"):
                     with NoScrollHorizontal(id="table"):
                         yield Rows(id="board")
                         yield Rows(id="players")

@@ -33,7 +33,7 @@ from companion.games.calamityville import (
 from companion.journal import Entry
 from companion.table import find_player, players_matching, rich_colour
 from screens.game import COMMON_HELP, CommandScreen
-from screens.widgets.backdrop import PlainHorizontal, PlainVertical
+from screens.widgets.backdrop import AlikeLines, PlainHorizontal, PlainVertical
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.shown import say
@@ -44,6 +44,10 @@ COMMANDS = ("pay", "buy", "rent", "pass", "news", "gold")
 STEP = "pay {a} {b} 200 rent · pay {a} bank 150 doctor · buy {a} bank 300"
 STEP_MORE = "rent {b} bank 300 · pass bank 300 to {b} · news · gold · F1: all"
 PANEL_WIDTH = 34  # a player's panel: the grid puts as many side by side as fit
+
+
+class PlayerPanels(AlikeLines, ItemGrid):
+    """The players' panels in as many columns as fit; its own lines are one drawn once."""
 
 
 class CalamityvilleScreen(CommandScreen):
@@ -100,7 +104,7 @@ be shortened to the start of any of its words; the bank is a party like a player
         with PlainHorizontal(id="body"):
             with PlainVertical(id="main"):
                 yield from self.command_area()
-                with ItemGrid(id="players", min_column_width=PANEL_WIDTH):
+                with PlayerPanels(id="players", min_column_width=PANEL_WIDTH):
                     for seat in range(len(self.session.state.players)):
                         yield WrappedRows(id=f"player-{seat}", classes="player")
             yield LogPanel(id="log")

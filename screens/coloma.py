@@ -14,7 +14,6 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
 from textual.widgets import Digits, Header, Static
 
 from companion.amounts import is_number, parse_amount, parse_count
@@ -33,7 +32,7 @@ from companion.games.coloma.words import plural, plural_word
 from companion.journal import Entry
 from companion.table import find_player, players_matching, rich_colour
 from screens.game import COMMON_HELP, SHORT, CommandScreen
-from screens.widgets.backdrop import PlainHorizontal, PlainVertical
+from screens.widgets.backdrop import PlainHorizontal, PlainVertical, PlainVerticalScroll
 from screens.widgets.command_input import CommandInput
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
@@ -280,7 +279,7 @@ Type in the command field and press **enter**; the line above it says what comes
                 yield Rows(id="gold-line")
                 yield from self.command_area()
                 yield Static("", id="helper", markup=False)
-                with VerticalScroll(id="tables"):
+                with PlainVerticalScroll(id="tables"):
                     yield TrackerTable(id="players")
                     yield WrappedRows(id="shootout")
             yield LogPanel(id="log")

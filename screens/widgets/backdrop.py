@@ -10,7 +10,7 @@ out the app's line filters (NO_COLOR would still show coloured backgrounds).
 
 from __future__ import annotations
 
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.styles import StylesBase
 from textual.geometry import Region
 from textual.strip import Strip
@@ -50,3 +50,8 @@ class PlainHorizontal(AlikeLines, Horizontal):
 
 class PlainVertical(AlikeLines, Vertical):
     """A Vertical that draws one of its own lines (see the module)."""
+
+
+class PlainVerticalScroll(AlikeLines, VerticalScroll):
+    """A VerticalScroll that draws one of its own lines (see the module; its scrollbar is
+    a widget of its own)."""

@@ -16,13 +16,15 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import Input
 
+from screens.widgets.backdrop import AlikeLines
+
 
 def recorded_virtual_size() -> Reactive[Size]:
     """`virtual_size` for a widget that never scrolls: set without a layout or a repaint."""
     return Reactive(Size(0, 0), layout=False, repaint=False)
 
 
-class NoScrollHorizontal(Horizontal):
+class NoScrollHorizontal(AlikeLines, Horizontal):
     """A Horizontal whose overflow is hidden (never scrolls)."""
 
     virtual_size = recorded_virtual_size()
