@@ -188,6 +188,15 @@ class Journal:
         places = self._done[-count:]
         return list(zip(places, self._entries_at(places), strict=True))
 
+    def tail_places(self, count: int) -> list[int]:
+        """The places in the file of the newest `count` entries in effect, oldest first:
+        what the log compares with what it shows, before reading only the new entries."""
+        return list(self._done[-count:])
+
+    def entries_at(self, places: Sequence[int]) -> list[Entry]:
+        """The entries at these places in the file (places from `tail_places`)."""
+        return self._entries_at(places)
+
     def _entries_at(self, places: Sequence[int]) -> list[Entry]:
         """The entries at these places: a game read from its file reads them in one go
         (`EntryList.many`), a list just picks them."""

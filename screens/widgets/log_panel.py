@@ -52,16 +52,15 @@ class LogPanel(AlikeLines, Vertical):
 
     def show(self, journal: Journal) -> None:
         """Bring the log in line with the journal: append what is new, else draw it anew."""
-        tail = journal.tail(SHOWN)
-        places = [place for place, _ in tail]
+        places = journal.tail_places(SHOWN)
         lines = self.query_one("#log-lines", TailLog)
         new = self._appended(places)
-        if new is not None:
-            added = [self._line(entry) for _, entry in tail[len(tail) - len(new) :]]
+        if new is not None:  # only the new entries are read (a long game's key: #16)
+            added = [self._line(entry) for entry in journal.entries_at(new)]
             if added:
                 lines.append(added, SHOWN)
         else:  # an undo, or the first time: draw the newest SHOWN anew
-            texts = [self._line(entry) for _, entry in tail]
+            texts = [self._line(entry) for entry in journal.entries_at(places)]
             lines.set_texts(texts or [Text("Nothing has happened yet.", style="dim")])
         self._shown = places
         self._count = journal.effective_count

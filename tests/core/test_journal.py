@@ -73,3 +73,14 @@ def test_journal_matches_a_model_of_two_stacks(moves: list[str]) -> None:
     assert texts(journal.effective()) == done
     # Replaying the whole file gives the same result as the live journal.
     assert texts(Journal(journal.entries).effective()) == done
+
+
+def test_the_places_of_the_newest_entries_read_as_the_tail() -> None:
+    """The log asks for the newest places first, then reads only the entries it lacks."""
+    journal = Journal([entry("a"), entry("b"), entry("c")])
+    journal.append(journal.undo_entry())  # type: ignore[arg-type]
+    journal.append(entry("d"))
+    places = journal.tail_places(2)
+    assert list(zip(places, journal.entries_at(places), strict=True)) == journal.tail(2)
+    assert texts(journal.entries_at(places)) == ["b", "d"]
+    assert texts(journal.entries_at(places[1:])) == ["d"]
