@@ -9,10 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual import events, on
+from textual._compositor import Compositor, ReflowResult
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Header, Input, Static
 
 from companion.amounts import AmountError
@@ -51,6 +54,18 @@ NARROW = 110
 SHORT = 30
 
 
+class LaidOutOnce(Compositor):
+    """Textual's compositor, minus a second layout of the whole screen after a layout that
+    added widgets (a game's first frame): its reflow makes the map of every widget, but
+    leaves it marked out of date, and the first widget to ask where it is has it made
+    again. Right after a reflow it is up to date (#16)."""
+
+    def reflow(self, parent: Widget, size: Size) -> ReflowResult:
+        result = super().reflow(parent, size)
+        self._full_map_invalidated = False  # the map reflow just made covers every widget
+        return result
+
+
 class GameScreen(AlikeLines, Screen[None]):
     """Base of the game screens; subclasses compose their main area and `render_state`."""
 
@@ -71,6 +86,7 @@ class GameScreen(AlikeLines, Screen[None]):
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
+        self._compositor = LaidOutOnce()
         self.session = session
         self.sub_title = session.title
         self._follow_timer: Timer | None = None

@@ -314,3 +314,33 @@ async def test_page_up_looks_back_through_the_log_and_typing_stays_in_the_field(
         assert not isinstance(screen.focused, TailLog)
         await pilot.press("pagedown", "pagedown", "pagedown")
         assert log.query_one(TailLog).back == 0
+
+
+@pytest.mark.parametrize("game", ["coloma", "boomtown", "builders", "calamityville"])
+async def test_a_game_screen_is_laid_out_once_a_layout(
+    store: Store, new_game: NewGame, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Textual's compositor laid the whole screen out a second time after the first
+    layout (its map of every widget left marked out of date): a game screen's is not."""
+    from textual._compositor import Compositor
+
+    counts = {"reflows": 0, "arranged": 0}
+    arrange, reflow = Compositor._arrange_root, Compositor.reflow
+
+    def counted_arrange(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        counts["arranged"] += isinstance(self.root, GameScreen)
+        return arrange(self, *args, **kwargs)
+
+    def counted_reflow(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        counts["reflows"] += isinstance(args[0], GameScreen)
+        return reflow(self, *args, **kwargs)
+
+    monkeypatch.setattr(Compositor, "_arrange_root", counted_arrange)
+    monkeypatch.setattr(Compositor, "reflow", counted_reflow)
+    session = new_game(game=game, names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        await open_screen(pilot, session, GameScreen)
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+    assert counts["reflows"] >= 2
+    assert counts["arranged"] == counts["reflows"]
