@@ -93,7 +93,9 @@ class Rows(Widget):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         """The widget's style is looked up once a paint, not once a line."""
-        self._style = self.rich_style
+        # as Textual's own Static: its visual style, kept until its styles change (the
+        # widget's rich_style walks every ancestor's styles at each call)
+        self._style = self.visual_style.rich_style
         if self.size.width != self._drawn_width:
             self._drawn_width = self.size.width
             self._strips.clear()

@@ -187,7 +187,9 @@ class TailLog(Widget):
     def render_lines(self, crop: Region) -> list[Strip]:
         """The widget's style is looked up once a paint, not once a line (each look-up walks
         the styles; 37 of them were a third of a key's repaint)."""
-        self._style = self.rich_style
+        # as Textual's own Static: its visual style, kept until its styles change (the
+        # widget's rich_style walks every ancestor's styles at each call)
+        self._style = self.visual_style.rich_style
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
