@@ -45,7 +45,9 @@ COMMON_HELP = """\
 - **escape** goes back home; everything is already saved.
 - **ctrl+p** lists every command ("Game: ...").
 - In the command field, **tab** (or right arrow) takes the greyed completion, **up** and
-  **down** bring back earlier commands. An empty enter changes nothing.
+  **down** bring back earlier commands. An empty enter changes nothing. A refused
+  command stays in the field, selected: type the next one over it, or press **end** (or
+  an arrow) to correct it; **ctrl+u** empties the field.
 """
 
 #: Below this many columns the log gives way to the game (f2 shows it instead of it).
@@ -520,8 +522,8 @@ class CommandScreen(GameScreen):
         if done:
             command.take(event.value)
             command.remember(self.typed)
-        else:  # refused, or a dialog takes over (the text stays meanwhile)
-            command.keep(event.value)
+        else:  # refused (it stays, selected), or a dialog takes over (the text stays)
+            command.keep(event.value, select=refusal is not None)
 
     def _refusal(self, typed: str) -> str | None:
         """Why what was typed cannot be done before it is even read, or None."""

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from textual import events
 from textual.binding import Binding
 from textual.suggester import Suggester
+from textual.widgets.input import Selection
 
 from screens.widgets.no_scroll import SteadyInput
 
@@ -107,13 +108,18 @@ class CommandInput(SteadyInput):
             self.value = self.value[len(command) :]
             self.cursor_position = len(self.value)
 
-    def keep(self, command: str) -> None:
+    def keep(self, command: str, select: bool = False) -> None:
         """A command was refused (or waits for a dialog): it stays in the field to be put
-        right, unless more was typed since (then it goes, as `take`)."""
+        right, unless more was typed since (then it goes, as `take`). A refused one stays
+        selected (`select`): the next command typed replaces it instead of being added to
+        its end (a table typed `zzz`, enter, `event` and got `zzzevent`); an arrow key or
+        a click puts the cursor in it to correct it."""
         if self.value != command:
             self.take(command)
-        else:
-            self._release(command)
+            return
+        self._release(command)
+        if select and command:
+            self.selection = Selection(0, len(command))
 
     def _release(self, command: str) -> None:
         if self._handed.startswith(command):

@@ -9,6 +9,7 @@ import os
 
 import pytest
 from textual.widgets import Input
+from textual.widgets.input import Selection
 
 from companion.amounts import parse_amount
 from companion.store import Store
@@ -117,6 +118,36 @@ async def test_commands_typed_quickly_one_after_another_are_each_done(
         field.value = ""
         await command(pilot, "frobnicate")  # nothing typed since: given back to be fixed
         assert field.value == "frobnicate"
+
+
+async def test_a_refused_command_stays_selected_and_the_next_one_replaces_it(
+    store: Store, new_game: NewGame
+) -> None:
+    """A table typed `zzz`, enter, then `event` and got `zzzevent`: the refused text stays
+    to be put right, selected, so the next command typed replaces it; an arrow key (end)
+    puts the cursor in it instead, to correct it."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot, session, CommandScreen)
+        field = screen.query_one("#command", CommandInput)
+        assert await command(pilot, "zzz") != ""
+        assert field.value == "zzz"
+        assert field.selection == Selection(0, 3)
+        await command(pilot, "ann bucks +1")
+        assert screen.session.state.numbers[0]["bucks"] == 3
+        assert field.value == ""
+        assert await command(pilot, "ann bucks +1x") != ""
+        await pilot.press("end", "backspace", "enter")
+        await settle(pilot)
+        assert screen.session.state.numbers[0]["bucks"] == 4
+        # quickly, one after another: the refused one is replaced, each is done
+        for typed in ("zzz", "ann bucks +1", "bo bucks +1"):
+            send_keys(pilot, typed)
+            send_enter(pilot)
+        await settle(pilot)
+        numbers = screen.session.state.numbers
+        assert (numbers[0]["bucks"], numbers[1]["bucks"]) == (5, 3)
+        assert field.value == ""
 
 
 async def test_the_log_appends_its_line_and_redraws_after_an_undo(
