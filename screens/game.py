@@ -40,8 +40,9 @@ COMMON_HELP = """\
 - **ctrl+f** scores and finishes the game with the scoring wizard (or reopens a finished
   game to correct it).
 - **f3** charts what each number did over the game (and a finished game's scores).
-- **f2** shows or hides the log (on a narrow terminal it takes the whole screen);
-  **page up** / **page down** (or the mouse wheel) look back through it.
+- **f2** shows or hides the log (on a narrow terminal it takes the whole screen: typing,
+  or **escape**, brings the game back); **page up** / **page down** (or the mouse wheel)
+  look back through it.
 - **escape** goes back home; everything is already saved.
 - **ctrl+p** lists every command ("Game: ...").
 - In the command field, **tab** (or right arrow) takes the greyed completion, **up** and
@@ -132,6 +133,28 @@ class GameScreen(AlikeLines, Screen[None]):
         for field in self.query("#command").results(Input):
             if field.is_on_screen:
                 field.focus()
+
+    def log_instead_of_game(self) -> bool:
+        """True when f2 shows the log instead of the game (a narrow terminal)."""
+        return self.has_class("-narrow") and self.has_class("-log-toggled")
+
+    def on_key(self, event: events.Key) -> None:
+        """What is typed reaches the command field whatever has the focus: keys typed while
+        the log was shown instead of the game (it comes back), or just after f2 put the
+        game back (the field gets its focus after the next frame), were lost (a
+        play-test)."""
+        if not event.is_printable or isinstance(self.focused, Input):
+            return
+        field = next(iter(self.query("#command").results(Input)), None)
+        if field is None or field.disabled:
+            return
+        event.stop()
+        event.prevent_default()
+        if self.log_instead_of_game():
+            self.action_toggle_log()
+        field.focus()
+        assert event.character is not None
+        field.insert_text_at_cursor(event.character)
 
     def action_log_page(self, pages: int) -> None:
         """Page up/down look back through the log, whatever has the focus (the command
@@ -409,6 +432,10 @@ class GameScreen(AlikeLines, Screen[None]):
             self.notify(f"The history was not updated: {error}", severity="warning", markup=False)
 
     def action_home(self) -> None:
+        """Escape: home; with the log shown instead of the game, back to the game first."""
+        if self.log_instead_of_game():
+            self.action_toggle_log()
+            return
         self.app.go_home()  # type: ignore[attr-defined]  # it leaves this game first
 
     def action_continue_readable(self) -> None:

@@ -8,6 +8,7 @@ import errno
 import os
 
 import pytest
+from textual import events
 from textual.widgets import Input
 from textual.widgets.input import Selection
 
@@ -210,6 +211,41 @@ async def test_f2_shows_the_log_instead_of_the_game_when_narrow(
         await pilot.press("f2")
         await settle(pilot)
         assert log.display is not narrow and main.display
+
+
+async def test_typing_reaches_the_command_field_when_the_log_is_shown_instead(
+    store: Store, new_game: NewGame
+) -> None:
+    """A narrow terminal, f2: the log instead of the game. What is typed brings the game
+    back into the field (it was lost); escape goes back to the game, not home; keys
+    typed right after f2 puts the game back are not lost either."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, CommandScreen)
+        field = screen.query_one("#command", CommandInput)
+        await pilot.press("f2")
+        await settle(pilot)
+        assert not screen.query_one("#main").display
+        await pilot.press("escape")
+        await settle(pilot)
+        assert pilot.app.screen is screen and screen.query_one("#main").display
+        await pilot.press("f2")
+        await settle(pilot)
+        send_keys(pilot, "ann bucks +1")
+        send_enter(pilot)
+        await settle(pilot)
+        assert screen.query_one("#main").display
+        assert screen.session.state.numbers[0]["bucks"] == 3
+        await pilot.press("f2")
+        await settle(pilot)
+        f2 = events.Key("f2", None)  # and typed at once, before the game's next frame
+        f2.set_sender(pilot.app)
+        pilot.app.post_message(f2)
+        send_keys(pilot, "bo bucks +1")
+        send_enter(pilot)
+        await settle(pilot)
+        assert screen.session.state.numbers[1]["bucks"] == 3
+        assert field.value == "" and screen.focused is field
 
 
 async def test_a_correction_that_cannot_be_saved_keeps_what_was_typed(
