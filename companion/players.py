@@ -23,11 +23,13 @@ class Seat:
 
 @dataclass(frozen=True)
 class TableMemory:
-    """Known players, most recently set up first (one per name, case ignored), and the
-    last table in its seat order (empty when there was no earlier game)."""
+    """Known players, most recently set up first (one per name, case ignored), the last
+    table in its seat order (empty when there was no earlier game) and the game it played
+    ("" when none)."""
 
     players: list[Seat] = field(default_factory=list)
     last_table: list[Seat] = field(default_factory=list)
+    last_game: str = ""
 
     @property
     def names(self) -> list[str]:
@@ -59,7 +61,7 @@ def remember(games: Iterable[SavedGame]) -> TableMemory:
         if last is not None
         else []
     )
-    return TableMemory(players, last_table)
+    return TableMemory(players, last_table, last.game if last is not None else "")
 
 
 def table_memory(store: Store) -> TableMemory:
@@ -80,4 +82,4 @@ def table_memory(store: Store) -> TableMemory:
             seen.add(name.casefold())
             players.append(Seat(name, seat.colour))
     last = [Seat(shown(seat.name, renames), seat.colour) for seat in memory.last_table]
-    return TableMemory(players, last)
+    return TableMemory(players, last, memory.last_game)

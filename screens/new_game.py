@@ -88,8 +88,8 @@ left comes next).
   **tab** goes name, colour, next name.
 - Names of earlier games are offered as you type (in grey): **right arrow** takes the
   offer, and the colour that player had last time comes with the name.
-- **ctrl+l**: the same table as last time (the names, colours and seat order of the last
-  game set up). Change anything after.
+- The dialog opens on the game set up last. **ctrl+l**: the same table as last time (the
+  game, the names, colours and seat order of the last game set up). Change anything after.
 - **ctrl+up / ctrl+down** move the player whose row you are in; **ctrl+n** adds a player,
   **ctrl+r** removes one.
 - The first player can be chosen or drawn by the app.
@@ -109,17 +109,22 @@ Names: not empty, at most 24 characters, different from each other (case does no
 
     def __init__(
         self,
-        game: str = "boomtown",
+        game: str | None = None,
         count: int = 3,
         create: Callable[[SetupForm], str | None] | None = None,
         memory: TableMemory | None = None,
     ) -> None:
         """`create` makes the game from a valid form, or says why it could not (a full
         disk): the dialog then stays open with everything typed, the reason beside Start.
-        `memory`: the players of earlier games; None reads them from the app's store."""
+        `memory`: the players of earlier games; None reads them from the app's store.
+        `game`: the game chosen at first; None: the last one set up here (else Boomtown)."""
         super().__init__()
         self.memory = memory
         self.create = create
+        if game is None and memory is None:
+            self.memory = memory = self._read_memory()
+        if game is None:
+            game = memory.last_game if memory and memory.last_game in GAMES else "boomtown"
         self.game = game
         self.count = count
         self._tried = False  # after the first try, messages follow every change
@@ -202,10 +207,10 @@ Names: not empty, at most 24 characters, different from each other (case does no
     def _read_memory(self) -> TableMemory:
         """The players of the saved games; none when they cannot be read (the dialog works
         without them: a damaged file is reported by the saved-games list, not here)."""
-        store = getattr(self.app, "store", None)
-        if not isinstance(store, Store):
-            return TableMemory()
         try:
+            store = getattr(self.app, "store", None)  # (made outside a running app: none)
+            if not isinstance(store, Store):
+                return TableMemory()
             return table_memory(store)
         except Exception:  # a memory that cannot be read only means: nothing offered
             return TableMemory()
@@ -389,6 +394,8 @@ Names: not empty, at most 24 characters, different from each other (case does no
             )
             return
         table = table[:MAX_ROWS]
+        if self.memory and self.memory.last_game in GAMES:  # the game it played, too
+            self.query_one("#game", Select).value = self.memory.last_game
         self.count = len(table)
         for row, seat in enumerate(table):  # colours first: no row briefly shares one
             self.query_one(f"#colour-{row}", Select).value = seat.colour

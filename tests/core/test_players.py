@@ -27,6 +27,7 @@ def test_the_most_recent_colour_of_each_name_and_the_last_table_in_seat_order() 
         ]
     )
     assert memory.last_table == [Seat("Cy", "green"), Seat("ann", "white"), Seat("Di", "red")]
+    assert memory.last_game == "boomtown" and remember([]).last_game == ""
     assert memory.names == ["Cy", "ann", "Di", "Bo"]  # Ed's colour is not one of ours
     assert memory.colour_of("ANN") == "white" and memory.colour_of("Bo") == "yellow"
     assert memory.colour_of("Zed") is None

@@ -160,9 +160,13 @@ async def test_earlier_players_are_offered_and_the_last_table_is_one_key_away(
         assert screen.query_one("#colour-1", Select).value == "red"
         await type_into(pilot, "#name-2", "Zed")  # not met before: its colour stays
         assert screen.query_one("#colour-2", Select).value == "green"
-        await pilot.press("ctrl+l")  # the last game set up: Flo, Cy, Di
+        assert screen.query_one("#game", Select).value == "coloma"  # the last game set up
+        screen.query_one("#game", Select).value = "boomtown"
+        await pilot.pause()
+        await pilot.press("ctrl+l")  # the last game set up: Flo, Cy, Di at Coloma
         await pilot.pause()
         assert screen.count == 3
+        assert screen.query_one("#game", Select).value == "coloma"
         names = [screen.query_one(f"#name-{r}", Input).value for r in range(3)]
         colours = [screen.query_one(f"#colour-{r}", Select).value for r in range(3)]
         assert names == ["Flo", "Cy", "Di"] and colours == ["white", "green", "cyan"]
