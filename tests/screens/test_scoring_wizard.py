@@ -223,6 +223,31 @@ async def test_escape_leaves_at_once_when_nothing_was_typed(
         assert isinstance(pilot.app.screen, GameScreen)
 
 
+async def test_quitting_asks_first_when_scores_were_typed(store: Store, new_game: NewGame) -> None:
+    """ctrl+q with scores typed in the wizard asks, as escape does; no keeps typing."""
+    session = new_game(names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        await pilot.press("ctrl+f")
+        await pilot.pause()
+        await yes_if_asked(pilot)
+        wizard = pilot.app.screen
+        assert isinstance(wizard, ScoringWizard)
+        await type_into(pilot, "#answer-0", "1234")
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmDialog) and pilot.app.is_running
+        await pilot.press("n")
+        await pilot.pause()
+        assert pilot.app.screen is wizard and wizard.typed_anything()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert not pilot.app.is_running
+
+
 async def test_the_standings_show_the_tie_break_figures(store: Store, new_game: NewGame) -> None:
     """Ann and Bo tie on points; the gold left decides (Coloma's first tie-break)."""
     session = new_game(game="coloma", names=("Ann", "Bo"))
