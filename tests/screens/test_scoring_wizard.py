@@ -29,6 +29,18 @@ async def yes_if_asked(pilot) -> None:  # type: ignore[no-untyped-def]
         await pilot.pause()
 
 
+async def open_wizard(pilot, session) -> ScoringWizard:  # type: ignore[no-untyped-def]
+    """The game opened, ctrl+f (and yes, when asked before the game's end): its wizard."""
+    pilot.app.open_game(session.path)
+    await pilot.pause()
+    await pilot.press("ctrl+f")
+    await pilot.pause()
+    await yes_if_asked(pilot)
+    wizard = pilot.app.screen
+    assert isinstance(wizard, ScoringWizard)
+    return wizard
+
+
 # Per game: the players, then for each step the answers typed (None keeps the pre-filled one).
 WALKS = {
     "boomtown": (("Ann", "Bo", "Cy"), [[None, "12", None], ["3 4", "", "5 5"], ["1", "0", "1"]]),
@@ -76,11 +88,7 @@ async def test_each_game_is_scored_like_the_cli_scores_its_sheet(
     if game == "boomtown":
         session.act(session.rules.adjust(session.state, 0, "gold", parse_amount("+5")))
     async with make_app(store).run_test(size=SIZE) as pilot:
-        pilot.app.open_game(session.path)
-        await pilot.pause()
-        await pilot.press("ctrl+f")
-        await pilot.pause()
-        await yes_if_asked(pilot)
+        await open_wizard(pilot, session)
         if game == "boomtown":  # pre-filled from the game: Ann's 15 gold
             assert pilot.app.screen.query_one("#answer-0", Input).value == "15"
         await walk(pilot, answers)
@@ -181,13 +189,7 @@ async def test_the_frontier_chart_asks_unknown_points_once_and_remembers_them(
     for attempt in range(2):
         session = new_game(game="coloma", names=("Ann", "Bo"))
         async with make_app(store).run_test(size=SIZE) as pilot:
-            pilot.app.open_game(session.path)
-            await pilot.pause()
-            await pilot.press("ctrl+f")
-            await pilot.pause()
-            await yes_if_asked(pilot)
-            wizard = pilot.app.screen
-            assert isinstance(wizard, ScoringWizard)
+            wizard = await open_wizard(pilot, session)
             keys = [field.key for field in wizard.spec.fields]
             for _ in range(keys.index("frontier")):  # to the Frontier step
                 await pilot.press("ctrl+n")
@@ -227,13 +229,7 @@ async def test_quitting_asks_first_when_scores_were_typed(store: Store, new_game
     """ctrl+q with scores typed in the wizard asks, as escape does; no keeps typing."""
     session = new_game(names=("Ann", "Bo", "Cy"))
     async with make_app(store).run_test(size=SIZE) as pilot:
-        pilot.app.open_game(session.path)
-        await pilot.pause()
-        await pilot.press("ctrl+f")
-        await pilot.pause()
-        await yes_if_asked(pilot)
-        wizard = pilot.app.screen
-        assert isinstance(wizard, ScoringWizard)
+        wizard = await open_wizard(pilot, session)
         await type_into(pilot, "#answer-0", "1234")
         await pilot.press("ctrl+q")
         await pilot.pause()
@@ -252,13 +248,7 @@ async def test_the_standings_show_the_tie_break_figures(store: Store, new_game: 
     """Ann and Bo tie on points; the gold left decides (Coloma's first tie-break)."""
     session = new_game(game="coloma", names=("Ann", "Bo"))
     async with make_app(store).run_test(size=SIZE) as pilot:
-        pilot.app.open_game(session.path)
-        await pilot.pause()
-        await pilot.press("ctrl+f")
-        await pilot.pause()
-        await yes_if_asked(pilot)  # Round 1: not over, so ctrl+f asks first
-        wizard = pilot.app.screen
-        assert isinstance(wizard, ScoringWizard)
+        wizard = await open_wizard(pilot, session)
         gold = [field.key for field in wizard.spec.fields].index("gold")
         for _ in range(gold):
             await pilot.press("ctrl+n")
@@ -285,11 +275,7 @@ async def test_a_reopened_game_starts_the_wizard_from_its_last_sheet(
     names, answers = WALKS["coloma"]
     session = new_game(game="coloma", names=names)
     async with make_app(store).run_test(size=SIZE) as pilot:
-        pilot.app.open_game(session.path)
-        await pilot.pause()
-        await pilot.press("ctrl+f")
-        await pilot.pause()
-        await yes_if_asked(pilot)
+        await open_wizard(pilot, session)
         first = await walk(pilot, answers)
         typed_first = {key: list(texts) for key, texts in first.typed.items()}
         await pilot.press("ctrl+s")
