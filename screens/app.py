@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 from companion.store import DamagedFile, Store
 from screens.dialog import Dialog
+from screens.parsed_css import ParsedCss, cache_file
 from screens.terminal import CHECK_EVERY, terminal_gone
 
 #: game id -> (module, screen class); a game without its own screen yet gets the tracker
@@ -59,6 +60,9 @@ class GoldrushApp(App[None]):
         self, store: Store, open_game: str | None = None, collector_paused: bool = False
     ) -> None:
         super().__init__()
+        # the stylesheets as parsed at an earlier start (screens/parsed_css.py)
+        self._parsed_css = ParsedCss(cache_file())
+        self._parsed_css.install(self.stylesheet)
         self.store = store
         self._open_game = open_game
         self._collector_paused = collector_paused
@@ -111,6 +115,7 @@ class GoldrushApp(App[None]):
     def on_mount(self) -> None:
         if self._collector_paused:
             self.call_after_refresh(self._resume_collector)
+        self.call_after_refresh(self._parsed_css.save)  # what the first frame parsed anew
         self._show_problems()
         for notice in self._pending_notices:
             self.notify(notice, title="On opening", severity="warning", markup=False, timeout=12)
@@ -139,6 +144,9 @@ class GoldrushApp(App[None]):
             ),
             answered,
         )
+
+    def on_unmount(self) -> None:
+        self._parsed_css.save()  # what later screens and dialogs parsed anew
 
     def deliver_screenshot(
         self, filename: str | None = None, path: str | None = None, time_format: str | None = None

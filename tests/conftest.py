@@ -30,10 +30,18 @@ def pytest_configure(config: pytest.Config) -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
+@pytest.fixture(scope="session")
+def _cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One cache folder for the tests of a process: the stylesheets parsed by one test's
+    app are kept for the next ones, as a user's are from one start to the next."""
+    return tmp_path_factory.mktemp("cache")
+
+
 @pytest.fixture(autouse=True)
-def _no_user_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """No test may touch the real user data folder."""
+def _no_user_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, _cache_dir: Path) -> None:
+    """No test may touch the real user data folder, nor the user's cache folder."""
     monkeypatch.setenv("GOLDRUSH_DATA_DIR", str(tmp_path / "env-data"))
+    monkeypatch.setenv("GOLDRUSH_CACHE_DIR", str(_cache_dir))
 
 
 @pytest.fixture
