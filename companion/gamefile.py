@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import dataclasses
 import io
-import json
 import os
 import pickle
 import re
@@ -29,6 +28,7 @@ import zlib
 from array import array
 from collections.abc import Iterable, Mapping, MutableSequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import accumulate
 from operator import sub
 from pathlib import Path
@@ -46,10 +46,23 @@ ENTRY_MARKER = _MARKER  # what starts each entry in a game file
 SNAPSHOT_AFTER = 50  # entries replayed on opening before a new snapshot is written
 _SNAPSHOT_MAGIC = b"goldrush-snapshot 1\n"
 
-# The final line of a complete entry: its check (format 2), or its `at` (format 1).
-_FINAL_CHECKED = re.compile(rb'(?:\A|\n)check = "[0-9a-f]{8}"\n?\Z')
-_FINAL_ANY = re.compile(rb'(?:\A|\n)(?:check = "[0-9a-f]{8}"|at = "[^"\n]*")\n?\Z')
-_CHECK_LINE = re.compile(rb'check = "([0-9a-f]{8})"\n?\Z')
+# The patterns below are compiled when first used (functools.cache): opening a game from
+# its snapshot parses no entry and needs none of them (#16).
+
+
+@cache
+def _final_line(checked: bool) -> re.Pattern[bytes]:
+    """The final line of a complete entry: its check (format 2), or its `at` (format 1)."""
+    if checked:
+        return re.compile(rb'(?:\A|\n)check = "[0-9a-f]{8}"\n?\Z')
+    return re.compile(rb'(?:\A|\n)(?:check = "[0-9a-f]{8}"|at = "[^"\n]*")\n?\Z')
+
+
+@cache
+def _check_line() -> re.Pattern[bytes]:
+    return re.compile(rb'check = "([0-9a-f]{8})"\n?\Z')
+
+
 _CHECK_OF = b'check = "%08x"\n'  # an entry's last line, of its content's CRC-32
 _CHECK_LINE_OF = b"\n" + _CHECK_OF  # the same, on a line of its own
 
@@ -187,6 +200,8 @@ class RunningDigest:
 
 @dataclass
 class Listing:
+    """The saved games read from the data folder, and the files that could not be."""
+
     games: list[GameRecord] = field(default_factory=list)
     damaged: list[DamagedFile] = field(default_factory=list)
 
@@ -195,6 +210,8 @@ class Listing:
 
 
 def _canonical_crc(value: Any) -> str:
+    import json  # not needed by an open from the snapshot: imported when first used
+
     text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return f"{zlib.crc32(text.encode('utf-8')):08x}"
 
@@ -247,7 +264,7 @@ class ParsedJournal:
 def _complete_end(body: bytes, checked: bool) -> int | None:
     """Where the last entry's complete part ends (a partial start of the next entry may
     follow it), or None when its final line is missing: a torn entry."""
-    final = _FINAL_CHECKED if checked else _FINAL_ANY
+    final = _final_line(checked)
     for size in range(len(_MARKER) - 1, -1, -1):
         if size and not body.endswith(_MARKER[:size]):
             continue
@@ -260,7 +277,7 @@ def _complete_end(body: bytes, checked: bool) -> int | None:
 def _content_of(body: bytes, checked: bool) -> bytes:
     """An entry's bytes above its check line, the check verified; JournalError if not."""
     last_line = body.rfind(b"\n", 0, len(body) - 1) + 1
-    match = _CHECK_LINE.match(body, last_line)
+    match = _check_line().match(body, last_line)
     if match is None:
         if checked:
             raise JournalError("has no check line")
@@ -287,19 +304,33 @@ def _entry_of_content(content: bytes) -> Entry:
 
 # The lines tomli_w writes for an entry's flat table: `key = value`, a value being a string
 # without escapes, an integer, a boolean, or an array of those, one item a line.
-_QUICK_KEY = re.compile(r"[A-Za-z0-9_-]+\Z")
-_QUICK_INT = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
-_NOT_QUICK = re.compile(r'[\x00-\x08\x0a-\x1f\x7f\\"]')  # what tomllib must judge itself
+
+
+@cache
+def _quick_key() -> re.Pattern[str]:
+    """A bare TOML key."""
+    return re.compile(r"[A-Za-z0-9_-]+\Z")
+
+
+@cache
+def _quick_int() -> re.Pattern[str]:
+    return re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
+
+
+@cache
+def _not_quick() -> re.Pattern[str]:
+    """What in a string tomllib must judge itself."""
+    return re.compile(r'[\x00-\x08\x0a-\x1f\x7f\\"]')
 
 
 def _quick_value(text: str) -> Any:
     """The value of one TOML value the way tomli_w writes it; LookupError if not simple."""
     if text[:1] == '"':
         inner = text[1:-1]
-        if len(text) < 2 or text[-1] != '"' or _NOT_QUICK.search(inner):
+        if len(text) < 2 or text[-1] != '"' or _not_quick().search(inner):
             raise LookupError
         return inner
-    if _QUICK_INT.match(text):
+    if _quick_int().match(text):
         return int(text)
     if text == "true":
         return True
@@ -308,10 +339,13 @@ def _quick_value(text: str) -> Any:
     raise LookupError
 
 
-# One whole `key = value` line with a string, integer or boolean value, in one match.
-_QUICK_LINE = re.compile(
-    r'([A-Za-z0-9_-]+) = (?:"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|(-?(?:0|[1-9][0-9]*))|(true|false))\n'
-)
+@cache
+def _quick_line() -> re.Pattern[str]:
+    """One whole `key = value` line with a string, integer or boolean value, in one match."""
+    return re.compile(
+        r"([A-Za-z0-9_-]+) = "
+        r'(?:"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|(-?(?:0|[1-9][0-9]*))|(true|false))\n'
+    )
 
 
 def _quick_table(content: bytes) -> dict[str, Any] | None:
@@ -320,7 +354,7 @@ def _quick_table(content: bytes) -> dict[str, Any] | None:
     so what is accepted and what it means never differs from tomllib's reading."""
     text = content.decode("utf-8")
     table: dict[str, Any] = {}
-    place, end, match = 0, len(text), _QUICK_LINE.match
+    place, end, match = 0, len(text), _quick_line().match
     while place < end:
         found = match(text, place)
         if found is None or found.group(1) in table:
@@ -356,7 +390,7 @@ def _lines_table(text: str) -> dict[str, Any] | None:
                     return None
                 continue
             key, separator, value = line.partition(" = ")
-            if not separator or key in table or not _QUICK_KEY.match(key):
+            if not separator or key in table or not _quick_key().match(key):
                 return None
             if value == "[":
                 items = []
@@ -534,7 +568,7 @@ def _entries_in_bulk(contents: list[bytes]) -> list[Entry] | None:
     keys: set[str] = set()
     for table in tables:
         keys.update(table)
-    if not all(_QUICK_KEY.match(key) for key in keys):
+    if not all(map(_quick_key().match, keys)):
         return None
     entries = []
     for table in tables:
@@ -558,9 +592,14 @@ def _parse_whole(data: bytes) -> ParsedJournal:
 
 
 def _header_of(
-    doc: Mapping[str, Any], known_games: Iterable[str] | None
+    doc: Mapping[str, Any], known_games: Iterable[str] | None, *, crc_verified: bool = False
 ) -> tuple[Header, list[str]]:
-    """The header, checked, and the notices for the table (replaced colours)."""
+    """The header, checked, and the notices for the table (replaced colours).
+
+    `crc_verified`: the header's own check was verified when the file was first read, and
+    the bytes it was read from are known to be the same (a snapshot is used only while the
+    file's bytes it covers, header included, have the SHA-256 they had then): it is not
+    computed again (its canonical JSON was the one use of `json` opening such a game)."""
     fmt = doc.get("format")
     if not isinstance(fmt, int) or isinstance(fmt, bool):
         raise ValueError("this is not a Goldrush game file (no 'format' number)")
@@ -570,7 +609,7 @@ def _header_of(
         )
     if fmt < 1:
         raise ValueError(f"unknown format number {fmt}")
-    if fmt >= 2 and doc.get("check") != header_check(doc):
+    if fmt >= 2 and not crc_verified and doc.get("check") != header_check(doc):
         raise ValueError("the header was changed on disk (its check does not match)")
     game = doc.get("game")
     if not isinstance(game, str):
@@ -770,7 +809,7 @@ def _sources_fingerprint(top: str, version: str) -> str:
             try:
                 if item.name.endswith(".py") and item.is_file():
                     info = item.stat()
-                    place = os.path.relpath(item.path, top)
+                    place = item.path[len(top) + 1 :]  # below `top` (what relpath gives)
                     parts.append(f"{place}:{info.st_size}:{info.st_mtime_ns}")
                 elif item.is_dir() and item.name != "__pycache__":
                     folders.append(item.path)

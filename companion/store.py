@@ -219,7 +219,9 @@ class Store:
             raise DamagedFile(path, f"cannot be read ({error.strerror or error})") from None
         try:
             parsed, snapshot, digest = self._parse_with_snapshot(path, data)
-            header, notices = _header_of(parsed.doc, self.known_games)
+            header, notices = _header_of(
+                parsed.doc, self.known_games, crc_verified=snapshot is not None
+            )
         except (ValueError, UnicodeDecodeError) as error:
             raise DamagedFile(path, _reason(error)) from None
         good = parsed.good
@@ -388,7 +390,7 @@ class Store:
             digest = _sha256(memoryview(data)[: snapshot.length])
             if digest.hexdigest() != snapshot.digest or not _spans_fit(snapshot, data):
                 return None
-            _header_of(snapshot.header, self.known_games)
+            _header_of(snapshot.header, self.known_games, crc_verified=True)
             return snapshot, digest
         except Exception:  # any fault in a snapshot only means: replay the game
             return None

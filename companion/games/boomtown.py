@@ -110,6 +110,8 @@ A correction (ctrl+o) overrules any of these at the table.
 
 @dataclass(frozen=True)
 class MineCard:
+    """One mine of the catalog: its town, production number and value."""
+
     town: str
     roll: int
     value: int
@@ -153,6 +155,8 @@ def mine_problem(card: MineCard) -> str | None:
 
 @dataclass
 class Mine:
+    """A mine a player owns, as it is on the table."""
+
     town: str
     roll: int
     value: int
@@ -173,6 +177,8 @@ class Mine:
 
 @dataclass
 class Saloon:
+    """A saloon a player built in a town."""
+
     town: str
     owner: int
     girls: bool = False
@@ -184,6 +190,8 @@ class Saloon:
 
 @dataclass
 class BoomtownState(TableState):
+    """A Boomtown table: the round, its auction, the mines and saloons owned."""
+
     round: int = 1
     phase: str = "reveal"
     cards_left: int = DECK
