@@ -27,19 +27,22 @@ import re
 import zlib
 from array import array
 from collections.abc import Iterable, Mapping, MutableSequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from itertools import accumulate
 from operator import sub
 from pathlib import Path
 from sys import intern
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.files import parse_toml
 from companion.journal import Entry, JournalError
 from companion.safe_text import visible
 from companion.store import FORMAT, DamagedFile, _flat_toml, _reason, _sha256
 from companion.table import COLOURS
+
+if TYPE_CHECKING:
+    from companion.damage import Damage, TornTail
 
 _MARKER = b"\n[[entries]]\n"
 ENTRY_MARKER = _MARKER  # what starts each entry in a game file
@@ -93,79 +96,68 @@ class Header:
         return table
 
 
-@dataclass(frozen=True)
-class TornTail:
-    """The unreadable end of a game file that a crash left; what was dropped, and where."""
-
-    dropped_bytes: int
-    backup: Path | None = None
-
-    def notice(self) -> str:
-        kept = f" A copy of the file as it was is at {self.backup}." if self.backup else ""
-        return (
-            "The last change was cut off when the app stopped while saving it; it was "
-            f"dropped and everything before it kept.{kept}"
-        )
-
-
-@dataclass(frozen=True)
-class Damage:
-    """The first entry that could not be used, why, and how many entries were not loaded."""
-
-    number: int
-    what: str
-    lost: int
-    backup: Path | None = None
-
-    def notice(self) -> str:
-        after = self.lost - 1
-        rest = f" and the {after} entr{'ies' if after != 1 else 'y'} after it" if after else ""
-        kept = (
-            f" A copy of the file as it was is at {self.backup}."
-            if self.backup
-            else " No copy of the file could be made."
-        )
-        return (
-            f"Entry {self.number} of this game file {self.what}: it{rest} could not be "
-            f"loaded; the game shows the {self.number - 1} entries before it.{kept} Nothing "
-            "is saved to this game until you choose \u201cGame: Continue from the readable "
-            "part\u201d (the copy keeps what could not be read)."
-        )
-
-
 DAMAGED_READ_ONLY = (
     "Part of this game's file could not be read, so it is open read-only: choose "
     "\u201cGame: Continue from the readable part\u201d to play on from what was read."
 )
 
 
-@dataclass
-class GameRecord:
-    """A game file read from disk."""
+def __getattr__(name: str) -> Any:
+    """`TornTail` and `Damage` live in companion.damage, imported when first asked for."""
+    if name in ("TornTail", "Damage"):
+        from companion import damage
 
-    path: Path
-    header: Header
-    entries: MutableSequence[Entry]  # an EntryList when read from a file
-    good_length: int
-    torn: TornTail | None = None
-    modified: float = 0.0
-    damage: Damage | None = None
-    #: Why this game cannot be written to (damage, a refused repair), or None.
-    read_only_reason: str | None = None
-    #: What the table should be told on opening (e.g. a colour that was replaced).
-    notices: list[str] = field(default_factory=list)
-    #: The file's format (1: entries without check lines), for reading what is appended.
-    format: int = FORMAT
-    #: The SHA-256 of the good bytes (kept going as entries are appended, for a snapshot):
-    #: a RunningDigest when read from a file.
-    digest: Any = None
-    #: The header table as read (a snapshot keeps it, checked again when it is read).
-    doc: dict[str, Any] = field(default_factory=dict)
-    #: What a valid snapshot knew (None: replay every entry), and the entries read after it:
-    #: `fresh` are the entries from place `fresh_from` on, as read (replayed on opening).
-    snapshot: Snapshot | None = None
-    fresh: list[Entry] = field(default_factory=list)
-    fresh_from: int = 0
+        return getattr(damage, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _damage(number: int, what: str, lost: int) -> Damage:
+    from companion.damage import Damage
+
+    return Damage(number, what, lost)
+
+
+class GameRecord:
+    """A game file read from disk.
+
+    A plain class, as `ParsedJournal`, `Snapshot` and `Listing` are: these records are
+    made by this module and the store only, and a dataclass costs about a millisecond to
+    make on the way to every open's first frame (#16)."""
+
+    def __init__(
+        self,
+        path: Path,
+        header: Header,
+        entries: MutableSequence[Entry],
+        good_length: int,
+        torn: TornTail | None = None,
+        modified: float = 0.0,
+        damage: Damage | None = None,
+    ) -> None:
+        self.path = path
+        self.header = header
+        self.entries = entries  # an EntryList when read from a file
+        self.good_length = good_length
+        self.torn = torn
+        self.modified = modified
+        self.damage = damage
+        #: Why this game cannot be written to (damage, a refused repair), or None.
+        self.read_only_reason: str | None = None
+        #: What the table should be told on opening (e.g. a colour that was replaced).
+        self.notices: list[str] = []
+        #: The file's format (1: entries without check lines), for reading what is appended.
+        self.format = FORMAT
+        #: The SHA-256 of the good bytes (kept going as entries are appended, for a
+        #: snapshot): a RunningDigest when read from a file.
+        self.digest: Any = None
+        #: The header table as read (a snapshot keeps it, checked again when it is read).
+        self.doc: dict[str, Any] = {}
+        #: What a valid snapshot knew (None: replay every entry), and the entries read after
+        #: it: `fresh` are the entries from place `fresh_from` on, as read (replayed on
+        #: opening).
+        self.snapshot: Snapshot | None = None
+        self.fresh: list[Entry] = []
+        self.fresh_from = 0
 
     @property
     def game_id(self) -> str:
@@ -198,12 +190,12 @@ class RunningDigest:
         return str(self._settled().hexdigest())
 
 
-@dataclass
 class Listing:
     """The saved games read from the data folder, and the files that could not be."""
 
-    games: list[GameRecord] = field(default_factory=list)
-    damaged: list[DamagedFile] = field(default_factory=list)
+    def __init__(self) -> None:
+        self.games: list[GameRecord] = []
+        self.damaged: list[DamagedFile] = []
 
 
 # ---------------------------------------------------------------------------- parsing
@@ -246,19 +238,27 @@ def entry_chunk(entry: Entry) -> bytes:
     return _MARKER + body + b'check = "%08x"\n' % zlib.crc32(body)
 
 
-@dataclass
 class ParsedJournal:
     """What `parse_journal` read: the header table, the good entries, and what was not.
 
     `spans` holds, per good entry, where its bytes start (after `[[entries]]`) and end
     (after its check line) in the data read (None for a file read whole)."""
 
-    doc: dict[str, Any]
-    entries: list[Entry]
-    good: int
-    torn: bool = False
-    damage: Damage | None = None
-    spans: array[int] | None = None
+    def __init__(
+        self,
+        doc: dict[str, Any],
+        entries: list[Entry],
+        good: int,
+        torn: bool = False,
+        damage: Damage | None = None,
+        spans: array[int] | None = None,
+    ) -> None:
+        self.doc = doc
+        self.entries = entries
+        self.good = good
+        self.torn = torn
+        self.damage = damage
+        self.spans = spans
 
 
 def _complete_end(body: bytes, checked: bool) -> int | None:
@@ -454,7 +454,7 @@ def parse_journal(data: bytes, fmt: int | None = None, first_number: int = 1) ->
                 content = _content_of(body, checked)  # its exact reason when refused
             contents.append(content)
         except JournalError as error:
-            good, damage = offset, Damage(first_number + index, str(error), count - index)
+            good, damage = offset, _damage(first_number + index, str(error), count - index)
             break
         start = offset + len(_MARKER)
         offset = start + len(body)
@@ -472,7 +472,7 @@ def parse_journal(data: bytes, fmt: int | None = None, first_number: int = 1) ->
                 entries.append(_entry_of_content(content))
             except JournalError as error:
                 good = spans[2 * index - 1] if index else len(header_bytes)
-                damage = Damage(first_number + index, str(error), count - index)
+                damage = _damage(first_number + index, str(error), count - index)
                 torn = torn and index == count - 1  # a read entry by entry stops here
                 del spans[2 * index :]
                 return ParsedJournal(doc, entries, good, torn=torn, damage=damage, spans=spans)
@@ -758,7 +758,6 @@ class EntryList(MutableSequence[Entry]):
         return f"EntryList({len(self)} entries)"
 
 
-@dataclass
 class Snapshot:
     """The replayed state kept beside a game file (cache/NAME.snapshot) so that opening a
     long game replays only what came after it. Never trusted blindly: it is used only when
@@ -766,16 +765,29 @@ class Snapshot:
     still starts with the very bytes it covers (their length and SHA-256); otherwise it is
     ignored and made again. The game file stays the one source of truth."""
 
-    length: int  # the good bytes of the game file it covers
-    digest: str  # their SHA-256
-    header: dict[str, Any]  # the header table as read
-    format: int
-    spans: array[int]  # where each covered entry is (see ParsedJournal.spans)
-    done: array[int]  # the journal's stacks after the covered entries
-    undone: array[int]
-    state: bytes  # the state after them, pickled (only the app's own dataclasses)
-    checkpoints: dict[int, bytes]  # states after the first k entries in effect
-    notices: list[str]  # what replaying the covered entries told the table
+    def __init__(
+        self,
+        length: int,
+        digest: str,
+        header: dict[str, Any],
+        format: int,
+        spans: array[int],
+        done: array[int],
+        undone: array[int],
+        state: bytes,
+        checkpoints: dict[int, bytes],
+        notices: list[str],
+    ) -> None:
+        self.length = length  # the good bytes of the game file it covers
+        self.digest = digest  # their SHA-256
+        self.header = header  # the header table as read
+        self.format = format
+        self.spans = spans  # where each covered entry is (see ParsedJournal.spans)
+        self.done = done  # the journal's stacks after the covered entries
+        self.undone = undone
+        self.state = state  # the state after them, pickled (only the app's own dataclasses)
+        self.checkpoints = checkpoints  # states after the first k entries in effect
+        self.notices = notices  # what replaying the covered entries told the table
 
     @property
     def count(self) -> int:

@@ -206,7 +206,6 @@ class Store:
             EntryList,
             GameRecord,
             RunningDigest,
-            TornTail,
             _header_of,
         )
 
@@ -225,7 +224,11 @@ class Store:
         except (ValueError, UnicodeDecodeError) as error:
             raise DamagedFile(path, _reason(error)) from None
         good = parsed.good
-        torn = TornTail(len(data) - good) if parsed.torn and data[good:].strip() else None
+        torn = None
+        if parsed.torn and data[good:].strip():
+            from companion.damage import TornTail
+
+            torn = TornTail(len(data) - good)
         fmt = parsed.doc["format"]
         if parsed.spans is None:  # a file edited into another layout: its entries as read
             entries = EntryList.of(parsed.entries)
@@ -273,7 +276,7 @@ class Store:
     def repair_torn(self, record: GameRecord) -> GameRecord:
         """Keep a complete copy of a torn file, then cut it back to its good part so appends
         stay valid. SaveError (and the file left as it was) when the copy cannot be made."""
-        from companion.gamefile import TornTail
+        from companion.damage import TornTail
 
         if record.torn is None:
             return record
@@ -285,7 +288,7 @@ class Store:
     def keep_damaged_copy(self, record: GameRecord) -> GameRecord:
         """Copy a damaged file as it is (fsynced) and note where; the file is not changed.
         When no copy can be made, the record says so and stays read-only."""
-        from companion.gamefile import Damage
+        from companion.damage import Damage
 
         if record.damage is None or record.damage.backup is not None:
             return record
