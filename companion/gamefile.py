@@ -24,13 +24,14 @@ import io
 import os
 import pickle
 import re
+import sys
 import zlib
 from array import array
 from collections.abc import Iterable, Mapping, MutableSequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import accumulate, repeat
-from operator import sub
+from operator import add, itemgetter, sub
 from pathlib import Path
 from sys import intern
 from typing import TYPE_CHECKING, Any
@@ -490,22 +491,47 @@ def _checked_run(
     head = bodies[:-1]
     if not checked or not head:
         return 0
-    run = [body[:-19] for body in head]
-    wanted = [_CHECK_LINE_OF % crc for crc in map(zlib.crc32, run)]
-    ends = [body[-20:] for body in head]
-    if wanted != ends:
+    run = list(map(itemgetter(slice(None, -19)), head))
+    crcs = array("I", map(zlib.crc32, run))
+    if not _ends_say(b"".join(map(itemgetter(slice(-20, None)), head)), crcs):
+        wanted = [_CHECK_LINE_OF % crc for crc in crcs]
+        ends = [body[-20:] for body in head]
         failed = next(
-            i for i, (want, end) in enumerate(zip(wanted, ends, strict=True)) if want != end
+            (i for i, (want, end) in enumerate(zip(wanted, ends, strict=True)) if want != end),
+            len(head),
         )
         del head[failed:], run[failed:]
-    sizes = [len(body) for body in head]
-    stops = list(accumulate([size + len(_MARKER) for size in sizes], initial=offset))[1:]
+    sizes = array("I", map(len, head))
+    stops = array("I", accumulate(map(add, sizes, repeat(len(_MARKER))), initial=offset))[1:]
     first = len(spans)
     spans.extend(array("I", [0]) * (2 * len(head)))
     spans[first::2] = array("I", map(sub, stops, sizes))
-    spans[first + 1 :: 2] = array("I", stops)
+    spans[first + 1 :: 2] = stops
     contents.extend(run)
     return len(head)
+
+
+def _ends_say(ends: bytes, crcs: array[int]) -> bool:
+    """Whether `ends`, the last 20 bytes of each entry one after the other, are the check
+    lines of these CRC-32s (`_CHECK_LINE_OF`): compared a byte column at a time (each a C
+    scan), rather than each entry's line made and compared (a fifth of this check)."""
+    count = len(crcs)
+    if len(ends) != 20 * count:
+        return False  # an entry shorter than its check line
+    digits = array("I", crcs)
+    if digits.itemsize != 4:
+        return False  # (then compared entry by entry)
+    if sys.byteorder == "little":
+        digits.byteswap()  # most significant byte first, as %08x writes it
+    hexes = digits.tobytes().hex().encode()  # 8 lowercase digits per entry
+    line = _CHECK_LINE_OF % 0
+    for column in range(20):
+        expected = (
+            hexes[column - 10 :: 8] if 10 <= column < 18 else line[column : column + 1] * count
+        )
+        if ends[column::20] != expected:
+            return False
+    return True
 
 
 #: Entries read in one go by `_entries_in_bulk` (bounds the memory a long first read takes).
