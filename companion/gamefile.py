@@ -736,6 +736,13 @@ class EntryList(MutableSequence[Entry]):
             self._read[index] = entry
         return entry
 
+    def keep_read(self, read: Iterable[tuple[int, Entry]]) -> None:
+        """Entries already read from these bytes elsewhere (a snapshot keeps the newest
+        ones, made from the very bytes it covers): not read again when asked for."""
+        for index, entry in read:
+            if 0 <= index < self._stored and len(self._read) < self._KEEP:
+                self._read[index] = entry
+
     def many(self, indices: Iterable[int]) -> list[Entry]:
         """The entries at these places (the log's newest 200 on opening, a replay from a
         checkpoint): those still to be read from the bytes are read in one go when they are
@@ -806,6 +813,7 @@ class Snapshot:
         state: bytes,
         checkpoints: dict[int, bytes],
         notices: list[str],
+        recent: list[list[Any]] | None = None,
     ) -> None:
         self.length = length  # the good bytes of the game file it covers
         self.digest = digest  # their SHA-256
@@ -817,10 +825,29 @@ class Snapshot:
         self.state = state  # the state after them, pickled (only the app's own dataclasses)
         self.checkpoints = checkpoints  # states after the first k entries in effect
         self.notices = notices  # what replaying the covered entries told the table
+        #: The newest entries in effect, [place, kind, text, data, at] each: what the log
+        #: shows first, so that opening reads none of them from the file again.
+        self.recent = recent if recent is not None else []
 
     @property
     def count(self) -> int:
         return len(self.spans) // 2
+
+
+#: The newest entries in effect a snapshot keeps as read (the log shows the newest 200).
+RECENT = 256
+
+
+def recent_entries(snapshot: Snapshot) -> list[tuple[int, Entry]]:
+    """The newest entries a snapshot kept, each checked as strictly as one read from the
+    file (`Entry.from_parts`); none when one is not right (they are then read from it)."""
+    try:
+        kept = [(item[0], Entry.from_parts(item[1:])) for item in snapshot.recent]
+    except (JournalError, TypeError, IndexError):
+        return []
+    if not all(type(place) is int and 0 <= place < snapshot.count for place, _ in kept):
+        return []
+    return kept
 
 
 def rules_fingerprint() -> str:
@@ -920,6 +947,7 @@ def _snapshot_bytes(snapshot: Snapshot) -> bytes:
         "state": snapshot.state,
         "checkpoints": snapshot.checkpoints,
         "notices": snapshot.notices,
+        "recent": snapshot.recent,
     }
     payload = pickle.dumps(fields, protocol=pickle.HIGHEST_PROTOCOL)
     return _SNAPSHOT_MAGIC + _sha256(payload).digest() + payload
@@ -951,6 +979,7 @@ def _snapshot_of(raw: bytes) -> Snapshot | None:
         fields["state"],
         fields["checkpoints"],
         fields["notices"],
+        fields.get("recent"),
     )
     count = snapshot.count
     checks = (
@@ -962,6 +991,7 @@ def _snapshot_of(raw: bytes) -> Snapshot | None:
         all(type(k) is int and 0 < k <= len(done) for k in snapshot.checkpoints),
         all(type(value) is bytes for value in snapshot.checkpoints.values()),
         all(type(notice) is str for notice in snapshot.notices),
+        type(snapshot.recent) is list,
         spans[-1] <= snapshot.length,
     )
     return snapshot if all(checks) else None

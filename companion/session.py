@@ -31,6 +31,7 @@ from typing import Any
 
 from companion.gamefile import (
     ENTRY_MARKER,
+    RECENT,
     SNAPSHOT_AFTER,
     EntryList,
     GameRecord,
@@ -42,7 +43,7 @@ from companion.gamefile import (
 )
 from companion.games import RuleError, Rules, rules_for
 from companion.games.base import TableState
-from companion.journal import REDO, UNDO, Entry, Journal, now_stamp
+from companion.journal import REDO, UNDO, Entry, Journal, JournalError, now_stamp
 from companion.lock import GameLock
 from companion.store import DamagedFile, SaveError, Store
 
@@ -237,10 +238,18 @@ class GameSession:
                 state=dump_state(self.state),
                 checkpoints=self._checkpoints,
                 notices=self._skipped,
+                recent=self._recent(),
             ),
         )
         self._unsaved = 0
         self.snapshot_due = False
+
+    def _recent(self) -> list[list[Any]]:
+        """The newest entries in effect as a snapshot keeps them (see Snapshot.recent)."""
+        try:
+            return [[place, *entry.to_parts()] for place, entry in self.journal.tail(RECENT)]
+        except JournalError:  # an entry no longer reads: the next open reads them from the file
+            return []
 
     @classmethod
     def create(cls, store: Store, header: Header) -> GameSession:

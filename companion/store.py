@@ -207,6 +207,7 @@ class Store:
             GameRecord,
             RunningDigest,
             _header_of,
+            recent_entries,
         )
 
         try:
@@ -235,6 +236,8 @@ class Store:
             digest = None
         else:
             entries = EntryList(data, parsed.spans, checked=fmt >= 2)
+            if snapshot is not None:  # the log's entries, not read from the file again
+                entries.keep_read(recent_entries(snapshot))
             digest = RunningDigest(digest, data, snapshot.length if snapshot else 0, good)
         record = GameRecord(path, header, entries, good, torn, modified, parsed.damage)
         record.notices = notices

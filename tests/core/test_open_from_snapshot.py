@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from companion.amounts import parse_amount
+from companion.gamefile import RECENT, recent_entries
 from companion.session import GameSession
 from companion.store import DamagedFile, Store
 from tests.conftest import NewGame
@@ -42,6 +43,8 @@ from companion.session import GameSession
 
 store = Store(sys.argv[1], _GameIds())
 session = GameSession.open_to_play(store, store.games_dir / f"{sys.argv[2]}.toml")
+session.journal.tail(200)  # what the log shows first
+session.journal.undo_target()
 modules = sorted(sys.modules)
 import json
 
@@ -81,8 +84,9 @@ def test_an_open_from_the_snapshot_parses_no_toml_and_compiles_no_pattern(
     new_game: NewGame, store: Store, game: str
 ) -> None:
     """The snapshot covers the whole file: nothing is parsed, the header's check was
-    verified when the file was first read (the bytes it covers hash the same), so neither
-    tomllib nor json is imported, and the core compiles no pattern."""
+    verified when the file was first read (the bytes it covers hash the same), and the
+    snapshot keeps the newest entries the log shows first, so neither tomllib nor json is
+    imported, and the core compiles no pattern."""
     session = played(new_game, game)
     seen = opened(store, session.game_id)
     assert seen["from_snapshot"] is True
@@ -116,3 +120,34 @@ def test_a_header_changed_on_disk_is_reported_though_a_snapshot_exists(
     session.path.write_text(text.replace('"Ann"', '"Anx"', 1))
     with pytest.raises(DamagedFile, match="header was changed on disk"):
         store.read_game(session.path)
+
+
+def test_the_entries_a_snapshot_keeps_are_the_files(new_game: NewGame, store: Store) -> None:
+    """The newest entries come from the snapshot, checked as strictly as the file's, and
+    are the very entries a read of the file gives (undone ones left out, as in the log)."""
+    session = new_game(game="boomtown")
+    for step in range(300):
+        session.act(session.rules.adjust(session.state, step % 3, "gold", parse_amount("+2")))
+    session.undo()
+    session.close()
+    opened_again = GameSession.open(store, session.path)
+    assert opened_again.record.snapshot is not None
+    assert len(opened_again.record.snapshot.recent) == RECENT
+    from_snapshot = opened_again.journal.tail(RECENT)
+    store._snapshot_path(session.path).unlink()
+    from_file = GameSession.open(store, session.path).journal.tail(RECENT)
+    assert from_snapshot == from_file
+    assert [place for place, _ in from_file][-1] == 298  # 299 (the 300th) was undone
+
+
+def test_kept_entries_that_do_not_check_are_read_from_the_file(
+    new_game: NewGame, store: Store
+) -> None:
+    """A kept entry that is not one this app can use is not used: the file is read."""
+    session = played(new_game, "boomtown", changes=5)
+    record = store.read_game(session.path)
+    assert record.snapshot is not None
+    record.snapshot.recent[0][2] = 7  # a text that is not text
+    assert recent_entries(record.snapshot) == []
+    record.snapshot.recent = [[10**6, "adjust", "x", {}, "at"]]  # a place past the end
+    assert recent_entries(record.snapshot) == []
