@@ -121,6 +121,10 @@ class GameSession:
         self.state: TableState = self._restore(record)
         fresh, record.fresh = record.fresh, []  # the entries read are no longer needed
         self._advance(fresh, report=True)
+        if isinstance(entries, EntryList) and fresh:  # but the newest: the log shows them
+            start = len(entries) - len(fresh)
+            newest = zip(range(start, len(entries))[-RECENT:], fresh[-RECENT:], strict=True)
+            entries.keep_read(newest)
         self.notices.extend(self._skipped)
         self._unsaved = 0  # changes since the last snapshot
         if (

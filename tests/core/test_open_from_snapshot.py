@@ -10,11 +10,12 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
 from companion.amounts import parse_amount
-from companion.gamefile import RECENT, recent_entries
+from companion.gamefile import RECENT, EntryList, recent_entries
 from companion.session import GameSession
 from companion.store import DamagedFile, Store
 from tests.conftest import NewGame
@@ -151,3 +152,22 @@ def test_kept_entries_that_do_not_check_are_read_from_the_file(
     assert recent_entries(record.snapshot) == []
     record.snapshot.recent = [[10**6, "adjust", "x", {}, "at"]]  # a place past the end
     assert recent_entries(record.snapshot) == []
+
+
+def test_a_first_read_keeps_the_newest_entries_it_read(new_game: NewGame, store: Store) -> None:
+    """Without a snapshot the whole file is read and replayed: the newest entries, as read
+    then, are what the log is given (not read from the file a second time), and they are
+    the file's."""
+    session = played(new_game, "boomtown", changes=300)
+    store._snapshot_path(session.path).unlink()
+    again = GameSession.open_to_play(store, session.path, snapshot_later=True)  # as the app
+    assert again.record.snapshot is None and again.snapshot_due
+    assert isinstance(again.journal.entries, EntryList)
+    with (
+        mock.patch("companion.gamefile._entries_in_bulk") as bulk,
+        mock.patch("companion.gamefile._entry_of_content") as one_by_one,
+    ):
+        tail = again.journal.tail(200)
+    assert not bulk.called and not one_by_one.called
+    from_file = list(store.read_game(session.path).entries)[100:300]
+    assert tail == list(zip(range(100, 300), from_file, strict=True))
