@@ -28,7 +28,6 @@ from companion.games.base import (
     TableState,
     copy_state,
 )
-from companion.games.boomtown_split import split_bid
 from companion.journal import Entry, make_entry
 from companion.table import clockwise_from
 
@@ -490,6 +489,8 @@ class BoomtownRules(Rules):
     def split_for(
         self, state: BoomtownState, winner: int, bid: int
     ) -> tuple[list[tuple[int, int]], int]:
+        from companion.games.boomtown_split import split_bid  # when a bid is paid, not on opening
+
         count = len(state.players)
         split = split_bid(bid, count, state.options.get("leftover", "keep"))
         seats = [(winner - step) % count for step in range(1, count)]  # to the right
