@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_AMOUNT = re.compile(r"^\s*([+-]?)\s*([0-9]+)\s*$")
+#: compiled when first used (re's own cache): opening a game parses no amount
+_AMOUNT = r"^\s*([+-]?)\s*([0-9]+)\s*$"
 MOST_DIGITS = 9  # 999,999,999 at most: no table counts further
 LARGEST = 10**MOST_DIGITS - 1
 
@@ -19,6 +20,8 @@ class AmountError(ValueError):
 
 @dataclass(frozen=True)
 class Amount:
+    """A number as typed: a value to set, or (relative) one to add."""
+
     value: int
     relative: bool
 
@@ -28,7 +31,7 @@ class Amount:
 
 def parse_amount(text: str) -> Amount:
     """Read `12`, `+5` or `-3`; anything else raises AmountError with a readable message."""
-    match = _AMOUNT.match(text)
+    match = re.match(_AMOUNT, text)
     if not match:
         shown = text.strip() or "nothing"
         raise AmountError(f"Type a whole number: 12 sets it, +5 adds, -3 takes away (not {shown}).")

@@ -21,19 +21,20 @@ from __future__ import annotations
 
 import dataclasses
 import io
-import json
 import os
 import pickle
 import re
+import sys
 import zlib
 from array import array
 from collections.abc import Iterable, Mapping, MutableSequence
-from dataclasses import dataclass, field
-from itertools import accumulate
-from operator import sub
+from dataclasses import dataclass
+from functools import cache
+from itertools import accumulate, repeat
+from operator import add, itemgetter, sub
 from pathlib import Path
 from sys import intern
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.files import parse_toml
 from companion.journal import Entry, JournalError
@@ -41,15 +42,31 @@ from companion.safe_text import visible
 from companion.store import FORMAT, DamagedFile, _flat_toml, _reason, _sha256
 from companion.table import COLOURS
 
+if TYPE_CHECKING:
+    from companion.damage import Damage, TornTail
+
 _MARKER = b"\n[[entries]]\n"
 ENTRY_MARKER = _MARKER  # what starts each entry in a game file
 SNAPSHOT_AFTER = 50  # entries replayed on opening before a new snapshot is written
 _SNAPSHOT_MAGIC = b"goldrush-snapshot 1\n"
 
-# The final line of a complete entry: its check (format 2), or its `at` (format 1).
-_FINAL_CHECKED = re.compile(rb'(?:\A|\n)check = "[0-9a-f]{8}"\n?\Z')
-_FINAL_ANY = re.compile(rb'(?:\A|\n)(?:check = "[0-9a-f]{8}"|at = "[^"\n]*")\n?\Z')
-_CHECK_LINE = re.compile(rb'check = "([0-9a-f]{8})"\n?\Z')
+# The patterns below are compiled when first used (functools.cache): opening a game from
+# its snapshot parses no entry and needs none of them (#16).
+
+
+@cache
+def _final_line(checked: bool) -> re.Pattern[bytes]:
+    """The final line of a complete entry: its check (format 2), or its `at` (format 1)."""
+    if checked:
+        return re.compile(rb'(?:\A|\n)check = "[0-9a-f]{8}"\n?\Z')
+    return re.compile(rb'(?:\A|\n)(?:check = "[0-9a-f]{8}"|at = "[^"\n]*")\n?\Z')
+
+
+@cache
+def _check_line() -> re.Pattern[bytes]:
+    return re.compile(rb'check = "([0-9a-f]{8})"\n?\Z')
+
+
 _CHECK_OF = b'check = "%08x"\n'  # an entry's last line, of its content's CRC-32
 _CHECK_LINE_OF = b"\n" + _CHECK_OF  # the same, on a line of its own
 
@@ -80,79 +97,68 @@ class Header:
         return table
 
 
-@dataclass(frozen=True)
-class TornTail:
-    """The unreadable end of a game file that a crash left; what was dropped, and where."""
-
-    dropped_bytes: int
-    backup: Path | None = None
-
-    def notice(self) -> str:
-        kept = f" A copy of the file as it was is at {self.backup}." if self.backup else ""
-        return (
-            "The last change was cut off when the app stopped while saving it; it was "
-            f"dropped and everything before it kept.{kept}"
-        )
-
-
-@dataclass(frozen=True)
-class Damage:
-    """The first entry that could not be used, why, and how many entries were not loaded."""
-
-    number: int
-    what: str
-    lost: int
-    backup: Path | None = None
-
-    def notice(self) -> str:
-        after = self.lost - 1
-        rest = f" and the {after} entr{'ies' if after != 1 else 'y'} after it" if after else ""
-        kept = (
-            f" A copy of the file as it was is at {self.backup}."
-            if self.backup
-            else " No copy of the file could be made."
-        )
-        return (
-            f"Entry {self.number} of this game file {self.what}: it{rest} could not be "
-            f"loaded; the game shows the {self.number - 1} entries before it.{kept} Nothing "
-            "is saved to this game until you choose \u201cGame: Continue from the readable "
-            "part\u201d (the copy keeps what could not be read)."
-        )
-
-
 DAMAGED_READ_ONLY = (
     "Part of this game's file could not be read, so it is open read-only: choose "
     "\u201cGame: Continue from the readable part\u201d to play on from what was read."
 )
 
 
-@dataclass
-class GameRecord:
-    """A game file read from disk."""
+def __getattr__(name: str) -> Any:
+    """`TornTail` and `Damage` live in companion.damage, imported when first asked for."""
+    if name in ("TornTail", "Damage"):
+        from companion import damage
 
-    path: Path
-    header: Header
-    entries: MutableSequence[Entry]  # an EntryList when read from a file
-    good_length: int
-    torn: TornTail | None = None
-    modified: float = 0.0
-    damage: Damage | None = None
-    #: Why this game cannot be written to (damage, a refused repair), or None.
-    read_only_reason: str | None = None
-    #: What the table should be told on opening (e.g. a colour that was replaced).
-    notices: list[str] = field(default_factory=list)
-    #: The file's format (1: entries without check lines), for reading what is appended.
-    format: int = FORMAT
-    #: The SHA-256 of the good bytes (kept going as entries are appended, for a snapshot):
-    #: a RunningDigest when read from a file.
-    digest: Any = None
-    #: The header table as read (a snapshot keeps it, checked again when it is read).
-    doc: dict[str, Any] = field(default_factory=dict)
-    #: What a valid snapshot knew (None: replay every entry), and the entries read after it:
-    #: `fresh` are the entries from place `fresh_from` on, as read (replayed on opening).
-    snapshot: Snapshot | None = None
-    fresh: list[Entry] = field(default_factory=list)
-    fresh_from: int = 0
+        return getattr(damage, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _damage(number: int, what: str, lost: int) -> Damage:
+    from companion.damage import Damage
+
+    return Damage(number, what, lost)
+
+
+class GameRecord:
+    """A game file read from disk.
+
+    A plain class, as `ParsedJournal`, `Snapshot` and `Listing` are: these records are
+    made by this module and the store only, and a dataclass costs about a millisecond to
+    make on the way to every open's first frame (#16)."""
+
+    def __init__(
+        self,
+        path: Path,
+        header: Header,
+        entries: MutableSequence[Entry],
+        good_length: int,
+        torn: TornTail | None = None,
+        modified: float = 0.0,
+        damage: Damage | None = None,
+    ) -> None:
+        self.path = path
+        self.header = header
+        self.entries = entries  # an EntryList when read from a file
+        self.good_length = good_length
+        self.torn = torn
+        self.modified = modified
+        self.damage = damage
+        #: Why this game cannot be written to (damage, a refused repair), or None.
+        self.read_only_reason: str | None = None
+        #: What the table should be told on opening (e.g. a colour that was replaced).
+        self.notices: list[str] = []
+        #: The file's format (1: entries without check lines), for reading what is appended.
+        self.format = FORMAT
+        #: The SHA-256 of the good bytes (kept going as entries are appended, for a
+        #: snapshot): a RunningDigest when read from a file.
+        self.digest: Any = None
+        #: The header table as read (a snapshot keeps it, checked again when it is read).
+        self.doc: dict[str, Any] = {}
+        #: What a valid snapshot knew (None: replay every entry), and the entries read after
+        #: it: `fresh` are the entries from place `fresh_from` on, as read (replayed on
+        #: opening).
+        self.snapshot: Snapshot | None = None
+        self.fresh: list[Entry] = []
+        self.fresh_from = 0
 
     @property
     def game_id(self) -> str:
@@ -185,16 +191,20 @@ class RunningDigest:
         return str(self._settled().hexdigest())
 
 
-@dataclass
 class Listing:
-    games: list[GameRecord] = field(default_factory=list)
-    damaged: list[DamagedFile] = field(default_factory=list)
+    """The saved games read from the data folder, and the files that could not be."""
+
+    def __init__(self) -> None:
+        self.games: list[GameRecord] = []
+        self.damaged: list[DamagedFile] = []
 
 
 # ---------------------------------------------------------------------------- parsing
 
 
 def _canonical_crc(value: Any) -> str:
+    import json  # not needed by an open from the snapshot: imported when first used
+
     text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return f"{zlib.crc32(text.encode('utf-8')):08x}"
 
@@ -229,25 +239,33 @@ def entry_chunk(entry: Entry) -> bytes:
     return _MARKER + body + b'check = "%08x"\n' % zlib.crc32(body)
 
 
-@dataclass
 class ParsedJournal:
     """What `parse_journal` read: the header table, the good entries, and what was not.
 
     `spans` holds, per good entry, where its bytes start (after `[[entries]]`) and end
     (after its check line) in the data read (None for a file read whole)."""
 
-    doc: dict[str, Any]
-    entries: list[Entry]
-    good: int
-    torn: bool = False
-    damage: Damage | None = None
-    spans: array[int] | None = None
+    def __init__(
+        self,
+        doc: dict[str, Any],
+        entries: list[Entry],
+        good: int,
+        torn: bool = False,
+        damage: Damage | None = None,
+        spans: array[int] | None = None,
+    ) -> None:
+        self.doc = doc
+        self.entries = entries
+        self.good = good
+        self.torn = torn
+        self.damage = damage
+        self.spans = spans
 
 
 def _complete_end(body: bytes, checked: bool) -> int | None:
     """Where the last entry's complete part ends (a partial start of the next entry may
     follow it), or None when its final line is missing: a torn entry."""
-    final = _FINAL_CHECKED if checked else _FINAL_ANY
+    final = _final_line(checked)
     for size in range(len(_MARKER) - 1, -1, -1):
         if size and not body.endswith(_MARKER[:size]):
             continue
@@ -260,7 +278,7 @@ def _complete_end(body: bytes, checked: bool) -> int | None:
 def _content_of(body: bytes, checked: bool) -> bytes:
     """An entry's bytes above its check line, the check verified; JournalError if not."""
     last_line = body.rfind(b"\n", 0, len(body) - 1) + 1
-    match = _CHECK_LINE.match(body, last_line)
+    match = _check_line().match(body, last_line)
     if match is None:
         if checked:
             raise JournalError("has no check line")
@@ -287,19 +305,33 @@ def _entry_of_content(content: bytes) -> Entry:
 
 # The lines tomli_w writes for an entry's flat table: `key = value`, a value being a string
 # without escapes, an integer, a boolean, or an array of those, one item a line.
-_QUICK_KEY = re.compile(r"[A-Za-z0-9_-]+\Z")
-_QUICK_INT = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
-_NOT_QUICK = re.compile(r'[\x00-\x08\x0a-\x1f\x7f\\"]')  # what tomllib must judge itself
+
+
+@cache
+def _quick_key() -> re.Pattern[str]:
+    """A bare TOML key."""
+    return re.compile(r"[A-Za-z0-9_-]+\Z")
+
+
+@cache
+def _quick_int() -> re.Pattern[str]:
+    return re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
+
+
+@cache
+def _not_quick() -> re.Pattern[str]:
+    """What in a string tomllib must judge itself."""
+    return re.compile(r'[\x00-\x08\x0a-\x1f\x7f\\"]')
 
 
 def _quick_value(text: str) -> Any:
     """The value of one TOML value the way tomli_w writes it; LookupError if not simple."""
     if text[:1] == '"':
         inner = text[1:-1]
-        if len(text) < 2 or text[-1] != '"' or _NOT_QUICK.search(inner):
+        if len(text) < 2 or text[-1] != '"' or _not_quick().search(inner):
             raise LookupError
         return inner
-    if _QUICK_INT.match(text):
+    if _quick_int().match(text):
         return int(text)
     if text == "true":
         return True
@@ -308,10 +340,13 @@ def _quick_value(text: str) -> Any:
     raise LookupError
 
 
-# One whole `key = value` line with a string, integer or boolean value, in one match.
-_QUICK_LINE = re.compile(
-    r'([A-Za-z0-9_-]+) = (?:"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|(-?(?:0|[1-9][0-9]*))|(true|false))\n'
-)
+@cache
+def _quick_line() -> re.Pattern[str]:
+    """One whole `key = value` line with a string, integer or boolean value, in one match."""
+    return re.compile(
+        r"([A-Za-z0-9_-]+) = "
+        r'(?:"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|(-?(?:0|[1-9][0-9]*))|(true|false))\n'
+    )
 
 
 def _quick_table(content: bytes) -> dict[str, Any] | None:
@@ -320,7 +355,7 @@ def _quick_table(content: bytes) -> dict[str, Any] | None:
     so what is accepted and what it means never differs from tomllib's reading."""
     text = content.decode("utf-8")
     table: dict[str, Any] = {}
-    place, end, match = 0, len(text), _QUICK_LINE.match
+    place, end, match = 0, len(text), _quick_line().match
     while place < end:
         found = match(text, place)
         if found is None or found.group(1) in table:
@@ -356,7 +391,7 @@ def _lines_table(text: str) -> dict[str, Any] | None:
                     return None
                 continue
             key, separator, value = line.partition(" = ")
-            if not separator or key in table or not _QUICK_KEY.match(key):
+            if not separator or key in table or not _quick_key().match(key):
                 return None
             if value == "[":
                 items = []
@@ -420,7 +455,7 @@ def parse_journal(data: bytes, fmt: int | None = None, first_number: int = 1) ->
                 content = _content_of(body, checked)  # its exact reason when refused
             contents.append(content)
         except JournalError as error:
-            good, damage = offset, Damage(first_number + index, str(error), count - index)
+            good, damage = offset, _damage(first_number + index, str(error), count - index)
             break
         start = offset + len(_MARKER)
         offset = start + len(body)
@@ -438,7 +473,7 @@ def parse_journal(data: bytes, fmt: int | None = None, first_number: int = 1) ->
                 entries.append(_entry_of_content(content))
             except JournalError as error:
                 good = spans[2 * index - 1] if index else len(header_bytes)
-                damage = Damage(first_number + index, str(error), count - index)
+                damage = _damage(first_number + index, str(error), count - index)
                 torn = torn and index == count - 1  # a read entry by entry stops here
                 del spans[2 * index :]
                 return ParsedJournal(doc, entries, good, torn=torn, damage=damage, spans=spans)
@@ -456,22 +491,47 @@ def _checked_run(
     head = bodies[:-1]
     if not checked or not head:
         return 0
-    run = [body[:-19] for body in head]
-    wanted = [_CHECK_LINE_OF % crc for crc in map(zlib.crc32, run)]
-    ends = [body[-20:] for body in head]
-    if wanted != ends:
+    run = list(map(itemgetter(slice(None, -19)), head))
+    crcs = array("I", map(zlib.crc32, run))
+    if not _ends_say(b"".join(map(itemgetter(slice(-20, None)), head)), crcs):
+        wanted = [_CHECK_LINE_OF % crc for crc in crcs]
+        ends = [body[-20:] for body in head]
         failed = next(
-            i for i, (want, end) in enumerate(zip(wanted, ends, strict=True)) if want != end
+            (i for i, (want, end) in enumerate(zip(wanted, ends, strict=True)) if want != end),
+            len(head),
         )
         del head[failed:], run[failed:]
-    sizes = [len(body) for body in head]
-    stops = list(accumulate([size + len(_MARKER) for size in sizes], initial=offset))[1:]
+    sizes = array("I", map(len, head))
+    stops = array("I", accumulate(map(add, sizes, repeat(len(_MARKER))), initial=offset))[1:]
     first = len(spans)
     spans.extend(array("I", [0]) * (2 * len(head)))
     spans[first::2] = array("I", map(sub, stops, sizes))
-    spans[first + 1 :: 2] = array("I", stops)
+    spans[first + 1 :: 2] = stops
     contents.extend(run)
     return len(head)
+
+
+def _ends_say(ends: bytes, crcs: array[int]) -> bool:
+    """Whether `ends`, the last 20 bytes of each entry one after the other, are the check
+    lines of these CRC-32s (`_CHECK_LINE_OF`): compared a byte column at a time (each a C
+    scan), rather than each entry's line made and compared (a fifth of this check)."""
+    count = len(crcs)
+    if len(ends) != 20 * count:
+        return False  # an entry shorter than its check line
+    digits = array("I", crcs)
+    if digits.itemsize != 4:
+        return False  # (then compared entry by entry)
+    if sys.byteorder == "little":
+        digits.byteswap()  # most significant byte first, as %08x writes it
+    hexes = digits.tobytes().hex().encode()  # 8 lowercase digits per entry
+    line = _CHECK_LINE_OF % 0
+    for column in range(20):
+        expected = (
+            hexes[column - 10 :: 8] if 10 <= column < 18 else line[column : column + 1] * count
+        )
+        if ends[column::20] != expected:
+            return False
+    return True
 
 
 #: Entries read in one go by `_entries_in_bulk` (bounds the memory a long first read takes).
@@ -531,19 +591,22 @@ def _entries_in_bulk(contents: list[bytes]) -> list[Entry] | None:
         return None
     if len(tables) != len(contents) or sum(map(len, tables)) != lines:
         return None
-    keys: set[str] = set()
-    for table in tables:
-        keys.update(table)
-    if not all(_QUICK_KEY.match(key) for key in keys):
+    keys = set().union(*tables)
+    if not all(map(_quick_key().match, keys)):
         return None
-    entries = []
-    for table in tables:
-        kind, text, at = table.pop("kind", None), table.pop("text", None), table.pop("at", None)
-        if type(kind) is not str or type(text) is not str or type(at) is not str:
-            return None
-        table.pop("check", None)
-        entries.append(Entry(kind, text, table, at))
-    return entries
+    # Column by column, each a C loop (a long game's first read: a loop over the tables
+    # that popped and checked each one took a third of this reading).
+    count, pop = len(tables), dict.pop
+    kinds, texts, ats = (
+        list(map(pop, tables, repeat(key, count), repeat(None, count)))
+        for key in ("kind", "text", "at")
+    )
+    if {str} != set(map(type, kinds)) | set(map(type, texts)) | set(map(type, ats)):
+        return None
+    if "check" in keys:
+        for table in tables:
+            table.pop("check", None)
+    return list(map(Entry, kinds, texts, tables, ats))
 
 
 def _parse_whole(data: bytes) -> ParsedJournal:
@@ -558,9 +621,14 @@ def _parse_whole(data: bytes) -> ParsedJournal:
 
 
 def _header_of(
-    doc: Mapping[str, Any], known_games: Iterable[str] | None
+    doc: Mapping[str, Any], known_games: Iterable[str] | None, *, crc_verified: bool = False
 ) -> tuple[Header, list[str]]:
-    """The header, checked, and the notices for the table (replaced colours)."""
+    """The header, checked, and the notices for the table (replaced colours).
+
+    `crc_verified`: the header's own check was verified when the file was first read, and
+    the bytes it was read from are known to be the same (a snapshot is used only while the
+    file's bytes it covers, header included, have the SHA-256 they had then): it is not
+    computed again (its canonical JSON was the one use of `json` opening such a game)."""
     fmt = doc.get("format")
     if not isinstance(fmt, int) or isinstance(fmt, bool):
         raise ValueError("this is not a Goldrush game file (no 'format' number)")
@@ -570,7 +638,7 @@ def _header_of(
         )
     if fmt < 1:
         raise ValueError(f"unknown format number {fmt}")
-    if fmt >= 2 and doc.get("check") != header_check(doc):
+    if fmt >= 2 and not crc_verified and doc.get("check") != header_check(doc):
         raise ValueError("the header was changed on disk (its check does not match)")
     game = doc.get("game")
     if not isinstance(game, str):
@@ -668,6 +736,13 @@ class EntryList(MutableSequence[Entry]):
             self._read[index] = entry
         return entry
 
+    def keep_read(self, read: Iterable[tuple[int, Entry]]) -> None:
+        """Entries already read from these bytes elsewhere (a snapshot keeps the newest
+        ones, made from the very bytes it covers): not read again when asked for."""
+        for index, entry in read:
+            if 0 <= index < self._stored and len(self._read) < self._KEEP:
+                self._read[index] = entry
+
     def many(self, indices: Iterable[int]) -> list[Entry]:
         """The entries at these places (the log's newest 200 on opening, a replay from a
         checkpoint): those still to be read from the bytes are read in one go when they are
@@ -719,7 +794,6 @@ class EntryList(MutableSequence[Entry]):
         return f"EntryList({len(self)} entries)"
 
 
-@dataclass
 class Snapshot:
     """The replayed state kept beside a game file (cache/NAME.snapshot) so that opening a
     long game replays only what came after it. Never trusted blindly: it is used only when
@@ -727,20 +801,53 @@ class Snapshot:
     still starts with the very bytes it covers (their length and SHA-256); otherwise it is
     ignored and made again. The game file stays the one source of truth."""
 
-    length: int  # the good bytes of the game file it covers
-    digest: str  # their SHA-256
-    header: dict[str, Any]  # the header table as read
-    format: int
-    spans: array[int]  # where each covered entry is (see ParsedJournal.spans)
-    done: array[int]  # the journal's stacks after the covered entries
-    undone: array[int]
-    state: bytes  # the state after them, pickled (only the app's own dataclasses)
-    checkpoints: dict[int, bytes]  # states after the first k entries in effect
-    notices: list[str]  # what replaying the covered entries told the table
+    def __init__(
+        self,
+        length: int,
+        digest: str,
+        header: dict[str, Any],
+        format: int,
+        spans: array[int],
+        done: array[int],
+        undone: array[int],
+        state: bytes,
+        checkpoints: dict[int, bytes],
+        notices: list[str],
+        recent: list[list[Any]] | None = None,
+    ) -> None:
+        self.length = length  # the good bytes of the game file it covers
+        self.digest = digest  # their SHA-256
+        self.header = header  # the header table as read
+        self.format = format
+        self.spans = spans  # where each covered entry is (see ParsedJournal.spans)
+        self.done = done  # the journal's stacks after the covered entries
+        self.undone = undone
+        self.state = state  # the state after them, pickled (only the app's own dataclasses)
+        self.checkpoints = checkpoints  # states after the first k entries in effect
+        self.notices = notices  # what replaying the covered entries told the table
+        #: The newest entries in effect, [place, kind, text, data, at] each: what the log
+        #: shows first, so that opening reads none of them from the file again.
+        self.recent = recent if recent is not None else []
 
     @property
     def count(self) -> int:
         return len(self.spans) // 2
+
+
+#: The newest entries in effect a snapshot keeps as read (the log shows the newest 200).
+RECENT = 256
+
+
+def recent_entries(snapshot: Snapshot) -> list[tuple[int, Entry]]:
+    """The newest entries a snapshot kept, each checked as strictly as one read from the
+    file (`Entry.from_parts`); none when one is not right (they are then read from it)."""
+    try:
+        kept = [(item[0], Entry.from_parts(item[1:])) for item in snapshot.recent]
+    except (JournalError, TypeError, IndexError):
+        return []
+    if not all(type(place) is int and 0 <= place < snapshot.count for place, _ in kept):
+        return []
+    return kept
 
 
 def rules_fingerprint() -> str:
@@ -770,7 +877,7 @@ def _sources_fingerprint(top: str, version: str) -> str:
             try:
                 if item.name.endswith(".py") and item.is_file():
                     info = item.stat()
-                    place = os.path.relpath(item.path, top)
+                    place = item.path[len(top) + 1 :]  # below `top` (what relpath gives)
                     parts.append(f"{place}:{info.st_size}:{info.st_mtime_ns}")
                 elif item.is_dir() and item.name != "__pycache__":
                     folders.append(item.path)
@@ -840,6 +947,7 @@ def _snapshot_bytes(snapshot: Snapshot) -> bytes:
         "state": snapshot.state,
         "checkpoints": snapshot.checkpoints,
         "notices": snapshot.notices,
+        "recent": snapshot.recent,
     }
     payload = pickle.dumps(fields, protocol=pickle.HIGHEST_PROTOCOL)
     return _SNAPSHOT_MAGIC + _sha256(payload).digest() + payload
@@ -871,6 +979,7 @@ def _snapshot_of(raw: bytes) -> Snapshot | None:
         fields["state"],
         fields["checkpoints"],
         fields["notices"],
+        fields.get("recent"),
     )
     count = snapshot.count
     checks = (
@@ -882,6 +991,7 @@ def _snapshot_of(raw: bytes) -> Snapshot | None:
         all(type(k) is int and 0 < k <= len(done) for k in snapshot.checkpoints),
         all(type(value) is bytes for value in snapshot.checkpoints.values()),
         all(type(notice) is str for notice in snapshot.notices),
+        type(snapshot.recent) is list,
         spans[-1] <= snapshot.length,
     )
     return snapshot if all(checks) else None

@@ -36,6 +36,8 @@ LARGEST_NUMBER = 10**15
 
 @dataclass(frozen=True, slots=True)
 class Entry:
+    """One change to a game as the journal keeps it: its kind, its sentence, its data."""
+
     kind: str
     text: str
     data: Mapping[str, Value] = field(default_factory=dict)

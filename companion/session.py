@@ -31,6 +31,7 @@ from typing import Any
 
 from companion.gamefile import (
     ENTRY_MARKER,
+    RECENT,
     SNAPSHOT_AFTER,
     EntryList,
     GameRecord,
@@ -42,7 +43,7 @@ from companion.gamefile import (
 )
 from companion.games import RuleError, Rules, rules_for
 from companion.games.base import TableState
-from companion.journal import REDO, UNDO, Entry, Journal, now_stamp
+from companion.journal import REDO, UNDO, Entry, Journal, JournalError, now_stamp
 from companion.lock import GameLock
 from companion.store import DamagedFile, SaveError, Store
 
@@ -120,6 +121,10 @@ class GameSession:
         self.state: TableState = self._restore(record)
         fresh, record.fresh = record.fresh, []  # the entries read are no longer needed
         self._advance(fresh, report=True)
+        if isinstance(entries, EntryList) and fresh:  # but the newest: the log shows them
+            start = len(entries) - len(fresh)
+            newest = zip(range(start, len(entries))[-RECENT:], fresh[-RECENT:], strict=True)
+            entries.keep_read(newest)
         self.notices.extend(self._skipped)
         self._unsaved = 0  # changes since the last snapshot
         if (
@@ -237,10 +242,18 @@ class GameSession:
                 state=dump_state(self.state),
                 checkpoints=self._checkpoints,
                 notices=self._skipped,
+                recent=self._recent(),
             ),
         )
         self._unsaved = 0
         self.snapshot_due = False
+
+    def _recent(self) -> list[list[Any]]:
+        """The newest entries in effect as a snapshot keeps them (see Snapshot.recent)."""
+        try:
+            return [[place, *entry.to_parts()] for place, entry in self.journal.tail(RECENT)]
+        except JournalError:  # an entry no longer reads: the next open reads them from the file
+            return []
 
     @classmethod
     def create(cls, store: Store, header: Header) -> GameSession:

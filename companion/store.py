@@ -206,8 +206,8 @@ class Store:
             EntryList,
             GameRecord,
             RunningDigest,
-            TornTail,
             _header_of,
+            recent_entries,
         )
 
         try:
@@ -219,17 +219,25 @@ class Store:
             raise DamagedFile(path, f"cannot be read ({error.strerror or error})") from None
         try:
             parsed, snapshot, digest = self._parse_with_snapshot(path, data)
-            header, notices = _header_of(parsed.doc, self.known_games)
+            header, notices = _header_of(
+                parsed.doc, self.known_games, crc_verified=snapshot is not None
+            )
         except (ValueError, UnicodeDecodeError) as error:
             raise DamagedFile(path, _reason(error)) from None
         good = parsed.good
-        torn = TornTail(len(data) - good) if parsed.torn and data[good:].strip() else None
+        torn = None
+        if parsed.torn and data[good:].strip():
+            from companion.damage import TornTail
+
+            torn = TornTail(len(data) - good)
         fmt = parsed.doc["format"]
         if parsed.spans is None:  # a file edited into another layout: its entries as read
             entries = EntryList.of(parsed.entries)
             digest = None
         else:
             entries = EntryList(data, parsed.spans, checked=fmt >= 2)
+            if snapshot is not None:  # the log's entries, not read from the file again
+                entries.keep_read(recent_entries(snapshot))
             digest = RunningDigest(digest, data, snapshot.length if snapshot else 0, good)
         record = GameRecord(path, header, entries, good, torn, modified, parsed.damage)
         record.notices = notices
@@ -271,7 +279,7 @@ class Store:
     def repair_torn(self, record: GameRecord) -> GameRecord:
         """Keep a complete copy of a torn file, then cut it back to its good part so appends
         stay valid. SaveError (and the file left as it was) when the copy cannot be made."""
-        from companion.gamefile import TornTail
+        from companion.damage import TornTail
 
         if record.torn is None:
             return record
@@ -283,7 +291,7 @@ class Store:
     def keep_damaged_copy(self, record: GameRecord) -> GameRecord:
         """Copy a damaged file as it is (fsynced) and note where; the file is not changed.
         When no copy can be made, the record says so and stays read-only."""
-        from companion.gamefile import Damage
+        from companion.damage import Damage
 
         if record.damage is None or record.damage.backup is not None:
             return record
@@ -388,7 +396,7 @@ class Store:
             digest = _sha256(memoryview(data)[: snapshot.length])
             if digest.hexdigest() != snapshot.digest or not _spans_fit(snapshot, data):
                 return None
-            _header_of(snapshot.header, self.known_games)
+            _header_of(snapshot.header, self.known_games, crc_verified=True)
             return snapshot, digest
         except Exception:  # any fault in a snapshot only means: replay the game
             return None

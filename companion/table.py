@@ -36,6 +36,8 @@ def rich_colour(colour: str) -> str:
 
 @dataclass(frozen=True)
 class Player:
+    """A player at the table: a name and a colour."""
+
     name: str
     colour: str
 

@@ -28,7 +28,6 @@ from companion.games.base import (
     TableState,
     copy_state,
 )
-from companion.games.boomtown_split import split_bid
 from companion.journal import Entry, make_entry
 from companion.table import clockwise_from
 
@@ -110,6 +109,8 @@ A correction (ctrl+o) overrules any of these at the table.
 
 @dataclass(frozen=True)
 class MineCard:
+    """One mine of the catalog: its town, production number and value."""
+
     town: str
     roll: int
     value: int
@@ -153,6 +154,8 @@ def mine_problem(card: MineCard) -> str | None:
 
 @dataclass
 class Mine:
+    """A mine a player owns, as it is on the table."""
+
     town: str
     roll: int
     value: int
@@ -173,6 +176,8 @@ class Mine:
 
 @dataclass
 class Saloon:
+    """A saloon a player built in a town."""
+
     town: str
     owner: int
     girls: bool = False
@@ -184,6 +189,8 @@ class Saloon:
 
 @dataclass
 class BoomtownState(TableState):
+    """A Boomtown table: the round, its auction, the mines and saloons owned."""
+
     round: int = 1
     phase: str = "reveal"
     cards_left: int = DECK
@@ -482,6 +489,8 @@ class BoomtownRules(Rules):
     def split_for(
         self, state: BoomtownState, winner: int, bid: int
     ) -> tuple[list[tuple[int, int]], int]:
+        from companion.games.boomtown_split import split_bid  # when a bid is paid, not on opening
+
         count = len(state.players)
         split = split_bid(bid, count, state.options.get("leftover", "keep"))
         seats = [(winner - step) % count for step in range(1, count)]  # to the right

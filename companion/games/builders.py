@@ -174,6 +174,8 @@ def tally(marks: str) -> tuple[int, int, int]:
 
 @dataclass(frozen=True)
 class Votes:
+    """A vote's arrows and + icons, per side."""
+
     left: int
     right: int
     plus_left: int  # + icons on cards voting Left
@@ -189,6 +191,8 @@ class Votes:
 
 @dataclass
 class Building:
+    """A building on the board: its place, owner and cube, and its card when told."""
+
     row: int
     column: int
     owner: int
@@ -199,6 +203,8 @@ class Building:
 
 @dataclass
 class BuildersState(TableState):
+    """A Boomtown Builders table: the round, the board, its tokens and buildings."""
+
     round: int = 1
     widths: list[int] = field(default_factory=list)  # locations per row; empty: no board yet
     tokens: list[int] = field(default_factory=list)  # the token's column in rows 1, 2, ...

@@ -18,6 +18,8 @@ SUPPLY = {3: 3, 2: 4, 1: 7}  # what each player starts with
 
 @dataclass(frozen=True)
 class Placement:
+    """Where a building goes on the track, and the sentence that says so."""
+
     column: int
     sentence: str
 

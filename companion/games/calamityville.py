@@ -77,6 +77,8 @@ def _sheet() -> SheetSpec:
 
 @dataclass
 class Property:
+    """A property on the board: its kind, printed value and owner."""
+
     kind: str
     value: int  # printed on its space
     owner: int
@@ -87,6 +89,8 @@ class Property:
 
 @dataclass
 class CalamityState(TableState):
+    """A Calamityville table: the properties owned, the Boom and Bust cards left."""
+
     properties: list[Property] = field(default_factory=list)
     boom_left: int = BOOM
     bust_left: int = BUST

@@ -48,7 +48,7 @@ GRAMMAR = (
     "Type each tier as printed, best first, then players without Gunmen, separated by /: "
     "chart 6 VP / 3 VP + 1 Nugget / 1 VP / 2 Graves (- for nothing; the lost side after |)."
 )
-_TERM = re.compile(r"^([+-]?[0-9]{1,2})\s*([a-z]+)$")
+_TERM = r"^([+-]?[0-9]{1,2})\s*([a-z]+)$"  # compiled when first used (re's own cache)
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ def parse_tier(text: str) -> Reward:
         return Reward()
     terms: list[tuple[str, int]] = []
     for part in re.split(r"\s*[+,&]\s*(?=[-+]?[0-9])|\s+and\s+", stripped):
-        match = _TERM.match(part.strip())
+        match = re.match(_TERM, part.strip())
         if match is None or match.group(2) not in WORDS:
             raise RuleError(f"Not a chart tier: {text.strip()!r}. {GRAMMAR}")
         count = int(match.group(1))

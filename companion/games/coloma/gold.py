@@ -18,6 +18,8 @@ VALUES = (3, 2, 1)  # top to bottom
 
 @dataclass(frozen=True)
 class GoldSupply:
+    """The Gold Nuggets left on the mine's three pools, and the Mine Cart's."""
+
     spaces: tuple[int, int, int]  # per pool, top to bottom
     nuggets: tuple[int, int, int]
     cart: int = 0  # spent Nuggets waiting in the Mine Cart

@@ -4,12 +4,19 @@ Graveyard's printed numbers; the Sheriff Badge by hand."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from companion.games.base import RuleError, Rules, TableState, refuse_unsafe_text
-from companion.games.coloma.chart import Reward, count_text, parse_chart, tier_of
 from companion.games.coloma.state import TIERS, YEARS, ColomaState, copy_of
 from companion.games.coloma.tally import NON_PLAYER, NON_PLAYER_ROWS, Shootout
 from companion.games.coloma.words import plural
 from companion.journal import Entry
+
+if TYPE_CHECKING:
+    from companion.games.coloma.chart import Reward
+
+# companion.games.coloma.chart (the chart's grammar, its Reward class) is imported when a
+# chart is typed or its rewards are given: opening a game does without it (#16).
 
 
 class ShootoutRules(Rules):
@@ -29,6 +36,8 @@ class ShootoutRules(Rules):
     def _apply_rewards(self, state: ColomaState, tally: Shootout) -> list[str]:
         """The chart's rewards and penalties, tier by tier (players without Gunmen: the last
         part); the non-player Gunmen get nothing. What each player got, as said."""
+        from companion.games.coloma.chart import tier_of
+
         side = state.chart_side(tally.won)
         said = []
         takers = [(seat, tier) for seat, tier in tally.tiers.items() if seat != NON_PLAYER]
@@ -41,6 +50,8 @@ class ShootoutRules(Rules):
 
     def _give(self, state: ColomaState, seat: int, reward: Reward) -> str:
         """Apply one tier's terms to a player, each within the rules' limits; as said."""
+        from companion.games.coloma.chart import count_text
+
         parts = []
         numbers = state.numbers[seat]
         for key, count in reward.terms:
@@ -132,6 +143,8 @@ class ShootoutRules(Rules):
 
     def chart(self, state: ColomaState, typed: str) -> Entry:
         """The chart tile in play as typed: `6 VP / 3 VP / 1 VP / 2 Graves [| lost side]`."""
+        from companion.games.coloma.chart import parse_chart
+
         refuse_unsafe_text(typed, "A chart")
         won, lost = parse_chart(typed)
         shown = " / ".join(won) + (f" | lost: {' / '.join(lost)}" if lost else "")

@@ -33,6 +33,8 @@ TIERS = ("best", "second", "third", "no Gunmen")
 
 @dataclass
 class ColomaState(TableState):
+    """A Coloma table: the year, round and phase, the Sheriff, the gold, the board's rows."""
+
     year: int = YEARS[0]
     round: int = 1
     phase: str = "rounds"  # rounds, shootout (tally, then resolve), cleanup, over

@@ -42,6 +42,8 @@ def turn_order(sites: Mapping[int, int], sheriff: int, players: int) -> list[int
 
 @dataclass
 class Shootout:
+    """A shootout's outcome: who shot in which tier, the new Sheriff, who buries Dudes."""
+
     won: bool  # Gunmen outnumber the Outlaws
     gunmen: int
     outlaws: int

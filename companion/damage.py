@@ -1,0 +1,50 @@
+"""What reading a game file found wrong: a last entry a crash cut short (`TornTail`), or an
+entry further up that cannot be used (`Damage`).
+
+Imported only when a file has one (companion.gamefile re-exports both): opening a sound
+game does without making these classes (#16)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class TornTail:
+    """The unreadable end of a game file that a crash left; what was dropped, and where."""
+
+    dropped_bytes: int
+    backup: Path | None = None
+
+    def notice(self) -> str:
+        kept = f" A copy of the file as it was is at {self.backup}." if self.backup else ""
+        return (
+            "The last change was cut off when the app stopped while saving it; it was "
+            f"dropped and everything before it kept.{kept}"
+        )
+
+
+@dataclass(frozen=True)
+class Damage:
+    """The first entry that could not be used, why, and how many entries were not loaded."""
+
+    number: int
+    what: str
+    lost: int
+    backup: Path | None = None
+
+    def notice(self) -> str:
+        after = self.lost - 1
+        rest = f" and the {after} entr{'ies' if after != 1 else 'y'} after it" if after else ""
+        kept = (
+            f" A copy of the file as it was is at {self.backup}."
+            if self.backup
+            else " No copy of the file could be made."
+        )
+        return (
+            f"Entry {self.number} of this game file {self.what}: it{rest} could not be "
+            f"loaded; the game shows the {self.number - 1} entries before it.{kept} Nothing "
+            "is saved to this game until you choose \u201cGame: Continue from the readable "
+            "part\u201d (the copy keeps what could not be read)."
+        )
