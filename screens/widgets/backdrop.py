@@ -33,15 +33,30 @@ def lines_alike(styles: StylesBase) -> bool:
 class AlikeLines:
     """Mixed into a container (or a screen) that has no content of its own, before its
     Textual class. Not a Widget itself: Textual inherits default CSS and CSS type names
-    along the first Widget base only, which must stay the Textual class."""
+    along the first Widget base only, which must stay the Textual class.
+
+    Each row gets a Strip of its own, kept from frame to frame while the line drawn stays
+    the same: the compositor cuts every row at its own places and a Strip keeps only its
+    last few cuts, so one Strip shown on every row was cut anew at every frame."""
 
     styles: StylesBase
+    _alike_rows: tuple[Strip, dict[tuple[int, int, int], Strip]] | None = None
 
     def render_lines(self, crop: Region) -> list[Strip]:
         draw = super().render_lines  # type: ignore[misc]
-        if crop.height > 1 and lines_alike(self.styles):
-            return draw(Region(crop.x, crop.y, crop.width, 1)) * crop.height
-        return draw(crop)
+        if crop.height <= 1 or not lines_alike(self.styles):
+            return draw(crop)
+        line = draw(Region(crop.x, crop.y, crop.width, 1))[0]
+        if self._alike_rows is None or self._alike_rows[0] is not line:
+            self._alike_rows = (line, {})
+        rows = self._alike_rows[1]
+        strips = []
+        for y in range(crop.y, crop.bottom):
+            row = rows.get((y, crop.x, crop.width))
+            if row is None:
+                row = rows[(y, crop.x, crop.width)] = Strip(list(line), line.cell_length)
+            strips.append(row)
+        return strips
 
 
 class PlainHorizontal(AlikeLines, Horizontal):
