@@ -90,6 +90,8 @@ class GameScreen(AlikeLines, Screen[None]):
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self._compositor = LaidOutOnce()
+        self._message_lines: list[Static] = []  # the screen's refusal lines, once found
+        self._log: LogPanel | None = None
         self.session = session
         self.sub_title = session.title
         self._follow_timer: Timer | None = None
@@ -269,12 +271,17 @@ class GameScreen(AlikeLines, Screen[None]):
         return None
 
     def clear_refusals(self) -> None:
-        """The game changed: a refusal shown beside a field no longer holds."""
-        for refusal in self.query(".error").results(Static):
+        """The game changed: a refusal shown beside a field no longer holds. (The message
+        lines are looked up once: a query walks the whole screen, ~0.5 ms a key.)"""
+        if not self._message_lines:
+            self._message_lines = list(self.query(".error").results(Static))
+        for refusal in self._message_lines:
             say(refusal, "")
 
     def refresh_view(self) -> None:
-        self.query_one(LogPanel).show(self.session.journal)
+        if self._log is None:
+            self._log = self.query_one(LogPanel)
+        self._log.show(self.session.journal)
         self.render_state()
 
     def render_state(self) -> None:
