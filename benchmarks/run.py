@@ -250,7 +250,7 @@ class Bench:
             return self.first_frame(argv, timeout=timeout)
 
         warm()  # bytecode and the app's caches warm
-        runs = (1 if self.quick else 3) if size >= 100_000 else (3 if self.quick else 5)
+        runs = (1 if self.quick else 5) if size >= 100_000 else (3 if self.quick else 9)
         bare, warm_time, cold_time = interleaved(runs, self.bare_first_frame, warm, cold)
         self.open_times[size] = (warm_time, cold_time, bare)
         kinds = (("warm (caches in place)", warm_time), ("cold (first read)", cold_time))
