@@ -92,6 +92,7 @@ class GameScreen(AlikeLines, Screen[None]):
         self._compositor = LaidOutOnce()
         self._message_lines: list[Static] = []  # the screen's refusal lines, once found
         self._log: LogPanel | None = None
+        self._refusal_beside: Static | None = None
         self.session = session
         self.sub_title = session.title
         self._follow_timer: Timer | None = None
@@ -277,6 +278,12 @@ class GameScreen(AlikeLines, Screen[None]):
             self._message_lines = list(self.query(".error").results(Static))
         for refusal in self._message_lines:
             say(refusal, "")
+
+    def _refusal_line(self) -> Static:
+        """The line beside the command field, looked up once (a query walks the screen)."""
+        if self._refusal_beside is None:
+            self._refusal_beside = self.query_one("#command-error", Static)
+        return self._refusal_beside
 
     def refresh_view(self) -> None:
         if self._log is None:
@@ -536,7 +543,8 @@ class CommandScreen(GameScreen):
     def _command(self, event: Input.Submitted) -> None:
         """A command done leaves the field (what was typed after it stays) and is remembered
         for up/down; one not done stays to be put right, unless more was typed since."""
-        command = self.query_one("#command", CommandInput)
+        command = event.input
+        assert isinstance(command, CommandInput)
         refusal = self._refusal(event.value)
         done = False
         if refusal is None:
@@ -552,7 +560,7 @@ class CommandScreen(GameScreen):
                     + (f" Details: {where}" if where else "")
                 )
                 self.refresh_view()
-        say(self.query_one("#command-error", Static), refusal or "")
+        say(self._refusal_line(), refusal or "")
         if done:
             command.take(event.value)
             command.remember(self.typed)
