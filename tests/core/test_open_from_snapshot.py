@@ -6,10 +6,6 @@ about what an open imports."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -18,9 +14,8 @@ from companion.amounts import parse_amount
 from companion.gamefile import RECENT, EntryList, recent_entries
 from companion.session import GameSession
 from companion.store import DamagedFile, Store
+from tests.child import json_of
 from tests.conftest import NewGame
-
-ROOT = Path(__file__).resolve().parents[2]
 
 #: Opens a game the way `goldrush open ID` does before its screen is made, and says what
 #: was imported and whether the snapshot was used.
@@ -59,15 +54,7 @@ print(json.dumps({
 
 
 def opened(store: Store, game_id: str) -> dict[str, object]:
-    done = subprocess.run(
-        [sys.executable, "-c", OPEN, str(store.root), game_id],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+    return json_of(OPEN, str(store.root), game_id, timeout=60)
 
 
 def played(new_game: NewGame, game: str = "coloma", changes: int = 60) -> GameSession:

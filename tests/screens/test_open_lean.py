@@ -5,7 +5,6 @@ nothing about what `goldrush open ID` imports."""
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.store import Store
+from tests.child import json_of
 from tests.conftest import NewGame
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,15 +75,7 @@ OTHER_GAMES = {
 
 
 def opened(store: Store, game_id: str) -> dict[str, object]:
-    done = subprocess.run(
-        [sys.executable, "-c", OPEN_AND_LIST, str(store.root), game_id],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    )
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return json_of(OPEN_AND_LIST, str(store.root), game_id, timeout=120)
 
 
 @pytest.mark.parametrize("game", ["coloma", "boomtown", "builders", "calamityville"])
