@@ -114,3 +114,26 @@ async def test_the_app_keeps_what_its_first_frame_parsed(
         await pilot.pause()
         assert isinstance(pilot.app, GoldrushApp)
     assert seen == []  # the second start's home screen: every stylesheet kept
+
+
+async def test_a_dialog_with_its_own_stylesheet_parses_nothing_kept(
+    store, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """Textual parses every stylesheet again when a screen brings its own .tcss (the
+    new-game dialog's first opening): through the kept entries too. A new theme is parsed
+    anew, and styles the screen."""
+    monkeypatch.setenv("GOLDRUSH_CACHE_DIR", str(tmp_path / "cache"))
+    for _ in range(2):
+        async with make_app(store).run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            seen = parses(monkeypatch)
+            await pilot.press("n")
+            await pilot.pause()
+            assert type(pilot.app.screen).__name__ == "NewGameScreen"
+    assert seen == []  # the second time: every stylesheet kept, the dialog's too
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dark = pilot.app.screen.styles.background
+        pilot.app.theme = "textual-light"
+        await pilot.pause()
+        assert seen and pilot.app.screen.styles.background != dark
