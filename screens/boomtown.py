@@ -11,7 +11,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.widgets import Header, Input, Static
+from textual.widgets import Header, Input
 
 from companion.games import RuleError
 from companion.games.boomtown import (
@@ -39,6 +39,7 @@ from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.backdrop import PlainHorizontal, PlainVertical, PlainVerticalScroll
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
+from screens.widgets.shown import say
 from screens.widgets.wrapped_rows import WrappedRows
 
 #: the narrowest a player's panel gets: "Cactus Junction:" and a mine or two
@@ -414,7 +415,7 @@ Type in the command field and press **enter**:
             try:
                 self.run(self.rules.pick_mine(self.state, picker, card))
             except RuleError as problem:
-                self.query_one("#command-error", Static).update(str(problem))
+                say(self.refusal_line(), str(problem))
 
         self.app.push_screen(MinePicker(self.state.name(picker), self.catalog, self.state), chosen)
 

@@ -16,7 +16,7 @@ from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import ItemGrid
-from textual.widgets import Header, Input, Static
+from textual.widgets import Header, Input
 
 from companion.amounts import AmountError, is_number, parse_count
 from companion.games import RuleError
@@ -324,7 +324,7 @@ be shortened to the start of any of its words; the bank is a party like a player
     def _preview(self, text: str) -> None:
         """Only a change is drawn (most keys leave the line as it was), and with no layout
         while it takes as many lines (a key as it is typed)."""
-        say(self.query_one("#command-error", Static), text)
+        say(self.refusal_line(), text)
 
     # -- the deck --------------------------------------------------------------------------
 

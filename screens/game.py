@@ -90,7 +90,6 @@ class GameScreen(AlikeLines, Screen[None]):
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self._compositor = LaidOutOnce()
-        self._message_lines: list[Static] = []  # the screen's refusal lines, once found
         self._log: LogPanel | None = None
         self._refusal_beside: Static | None = None
         self.session = session
@@ -198,8 +197,7 @@ class GameScreen(AlikeLines, Screen[None]):
             self._stop_following()
             for line in self.query("#read-only"):
                 line.remove()
-            for refusal in self.query("#command-error").results(Static):
-                say(refusal, "")  # the read-only sentence no longer holds
+            say(self.refusal_line(), "")  # the read-only sentence no longer holds
             self.refresh_view()
             self.notify(TOOK_OVER, title="Writable", markup=False)
             for notice in self.session.notices[notices:]:
@@ -272,15 +270,12 @@ class GameScreen(AlikeLines, Screen[None]):
         return None
 
     def clear_refusals(self) -> None:
-        """The game changed: a refusal shown beside a field no longer holds. (The message
-        lines are looked up once: a query walks the whole screen, ~0.5 ms a key.)"""
-        if not self._message_lines:
-            self._message_lines = list(self.query(".error").results(Static))
-        for refusal in self._message_lines:
-            say(refusal, "")
+        """The game changed: a refusal shown beside the field no longer holds."""
+        say(self.refusal_line(), "")
 
-    def _refusal_line(self) -> Static:
-        """The line beside the command field, looked up once (a query walks the screen)."""
+    def refusal_line(self) -> Static:
+        """The message line beside the command field (every game screen has one), looked
+        up once: a query walks the whole screen (~0.5 ms a key)."""
         if self._refusal_beside is None:
             self._refusal_beside = self.query_one("#command-error", Static)
         return self._refusal_beside
@@ -560,7 +555,7 @@ class CommandScreen(GameScreen):
                     + (f" Details: {where}" if where else "")
                 )
                 self.refresh_view()
-        say(self._refusal_line(), refusal or "")
+        say(self.refusal_line(), refusal or "")
         if done:
             command.take(event.value)
             command.remember(self.typed)

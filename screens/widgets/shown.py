@@ -1,18 +1,17 @@
-"""A Static that lays the screen out again only when its height may have changed.
+"""Message lines (a refusal beside a field): shown with `say`, which redraws a line only
+when its text changes and lays the screen out again only when its height does.
 
 `Static.update` asks for a new layout of the whole screen by default (its text might now
-take more or fewer lines). A refusal replacing another, a step line, a note usually take as
-many lines as before: then the Static is redrawn alone (#16).
+take more or fewer lines). A refusal replacing another usually takes as many lines as
+before: then the line is redrawn alone (#16).
 """
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.visual import VisualType, visualize
 from textual.widgets import Static
 
 from screens.widgets.no_scroll import recorded_virtual_size
-from screens.widgets.rows import text_key
 
 
 def height_changes(widget: Static, content: VisualType) -> bool:
@@ -34,20 +33,7 @@ def say(line: Static, text: str) -> None:
 
 
 class Shown(Static):
-    """Redrawn only when what it shows changed; laid out again only when its height may
-    have (`fixed`: its .tcss gives it a fixed size, so content never resizes it)."""
+    """A message line shown with `say` (redrawn only when its text changes, laid out only
+    when its height does), which never scrolls: a new height is one layout, not two."""
 
     virtual_size = recorded_virtual_size()  # never scrolls: no second layout (no_scroll.py)
-
-    def __init__(self, *args: object, fixed: bool = False, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fixed = fixed
-        self.shown: object = None
-
-    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
-        key = text_key(content) if isinstance(content, Text) else content
-        if key == self.shown:
-            return
-        layout = layout and not self.fixed and height_changes(self, content)
-        self.shown = key
-        super().update(content, layout=layout)
