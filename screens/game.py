@@ -141,11 +141,11 @@ class GameScreen(AlikeLines, Screen[None]):
         return self.has_class("-narrow") and self.has_class("-log-toggled")
 
     def on_key(self, event: events.Key) -> None:
-        """What is typed reaches the command field whatever has the focus: keys typed while
-        the log was shown instead of the game (it comes back), or just after f2 put the
-        game back (the field gets its focus after the next frame), were lost (a
+        """What is typed (and enter) reaches the command field whatever has the focus: keys
+        typed while the log was shown instead of the game (it comes back), or just after f2
+        put the game back (the field gets its focus after the next frame), were lost (a
         play-test)."""
-        if not event.is_printable or isinstance(self.focused, Input):
+        if not (event.is_printable or event.key == "enter") or isinstance(self.focused, Input):
             return
         field = next(iter(self.query("#command").results(Input)), None)
         if field is None or field.disabled:
@@ -155,8 +155,9 @@ class GameScreen(AlikeLines, Screen[None]):
         if self.log_instead_of_game():
             self.action_toggle_log()
         field.focus()
-        assert event.character is not None
-        field.insert_text_at_cursor(event.character)
+        # the field takes the key as if typed in it (a refused command, selected, is
+        # replaced by it); keys after it, enter too, follow in order
+        field.post_message(events.Key(event.key, event.character))
 
     def action_log_page(self, pages: int) -> None:
         """Page up/down look back through the log, whatever has the focus (the command

@@ -229,9 +229,10 @@ async def test_typing_reaches_the_command_field_when_the_log_is_shown_instead(
         await pilot.press("escape")
         await settle(pilot)
         assert pilot.app.screen is screen and screen.query_one("#main").display
+        assert await command(pilot, "zzz") != ""  # refused: stays, selected
         await pilot.press("f2")
         await settle(pilot)
-        send_keys(pilot, "ann bucks +1")
+        send_keys(pilot, "ann bucks +1")  # replaces it, as typed in the field
         send_enter(pilot)
         await settle(pilot)
         assert screen.query_one("#main").display
