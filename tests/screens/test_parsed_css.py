@@ -8,8 +8,9 @@ import pytest
 from textual.css import stylesheet as textual_stylesheet
 from textual.css.stylesheet import Stylesheet, StylesheetParseError
 
+from screens import parsed_css
 from screens.app import GoldrushApp
-from screens.parsed_css import FILE_NAME, ParsedCss, cache_file
+from screens.parsed_css import FILE_NAME, ParsedCss, cache_file, textual_build
 from tests.screens.helpers import make_app
 
 CSS = "Label { color: $accent; padding: 1 2; } #box > .x { height: 3; }"
@@ -71,6 +72,18 @@ def test_a_changed_stylesheet_or_theme_is_parsed_anew(
     styled(path, changed)
     styled(path, variables={"accent": "#00ff00"})
     assert len(seen) == 3  # each kept under its own key
+
+
+def test_another_textual_parses_anew(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from importlib.metadata import version
+
+    assert textual_build().split()[0] == version("textual")  # as Textual's metadata says
+    path = tmp_path / FILE_NAME
+    seen = parses(monkeypatch)
+    styled(path)
+    monkeypatch.setattr(parsed_css, "textual_build", lambda: "99.0.0 1")
+    styled(path)
+    assert seen == [CSS, CSS]  # what another Textual made is not taken
 
 
 def test_a_damaged_cache_is_parsed_anew_and_replaced(
