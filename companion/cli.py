@@ -216,12 +216,19 @@ def _main(argv: Sequence[str] | None) -> int:
         if problem:
             return _fail(f"goldrush: {problem}")
     collecting = _pause_collector()
+    first_read = None
+    if open_id is not None:  # a game without its snapshot is read while the UI starts
+        from companion.first_read import start_first_read
+
+        first_read = start_first_read(store, store.games_dir / f"{open_id}.toml")
     try:
         from screens.app import GoldrushApp  # the UI only when it is started
 
-        app = GoldrushApp(store, open_game=open_id, collector_paused=True)
+        app = GoldrushApp(store, open_game=open_id, collector_paused=True, first_read=first_read)
         app.run()
     finally:
+        if first_read is not None:  # ended, whatever ended the app
+            first_read.wait()
         if collecting:  # an app that ended before its first frame did not resume it
             gc.enable()
     # An unexpected error ends the app with its sentence on the screen; the shell sees it too.

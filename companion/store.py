@@ -113,6 +113,10 @@ def resolve_data_dir(option: str | None = None) -> Path:
 # ---------------------------------------------------------------------------- the store
 
 
+#: how much of a snapshot's start names the rules that made it (see `Store.has_snapshot`)
+SNAPSHOT_HEAD = 512
+
+
 class Store:
     """The user's data folder: games/, history.toml, settings.toml and a parse cache."""
 
@@ -381,6 +385,18 @@ class Store:
 
     def _snapshot_path(self, path: Path) -> Path:
         return self.cache_dir / (path.stem + ".snapshot")
+
+    def has_snapshot(self, path: Path) -> bool:
+        """Whether a snapshot of the game made by these rules is kept: its first bytes name
+        them (whether it is whole and still the file's is checked when it is read)."""
+        from companion.gamefile import rules_fingerprint
+
+        try:
+            with self._snapshot_path(path).open("rb") as kept:
+                head = kept.read(SNAPSHOT_HEAD)
+        except OSError:
+            return False
+        return rules_fingerprint().encode() in head
 
     def read_snapshot(self, path: Path, data: bytes) -> tuple[Snapshot, Any] | None:
         """The snapshot of this game when it is whole, of these rules, and covers the start

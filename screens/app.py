@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widget import AwaitMount
 
 if TYPE_CHECKING:
+    from companion.first_read import FirstRead
     from companion.session import GameSession
 
 from companion.store import DamagedFile, Store
@@ -57,9 +58,16 @@ class GoldrushApp(App[None]):
     ]
 
     def __init__(
-        self, store: Store, open_game: str | None = None, collector_paused: bool = False
+        self,
+        store: Store,
+        open_game: str | None = None,
+        collector_paused: bool = False,
+        first_read: FirstRead | None = None,
     ) -> None:
+        """`first_read`: the child reading `open_game` meanwhile (companion/first_read.py),
+        waited for before the game is read."""
         super().__init__()
+        self._first_read = first_read
         # the stylesheets as parsed at an earlier start (screens/parsed_css.py)
         self._parsed_css = ParsedCss(cache_file())
         self._parsed_css.install(self.stylesheet)
@@ -188,6 +196,8 @@ class GoldrushApp(App[None]):
 
         from companion.session import GameSession
 
+        if self._first_read is not None:  # its snapshot, written meanwhile, is read now
+            self._first_read.wait()
         collecting = gc.isenabled()
         gc.disable()
         try:

@@ -1,0 +1,133 @@
+"""A game's first read done by a child while the UI starts (companion/first_read.py, #16).
+
+Forks are tried in a fresh interpreter: the test runner has threads, and a process with
+threads is never forked (the test of that runs here)."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from companion import gamefile
+from companion.amounts import parse_amount
+from companion.first_read import start_first_read
+from companion.session import GameSession
+from companion.store import DamagedFile, Store
+from tests.child import json_of
+from tests.conftest import NewGame
+
+#: `goldrush open ID` as far as the game's read: the app's `_load` waits for the child
+OPEN = """\
+import json, sys
+from companion import cli
+from companion.session import GameSession
+from screens.app import GoldrushApp
+
+seen = {}
+
+
+def run(app):
+    path = app.store.games_dir / f"{sys.argv[3]}.toml"
+    seen["snapshot_before"] = app.store.has_snapshot(path)
+    session = app._load(path)
+    seen["from_snapshot"] = session is not None and session.record.snapshot is not None
+    seen["problems"] = [message for _, message, _ in app._problems]
+    if session is not None:
+        seen["numbers"] = session.state.numbers
+        seen["due"] = session.snapshot_due
+        session.close()
+
+
+GoldrushApp.run = run
+code = cli.main(["--data-dir", sys.argv[1], "open", sys.argv[3]])
+seen["code"] = code
+seen["snapshot_after"] = cli.Store(sys.argv[1], cli._GameIds()).has_snapshot(
+    cli.Store(sys.argv[1], cli._GameIds()).games_dir / f"{sys.argv[3]}.toml"
+)
+print(json.dumps(seen))
+"""
+
+
+def played(new_game: NewGame, changes: int = 80) -> GameSession:
+    session = new_game(game="coloma")
+    for step in range(changes):
+        seat = step % 3
+        session.act(session.rules.adjust(session.state, seat, "bucks", parse_amount("+1")))
+    session.close()
+    return session
+
+
+def opened(store: Store, game_id: str) -> dict[str, object]:
+    return json_of(OPEN, str(store.root), "open", game_id, timeout=60)
+
+
+def test_a_game_without_its_snapshot_opens_from_the_one_its_child_wrote(
+    new_game: NewGame, store: Store
+) -> None:
+    session = played(new_game)
+    store._snapshot_path(session.path).unlink()
+    seen = opened(store, session.game_id)
+    assert seen["from_snapshot"] is True  # the app waited for it, and used it
+    assert seen["due"] is False  # nothing left to replay, no snapshot to write
+    assert seen["numbers"] == session.state.numbers
+    assert seen["code"] == 0
+
+
+def test_a_snapshot_of_other_rules_is_made_again_by_the_child(
+    new_game: NewGame, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After an update of the app every snapshot is of other rules: each game's first open
+    is a first read, done by the child too."""
+    monkeypatch.setattr(gamefile, "_FINGERPRINT", "0" * 64)
+    session = played(new_game)
+    monkeypatch.setattr(gamefile, "_FINGERPRINT", None)
+    assert not store.has_snapshot(session.path)  # kept, but not of these rules
+    assert store._snapshot_path(session.path).is_file()
+    seen = opened(store, session.game_id)
+    assert seen["from_snapshot"] is True
+    assert seen["numbers"] == session.state.numbers
+    assert store.has_snapshot(session.path)
+
+
+def test_a_game_with_its_snapshot_is_not_read_twice(new_game: NewGame, store: Store) -> None:
+    session = played(new_game)
+    before = store._snapshot_path(session.path).stat().st_mtime_ns
+    seen = opened(store, session.game_id)
+    assert seen["snapshot_before"] is True and seen["from_snapshot"] is True
+    assert store._snapshot_path(session.path).stat().st_mtime_ns == before
+
+
+def test_a_damaged_game_is_reported_by_the_app_and_left_as_it_is(
+    new_game: NewGame, store: Store
+) -> None:
+    """The child fails quietly; the app reads the file itself and reports it, as without a
+    child."""
+    session = played(new_game, changes=3)
+    store._snapshot_path(session.path).unlink()
+    session.path.write_bytes(b"this is not a game\n")
+    seen = opened(store, session.game_id)
+    assert seen["from_snapshot"] is False
+    assert seen["problems"] and "cannot be opened" in seen["problems"][0]  # type: ignore[index]
+    assert seen["snapshot_after"] is False
+    assert session.path.read_bytes() == b"this is not a game\n"
+    try:
+        store.read_game(session.path)
+    except DamagedFile:
+        pass
+    else:
+        raise AssertionError("the damaged file should still be refused")
+
+
+def test_a_process_with_threads_is_never_forked(new_game: NewGame, store: Store) -> None:
+    session = played(new_game, changes=3)
+    store._snapshot_path(session.path).unlink()
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert start_first_read(store, session.path) is None
+    finally:
+        stop.set()
+        other.join()
+    assert not store.has_snapshot(session.path)
