@@ -9,13 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual import events, on
-from textual._compositor import Compositor, ReflowResult
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.geometry import Size
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widget import Widget
 from textual.widgets import Header, Input, Static
 
 from companion.amounts import AmountError
@@ -25,6 +22,7 @@ from companion.journal import Entry
 from companion.safe_text import text_problem
 from companion.session import READ_ONLY, TOOK_OVER, FollowStopped, GameSession
 from companion.store import DamagedFile, SaveError
+from screens.compositor import ScreenCompositor
 from screens.widgets.backdrop import AlikeLines
 from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
@@ -57,18 +55,6 @@ NARROW = 110
 SHORT = 30
 
 
-class LaidOutOnce(Compositor):
-    """Textual's compositor, minus a second layout of the whole screen after a layout that
-    added widgets (a game's first frame): its reflow makes the map of every widget, but
-    leaves it marked out of date, and the first widget to ask where it is has it made
-    again. Right after a reflow it is up to date (#16)."""
-
-    def reflow(self, parent: Widget, size: Size) -> ReflowResult:
-        result = super().reflow(parent, size)
-        self._full_map_invalidated = False  # the map reflow just made covers every widget
-        return result
-
-
 class GameScreen(AlikeLines, Screen[None]):
     """Base of the game screens; subclasses compose their main area and `render_state`."""
 
@@ -89,7 +75,7 @@ class GameScreen(AlikeLines, Screen[None]):
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
-        self._compositor = LaidOutOnce()
+        self._compositor = ScreenCompositor()
         self._log: LogPanel | None = None
         self._refusal_beside: Static | None = None
         self.session = session

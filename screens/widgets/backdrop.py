@@ -46,7 +46,9 @@ class AlikeLines:
         draw = super().render_lines  # type: ignore[misc]
         if crop.height <= 1 or not lines_alike(self.styles):
             return draw(crop)
-        line = draw(Region(crop.x, crop.y, crop.width, 1))[0]
+        # its first row stands for all: the same Strip, whichever rows are asked for (a
+        # repaint of a few changed lines asks for those only), until the styles change
+        line = draw(Region(crop.x, 0, crop.width, 1))[0]
         if self._alike_rows is None or self._alike_rows[0] is not line:
             self._alike_rows = (line, {})
         rows = self._alike_rows[1]

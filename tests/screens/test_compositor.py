@@ -1,0 +1,83 @@
+"""The game screens' compositor (screens/compositor.py, #16): a key's repaint draws only the
+lines it changed, and writes to the terminal exactly what Textual's own repaint writes."""
+
+from __future__ import annotations
+
+import pytest
+from textual._compositor import ChopsUpdate, Compositor
+from textual.widget import Widget
+
+from companion.amounts import parse_amount
+from companion.store import Store
+from screens.compositor import ScreenCompositor
+from screens.game import GameScreen
+from tests.conftest import NewGame
+from tests.screens.helpers import command, make_app, open_screen, settle
+
+#: each game's usual commands, one refused, and one that opens a new part of the screen
+COMMANDS = {
+    "coloma": ["ann bucks +1", "zzz", "ann bucks -1"],
+    "boomtown": ["r", "zzz", "ann gold +1"],
+    "builders": ["board 10x5", "1 1 s", "zzz", "ann vp +1"],
+    "calamityville": ["pay ann bo 1 rent", "zzz", "ann money +1"],
+}
+FILLER = {"coloma": "bucks", "boomtown": "gold", "builders": "vp", "calamityville": "money"}
+
+
+@pytest.mark.parametrize("game", sorted(COMMANDS))
+async def test_a_keys_repaint_writes_what_textuals_writes(
+    store: Store, new_game: NewGame, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every partial repaint of a long game (its log full: every line moves at each key),
+    at two sizes, through commands, a refusal, undo and redo, is compared with Textual's."""
+    session = new_game(game=game, names=("Ann", "Bo", "Cy"))
+    for step in range(60):
+        amount = parse_amount("+1" if step % 2 == 0 else "-1")
+        session.act(session.rules.adjust(session.state, step // 2 % 3, FILLER[game], amount))
+    session.close()
+    compared: list[tuple[str, str]] = []
+    drawn = {"ours": 0, "textual's": 0}
+    ours = ScreenCompositor.render_partial_update
+    render_lines = Widget.render_lines
+    counting: list[str] = []
+
+    def counted(self: Widget, crop):  # type: ignore[no-untyped-def]
+        if counting:
+            drawn[counting[-1]] += 1
+        return render_lines(self, crop)
+
+    def both(self: ScreenCompositor) -> ChopsUpdate | None:
+        regions = set(self._dirty_regions)
+        counting.append("textual's")
+        theirs = Compositor.render_partial_update(self)
+        self._dirty_regions.update(regions)
+        counting[-1] = "ours"
+        mine = ours(self)
+        counting.clear()
+        console = self_console[0]
+        compared.append(
+            (
+                "" if theirs is None else theirs.render_segments(console),
+                "" if mine is None else mine.render_segments(console),
+            )
+        )
+        return mine
+
+    monkeypatch.setattr(Widget, "render_lines", counted)
+    monkeypatch.setattr(ScreenCompositor, "render_partial_update", both)
+    self_console: list = []
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        self_console.append(pilot.app.console)
+        await open_screen(pilot, session, GameScreen)
+        for size in ((120, 40), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            for text in COMMANDS[game]:
+                await command(pilot, text)
+            for key in ("ctrl+z", "ctrl+y"):
+                await pilot.press(key)
+                await settle(pilot)
+    assert len(compared) >= 10
+    for theirs, mine in compared:
+        assert mine == theirs
+    assert drawn["ours"] < 0.7 * drawn["textual's"]  # widgets drawn (Textual's: the box's)
