@@ -485,7 +485,10 @@ class GameSession:
     def remember(self, key: str, value: Any) -> None:
         """Keep it in the settings; raises DamagedFile rather than replace a damaged file."""
         settings = self.store.read_settings()
-        settings.setdefault(self.rules.id, {})[key] = value
+        section = settings.setdefault(self.rules.id, {})
+        if key in section and section[key] == value:
+            return  # kept already: the file is not written again
+        section[key] = value
         self.store.write_settings(settings)
 
     def charts(self) -> dict[str, dict[int, int]]:

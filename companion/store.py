@@ -123,6 +123,8 @@ class Store:
     def __init__(self, root: Path, known_games: Iterable[str] | None = None) -> None:
         self.root = Path(root)
         self._known_games = known_games
+        #: the settings as last read, and the file's (inode, size, time) then
+        self._settings_read: tuple[tuple[int, int, int], dict[str, Any]] | None = None
 
     @property
     def known_games(self) -> tuple[str, ...] | None:
@@ -483,6 +485,18 @@ class Store:
     def read_settings(self) -> dict[str, Any]:
         """The settings; raises DamagedFile if the file exists but cannot be read, or does
         not have the shape the app writes (a table per game, a table per chart)."""
+        from copy import deepcopy
+
+        try:
+            info = os.stat(self.settings_path)
+            seen = (info.st_ino, info.st_size, info.st_mtime_ns)
+        except OSError:
+            seen = None
+        if seen is not None and self._settings_read is not None and self._settings_read[0] == seen:
+            # Unchanged since the last read (a file replaced gets a new inode): not parsed
+            # again at each command that looks a remembered number up. A copy: callers change
+            # what they get.
+            return deepcopy(self._settings_read[1])
         settings = self._read_toml(self.settings_path, SETTINGS_LIMIT)
         for name, section in settings.items():
             if not isinstance(section, dict):
@@ -490,6 +504,7 @@ class Store:
         for name, chart in settings.get("charts", {}).items():
             if not isinstance(chart, dict):
                 raise DamagedFile(self.settings_path, f"chart {visible(name)!r} is not a table")
+        self._settings_read = None if seen is None else (seen, deepcopy(settings))
         return settings
 
     def write_settings(self, settings: Mapping[str, Any]) -> None:

@@ -167,6 +167,40 @@ def test_history_records_finished_games_and_refuses_a_damaged_file(store: Store)
     assert store.history_path.read_text() == "garbage ["
 
 
+def test_settings_are_parsed_again_only_when_the_file_changed(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Commands look remembered numbers up (a rent, a board): the file is parsed once while
+    it stays as it is; a file replaced (by this app or another copy) is read anew; what a
+    caller changes in what it got is not kept."""
+    import companion.store as store_module
+
+    store.write_settings({"calamityville": {"bonus_rent": 3}})
+    parses: list[int] = []
+    parse = store_module.parse_toml
+
+    def counted(data: bytes):  # type: ignore[no-untyped-def]
+        parses.append(1)
+        return parse(data)
+
+    monkeypatch.setattr(store_module, "parse_toml", counted)
+    for _ in range(3):
+        settings = store.read_settings()
+        assert settings == {"calamityville": {"bonus_rent": 3}}
+        settings["calamityville"]["bonus_rent"] = 99  # a caller's own copy
+    assert len(parses) == 1
+    other = Store(store.root)  # another copy of the app replaces the file
+    other.write_settings({"calamityville": {"bonus_rent": 4}})
+    assert store.read_settings() == {"calamityville": {"bonus_rent": 4}}
+    session = new_game(game="calamityville")
+    before = os.stat(store.settings_path)
+    session.remember("bonus_rent", 4)  # kept already: the file is not written again
+    after = os.stat(store.settings_path)
+    assert (before.st_ino, before.st_mtime_ns) == (after.st_ino, after.st_mtime_ns)
+    session.remember("bonus_rent", 5)
+    assert session.recall("bonus_rent") == 5
+
+
 def test_settings_round_trip_and_a_damaged_file_is_kept(store: Store) -> None:
     store.write_settings({"coloma": {"pools": {"3": [4, 5, 6]}}})
     assert store.read_settings() == {"coloma": {"pools": {"3": [4, 5, 6]}}}
