@@ -263,8 +263,10 @@ Type in the command field and press **enter**:
             )
         if phase == "production":
             holders = [name(s) for s in range(len(state.players)) if "telegraph" in state.kept[s]]
-            telegraph = (
-                f" {', '.join(holders)} may use the Telegraph: type t first." if holders else ""
+            telegraph = (  # (once set, the line says so instead)
+                f" {', '.join(holders)} may use the Telegraph: type t first."
+                if holders and self.telegraph is None
+                else ""
             )
             chosen = ""
             if self.telegraph is not None:

@@ -732,7 +732,8 @@ Type in the command field and press **enter**; the line above it says what comes
             then = "the Shootout" if state.round == ROUNDS else f"Round {state.round + 1}"
             return self._ask(
                 f"Round {state.round} of {state.year}: {' and '.join(missing)} "
-                f"{'were' if len(missing) > 1 else 'was'} not typed. On to {then} anyway?",
+                f"{'was' if missing == ['the Event'] else 'were'} not typed. On to {then} "
+                "anyway?",
                 f"On to {then}",
                 lambda: self.run(self.rules.next_round(self.state)),
             )

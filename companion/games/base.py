@@ -245,10 +245,8 @@ class Rules:
         reason = self.check_reason(reason)
         before = state.numbers[seat][key]
         after = amount.applied_to(before)
-        text = (
-            f"Correction: {state.name(seat)}'s {spec.label.lower()} set to {after} "
-            f"(was {before}): {reason}"
-        )
+        label = spec.label if spec.label.isupper() else spec.label.lower()  # VP stays VP
+        text = f"Correction: {state.name(seat)}'s {label} set to {after} (was {before}): {reason}"
         entry = make_entry("correct", text, player=seat, number=key, value=after, reason=reason)
         self.apply(copy_state(state), entry)
         return entry

@@ -298,7 +298,9 @@ def cards_left_text(state: BoomtownState) -> str:
         f"{EVENTS[card]}{f' x{count}' if count > 1 else ''}" for card, count in events.items()
     )
     total = sum(events.values())
-    return f"Unseen: {most}{mines} mines, {most}{total} events ({kinds or 'none'})"
+    return (
+        f"Unseen: {most}{plural(mines, 'mine')}, {most}{plural(total, 'event')} ({kinds or 'none'})"
+    )
 
 
 def event_choices(state: BoomtownState, seat: int, card: str) -> tuple[str, list[tuple[str, str]]]:

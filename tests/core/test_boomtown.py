@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.games import RuleError
+from companion.games.base import copy_state
 from companion.games.boomtown import (
     SHEET,
     TOWNS,
@@ -665,6 +666,16 @@ def test_event_cards_are_counted_against_the_deck(table: Table) -> None:
     table.auction(0, 1)
     with pytest.raises(RuleError, match="The deck has 3 cards Dynamite and all were already"):
         table.rules.pick_event(table.state, 0, "dynamite", mine=mine())
+
+
+def test_the_last_unseen_cards_read_in_the_singular(table: Table) -> None:
+    from companion.games.boomtown import EVENT_COUNTS, MINE_CARDS
+
+    state = copy_state(table.state)
+    state.events_seen = dict(EVENT_COUNTS)
+    state.events_seen["dynamite"] -= 1
+    state.gone = [("Gone", 0, 0)] * (MINE_CARDS - 1 - len(state.mines))
+    assert cards_left_text(state) == "Unseen: 1 mine, 1 event (Dynamite)"
 
 
 def test_the_short_game_says_at_most(new_game: NewGame) -> None:

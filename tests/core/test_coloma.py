@@ -222,7 +222,7 @@ def test_the_wizard_is_prefilled_from_the_trackers(game: GameSession) -> None:
     assert rows[1]["frontier"] == 1 and rows[1]["tents"] == 0
     assert rows[2]["graves"] == [3] and rows[2]["horses"] == 1 and rows[2]["dudes"] == 2
     hints = rules(game).score_hints(state(game))
-    assert hints["frontier"][1] == "Tents on 1 Frontier Lands"
+    assert hints["frontier"][1] == "Tents on 1 Frontier Land"
 
 
 def test_the_supply_is_corrected_to_the_board_with_a_reason(game: GameSession) -> None:

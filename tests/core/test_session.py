@@ -53,6 +53,9 @@ def test_corrections_need_a_reason_and_are_journalled(new_game: NewGame) -> None
     session.act(entry)
     assert entry.text == "Correction: [bold]Ann[/]'s gold set to 12 (was 10): counted chips"
     assert gold(session) == [12, 10, 10]
+    builders = new_game(game="builders")
+    entry = builders.rules.correct(builders.state, 1, "vp", parse_amount("7"), "the track")
+    assert entry.text == "Correction: Bo's VP set to 7 (was 0): the track"  # not "vp"
 
 
 def test_each_game_tracks_its_number_from_its_start(new_game: NewGame) -> None:

@@ -229,6 +229,7 @@ async def test_mustang_and_telegraph_through_the_screen(store: Store, new_game: 
         )
         assert await command(pilot, "t 2 6") == ""
         assert "Telegraph ready: Ann sets die 2 to 6" in text_of(pilot, "#step")
+        assert "type t first" not in text_of(pilot, "#step")  # done: not asked again
         gold = screen.state.gold(0)
         assert await command(pilot, "1 1") == ""  # 1 + 6 = 7: Ann's Cold Mountain 7 produces 5
         assert screen.state.gold(0) == gold + 5 and screen.state.kept[0] == []

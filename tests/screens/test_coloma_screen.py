@@ -371,10 +371,14 @@ async def test_next_asks_when_the_event_or_the_sites_were_not_typed(
         assert await command(pilot, "sites 1 2 2") == ""
         assert await command(pilot, "n") == ""  # nothing missing: no question
         assert state(screen).round == 2
+        assert await command(pilot, "event") == ""
         await type_into(pilot, "#command", "next")
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(pilot.app.screen, ConfirmDialog)
+        assert "Round 2 of 1848: the Sites were not typed." in str(
+            pilot.app.screen.query_one("#confirm-question").render()
+        )
         await pilot.press("y")
         await settle(pilot)
         assert state(screen).round == 3

@@ -161,7 +161,7 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
     def score_hints(self, state: TableState) -> dict[str, list[str]]:
         assert isinstance(state, ColomaState)
         return {
-            "frontier": [f"Tents on {lands} Frontier Lands" for lands in state.lands],
+            "frontier": [f"Tents on {plural(lands, 'Frontier Land')}" for lands in state.lands],
             "bridges": [
                 f"Bridges built: {', '.join(kinds)}" if kinds else "" for kinds in state.bridges
             ],
