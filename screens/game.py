@@ -11,6 +11,7 @@ from collections.abc import Callable
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
+from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Header, Input, Static
@@ -81,6 +82,7 @@ class GameScreen(AlikeLines, Screen[None]):
         self.session = session
         self.sub_title = session.title
         self._follow_timer: Timer | None = None
+        self._walk_toast: Notification | None = None  # what the last undo or redo said
 
     def on_mount(self) -> None:
         """Textual also calls this after a subclass's own on_mount: no super() call needed."""
@@ -305,7 +307,17 @@ class GameScreen(AlikeLines, Screen[None]):
             return
         self.clear_refusals()
         self.refresh_view()
-        self.notify(f"{done}: {entry.text}", markup=False)
+        self._say_walked(f"{done}: {entry.text}")
+
+    def _say_walked(self, message: str) -> None:
+        """An undo or redo says what it did in a toast that takes the place of the previous
+        one's: five quick undos piled five toasts over the game."""
+        app = self.app
+        if self._walk_toast is not None:
+            app._unnotify(self._walk_toast, refresh=False)
+        toast = Notification(message, "", "information", app.NOTIFICATION_TIMEOUT, markup=False)
+        self._walk_toast = toast
+        app.post_message(Notify(toast))
 
     def action_correct(self) -> None:
         from screens.correction import CorrectionDialog

@@ -174,6 +174,26 @@ async def test_the_log_appends_its_line_and_redraws_after_an_undo(
         assert len(lines.lines) == written
 
 
+async def test_quick_undos_and_redos_show_one_toast_the_last(
+    store: Store, new_game: NewGame
+) -> None:
+    """Five quick undos piled five toasts over the game: each takes the previous one's place;
+    other toasts stay."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    for amount in ("+1", "+2", "+3", "+4"):
+        session.act(session.rules.adjust(session.state, 1, "bucks", parse_amount(amount)))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        await open_screen(pilot, session, GameScreen)
+        pilot.app.notify("Another message", markup=False)
+        for key in ("ctrl+z", "ctrl+z", "ctrl+z", "ctrl+y"):
+            await pilot.press(key)
+            await settle(pilot)
+        shown = [toast.message for toast in pilot.app._notifications]
+        walked = [message for message in shown if message.startswith(("Undone", "Redone"))]
+        assert walked == ["Redone: Bo +2 Bucks (3 → 5)"]
+        assert "Another message" in shown
+
+
 async def test_the_log_keeps_the_newest_when_there_are_many(
     store: Store, new_game: NewGame
 ) -> None:
