@@ -515,28 +515,39 @@ def parse_answer(spec: Field, text: str) -> Any:
 
 
 def parse_vps(text: str, board: list[Mapping[str, Any]]) -> list[dict[str, Any]] | None:
-    """The VP read off each building's card, typed alone in the board's order (`5 3 0`):
-    each paired with its cube and Goldmine from `board`. None when the text is not VPs alone
-    (then it is read as VPxCUBE)."""
-    tokens = [token for token in re.split(r"[\s,;]+", text.strip()) if token]
+    """The VP read off each building's card, typed in the board's order (`5 3 0`): each
+    paired with its cube and Goldmine from `board`; a building typed as VPxCUBE among them
+    (`5 3x2 0`) takes the cube typed. None when the text is VPxCUBE alone (then it is read as
+    such, whatever the board)."""
+    tokens = re.findall(
+        r"[0-9]+\s*[x\u00d7*]\s*[0-9]+(?:\s*\+?g)?|[^\s,;]+", text.strip(), re.IGNORECASE
+    )
     if board and not tokens:
         count = len(board)
         raise SheetError(
             f"{count} building{'s' if count != 1 else ''} on the board: type the VP each "
             "card shows (0 for none), in the order below."
         )
-    if not board or not all(re.fullmatch(r"[0-9]+", t) for t in tokens):
+    plain = [bool(re.fullmatch(r"[0-9]+", token)) for token in tokens]
+    if not board or not any(plain):
         return None
+    typed = [_INVESTMENT.match(token) for token in tokens]
+    if not all(is_plain or match for is_plain, match in zip(plain, typed, strict=True)):
+        return None  # not VPs: read (and refused) as VPxCUBE
     if len(tokens) != len(board):
         count = len(board)
         raise SheetError(
             f"{count} building{'s' if count != 1 else ''} on the board: type {count} VP "
             f"(one per building, in the order below), or VPxCUBE for each."
         )
-    return [
-        {"vp": _typed_number(vp), "cube": b["cube"], "goldmine": bool(b.get("goldmine"))}
-        for vp, b in zip(tokens, board, strict=True)
-    ]
+    investments = []
+    for token, match, building in zip(tokens, typed, board, strict=True):
+        if match is None:
+            vp, cube, goldmine = token, building["cube"], bool(building.get("goldmine"))
+        else:
+            vp, cube, goldmine = match.group(1), int(match.group(2)), bool(match.group(3))
+        investments.append({"vp": _typed_number(vp), "cube": cube, "goldmine": goldmine})
+    return _check_investments(investments, "investments")
 
 
 def _typed_number(digits: str) -> int:

@@ -113,6 +113,18 @@ def test_the_wizard_pairs_typed_vps_with_the_boards_buildings() -> None:
     with pytest.raises(SheetError, match="type the VP each card shows"):
         parse_vps(" ", board)
     assert parse_vps("", []) is None
+    # a building typed as VPxCUBE among the VPs takes the cube typed, in its place
+    assert parse_vps("5 2x2", board) == [
+        {"vp": 5, "cube": 3, "goldmine": True},
+        {"vp": 2, "cube": 2, "goldmine": False},
+    ]
+    assert parse_vps("4x1g, 7", board) == [
+        {"vp": 4, "cube": 1, "goldmine": True},
+        {"vp": 7, "cube": 1, "goldmine": False},
+    ]
+    with pytest.raises(SheetError, match="2 buildings on the board: type 2 VP"):
+        parse_vps("5 2x2 1", board)
+    assert parse_vps("5 banana", board) is None  # read as VPxCUBE: refused there
 
 
 def test_one_row_of_one_location_is_said_in_the_singular(new_game: NewGame) -> None:
