@@ -49,10 +49,17 @@ def search_key(*parts: str) -> str:
     return " ".join([text, *extra]).casefold()
 
 
+def _words(text: str) -> list[str]:
+    """The words of a key or of what was typed: `Cy's` is `cy` (as the list shows it)."""
+    for mark in (":", "'s", "\u2019s", "("):
+        text = text.replace(mark, " ")
+    return text.split()
+
+
 def matches(query: str, key: str) -> bool:
     """Every word typed starts a word of the option's key (a number: is one)."""
-    words = key.replace(":", " ").replace("'s", " ").replace("(", " ").split()
-    for word in query.casefold().split():
+    words = _words(key)
+    for word in _words(query.casefold()):
         if word.isdigit():
             if word not in words:
                 return False

@@ -462,6 +462,8 @@ async def test_the_event_card_lists_targets_by_player_filters_and_plays_with_a_k
         assert len(dialog.choice.shown) == 2 and dialog.choice.chosen() is None
         await type_into(pilot, "#event-filter", "coy 12")  # a number is the whole roll
         assert len(dialog.choice.shown) == 1
+        await type_into(pilot, "#event-filter", "cy's")  # as the list says it
+        assert len(dialog.choice.shown) == 1 and dialog.choice.chosen()
         await type_into(pilot, "#event-filter", "cy")
         assert dialog.choice.shown == [dialog.choice.shown[0]] and dialog.choice.chosen()
         await pilot.press("ctrl+g")
