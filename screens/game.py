@@ -327,6 +327,14 @@ class GameScreen(AlikeLines, Screen[None]):
 
         def save(entry: Entry) -> str | None:
             problem = self.attempt(entry)
+            if problem is None and self.session.state.finished:
+                self.notify(
+                    "Corrected. The standings were scored from the score sheet, not from this "
+                    "number: ctrl+f reopens the game, and its wizard changes the sheet.",
+                    title="Finished game",
+                    markup=False,
+                    timeout=10,
+                )
             return None if problem is None else problem[1]
 
         self.app.push_screen(CorrectionDialog(self.session, self.selected_seat(), save))

@@ -269,6 +269,28 @@ async def test_typing_reaches_the_command_field_when_the_log_is_shown_instead(
         assert field.value == "" and screen.focused is field
 
 
+async def test_a_correction_of_a_finished_game_says_where_its_standings_come_from(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test corrected a finished game's gold and the standings did not follow:
+    they come from the score sheet, and the app says so (and how to change them)."""
+    session = new_game(game="boomtown", names=("Ann", "Bo", "Cy"))
+    session.act(session.rules.finish(session.state, "", "Ann wins"))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, CorrectionDialog)
+        await type_into(pilot, "#value", "14")
+        await type_into(pilot, "#reason", "counted the chips")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert pilot.app.screen is screen
+        assert screen.session.state.numbers[0]["gold"] == 14
+        said = [toast.message for toast in pilot.app._notifications]
+        assert any("scored from the score sheet" in message for message in said)
+
+
 async def test_a_correction_that_cannot_be_saved_keeps_what_was_typed(
     store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
