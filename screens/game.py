@@ -262,6 +262,15 @@ class GameScreen(AlikeLines, Screen[None]):
         """The game changed: a refusal shown beside the field no longer holds."""
         say(self.refusal_line(), "")
 
+    @on(CommandInput.PastedFirstLine)
+    def _pasted_lines(self, event: CommandInput.PastedFirstLine) -> None:
+        more = "line was" if event.left_out == 1 else "lines were"
+        say(
+            self.refusal_line(),
+            f"Only the first line was pasted ({event.left_out} more {more} left out): one "
+            "command at a time.",
+        )
+
     def refusal_line(self) -> Static:
         """The message line beside the command field (every game screen has one), looked
         up once: a query walks the whole screen (~0.5 ms a key)."""

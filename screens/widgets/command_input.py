@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 
 from textual import events
 from textual.binding import Binding
+from textual.message import Message
 from textual.suggester import Suggester
 from textual.widgets.input import Selection
 
@@ -73,6 +74,29 @@ class CommandInput(SteadyInput):
         self.history: list[str] = []
         self._walk: int | None = None  # where up/down is in `history`; None: at the end
         self._draft = ""  # what was typed before walking the history
+
+    class PastedFirstLine(Message):
+        """A paste of several commands: only the first was put in the field."""
+
+        def __init__(self, left_out: int) -> None:
+            super().__init__()
+            self.left_out = left_out
+
+    def _on_paste(self, event: events.Paste) -> None:
+        """The first line with something on it goes in the field (over the selection), as
+        Textual's Input does with the first line, even an empty one; the screen is told when
+        more lines were left out."""
+        lines = [line for line in event.text.splitlines() if line.strip()]
+        event.stop()
+        event.prevent_default()  # Textual would call Input's own handler after this one
+        if lines:
+            selection = self.selection
+            if selection.is_empty:
+                self.insert_text_at_cursor(lines[0])
+            else:
+                self.replace(lines[0], *selection)
+        if len(lines) > 1:
+            self.post_message(self.PastedFirstLine(len(lines) - 1))
 
     async def _on_key(self, event: events.Key) -> None:
         """Enter is handled here, in its turn among the keys sent to the field. (Input's

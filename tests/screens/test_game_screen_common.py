@@ -269,6 +269,27 @@ async def test_typing_reaches_the_command_field_when_the_log_is_shown_instead(
         assert field.value == "" and screen.focused is field
 
 
+async def test_a_paste_of_several_commands_keeps_the_first_and_says_so(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        field = screen.query_one("#command", CommandInput)
+        field.post_message(events.Paste("\nann bucks +1\nbo bucks +2\n\ncy bucks +3\n"))
+        await settle(pilot)
+        assert field.value == "ann bucks +1"  # the first line with something on it
+        said = text_of(pilot, "#command-error")
+        assert said.startswith("Only the first line was pasted (2 more lines were left out)")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.session.state.numbers[0]["bucks"] == 3
+        assert text_of(pilot, "#command-error") == ""  # done: the message goes
+        field.post_message(events.Paste("bo bucks +2\n"))  # a copied line and its newline
+        await settle(pilot)
+        assert field.value == "bo bucks +2" and text_of(pilot, "#command-error") == ""
+
+
 async def test_a_correction_of_a_finished_game_says_where_its_standings_come_from(
     store: Store, new_game: NewGame
 ) -> None:
