@@ -14,6 +14,7 @@ tomllib and tomli_w are imported when first needed.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
@@ -382,6 +383,38 @@ class Store:
                 cached.unlink(missing_ok=True)
         except OSError:
             pass  # a stale cache is checked and rebuilt, never trusted
+
+    # -- the scoring wizard's typing -------------------------------------------------
+
+    def _draft_path(self, path: Path) -> Path:
+        return self.cache_dir / (path.stem + ".wizard-draft.toml")
+
+    def read_draft(self, path: Path) -> dict[str, Any] | None:
+        """What was typed in this game's scoring wizard and not saved yet (see
+        `write_draft`), or None: none, or one that cannot be read (it only saves typing)."""
+        try:
+            draft = self._read_toml(self._draft_path(path), SETTINGS_LIMIT)
+        except DamagedFile:
+            return None
+        return draft or None
+
+    def write_draft(self, path: Path, draft: Mapping[str, Any]) -> None:
+        """Keep what is being typed in the wizard, so that a crash or a kill does not lose
+        it (replaced whole: a reader never sees half of it). Best effort, not fsynced: the
+        game's own changes are the journal's, this is typing not saved yet."""
+        try:
+            self.cache_dir.mkdir(parents=True, exist_ok=True)
+            target = self._draft_path(path)
+            temporary = target.with_suffix(f".{os.getpid()}.tmp")
+            temporary.write_text(_toml_text(dict(draft)), encoding="utf-8")
+            temporary.replace(target)
+        except (OSError, ValueError, TypeError):
+            return
+
+    def drop_draft(self, path: Path) -> None:
+        """The wizard's typing is saved in the game, or was dropped by the table."""
+        with contextlib.suppress(OSError):
+            self._draft_path(path).unlink(missing_ok=True)
 
     # -- snapshots ----------------------------------------------------------------
 

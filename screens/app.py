@@ -34,12 +34,6 @@ GAME_SCREENS = {
 }
 
 
-def _typed_anything(screen: Screen) -> bool:
-    """Whether a screen holds typing that leaving would drop (the scoring wizard's)."""
-    typed = getattr(screen, "typed_anything", None)
-    return bool(typed is not None and typed())
-
-
 def game_screen_for(session: GameSession) -> Screen:
     """The screen of a game, imported when first needed (opening a game stays quick)."""
     module, name = GAME_SCREENS[session.rules.id]
@@ -131,27 +125,10 @@ class GoldrushApp(App[None]):
             self.set_interval(CHECK_EVERY, self._quit_if_terminal_gone)
 
     async def action_quit(self) -> None:
-        """ctrl+q quits at once (every change is already saved), except when scores typed
-        in the scoring wizard would be dropped: then it asks first, as escape there does
-        (a play-test lost a wizard's typing to ctrl+q)."""
-        typing = [screen for screen in self.screen_stack if _typed_anything(screen)]
-        if not typing:
-            self.exit()
-            return
-        from screens.confirm import ConfirmDialog
-
-        def answered(drop: bool | None) -> None:
-            if drop:
-                self.exit()
-
-        self.push_screen(
-            ConfirmDialog(
-                "Quit? The scores typed in the wizard are dropped (the game stays as it was).",
-                yes="Drop and quit",
-                no="Keep typing",
-            ),
-            answered,
-        )
+        """ctrl+q quits at once: every change is saved, and what is typed in the scoring
+        wizard is kept beside the game until it is saved in it (the next ctrl+f puts it
+        back)."""
+        self.exit()
 
     def on_unmount(self) -> None:
         self._parsed_css.save()  # what later screens and dialogs parsed anew

@@ -7,6 +7,7 @@ the session returns; a refusal comes back as a message for the field it was type
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
@@ -93,6 +94,13 @@ class GameScreen(AlikeLines, Screen[None]):
             self._show_read_only(READ_ONLY)
             self.notify(READ_ONLY, title="Read-only", severity="warning", markup=False)
             self._follow_timer = self.set_interval(self.FOLLOW_EVERY, self.follow_writer)
+        elif self.session.store.read_draft(self.session.path) is not None:
+            self.notify(
+                "Scores typed in the scoring wizard were kept: ctrl+f goes on with them.",
+                title="Scoring",
+                markup=False,
+                timeout=10,
+            )
 
     def on_unmount(self) -> None:
         self.leave()
@@ -395,9 +403,21 @@ class GameScreen(AlikeLines, Screen[None]):
 
         state, rules = self.session.state, self.session.rules
         charts, known = self.session.charts(), self.session.known()
+        store, path = self.session.store, self.session.path
+
+        def keep(draft: dict[str, Any] | None) -> None:
+            """What is typed in the wizard is kept beside the game until it is saved in it
+            or dropped: a crash or a kill -9 no longer loses a table's final scores."""
+            if self.session.read_only:
+                return
+            if draft is None:
+                store.drop_draft(path)
+            else:
+                store.write_draft(path, draft)
 
         def done(sheet: FinishedSheet | None) -> None:
             if sheet is None:
+                store.drop_draft(path)  # dropped by the table (or nothing was typed)
                 if self.session.state.sheet:  # reopened: say that it stays open
                     self.notify(
                         "The game stays reopened (not finished); ctrl+f scores it again.",
@@ -407,13 +427,16 @@ class GameScreen(AlikeLines, Screen[None]):
             for key, value in rules.learned(state, sheet.rows, known).items():
                 self.remember(key, value)
             self.finish_game(sheet.text, sheet.winners)
+            if self.session.state.finished:  # saved in the game: the typing is no longer needed
+                store.drop_draft(path)
             if sheet.charts != charts:
                 self._remember(lambda: self.session.remember_charts(sheet.charts))
 
         spec = rules.sheet_for(state)
         # a reopened game: the last sheet's answers over what the screen tracked
         rows = overlay_sheet(spec, rules.prefill(state, known), state.sheet, charts)
-        wizard = ScoringWizard(spec, rows, charts, rules.score_hints(state))
+        draft = None if self.session.read_only else store.read_draft(path)
+        wizard = ScoringWizard(spec, rows, charts, rules.score_hints(state), draft, keep)
         self.app.push_screen(wizard, done)
 
     def remember(self, key: str, value: object) -> None:

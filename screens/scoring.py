@@ -8,6 +8,8 @@ sentence. It returns the finished sheet; the game screen records it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,6 +68,8 @@ screen tracked is already filled in: check it against the table and change anyth
 - The last step shows the standings; **ctrl+s** saves them and finishes the game.
 - **escape** leaves the wizard without finishing (the game stays as it was); when something
   was typed, it asks first (**y** drops it, **n** or **escape** goes back to the wizard).
+- What you type is kept as you type it: if the app stops (ctrl+q, a crash, the laptop
+  closed), the next **ctrl+f** brings it back at the step you were at.
 - The standings show each category, the total, then the tie-break figures (what decides a
   tie), as `goldrush score` does.
 
@@ -92,8 +96,13 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         rows: list[dict[str, Any]],
         charts: dict[str, dict[int, int]] | None = None,
         hints: dict[str, list[str]] | None = None,
+        draft: Mapping[str, Any] | None = None,
+        keep: Callable[[dict[str, Any] | None], None] | None = None,
     ) -> None:
+        """`draft`: what was typed here before and kept (`keep` is given what is typed at
+        each change, None once nothing differs from the start), put back as it was."""
         super().__init__()
+        self._keep_draft = keep
         self.spec = spec
         self.hints = hints or {}  # per field, a line per player from the game's board
         self.rows = [dict(row) for row in rows]
@@ -117,6 +126,67 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
                 chart = self.charts.setdefault(f.chart, {})
                 for row in self.rows:
                     row[f.key] = chart.get(row[f.key], 0)
+        self.restored = self._restore(draft)
+
+    def _restore(self, draft: Mapping[str, Any] | None) -> bool:
+        """Put back the typing kept from an earlier opening (the app stopped meanwhile):
+        each answer the table typed and the charts, at the step it was at (or the first step
+        with an answer that no longer reads); the answers it did not type are pre-filled
+        from the game as it is now. False when there is none, or it is not of this sheet and
+        table (then the wizard starts as usual)."""
+        if not isinstance(draft, Mapping):
+            return False
+        answers, seats = draft.get("answers"), len(self.rows)
+        if not isinstance(answers, dict) or not set(answers) <= set(self.typed):
+            return False
+        typed = {key: list(texts) for key, texts in self.typed.items()}
+        for key, by_seat in answers.items():
+            if not isinstance(by_seat, dict):
+                return False
+            for seat, text in by_seat.items():
+                if not (str(seat).isdigit() and int(seat) < seats and isinstance(text, str)):
+                    return False
+                typed[key][int(seat)] = text
+        charts = draft.get("charts")
+        for name, chart in (charts if isinstance(charts, dict) else {}).items():
+            if name in self.charts and isinstance(chart, dict):
+                with suppress(SheetError, ValueError):
+                    points = {int(count): value for count, value in chart.items()}
+                    self.charts[name] = parse_chart(name, chart_text(points))
+        self.typed = typed
+        step = draft.get("step")
+        self.step = step if type(step) is int and 0 <= step <= len(self.spec.fields) else 0
+        for number, field in enumerate(self.spec.fields):
+            for seat in range(seats):
+                try:
+                    self.rows[seat][field.key] = self._read(
+                        field, seat, self.typed[field.key][seat]
+                    )[0]
+                except SheetError:
+                    self.step = min(self.step, number)
+        return True
+
+    def _keep(self) -> None:
+        """Hand what is typed to be kept (see `__init__`)."""
+        if self._keep_draft is None:
+            return
+        if not self.typed_anything():
+            self._keep_draft(None)
+            return
+        charts = {
+            name: {str(count): points for count, points in chart.items()}
+            for name, chart in self.charts.items()
+        }
+        answers = {  # only what the table typed: the rest is pre-filled anew from the game
+            key: {
+                str(seat): text
+                for seat, text in enumerate(texts)
+                if text != self._as_opened[key][seat]
+            }
+            for key, texts in self.typed.items()
+        }
+        answers = {key: by_seat for key, by_seat in answers.items() if by_seat}
+        self._keep_draft({"step": self.step, "answers": answers, "charts": charts})
 
     def _prefill_text(self, field: Field, value: Any) -> str:
         """What the field shows at first; a chart field's pre-filled value is the count."""
@@ -154,6 +224,12 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
 
     def on_mount(self) -> None:
         self._show_step()
+        if self.restored:
+            self.notify(
+                "What was typed here before the app stopped is back.",
+                title="Scoring wizard",
+                markup=False,
+            )
 
     # -- steps -----------------------------------------------------------------------
 
@@ -217,12 +293,7 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         self.typed[field.key][seat] = text
         note = self.query_one(f"#note-{seat}", Static)
         try:
-            board = self.board.get(field.key, [])
-            value = parse_vps(text, board[seat]) if board else None
-            if value is None:
-                value = parse_answer(field, text)
-            if field.chart:
-                count, value = value, look_up(field, self.charts[field.chart], value)
+            value, count = self._read(field, seat, text)
         except SheetError as error:
             note.update(Text(str(error), style="bold red"))
             return False
@@ -232,6 +303,17 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         else:
             note.update(cubes_left(value) if field.kind == "investments" else "")
         return True
+
+    def _read(self, field: Field, seat: int, text: str) -> tuple[Any, Any]:
+        """One player's answer as the sheet takes it, and (a chart field) the count typed;
+        SheetError says what is wrong."""
+        board = self.board.get(field.key, [])
+        value = parse_vps(text, board[seat]) if board else None
+        if value is None:
+            value = parse_answer(field, text)
+        if field.chart:
+            return look_up(field, self.charts[field.chart], value), value
+        return value, None
 
     @on(Input.Changed, "#chart")
     def _chart_changed(self, event: Input.Changed) -> None:
@@ -248,6 +330,7 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         for seat in range(len(self.rows)):
             self._check(seat)
         self._show_totals()
+        self._keep()
 
     def _show_totals(self) -> None:
         """Running totals while answering; at the standings, the tie-break figures too
@@ -283,6 +366,7 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         seat = int((event.input.id or "answer-0").rpartition("-")[2])
         if self._check(seat):
             self._show_totals()
+        self._keep()
 
     @on(Input.Submitted, ".value")
     def _submitted(self, event: Input.Submitted) -> None:
@@ -325,6 +409,7 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
                 return
         self.step = max(0, min(len(self.spec.fields), self.step + direction))
         self._show_step()
+        self._keep()
 
     def action_save(self) -> None:
         if not self.at_standings:

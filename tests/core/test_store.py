@@ -201,6 +201,25 @@ def test_settings_are_parsed_again_only_when_the_file_changed(
     assert session.recall("bonus_rent") == 5
 
 
+def test_the_wizards_typing_is_kept_until_dropped(store: Store, new_game: NewGame) -> None:
+    session = new_game(game="coloma")
+    assert store.read_draft(session.path) is None
+    draft = {"step": 2, "answers": {"bucks": {"0": "3", "2": "12x"}}, "charts": {"f": {"3": 12}}}
+    store.write_draft(session.path, draft)
+    assert store.read_draft(session.path) == draft
+    store.write_draft(session.path, {**draft, "step": 3})  # replaced whole
+    assert store.read_draft(session.path)["step"] == 3  # type: ignore[index]
+    store.drop_draft(session.path)
+    assert store.read_draft(session.path) is None
+    store.drop_draft(session.path)  # nothing to drop: nothing happens
+    store.write_draft(session.path, draft)
+    store._draft_path(session.path).write_text("not = [toml")  # damaged: as if none
+    assert store.read_draft(session.path) is None
+    store.write_draft(session.path, draft)
+    store.delete_game(session.path)  # goes with its game
+    assert not store._draft_path(session.path).exists()
+
+
 def test_settings_round_trip_and_a_damaged_file_is_kept(store: Store) -> None:
     store.write_settings({"coloma": {"pools": {"3": [4, 5, 6]}}})
     assert store.read_settings() == {"coloma": {"pools": {"3": [4, 5, 6]}}}

@@ -225,23 +225,70 @@ async def test_escape_leaves_at_once_when_nothing_was_typed(
         assert isinstance(pilot.app.screen, GameScreen)
 
 
-async def test_quitting_asks_first_when_scores_were_typed(store: Store, new_game: NewGame) -> None:
-    """ctrl+q with scores typed in the wizard asks, as escape does; no keeps typing."""
+async def test_the_typing_outlives_the_app_until_it_is_saved(
+    store: Store, new_game: NewGame
+) -> None:
+    """Scores typed in the wizard are kept beside the game as they are typed: the app
+    stopped (ctrl+q quits at once, a kill -9 the same), the next ctrl+f puts them back at
+    the step they were at; saved in the game, they are gone."""
     session = new_game(names=("Ann", "Bo", "Cy"))
     async with make_app(store).run_test(size=SIZE) as pilot:
         wizard = await open_wizard(pilot, session)
-        await type_into(pilot, "#answer-0", "1234")
+        await type_into(pilot, "#answer-1", "1234")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        await type_into(pilot, "#answer-2", "3 4")
         await pilot.press("ctrl+q")
         await pilot.pause()
-        assert isinstance(pilot.app.screen, ConfirmDialog) and pilot.app.is_running
-        await pilot.press("n")
+        assert not pilot.app.is_running  # nothing to ask: the typing is kept
+    assert store.read_draft(session.path) is not None
+    played_on = GameSession.open(store, session.path)  # the table played on meanwhile
+    played_on.act(played_on.rules.adjust(played_on.state, 0, "gold", parse_amount("+5")))
+    played_on.close()
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
         await pilot.pause()
-        assert pilot.app.screen is wizard and wizard.typed_anything()
-        await pilot.press("ctrl+q")
+        said = [toast.message for toast in pilot.app._notifications]
+        assert any("ctrl+f goes on with them" in message for message in said)
+        await pilot.press("ctrl+f")
         await pilot.pause()
-        await pilot.press("y")
+        await yes_if_asked(pilot)
+        wizard = pilot.app.screen
+        assert isinstance(wizard, ScoringWizard)
+        assert wizard.step == 1  # where the table was
+        assert wizard.query_one("#answer-2", Input).value == "3 4"
+        assert wizard.typed["gold"][1] == "1234" and wizard.rows[1]["gold"] == 1234
+        assert wizard.typed["gold"][0] == "15"  # not typed: pre-filled from the game now
+        said = [toast.message for toast in pilot.app._notifications]
+        assert any("before the app stopped is back" in message for message in said)
+        await pilot.press("ctrl+s")  # on to the standings
         await pilot.pause()
-        assert not pilot.app.is_running
+        await pilot.press("ctrl+s")  # saved: the game is finished
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, GameScreen)
+        assert pilot.app.screen.session.state.finished
+    assert store.read_draft(session.path) is None
+
+
+async def test_typing_dropped_on_leaving_is_not_kept(store: Store, new_game: NewGame) -> None:
+    session = new_game(names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_wizard(pilot, session)
+        await type_into(pilot, "#answer-0", "77")
+        assert store.read_draft(session.path) is not None
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        await pilot.press("y")  # drop and leave
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, GameScreen)
+        assert store.read_draft(session.path) is None
+        await pilot.press("ctrl+f")
+        await pilot.pause()
+        await yes_if_asked(pilot)
+        wizard = pilot.app.screen
+        assert isinstance(wizard, ScoringWizard)
+        assert not wizard.restored and wizard.typed["gold"][0] != "77"
 
 
 async def test_the_standings_show_the_tie_break_figures(store: Store, new_game: NewGame) -> None:
