@@ -6,6 +6,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult, SystemCommand
@@ -24,6 +25,8 @@ if TYPE_CHECKING:  # a game's session and the setup form only when one is starte
 
 
 def when_played(timestamp: float, now: datetime | None = None) -> str:
+    """At most 15 characters: "today 21:30", "yesterday 21:30", then the day alone,
+    "22 Oct 2025" (the list must fit 80 columns)."""
     moment = datetime.fromtimestamp(timestamp)
     now = now or datetime.now()
     days = (now.date() - moment.date()).days
@@ -31,7 +34,40 @@ def when_played(timestamp: float, now: datetime | None = None) -> str:
         return f"today {moment:%H:%M}"
     if days == 1:
         return f"yesterday {moment:%H:%M}"
-    return f"{moment:%Y-%m-%d %H:%M}"
+    return f"{moment.day} {moment:%b %Y}"
+
+
+#: The saved games' columns; the first three wrap onto more lines when the list is narrower
+#: than they are, the date never does.
+COLUMNS = ("Game", "Players", "Progress", "Last played")
+WRAPPING = (True, True, True, False)
+CELL_PADDING = 2  # DataTable's: a space each side of a cell
+SCROLLBAR = 2  # kept free for the list's scroll bar when it is narrowed
+
+
+def fitted_widths(cells: list[list[str]], width: int) -> list[int] | None:
+    """Each column's width so that the list fits `width` cells: None when it fits as it
+    is. The widest wrapping columns give way first, down to their longest word (a word is
+    never cut); the date keeps its width."""
+    natural = [cell_len(label) for label in COLUMNS]
+    longest_word = list(natural)
+    for row in cells:
+        for index, cell in enumerate(row):
+            natural[index] = max(natural[index], cell_len(cell))
+            words = cell.split() if WRAPPING[index] else [cell]
+            longest_word[index] = max([longest_word[index], *(cell_len(word) for word in words)])
+    room = width - CELL_PADDING * len(COLUMNS)
+    if sum(natural) <= room:
+        return None
+    room -= SCROLLBAR
+    widths = list(natural)
+    while sum(widths) > room:
+        shrinkable = [i for i, w in enumerate(widths) if WRAPPING[i] and w > longest_word[i]]
+        if not shrinkable:
+            break  # as narrow as it can be: the list scrolls sideways
+        widest = max(shrinkable, key=lambda index: widths[index])
+        widths[widest] -= 1
+    return widths
 
 
 class HomeScreen(Screen[None]):
@@ -64,14 +100,14 @@ changes or deletes them: move them away, or repair them by hand.
         #: the game the new-game dialog made, with whether its first player was drawn
         self._created: tuple[GameSession, bool] | None = None
         self._listed_on_mount = False
+        self._widths: list[int] | None = None  # the columns' as made (None: as wide as they are)
+        self._columns_made = False
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="resume-hint", markup=False)
         yield Static("Saved games", classes="section-title")
-        table: DataTable[str | Text] = DataTable(id="games", cursor_type="row", zebra_stripes=True)
-        table.add_columns("Game", "Players", "Progress", "Last played")
-        yield table
+        yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
         yield Static(id="empty-hint", markup=False)
         yield Static(id="damaged", markup=False)
         yield SteadyFooter()
@@ -92,17 +128,42 @@ changes or deletes them: move them away, or repair them by hand.
     def reload(self) -> None:
         """Read the saved games again (after a game was played, created or deleted)."""
         self.saved = list_saved(self.store)
-        table = self.query_one("#games", DataTable)
-        table.clear()
-        for game in self.saved.games:
-            table.add_row(
-                game.title,
-                Text(game.names),
-                game.progress,
-                when_played(game.modified),
-                key=str(game.path),
-            )
+        self._fill_table(force=True)
         self._show_hints()
+
+    def on_resize(self) -> None:
+        self._fill_table()
+
+    def _fill_table(self, force: bool = False) -> None:
+        """The saved games, one a row; narrower than the list needs (80 columns), the
+        players and the progress wrap onto more lines instead of being cut off."""
+        cells = [
+            [game.title, game.names, game.progress, when_played(game.modified)]
+            for game in self.saved.games
+        ]
+        table = self.query_one("#games", DataTable)
+        outer = table.styles.margin.width  # the list's width is the screen's less its margin
+        widths = fitted_widths(cells, self.app.size.width - outer)
+        new_columns = not self._columns_made or widths != self._widths
+        if not (new_columns or force):
+            return
+        row = table.cursor_row
+        table.clear(columns=new_columns)
+        if new_columns:
+            for index, label in enumerate(COLUMNS):
+                table.add_column(label, width=None if widths is None else widths[index])
+            self._widths, self._columns_made = widths, True
+        for game, (title, names, progress, played) in zip(self.saved.games, cells, strict=True):
+            table.add_row(
+                title,
+                Text(names),  # a player's name is shown as typed
+                progress,
+                played,
+                key=str(game.path),
+                height=1 if widths is None else None,
+            )
+        if not force and table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1))
 
     def _show_hints(self) -> None:
         latest = self.saved.latest_unfinished()

@@ -8,11 +8,13 @@ sentence. It returns the finished sheet; the game screen records it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -44,6 +46,35 @@ from screens.confirm import ConfirmDialog
 from screens.dialog import Dialog
 from screens.widgets.footer import SteadyFooter
 
+TOTAL_COLUMN = 2  # Rank, Player, Total, then the categories and the tie-break figures
+CELL_PADDING = 2  # DataTable's: a space each side of a cell
+SCROLLBAR = 2  # the wizard's, when its steps are taller than the screen
+
+
+def totals_first(
+    headers: list[str], rows: list[list[str]], categories: int
+) -> tuple[list[str], list[list[str]]]:
+    """`standings_rows`' cells with the total moved from after the categories to right after
+    the player's name."""
+
+    def moved(cells: list[str]) -> list[str]:
+        total = 2 + categories
+        return [*cells[:2], cells[total], *cells[2:total], *cells[total + 1 :]]
+
+    return moved(headers), [moved(row) for row in rows]
+
+
+def needed_width(lines: list[list[str]]) -> int:
+    """The width a DataTable gives these cells: each column as wide as its widest cell."""
+    return sum(
+        max(cell_len(line[i]) for line in lines) + CELL_PADDING for i in range(len(lines[0]))
+    )
+
+
+def short_heading(label: str) -> str:
+    """A category's heading without what is in brackets: "Hotels (8 each)" -> "Hotels"."""
+    return re.sub(r"\s*\([^)]*\)$", "", label) or label
+
 
 @dataclass(frozen=True)
 class FinishedSheet:
@@ -70,8 +101,8 @@ screen tracked is already filled in: check it against the table and change anyth
   was typed, it asks first (**y** drops it, **n** or **escape** goes back to the wizard).
 - What you type is kept as you type it: if the app stops (ctrl+q, a crash, the laptop
   closed), the next **ctrl+f** brings it back at the step you were at.
-- The standings show each category, the total, then the tie-break figures (what decides a
-  tie), as `goldrush score` does.
+- The standings show the total (right after the name), each category, then the tie-break
+  figures (what decides a tie): the figures `goldrush score` prints.
 
 Where the points come from a chart printed on your board (Coloma's Frontier Map), you type
 the count (how many lands) and the wizard looks the points up. The rules give some of them;
@@ -108,7 +139,8 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         self.rows = [dict(row) for row in rows]
         self.charts = {name: dict(chart) for name, chart in (charts or {}).items()}
         self._charts_as_opened = {name: dict(chart) for name, chart in self.charts.items()}
-        self._columns_for_standings: bool | None = None  # which columns the table has
+        # which columns the table has: the standings' or not, short headings or not
+        self._columns_shown: tuple[bool, bool] | None = None
         self.step = 0  # len(spec.fields) is the standings
         # the buildings the board knows (cube, Goldmine), so the table types only their VP
         self.board = {
@@ -334,32 +366,45 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
 
     def _show_totals(self) -> None:
         """Running totals while answering; at the standings, the tie-break figures too
-        (the cells `goldrush score` prints: `standings_rows`)."""
+        (the cells `goldrush score` prints: `standings_rows`), with the total right after
+        the player's name, so that it is never cut off however many categories follow."""
         result = score(self.spec, self.rows)
-        headers, rows = standings_rows(self.spec, result)
-        if not self.at_standings:  # the tie-break columns follow the total
+        headers, rows = totals_first(*standings_rows(self.spec, result), len(self.spec.categories))
+        if not self.at_standings:  # the tie-break columns follow the categories
             headers, rows = (
                 headers[: 3 + len(self.spec.categories)],
                 [row[: 3 + len(self.spec.categories)] for row in rows],
             )
+        short = needed_width([headers, *rows]) > self._room_for_totals()
+        if short:  # narrower than the table: the categories' headings without "(8 each)"
+            headers = [short_heading(label) for label in headers]
         table = self.query_one("#totals", DataTable)
-        if self._columns_for_standings != self.at_standings:
+        if self._columns_shown != (self.at_standings, short):
             table.clear(columns=True)
             table.add_columns(*headers)
-            self._columns_for_standings = self.at_standings
+            self._columns_shown = (self.at_standings, short)
         else:
             table.clear()
-        total_column = 2 + len(self.spec.categories)
         for row in rows:
             cells: list[str | Text] = list(row)
             cells[1] = Text(row[1])
-            cells[total_column] = Text(row[total_column], style="bold")
+            cells[TOTAL_COLUMN] = Text(row[TOTAL_COLUMN], style="bold")
             table.add_row(*cells)
         self.query_one("#winners", Static).update(
             Text(winners_sentence(result) + ".", style="bold")
         )
         tiebreak = "\n".join([*tie_notes(self.spec, result), self.spec.tiebreak_sentence])
         self.query_one("#tiebreak", Static).update(Text(tiebreak))
+
+    def _room_for_totals(self) -> int:
+        """The columns the table can take without scrolling sideways: the screen's less the
+        wizard's padding and its scroll bar."""
+        wizard = self.query_one("#wizard")
+        return self.app.size.width - wizard.styles.gutter.width - SCROLLBAR
+
+    def on_resize(self) -> None:
+        if self._columns_shown is not None:
+            self._show_totals()
 
     @on(Input.Changed, ".value")
     def _changed(self, event: Input.Changed) -> None:

@@ -4,12 +4,22 @@ Textual's Footer throws its keys away and makes them anew at every change of the
 bindings, which comes with every move of the focus and every dialog closed: a dozen widgets
 mounted, two layouts of the whole screen and two frames, though it shows the same keys
 almost every time (#16). This one compares what it would show with what it shows first.
+
+It also shows f1 (Help) and ctrl+q (Quit) first, the two keys a new player needs: Textual
+puts the app's keys after the screen's, and on a narrow terminal (80 columns) or a screen
+with many keys (Boomtown's) they ran off the right edge. The other keys give way: a key that
+does not fit whole is not shown at all, rather than cut in the middle.
 """
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+#: The keys shown first, in this order, on every screen that has them (the app's).
+FIRST_KEYS = ("f1", "ctrl+q")
 
 
 class SteadyFooter(Footer):
@@ -34,9 +44,61 @@ class SteadyFooter(Footer):
         )
 
     def compose(self) -> ComposeResult:
-        if self._bindings_ready:
-            self._shown = self._would_show()
-        yield from super().compose()
+        if not self._bindings_ready:
+            return
+        self._shown = self._would_show()
+        first = self._first_keys()
+        for binding, enabled, tooltip in first:
+            yield FooterKey(
+                binding.key,
+                self.app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                disabled=not enabled,
+                tooltip=tooltip,
+            ).data_bind(compact=Footer.compact)
+        for widget in super().compose():
+            if not (isinstance(widget, FooterKey) and widget.key in FIRST_KEYS):
+                yield widget  # the other keys as Textual shows them, after the first ones
+        self.call_after_refresh(self._give_way)
+
+    def _first_keys(self) -> list[tuple[Binding, bool, str]]:
+        """f1 and ctrl+q as the screen has them; a dialog (ModalScreen) leaves the app's
+        bindings out of its own, though these two, priority bindings, work in it too."""
+        active = self.screen.active_bindings
+        first = []
+        for key in FIRST_KEYS:
+            if key in active:
+                _, binding, enabled, tooltip = active[key]
+            else:
+                bindings = self.app._bindings.key_to_bindings.get(key, [])
+                if not (bindings and bindings[0].priority):
+                    continue
+                binding, enabled, tooltip = bindings[0], True, bindings[0].tooltip
+            if binding.show:
+                first.append((binding, enabled, tooltip))
+        return first
+
+    def on_resize(self) -> None:
+        self._give_way()
+
+    def _give_way(self) -> None:
+        """Show the keys that fit whole, in order, left of the command palette's key; the
+        first one that does not fit and all after it are hidden."""
+        if not self.is_attached or not self.size.width:
+            return  # not laid out yet: done again when it is (its first size is a resize)
+        room = self.size.width
+        keys = []
+        for key in self.query_children(FooterKey):
+            width = key.get_content_width(self.size, self.size) + key.styles.gutter.width
+            if key.has_class("-command-palette"):
+                room -= width  # docked on the right, always shown
+            else:
+                keys.append((key, width + key.styles.margin.width))
+        used = 0
+        for key, width in keys:
+            used += width
+            key.display = used <= room
 
     async def recompose(self) -> None:
         """Textual asks for it at every change of the bindings: done only when the keys to

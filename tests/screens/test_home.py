@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import pytest
 from rich.text import Text
 from textual.widgets import DataTable
@@ -10,7 +12,7 @@ from companion.amounts import parse_amount
 from companion.store import Store
 from screens.confirm import ConfirmDialog
 from screens.game import GameScreen
-from screens.home import HomeScreen
+from screens.home import HomeScreen, when_played
 from tests.conftest import DATA, NewGame
 from tests.screens.helpers import SIZE, make_app, text_of
 
@@ -191,3 +193,38 @@ async def test_the_first_frame_lists_the_saved_games_and_they_are_read_once(
         await pilot.pause()
         assert isinstance(pilot.app.screen, HomeScreen)
         assert len(reads) == 2
+
+
+def test_when_played_is_short() -> None:
+    """At most 15 characters, so that the list fits 80 columns."""
+    now = datetime(2026, 11, 26, 12, 0)
+    at = lambda *when: datetime(*when).timestamp()  # noqa: E731
+    assert when_played(at(2026, 11, 26, 9, 5), now) == "today 09:05"
+    assert when_played(at(2026, 11, 25, 21, 30), now) == "yesterday 21:30"
+    assert when_played(at(2026, 11, 3, 21, 30), now) == "3 Nov 2026"
+    assert when_played(at(2025, 10, 22, 21, 30), now) == "22 Oct 2025"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_every_column_of_the_saved_games_is_on_screen(
+    size: tuple[int, int], store: Store, new_game: NewGame
+) -> None:
+    """At 80 columns the list cut its last columns, Progress and Last played (a play-test):
+    the players and the progress now wrap, the date is whole, nothing is cut off."""
+    long = ("Annabelle", "Bartholomew", "Cyrus", "Dorothea", "Ezekiel", "Florence")
+    new_game(game="coloma", names=long)
+    new_game(game="calamityville", names=("Margaret", "Jebediah", "Clementine", "Wyatt"))
+    new_game(game="builders", names=("Ann", "Bo"))
+    async with make_app(store).run_test(size=size) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, HomeScreen)
+        table = screen.query_one("#games", DataTable)
+        right = table.region.x + sum(c.get_render_width(table) for c in table.columns.values())
+        assert right <= table.region.right  # no column beyond the list's edge
+        drawn = "\n".join(strip.text for strip in screen._compositor.render_strips())
+        assert "Last played" in drawn and "Progress" in drawn
+        words = drawn.split()
+        for game in screen.saved.games:
+            for part in [game.title, *game.players, game.progress, when_played(game.modified)]:
+                for word in part.split():  # each word whole, wherever the line breaks
+                    assert word in words or f"{word}," in words

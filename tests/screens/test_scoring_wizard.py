@@ -19,7 +19,7 @@ from screens.confirm import ConfirmDialog
 from screens.game import GameScreen
 from screens.scoring import ScoringWizard
 from tests.conftest import NewGame
-from tests.screens.helpers import SIZE, make_app, text_of, type_into
+from tests.screens.helpers import SIZE, make_app, text_of, type_into, until
 
 
 async def yes_if_asked(pilot) -> None:  # type: ignore[no-untyped-def]
@@ -350,3 +350,60 @@ async def test_a_reopened_game_starts_the_wizard_from_its_last_sheet(
     reopened = GameSession.open(store, session.path)
     assert reopened.state.finished
     assert tomllib.loads(history["sheet"]) == tomllib.loads(reopened.state.sheet)
+
+
+LONG_NAMES = ("Annabelle", "Bartholomew", "Cyrus", "Dorothea", "Ezekiel", "Florence")
+TABLES = {  # each game with as many players, long names, as it takes; Coloma with Hotels
+    "boomtown": ({}, 5),
+    "coloma": ({"hotels": True}, 6),
+    "builders": ({}, 4),
+    "calamityville": ({}, 4),
+}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("game", list(TABLES))
+async def test_the_total_is_always_on_screen(
+    game: str, size: tuple[int, int], store: Store, new_game: NewGame
+) -> None:
+    """At 80 columns Coloma's many categories cut the Total column to "Tota" (a play-test):
+    it now follows the player's name, and every player's total is shown whole, while
+    answering and at the standings."""
+    options, players = TABLES[game]
+    session = new_game(game=game, names=LONG_NAMES[:players], **options)
+    async with make_app(store).run_test(size=size) as pilot:
+        wizard = await open_wizard(pilot, session)
+        table = wizard.query_one("#totals", DataTable)
+        for _ in range(2):  # a step of answers, then the standings
+            labels = [str(column.label) for column in table.columns.values()]
+            assert labels[:3] == ["Rank", "Player", "Total"]
+            total_column = list(table.columns.values())[2]
+            right = table.region.x + sum(
+                column.get_render_width(table) for column in list(table.columns.values())[:3]
+            )
+            assert right <= table.scrollable_content_region.right
+            assert total_column.get_render_width(table) >= len("Total") + 2
+            drawn = [strip.text for strip in wizard._compositor.render_strips()]
+            header = next(line for line in drawn if " Rank " in line)
+            assert " Total " in header
+            await pilot.press("ctrl+s")  # to the standings
+            await pilot.pause()
+            assert wizard.at_standings
+
+
+async def test_narrow_headings_drop_what_is_in_brackets(store: Store, new_game: NewGame) -> None:
+    """Narrower than the table, "Hotels (8 each)" is headed "Hotels" (more categories fit);
+    at 120 columns the headings are whole."""
+    session = new_game(game="coloma", names=LONG_NAMES, hotels=True)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        table = wizard.query_one("#totals", DataTable)
+        labels = [str(column.label) for column in table.columns.values()]
+        assert "Hotels" in labels and "Hotels (8 each)" not in labels
+        await pilot.resize_terminal(160, 40)  # the screen's Resize comes through the driver
+
+        def labels() -> list[str]:
+            return [str(column.label) for column in table.columns.values()]
+
+        await until(pilot, lambda: "Hotels (8 each)" in labels())
+        assert labels()[:4] == ["Rank", "Player", "Total", "Track"]

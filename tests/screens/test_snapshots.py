@@ -29,6 +29,17 @@ def test_home(snap_compare, store: Store, new_game: NewGame) -> None:  # type: i
     assert snap_compare(make_app(store), terminal_size=SIZE)
 
 
+def test_home_80x24(snap_compare, store: Store, new_game: NewGame) -> None:  # type: ignore[no-untyped-def]
+    """Long names at 80 columns: the players and the progress wrap, every column shown."""
+    long = ("Annabelle", "Bartholomew", "Cyrus", "Dorothea", "Ezekiel", "Florence")
+    games = [("coloma", long), ("calamityville", long[:4]), ("builders", long[:2])]
+    for hours, (game, names) in enumerate(games, start=1):  # listed in this order
+        session = new_game(game=game, names=names)
+        os.utime(session.path, (FIXED_TIME - 3600 * hours, FIXED_TIME - 3600 * hours))
+    sample_game(store, new_game)
+    assert snap_compare(make_app(store), terminal_size=(80, 24))
+
+
 def test_new_game_dialog(snap_compare, store: Store) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(make_app(store), press=["n", *"Ann", "enter", "A"], terminal_size=SIZE)
 

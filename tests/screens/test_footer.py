@@ -1,0 +1,89 @@
+"""The footer: f1 (Help) and ctrl+q (Quit) first on every screen that has one, and the other
+keys giving way whole when they do not fit (a play-test at 80x24 found them run off the right
+edge, and Boomtown's screen hid them even at 120 columns)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets._footer import FooterKey
+
+from companion.store import Store
+from screens.game import GameScreen
+from screens.widgets.footer import SteadyFooter
+from tests.conftest import NewGame
+from tests.screens.helpers import make_app, open_screen, settle
+
+SIZES = [(80, 24), (120, 40)]
+
+
+async def shown_keys(pilot: Pilot) -> list[str]:
+    """The keys the footer of the screen on top shows, in order; each is checked to be
+    drawn whole, left of the command palette's key, and the first two drawn on screen."""
+    await settle(pilot)
+    screen = pilot.app.screen
+    footer = screen.query_one(SteadyFooter)
+    keys = [key for key in footer.query_children(FooterKey) if key.display]
+    palette = [key for key in keys if key.has_class("-command-palette")]
+    keys = [key for key in keys if not key.has_class("-command-palette")]
+    edge = palette[0].region.x if palette else footer.region.right
+    for key in keys:
+        assert key.region.width > 0 and key.region.right <= edge, key.key
+    drawn = [strip.text for strip in screen._compositor.render_strips()][footer.region.y]
+    assert drawn.startswith(" f1 Help  ^q Quit "), drawn
+    return [key.key for key in keys]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", ["boomtown", "coloma", "builders", "calamityville"])
+async def test_help_and_quit_come_first_on_each_game_screen(
+    game: str, size: tuple[int, int], store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game=game, names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=size) as pilot:
+        await open_screen(pilot, session, GameScreen)
+        keys = await shown_keys(pilot)
+        assert keys[:2] == ["f1", "ctrl+q"] and "ctrl+z" in keys
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_help_and_quit_come_first_on_every_other_screen(
+    size: tuple[int, int], store: Store, new_game: NewGame
+) -> None:
+    """Home, the new-game dialog, the help, the records, the charts and the wizard."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=size) as pilot:
+        assert (await shown_keys(pilot))[:2] == ["f1", "ctrl+q"]  # home
+        for key in ["n", "f1", "h"]:  # the new-game dialog, the help, the records
+            await pilot.press(key)
+            await settle(pilot)
+            assert (await shown_keys(pilot))[:2] == ["f1", "ctrl+q"], key
+            await pilot.press("escape")
+            await settle(pilot)
+        await open_screen(pilot, session, GameScreen)
+        for key in ["f3", "ctrl+f"]:  # the charts, the scoring wizard (asked first: y)
+            await pilot.press(key)
+            await settle(pilot)
+            if key == "ctrl+f":
+                await pilot.press("y")
+                await settle(pilot)
+            assert (await shown_keys(pilot))[:2] == ["f1", "ctrl+q"], key
+            await pilot.press("escape")
+            await settle(pilot)
+
+
+async def test_keys_that_do_not_fit_give_way_and_come_back(store: Store, new_game: NewGame) -> None:
+    """Boomtown's many keys at 80 columns: the last ones are hidden whole (no "esc Hom"),
+    and shown again when the terminal is wider."""
+    session = new_game(game="boomtown", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_screen(pilot, session, GameScreen)
+        narrow = await shown_keys(pilot)
+        assert "escape" not in narrow
+        await pilot.resize_terminal(200, 40)
+        footer = pilot.app.screen.query_one(SteadyFooter)
+        await settle(pilot)
+        await pilot.pause(0.1)
+        wide = await shown_keys(pilot)
+        assert wide[: len(narrow)] == narrow and "escape" in wide and "ctrl+s" in wide
+        assert all(key.display for key in footer.query_children(FooterKey))
