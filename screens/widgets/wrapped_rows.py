@@ -68,6 +68,13 @@ class WrappedRows(Rows):
         return (lines + [Text()] * height)[:height]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The wrapped lines; with a fixed height, the lines it gives room for: a layout
+        that sizes its children by their content (a grid's auto rows: Calamityville's
+        player panels) gave the panels the lines they had then, and cut the line a new
+        property added later (the panel lays out anew only when its height is not fixed)."""
+        styled = self.styles.height
+        if styled is not None and styled.is_cells:
+            return max(0, int(styled.value) - self.styles.gutter.height)
         if width == self._width:
             return len(self._wrap(width))
         return sum(len(_wrap_line(text, width)) for text in self._given)

@@ -398,3 +398,33 @@ async def test_containers_drawing_one_line_look_as_drawing_all(monkeypatch) -> N
         for widget in pilot.app.screen.walk_children():
             widget._styles_cache.clear()
         assert _cells(pilot.app) == quick
+
+
+async def test_calamityvilles_panel_shows_the_line_a_new_property_adds(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The player panels are fixed-height WrappedRows in a grid, whose rows took the
+    panels' content height: a fourth property, wrapped onto one more line, was cut off."""
+    from companion.games import GAMES
+    from companion.session import GameSession
+    from companion.setup import SetupForm, build_header
+    from companion.store import Store
+    from companion.table import COLOURS
+    from screens.game import GameScreen
+    from tests.screens.helpers import command, make_app, open_screen, text_of
+
+    store = Store(tmp_path, GAMES)
+    header, _ = build_header(SetupForm("calamityville", ["Ann", "Bo", "Cy"], COLOURS[:3], 0, {}))
+    session = GameSession.create(store, header)
+    session.close()
+    for size in ((80, 24), (120, 40)):
+        async with make_app(store).run_test(size=size) as pilot:
+            screen = await open_screen(pilot, session, GameScreen)
+            if size == (80, 24):
+                for typed in ("buy ann bank 300", "buy ann bank 100", "buy ann store 100"):
+                    assert await command(pilot, typed) == ""
+                assert await command(pilot, "buy ann mine 300") == ""
+            panel = screen.query_one("#player-0")
+            drawn = [strip.text for strip in screen._compositor.render_strips()]
+            shown = drawn[panel.region.y : panel.region.bottom]
+            assert "mine\u00a0$300" in text_of(pilot, "#player-0")
+            assert any("mine\u00a0$300" in line for line in shown), shown
+            assert panel.size.height >= 3
