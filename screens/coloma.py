@@ -628,7 +628,12 @@ Type in the command field and press **enter**; the line above it says what comes
                 raise RuleError("Type cleanup and the Outlaws the Year Track shows: cleanup 4.")
             return self._clean_up(parse_count(words[1], what="The Outlaws"))
         seat, rest = self._find(words, PLAYER_HELP, command=True)
-        return self.run(self._player_entry(seat, rest))
+        entry = self._player_entry(seat, rest)
+        done = self.run(entry)
+        _, _, ignored = entry.text.partition("; ")  # a limit took part of it (the rules'
+        if done and " ignored: " in ignored:  # "ignore the remainder"): said, not only logged
+            self._say(f"{self.state.name(seat)}: {ignored}.")
+        return done
 
     def _find(self, words: list[str], example: str, command: bool = False) -> tuple[int, list[str]]:
         """The player a command names, or a refusal that says who a short name could mean."""

@@ -128,6 +128,7 @@ async def test_a_whole_year_with_the_gold_value_always_as_the_rule_says(
         # past the Horse Limit: what fits is taken and the rest ignored, saying so (#13)
         assert await command(pilot, "bo horses +6") == ""
         assert "1 Horse ignored: 6 Horses at most (Horse Limit)" in text_of(pilot, "#log-lines")
+        assert text_of(pilot, "#helper") == "Bo: 1 Horse ignored: 6 Horses at most (Horse Limit)."
         assert "6 Horses at most" in await command(pilot, "bo horses +1")
         assert await move_on(pilot) == ""
         # Round 3: a Barrel and Gunmen

@@ -10,7 +10,6 @@ READINGS = """\
 - Tents: a player has 8 in all, in the Lodge, on Events or on Frontier Lands; `tents` counts
   those in the Lodge (the tie-break's "remaining Tents").
 - Dudes placed as Gunmen leave the Lodge and go to the General Supply at Clean Up.
-- Chart rewards are shown as typed; the table gives them with the trackers (`ann vp +5`).
 - How many Dudes a colour has is printed nowhere in our text: the app does not cap Dudes;
   when the General Supply runs out, correct the number (ctrl+o).
 - The Sheriff Badge can be handed over by hand (`sheriff NAME`), as an entry, when the
