@@ -108,8 +108,15 @@ class GameScreen(AlikeLines, Screen[None]):
     # -- any terminal size ---------------------------------------------------------------
 
     def on_resize(self, event: events.Resize) -> None:
-        """Classes the .tcss files lay out by: `-narrow` (the log gives way), `-short`."""
-        self.set_class(event.size.width < NARROW, "-narrow")
+        """Classes the .tcss files lay out by: `-narrow` (the log gives way), `-short`. f2
+        means "the log instead of the game" when narrow and "no log" when wide: crossing
+        from one to the other, the new width's own view is shown (the log shown instead of
+        the game, then a wider terminal, showed the game without its log)."""
+        narrow = event.size.width < NARROW
+        if narrow != self.has_class("-narrow") and self.has_class("-log-toggled"):
+            self.remove_class("-log-toggled")
+            self.call_after_refresh(self._refocus)
+        self.set_class(narrow, "-narrow")
         self.set_class(event.size.height < SHORT, "-short")
 
     def action_charts(self) -> None:

@@ -269,6 +269,31 @@ async def test_typing_reaches_the_command_field_when_the_log_is_shown_instead(
         assert field.value == "" and screen.focused is field
 
 
+async def test_f2_on_a_narrow_terminal_then_a_wider_one_shows_game_and_log(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(100, 30)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        await pilot.press("f2")
+        await settle(pilot)
+        assert screen.log_instead_of_game()
+        await pilot.resize_terminal(120, 40)
+        await until(pilot, lambda: not screen.has_class("-narrow"))  # (after 1/120 s)
+        await settle(pilot)
+        log = screen.query_one(LogPanel)
+        field = screen.query_one("#command", Input)
+        assert log.display and log.region.width and field.region.width  # both shown
+        assert screen.focused is field
+        await pilot.press("f2")  # wide: f2 hides the log
+        await settle(pilot)
+        assert not log.region.width and field.region.width
+        await pilot.resize_terminal(100, 30)  # narrow: the game, as f2 left it
+        await until(pilot, lambda: screen.has_class("-narrow"))
+        await settle(pilot)
+        assert not screen.log_instead_of_game() and field.region.width
+
+
 async def test_a_paste_of_several_commands_keeps_the_first_and_says_so(
     store: Store, new_game: NewGame
 ) -> None:
