@@ -33,8 +33,9 @@ def parse_amount(text: str) -> Amount:
     """Read `12`, `+5` or `-3`; anything else raises AmountError with a readable message."""
     match = re.match(_AMOUNT, text)
     if not match:
-        shown = text.strip() or "nothing"
-        raise AmountError(f"Type a whole number: 12 sets it, +5 adds, -3 takes away (not {shown}).")
+        raise AmountError(
+            f"Type a whole number: 12 sets it, +5 adds, -3 takes away ({_not(text.strip())})."
+        )
     sign, digits = match.groups()
     number = _bounded(digits, "A number")
     if sign == "-":
@@ -46,7 +47,7 @@ def parse_count(text: str, *, minimum: int = 0, maximum: int | None = None, what
     """Read a plain whole number for `what`, within bounds, or raise AmountError."""
     stripped = text.strip()
     if not re.fullmatch(r"-?[0-9]+", stripped):
-        raise AmountError(f"{what} must be a whole number (not {stripped or 'nothing'}).")
+        raise AmountError(f"{what} must be a whole number ({_not(stripped)}).")
     number = _bounded(stripped.lstrip("-"), what) * (-1 if stripped.startswith("-") else 1)
     if number < minimum or (maximum is not None and number > maximum):
         upper = f" to {maximum}" if maximum is not None else " or more"
@@ -71,3 +72,8 @@ def plural(count: int, one: str, many: str | None = None) -> str:
     """`1 card`, `2 cards`, `-1 Buck`: the count with its word in the right number (`many`
     when the plural is not `one` + "s"). The one copy every game's sentences use."""
     return f"{count} {one if abs(count) == 1 else many or one + 's'}"
+
+
+def _not(typed: str) -> str:
+    """What a refusal says of what was typed: "not 12x", or "nothing was typed"."""
+    return f"not {typed}" if typed else "nothing was typed"

@@ -492,7 +492,8 @@ def parse_answer(spec: Field, text: str) -> Any:
         raise SheetError(f"Numbers cannot be negative here (not {stripped}).")
     if spec.kind == "count":
         if not re.fullmatch(r"[0-9]+", stripped):
-            raise SheetError(f"Type {field_hint(spec)} (not {stripped or 'nothing'}).")
+            shown = f"not {stripped}" if stripped else "nothing was typed"
+            raise SheetError(f"Type {field_hint(spec)} ({shown}).")
         return _typed_number(stripped)
     tokens = [token for token in re.split(r"[\s,;]+", stripped) if token]
     if spec.kind == "list":

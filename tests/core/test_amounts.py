@@ -66,3 +66,17 @@ def test_the_wizard_reads_ascii_digits_only(kind: str, typed: str) -> None:
         parse_answer(Field("f", "F", kind), typed)  # type: ignore[arg-type]
     with pytest.raises(SheetError, match="too large"):
         parse_answer(Field("f", "F", "count"), "12345678901")
+
+
+def test_nothing_typed_is_said_so() -> None:
+    """The play-test's empty correction read "(not nothing)"."""
+    from companion.scoring import Field, SheetError, parse_answer
+
+    with pytest.raises(AmountError, match=r"\(nothing was typed\)\.$"):
+        parse_amount("  ")
+    with pytest.raises(AmountError, match=r"The bid must be a whole number \(nothing was typed\)"):
+        parse_count("", what="The bid")
+    with pytest.raises(AmountError, match=r"\(not 1x\)"):
+        parse_count("1x", what="The bid")
+    with pytest.raises(SheetError, match=r"\(nothing was typed\)"):
+        parse_answer(Field("f", "F", "count"), " ")
