@@ -1132,6 +1132,7 @@ class BoomtownRules(Rules):
         state.picks, state.acted, state.passed = [], [], []
         state.high_bid, state.high_bidder, state.winner, state.price = 0, None, None, 0
         state.mustang_next = None
+        state.bank_in = state.bank_out = 0  # "bank this round" starts again with the round
 
 
 def _pay(state: BoomtownState, payer: int, payee: int | None, amount: int, reason: str) -> int:

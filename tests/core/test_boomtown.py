@@ -410,14 +410,14 @@ def test_the_telegraph_changes_one_die_once(table: Table) -> None:
 
 
 def test_card_shark_stagecoach_and_holdup(table: Table) -> None:
-    table.round(
-        0,
-        1,
+    table.auction(0, 1)
+    table.picks(  # the round's flows are read before `n` starts the next one at zero
         "card_shark",
         "stagecoach",
         ("holdup", {"target": 0, "number": 7, "dice": [3, 4]}),
         ("holdup", {"target": 0, "number": 7, "dice": [1, 2]}),
     )
+    table.produce(1, 3)
     # Ann: 10 -1 (bid) = 9; Bo: 10 + ... Card Shark: Bo, Cy, Di pay 4 to the bank
     assert table.gold()[0] == 9 - 7  # the first Holdup hits (7 >= 7), the second misses
     assert table.state.bank_in == 12 and table.state.bank_out == 10
@@ -757,3 +757,23 @@ def test_a_mine_number_is_ascii_digits(table: Table) -> None:
     with pytest.raises(RuleError, match="Type a town and a production number"):
         find_mine("cm \u0666", load_catalog(), table.state)
     assert not is_number("\u00b2") and is_number("12")
+
+
+# ----------------------------------------------------------------------------- play-test
+
+
+def test_a_new_round_starts_the_bank_flows_at_zero_also_when_replayed(table: Table) -> None:
+    """`n` starts the next round: "bank this round" no longer shows the last round's flows
+    (it used to, until the reveal); a game read again from its file gives the same."""
+    table.auction(0, 1)
+    table.picks("stagecoach", "card_shark", CM8, CM9)  # out 10 (Ann), in 4 x 3
+    table.produce(1, 3)
+    assert (table.state.bank_out, table.state.bank_in) == (10, 12)
+    table.act(table.rules.next_round(table.state))
+    assert table.state.phase == "reveal"
+    assert (table.state.bank_out, table.state.bank_in) == (0, 0)
+    reopened = GameSession.open(table.session.store, table.session.path)
+    assert isinstance(reopened.state, BoomtownState) and reopened.state.phase == "reveal"
+    assert (reopened.state.bank_out, reopened.state.bank_in) == (0, 0)
+    table.session.undo()  # back to the round over: its flows again
+    assert (table.state.bank_out, table.state.bank_in) == (10, 12)
