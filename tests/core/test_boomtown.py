@@ -777,3 +777,23 @@ def test_a_new_round_starts_the_bank_flows_at_zero_also_when_replayed(table: Tab
     assert (reopened.state.bank_out, reopened.state.bank_in) == (0, 0)
     table.session.undo()  # back to the round over: its flows again
     assert (table.state.bank_out, table.state.bank_in) == (10, 12)
+
+
+def test_dynamite_and_expropriation_name_whose_mine_it_was(table: Table) -> None:
+    table.auction(0, 1)  # the opening: Ann CJ12, Bo CC12, Cy CJ2, Di CC11
+    mine = lambda owner: next(i for i, m in enumerate(table.state.mines) if m.owner == owner)  # noqa: E731
+    entry = table.rules.pick_event(table.state, 0, "dynamite", mine=mine(2))
+    assert entry.text == "Ann takes Dynamite: blows up Cy's Cactus Junction 2: 6"
+    table.act(entry)
+    entry = table.rules.pick_event(table.state, 1, "expropriation", mine=mine(3))
+    assert entry.text.startswith("Bo takes Expropriation: takes Di's Coyote City 11: 3")
+
+
+def test_a_word_that_is_no_town_says_what_a_pick_can_be(table: Table) -> None:
+    with pytest.raises(RuleError) as refused:
+        find_mine("telegrph", load_catalog(), table.state)
+    assert str(refused.value).startswith("'telegrph' is not a town or an event card.")
+    assert "cm 6" in str(refused.value) and "telegraph" in str(refused.value)
+    for town_typed in ("cold", "cm x"):  # a town without its number: as before
+        with pytest.raises(RuleError, match="Type a town and a production number"):
+            find_mine(town_typed, load_catalog(), table.state)

@@ -436,6 +436,9 @@ async def test_the_event_card_lists_targets_by_player_filters_and_plays_with_a_k
     session = new_game(names=("Di", "Bo", "Ann", "Cy"), first=0)
     async with make_app(store).run_test(size=SIZE) as pilot:
         screen = await _at_the_picks(pilot, session)  # Di picks first
+        refused = await command(pilot, "telegrph")  # a typo: what a pick can be, events too
+        assert refused.startswith("'telegrph' is not a town or an event card.")
+        assert "dynamite, telegraph" in refused
         await type_into(pilot, "#command", "dynamite")
         await pilot.press("enter")
         await pilot.pause()
@@ -470,7 +473,7 @@ async def test_the_event_card_lists_targets_by_player_filters_and_plays_with_a_k
         await pilot.pause()
         assert pilot.app.screen is screen
         assert ("Coyote City", 11, 3) in screen.state.gone
-        assert "Di takes Dynamite: blows up Coyote City 11: 3" in text_of(pilot, "#log-lines")
+        assert "Di takes Dynamite: blows up Cy's Coyote City 11: 3" in text_of(pilot, "#log-lines")
 
 
 async def test_f1_in_the_mine_list(store: Store, new_game: NewGame) -> None:
