@@ -25,6 +25,7 @@ from companion.games.boomtown import (
     MineCard,
     cards_left_text,
     chips,
+    events_left,
     find_event,
     find_mine,
     is_number,
@@ -428,6 +429,15 @@ Type in the command field and press **enter**:
         if self.state.phase != "picks" or picker is None:
             self.notify("Event cards are taken during the picks.", markup=False)
             return
+        if card is None:  # ctrl+t: the dialog lists the cards still in the deck
+            try:
+                self.rules.check_event_allowed(self.state)
+            except RuleError as problem:
+                self.notify(str(problem), markup=False)
+                return
+            if not events_left(self.state):
+                self.notify("Every event card of the deck has been taken.", markup=False)
+                return
 
         def played(entry) -> None:  # type: ignore[no-untyped-def]
             if entry is not None:

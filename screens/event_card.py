@@ -1,9 +1,12 @@
 """Play an event card a player picks: what it needs (a target, a mine, a town, dice) is asked
 here, and the rules check it; a target the card does not allow is refused with the reason.
 
-The targets are listed by player, then mine (town and number), and typing filters them
-(`bo 6`, `cold`); enter plays the card once a target is highlighted (the filter left one,
-or it was chosen with the arrows); ctrl+g plays it from anywhere in the dialog."""
+Opened with ctrl+t (no card named), it first lists the event cards still in the deck:
+typing filters them (`new`), enter takes the highlighted one. Then, or at once when the
+card was typed in the command field, the targets are listed by player, then mine (town and
+number), and typing filters them (`bo 6`, `cold`); enter plays the card once a target is
+highlighted (the filter left one, or it was chosen with the arrows); ctrl+g plays it from
+anywhere in the dialog."""
 
 from __future__ import annotations
 
@@ -24,6 +27,7 @@ from companion.games.boomtown import (
     TOWNS,
     BoomtownState,
     event_choices,
+    events_left,
     parse_dice,
 )
 from companion.journal import Entry
@@ -43,9 +47,16 @@ NEEDS: dict[str, str] = {  # what each card asks for
     "holdup": "holdup",
 }
 
-HELP_TEXT = """\
-The card comes from what you typed (`dynamite`, `holdup`...); the first line changes it.
+TARGET_HINT = "type to filter: a name, a town, a number (down: to the list)"
+CARD_HINT = "type to filter: new, dyn, holdup (down: to the list)"
 
+HELP_TEXT = """\
+The card comes from what you typed (`dynamite`, `holdup`...); the first line changes it
+(only the cards still in the deck are offered).
+
+- **ctrl+t** (no card typed) first lists the event cards left: **type** to filter them
+  (`new`), **enter** takes the highlighted one; then its targets are listed, as below. A
+  card that needs no target is then played with **enter** or **ctrl+g**.
 - **Type** to filter the targets, listed by player then mine: a name (`bo`), a town
   (`cm`, `cold`), a number (`6`). Every word typed must match.
 - **enter** plays the card once a target is highlighted: the filter left only one, or you
@@ -74,7 +85,11 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
         self.session = session
         self.seat = seat
         self.typed = card is not None  # the card was named in the command field
-        self.card = card or "stagecoach"
+        left = list(events_left(self.state))
+        #: the cards the first line offers: those still in the deck (and the one typed)
+        self.cards = [c for c in EVENTS if c in left or c == card]
+        self.card = card or (self.cards[0] if self.cards else next(iter(EVENTS)))
+        self.choosing = not self.typed  # ctrl+t: the list shows the cards until one is taken
 
     @property
     def state(self) -> BoomtownState:
@@ -87,7 +102,7 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
                 Text(f"The event card {self.state.name(self.seat)} takes"), id="event-title"
             )
             yield TableSelect(
-                [(name, card) for card, name in EVENTS.items()],
+                [(EVENTS[card], card) for card in self.cards],
                 value=self.card,
                 allow_blank=False,
                 id="event-card",
@@ -95,7 +110,7 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
             )
             yield Static("", id="choice-label")
             yield Input(
-                placeholder="type to filter: a name, a town, a number (down: to the list)",
+                placeholder=CARD_HINT if self.choosing else TARGET_HINT,
                 id="event-filter",
                 compact=True,
             )
@@ -113,10 +128,22 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
             self.query_one("#event-filter", Input), self.query_one("#event-choice", OptionList)
         )
         self._show_needs()
-        if self.typed and NEEDS.get(self.card):
-            self.query_one("#event-filter", Input).focus()
+        if self.choosing or NEEDS.get(self.card):
+            self.query_one("#event-filter", Input).focus()  # typing filters what is listed
         else:
-            self.query_one("#event-card", Select).focus()
+            self.query_one("#event-play", Button).focus()
+
+    def _card_options(self) -> list[tuple[Text, str, str]]:
+        """The event cards still in the deck (how many of each), to choose one from."""
+        left = events_left(self.state)
+        return [
+            (
+                Text(EVENTS[card] + (f" (x{left[card]} left)" if left.get(card, 0) > 1 else "")),
+                f"card:{card}",
+                search_key(EVENTS[card], card.replace("_", " ")),
+            )
+            for card in self.cards
+        ]
 
     def _choices(self) -> tuple[str, list[tuple[Text, str, str]]]:
         """What the card can be played on, by player then mine (town, number): the core
@@ -155,9 +182,17 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
         ]
 
     def _show_needs(self) -> None:
-        need = NEEDS.get(self.card, "")
-        label, options = self._choices()
-        self.query_one("#event-filter", Input).value = ""
+        need = "card" if self.choosing else NEEDS.get(self.card, "")
+        if self.choosing:
+            label = "Which event card (type to filter, enter takes it)"
+            options = self._card_options()
+        else:
+            label, options = self._choices()
+        if not need:
+            label = f"{EVENTS[self.card]}: nothing more to choose; ctrl+g plays it."
+        field = self.query_one("#event-filter", Input)
+        field.value = ""
+        field.placeholder = CARD_HINT if self.choosing else TARGET_HINT
         self.choice.fill(options)
         for selector in ("#event-filter", "#event-choice"):
             self.query_one(selector).display = bool(need)
@@ -165,9 +200,21 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
         self.query_one("#holdup-row").display = need == "holdup"
         self.query_one("#event-error", Static).update("")
 
+    def _take_card(self, card: str) -> None:
+        """The card chosen from the list: its targets next (or Play it, for none)."""
+        self.choosing = False
+        self.card = card
+        self.query_one("#event-card", Select).value = card
+        self._show_needs()
+        if NEEDS.get(card):
+            self.query_one("#event-filter", Input).focus()
+        else:
+            self.query_one("#event-play", Button).focus()  # enter (or ctrl+g) plays it
+
     @on(Select.Changed, "#event-card")
     def _card_changed(self, event: Select.Changed) -> None:
         if self.card != str(event.value):
+            self.choosing = False
             self.card = str(event.value)
             self._show_needs()
 
@@ -207,7 +254,10 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
         return {kind: what if kind == "town" else int(what)}
 
     @on(OptionList.OptionSelected, "#event-choice")
-    def _target_chosen(self) -> None:
+    def _target_chosen(self, event: OptionList.OptionSelected) -> None:
+        if self.choosing:
+            self._take_card(str(event.option.id).removeprefix("card:"))
+            return
         if self.card == "holdup":  # then the number and the dice
             self.query_one("#holdup-number", Input).focus()
             return
@@ -215,6 +265,18 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
 
     @on(Input.Submitted, "#event-filter")
     def _filter_submitted(self) -> None:
+        if self.choosing:
+            value = self.choice.chosen()
+            if value is None:
+                left = len(self.choice.shown)
+                self.query_one("#event-error", Static).update(
+                    "Choose the event card: type more, or down to the list."
+                    if left
+                    else "No event card left matches: change the filter."
+                )
+                return
+            self._take_card(value.removeprefix("card:"))
+            return
         if self.card == "holdup" and self.choice.chosen() is not None:
             self.query_one("#holdup-number", Input).focus()
             return
@@ -228,6 +290,12 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
     @on(Input.Submitted, "#holdup-dice")
     def action_play(self) -> None:
         error = self.query_one("#event-error", Static)
+        if self.choosing:  # ctrl+g with the cards listed: the highlighted one, if any
+            value = self.choice.chosen()
+            if value is None:
+                error.update("Choose the event card first: type to filter, enter takes it.")
+                return
+            self._take_card(value.removeprefix("card:"))
         try:
             entry = self.session.rules.pick_event(
                 self.state, self.seat, self.card, **self._params()

@@ -1132,6 +1132,7 @@ class BoomtownRules(Rules):
         state.picks, state.acted, state.passed = [], [], []
         state.high_bid, state.high_bidder, state.winner, state.price = 0, None, None, 0
         state.mustang_next = None
+        state.bank_in = state.bank_out = 0  # "bank this round" starts again with the round
 
 
 def _pay(state: BoomtownState, payer: int, payee: int | None, amount: int, reason: str) -> int:
@@ -1155,11 +1156,13 @@ def _event_detail(state: BoomtownState, card: str, params: dict[str, Any]) -> st
         state.name(target) if isinstance(target, int) and 0 <= target < len(state.players) else "?"
     )
     mine_index = params.get("mine")
-    mine = (
+    label = (
         state.mines[mine_index].label
         if isinstance(mine_index, int) and 0 <= mine_index < len(state.mines)
         else ""
     )
+    # whose mine it is (Dynamite, Expropriation: another player's)
+    mine = f"{state.name(state.mines[mine_index].owner)}'s {label}" if label else ""
     if card == "dynamite":
         saloon = params.get("saloon")
         if isinstance(saloon, int) and 0 <= saloon < len(state.saloons):
@@ -1173,8 +1176,8 @@ def _event_detail(state: BoomtownState, card: str, params: dict[str, Any]) -> st
         number = params.get("number")
         hit = "pays up" if sum(dice) >= (number or 99) else "gets away"
         return f": holds up {who} for {number}, rolls {sum(dice)}: {hit}"
-    if card == "new_vein":
-        return f" for {mine}" if mine else ""
+    if card == "new_vein":  # on one of the player's own mines
+        return f" for {label}" if label else ""
     if card in ("saloon", "governor"):
         town = params.get("town")
         return f" in {town}" if town else " (kept until it can be used)"
@@ -1315,6 +1318,12 @@ def find_mine(text: str, catalog: list[MineCard], state: BoomtownState) -> MineC
     """`cm 6`, `cold 6`, `Cold Mountain 6`: that catalog mine, if it is not out yet."""
     words = text.split()
     if len(words) < 2 or not is_number(words[-1]):
+        if not any(find_town(" ".join(words[:n])) for n in range(1, len(words) + 1)):
+            raise RuleError(  # neither a town nor an event card: say what a pick can be
+                f"{text!r} is not a town or an event card. Type a mine as town and number "
+                "(cm 6; towns cj cm cc dg sn) or an event card (dynamite, telegraph...: "
+                "ctrl+t lists them)."
+            )
         raise RuleError("Type a town and a production number, e.g. cm 6 or cold 6.")
     town = find_town(" ".join(words[:-1]))
     if town is None:

@@ -410,14 +410,14 @@ def test_the_telegraph_changes_one_die_once(table: Table) -> None:
 
 
 def test_card_shark_stagecoach_and_holdup(table: Table) -> None:
-    table.round(
-        0,
-        1,
+    table.auction(0, 1)
+    table.picks(  # the round's flows are read before `n` starts the next one at zero
         "card_shark",
         "stagecoach",
         ("holdup", {"target": 0, "number": 7, "dice": [3, 4]}),
         ("holdup", {"target": 0, "number": 7, "dice": [1, 2]}),
     )
+    table.produce(1, 3)
     # Ann: 10 -1 (bid) = 9; Bo: 10 + ... Card Shark: Bo, Cy, Di pay 4 to the bank
     assert table.gold()[0] == 9 - 7  # the first Holdup hits (7 >= 7), the second misses
     assert table.state.bank_in == 12 and table.state.bank_out == 10
@@ -757,3 +757,43 @@ def test_a_mine_number_is_ascii_digits(table: Table) -> None:
     with pytest.raises(RuleError, match="Type a town and a production number"):
         find_mine("cm \u0666", load_catalog(), table.state)
     assert not is_number("\u00b2") and is_number("12")
+
+
+# ----------------------------------------------------------------------------- play-test
+
+
+def test_a_new_round_starts_the_bank_flows_at_zero_also_when_replayed(table: Table) -> None:
+    """`n` starts the next round: "bank this round" no longer shows the last round's flows
+    (it used to, until the reveal); a game read again from its file gives the same."""
+    table.auction(0, 1)
+    table.picks("stagecoach", "card_shark", CM8, CM9)  # out 10 (Ann), in 4 x 3
+    table.produce(1, 3)
+    assert (table.state.bank_out, table.state.bank_in) == (10, 12)
+    table.act(table.rules.next_round(table.state))
+    assert table.state.phase == "reveal"
+    assert (table.state.bank_out, table.state.bank_in) == (0, 0)
+    reopened = GameSession.open(table.session.store, table.session.path)
+    assert isinstance(reopened.state, BoomtownState) and reopened.state.phase == "reveal"
+    assert (reopened.state.bank_out, reopened.state.bank_in) == (0, 0)
+    table.session.undo()  # back to the round over: its flows again
+    assert (table.state.bank_out, table.state.bank_in) == (10, 12)
+
+
+def test_dynamite_and_expropriation_name_whose_mine_it_was(table: Table) -> None:
+    table.auction(0, 1)  # the opening: Ann CJ12, Bo CC12, Cy CJ2, Di CC11
+    mine = lambda owner: next(i for i, m in enumerate(table.state.mines) if m.owner == owner)  # noqa: E731
+    entry = table.rules.pick_event(table.state, 0, "dynamite", mine=mine(2))
+    assert entry.text == "Ann takes Dynamite: blows up Cy's Cactus Junction 2: 6"
+    table.act(entry)
+    entry = table.rules.pick_event(table.state, 1, "expropriation", mine=mine(3))
+    assert entry.text.startswith("Bo takes Expropriation: takes Di's Coyote City 11: 3")
+
+
+def test_a_word_that_is_no_town_says_what_a_pick_can_be(table: Table) -> None:
+    with pytest.raises(RuleError) as refused:
+        find_mine("telegrph", load_catalog(), table.state)
+    assert str(refused.value).startswith("'telegrph' is not a town or an event card.")
+    assert "cm 6" in str(refused.value) and "telegraph" in str(refused.value)
+    for town_typed in ("cold", "cm x"):  # a town without its number: as before
+        with pytest.raises(RuleError, match="Type a town and a production number"):
+            find_mine(town_typed, load_catalog(), table.state)

@@ -436,6 +436,9 @@ async def test_the_event_card_lists_targets_by_player_filters_and_plays_with_a_k
     session = new_game(names=("Di", "Bo", "Ann", "Cy"), first=0)
     async with make_app(store).run_test(size=SIZE) as pilot:
         screen = await _at_the_picks(pilot, session)  # Di picks first
+        refused = await command(pilot, "telegrph")  # a typo: what a pick can be, events too
+        assert refused.startswith("'telegrph' is not a town or an event card.")
+        assert "dynamite, telegraph" in refused
         await type_into(pilot, "#command", "dynamite")
         await pilot.press("enter")
         await pilot.pause()
@@ -470,7 +473,7 @@ async def test_the_event_card_lists_targets_by_player_filters_and_plays_with_a_k
         await pilot.pause()
         assert pilot.app.screen is screen
         assert ("Coyote City", 11, 3) in screen.state.gone
-        assert "Di takes Dynamite: blows up Coyote City 11: 3" in text_of(pilot, "#log-lines")
+        assert "Di takes Dynamite: blows up Cy's Coyote City 11: 3" in text_of(pilot, "#log-lines")
 
 
 async def test_f1_in_the_mine_list(store: Store, new_game: NewGame) -> None:
@@ -580,3 +583,69 @@ async def test_completion_knows_the_commands_cards_and_towns(
         words = screen.command_words()
         for word in ("Ann", "reveal", "pay", "next", "skip", "dynamite", "holdup", "cold", "sn"):
             assert word in words
+
+
+async def test_ctrl_t_lists_the_cards_left_typing_filters_them_and_the_list_fits_at_80x24(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test: ctrl+t opened on Stagecoach Robbery after it was taken (ctrl+g: "it
+    was already taken"), `new` typed went to the dropdown and filtered nothing, and the
+    dropdown ran past the dialog's bottom edge at 80x24."""
+    from textual.widgets import OptionList, Select
+    from textual.widgets._select import SelectOverlay
+
+    session = new_game(names=("Ann", "Bo", "Cy", "Di"), first=0)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await _at_the_picks(pilot, session)
+        assert await command(pilot, "stagecoach") == ""  # Ann takes it: none left
+        await pilot.press("ctrl+t")  # Bo's pick
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, EventCard)
+        first_line = dialog.query_one("#event-card", Select)
+        assert first_line.value != "stagecoach"  # opens on a card still in the deck
+        listed = [str(o.prompt) for o in dialog.query_one("#event-choice", OptionList).options]
+        assert "Stagecoach Robbery" not in listed and "Dynamite (x3 left)" in listed
+        assert dialog.focused is dialog.query_one("#event-filter")  # typing goes to the list
+        await pilot.press("ctrl+g")  # nothing chosen yet: nothing played
+        await pilot.pause()
+        assert pilot.app.screen is dialog and "Choose the event card" in text_of(
+            pilot, "#event-error"
+        )
+        await type_into(pilot, "#event-filter", "new")
+        assert dialog.choice.shown == ["card:new_vein"] and dialog.choice.chosen()
+        await pilot.press("enter")  # takes New Vein: its targets, Bo's own mines, next
+        await pilot.pause()
+        assert dialog.card == "new_vein" and first_line.value == "new_vein"
+        assert [str(o.prompt) for o in dialog.query_one("#event-choice", OptionList).options] == [
+            "Bo's Coyote City 12: 6"
+        ]
+        assert dialog.focused is dialog.query_one("#event-filter")
+        await pilot.press("enter")  # the one target left: played
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        assert "Bo takes New Vein for Coyote City 12: 6" in text_of(pilot, "#log-lines")
+        await pilot.press("ctrl+t")  # Cy: a card that needs nothing is played with enter
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, EventCard)
+        await type_into(pilot, "#event-filter", "card")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert dialog.card == "card_shark" and dialog.focused is dialog.query_one("#event-play")
+        first_line = dialog.query_one("#event-card", Select)
+        first_line.focus()
+        await pilot.press("enter")  # the first line's list of cards opens
+        await pilot.pause()
+        overlay = first_line.query_one(SelectOverlay)
+        assert first_line.expanded and overlay.option_count == 9  # the cards left
+        box = dialog.query_one("#event-box").region
+        assert box.contains_region(overlay.region)  # inside the dialog, border excluded
+        assert overlay.region.bottom < box.bottom - 1
+        await pilot.press("escape")  # closes the list, not the dialog
+        await pilot.pause()
+        assert pilot.app.screen is dialog and not first_line.expanded
+        await pilot.press("ctrl+g")  # Card Shark, as the first line says
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        assert "Cy takes Card Shark" in text_of(pilot, "#log-lines")
