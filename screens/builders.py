@@ -51,6 +51,15 @@ TERRAIN_WORDS = {
     "h": "hideout",
     "clear": "none",
 }
+#: what the legend says of each terrain on the board, in its order (a Mountain either way)
+TERRAIN_LEGEND = {
+    "mountain-left": "M< M> Mountain",
+    "mountain-right": "M< M> Mountain",
+    "lake": "~~ Lake",
+    "goldmine": "$$ Goldmine",
+    "hideout": "Hd Hideout",
+}
+CUBE_NAMES = {1: "a Single", 2: "a Double", 3: "a Triple"}
 TERRAIN_MARKS = {
     "mountain-left": "M<",
     "mountain-right": "M>",
@@ -133,7 +142,10 @@ Type in the command field and press **enter**; the line above it says what comes
                 with PlainVerticalScroll(id="board-box"):
                     with NoScrollHorizontal(id="table"):
                         yield Rows(id="board")
-                        yield Rows(id="players")
+                        # the board's legend under the players, in the room beside the board
+                        with PlainVertical(id="side"):
+                            yield Rows(id="players")
+                            yield WrappedRows(id="legend")
                     yield WrappedRows(id="notes")
             yield LogPanel(id="log")
         yield SteadyFooter()
@@ -189,7 +201,7 @@ Type in the command field and press **enter**; the line above it says what comes
             offer = 5 if len(state.players) == 4 else 4
             line = (
                 f"Round {state.round} of {state.last_round} · "
-                f"start player {state.name(state.first_player)} · "
+                f"{state.name(state.first_player)} starts · "
                 f"{offer} cards on offer · Track Tokens {len(state.tokens)}/{state.rows}"
             )
             if state.options.get("terrain"):
@@ -201,6 +213,7 @@ Type in the command field and press **enter**; the line above it says what comes
         self.query_one("#players", Rows).show(self._players_lines())
         preview = self._preview()
         self.query_one("#board", Rows).show(self._board_lines())
+        self.query_one("#legend", WrappedRows).show(self._legend_lines())
         self.query_one("#notes", WrappedRows).show([self._notes_text(preview)])
 
     def _step_text(self) -> str:
@@ -329,13 +342,31 @@ Type in the command field and press **enter**; the line above it says what comes
             text.append(f"If the round ended now: {preview.sentence}", style="dim")
         elif preview:
             text.append(f"To move the Train Marker as cards are built, type {preview}.", "dim")
-        if self.state.widths:
-            text.append(
-                "\nBoard: row 1 at the bottom; Be3 = a player's Triple; =..= a Track Token; "
-                "M< M> Mountain, ~~ Lake, $$ Goldmine, Hd Hideout.",
-                style="dim",
-            )
         return text
+
+    def _legend_lines(self) -> list[Text]:
+        """What the board's marks stand for, a line each (each wraps on its own): a
+        building's mark told in words with one on the board (else the first player's
+        Triple), and only the terrain the board has."""
+        state = self.state
+        if not state.widths:
+            return []
+        labels = player_labels([player.name for player in state.players])
+        owner, cube = (
+            (state.buildings[0].owner, state.buildings[0].cube) if state.buildings else (0, 3)
+        )
+        example = Text()
+        example.append(f"{labels[owner]}{cube}", f"bold {rich_colour(state.players[owner].colour)}")
+        example.append(f": {state.players[owner].name}'s building, ")
+        example.append(f"{CUBE_NAMES.get(cube, cube)} cube")
+        lines = [Text("Row 1 at the bottom; =..= Track Token"), example]
+        kinds = {TERRAIN_LEGEND[kind] for kind in state.terrain.values()}
+        terrain = [legend for legend in dict.fromkeys(TERRAIN_LEGEND.values()) if legend in kinds]
+        if terrain:
+            lines.append(Text(", ".join(terrain)))
+        for line in lines:
+            line.stylize("dim")
+        return lines
 
     def _preview(self) -> Placement | str:
         state = self.state

@@ -248,9 +248,13 @@ be shortened to the start of any of its words; the bank is a party like a player
         """The property named by `[OWNER] TYPE [VALUE]`, and the words after it."""
         owner = None
         if words and words[0].lower() not in KINDS:
+            owner_first = len(words) > 1 and words[1].lower() in KINDS  # OWNER TYPE
+            if not owner_first and not players_matching(self.state.players, words[0]):
+                # neither an owner nor a property's type where the type goes (rent bo bnak)
+                raise RuleError(f"Not a property: {words[0]}. The properties are {_kinds()}.")
             owner, words = self._player(words, "whose property")
         if not words or words[0].lower() not in KINDS:
-            raise RuleError(f"Name the property: its type ({', '.join(KINDS)}) and its value.")
+            raise RuleError(f"Name the property: its type ({_kinds()}) and its value.")
         kind, words = words[0].lower(), words[1:]
         value = None
         if words and is_number(words[0]):
@@ -378,3 +382,8 @@ be shortened to the start of any of its words; the bank is a party like a player
                 "Game: Gold Has Run Out!", "The end: the richest wins", self.action_gold_out
             ),
         ]
+
+
+def _kinds() -> str:
+    """The properties' types as a sentence says them: bank, store, hotel and mine."""
+    return ", ".join(KINDS[:-1]) + f" and {KINDS[-1]}"

@@ -344,3 +344,57 @@ def check_redraws() -> None:
     say(loose, "a")  # not laid out yet: its height is not known
     say(loose, "a")
     assert refreshed == [True]
+
+
+def words_shown(pilot: Pilot, selector: str) -> str:
+    """The words drawn on the screen where a widget is, joined by single spaces: a line
+    wrapped anywhere reads as it was given."""
+    region = pilot.app.screen.query_one(selector).region
+    strips = pilot.app.screen._compositor.render_strips()[region.y : region.bottom]
+    return " ".join(" ".join(s.crop(region.x, region.right).text for s in strips).split())
+
+
+async def test_the_board_legend_and_the_train_marker_notes_show_whole(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test's legend lost its end ('Mountain, ~~ Lake, $$ Goldmine, Hd Hideout.')
+    under a Train Marker sentence of two lines, with four blank rows below (80x28); "Be3"
+    said nothing to a new player. At 80x24 and at 120x40 beside the log too."""
+    session = four_players_in_round_three(new_game)
+    session.act(session.rules.place_terrain(session.state, 8, 1, "mountain-right"))
+    session.act(session.rules.place_terrain(session.state, 7, 5, "mountain-left"))
+    session.act(session.rules.place_terrain(session.state, 9, 4, "lake"))
+    session.act(session.rules.place_terrain(session.state, 10, 5, "hideout"))
+    for size in ((80, 28), (80, 24), SIZE):
+        async with make_app(store).run_test(size=size) as pilot:
+            screen = await open_screen(pilot, session, BuildersScreen)
+            await settle(pilot)
+            notes = " ".join(text_of(pilot, "#notes").split())
+            assert notes.startswith("◀ Train Marker: row 2.")
+            assert words_shown(pilot, "#notes") == notes, size
+            shown = words_shown(pilot, "#legend")
+            for said in (
+                "Row 1 at the bottom; =..= Track Token",
+                "Be3: Bea's building, a Triple cube",  # label and cube in words
+                "M< M> Mountain, ~~ Lake, $$ Goldmine, Hd Hideout",
+            ):
+                assert shown.count(said) == 1, (size, said)
+            for selector in ("#board", "#players", "#legend", "#notes"):
+                region = screen.query_one(selector).region
+                assert region.height and region.bottom <= size[1] - 1, (size, selector)
+
+
+async def test_the_round_line_shows_whole_beside_the_log(store: Store, new_game: NewGame) -> None:
+    """The play-test's round line stopped at '4 cards on offer · Track' at 120x40 with the
+    log and a player named [bold]Zed[/] (shown as typed)."""
+    session = new_game(game="builders", names=("[bold]Zed[/]", "Ann", "Bo"), first=0)
+    session.act(session.rules.board(session.state, [5] * 10))
+    for size in (SIZE, (80, 24)):
+        async with make_app(store).run_test(size=size) as pilot:
+            screen = await open_screen(pilot, session, BuildersScreen)
+            await settle(pilot)
+            assert screen.query_one("#log").display == (size == SIZE)
+            line = " ".join(text_of(pilot, "#round-line").split())
+            assert "[bold]Zed[/]" in line and line.endswith("4 cards on offer · Track Tokens 0/10")
+            assert words_shown(pilot, "#round-line") == line, size
+            assert screen.query_one("#notes").region.bottom <= size[1] - 1, size

@@ -279,3 +279,51 @@ async def test_the_price_is_remembered_as_typed(store: Store, new_game: NewGame)
         assert await command(pilot, "buy bo hotel 100") == ""
         assert screen.state.money(1) == 1750
         assert "Bo buys a hotel ($100 space) for $250" in text_of(pilot, "#log-lines")
+
+
+def shown_lines(screen: CalamityvilleScreen, selector: str) -> list[str]:
+    """The lines a widget shows on screen, as drawn."""
+    widget = screen.query_one(selector)
+    return [strip.text.strip() for strip in widget.render_lines(widget.region.reset_offset)]
+
+
+async def test_the_gold_run_out_line_shows_whole_beside_the_log(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test's status line stopped at 'ctrl+f scores the' at 120x40 with the log."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy"), first=0)
+    rules = session.rules
+    for _ in range(29):
+        session.act(rules.newspaper(session.state))
+    session.act(rules.gold_runs_out(session.state))
+    for size in (SIZE, (80, 24)):
+        async with make_app(store).run_test(size=size) as pilot:
+            screen = await open_screen(pilot, session, CalamityvilleScreen)
+            await settle(pilot)
+            assert screen.query_one("#log").display == (size == SIZE)
+            line = screen.query_one("#round-line")
+            assert line.region.bottom <= size[1] - 1, size
+            shown = " ".join(shown_lines(screen, "#round-line"))
+            assert shown == (
+                "The gold has run out: properties are worth nothing. ctrl+f scores the game."
+            ), size
+            for seat in range(3):  # the players' panels still in sight under it
+                assert screen.query_one(f"#player-{seat}").region.bottom <= size[1] - 1
+
+
+async def test_a_misspelt_property_is_said_to_be_no_property(
+    store: Store, new_game: NewGame
+) -> None:
+    """`rent bo bnak 300` said 'Not a player: bnak' (the word was where the type goes)."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy"), first=0)
+    session.act(session.rules.buy(session.state, 0, "bank", 300))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        assert await command(pilot, "rent bo bnak 300") == (
+            "Not a property: bnak. The properties are bank, store, hotel and mine."
+        )
+        assert (await command(pilot, "pass bnak 300 to cy")).startswith("Not a property: bnak.")
+        # a name where the owner goes is still a player's: a wrong one says so
+        assert "Not a player: anx" in await command(pilot, "rent bo anx bank 300")
+        assert await command(pilot, "rent bo ann bank 300") == ""
+        assert screen.state.money(1) == 1700
