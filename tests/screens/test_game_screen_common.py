@@ -477,26 +477,49 @@ async def test_a_game_screen_is_laid_out_once_a_layout(
     store: Store, new_game: NewGame, game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Textual's compositor laid the whole screen out a second time after the first
-    layout (its map of every widget left marked out of date): a game screen's is not."""
+    layout (its map of every widget left marked out of date): a game screen's is not. (A
+    layout for a scroll lays out only what is in sight, and the rest when first needed:
+    that second one is Textual's design, not counted.)"""
     from textual._compositor import Compositor
 
-    counts = {"reflows": 0, "arranged": 0}
-    arrange, reflow = Compositor._arrange_root, Compositor.reflow
+    counts = {"reflows": 0, "again": 0}
+    arrange, reflow, visible = (
+        Compositor._arrange_root,
+        Compositor.reflow,
+        Compositor.reflow_visible,
+    )
+    state = {"inside": False, "after_scroll": False}
 
     def counted_arrange(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        counts["arranged"] += isinstance(self.root, GameScreen)
+        if isinstance(self.root, GameScreen) and not state["inside"]:
+            if state["after_scroll"]:  # the rest of a scroll's layout
+                state["after_scroll"] = False
+            else:
+                counts["again"] += 1  # a whole layout after a layout: what this is about
         return arrange(self, *args, **kwargs)
 
     def counted_reflow(self, *args, **kwargs):  # type: ignore[no-untyped-def]
         counts["reflows"] += isinstance(args[0], GameScreen)
-        return reflow(self, *args, **kwargs)
+        state["inside"], state["after_scroll"] = True, False
+        try:
+            return reflow(self, *args, **kwargs)
+        finally:
+            state["inside"] = False
+
+    def counted_visible(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        state["inside"] = True
+        try:
+            return visible(self, *args, **kwargs)
+        finally:
+            state["inside"], state["after_scroll"] = False, isinstance(args[0], GameScreen)
 
     monkeypatch.setattr(Compositor, "_arrange_root", counted_arrange)
     monkeypatch.setattr(Compositor, "reflow", counted_reflow)
+    monkeypatch.setattr(Compositor, "reflow_visible", counted_visible)
     session = new_game(game=game, names=("Ann", "Bo", "Cy"))
     async with make_app(store).run_test(size=(120, 40)) as pilot:
         await open_screen(pilot, session, GameScreen)
         await pilot.resize_terminal(100, 30)
         await settle(pilot)
     assert counts["reflows"] >= 2
-    assert counts["arranged"] == counts["reflows"]
+    assert counts["again"] == 0
