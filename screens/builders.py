@@ -33,7 +33,7 @@ from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.backdrop import PlainHorizontal, PlainVertical, PlainVerticalScroll
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
-from screens.widgets.no_scroll import NoScrollHorizontal
+from screens.widgets.no_scroll import NoScrollHorizontal, NoScrollVertical
 from screens.widgets.rows import Rows
 from screens.widgets.wrapped_rows import WrappedRows
 
@@ -143,7 +143,7 @@ Type in the command field and press **enter**; the line above it says what comes
                     with NoScrollHorizontal(id="table"):
                         yield Rows(id="board")
                         # the board's legend under the players, in the room beside the board
-                        with PlainVertical(id="side"):
+                        with NoScrollVertical(id="side"):
                             yield Rows(id="players")
                             yield WrappedRows(id="legend")
                     yield WrappedRows(id="notes")
@@ -346,15 +346,13 @@ Type in the command field and press **enter**; the line above it says what comes
 
     def _legend_lines(self) -> list[Text]:
         """What the board's marks stand for, a line each (each wraps on its own): a
-        building's mark told in words with one on the board (else the first player's
-        Triple), and only the terrain the board has."""
+        building's mark told in words (the first player's Triple), and only the terrain
+        the board has."""
         state = self.state
         if not state.widths:
             return []
         labels = player_labels([player.name for player in state.players])
-        owner, cube = (
-            (state.buildings[0].owner, state.buildings[0].cube) if state.buildings else (0, 3)
-        )
+        owner, cube = 0, 3  # the same all game: a build never changes the legend's lines
         example = Text()
         example.append(f"{labels[owner]}{cube}", f"bold {rich_colour(state.players[owner].colour)}")
         example.append(f": {state.players[owner].name}'s building, ")

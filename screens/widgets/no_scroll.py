@@ -11,7 +11,7 @@ anyway, in the layout's own frame).
 
 from __future__ import annotations
 
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import Input
@@ -26,6 +26,12 @@ def recorded_virtual_size() -> Reactive[Size]:
 
 class NoScrollHorizontal(AlikeLines, Horizontal):
     """A Horizontal whose overflow is hidden (never scrolls)."""
+
+    virtual_size = recorded_virtual_size()
+
+
+class NoScrollVertical(AlikeLines, Vertical):
+    """A Vertical (its overflow hidden: it never scrolls)."""
 
     virtual_size = recorded_virtual_size()
 

@@ -83,6 +83,13 @@ class Rows(Widget):
             self._strips.pop(y, None)
         self.refresh(*(Region(0, y, width, 1) for y in changed))
 
+    def replace_lines(self, lines: Sequence[Text | str]) -> None:
+        """Take these lines while being painted (no refresh, no layout): the widget's
+        size already fits them."""
+        self._texts = [as_text(line) for line in lines]
+        self._keys = [text_key(text) for text in self._texts]
+        self._strips.clear()
+
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self._texts)
 

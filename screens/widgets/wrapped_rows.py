@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from rich._wrap import divide_line  # Rich's word wrapping: what a Static's text gets
 from rich.text import Text
 from textual import events
-from textual.geometry import Size
+from textual.geometry import Region, Size
+from textual.strip import Strip
 
 from screens.widgets.rows import Rows, as_text, text_key
 
@@ -51,6 +52,22 @@ class WrappedRows(Rows):
             self._width = self.size.width
             self._wrapped.clear()
             super().show(self._fit(self._wrap(self._width)))
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """A layout that resized the widget is painted in its own frame, before the resize
+        reaches `on_resize`: the lines are wrapped at the new width here, when the layout
+        counted them (their number is the widget's height), so that frame shows them right
+        and no second frame follows (Builders' legend, narrowed as the board first
+        appeared, was drawn wrapped at the old width, then again)."""
+        width = self.size.width
+        if width and width != self._width:
+            lines = self._fit(_wrap_all(self._given, width))
+            if len(lines) == self.size.height:
+                self._width = width
+                self._wrapped.clear()
+                self._wrap(width)  # kept, by line, for the next `show`
+                self.replace_lines(lines)
+        return super().render_lines(crop)
 
     def _fixed_height(self) -> int | None:
         """The lines shown when the .tcss fixes the widget's height, else None."""
@@ -91,6 +108,10 @@ class WrappedRows(Rows):
             self._wrapped[key] = lines
             wrapped.extend(lines)
         return wrapped
+
+
+def _wrap_all(texts: Sequence[Text], width: int) -> list[Text]:
+    return [line for text in texts for line in _wrap_line(text, width)]
 
 
 def _wrap_line(text: Text, width: int) -> list[Text]:

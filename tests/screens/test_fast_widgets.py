@@ -428,3 +428,57 @@ async def test_calamityvilles_panel_shows_the_line_a_new_property_adds(tmp_path)
             assert "mine\u00a0$300" in text_of(pilot, "#player-0")
             assert any("mine\u00a0$300" in line for line in shown), shown
             assert panel.size.height >= 3
+
+
+async def test_builders_board_appears_in_one_layout_and_one_frame(
+    tmp_path,
+    monkeypatch,  # type: ignore[no-untyped-def]
+) -> None:
+    """The board's first draw narrows the players' column beside it: its container's
+    virtual size set a second layout going, and the legend's lines, wrapped anew only when
+    the resize reached it, a second frame."""
+    from textual._compositor import Compositor
+    from textual.geometry import Size
+
+    from companion.games import GAMES
+    from companion.session import GameSession
+    from companion.setup import SetupForm, build_header
+    from companion.store import Store
+    from companion.table import COLOURS
+    from screens.game import GameScreen
+    from tests.screens.helpers import make_app, open_screen, settle, text_of, type_into
+
+    store = Store(tmp_path, GAMES)
+    header, _ = build_header(SetupForm("builders", ["Ann", "Bo", "Cy"], COLOURS[:3], 0, {}))
+    session = GameSession.create(store, header)
+    session.close()
+    counts = {"layouts": 0, "frames": 0}
+    reflow, render = Compositor.reflow, Compositor.render_update
+
+    def counted_reflow(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        counts["layouts"] += isinstance(args[0], GameScreen)
+        return reflow(self, *args, **kwargs)
+
+    def counted_render(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        counts["frames"] += isinstance(self.root, GameScreen)
+        return render(self, *args, **kwargs)
+
+    monkeypatch.setattr(Compositor, "reflow", counted_reflow)
+    monkeypatch.setattr(Compositor, "render_update", counted_render)
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        await type_into(pilot, "#command", "board 10x5")
+        counts.update(layouts=0, frames=0)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert counts == {"layouts": 1, "frames": 1}
+        side = screen.query_one("#side")  # a column that never scrolls: a new virtual size
+        side.virtual_size = Size(side.size.width, side.size.height + 7)  # (as a layout sets)
+        assert not screen._layout_required  # asks for no second layout (in a real terminal)
+        legend = screen.query_one("#legend")
+        drawn = [strip.text for strip in screen._compositor.render_strips()]
+        shown = "\n".join(
+            line[legend.region.x : legend.region.right]
+            for line in drawn[legend.region.y : legend.region.bottom]
+        )
+        assert " ".join(shown.split()) == " ".join(text_of(pilot, "#legend").split())
