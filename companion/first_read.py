@@ -2,12 +2,12 @@
 
 A game opened without a snapshot of these rules (`cache/<id>.snapshot`: the first open after
 an update of the app, a file copied from another machine, a cache that was cleared) is read
-and replayed in full. `goldrush open ID` then
-forks a child before Textual is imported: the child reads the game as the app would (without
-its lock: it only reads, and writes nothing but the snapshot, which every open checks against
-the journal's bytes anyway), writes the snapshot and exits; meanwhile the app imports its UI
-and starts. When the app opens the game it first waits for the child, and finds the snapshot
-in place: a 10,000-entry first read costs about what a warm open does.
+and replayed in full. `goldrush open ID` then forks a child before Textual is imported: the
+child reads the game as the app would (without its lock: it only reads, and writes nothing
+but the snapshot, which every open checks against the journal's bytes anyway), writes the
+snapshot and exits; meanwhile the app imports its UI and starts. When the app opens the game
+it first waits for the child, and finds the snapshot in place: a 10,000-entry first read
+costs about what a warm open does.
 
 Nothing depends on the child: if it fails (a damaged file, a full disk) or cannot be forked,
 the app reads the game itself, exactly as before, and reports what it finds.
