@@ -6,6 +6,7 @@ Typing is faster than tapping +1 buttons when money moves in fives and tens.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 #: compiled when first used (re's own cache): opening a game parses no amount
@@ -33,9 +34,8 @@ def parse_amount(text: str) -> Amount:
     """Read `12`, `+5` or `-3`; anything else raises AmountError with a readable message."""
     match = re.match(_AMOUNT, text)
     if not match:
-        raise AmountError(
-            f"Type a whole number: 12 sets it, +5 adds, -3 takes away ({_not(text.strip())})."
-        )
+        typed = refused_text(text.strip())
+        raise AmountError(f"Type a whole number: 12 sets it, +5 adds, -3 takes away ({typed}).")
     sign, digits = match.groups()
     number = _bounded(digits, "A number")
     if sign == "-":
@@ -47,7 +47,7 @@ def parse_count(text: str, *, minimum: int = 0, maximum: int | None = None, what
     """Read a plain whole number for `what`, within bounds, or raise AmountError."""
     stripped = text.strip()
     if not re.fullmatch(r"-?[0-9]+", stripped):
-        raise AmountError(f"{what} must be a whole number ({_not(stripped)}).")
+        raise AmountError(f"{what} must be a whole number ({refused_text(stripped)}).")
     number = _bounded(stripped.lstrip("-"), what) * (-1 if stripped.startswith("-") else 1)
     if number < minimum or (maximum is not None and number > maximum):
         upper = f" to {maximum}" if maximum is not None else " or more"
@@ -74,6 +74,12 @@ def plural(count: int, one: str, many: str | None = None) -> str:
     return f"{count} {one if abs(count) == 1 else many or one + 's'}"
 
 
-def _not(typed: str) -> str:
-    """What a refusal says of what was typed: "not 12x", or "nothing was typed"."""
+def and_listed(words: Sequence[str]) -> str:
+    """`Ann, Bo and Cy`: words as a sentence lists them."""
+    return ", ".join(words[:-1]) + f" and {words[-1]}" if len(words) > 1 else "".join(words)
+
+
+def refused_text(typed: str) -> str:
+    """What a refusal says of what was typed (stripped): "not 12x", or "nothing was typed".
+    The one copy every refusal of a typed number uses."""
     return f"not {typed}" if typed else "nothing was typed"

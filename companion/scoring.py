@@ -16,6 +16,8 @@ from typing import Any, Literal
 
 import tomli_w
 
+from companion.amounts import refused_text
+
 FieldKind = Literal["count", "list", "investments"]
 CUBES = {
     3: ("Triple", 3),
@@ -492,8 +494,7 @@ def parse_answer(spec: Field, text: str) -> Any:
         raise SheetError(f"Numbers cannot be negative here (not {stripped}).")
     if spec.kind == "count":
         if not re.fullmatch(r"[0-9]+", stripped):
-            shown = f"not {stripped}" if stripped else "nothing was typed"
-            raise SheetError(f"Type {field_hint(spec)} ({shown}).")
+            raise SheetError(f"Type {field_hint(spec)} ({refused_text(stripped)}).")
         return _typed_number(stripped)
     tokens = [token for token in re.split(r"[\s,;]+", stripped) if token]
     if spec.kind == "list":

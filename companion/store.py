@@ -403,11 +403,7 @@ class Store:
         it (replaced whole: a reader never sees half of it). Best effort, not fsynced: the
         game's own changes are the journal's, this is typing not saved yet."""
         try:
-            self.cache_dir.mkdir(parents=True, exist_ok=True)
-            target = self._draft_path(path)
-            temporary = target.with_suffix(f".{os.getpid()}.tmp")
-            temporary.write_text(_toml_text(dict(draft)), encoding="utf-8")
-            temporary.replace(target)
+            self._write_cached(self._draft_path(path), _toml_text(dict(draft)).encode("utf-8"))
         except (OSError, ValueError, TypeError):
             return
 
@@ -459,14 +455,18 @@ class Store:
         from companion.gamefile import _snapshot_bytes
 
         try:
-            raw = _snapshot_bytes(snapshot)
-            self.cache_dir.mkdir(parents=True, exist_ok=True)
-            # Its own temporary name: another window may write the same snapshot meanwhile.
-            temporary = self._snapshot_path(path).with_suffix(f".{os.getpid()}.tmp")
-            temporary.write_bytes(raw)
-            temporary.replace(self._snapshot_path(path))
+            self._write_cached(self._snapshot_path(path), _snapshot_bytes(snapshot))
         except (OSError, TypeError, ValueError, pickle.PicklingError):
             return
+
+    def _write_cached(self, target: Path, data: bytes) -> None:
+        """A file of cache/ replaced whole (not fsynced: it only saves work). Written under
+        a temporary name of this process's: another window may write the same file
+        meanwhile."""
+        self.cache_dir.mkdir(parents=True, exist_ok=True)
+        temporary = target.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_bytes(data)
+        temporary.replace(target)
 
     # -- history ---------------------------------------------------------------
 

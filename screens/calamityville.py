@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import ItemGrid
 from textual.widgets import Header, Input
 
-from companion.amounts import AmountError, is_number, parse_count
+from companion.amounts import AmountError, and_listed, is_number, parse_count
 from companion.games import RuleError
 from companion.games.calamityville import (
     BANK,
@@ -200,8 +200,7 @@ be shortened to the start of any of its words; the bank is a party like a player
             raise RuleError(f"Say {role}: a player's name.")
         matches = players_matching(self.state.players, words[0])
         if len(matches) > 1:
-            names = [self.state.name(seat) for seat in matches]
-            both = ", ".join(names[:-1]) + f" and {names[-1]}"
+            both = and_listed([self.state.name(seat) for seat in matches])
             raise RuleError(f"{words[0]} could be {both}: type more of the name.")
         raise RuleError(f"Not a player: {words[0]} (for {role}).")
 
@@ -251,10 +250,12 @@ be shortened to the start of any of its words; the bank is a party like a player
             owner_first = len(words) > 1 and words[1].lower() in KINDS  # OWNER TYPE
             if not owner_first and not players_matching(self.state.players, words[0]):
                 # neither an owner nor a property's type where the type goes (rent bo bnak)
-                raise RuleError(f"Not a property: {words[0]}. The properties are {_kinds()}.")
+                raise RuleError(
+                    f"Not a property: {words[0]}. The properties are {and_listed(KINDS)}."
+                )
             owner, words = self._player(words, "whose property")
         if not words or words[0].lower() not in KINDS:
-            raise RuleError(f"Name the property: its type ({_kinds()}) and its value.")
+            raise RuleError(f"Name the property: its type ({and_listed(KINDS)}) and its value.")
         kind, words = words[0].lower(), words[1:]
         value = None
         if words and is_number(words[0]):
@@ -382,8 +383,3 @@ be shortened to the start of any of its words; the bank is a party like a player
                 "Game: Gold Has Run Out!", "The end: the richest wins", self.action_gold_out
             ),
         ]
-
-
-def _kinds() -> str:
-    """The properties' types as a sentence says them: bank, store, hotel and mine."""
-    return ", ".join(KINDS[:-1]) + f" and {KINDS[-1]}"

@@ -16,7 +16,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.widgets import Digits, Header, Static
 
-from companion.amounts import is_number, parse_amount, parse_count
+from companion.amounts import and_listed, is_number, parse_amount, parse_count
 from companion.games import RuleError
 from companion.games.coloma import (
     EVENTS,
@@ -36,7 +36,7 @@ from screens.widgets.backdrop import PlainHorizontal, PlainVertical, PlainVertic
 from screens.widgets.command_input import CommandInput
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
-from screens.widgets.rows import Rows
+from screens.widgets.rows import Rows, water_fill
 from screens.widgets.wrapped_rows import WrappedRows
 
 NUMBERS = {  # typed word -> tracked number
@@ -179,25 +179,10 @@ def fitted_widths(natural: list[int], room: int, gap: int) -> list[int]:
     if room <= 0 or sum(natural) <= available:
         return natural
     label, players = natural[0], natural[1:]
-    shrunk = _water_fill(players, available - label, floor=SHORTEST_CELL)
+    shrunk = water_fill(players, available - label, [SHORTEST_CELL] * len(players))
     if sum(shrunk) + label <= available:
         return [label, *shrunk]
-    return _water_fill(natural, available, floor=1)
-
-
-def _water_fill(widths: list[int], room: int, floor: int) -> list[int]:
-    """The widest of `widths` cut to one level (not below `floor`) so they fit in `room`
-    if they can; cells left under the level go to the cut ones, left first."""
-    level = max(widths, default=0)
-    while level > floor and sum(min(width, level) for width in widths) > room:
-        level -= 1
-    fitted = [min(width, level) for width in widths]
-    spare = room - sum(fitted)
-    for column, width in enumerate(widths):
-        if spare > 0 and width > fitted[column]:
-            fitted[column] += 1
-            spare -= 1
-    return fitted
+    return water_fill(natural, available, [1] * len(natural))
 
 
 class ColomaScreen(CommandScreen):
@@ -630,8 +615,8 @@ Type in the command field and press **enter**; the line above it says what comes
         seat, rest = self._find(words, PLAYER_HELP, command=True)
         entry = self._player_entry(seat, rest)
         done = self.run(entry)
-        _, _, ignored = entry.text.partition("; ")  # a limit took part of it (the rules'
-        if done and " ignored: " in ignored:  # "ignore the remainder"): said, not only logged
+        ignored = self.rules.limit_note(entry)  # the rules' "ignore the remainder"
+        if done and ignored:  # said under the field, not only in the log
             self._say(f"{self.state.name(seat)}: {ignored}.")
         return done
 
@@ -642,8 +627,7 @@ Type in the command field and press **enter**; the line above it says what comes
             return found
         matches = players_matching(self.state.players, words[0]) if words else []
         if len(matches) > 1:
-            names = [self.state.name(seat) for seat in matches]
-            both = ", ".join(names[:-1]) + f" and {names[-1]}"
+            both = and_listed([self.state.name(seat) for seat in matches])
             raise RuleError(f"{words[0]} could be {both}: type more of the name.")
         if command:
             raise RuleError(

@@ -415,8 +415,6 @@ class GameScreen(AlikeLines, Screen[None]):
         def keep(draft: dict[str, Any] | None) -> None:
             """What is typed in the wizard is kept beside the game until it is saved in it
             or dropped: a crash or a kill -9 no longer loses a table's final scores."""
-            if self.session.read_only:
-                return
             if draft is None:
                 store.drop_draft(path)
             else:
@@ -442,7 +440,7 @@ class GameScreen(AlikeLines, Screen[None]):
         spec = rules.sheet_for(state)
         # a reopened game: the last sheet's answers over what the screen tracked
         rows = overlay_sheet(spec, rules.prefill(state, known), state.sheet, charts)
-        draft = None if self.session.read_only else store.read_draft(path)
+        draft = store.read_draft(path)
         wizard = ScoringWizard(spec, rows, charts, rules.score_hints(state), draft, keep)
         self.app.push_screen(wizard, done)
 

@@ -18,6 +18,7 @@ from companion.safe_text import visible
 from companion.saved import SavedGame, SavedList, list_saved
 from companion.store import SaveError, Store
 from screens.widgets.footer import SteadyFooter
+from screens.widgets.rows import water_fill
 
 if TYPE_CHECKING:  # a game's session and the setup form only when one is started (startup)
     from companion.session import GameSession
@@ -41,12 +42,13 @@ def when_played(timestamp: float, now: datetime | None = None) -> str:
 #: than they are, the date never does.
 COLUMNS = ("Game", "Players", "Progress", "Last played")
 WRAPPING = (True, True, True, False)
-CELL_PADDING = 2  # DataTable's: a space each side of a cell
-SCROLLBAR = 2  # kept free for the list's scroll bar when it is narrowed
 
 
-def fitted_widths(cells: list[list[str]], width: int) -> list[int] | None:
-    """Each column's width so that the list fits `width` cells: None when it fits as it
+def fitted_widths(
+    cells: list[list[str]], width: int, padding: int, scrollbar: int
+) -> list[int] | None:
+    """Each column's width so that the list fits `width` cells (each cell with `padding`
+    on both sides; a `scrollbar` kept free once it is narrowed): None when it fits as it
     is. The widest wrapping columns give way first, down to their longest word (a word is
     never cut); the date keeps its width."""
     natural = [cell_len(label) for label in COLUMNS]
@@ -56,18 +58,15 @@ def fitted_widths(cells: list[list[str]], width: int) -> list[int] | None:
             natural[index] = max(natural[index], cell_len(cell))
             words = cell.split() if WRAPPING[index] else [cell]
             longest_word[index] = max([longest_word[index], *(cell_len(word) for word in words)])
-    room = width - CELL_PADDING * len(COLUMNS)
+    room = width - 2 * padding * len(COLUMNS)
     if sum(natural) <= room:
         return None
-    room -= SCROLLBAR
-    widths = list(natural)
-    while sum(widths) > room:
-        shrinkable = [i for i, w in enumerate(widths) if WRAPPING[i] and w > longest_word[i]]
-        if not shrinkable:
-            break  # as narrow as it can be: the list scrolls sideways
-        widest = max(shrinkable, key=lambda index: widths[index])
-        widths[widest] -= 1
-    return widths
+    # the date keeps its width; at their narrowest the list scrolls sideways
+    floors = [
+        word if wraps else width
+        for word, width, wraps in zip(longest_word, natural, WRAPPING, strict=True)
+    ]
+    return water_fill(natural, room - scrollbar, floors)
 
 
 class HomeScreen(Screen[None]):
@@ -143,7 +142,12 @@ changes or deletes them: move them away, or repair them by hand.
         ]
         table = self.query_one("#games", DataTable)
         outer = table.styles.margin.width  # the list's width is the screen's less its margin
-        widths = fitted_widths(cells, self.app.size.width - outer)
+        widths = fitted_widths(
+            cells,
+            self.app.size.width - outer,
+            table.cell_padding,
+            table.styles.scrollbar_size_vertical,
+        )
         new_columns = not self._columns_made or widths != self._widths
         if not (new_columns or force):
             return

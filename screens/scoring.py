@@ -47,8 +47,6 @@ from screens.dialog import Dialog
 from screens.widgets.footer import SteadyFooter
 
 TOTAL_COLUMN = 2  # Rank, Player, Total, then the categories and the tie-break figures
-CELL_PADDING = 2  # DataTable's: a space each side of a cell
-SCROLLBAR = 2  # the wizard's, when its steps are taller than the screen
 
 
 def totals_first(
@@ -64,11 +62,10 @@ def totals_first(
     return moved(headers), [moved(row) for row in rows]
 
 
-def needed_width(lines: list[list[str]]) -> int:
-    """The width a DataTable gives these cells: each column as wide as its widest cell."""
-    return sum(
-        max(cell_len(line[i]) for line in lines) + CELL_PADDING for i in range(len(lines[0]))
-    )
+def needed_width(lines: list[list[str]], padding: int) -> int:
+    """The width a DataTable gives these cells: each column as wide as its widest cell,
+    with `padding` (the table's cell padding) on both sides."""
+    return sum(max(cell_len(line[i]) for line in lines) + 2 * padding for i in range(len(lines[0])))
 
 
 def short_heading(label: str) -> str:
@@ -375,10 +372,10 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
                 headers[: 3 + len(self.spec.categories)],
                 [row[: 3 + len(self.spec.categories)] for row in rows],
             )
-        short = needed_width([headers, *rows]) > self._room_for_totals()
+        table = self.query_one("#totals", DataTable)
+        short = needed_width([headers, *rows], table.cell_padding) > self._room_for_totals()
         if short:  # narrower than the table: the categories' headings without "(8 each)"
             headers = [short_heading(label) for label in headers]
-        table = self.query_one("#totals", DataTable)
         if self._columns_shown != (self.at_standings, short):
             table.clear(columns=True)
             table.add_columns(*headers)
@@ -400,7 +397,8 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         """The columns the table can take without scrolling sideways: the screen's less the
         wizard's padding and its scroll bar."""
         wizard = self.query_one("#wizard")
-        return self.app.size.width - wizard.styles.gutter.width - SCROLLBAR
+        scrollbar = wizard.styles.scrollbar_size_vertical  # (steps taller than the screen)
+        return self.app.size.width - wizard.styles.gutter.width - scrollbar
 
     def on_resize(self) -> None:
         if self._columns_shown is not None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from companion.amounts import AmountError, parse_amount, parse_count, plural
+from companion.amounts import AmountError, parse_amount, parse_count, plural, refused_text
 from companion.gamefile import Header
 from companion.games.base import (
     Fix,
@@ -238,7 +238,7 @@ class CalamityvilleRules(Rules):
         found = find_player(state.players, typed.split())
         if found is None or found[1]:
             raise AmountError(
-                f"Type a player's name, a space value or gone (not {typed or 'nothing'})."
+                f"Type a player's name, a space value or gone ({refused_text(typed)})."
             )
         owner = found[0]
         sentence = f"Correction: {label} belongs to {state.name(owner)}: {reason}"

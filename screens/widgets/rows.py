@@ -202,3 +202,26 @@ def columns(
             line.append_text(shown)
         lines.append(line)
     return lines
+
+
+def water_fill(widths: list[int], room: int, floors: Sequence[int]) -> list[int]:
+    """Column widths that fit in `room` cells if they can: the widest cut to one level,
+    none below its floor (a floor as wide as the column keeps it whole); cells left under
+    the level go back to the cut ones, left first."""
+
+    def cut(level: int) -> list[int]:
+        return [
+            max(min(width, level), min(width, floor))
+            for width, floor in zip(widths, floors, strict=True)
+        ]
+
+    level = max(widths, default=0)
+    while level > 1 and sum(cut(level)) > room:
+        level -= 1
+    fitted = cut(level)
+    spare = room - sum(fitted)
+    for column, width in enumerate(widths):
+        if spare > 0 and width > fitted[column]:
+            fitted[column] += 1
+            spare -= 1
+    return fitted

@@ -31,8 +31,9 @@ class WrappedRows(Rows):
         super().__init__(lines, **kwargs)
         self._given = [as_text(line) for line in lines]
         self._width = 0  # the width the lines shown are wrapped at (0: not laid out yet)
-        #: each given line's wrapped lines at `_width`, by what the line looks like
+        #: each given line's wrapped lines at `_wrapped_at`, by what the line looks like
         self._wrapped: dict[tuple[object, ...], list[Text]] = {}
+        self._wrapped_at = 0
 
     @property
     def plain(self) -> str:
@@ -50,7 +51,6 @@ class WrappedRows(Rows):
         and border: the content's is the widget's own)."""
         if self.size.width != self._width or self._fixed_height():
             self._width = self.size.width
-            self._wrapped.clear()
             super().show(self._fit(self._wrap(self._width)))
 
     def render_lines(self, crop: Region) -> list[Strip]:
@@ -61,11 +61,9 @@ class WrappedRows(Rows):
         appeared, was drawn wrapped at the old width, then again)."""
         width = self.size.width
         if width and width != self._width:
-            lines = self._fit(_wrap_all(self._given, width))
+            lines = self._fit(self._wrap(width))
             if len(lines) == self.size.height:
                 self._width = width
-                self._wrapped.clear()
-                self._wrap(width)  # kept, by line, for the next `show`
                 self.replace_lines(lines)
         return super().render_lines(crop)
 
@@ -92,13 +90,13 @@ class WrappedRows(Rows):
         styled = self.styles.height
         if styled is not None and styled.is_cells:
             return max(0, int(styled.value) - self.styles.gutter.height)
-        if width == self._width:
-            return len(self._wrap(width))
-        return sum(len(_wrap_line(text, width)) for text in self._given)
+        return len(self._wrap(width))
 
     def _wrap(self, width: int) -> list[Text]:
-        """The given lines wrapped at `width` (the widget's), each one's wrapping kept."""
-        kept, self._wrapped = self._wrapped, {}
+        """The given lines wrapped at `width`, each one's wrapping kept for the next call at
+        that width (a key changes one line of a panel: the others are not wrapped again)."""
+        kept = self._wrapped if width == self._wrapped_at else {}
+        self._wrapped, self._wrapped_at = {}, width
         wrapped = []
         for text in self._given:
             key = text_key(text)
@@ -108,10 +106,6 @@ class WrappedRows(Rows):
             self._wrapped[key] = lines
             wrapped.extend(lines)
         return wrapped
-
-
-def _wrap_all(texts: Sequence[Text], width: int) -> list[Text]:
-    return [line for text in texts for line in _wrap_line(text, width)]
 
 
 def _wrap_line(text: Text, width: int) -> list[Text]:

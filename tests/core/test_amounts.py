@@ -80,3 +80,11 @@ def test_nothing_typed_is_said_so() -> None:
         parse_count("1x", what="The bid")
     with pytest.raises(SheetError, match=r"\(nothing was typed\)"):
         parse_answer(Field("f", "F", "count"), " ")
+
+
+def test_words_are_listed_as_a_sentence() -> None:
+    from companion.amounts import and_listed
+
+    assert and_listed(["bank", "store", "hotel", "mine"]) == "bank, store, hotel and mine"
+    assert and_listed(["Ann", "Annabel"]) == "Ann and Annabel"
+    assert and_listed(["Ann"]) == "Ann"

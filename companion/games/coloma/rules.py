@@ -605,6 +605,12 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
         ignored = f"; {self.count_of(spec.key, wanted - most)} ignored: {rule}"
         return self._adjusted(state, seat, spec.key, Amount(most, relative=False), ignored)
 
+    def limit_note(self, entry: Entry) -> str:
+        """What a limit left out of an adjustment, as its sentence says it ("1 Horse
+        ignored: 6 Horses at most (Horse Limit)"); "" when nothing was."""
+        _, _, ignored = entry.text.partition("; ")
+        return ignored if entry.kind == "adjust" and " ignored: " in ignored else ""
+
     def count_of(self, key: str, count: int) -> str:
         """A tracked number said with its unit: "1 Buck", "2 Bucks", "1 VP"."""
         unit = self.number_spec(key).unit
