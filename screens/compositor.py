@@ -10,6 +10,11 @@
   draws only the lines from its first changed line to its last, and a widget none of whose
   lines changed is not drawn. What reaches the terminal is the same, byte for byte (a test
   compares it with Textual's).
+- A full repaint (a game's first frame, a resize) draws only what shows: Textual draws every
+  widget whole, front to back, and keeps each piece of a line from the first widget that
+  covers it, so the screen, its body and the other containers were drawn under their
+  children at every row and thrown away. Here a widget draws only the rows where a piece it
+  covers is still empty; a widget entirely behind others is not drawn.
 """
 
 from __future__ import annotations
@@ -28,6 +33,45 @@ class ScreenCompositor(Compositor):
         result = super().reflow(parent, size)
         self._full_map_invalidated = False  # the map reflow just made covers every widget
         return result
+
+    def _render_chops(
+        self, crop: Region, is_rendered_line: Callable[[int], bool]
+    ) -> list[dict[int, Strip | None]]:
+        """Textual's, drawing only the rows of a widget that fill an empty piece (the full
+        repaint's; a partial one goes through `_changed_chops`)."""
+        cuts = self.cuts
+        fromkeys = cast("Callable[[list[int]], dict[int, Strip | None]]", dict.fromkeys)
+        chops = [fromkeys(cut_set[:-1]) for cut_set in cuts]
+        intersection = Region.intersection
+        crop_overlaps = crop.overlaps
+        for widget, (region, clip) in self.visible_widgets.items():
+            if not crop_overlaps(clip):
+                continue
+            shown = intersection(region, clip)  # all of it, as Textual's (not cropped)
+            left, top, right, bottom = shown.x, shown.y, shown.right, shown.bottom
+            if left == right or top == bottom:
+                continue
+            wanted: dict[int, list[int]] = {}
+            for y in range(top, bottom):
+                if not is_rendered_line(y):
+                    continue
+                chops_line = chops[y]
+                final_cuts = [cut for cut in cuts[y] if right >= cut >= left]
+                if any(chops_line.get(cut) is None for cut in final_cuts[:-1]):
+                    wanted[y] = final_cuts
+            if not wanted:
+                continue
+            first, last = min(wanted), max(wanted)
+            strips = widget.render_lines(
+                Region(left - region.x, first - region.y, right - left, last - first + 1)
+            )
+            for y, final_cuts in wanted.items():
+                chops_line = chops[y]
+                pieces = strips[y - first].divide([cut - left for cut in final_cuts[1:]])
+                for cut, piece in zip(final_cuts, pieces, strict=False):
+                    if chops_line.get(cut) is None:
+                        chops_line[cut] = piece
+        return chops
 
     def render_partial_update(self) -> ChopsUpdate | None:
         update_regions = self._dirty_regions.copy()

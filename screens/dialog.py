@@ -13,10 +13,13 @@ from typing import Any
 from textual.await_complete import AwaitComplete
 from textual.screen import Screen
 
+from screens.styled_once import StyledOnce
 
-class Dialog:
+
+class Dialog(StyledOnce):
     """Mixed in first (`class X(Dialog, ModalScreen[T])`): a screen shown over another,
-    dismissed at most once, and never two of one type. A plain mixin, not a Screen:
+    dismissed at most once, and never two of one type, styled once when shown
+    (screens/styled_once.py). A plain mixin, not a Screen:
     Textual takes a screen's CSS from its first DOMNode base, which must stay ModalScreen."""
 
     def dismiss(self, result: Any = None) -> AwaitComplete:

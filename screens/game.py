@@ -25,6 +25,7 @@ from companion.safe_text import text_problem
 from companion.session import READ_ONLY, TOOK_OVER, FollowStopped, GameSession
 from companion.store import DamagedFile, SaveError
 from screens.compositor import ScreenCompositor
+from screens.styled_once import StyledOnce
 from screens.widgets.backdrop import AlikeLines
 from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
@@ -57,7 +58,7 @@ NARROW = 110
 SHORT = 30
 
 
-class GameScreen(AlikeLines, Screen[None]):
+class GameScreen(StyledOnce, AlikeLines, Screen[None]):
     """Base of the game screens; subclasses compose their main area and `render_state`."""
 
     BINDINGS = [

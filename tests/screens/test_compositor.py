@@ -4,7 +4,7 @@ lines it changed, and writes to the terminal exactly what Textual's own repaint 
 from __future__ import annotations
 
 import pytest
-from textual._compositor import ChopsUpdate, Compositor
+from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
 from textual.widget import Widget
 
 from companion.amounts import parse_amount
@@ -65,6 +65,8 @@ async def test_a_keys_repaint_writes_what_textuals_writes(
 
     monkeypatch.setattr(Widget, "render_lines", counted)
     monkeypatch.setattr(ScreenCompositor, "render_partial_update", both)
+    # Textual's partial repaint as Textual draws it (ours draws a full one its own way)
+    monkeypatch.setattr(ScreenCompositor, "_render_chops", Compositor._render_chops)
     self_console: list = []
     async with make_app(store).run_test(size=(120, 40)) as pilot:
         self_console.append(pilot.app.console)
@@ -81,3 +83,59 @@ async def test_a_keys_repaint_writes_what_textuals_writes(
     for theirs, mine in compared:
         assert mine == theirs
     assert drawn["ours"] < 0.7 * drawn["textual's"]  # widgets drawn (Textual's: the box's)
+
+
+@pytest.mark.parametrize("game", sorted(COMMANDS))
+async def test_a_full_repaint_writes_what_textuals_writes(
+    store: Store, new_game: NewGame, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every full repaint (the screen shown, resized, a dialog opened and closed over it) is
+    compared with Textual's, and draws fewer widgets: those entirely behind others are not
+    drawn."""
+    session = new_game(game=game, names=("Ann", "Bo", "Cy"))
+    session.close()
+    compared: list[tuple[str, str]] = []
+    drawn = {"ours": 0, "textual's": 0}
+    render_lines = Widget.render_lines
+    counting: list[str] = []
+
+    def counted(self: Widget, crop):  # type: ignore[no-untyped-def]
+        if counting:
+            drawn[counting[-1]] += 1
+        return render_lines(self, crop)
+
+    def both(self: ScreenCompositor, simplify: bool = False) -> LayoutUpdate:
+        region = self.size.region
+        self._dirty_regions.clear()
+        counting.append("textual's")
+        theirs = Compositor._render_chops(self, region, lambda y: True)
+        counting[-1] = "ours"
+        mine = self._render_chops(region, lambda y: True)
+        counting.clear()
+        console = self_console[0]
+        compared.append(
+            tuple(  # type: ignore[arg-type]
+                LayoutUpdate([chop.values() for chop in chops], region).render_segments(console)
+                for chops in (theirs, mine)
+            )
+        )
+        return LayoutUpdate([chop.values() for chop in mine], region)
+
+    monkeypatch.setattr(Widget, "render_lines", counted)
+    monkeypatch.setattr(ScreenCompositor, "render_full_update", both)
+    self_console: list = []
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        self_console.append(pilot.app.console)
+        await open_screen(pilot, session, GameScreen)
+        for size in ((80, 24), (120, 40)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            await command(pilot, COMMANDS[game][0])
+            await pilot.press("f1")
+            await settle(pilot)
+            await pilot.press("escape")
+            await settle(pilot)
+    assert len(compared) >= 4
+    for theirs, mine in compared:
+        assert mine == theirs
+    assert drawn["ours"] < 0.9 * drawn["textual's"]
