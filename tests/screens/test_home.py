@@ -235,7 +235,8 @@ async def test_a_long_list_scrolls_inside_itself_and_the_rest_stays_put(
 ) -> None:
     """The play-test: with 15 saved games at 80x24 the whole home screen scrolled (the
     resume hint and the title went out of sight, and the screen's scroll bar cut the date).
-    The list scrolls inside the room left; the highlighted game is always in sight."""
+    The list scrolls inside the room left; the highlighted game is always in sight, and so
+    is a damaged file's box below it."""
     import os
 
     first_names = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo", "Kit")
@@ -243,11 +244,14 @@ async def test_a_long_list_scrolls_inside_itself_and_the_rest_stays_put(
     for hours, name in enumerate(first_names):  # listed newest first: Ann's at the top
         session = new_game(game="coloma", names=(name, "Annabelle", "Bartholomew"))
         os.utime(session.path, (1_767_268_800 - 3600 * hours,) * 2)
+    (store.games_dir / "20250101-000000-boomtown.toml").write_text("garbage = [[[\n")
     async with make_app(store).run_test(size=(80, 24)) as pilot:
         screen = pilot.app.screen
         assert isinstance(screen, HomeScreen)
         table = screen.query_one("#games", DataTable)
         assert table.row_count == 15
+        damaged = screen.query_one("#damaged")  # below the list, in sight
+        assert damaged.display and damaged.region.bottom <= screen.size.height - 1
         for row in range(15):
             if row:
                 await pilot.press("down")
