@@ -55,8 +55,9 @@ The card comes from what you typed (`dynamite`, `holdup`...); the first line cha
 (only the cards still in the deck are offered).
 
 - **ctrl+t** (no card typed) first lists the event cards left: **type** to filter them
-  (`new`), **enter** takes the highlighted one; then its targets are listed, as below. A
-  card that needs no target is then played with **enter** or **ctrl+g**.
+  (`new`), **enter** takes the highlighted one (the first line then shows it); then its
+  targets are listed, as below. A card that needs no target is then played with **enter**
+  or **ctrl+g**.
 - **Type** to filter the targets, listed by player then mine: a name (`bo`), a town
   (`cm`, `cold`), a number (`6`). Every word typed must match.
 - **enter** plays the card once a target is highlighted: the filter left only one, or you
@@ -183,8 +184,8 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
 
     def _show_needs(self) -> None:
         need = "card" if self.choosing else NEEDS.get(self.card, "")
-        if self.choosing:
-            label = "Which event card (type to filter, enter takes it)"
+        if self.choosing:  # the first line shows no card until one is taken
+            label = "Choose the event card: type to filter, enter takes the highlighted one."
             options = self._card_options()
         else:
             label, options = self._choices()
@@ -196,6 +197,7 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
         self.choice.fill(options)
         for selector in ("#event-filter", "#event-choice"):
             self.query_one(selector).display = bool(need)
+        self.query_one("#event-card").display = not self.choosing
         self.query_one("#choice-label", Static).update(label)
         self.query_one("#holdup-row").display = need == "holdup"
         self.query_one("#event-error", Static).update("")

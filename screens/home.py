@@ -11,6 +11,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
@@ -106,8 +107,9 @@ changes or deletes them: move them away, or repair them by hand.
         yield Header()
         yield Static(id="resume-hint", markup=False)
         yield Static("Saved games", classes="section-title")
-        yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
-        yield Static(id="empty-hint", markup=False)
+        with Vertical(id="games-area"):  # the rest of the screen: the list scrolls in it
+            yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+            yield Static(id="empty-hint", markup=False)
         yield Static(id="damaged", markup=False)
         yield SteadyFooter()
 
@@ -183,10 +185,10 @@ changes or deletes them: move them away, or repair them by hand.
                     f" with {latest.names} ({latest.progress})",
                 )
             )
-        self.query_one("#empty-hint", Static).update(
-            ""
-            if self.saved.games
-            else "No saved games yet. Press n to set up the table "
+        empty = self.query_one("#empty-hint", Static)
+        empty.display = not self.saved.games
+        empty.update(
+            "No saved games yet. Press n to set up the table "
             "for Boomtown, Coloma, Boomtown Builders or Calamityville."
         )
         damaged = self.query_one("#damaged", Static)

@@ -85,6 +85,8 @@ class RecordsScreen(Screen[None]):
         self.shown: list[FinishedGame] = []
         self.problem: str | None = None
         self._over_time: tuple[list[FinishedGame], str | None] = ([], None)
+        #: the room the games' columns were fitted to, and their widths
+        self._games_widths: tuple[int, tuple[int, ...]] | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -112,11 +114,6 @@ class RecordsScreen(Screen[None]):
             )
         except OSError as error:
             self.problem = f"The history cannot be read: {error}"
-        games = self.query_one("#records-games", DataTable)
-        # fixed widths: measuring every cell of 1,000 rows took a noticeable moment
-        for label, width in (("Finished", 16), ("Game", 17), ("Players", 28), ("Winner", 14)):
-            games.add_column(label, width=width)
-        games.add_column("Scores", width=48)
         self.query_one("#records-players", DataTable).add_columns(
             "Player", "Played", "Wins", "Win rate", "Best", "Average", "Last", "Streak"
         )
@@ -163,9 +160,32 @@ class RecordsScreen(Screen[None]):
         )
         self.query_one("#records-summary", Static).update(summary)
 
+    def on_resize(self) -> None:
+        if self._games_widths is not None and self._games_room() != self._games_widths[0]:
+            self._fill_games(self.shown)  # the columns fitted to the new width
+
+    def _games_room(self) -> int:
+        """The cells the games' columns can take without scrolling sideways: the screen's
+        less the list's scroll bar and its cells' padding."""
+        table = self.query_one("#records-games", DataTable)
+        pane = self.query_one("#tab-games", TabPane)
+        outer = pane.styles.gutter.width + table.styles.gutter.width
+        padding = 2 * table.cell_padding * len(GAMES_COLUMNS)
+        return self.app.size.width - outer - table.styles.scrollbar_size_vertical - padding
+
     def _fill_games(self, games: list[FinishedGame]) -> None:
         table = self.query_one("#records-games", DataTable)
-        table.clear()
+        room = self._games_room()
+        widths = games_widths(room)
+        if self._games_widths != (room, widths):
+            # given widths: measuring every cell of 1,000 rows took a noticeable moment
+            table.clear(columns=True)
+            for label, width in zip(GAMES_COLUMNS, widths, strict=True):
+                table.add_column(label, width=width)
+            self._games_widths = (room, widths)
+        else:
+            table.clear()
+        when = widths[0]  # "2026-07-05 21:00", or the day alone when narrow
         for index, game in enumerate(games[:LISTED]):
             scores = (
                 ", ".join(f"{s.name} {s.total}" for s in game.result.standings)
@@ -173,11 +193,11 @@ class RecordsScreen(Screen[None]):
                 else (game.problem or "")
             )
             table.add_row(
-                game.finished[:16].replace("T", " "),
+                game.finished[:when].replace("T", " "),
                 game.title,
-                Text(", ".join(game.players)),
-                Text(" & ".join(game.winners) or "?"),
-                Text(scores),
+                cut(", ".join(game.players)),
+                cut(" & ".join(game.winners) or "?"),
+                cut(scores),
                 key=str(index),
             )
 
@@ -296,6 +316,32 @@ class RecordsScreen(Screen[None]):
 
     def action_home(self) -> None:
         self.dismiss(None)
+
+
+GAMES_COLUMNS = ("Finished", "Game", "Players", "Winner", "Scores")
+GAME_TITLE = max(len(sheet.title) for sheet in SHEETS.values())  # "Boomtown Builders"
+FLOORS = {"players": 12, "winner": 10, "scores": 16}  # the narrowest they are cut to
+
+
+def games_widths(room: int) -> tuple[int, int, int, int, int]:
+    """The games' columns in `room` cells (their padding left out): the day and time a
+    game finished (the day alone when the room is short of them), its title whole, then
+    the players, the winner and the scores share the rest, the scores the most; a long
+    cell is cut with an ellipsis (enter shows the game's standings whole). Below the
+    narrowest the list scrolls sideways."""
+    rest = room - GAME_TITLE
+    narrowest = sum(FLOORS.values())
+    when = 16 if rest - 16 >= narrowest else 10
+    rest -= when
+    winner = min(14, max(FLOORS["winner"], rest // 5))
+    players = max(FLOORS["players"], (rest - winner) * 2 // 5)
+    scores = max(FLOORS["scores"], rest - winner - players)
+    return when, GAME_TITLE, players, winner, scores
+
+
+def cut(text: str) -> Text:
+    """A cell shown as typed, ending with an ellipsis where its column cuts it."""
+    return Text(text, no_wrap=True, overflow="ellipsis")
 
 
 def read_filter(text: str, games: list[FinishedGame]) -> tuple[str | None, list[str]]:

@@ -9,6 +9,7 @@ sentence. It returns the finished sheet; the game screen records it.
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
@@ -45,8 +46,10 @@ from companion.scoring import (
 from screens.confirm import ConfirmDialog
 from screens.dialog import Dialog
 from screens.widgets.footer import SteadyFooter
+from screens.widgets.rows import water_fill
 
 TOTAL_COLUMN = 2  # Rank, Player, Total, then the categories and the tie-break figures
+PADDING = 1  # the totals' cell padding, each side, while they fit the screen
 
 
 def totals_first(
@@ -62,15 +65,91 @@ def totals_first(
     return moved(headers), [moved(row) for row in rows]
 
 
-def needed_width(lines: list[list[str]], padding: int) -> int:
-    """The width a DataTable gives these cells: each column as wide as its widest cell,
-    with `padding` (the table's cell padding) on both sides."""
-    return sum(max(cell_len(line[i]) for line in lines) + 2 * padding for i in range(len(lines[0])))
-
-
 def short_heading(label: str) -> str:
     """A category's heading without what is in brackets: "Hotels (8 each)" -> "Hotels"."""
     return re.sub(r"\s*\([^)]*\)$", "", label) or label
+
+
+NAME_FLOOR = 6  # a name cut to fit keeps at least this many cells (its last an ellipsis)
+HEADING_LINES = 2  # a heading wraps onto at most this many lines
+
+
+@dataclass(frozen=True)
+class FittedTotals:
+    """How the totals' table is laid out to fit its room: the headings (with a line break
+    where one wraps), each column's width (given, not left to the table to measure when
+    idle: the table is drawn right at once), the cells' padding, the header's height and
+    the width the names are cut to."""
+
+    headers: tuple[str, ...]
+    widths: tuple[int, ...]
+    padding: int
+    header_height: int
+    name_width: int
+
+
+def heading_floor(label: str) -> int:
+    """The narrowest a heading can be wrapped at its spaces onto HEADING_LINES lines."""
+    width = max(cell_len(word) for word in label.split() or [""])
+    while len(textwrap.wrap(label, width, break_long_words=False)) > HEADING_LINES:
+        width += 1
+    return width
+
+
+def fit_totals(
+    headers: list[str], rows: list[list[str]], room: int, padding: int, first: int | None = None
+) -> FittedTotals:
+    """The totals' columns fitted to `room` cells, each step taken only while they do not
+    fit: the headings lose what is in brackets ("Hotels (8 each)" -> "Hotels"); a heading
+    wraps onto a second line at its spaces (it is never cut); the columns stand one cell
+    apart instead of `padding` on both sides (the Total two); the names are cut with an
+    ellipsis, down to NAME_FLOOR cells, as far as it takes for the `first` columns (the
+    rank, name, total and categories: every one of them when None) to fit. A number is
+    never cut. What does not fit then (the tie-break figures, at most) scrolls sideways."""
+    count = len(headers)
+    first = count if first is None else first
+    columns = range(count)
+
+    def natural_widths(labels: list[str]) -> list[int]:
+        return [max(cell_len(line[i]) for line in [labels, *rows]) for i in columns]
+
+    natural = natural_widths(headers)
+    if sum(natural) + 2 * padding * count <= room:
+        return FittedTotals(tuple(headers), tuple(natural), padding, 1, natural[1])
+    headers = [short_heading(label) for label in headers]
+    natural = natural_widths(headers)
+    if sum(natural) + 2 * padding * count <= room:
+        return FittedTotals(tuple(headers), tuple(natural), padding, 1, natural[1])
+    body = [max((cell_len(row[i]) for row in rows), default=0) for i in columns]
+    floors = [max(heading_floor(headers[i]), body[i]) for i in columns]
+    floors[1] = natural[1]  # the name: cut below only for the first columns to fit
+    if sum(floors) + 2 * padding * count > room:  # one cell between columns
+        padding = 0
+    gaps = [gap_after(i, count) if padding == 0 else 2 * padding for i in columns]
+    trailing = gaps[first - 1] if padding == 0 else padding  # blank after the last one
+    over = sum(floors[:first]) + sum(gaps[:first]) - trailing - room
+    if over > 0:
+        floors[1] = max(min(NAME_FLOOR, natural[1]), natural[1] - over)
+    widths = water_fill(natural, room - sum(gaps), floors)
+    wrapped = [
+        "\n".join(textwrap.wrap(label, width, break_long_words=False) or [label])
+        for label, width in zip(headers, widths, strict=True)
+    ]
+    return FittedTotals(
+        tuple(wrapped),
+        tuple(width + (gaps[i] if padding == 0 else 0) for i, width in enumerate(widths)),
+        padding,
+        max(label.count("\n") + 1 for label in wrapped),
+        widths[1],
+    )
+
+
+def gap_after(column: int, count: int) -> int:
+    """The cells left empty after a column when the columns stand close (no padding): one,
+    two after the Total (it stands apart from the categories), none after the last."""
+    if column == count - 1:
+        return 0
+    return 2 if column == TOTAL_COLUMN else 1
 
 
 @dataclass(frozen=True)
@@ -136,8 +215,8 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         self.rows = [dict(row) for row in rows]
         self.charts = {name: dict(chart) for name, chart in (charts or {}).items()}
         self._charts_as_opened = {name: dict(chart) for name, chart in self.charts.items()}
-        # which columns the table has: the standings' or not, short headings or not
-        self._columns_shown: tuple[bool, bool] | None = None
+        # the columns the table has, as fitted to the screen's width
+        self._columns_shown: FittedTotals | None = None
         self.step = 0  # len(spec.fields) is the standings
         # the buildings the board knows (cube, Goldmine), so the table types only their VP
         self.board = {
@@ -373,18 +452,24 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
                 [row[: 3 + len(self.spec.categories)] for row in rows],
             )
         table = self.query_one("#totals", DataTable)
-        short = needed_width([headers, *rows], table.cell_padding) > self._room_for_totals()
-        if short:  # narrower than the table: the categories' headings without "(8 each)"
-            headers = [short_heading(label) for label in headers]
-        if self._columns_shown != (self.at_standings, short):
+        fitted = fit_totals(
+            headers, rows, self._room_for_totals(), PADDING, 3 + len(self.spec.categories)
+        )
+        if self._columns_shown != fitted:
             table.clear(columns=True)
-            table.add_columns(*headers)
-            self._columns_shown = (self.at_standings, short)
+            table.cell_padding = fitted.padding
+            table.header_height = fitted.header_height
+            for index, label in enumerate(fitted.headers):
+                table.add_column(label, width=fitted.widths[index])
+            self._columns_shown = fitted
         else:
             table.clear()
+        name_width = fitted.name_width
         for row in rows:
             cells: list[str | Text] = list(row)
             cells[1] = Text(row[1])
+            if cell_len(row[1]) > name_width:
+                cells[1].truncate(name_width, overflow="ellipsis")
             cells[TOTAL_COLUMN] = Text(row[TOTAL_COLUMN], style="bold")
             table.add_row(*cells)
         self.query_one("#winners", Static).update(

@@ -95,3 +95,44 @@ async def test_notices_sit_top_right_when_narrow_and_over_the_log_when_wide(
                 log = screen.query_one("#log").region
                 assert toast.region.x >= log.x - 12 and toast.region.bottom >= size[1] - 3
             assert toast.region.right >= size[0] - 2 and toast.region.height <= 3
+
+
+async def test_ctrl_t_says_what_to_do_before_a_card_is_chosen(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test at 80x24: in Boomtown's ctrl+t flow the line that introduces the
+    choice did not say what to do (and the first line showed a card, Card Shark, that no
+    one had chosen). Until a card is taken the dialog says "Choose the event card" and how,
+    and shows no card; the card taken then shows on the first line, its targets below."""
+    from screens.event_card import EventCard
+    from tests.core.test_boomtown import OPENING, Table
+
+    session = new_game(names=("Ann", "Bo", "Cy", "Di"), first=0)
+    table = Table(session)
+    table.round(0, 0, *OPENING)
+    table.auction(0, 1)  # round 2: Ann won at 1 and paid, the picks wait for her
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, session)
+        await pilot.press("ctrl+t")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, EventCard)
+
+        def drawn() -> list[str]:
+            """The dialog's lines from its title to the filter field, as drawn."""
+            lines = [strip.text.strip(" █") for strip in dialog._compositor.render_strips()]
+            title = next(y for y, line in enumerate(lines) if line == "The event card Ann takes")
+            field = dialog.query_one("#event-filter").region.y
+            return [line for line in lines[title + 1 : field] if line]
+
+        assert drawn() == [
+            "Choose the event card: type to filter, enter takes the highlighted one."
+        ]
+        send_keys(pilot, "new")
+        await settle(pilot)
+        await pilot.press("enter")  # takes New Vein
+        await settle(pilot)
+        assert dialog.card == "new_vein"
+        first_line, label = drawn()
+        assert first_line.split() == ["New", "Vein", "▼"]
+        assert label == "Which of your mines"

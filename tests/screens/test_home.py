@@ -228,3 +228,44 @@ async def test_every_column_of_the_saved_games_is_on_screen(
             for part in [game.title, *game.players, game.progress, when_played(game.modified)]:
                 for word in part.split():  # each word whole, wherever the line breaks
                     assert word in words or f"{word}," in words
+
+
+async def test_a_long_list_scrolls_inside_itself_and_the_rest_stays_put(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test: with 15 saved games at 80x24 the whole home screen scrolled (the
+    resume hint and the title went out of sight, and the screen's scroll bar cut the date).
+    The list scrolls inside the room left; the highlighted game is always in sight, and so
+    is a damaged file's box below it."""
+    import os
+
+    first_names = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo", "Kit")
+    first_names += ("Lou", "Max", "Ned", "Oz")
+    for hours, name in enumerate(first_names):  # listed newest first: Ann's at the top
+        session = new_game(game="coloma", names=(name, "Annabelle", "Bartholomew"))
+        os.utime(session.path, (1_767_268_800 - 3600 * hours,) * 2)
+    (store.games_dir / "20250101-000000-boomtown.toml").write_text("garbage = [[[\n")
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, HomeScreen)
+        table = screen.query_one("#games", DataTable)
+        assert table.row_count == 15
+        damaged = screen.query_one("#damaged")  # below the list, in sight
+        assert damaged.display and damaged.region.bottom <= screen.size.height - 1
+        for row in range(15):
+            if row:
+                await pilot.press("down")
+            await pilot.pause()
+            assert screen.max_scroll_y == 0 and screen.scroll_y == 0  # the screen never scrolls
+            drawn = [strip.text for strip in screen._compositor.render_strips()]
+            assert drawn[2].strip().startswith("r  resume Coloma with Ann,")
+            title = next(y for y, line in enumerate(drawn) if line.strip() == "Saved games")
+            assert title == 6  # where it is at first: it never moves
+            assert "Last played " in drawn[title + 1]  # the list's header, the date whole
+            assert table.region.bottom <= screen.query_one("SteadyFooter").region.y
+            # the highlighted game is drawn, inside the list
+            highlighted = table._get_row_region(table.cursor_row)  # in the list's own lines
+            top = table.region.y + highlighted.y - round(table.scroll_y)
+            assert table.region.y < top and top + highlighted.height <= table.region.bottom
+            assert f"{first_names[row]}, Annabelle," in drawn[top]
+        assert table.max_scroll_y > 0  # it was the list that scrolled

@@ -181,3 +181,43 @@ async def test_ctrl_e_renames_a_player_in_every_earlier_game(store: Store) -> No
         await settle(pilot)
         players = pilot.app.screen.query_one("#records-players", DataTable)
         assert str(players.get_row_at(0)[0]) == "Bodhi"
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_the_games_columns_fit_the_screen(store: Store, size: tuple[int, int]) -> None:
+    """The play-test: with many finished games at 120x40 the Games tab's fixed columns
+    (133 cells) needed a sideways scroll bar. They fit the screen, at 80 columns too (the
+    day alone, long cells cut with an ellipsis); enter shows a game's standings whole."""
+    names = ["Annabelle", "Bartholomew", "Christabel", "Dorothea", "Evangeline"]
+    for month in range(1, 31):
+        rows = [
+            {"name": n, "gold": 10 + (7 * k + month) % 30, "mines": [], "mayors": 0}
+            for k, n in enumerate(names)
+        ]
+        store.record_finished(
+            {
+                "game": "boomtown",
+                "title": "Boomtown",
+                "file": f"2026{month:03d}-boomtown.toml",
+                "finished": f"20{20 + month // 12}-{month % 12 + 1:02d}-05T21:00:00",
+                "players": names,
+                "sheet": sheet_text(SHEETS["boomtown"], rows),
+            }
+        )
+    async with make_app(store).run_test(size=size) as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, RecordsScreen)
+        games = screen.query_one("#records-games", DataTable)
+        assert games.row_count == 30
+        assert games.max_scroll_x == 0  # no sideways scroll bar
+        right = games.region.x + sum(c.get_render_width(games) for c in games.columns.values())
+        assert right <= games.scrollable_content_region.right
+        lines = [strip.text for strip in screen._compositor.render_strips()]
+        header = next(line for line in lines if "Finished" in line)
+        assert header.split() == ["Finished", "Game", "Players", "Winner", "Scores"]
+        first = lines[lines.index(header) + 1]
+        when = ["2022-07-05", "21:00"] if size[0] >= 120 else ["2022-07-05"]
+        assert first.split()[: len(when) + 1] == [*when, "Boomtown"]
+        assert "Boomtown" in first and first.rstrip(" ▁▂▃▄▅▆▇█").endswith("…")

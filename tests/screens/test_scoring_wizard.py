@@ -305,7 +305,8 @@ async def test_the_standings_show_the_tie_break_figures(store: Store, new_game: 
         await pilot.pause()
         assert wizard.at_standings
         table = wizard.query_one("#totals", DataTable)
-        labels = [str(column.label) for column in table.columns.values()]
+        # a heading too wide for the screen wraps onto a second line
+        labels = [" ".join(str(column.label).split()) for column in table.columns.values()]
         assert labels[-len(wizard.spec.tiebreaks) :] == [t.label for t in wizard.spec.tiebreaks]
         first, second = (table.get_row_at(index) for index in range(2))
         assert str(first[1]) == "Bo" and str(first[-len(wizard.spec.tiebreaks)]) == "5"
@@ -407,3 +408,66 @@ async def test_narrow_headings_drop_what_is_in_brackets(store: Store, new_game: 
 
         await until(pilot, lambda: "Hotels (8 each)" in labels())
         assert labels()[:4] == ["Rank", "Player", "Total", "Track"]
+
+
+def drawn_table(wizard: ScoringWizard) -> list[str]:
+    """The lines of the screen the totals' table covers, as drawn (what a player reads)."""
+    table = wizard.query_one("#totals", DataTable)
+    lines = [strip.text for strip in wizard._compositor.render_strips()]
+    return lines[table.region.y : table.region.bottom]
+
+
+PLAY_TEST_NAMES = ("Annabelle", "Bartholomew", "Christabel", "Dorothea", "Evangeline", "Frederick")
+
+
+async def test_every_category_is_read_whole_at_80_columns(store: Store, new_game: NewGame) -> None:
+    """The play-test: Coloma with six long names at 80x24 cut the last category column at
+    the right edge. Every category's heading and figures are drawn whole on the screen,
+    while answering and at the standings; names too long for the room end with an
+    ellipsis (and are read whole above the table and in the winners' sentence)."""
+    session = new_game(game="coloma", names=PLAY_TEST_NAMES, hotels=True)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        table = wizard.query_one("#totals", DataTable)
+        await type_into(pilot, "#answer-5", "1234")  # Frederick: a total of four figures
+        for _ in range(2):  # a step of answers, then the standings
+            assert table.scroll_x == 0
+            headings = ["Rank", "Player", "Total", "Track", "Buildings", "Hotels", "Canyons"]
+            headings += ["Bridges", "Frontier", "Graves"]
+            columns = list(table.columns.values())[: len(headings)]
+            assert [str(column.label) for column in columns] == headings
+            right = table.region.x + sum(column.get_render_width(table) for column in columns)
+            # the last category's figures end inside the screen (its blank after may not)
+            assert right - (table.cell_padding or 1) <= table.scrollable_content_region.right
+            lines = drawn_table(wizard)
+            header = lines[0].split()
+            assert header[: len(headings)] == headings
+            rows = [line.split() for line in lines[table.header_height :] if line.strip()]
+            frederick = next(row for row in rows if row[1].startswith("Fred"))
+            assert frederick[2] == frederick[3] == "1234"  # the total and the track, whole
+            assert len(frederick) >= len(headings)
+            assert any(row[1].endswith("…") for row in rows)  # Bartholomew is cut
+            await pilot.press("ctrl+s")  # to the standings
+            await pilot.pause()
+            assert wizard.at_standings
+
+
+async def test_the_tie_break_heading_is_whole_at_80_columns(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test: Builders' standings at 80x24 cut "Investment Cubes on the Scoring
+    Track" at the right edge. It wraps onto a second line, whole on the screen."""
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        await pilot.press("ctrl+s")  # to the standings
+        await pilot.pause()
+        assert wizard.at_standings
+        table = wizard.query_one("#totals", DataTable)
+        [tiebreak] = wizard.spec.tiebreaks
+        column = list(table.columns.values())[-1]
+        assert str(column.label).split() == tiebreak.label.split()
+        assert table.max_scroll_x == 0  # nothing off the screen's right edge
+        lines = drawn_table(wizard)[: table.header_height]
+        header = " ".join(" ".join(line.split()) for line in lines)
+        assert tiebreak.label in header
