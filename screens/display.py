@@ -29,6 +29,7 @@ from companion.saved import list_saved
 from companion.session import FollowStopped, GameSession
 from companion.store import DamagedFile, Store
 from screens.app import GoldrushApp
+from screens.styled_once import StyledOnce
 
 HELP = """\
 ## The table display
@@ -125,7 +126,7 @@ class Card(Vertical):
             box.show(figure)
 
 
-class DisplayScreen(Screen[None]):
+class DisplayScreen(StyledOnce, Screen[None]):
     """One game in large type, following its file."""
 
     HELP_TITLE = "The table display"
@@ -286,7 +287,7 @@ class DisplayScreen(Screen[None]):
         self._open()
 
 
-class GamePicker(Screen[Path | None]):
+class GamePicker(StyledOnce, Screen[Path | None]):
     """The saved games, newest first: enter shows one on the display."""
 
     HELP_TITLE = "The table display"

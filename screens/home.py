@@ -18,6 +18,7 @@ from textual.widgets import DataTable, Header, Static
 from companion.safe_text import visible
 from companion.saved import SavedGame, SavedList, list_saved
 from companion.store import SaveError, Store
+from screens.styled_once import StyledOnce
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.rows import water_fill
 
@@ -70,7 +71,7 @@ def fitted_widths(
     return water_fill(natural, room - scrollbar, floors)
 
 
-class HomeScreen(Screen[None]):
+class HomeScreen(StyledOnce, Screen[None]):
     CSS_PATH = "home.tcss"
     HELP_TITLE = "Home"
     HELP_TEXT = """\

@@ -33,6 +33,7 @@ from companion.renames import read_renames
 from companion.scoring import standings_table
 from companion.store import DamagedFile, Store
 from screens.dialog import Dialog
+from screens.styled_once import StyledOnce
 from screens.widgets.footer import SteadyFooter
 
 #: Games listed at most (the figures count them all): a list of 1,000 rows took a second to
@@ -59,7 +60,7 @@ Every finished game of this data folder, newest first, and what they add up to.
 """
 
 
-class RecordsScreen(Screen[None]):
+class RecordsScreen(StyledOnce, Screen[None]):
     CSS_PATH = "records.tcss"
     BINDINGS = [
         Binding("escape", "home", "Home", id="records-home"),
