@@ -24,6 +24,22 @@ COMMANDS = {
 FILLER = {"coloma": "bucks", "boomtown": "gold", "builders": "vp", "calamityville": "money"}
 
 
+def count_draws(monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, int], list[str]]:
+    """Widgets drawn (render_lines calls), counted for whichever side is named last in the
+    returned list ("ours" or "textual's"; nothing is counted while it is empty)."""
+    drawn = {"ours": 0, "textual's": 0}
+    counting: list[str] = []
+    render_lines = Widget.render_lines
+
+    def counted(self: Widget, crop):  # type: ignore[no-untyped-def]
+        if counting:
+            drawn[counting[-1]] += 1
+        return render_lines(self, crop)
+
+    monkeypatch.setattr(Widget, "render_lines", counted)
+    return drawn, counting
+
+
 @pytest.mark.parametrize("game", sorted(COMMANDS))
 async def test_a_keys_repaint_writes_what_textuals_writes(
     store: Store, new_game: NewGame, game: str, monkeypatch: pytest.MonkeyPatch
@@ -36,15 +52,8 @@ async def test_a_keys_repaint_writes_what_textuals_writes(
         session.act(session.rules.adjust(session.state, step // 2 % 3, FILLER[game], amount))
     session.close()
     compared: list[tuple[str, str]] = []
-    drawn = {"ours": 0, "textual's": 0}
+    drawn, counting = count_draws(monkeypatch)
     ours = ScreenCompositor.render_partial_update
-    render_lines = Widget.render_lines
-    counting: list[str] = []
-
-    def counted(self: Widget, crop):  # type: ignore[no-untyped-def]
-        if counting:
-            drawn[counting[-1]] += 1
-        return render_lines(self, crop)
 
     def both(self: ScreenCompositor) -> ChopsUpdate | None:
         regions = set(self._dirty_regions)
@@ -63,7 +72,6 @@ async def test_a_keys_repaint_writes_what_textuals_writes(
         )
         return mine
 
-    monkeypatch.setattr(Widget, "render_lines", counted)
     monkeypatch.setattr(ScreenCompositor, "render_partial_update", both)
     # Textual's partial repaint as Textual draws it (ours draws a full one its own way)
     monkeypatch.setattr(ScreenCompositor, "_render_chops", Compositor._render_chops)
@@ -95,14 +103,7 @@ async def test_a_full_repaint_writes_what_textuals_writes(
     session = new_game(game=game, names=("Ann", "Bo", "Cy"))
     session.close()
     compared: list[tuple[str, str]] = []
-    drawn = {"ours": 0, "textual's": 0}
-    render_lines = Widget.render_lines
-    counting: list[str] = []
-
-    def counted(self: Widget, crop):  # type: ignore[no-untyped-def]
-        if counting:
-            drawn[counting[-1]] += 1
-        return render_lines(self, crop)
+    drawn, counting = count_draws(monkeypatch)
 
     def both(self: ScreenCompositor, simplify: bool = False) -> LayoutUpdate:
         region = self.size.region
@@ -121,7 +122,6 @@ async def test_a_full_repaint_writes_what_textuals_writes(
         )
         return LayoutUpdate([chop.values() for chop in mine], region)
 
-    monkeypatch.setattr(Widget, "render_lines", counted)
     monkeypatch.setattr(ScreenCompositor, "render_full_update", both)
     self_console: list = []
     async with make_app(store).run_test(size=(120, 40)) as pilot:
