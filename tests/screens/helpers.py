@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
-from textual import events
+from textual import _time, events
 from textual.app import App
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 from textual.message_pump import MessagePump
@@ -91,11 +91,35 @@ def _gone(app: App[Any]) -> bool:
     return app._exception is not None or not app.is_running or not app.screen_stack
 
 
+_GET_MESSAGE = MessagePump._get_message.__code__
+
+
+def _parked(pump: MessagePump) -> bool:
+    """The node waits for its next message, in its loop, with nothing queued: it handles
+    none now (a handler that awaits something shows in the chain of awaits of its task) and
+    everything sent to it before is done. A closed node waits for nothing either. The app
+    runs in a task of its own making (not `_task`): never parked here."""
+    if pump._closed:
+        return True
+    task = pump._task
+    if task is None or _has_work(pump) or pump._pending_message is not None:
+        return False
+    awaiting = task.get_coro()
+    while awaiting is not None:
+        if getattr(awaiting, "cr_code", None) is _GET_MESSAGE:
+            return True
+        awaiting = getattr(awaiting, "cr_await", None)
+    return False
+
+
 async def _round_trip(app: App[Any]) -> None:
     """The app and each node of the screen on top handle a callback queued behind whatever
     they were sent: once they all have, every message sent to them before (and every handler
-    still running) has finished. (The screens below get messages too, but do not run
-    handlers that last: their queues are watched.)"""
+    still running) has finished. A node found waiting for its next message with nothing
+    queued (`_parked`) has nothing to finish and is sent no callback (one to each of ~100
+    nodes after every key woke each one to dispatch it and an Idle event, ~10% of the CPU
+    of a screen test). (The screens below get messages too, but do not run handlers that
+    last: their queues are watched.)"""
     done = asyncio.Event()
     waiting = 0
 
@@ -106,7 +130,7 @@ async def _round_trip(app: App[Any]) -> None:
             done.set()
 
     for pump in [app, *app.screen.walk_children(with_self=True)]:
-        if pump.call_later(one_done):
+        if not _parked(pump) and pump.call_later(one_done):
             waiting += 1
     if waiting:
         failed = asyncio.ensure_future(app._exception_event.wait())
@@ -114,6 +138,45 @@ async def _round_trip(app: App[Any]) -> None:
         await asyncio.wait((finished, failed), return_when=asyncio.FIRST_COMPLETED)
         failed.cancel()
         finished.cancel()
+
+
+FRAME = 1 / 60  # s: the animator's tick (Textual's Animator runs at 60 frames a second)
+
+
+class AnimationClock:
+    """The clock of the app's animator in a test: real time plus the frames stepped ahead.
+
+    An animation (a scroll by a page, a tab's underline sliding) lasts 0.1-0.5 s of real
+    time, most of it idle between frames: a run of random keys sat ~1.5 s of its ~10 waiting
+    so. `until_settled` steps it instead: once everything else is handled and drawn, this
+    clock moves on to the next frame and the animator runs that frame at once, so each
+    frame of the animation is computed and drawn as at 60 frames a second, in order, but
+    with no wait between them; it ends in the same state."""
+
+    def __init__(self) -> None:
+        self.ahead = 0.0
+
+    def __call__(self) -> float:
+        return _time.get_time() + self.ahead
+
+    def next_frame(self) -> None:
+        self.ahead += FRAME
+
+
+def _animation_clock(app: App[Any]) -> AnimationClock | None:
+    clock = app.animator._get_time
+    return clock if isinstance(clock, AnimationClock) else None
+
+
+def _step_animations(app: App[Any]) -> bool:
+    """Run the next frame of the animations under way, at once (see `AnimationClock`);
+    False when none is, or the app runs on real time (not started by `run_settled`)."""
+    clock = _animation_clock(app)
+    if clock is None or not app.animator._animations:
+        return False
+    clock.next_frame()
+    app.animator()
+    return True
 
 
 def _draw_now(app: App[Any]) -> None:
@@ -131,9 +194,10 @@ async def until_settled(
 ) -> None:
     """Wait until the app has handled everything sent to it and drawn the result: every
     message on every screen handled (and every handler that was still running finished, by
-    a round trip through the app and the screen on top), animations done (and the workers,
-    if asked: the command palette's search polls every 0.1 s), the layout refreshed and the
-    screen drawn (at once, see `_draw_now`). Returns at once when the app failed or stopped.
+    a round trip through the app and the screen on top), animations done (each frame at
+    once, see `AnimationClock`; and the workers, if asked: the command palette's search
+    polls every 0.1 s), the layout refreshed and the screen drawn (at once, see
+    `_draw_now`). Returns at once when the app failed or stopped.
 
     A round trip itself wakes some widgets (the command palette repaints when idle), so
     another one is made only while the last one found new messages queued behind it."""
@@ -156,6 +220,10 @@ async def until_settled(
                 _draw_now(app)
                 await asyncio.sleep(0)
                 drawn_now = True
+        elif _step_animations(app):  # a frame, its messages handled and drawn next turn
+            await asyncio.sleep(0)
+            drawn_now = False
+            more_work = True
         elif more_work and trips < MAX_ROUND_TRIPS:
             if workers:
                 await app.workers.wait_for_complete()
@@ -210,7 +278,9 @@ class SettledPilot(Pilot[Any]):
 
 @asynccontextmanager
 async def run_settled(app: App[Any], **options: Any) -> AsyncIterator[SettledPilot]:
-    """`app.run_test(**options)` with a `SettledPilot`."""
+    """`app.run_test(**options)` with a `SettledPilot`; its animations step on an
+    `AnimationClock`."""
+    app.animator._get_time = AnimationClock()  # type: ignore[method-assign]
     async with App.run_test(app, **options):
         yield SettledPilot(app)
 
