@@ -7,6 +7,7 @@ the UI is really started, so `goldrush list` and friends stay quick.
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import os
 import sys
@@ -30,8 +31,11 @@ if TYPE_CHECKING:
     import argparse
 
 
+@functools.cache
 def build_parser() -> argparse.ArgumentParser:
-    """Every command's options (argparse is imported here: starting the app needs none)."""
+    """Every command's options (argparse is imported here: starting the app needs none).
+    Made once a process: parsing leaves it as it was (a test process runs hundreds of
+    command lines, and building it was most of their cost)."""
     import argparse
 
     class _Parser(argparse.ArgumentParser):
