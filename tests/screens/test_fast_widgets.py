@@ -19,6 +19,7 @@ from screens.widgets.command_input import CommandInput
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.rows import Rows, columns, line_strip
 from screens.widgets.tail_log import TailLog, wrapped
+from tests.screens.helpers import send_keys, settle
 
 
 class RowsApp(App[None]):
@@ -109,19 +110,19 @@ def test_columns_of_nothing() -> None:
 async def test_rows_repaint_only_the_line_that_changed_without_a_layout() -> None:
     app = RowsApp()
     async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         rows = app.query_one(Rows)
         assert rows.size.height == 3
         drawn = dict(rows._strips)
         assert set(drawn) == {0, 1, 2}
         layouts = layouts_during(app)
         rows.show(["Bucks  1  2", "Gold   9  4", "Land   0  0"])
-        await pilot.pause()
+        await settle(pilot)
         assert layouts[0] == 0
         assert rows._strips[0] is drawn[0] and rows._strips[2] is drawn[2]
         assert "Gold   9  4" in rows.render_line(1).text
         rows.show(["Bucks  1  2", "Gold   9  4", "Land   0  0", "Horses 1"])
-        await pilot.pause()
+        await settle(pilot)
         assert layouts[0] >= 1 and rows.size.height == 4  # one more line: laid out anew
         rows.show(rows.texts)  # the same text: nothing at all
         assert rows.plain.splitlines()[-1] == "Horses 1"
@@ -146,14 +147,14 @@ async def test_the_tail_log_shows_its_newest_lines_and_looks_back() -> None:
     async with app.run_test(size=(40, 20)) as pilot:
         tail = app.query_one(TailLog)
         tail.styles.height = 4
-        await pilot.pause()
+        await settle(pilot)
         tail.set_texts([Text(f"line {number}") for number in range(10)])
-        await pilot.pause()
+        await settle(pilot)
         shown = [tail.render_line(y).text.strip() for y in range(4)]
         assert shown == ["line 6", "line 7", "line 8", "line 9"]
         layouts = layouts_during(app)
         tail.append([Text("line 10")], keep=8)
-        await pilot.pause()
+        await settle(pilot)
         assert layouts[0] == 0  # an appended line repaints the log alone
         assert len(tail.lines) == 8 and tail.lines[0].text.strip() == "line 3"
         assert tail.render_line(3).text.strip() == "line 10"
@@ -174,7 +175,7 @@ async def test_the_tail_log_wraps_a_long_sentence_at_its_width() -> None:
     async with app.run_test(size=(20, 20)) as pilot:
         tail = app.query_one(TailLog)
         tail.set_texts([Text("a sentence far longer than the log is wide")])
-        await pilot.pause()
+        await settle(pilot)
         assert len(tail.lines) > 1
         assert all(line.cell_length == tail.size.width for line in tail.lines)
 
@@ -184,11 +185,11 @@ async def test_typing_in_the_command_field_needs_no_layout() -> None:
     async with app.run_test(size=(40, 20)) as pilot:
         field = app.query_one(CommandInput)
         field.focus()
-        await pilot.pause()
+        await settle(pilot)
         layouts = layouts_during(app)
         await pilot.press("a", "n", "n", "backspace")
         field.value = ""
-        await pilot.pause()
+        await settle(pilot)
         assert layouts[0] == 0
 
 
@@ -197,8 +198,8 @@ async def test_a_long_command_scrolls_in_its_field() -> None:
     async with app.run_test(size=(20, 10)) as pilot:
         field = app.query_one(CommandInput)
         field.focus()
-        await pilot.press(*"pay ann bo 200 rent and more")
-        await pilot.pause()
+        send_keys(pilot, "pay ann bo 200 rent and more")
+        await settle(pilot)
         assert field.value == "pay ann bo 200 rent and more"
         assert field.scroll_offset.x > 0  # the cursor stays in sight
 
@@ -210,10 +211,10 @@ async def test_drawing_the_log_anew_wraps_only_the_sentences_it_had_not() -> Non
         tail = app.query_one(TailLog)
         texts = [Text(f"sentence {number}") for number in range(1, 6)]
         tail.set_texts(texts)
-        await pilot.pause()
+        await settle(pilot)
         before = {line.text: line for line in tail.lines}
         tail.set_texts([Text("sentence 0"), *texts[:-1]])
-        await pilot.pause()
+        await settle(pilot)
         kept = [line for line in tail.lines if line.text in before]
         assert len(kept) == 4 and all(line is before[line.text] for line in kept)
         assert tail.lines[0].text.startswith("sentence 0")
@@ -225,15 +226,15 @@ async def test_a_log_not_yet_full_repaints_only_its_new_line() -> None:
         tail = app.query_one(TailLog)
         tail.styles.height = 6
         tail.set_texts([Text("one"), Text("two")])
-        await pilot.pause()
+        await settle(pilot)
         painted = rows_made(tail)
         tail.append([Text("three")], keep=10)
-        await pilot.pause()
+        await settle(pilot)
         assert painted == [2]
         assert tail.render_line(2).text.strip() == "three"
         painted.clear()
         tail.append([Text(f"line {number}") for number in range(5)], keep=10)
-        await pilot.pause()
+        await settle(pilot)
         # now full: the lines moved up two rows, and only the rows showing new lines are
         # made (row 0 shows "three", already made)
         assert sorted(painted) == [1, 2, 3, 4, 5]
@@ -250,7 +251,7 @@ async def test_a_full_log_moves_its_drawn_lines_and_draws_only_the_new_ones() ->
         tail = app.query_one(TailLog)
         tail.styles.height = 7
         tail.set_texts([Text("start", style="bold")])
-        await pilot.pause()
+        await settle(pilot)
         painted = rows_made(tail)
         moved = 0  # steps where a full log moved its lines
         for step in range(60):
@@ -261,7 +262,7 @@ async def test_a_full_log_moves_its_drawn_lines_and_draws_only_the_new_ones() ->
             painted.clear()
             full_before = len(tail.lines) >= 7
             tail.append(texts, keep=keep)
-            await pilot.pause()
+            await settle(pilot)
             made = sorted(painted)
             drawn = tail.render_lines(tail.size.region)
             tail._styles_cache.clear()  # the same lines made anew, from nothing
@@ -284,7 +285,7 @@ async def test_undos_and_looking_back_draw_what_drawing_anew_gives() -> None:
         tail.styles.height = 6
         end = 20
         tail.set_texts(history[end - 10 : end])
-        await pilot.pause()
+        await settle(pilot)
         for step in range(80):
             roll = rng.random()
             if roll < 0.35 and end > 11:  # an undo: the newest ten again, one fewer at the end
@@ -295,7 +296,7 @@ async def test_undos_and_looking_back_draw_what_drawing_anew_gives() -> None:
                 tail.append([history[end - 1]], keep=10)
             else:
                 tail.page(rng.choice((1, -1, 2)))
-            await pilot.pause()
+            await settle(pilot)
             drawn = tail.render_lines(tail.size.region)
             tail._styles_cache.clear()
             assert drawn == tail.render_lines(tail.size.region), f"step {step}"
@@ -309,13 +310,13 @@ async def test_a_long_log_wraps_only_the_sentences_it_shows() -> None:
     async with app.run_test(size=(30, 20)) as pilot:
         tail = app.query_one(TailLog)
         tail.styles.height = 5
-        await pilot.pause()
+        await settle(pilot)
         tail.set_texts([Text(f"sentence {number}") for number in range(200)])
-        await pilot.pause()
+        await settle(pilot)
         assert sum(lines is not None for lines in tail._wrapped) <= 6
         assert tail.render_line(4).text.strip() == "sentence 199"
         tail.page(3)
-        await pilot.pause()
+        await settle(pilot)
         assert tail.render_line(0).text.strip() == "sentence 183"
 
 
@@ -346,20 +347,20 @@ async def test_the_footer_keeps_its_keys_when_what_it_shows_is_the_same() -> Non
     app = FooterApp()
     async with app.run_test(size=(80, 10)) as pilot:
         footer = app.query_one(SteadyFooter)
-        await pilot.pause()
+        await settle(pilot)
         keys = list(footer.query(FooterKey))
         assert [key.description for key in keys] == ["Undo", "palette"]
         app.query_one("#plain", Static).can_focus = True
         app.query_one("#plain", Static).focus()
-        await pilot.pause()
+        await settle(pilot)
         app.query_one("#first", CommandInput).focus()
-        await pilot.pause()
+        await settle(pilot)
         assert list(footer.query(FooterKey)) == keys  # the same widgets: not made again
         app.query_one("#second", SecondField).focus()
-        await pilot.pause()
+        await settle(pilot)
         assert [key.description for key in footer.query(FooterKey)] == ["Clear", "Undo", "palette"]
         app.query_one("#first", CommandInput).focus()
-        await pilot.pause()
+        await settle(pilot)
         assert [key.description for key in footer.query(FooterKey)] == ["Undo", "palette"]
 
 
@@ -390,7 +391,7 @@ async def test_containers_drawing_one_line_look_as_drawing_all(monkeypatch) -> N
     background) looks as Textual draws it line by line; one with a top border and a title
     is drawn line by line."""
     async with BackdropApp().run_test(size=(60, 12)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert backdrop.lines_alike(pilot.app.query_one("#side").styles)
         assert not backdrop.lines_alike(pilot.app.query_one("#boxed").styles)
         quick = _cells(pilot.app)
