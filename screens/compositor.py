@@ -8,8 +8,8 @@
   field (bottom), so that box is the whole screen, and every widget in it was drawn whole
   (~24 widgets a key) before all but the changed lines were thrown away. Here each widget
   draws only the lines from its first changed line to its last, and a widget none of whose
-  lines changed is not drawn. What reaches the terminal is the same, byte for byte (a test
-  compares it with Textual's).
+  lines changed (or whose changed lines are all behind others) is not drawn. What reaches
+  the terminal is the same, byte for byte (a test compares it with Textual's).
 - A full repaint (a game's first frame, a resize) draws only what shows: Textual draws every
   widget whole, front to back, and keeps each piece of a line from the first widget that
   covers it, so the screen, its body and the other containers were drawn under their
@@ -19,7 +19,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import cast
 
 from textual._compositor import ChopsUpdate, Compositor, ReflowResult
@@ -37,24 +37,62 @@ class ScreenCompositor(Compositor):
     def _render_chops(
         self, crop: Region, is_rendered_line: Callable[[int], bool]
     ) -> list[dict[int, Strip | None]]:
-        """Textual's, drawing only the rows of a widget that fill an empty piece (the full
-        repaint's; a partial one goes through `_changed_chops`)."""
+        """Textual's, drawing only the rows of a widget that fill an empty piece: a full
+        repaint's, and a screenshot's (the crop is then the screen; a partial repaint is
+        `_changed_chops`)."""
+        crop_overlaps = crop.overlaps
+
+        def rows(shown: Region, top: int, bottom: int) -> Iterable[int]:
+            if not crop_overlaps(shown):
+                return ()
+            return filter(is_rendered_line, range(top, bottom))
+
+        return self._fill_chops(rows)
+
+    def render_partial_update(self) -> ChopsUpdate | None:
+        update_regions = self._dirty_regions.copy()
+        self._dirty_regions.clear()
+        if not update_regions:
+            return None
+        spans = list(self._regions_to_spans(update_regions))
+        chops = self._changed_chops(update_regions)
+        chop_ends = [cut_set[1:] for cut_set in self.cuts]
+        return ChopsUpdate(chops, spans, chop_ends)
+
+    def _changed_chops(self, changed: set[Region]) -> list[dict[int, Strip | None]]:
+        """Textual's `_render_chops` for the changed regions only: a widget draws only
+        changed lines it touches (a piece touching a region's right edge counts, as it does
+        when the update is written)."""
+        boxes = [(box.x, box.y, box.right, box.bottom) for box in changed]
+
+        def rows(shown: Region, top: int, bottom: int) -> Iterable[int]:
+            lines: set[int] = set()
+            left, right = shown.x, shown.right
+            for x1, y1, x2, y2 in boxes:
+                if x1 < right and left <= x2 and y1 < bottom and top < y2:
+                    lines.update(range(max(y1, top), min(y2, bottom)))
+            return sorted(lines)
+
+        return self._fill_chops(rows)
+
+    def _fill_chops(
+        self, rows: Callable[[Region, int, int], Iterable[int]]
+    ) -> list[dict[int, Strip | None]]:
+        """Each widget, front to back, fills the pieces no widget in front of it filled, on
+        the rows `rows(shown, top, bottom)` offers of those it shows (`shown`: its region
+        as clipped); it is drawn once, from the first to the last row where it fills a
+        piece, and not at all when it fills none."""
         cuts = self.cuts
         fromkeys = cast("Callable[[list[int]], dict[int, Strip | None]]", dict.fromkeys)
         chops = [fromkeys(cut_set[:-1]) for cut_set in cuts]
         intersection = Region.intersection
-        crop_overlaps = crop.overlaps
         for widget, (region, clip) in self.visible_widgets.items():
-            if not crop_overlaps(clip):
-                continue
             shown = intersection(region, clip)  # all of it, as Textual's (not cropped)
             left, top, right, bottom = shown.x, shown.y, shown.right, shown.bottom
             if left == right or top == bottom:
                 continue
             wanted: dict[int, list[int]] = {}
-            for y in range(top, bottom):
-                if not is_rendered_line(y):
-                    continue
+            for y in rows(shown, top, bottom):
                 chops_line = chops[y]
                 final_cuts = [cut for cut in cuts[y] if right >= cut >= left]
                 if any(chops_line.get(cut) is None for cut in final_cuts[:-1]):
@@ -70,50 +108,5 @@ class ScreenCompositor(Compositor):
                 pieces = strips[y - first].divide([cut - left for cut in final_cuts[1:]])
                 for cut, piece in zip(final_cuts, pieces, strict=False):
                     if chops_line.get(cut) is None:
-                        chops_line[cut] = piece
-        return chops
-
-    def render_partial_update(self) -> ChopsUpdate | None:
-        update_regions = self._dirty_regions.copy()
-        self._dirty_regions.clear()
-        if not update_regions:
-            return None
-        spans = list(self._regions_to_spans(update_regions))
-        chops = self._changed_chops(update_regions)
-        chop_ends = [cut_set[1:] for cut_set in self.cuts]
-        return ChopsUpdate(chops, spans, chop_ends)
-
-    def _changed_chops(self, changed: set[Region]) -> list[dict[int, Strip | None]]:
-        """Textual's `_render_chops` for the changed regions only: each widget, front to
-        back, fills the pieces of the changed lines it touches that no widget in front of it
-        filled (a piece touching a region's right edge counts, as it does when the update
-        is written); it is drawn from the first to the last of those lines."""
-        cuts = self.cuts
-        fromkeys = cast("Callable[[list[int]], dict[int, Strip | None]]", dict.fromkeys)
-        chops = [fromkeys(cut_set[:-1]) for cut_set in cuts]
-        boxes = [(box.x, box.y, box.right, box.bottom) for box in changed]
-        intersection = Region.intersection
-        for widget, (region, clip) in self.visible_widgets.items():
-            shown = intersection(region, clip)
-            left, top, right, bottom = shown.x, shown.y, shown.right, shown.bottom
-            if left == right or top == bottom:
-                continue
-            lines: set[int] = set()
-            for x1, y1, x2, y2 in boxes:
-                if x1 < right and left <= x2 and y1 < bottom and top < y2:
-                    lines.update(range(max(y1, top), min(y2, bottom)))
-            if not lines:
-                continue
-            first = min(lines)
-            strips = widget.render_lines(
-                Region(left - region.x, first - region.y, right - left, max(lines) - first + 1)
-            )
-            for y in lines:
-                chops_line = chops[y]
-                final_cuts = [cut for cut in cuts[y] if right >= cut >= left]
-                pieces = strips[y - first].divide([cut - left for cut in final_cuts[1:]])
-                get_chop = chops_line.get
-                for cut, piece in zip(final_cuts, pieces, strict=False):
-                    if get_chop(cut) is None:
                         chops_line[cut] = piece
         return chops

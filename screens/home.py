@@ -110,7 +110,12 @@ changes or deletes them: move them away, or repair them by hand.
         yield Static("Saved games", classes="section-title")
         with Vertical(id="games-area"):  # the rest of the screen: the list scrolls in it
             yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
-            yield Static(id="empty-hint", markup=False)
+            yield Static(
+                "No saved games yet. Press n to set up the table "
+                "for Boomtown, Coloma, Boomtown Builders or Calamityville.",
+                id="empty-hint",
+                markup=False,
+            )
         yield Static(id="damaged", markup=False)
         yield SteadyFooter()
 
@@ -186,12 +191,7 @@ changes or deletes them: move them away, or repair them by hand.
                     f" with {latest.names} ({latest.progress})",
                 )
             )
-        empty = self.query_one("#empty-hint", Static)
-        empty.display = not self.saved.games
-        empty.update(
-            "No saved games yet. Press n to set up the table "
-            "for Boomtown, Coloma, Boomtown Builders or Calamityville."
-        )
+        self.query_one("#empty-hint").display = not self.saved.games
         damaged = self.query_one("#damaged", Static)
         damaged.display = bool(self.saved.damaged)
         lines = Text(
