@@ -14,7 +14,9 @@ both alike). How a frame is recognised and a keypress timed: see `pty_harness.py
   enter with a few letters typed.                                  target <= 2
   A command that opens a game's next phase and draws a new part of the screen, once a game
   (Builders' `board 10x5`: the board), is timed on its own the same way (put back by an
-  untimed ctrl+z), then typed for good before the game's usual keys are timed.
+  untimed ctrl+z), then typed for good before the game's usual keys are timed. What the
+  game before remembered of it (the board's size) is forgotten before each game is opened:
+  otherwise the open places the board by itself and the command draws nothing new.
 - startup until the saved games are listed (3 games on the home screen) / the bare app's
   first frame.                                                    target <= 1.1
 - open, warm (caches in place) and cold (the game's caches deleted: a first read):
@@ -151,6 +153,14 @@ def forget_caches(store: Store, game_id: str) -> None:
             shutil.rmtree(cached)
         else:
             cached.unlink(missing_ok=True)
+
+
+def forget_remembered(store: Store, game: str) -> None:
+    """What earlier games of `game` told the app (Builders' board size) forgotten, so that
+    the next game opened asks for it again: its first draw is then really a first."""
+    settings = store.read_settings()
+    if settings.pop(game, None) is not None:
+        store.write_settings(settings)
 
 
 def interleaved(runs: int, *measures: Callable[[], float]) -> list[float]:
@@ -307,6 +317,10 @@ class Bench:
                 for size in (10, 10_000):
                     game_id = make_game(store, game, size, ("Ann", "Bo", "Cy"))
                     path = store.games_dir / f"{game_id}.toml"
+                    # the game before typed its next phase for good (the board is remembered
+                    # and would be placed by itself at the open): forgotten, so this game's
+                    # own first draw is timed
+                    forget_remembered(store, game)
                     with PtyProgram(goldrush(data, "open", game_id), self.env) as app:
                         app.wait_for_text(GAME_TEXT)
                         app.settle()

@@ -22,6 +22,7 @@ from companion.journal import Entry
 from companion.safe_text import text_problem
 from companion.session import GameSession
 from screens.dialog import Dialog
+from screens.widgets.no_scroll import SteadyInput
 from screens.widgets.select import TableSelect
 
 
@@ -85,11 +86,11 @@ stays, so you can fix it and record again.
             yield Static(self._hint(first), id="value-label", classes="hint", markup=False)
             with Horizontal(classes="line"):
                 yield Static("New value", classes="label")
-                yield Input(id="value", placeholder="e.g. 12", compact=True)
+                yield SteadyInput(id="value", placeholder="e.g. 12", compact=True)
             yield Static("", id="error-value", classes="error", markup=False)
             with Horizontal(classes="line"):
                 yield Static("Why", classes="label")
-                yield Input(id="reason", placeholder="what the cardboard says", compact=True)
+                yield SteadyInput(id="reason", placeholder="what the cardboard says", compact=True)
             yield Static("", id="error-reason", classes="error", markup=False)
             with Horizontal(id="correction-buttons"):
                 yield Button("Record (ctrl+s)", id="record", variant="warning", compact=True)

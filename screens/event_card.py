@@ -34,6 +34,7 @@ from companion.journal import Entry
 from companion.session import GameSession
 from screens.dialog import Dialog
 from screens.mine_picker import FilteredChoice, search_key
+from screens.widgets.no_scroll import SteadyInput
 from screens.widgets.select import TableSelect
 from screens.widgets.shown import say
 
@@ -110,15 +111,17 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
                 compact=True,
             )
             yield Static("", id="choice-label")
-            yield Input(
+            yield SteadyInput(
                 placeholder=CARD_HINT if self.choosing else TARGET_HINT,
                 id="event-filter",
                 compact=True,
             )
             yield OptionList(id="event-choice")
             with Horizontal(id="holdup-row"):
-                yield Input(placeholder="number 2-12", id="holdup-number", compact=True)
-                yield Input(placeholder="dice, e.g. 3 4 (r rolls)", id="holdup-dice", compact=True)
+                yield SteadyInput(placeholder="number 2-12", id="holdup-number", compact=True)
+                yield SteadyInput(
+                    placeholder="dice, e.g. 3 4 (r rolls)", id="holdup-dice", compact=True
+                )
             yield Static("", id="event-error", classes="error", markup=False)
             with Horizontal(id="event-buttons"):
                 yield Button("Play it (ctrl+g)", id="event-play", variant="primary", compact=True)

@@ -27,6 +27,7 @@ from companion.games.boomtown import (
     plural,
 )
 from screens.dialog import Dialog
+from screens.widgets.no_scroll import SteadyInput
 from screens.widgets.select import TableSelect
 from screens.widgets.shown import say
 
@@ -118,7 +119,7 @@ class MinePicker(Dialog, ModalScreen[MineCard | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="mine-box"):
             yield Static(Text(f"The mine {self.who} takes"), id="mine-title")
-            yield Input(
+            yield SteadyInput(
                 placeholder="type to filter: cm 6, cold, 9 (down: to the list)",
                 id="mine-filter",
                 compact=True,
@@ -130,8 +131,8 @@ class MinePicker(Dialog, ModalScreen[MineCard | None]):
                 yield TableSelect(
                     [(town, town) for town in TOWNS], prompt="Town", id="custom-town", compact=True
                 )
-                yield Input(placeholder="roll 2-12", id="custom-roll", compact=True)
-                yield Input(placeholder="gold", id="custom-value", compact=True)
+                yield SteadyInput(placeholder="roll 2-12", id="custom-roll", compact=True)
+                yield SteadyInput(placeholder="gold", id="custom-value", compact=True)
                 yield Checkbox("dangerous", id="custom-dangerous", compact=True)
                 yield Button("Take it", id="custom-take", compact=True)
             yield Static("", id="custom-error", classes="error", markup=False)

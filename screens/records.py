@@ -35,6 +35,7 @@ from companion.store import DamagedFile, Store
 from screens.dialog import Dialog
 from screens.styled_once import StyledOnce
 from screens.widgets.footer import SteadyFooter
+from screens.widgets.no_scroll import SteadyInput
 
 #: Games listed at most (the figures count them all): a list of 1,000 rows took a second to
 #: lay out, and the filter finds an older game faster than scrolling to it.
@@ -91,7 +92,7 @@ class RecordsScreen(StyledOnce, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Input(placeholder="filter: a game or players' names", id="records-filter")
+        yield SteadyInput(placeholder="filter: a game or players' names", id="records-filter")
         yield Static("", id="records-summary", markup=False)
         with TabbedContent(id="records-tabs"):
             with TabPane("Games", id="tab-games"):

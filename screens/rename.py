@@ -12,6 +12,7 @@ from textual.widgets import Input, Static
 from companion.renames import RenameError, rename_player
 from companion.store import DamagedFile, Store
 from screens.dialog import Dialog
+from screens.widgets.no_scroll import SteadyInput
 
 
 class RenameDialog(Dialog, ModalScreen[str | None]):
@@ -38,7 +39,7 @@ refused (their records would mix).
             yield Static(
                 f"Rename {self.old} in every earlier game", id="rename-title", markup=False
             )
-            yield Input(self.old, id="rename-name", placeholder="the new name")
+            yield SteadyInput(self.old, id="rename-name", placeholder="the new name")
             yield Static("", id="rename-error", classes="error", markup=False)
             yield Static("enter renames · escape cancels", id="rename-hint")
 

@@ -21,6 +21,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.coordinate import Coordinate
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Header, Input, Static
 
@@ -46,7 +47,9 @@ from companion.scoring import (
 from screens.confirm import ConfirmDialog
 from screens.dialog import Dialog
 from screens.widgets.footer import SteadyFooter
+from screens.widgets.no_scroll import SteadyInput
 from screens.widgets.rows import water_fill
+from screens.widgets.shown import say
 
 TOTAL_COLUMN = 2  # Rank, Player, Total, then the categories and the tie-break figures
 PADDING = 1  # the totals' cell padding, each side, while they fit the screen
@@ -144,6 +147,16 @@ def fit_totals(
     )
 
 
+def _cells(row: list[str], name_width: int) -> list[str | Text]:
+    """A totals row as the table shows it: the name cut to its column, the total bold."""
+    cells: list[str | Text] = list(row)
+    cells[1] = Text(row[1])
+    if cell_len(row[1]) > name_width:
+        cells[1].truncate(name_width, overflow="ellipsis")
+    cells[TOTAL_COLUMN] = Text(row[TOTAL_COLUMN], style="bold")
+    return cells
+
+
 def gap_after(column: int, count: int) -> int:
     """The cells left empty after a column when the columns stand close (no padding): one,
     two after the Total (it stands apart from the categories), none after the last."""
@@ -217,6 +230,7 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         self._charts_as_opened = {name: dict(chart) for name, chart in self.charts.items()}
         # the columns the table has, as fitted to the screen's width
         self._columns_shown: FittedTotals | None = None
+        self._rows_shown: list[list[str]] = []  # the totals' rows in the table, as given
         self.step = 0  # len(spec.fields) is the standings
         # the buildings the board knows (cube, Goldmine), so the table types only their VP
         self.board = {
@@ -309,14 +323,14 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
             yield Static(id="step-prompt", markup=False)
             with Horizontal(id="chart-row"):
                 yield Static("Chart (count=points, from your board)", classes="who")
-                yield Input(id="chart", compact=True)
+                yield SteadyInput(id="chart", compact=True)
                 yield Static("", id="chart-note", classes="note", markup=False)
             with Vertical(id="answers"):
                 for seat, row in enumerate(self.rows):
                     with Vertical(classes="answer"):
                         with Horizontal(classes="answer-row"):
                             yield Static(Text(row["name"]), classes="who")
-                            yield Input(id=f"answer-{seat}", classes="value", compact=True)
+                            yield SteadyInput(id=f"answer-{seat}", classes="value", compact=True)
                             yield Static("", id=f"note-{seat}", classes="note", markup=False)
                         yield Static("", id=f"hint-{seat}", classes="hint", markup=False)
             yield Static("Running totals", id="running-title")
@@ -403,13 +417,13 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         try:
             value, count = self._read(field, seat, text)
         except SheetError as error:
-            note.update(Text(str(error), style="bold red"))
+            say(note, Text(str(error), style="bold red"))
             return False
         self.rows[seat][field.key] = value
         if field.chart:
-            note.update(f"{count} -> {value} points")
+            say(note, f"{count} -> {value} points")
         else:
-            note.update(cubes_left(value) if field.kind == "investments" else "")
+            say(note, cubes_left(value) if field.kind == "investments" else "")
         return True
 
     def _read(self, field: Field, seat: int, text: str) -> tuple[Any, Any]:
@@ -432,9 +446,9 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         try:
             self.charts[field.chart] = parse_chart(field.chart, event.value)
         except SheetError as error:
-            note.update(Text(str(error), style="bold red"))
+            say(note, Text(str(error), style="bold red"))
             return
-        note.update("")
+        say(note, "")
         for seat in range(len(self.rows)):
             self._check(seat)
         self._show_totals()
@@ -462,21 +476,34 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
             for index, label in enumerate(fitted.headers):
                 table.add_column(label, width=fitted.widths[index])
             self._columns_shown = fitted
-        else:
+            self._rows_shown = []
+        self._show_rows(table, rows, fitted.name_width)
+        if self.at_standings:  # (hidden until then)
+            winners = Text(winners_sentence(result) + ".", style="bold")
+            say(self.query_one("#winners", Static), winners)
+            tiebreak = "\n".join([*tie_notes(self.spec, result), self.spec.tiebreak_sentence])
+            say(self.query_one("#tiebreak", Static), Text(tiebreak))
+
+    def _show_rows(
+        self, table: DataTable[str | Text], rows: list[list[str]], name_width: int
+    ) -> None:
+        """The totals' rows: a key typed changes a number or two, and only those cells are
+        put in (the columns' widths are given: no measuring, no new layout); other rows
+        (a step with other columns, the first time) fill the table anew."""
+        if rows == self._rows_shown:
+            return
+        if len(rows) != len(self._rows_shown):
             table.clear()
-        name_width = fitted.name_width
-        for row in rows:
-            cells: list[str | Text] = list(row)
-            cells[1] = Text(row[1])
-            if cell_len(row[1]) > name_width:
-                cells[1].truncate(name_width, overflow="ellipsis")
-            cells[TOTAL_COLUMN] = Text(row[TOTAL_COLUMN], style="bold")
-            table.add_row(*cells)
-        self.query_one("#winners", Static).update(
-            Text(winners_sentence(result) + ".", style="bold")
-        )
-        tiebreak = "\n".join([*tie_notes(self.spec, result), self.spec.tiebreak_sentence])
-        self.query_one("#tiebreak", Static).update(Text(tiebreak))
+            for row in rows:
+                table.add_row(*_cells(row, name_width))
+        else:
+            for y, (row, before) in enumerate(zip(rows, self._rows_shown, strict=True)):
+                if row != before:
+                    cells = _cells(row, name_width)
+                    for x, (cell, shown) in enumerate(zip(row, before, strict=True)):
+                        if cell != shown:
+                            table.update_cell_at(Coordinate(y, x), cells[x])
+        self._rows_shown = [list(row) for row in rows]
 
     def _room_for_totals(self) -> int:
         """The columns the table can take without scrolling sideways: the screen's less the

@@ -12,7 +12,9 @@ from textual.widgets import Input, Select, Static
 from companion.amounts import AmountError, parse_count
 from companion.games.boomtown_split import describe_split, split_bid
 from screens.dialog import Dialog
+from screens.widgets.no_scroll import SteadyInput
 from screens.widgets.select import TableSelect
+from screens.widgets.shown import say
 
 
 class SplitCalculator(Dialog, ModalScreen[None]):
@@ -28,7 +30,7 @@ class SplitCalculator(Dialog, ModalScreen[None]):
             yield Static("Auction split calculator", id="split-title")
             with Horizontal(classes="split-field"):
                 yield Static("Winning bid", classes="split-label")
-                yield Input(str(self._bid), id="split-bid", compact=True)
+                yield SteadyInput(str(self._bid), id="split-bid", compact=True)
             with Horizontal(classes="split-field"):
                 yield Static("Players", classes="split-label")
                 yield TableSelect(
@@ -64,12 +66,12 @@ class SplitCalculator(Dialog, ModalScreen[None]):
         try:
             bid = parse_count(self.query_one("#split-bid", Input).value, what="The bid")
         except AmountError as error:
-            result.update(str(error))
+            say(result, str(error))
             return
         players = self.query_one("#split-players", Select).value
         leftover = self.query_one("#split-leftover", Select).value
         split = split_bid(bid, int(players), leftover)  # type: ignore[arg-type]
-        result.update("\n".join(describe_split(split)))
+        say(result, "\n".join(describe_split(split)))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -13,6 +13,8 @@ from companion.amounts import AmountError, is_number, parse_count
 from companion.games import RuleError
 from companion.games.builders_track import place_token
 from screens.dialog import Dialog
+from screens.widgets.no_scroll import SteadyInput
+from screens.widgets.shown import say
 
 FIELDS = (
     ("calc-previous", "Previous token's column", "3"),
@@ -50,10 +52,10 @@ class TrackCalculator(Dialog, ModalScreen[None]):
             for field_id, label, default in FIELDS:
                 with Horizontal(classes="calc-field"):
                     yield Static(label, classes="calc-label")
-                    yield Input(self._start.get(field_id, default), id=field_id, compact=True)
+                    yield SteadyInput(self._start.get(field_id, default), id=field_id, compact=True)
             with Horizontal(classes="calc-field"):
                 yield Static("Mountains (column and arrow: 4> 2<)", classes="calc-label")
-                yield Input(self._mountains, id="calc-mountains", compact=True)
+                yield SteadyInput(self._mountains, id="calc-mountains", compact=True)
             yield Static("", id="calc-result", markup=False)
             yield Static("escape closes; nothing in the game changes.", id="calc-hint")
 
@@ -72,9 +74,9 @@ class TrackCalculator(Dialog, ModalScreen[None]):
             mountains = parse_mountains(self.query_one("#calc-mountains", Input).value)
             placement = place_token(*numbers, mountains=mountains)
         except (AmountError, RuleError) as problem:
-            result.update(str(problem))
+            say(result, str(problem))
             return
-        result.update(placement.sentence)
+        say(result, placement.sentence)
 
     def action_close(self) -> None:
         self.dismiss(None)

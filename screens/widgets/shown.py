@@ -8,10 +8,12 @@ before: then the line is redrawn alone (#16).
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.visual import VisualType, visualize
 from textual.widgets import Static
 
 from screens.widgets.no_scroll import recorded_virtual_size
+from screens.widgets.rows import text_key
 
 
 def height_changes(widget: Static, content: VisualType) -> bool:
@@ -24,12 +26,20 @@ def height_changes(widget: Static, content: VisualType) -> bool:
     return new != widget.visual.get_height(widget.styles, width)
 
 
-def say(line: Static, text: str) -> None:
-    """Show `text` in a message line, only when it differs, and lay the screen out again
-    only when it takes another number of lines (most keys leave the refusal line as it was,
-    or replace one refusal by another)."""
-    if str(line.content) != text:
+def say(line: Static, text: str | Text) -> None:
+    """Show `text` in a message line, only when it differs (a Text: in its words or its
+    styles), and lay the screen out again only when it takes another number of lines (most
+    keys leave the refusal line as it was, or replace one refusal by another)."""
+    if not _same(line.content, text):
         line.update(text, layout=height_changes(line, text))
+
+
+def _same(shown: object, text: str | Text) -> bool:
+    if isinstance(text, Text) or isinstance(shown, Text):
+        return (
+            isinstance(text, Text) and isinstance(shown, Text) and text_key(shown) == text_key(text)
+        )
+    return isinstance(shown, str) and shown == text
 
 
 class Shown(Static):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.cells import cell_len
+from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
@@ -335,6 +336,12 @@ async def test_a_message_line_redraws_only_when_it_changed(store: Store) -> None
         say(loose, "a longer line")  # still one line at its width
         say(loose, "a line long enough to take two")
         assert refreshed == [False, False, True]
+        refreshed.clear()  # a Text (the scoring wizard's red refusals): its styles count too
+        say(loose, Text("a line long enough to take two", style="bold red"))
+        say(loose, Text("a line long enough to take two", style="bold red"))
+        say(loose, Text("a line long enough to take two"))
+        say(loose, "a line long enough to take two")
+        assert refreshed == [False, False, False]
 
 
 def check_redraws() -> None:

@@ -8,7 +8,8 @@ from __future__ import annotations
 import tomllib
 
 import pytest
-from textual.widgets import DataTable, Input
+from rich.text import Text
+from textual.widgets import DataTable, Input, Static
 
 from companion.amounts import parse_amount
 from companion.games import SHEETS
@@ -471,3 +472,32 @@ async def test_the_tie_break_heading_is_whole_at_80_columns(
         lines = drawn_table(wizard)[: table.header_height]
         header = " ".join(" ".join(line.split()) for line in lines)
         assert tiebreak.label in header
+
+
+async def test_typing_an_answer_redraws_its_cells_without_a_layout(
+    store: Store, new_game: NewGame
+) -> None:
+    """#16: a key in the wizard changed the field's size record, the note and the whole
+    totals table, and each asked for a layout of the screen (two layouts and two frames a
+    key). Now only the cells that changed are put in; what is drawn is the same as a table
+    filled anew would show."""
+    from tests.screens.test_fast_widgets import layouts_during
+
+    session = new_game(game="boomtown", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        layouts = layouts_during(pilot.app)
+        await type_into(pilot, "#answer-1", "12")
+        assert layouts[0] == 0
+        table = wizard.query_one("#totals", DataTable)
+        rows = [[str(cell) for cell in table.get_row_at(y)] for y in range(table.row_count)]
+        assert rows[0][:3] == ["1", "Bo", "12"]  # Bo leads now: the ranks moved too
+        assert str(wizard.query_one("#note-1", Static).content) == ""
+        drawn = drawn_table(wizard)
+        wizard._columns_shown = None  # the same totals, the table filled anew
+        wizard._show_totals()
+        await pilot.pause()
+        assert drawn_table(wizard) == drawn
+        await type_into(pilot, "#answer-1", "x")  # refused beside the field, in red
+        note = wizard.query_one("#note-1", Static).content
+        assert isinstance(note, Text) and note.plain and note.style == "bold red"
