@@ -136,3 +136,38 @@ async def test_ctrl_t_says_what_to_do_before_a_card_is_chosen(
         first_line, label = drawn()
         assert first_line.split() == ["New", "Vein", "▼"]
         assert label == "Which of your mines"
+
+
+async def test_the_event_cards_open_list_hides_the_fields_behind_it(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test's leftover at 80x24: the card's drop-down, opened, was narrower than the
+    filter field under it, whose border showed at the list's right. Now the list is as wide
+    as the field: the rows it covers show only its cards."""
+    from screens.event_card import EventCard
+    from tests.core.test_boomtown import OPENING, Table
+
+    session = new_game(names=("Ann", "Bo", "Cy", "Di"), first=0)
+    table = Table(session)
+    table.round(0, 0, *OPENING)
+    table.auction(0, 1)  # round 2: the picks wait for Ann
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, session)
+        await pilot.press("ctrl+t")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, EventCard)
+        send_keys(pilot, "new")
+        await pilot.press("enter")  # New Vein taken: its target's filter field below
+        await settle(pilot)
+        card = dialog.query_one("#event-card", Select)
+        card.focus()
+        await pilot.press("enter")  # the card's list opens over the field
+        await settle(pilot)
+        assert card.expanded
+        field = dialog.query_one("#event-filter").region
+        overlay = card.query_one("SelectOverlay").region
+        assert overlay.y <= field.y and overlay.bottom >= field.bottom  # it covers the field
+        lines = [strip.text for strip in dialog._compositor.render_strips()]
+        covered = [lines[y][field.x : field.right] for y in range(overlay.y, overlay.bottom)]
+        assert not any(mark in "".join(covered) for mark in "▔▁▎▊")  # nothing of the field
