@@ -6,9 +6,11 @@ from __future__ import annotations
 from textual.widgets import Select
 from textual.widgets._toast import ToastRack
 
+from companion.session import GameSession
 from companion.store import Store
 from screens.confirm import ConfirmDialog
 from screens.correction import CorrectionDialog
+from screens.event_card import EventCard
 from screens.game import GameScreen
 from screens.help import HelpScreen
 from tests.conftest import NewGame
@@ -21,6 +23,27 @@ async def open_game(pilot, session) -> GameScreen:  # type: ignore[no-untyped-de
     screen = pilot.app.screen
     assert isinstance(screen, GameScreen)
     return screen
+
+
+def boomtown_in_the_picks(new_game: NewGame) -> GameSession:
+    """Round 2 of a four-player Boomtown: Ann won the auction at 1 and paid, the picks wait
+    for her (ctrl+t opens the event card dialog)."""
+    from tests.core.test_boomtown import OPENING, Table
+
+    session = new_game(names=("Ann", "Bo", "Cy", "Di"), first=0)
+    table = Table(session)
+    table.round(0, 0, *OPENING)
+    table.auction(0, 1)
+    return session
+
+
+async def open_event_card(pilot, session: GameSession) -> EventCard:  # type: ignore[no-untyped-def]
+    await open_game(pilot, session)
+    await pilot.press("ctrl+t")
+    await settle(pilot)
+    dialog = pilot.app.screen
+    assert isinstance(dialog, EventCard)
+    return dialog
 
 
 async def test_the_correction_dialog_fits_80x24_and_works_from_the_keyboard(
@@ -104,19 +127,9 @@ async def test_ctrl_t_says_what_to_do_before_a_card_is_chosen(
     choice did not say what to do (and the first line showed a card, Card Shark, that no
     one had chosen). Until a card is taken the dialog says "Choose the event card" and how,
     and shows no card; the card taken then shows on the first line, its targets below."""
-    from screens.event_card import EventCard
-    from tests.core.test_boomtown import OPENING, Table
-
-    session = new_game(names=("Ann", "Bo", "Cy", "Di"), first=0)
-    table = Table(session)
-    table.round(0, 0, *OPENING)
-    table.auction(0, 1)  # round 2: Ann won at 1 and paid, the picks wait for her
+    session = boomtown_in_the_picks(new_game)
     async with make_app(store).run_test(size=(80, 24)) as pilot:
-        await open_game(pilot, session)
-        await pilot.press("ctrl+t")
-        await settle(pilot)
-        dialog = pilot.app.screen
-        assert isinstance(dialog, EventCard)
+        dialog = await open_event_card(pilot, session)
 
         def drawn() -> list[str]:
             """The dialog's lines from its title to the filter field, as drawn."""
@@ -144,19 +157,9 @@ async def test_the_event_cards_open_list_hides_the_fields_behind_it(
     """The play-test's leftover at 80x24: the card's drop-down, opened, was narrower than the
     filter field under it, whose border showed at the list's right. Now the list is as wide
     as the field: the rows it covers show only its cards."""
-    from screens.event_card import EventCard
-    from tests.core.test_boomtown import OPENING, Table
-
-    session = new_game(names=("Ann", "Bo", "Cy", "Di"), first=0)
-    table = Table(session)
-    table.round(0, 0, *OPENING)
-    table.auction(0, 1)  # round 2: the picks wait for Ann
+    session = boomtown_in_the_picks(new_game)
     async with make_app(store).run_test(size=(80, 24)) as pilot:
-        await open_game(pilot, session)
-        await pilot.press("ctrl+t")
-        await settle(pilot)
-        dialog = pilot.app.screen
-        assert isinstance(dialog, EventCard)
+        dialog = await open_event_card(pilot, session)
         send_keys(pilot, "new")
         await pilot.press("enter")  # New Vein taken: its target's filter field below
         await settle(pilot)
