@@ -14,7 +14,7 @@ from screens.event_card import EventCard
 from screens.game import GameScreen
 from screens.help import HelpScreen
 from tests.conftest import NewGame
-from tests.screens.helpers import make_app, send_keys, settle, text_of
+from tests.screens.helpers import make_app, send_keys, settle, text_of, until
 
 
 async def open_game(pilot, session) -> GameScreen:  # type: ignore[no-untyped-def]
@@ -174,3 +174,40 @@ async def test_the_event_cards_open_list_hides_the_fields_behind_it(
         lines = [strip.text for strip in dialog._compositor.render_strips()]
         covered = [lines[y][field.x : field.right] for y in range(overlay.y, overlay.bottom)]
         assert not any(mark in "".join(covered) for mark in "▔▁▎▊")  # nothing of the field
+
+
+async def test_the_help_is_drawn_by_rich_once_for_a_width(store: Store, new_game: NewGame) -> None:
+    """#16: held by a Static, the help's Markdown was drawn by Rich at every layout and every
+    frame (~25 ms each, five or six times as F1 opened). Now once for a width: paging
+    through it and its frames draw nothing anew; a new width draws it once more."""
+    from rich.markdown import Markdown
+
+    from screens.help import DrawnOnce
+
+    session = new_game(game="coloma")
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, session)
+        drawn: list[int] = []
+        console = pilot.app.console
+        render_lines = console.render_lines
+
+        def counting(renderable, options=None, *args, **kwargs):  # type: ignore[no-untyped-def]
+            if isinstance(renderable, Markdown):
+                drawn.append(options.max_width)
+            return render_lines(renderable, options, *args, **kwargs)
+
+        console.render_lines = counting  # type: ignore[method-assign]
+        await pilot.press("f1")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, HelpScreen)
+        text = pilot.app.screen.query_one(DrawnOnce)
+        assert len(drawn) == len(set(drawn)) >= 1  # each width once
+        first = list(drawn)
+        await pilot.press("pagedown", "pagedown", "end", "home")
+        await settle(pilot)
+        assert drawn == first
+        assert "command field" in " ".join(strip.text for strip in text.lines_at(text.size.width))
+        width = text.size.width
+        await pilot.resize_terminal(100, 30)  # the screen's Resize comes through the driver
+        await until(pilot, lambda: text.size.width != width)
+        assert len(drawn) == len(set(drawn)) > len(first)  # the new width, once
