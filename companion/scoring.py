@@ -82,9 +82,17 @@ class SheetSpec:
     tiebreak_sentence: str
     # a check across players (e.g. Boomtown's 5 mayor pawns in all): the problem, or None
     check: Callable[[list[dict[str, Any]]], str | None] | None = None
+    # what a total counts: "points", or "dollars" (Calamityville: the richest wins)
+    unit: str = "points"
 
     def total(self, player: Mapping[str, Any]) -> int:
         return sum(category.points(player) for category in self.categories)
+
+    def amount(self, total: int) -> str:
+        """A total in words: "9 points", "1 point", "$2,200"."""
+        if self.unit == "dollars":
+            return f"${total:,}"
+        return f"{total} point" if total == 1 else f"{total} {self.unit}"
 
 
 @dataclass
@@ -390,7 +398,7 @@ def standings_rows(spec: SheetSpec, result: Result) -> tuple[list[str], list[lis
 
 
 def tie_notes(spec: SheetSpec, result: Result) -> list[str]:
-    """A sentence per tie on points, with the tie-break figures that decided it (or that
+    """A sentence per tie on the total, with the tie-break figures that decided it (or that
     it stands): "Ann and Bo tie on 9 points; Gold Nuggets: Ann 2, Bo 1." """
     notes = []
     totals = [standing.total for standing in result.standings]
@@ -399,7 +407,7 @@ def tie_notes(spec: SheetSpec, result: Result) -> list[str]:
         if len(tied) < 2:
             continue
         names = [standing.name for standing in tied]
-        sentence = f"{', '.join(names[:-1])} and {names[-1]} tie on {total} points"
+        sentence = f"{', '.join(names[:-1])} and {names[-1]} tie on {spec.amount(total)}"
         for index, tiebreak in enumerate(spec.tiebreaks):
             figures = ", ".join(f"{s.name} {s.tiebreaks[index]}" for s in tied)
             sentence += f"; {tiebreak.label}: {figures}"

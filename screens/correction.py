@@ -19,11 +19,11 @@ from textual.widgets import Button, Input, Select, Static
 from companion.amounts import AmountError
 from companion.games import RuleError
 from companion.journal import Entry
-from companion.safe_text import text_problem
 from companion.session import GameSession
 from screens.dialog import Dialog
 from screens.widgets.no_scroll import SteadyInput
 from screens.widgets.select import TableSelect
+from screens.widgets.shown import say
 
 
 class CorrectionDialog(Dialog, ModalScreen[Entry | None]):
@@ -107,6 +107,13 @@ stays, so you can fix it and record again.
     def _what_changed(self, event: Select.Changed) -> None:
         self.query_one("#value-label", Static).update(self._hint(event.value))
 
+    @on(Input.Changed, "#value")
+    @on(Input.Changed, "#reason")
+    def _typed(self, event: Input.Changed) -> None:
+        """A refusal beside a field goes as soon as that field is changed (checked again
+        when recorded)."""
+        say(self.query_one(f"#error-{event.input.id}", Static), "")
+
     @on(Input.Submitted, "#value")
     def _to_reason(self) -> None:
         self.query_one("#reason", Input).focus()
@@ -131,8 +138,7 @@ stays, so you can fix it and record again.
             self.query_one("#value", Input).focus()
             return
         except RuleError as error:
-            reason_at_fault = not reason.strip() or text_problem(reason) is not None
-            target = reason_error if reason_at_fault else value_error
+            target = reason_error if self._reason_refused(reason) else value_error
             target.update(str(error))
             return
         if self.save is not None:
@@ -141,6 +147,15 @@ stays, so you can fix it and record again.
                 reason_error.update(problem)
                 return
         self.dismiss(entry)
+
+    def _reason_refused(self, reason: str) -> bool:
+        """Whether the rules refuse the reason itself (missing, unsafe, too long): its
+        refusal is then shown under it, not under the value."""
+        try:
+            self.session.rules.check_reason(reason)
+        except RuleError:
+            return True
+        return False
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

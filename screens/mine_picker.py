@@ -179,6 +179,13 @@ class MinePicker(Dialog, ModalScreen[MineCard | None]):
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.free[int(event.option.id or 0)])
 
+    @on(Input.Changed, "#custom-roll")
+    @on(Input.Changed, "#custom-value")
+    @on(Select.Changed, "#custom-town")
+    def _custom_typed(self) -> None:
+        """The mine's refusal goes as soon as it is changed (checked again when taken)."""
+        say(self.query_one("#custom-error", Static), "")
+
     @on(Button.Pressed, "#custom-take")
     @on(Input.Submitted, "#custom-value")
     def _custom(self) -> None:

@@ -53,6 +53,9 @@ from screens.widgets.shown import say
 
 TOTAL_COLUMN = 2  # Rank, Player, Total, then the categories and the tie-break figures
 PADDING = 1  # the totals' cell padding, each side, while they fit the screen
+#: beside a chart while it reads well (its label is one short line: a longer one wrapped
+#: and the field ran straight on from its first line)
+CHART_HINT = "count=points, as on the map"
 
 
 def totals_first(
@@ -231,6 +234,7 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         # the columns the table has, as fitted to the screen's width
         self._columns_shown: FittedTotals | None = None
         self._rows_shown: list[list[str]] = []  # the totals' rows in the table, as given
+        self._across: str | None = None  # a problem across players shown beside the first
         self.step = 0  # len(spec.fields) is the standings
         # the buildings the board knows (cube, Goldmine), so the table types only their VP
         self.board = {
@@ -322,7 +326,7 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
             yield Static(id="step-title", markup=False)
             yield Static(id="step-prompt", markup=False)
             with Horizontal(id="chart-row"):
-                yield Static("Chart (count=points, from your board)", classes="who")
+                yield Static("Map chart", classes="who")
                 yield SteadyInput(id="chart", compact=True)
                 yield Static("", id="chart-note", classes="note", markup=False)
             with Vertical(id="answers"):
@@ -391,7 +395,7 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
                 chart_input = self.query_one("#chart", Input)
                 with chart_input.prevent(Input.Changed):
                     chart_input.value = chart_text(self.charts[field.chart])
-                self.query_one("#chart-note", Static).update("")
+                say(self.query_one("#chart-note", Static), CHART_HINT)
             hints = self.hints.get(field.key, [])
             for seat in range(len(self.rows)):
                 answer = self.query_one(f"#answer-{seat}", Input)
@@ -403,7 +407,13 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
                     f"On the board: {hints[seat]}" if seat < len(hints) and hints[seat] else ""
                 )
                 hint.display = bool(seat < len(hints) and hints[seat])
-            self.query_one("#answer-0", Input).focus()
+            first = self.query_one("#answer-0", Input)
+            first.focus()
+            # all of it selected, as a field reached with tab or enter has it: typing
+            # replaces the answer (focused already, its cursor stayed where it was in the
+            # step before, and a digit typed went in front of the pre-filled value)
+            first.select_all()
+        self._across = None  # each note says again what its own answer is
         self._show_totals()
 
     def _check(self, seat: int) -> bool:
@@ -421,7 +431,7 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
             return False
         self.rows[seat][field.key] = value
         if field.chart:
-            say(note, f"{count} -> {value} points")
+            say(note, f"{count} -> {self.spec.amount(value)}")
         else:
             say(note, cubes_left(value) if field.kind == "investments" else "")
         return True
@@ -448,7 +458,7 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         except SheetError as error:
             say(note, Text(str(error), style="bold red"))
             return
-        say(note, "")
+        say(note, CHART_HINT)
         for seat in range(len(self.rows)):
             self._check(seat)
         self._show_totals()
@@ -521,7 +531,20 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         seat = int((event.input.id or "answer-0").rpartition("-")[2])
         if self._check(seat):
             self._show_totals()
+        self._check_across()
         self._keep()
+
+    def _check_across(self) -> None:
+        """A problem across players shown (5 mayor pawns in all) is checked again at each
+        key: it goes once the answers are put right, or says what it is now."""
+        if self._across is None or self.spec.check is None:
+            return
+        note = self.query_one("#note-0", Static)
+        self._across = self.spec.check(self.rows)
+        if self._across is None:
+            self._check(0)  # the first note says again what its own answer is
+        else:
+            say(note, Text(self._across, style="bold red"))
 
     @on(Input.Submitted, ".value")
     def _submitted(self, event: Input.Submitted) -> None:
@@ -559,7 +582,8 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
             if problem:  # a check across players (Boomtown: 5 mayor pawns in all)
                 self.step = len(self.spec.fields) - 1  # shown on the last answers' step
                 self._show_step()
-                self.query_one("#note-0", Static).update(Text(problem, style="bold red"))
+                self._across = problem
+                say(self.query_one("#note-0", Static), Text(problem, style="bold red"))
                 self.notify(problem, severity="warning", markup=False)
                 return
         self.step = max(0, min(len(self.spec.fields), self.step + direction))

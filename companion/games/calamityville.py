@@ -72,6 +72,7 @@ def _sheet() -> SheetSpec:
         categories=(Category("money", "Money", count_of("money")),),
         tiebreaks=(),
         tiebreak_sentence="Most money wins; players with the same amount share the win.",
+        unit="dollars",
     )
 
 

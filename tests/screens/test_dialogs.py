@@ -14,7 +14,7 @@ from screens.event_card import EventCard
 from screens.game import GameScreen
 from screens.help import HelpScreen
 from tests.conftest import NewGame
-from tests.screens.helpers import make_app, send_keys, settle, text_of, until
+from tests.screens.helpers import make_app, send_keys, settle, text_of, type_into, until
 
 
 async def open_game(pilot, session) -> GameScreen:  # type: ignore[no-untyped-def]
@@ -211,3 +211,60 @@ async def test_the_help_is_drawn_by_rich_once_for_a_width(store: Store, new_game
         await pilot.resize_terminal(100, 30)  # the screen's Resize comes through the driver
         await until(pilot, lambda: text.size.width != width)
         assert len(drawn) == len(set(drawn)) > len(first)  # the new width, once
+
+
+async def test_a_correction_refusal_is_under_its_field_and_goes_when_it_is_changed(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test: a reason over 80 characters was refused under "New value"; and "Ann
+    cannot have -94 gold" stayed after the value was changed. A refusal is under the field
+    at fault, and goes as soon as that field is changed."""
+    session = new_game()
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, session)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, CorrectionDialog)
+        await type_into(pilot, "#value", "+2")
+        await type_into(pilot, "#reason", "recounted " * 9)  # 90 characters
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, CorrectionDialog)  # refused
+        assert text_of(pilot, "#error-value") == ""
+        assert text_of(pilot, "#error-reason").startswith("A reason is at most 80 characters")
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert text_of(pilot, "#error-reason") == ""  # changed: checked again when recorded
+        await type_into(pilot, "#value", "-94")
+        await type_into(pilot, "#reason", "recounted")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert "cannot have" in text_of(pilot, "#error-value")
+        await type_into(pilot, "#value", "+2")
+        assert text_of(pilot, "#error-value") == ""
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, GameScreen)
+
+
+async def test_a_custom_mines_refusal_goes_when_it_is_changed(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test: "...must be 2 to 12 (not 13)." stayed beside a roll now reading 7."""
+    from screens.mine_picker import MinePicker
+
+    session = boomtown_in_the_picks(new_game)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, session)
+        await pilot.press("ctrl+l")
+        await settle(pilot)
+        picker = pilot.app.screen
+        assert isinstance(picker, MinePicker)
+        picker.query_one("#custom-town", Select).value = "Cold Mountain"
+        await type_into(pilot, "#custom-roll", "13")
+        await type_into(pilot, "#custom-value", "4")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert pilot.app.screen is picker and "not 13" in text_of(pilot, "#custom-error")
+        await type_into(pilot, "#custom-roll", "7")
+        assert text_of(pilot, "#custom-error") == ""

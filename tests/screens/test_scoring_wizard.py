@@ -20,7 +20,7 @@ from screens.confirm import ConfirmDialog
 from screens.game import GameScreen
 from screens.scoring import ScoringWizard
 from tests.conftest import NewGame
-from tests.screens.helpers import SIZE, make_app, text_of, type_into, until
+from tests.screens.helpers import SIZE, make_app, settle, text_of, type_into, until
 
 
 async def yes_if_asked(pilot) -> None:  # type: ignore[no-untyped-def]
@@ -501,3 +501,59 @@ async def test_typing_an_answer_redraws_its_cells_without_a_layout(
         await type_into(pilot, "#answer-1", "x")  # refused beside the field, in red
         note = wizard.query_one("#note-1", Static).content
         assert isinstance(note, Text) and note.plain and note.style == "bold red"
+
+
+async def test_typing_at_a_new_step_replaces_the_first_answer(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test: Ann's Mines emptied (the cursor at the field's start), ctrl+n to the
+    Mayors, where Ann's answer (1, from the game) keeps the focus and kept the cursor at its
+    start: a 2 typed made it 21 mayors (105 points), silently. Now a step's first answer is
+    all selected, as a field reached with tab or enter is: typing replaces it."""
+    session = new_game(names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        await pilot.press("ctrl+n")  # gold as tracked
+        await settle(pilot)
+        first = wizard.query_one("#answer-0", Input)
+        first.value = "3 4"
+        first.cursor_position = 0  # as an emptied field leaves it
+        first.value = ""
+        await settle(pilot)
+        wizard.rows[0]["mayors"] = 1
+        wizard.typed["mayors"][0] = "1"  # Ann has a mayor (as the game tracked it)
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert wizard.spec.fields[wizard.step].key == "mayors"
+        assert wizard.focused is first and first.value == "1"
+        await pilot.press("2")
+        await settle(pilot)
+        assert first.value == "2"
+        assert wizard.rows[0]["mayors"] == 2
+
+
+async def test_a_problem_across_players_goes_once_put_right(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test: "Boomtown has 5 mayor pawns in all ... not 6" stayed beside the first
+    answer after the answers were put right. It is checked again at each key."""
+    session = new_game(names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        await pilot.press("ctrl+n", "ctrl+n")  # gold and mines as tracked: the mayors
+        await settle(pilot)
+        assert wizard.spec.fields[wizard.step].key == "mayors"
+        for seat, mayors in enumerate(("2", "1", "3")):
+            await type_into(pilot, f"#answer-{seat}", mayors)
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert not wizard.at_standings
+        note = wizard.query_one("#note-0", Static)
+        assert "5 mayor pawns in all" in str(note.content) and "not 6" in str(note.content)
+        await type_into(pilot, "#answer-2", "4")  # 7 now: it says so
+        assert "not 7" in str(note.content)
+        await type_into(pilot, "#answer-2", "2")  # 5: put right, the note goes
+        assert str(note.content) == ""
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert wizard.at_standings
