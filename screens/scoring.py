@@ -55,7 +55,7 @@ TOTAL_COLUMN = 2  # Rank, Player, Total, then the categories and the tie-break f
 PADDING = 1  # the totals' cell padding, each side, while they fit the screen
 #: beside a chart while it reads well (its label is one short line: a longer one wrapped
 #: and the field ran straight on from its first line)
-CHART_HINT = "count=points, as on the map"
+CHART_HINT = "count=points, on the map"
 
 
 def totals_first(
