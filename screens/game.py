@@ -85,6 +85,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         self.sub_title = session.title
         self._follow_timer: Timer | None = None
         self._walk_toast: Notification | None = None  # what the last undo or redo said
+        self._draft_toast: Notification | None = None  # scores kept from the wizard: ctrl+f
 
     def on_mount(self) -> None:
         """Textual also calls this after a subclass's own on_mount: no super() call needed."""
@@ -96,12 +97,14 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             self.notify(READ_ONLY, title="Read-only", severity="warning", markup=False)
             self._follow_timer = self.set_interval(self.FOLLOW_EVERY, self.follow_writer)
         elif self.session.store.read_draft(self.session.path) is not None:
-            self.notify(
+            self._draft_toast = Notification(
                 "Scores typed in the scoring wizard were kept: ctrl+f goes on with them.",
-                title="Scoring",
+                "Scoring",
+                "information",
+                10,
                 markup=False,
-                timeout=10,
             )
+            self.app.post_message(Notify(self._draft_toast))
 
     def on_unmount(self) -> None:
         self.leave()
@@ -405,9 +408,15 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         self._open_wizard()
 
     def _open_wizard(self) -> None:
-        """The scoring wizard, started from what this screen tracked."""
+        """The scoring wizard, started from what this screen tracked. The notice that scores
+        were kept goes: the wizard says they are back (two toasts and a third over the
+        totals at 80x24, a play-test found)."""
         from companion.scoring import overlay_sheet
         from screens.scoring import FinishedSheet, ScoringWizard
+
+        if self._draft_toast is not None:
+            self.app._unnotify(self._draft_toast)
+            self._draft_toast = None
 
         state, rules = self.session.state, self.session.rules
         charts, known = self.session.charts(), self.session.known()

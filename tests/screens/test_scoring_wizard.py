@@ -557,3 +557,31 @@ async def test_a_problem_across_players_goes_once_put_right(
         await pilot.press("ctrl+n")
         await settle(pilot)
         assert wizard.at_standings
+
+
+async def test_the_kept_scores_notice_goes_when_the_wizard_brings_them_back(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test at 80x24: opening a game with kept scores, then ctrl+f, stacked the
+    "scores were kept" notice and the wizard's "what was typed is back" over the totals.
+    The first one goes when the wizard opens: it says the same."""
+    session = new_game(names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_wizard(pilot, session)
+        await type_into(pilot, "#answer-0", "25")  # kept as it is typed; then the app stops
+    assert store.read_draft(session.path) is not None
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        pilot.app.open_game(session.path)
+        await settle(pilot)
+
+        def notices() -> list[str]:
+            return [notification.message for notification in pilot.app._notifications]
+
+        assert any("were kept" in message for message in notices())
+        await pilot.press("ctrl+f")
+        await settle(pilot)
+        await yes_if_asked(pilot)
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, ScoringWizard)
+        assert not any("were kept" in message for message in notices())
+        assert any("is back" in message for message in notices())
