@@ -501,9 +501,11 @@ def parse_answer(spec: Field, text: str) -> Any:
     if re.fullmatch(r"-\s*[0-9]+", stripped) or re.search(r"(?:^|[\s,;])-[0-9]", stripped):
         raise SheetError(f"Numbers cannot be negative here (not {stripped}).")
     if spec.kind == "count":
-        if not re.fullmatch(r"[0-9]+", stripped):
+        # as printed on money and bills: "$2,500" and "2,500" read 2500 (groups of three)
+        match = re.fullmatch(r"\$?\s*([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)", stripped)
+        if match is None:
             raise SheetError(f"Type {field_hint(spec)} ({refused_text(stripped)}).")
-        return _typed_number(stripped)
+        return _typed_number(match.group(1).replace(",", ""))
     tokens = [token for token in re.split(r"[\s,;]+", stripped) if token]
     if spec.kind == "list":
         bad = [token for token in tokens if not re.fullmatch(r"[0-9]+", token)]

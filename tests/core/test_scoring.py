@@ -259,6 +259,16 @@ def test_typed_answers() -> None:
     gold, mines = SHEETS["boomtown"].fields[0], SHEETS["boomtown"].fields[1]
     investments = SHEETS["builders"].fields[0]
     assert parse_answer(gold, " 12 ") == 12
+    money = SHEETS["calamityville"].fields[0]  # as printed on the bills (a play-test typed it)
+    assert [parse_answer(money, text) for text in ("$2,500", "2,500", "$ 2500", "1,000,000")] == [
+        2500,
+        2500,
+        2500,
+        1_000_000,
+    ]
+    for text in ("2,50", "1,5", "$", "2.500", "$-5"):
+        with pytest.raises(SheetError):
+            parse_answer(money, text)
     assert parse_answer(mines, "3, 4 6") == [3, 4, 6] and parse_answer(mines, "") == []
     value = parse_answer(investments, "5x3g, 2X1 0 x 2 7\u00d71+g")
     assert value == [
