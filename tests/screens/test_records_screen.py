@@ -221,3 +221,32 @@ async def test_the_games_columns_fit_the_screen(store: Store, size: tuple[int, i
         when = ["2022-07-05", "21:00"] if size[0] >= 120 else ["2022-07-05"]
         assert first.split()[: len(when) + 1] == [*when, "Boomtown"]
         assert "Boomtown" in first and first.rstrip(" ▁▂▃▄▅▆▇█").endswith("…")
+
+
+def drawn(pilot) -> list[str]:  # type: ignore[no-untyped-def]
+    """The screen's lines as drawn."""
+    return [strip.text for strip in pilot.app.screen._compositor.render_strips()]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_long_summary_wraps_and_is_read_whole(store: Store, size: tuple[int, int]) -> None:
+    """The play-test at 80 columns: the summary of a long filter was cut with no ellipsis
+    ("... with bartholomew, ann, bo, cy, dee, and,"), the rest lost. It wraps, and the
+    tabs move down under it."""
+    history(store)
+    async with make_app(store).run_test(size=size) as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        screen = pilot.app.screen
+        words = "boomtown bartholomew annabelle bo cy dee and evangeline fitzgerald"
+        screen.query_one("#records-filter", Input).value = words
+        await settle(pilot)
+        summary = screen.query_one("#records-summary")
+        expected = (
+            "0 finished games of Boomtown with bartholomew, annabelle, bo, cy, dee, and, "
+            "evangeline, fitzgerald: none yet, finish a game with ctrl+f"
+        )
+        assert text_of(pilot, "#records-summary") == expected
+        lines = drawn(pilot)[summary.region.y : summary.region.bottom]
+        assert " ".join(" ".join(lines).split()) == expected  # all of it drawn
+        assert screen.query_one("#records-tabs").region.y == summary.region.bottom
