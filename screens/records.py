@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -198,7 +199,7 @@ class RecordsScreen(StyledOnce, Screen[None]):
                 game.finished[:when].replace("T", " "),
                 game.title,
                 cut(", ".join(game.players)),
-                cut(" & ".join(game.winners) or "?"),
+                winners_cell(game.winners, widths[3]),
                 cut(scores),
                 key=str(index),
             )
@@ -323,6 +324,7 @@ class RecordsScreen(StyledOnce, Screen[None]):
 GAMES_COLUMNS = ("Finished", "Game", "Players", "Winner", "Scores")
 GAME_TITLE = max(len(sheet.title) for sheet in SHEETS.values())  # "Boomtown Builders"
 FLOORS = {"players": 12, "winner": 10, "scores": 16}  # the narrowest they are cut to
+MIN_CUT_NAME = 4  # cells: the fewest a cut last winner keeps ("Bar…"), or "+1" says it
 
 
 def games_widths(room: int) -> tuple[int, int, int, int, int]:
@@ -344,6 +346,27 @@ def games_widths(room: int) -> tuple[int, int, int, int, int]:
 def cut(text: str) -> Text:
     """A cell shown as typed, ending with an ellipsis where its column cuts it."""
     return Text(text, no_wrap=True, overflow="ellipsis")
+
+
+def winners_cell(names: list[str], width: int) -> Text:
+    """The winner(s) in `width` cells, a shared win always seen as shared: every name when
+    they fit (the last one cut, if enough of it shows), else as many whole as fit and how
+    many more ("Ann & Bo +1"), else the first name cut and how many more
+    ("Bartholomew… +1"). Enter shows the standings whole."""
+    whole = " & ".join(names) or "?"
+    if len(names) < 2 or cell_len(whole) <= width:
+        return cut(whole)
+    before_last = " & ".join(names[:-1]) + " & "
+    if width - cell_len(before_last) >= MIN_CUT_NAME:
+        return cut(whole)  # ends inside the last name, with an ellipsis
+    for shown in range(len(names) - 1, 0, -1):
+        text = " & ".join(names[:shown]) + f" +{len(names) - shown}"
+        if cell_len(text) <= width:
+            return cut(text)
+    more = f" +{len(names) - 1}"
+    first = Text(names[0])
+    first.truncate(max(1, width - cell_len(more)), overflow="ellipsis")
+    return cut(first.plain + more)
 
 
 def read_filter(text: str, games: list[FinishedGame]) -> tuple[str | None, list[str]]:

@@ -14,7 +14,7 @@ from companion.scoring import sheet_text
 from companion.store import Store
 from screens.charts import GameCharts
 from screens.game import GameScreen
-from screens.records import RecordsScreen, StandingsDialog
+from screens.records import RecordsScreen, StandingsDialog, winners_cell
 from tests.conftest import NewGame
 from tests.screens.helpers import make_app, open_screen, settle, text_of
 
@@ -250,3 +250,61 @@ async def test_a_long_summary_wraps_and_is_read_whole(store: Store, size: tuple[
         lines = drawn(pilot)[summary.region.y : summary.region.bottom]
         assert " ".join(" ".join(lines).split()) == expected  # all of it drawn
         assert screen.query_one("#records-tabs").region.y == summary.region.bottom
+
+
+def shared_win(store: Store) -> None:
+    """A Boomtown game won by two, one of them with a long name, and one won alone."""
+    for month, game in enumerate(
+        [
+            {"Bartholomew the Third": 30, "Dee": 30, "Ann": 10},
+            {"Bartholomew the Third": 31, "Dee": 30, "Ann": 10},
+        ],
+        start=1,
+    ):
+        rows = [{"name": n, "gold": g, "mines": [], "mayors": 0} for n, g in game.items()]
+        store.record_finished(
+            {
+                "game": "boomtown",
+                "title": "Boomtown",
+                "file": f"2026{month:02d}-boomtown.toml",
+                "finished": f"2026-{month:02d}-05T21:00:00",
+                "players": list(game),
+                "sheet": sheet_text(SHEETS["boomtown"], rows),
+            }
+        )
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_shared_win_shows_as_shared(store: Store, size: tuple[int, int]) -> None:
+    """The play-test: the Winner column of a shared win showed "Bartholomew t…", as if he
+    had won alone. It says how many more share it; a win alone stays as it was."""
+    shared_win(store)
+    async with make_app(store).run_test(size=size) as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        lines = drawn(pilot)
+        header = next(line for line in lines if "Winner" in line)
+        at = header.index("Winner")
+        alone = next(line for line in lines if line.startswith(" 2026-02-05"))
+        shared = next(line for line in lines if line.startswith(" 2026-01-05"))
+        assert alone[at:].split()[0].startswith("Bartho") and "+1" not in alone
+        winner = shared[at:].split("  ")[0]
+        assert winner.startswith("Bartho") and winner.endswith("… +1")
+
+
+def test_the_winners_cell_keeps_a_shared_win_shared() -> None:
+    def shown(names: list[str], width: int) -> str:
+        cell = winners_cell(names, width)
+        cell.truncate(width, overflow="ellipsis")  # as its column draws it
+        return cell.plain
+
+    long = "Bartholomew the Third"
+    assert shown([long, "Dee"], 14) == "Bartholome… +1"
+    assert shown([long, "Dee"], 10) == "Bartho… +1"
+    assert shown(["Ann", long], 14) == "Ann & Barthol…"  # all of them, the last one cut
+    assert shown(["Ann", "Bo", "Cy"], 14) == "Ann & Bo & Cy"
+    assert shown(["Ann", "Bo", "Cy"], 11) == "Ann & Bo +1"
+    assert shown(["Ann", "Bo", "Cy"], 10) == "Ann +2"
+    assert shown([long], 10) == "Bartholom…"  # alone: cut as before
+    assert shown([], 10) == "?"
+    assert shown(["花子花子花子", "Dee"], 10) == "花子花… +1"  # cells, not characters
