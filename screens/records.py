@@ -3,8 +3,11 @@ scores over time. Read-only; worked out from the history by `companion.records`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
+from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -23,6 +26,7 @@ from textual.widgets import (
 from companion.games import GAME_IDS, SHEETS
 from companion.records import (
     FinishedGame,
+    PlayerRecord,
     head_to_head,
     load_finished,
     only,
@@ -49,8 +53,8 @@ Every finished game of this data folder, newest first, and what they add up to.
 - **Games**: **enter** on a game shows its final standings with the breakdown and the
   tie-break figures.
 - **Players**: games played, wins (shared wins counted, and said), win rate, best, average
-  and last score, longest winning streak, and the average of each scoring category when
-  the filter keeps one game.
+  and last score, longest winning streak; when the filter keeps one game, each player's
+  average points of each scoring category in a list under them.
 - **Head to head**: for each two players, how often each finished ahead.
 - **Scores over time**: each player's score, game after game (one game's scores: filter a
   game first).
@@ -89,6 +93,10 @@ class RecordsScreen(StyledOnce, Screen[None]):
         self._over_time: tuple[list[FinishedGame], str | None] = ([], None)
         #: the room the games' columns were fitted to, and their widths
         self._games_widths: tuple[int, tuple[int, ...]] | None = None
+        #: the players' records shown, their game (one kept by the filter, or None), and
+        #: the room their columns were fitted to
+        self._players: tuple[list[PlayerRecord], str | None] = ([], None)
+        self._players_room: int | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -99,6 +107,8 @@ class RecordsScreen(StyledOnce, Screen[None]):
                 yield DataTable(id="records-games", cursor_type="row", zebra_stripes=True)
             with TabPane("Players", id="tab-players"):
                 yield DataTable(id="records-players", cursor_type="row", zebra_stripes=True)
+                yield Static("", id="averages-note", markup=False)
+                yield DataTable(id="records-averages", cursor_type="row", zebra_stripes=True)
             with TabPane("Head to head", id="tab-duels"), VerticalScroll():
                 yield Static("", id="records-duels", markup=False)
             with TabPane("Scores over time", id="tab-over-time"):
@@ -116,9 +126,6 @@ class RecordsScreen(StyledOnce, Screen[None]):
             )
         except OSError as error:
             self.problem = f"The history cannot be read: {error}"
-        self.query_one("#records-players", DataTable).add_columns(
-            "Player", "Played", "Wins", "Win rate", "Best", "Average", "Last", "Streak"
-        )
         self.refresh_records("")
 
     @on(Input.Changed, "#records-filter")
@@ -165,15 +172,23 @@ class RecordsScreen(StyledOnce, Screen[None]):
     def on_resize(self) -> None:
         if self._games_widths is not None and self._games_room() != self._games_widths[0]:
             self._fill_games(self.shown)  # the columns fitted to the new width
+        if self._players_room is not None and self._room("players") != self._players_room:
+            self._fill_players(*self._players)
 
     def _games_room(self) -> int:
-        """The cells the games' columns can take without scrolling sideways: the screen's
-        less the list's scroll bar and its cells' padding."""
-        table = self.query_one("#records-games", DataTable)
-        pane = self.query_one("#tab-games", TabPane)
+        """The cells the games' columns can take without scrolling sideways."""
+        return self._room("games") - 2 * self._cell_padding() * len(GAMES_COLUMNS)
+
+    def _room(self, tab: str) -> int:
+        """The cells a tab's list has for its columns and their padding without scrolling
+        sideways: the screen's less the list's scroll bar."""
+        table = self.query_one(f"#records-{tab}", DataTable)
+        pane = self.query_one(f"#tab-{tab}", TabPane)
         outer = pane.styles.gutter.width + table.styles.gutter.width
-        padding = 2 * table.cell_padding * len(GAMES_COLUMNS)
-        return self.app.size.width - outer - table.styles.scrollbar_size_vertical - padding
+        return self.app.size.width - outer - table.styles.scrollbar_size_vertical
+
+    def _cell_padding(self) -> int:
+        return self.query_one("#records-games", DataTable).cell_padding
 
     def _fill_games(self, games: list[FinishedGame]) -> None:
         table = self.query_one("#records-games", DataTable)
@@ -198,36 +213,62 @@ class RecordsScreen(StyledOnce, Screen[None]):
                 game.finished[:when].replace("T", " "),
                 game.title,
                 cut(", ".join(game.players)),
-                cut(" & ".join(game.winners) or "?"),
+                winners_cell(game.winners, widths[3]),
                 cut(scores),
                 key=str(index),
             )
 
-    def _fill_players(self, records, game: str | None) -> None:  # type: ignore[no-untyped-def]
+    def _fill_players(self, records: list[PlayerRecord], game: str | None) -> None:
+        """The players' records, and when the filter keeps one game the average of each
+        scoring category in a list of their own under them (a column a category). Both
+        lists' columns are fitted to the rows shown now and to the screen: a long name is
+        cut with an ellipsis rather than push the figures out of sight."""
+        self._players = (records, game)
+        room = self._players_room = self._room("players")
+        padding = 2 * self._cell_padding()
         table = self.query_one("#records-players", DataTable)
-        table.clear()
-        for record in records:
-            wins = f"{record.wins}" + (
-                f" ({record.shared_wins} shared)" if record.shared_wins else ""
-            )
-            table.add_row(
-                Text(record.name),
+        rows = [
+            [
                 str(record.played),
-                wins,
+                f"{record.wins}"
+                + (f" ({record.shared_wins} shared)" if record.shared_wins else ""),
                 f"{record.win_rate:.0%}",
                 _number(record.best),
                 _number(record.average),
                 _number(record.last),
                 str(record.longest_streak),
+            ]
+            for record in records
+        ]
+        names = [record.name for record in records]
+        _fill_fitted(table, PLAYERS_COLUMNS, names, rows, room, padding)
+
+        pane = self.query_one("#tab-players", TabPane)
+        pane.set_class(game is not None and bool(records), "-per-game")
+        averages = self.query_one("#records-averages", DataTable)
+        if game is None or not records:
+            averages.clear(columns=True)
+            return
+        per_player = [record.category_averages() for record in records]
+        labels = list(  # the sheet's order, then any other label seen (none expected)
+            dict.fromkeys(
+                [
+                    *(category.label for category in SHEETS[game].categories),
+                    *(label for row in per_player for label in row),
+                ]
             )
-        if game is not None:  # a game's categories mean something side by side
-            for record in records:
-                averages = ", ".join(
-                    f"{label} {value:.1f}" for label, value in record.category_averages().items()
-                )
-                table.add_row(
-                    Text(f"  {record.name}: on average {averages}"), "", "", "", "", "", "", ""
-                )
+        )
+        rows = [
+            [f"{row[label]:.1f}" if label in row else "-" for label in labels] for row in per_player
+        ]
+        headers = ["Player", *labels]
+        if not _widths(headers, names, rows, room, padding)[1]:
+            headers = ["Player", *(short_label(label) for label in labels)]
+        fitted = _fill_fitted(averages, headers, names, rows, room, padding)
+        averages.fixed_columns = 0 if fitted else 1  # scrolled sideways: the names stay
+        self.query_one("#averages-note", Static).update(
+            f"Average points per category, {SHEETS[game].title}:"
+        )
 
     def _fill_duels(self, games: list[FinishedGame], names: list[str]) -> None:
         lines = []
@@ -298,6 +339,9 @@ class RecordsScreen(StyledOnce, Screen[None]):
             self.notify("No players to rename yet.", markup=False)
             return
         table = self.query_one("#records-players", DataTable)
+        averages = self.query_one("#records-averages", DataTable)
+        if averages.has_focus:  # its rows are the same players, in the same order
+            table = averages
         row = table.cursor_row if self.query_one(TabbedContent).active == "tab-players" else 0
         old = records[min(max(row, 0), len(records) - 1)].name
         known = [r.name for r in player_records(self.all_games)]
@@ -321,8 +365,11 @@ class RecordsScreen(StyledOnce, Screen[None]):
 
 
 GAMES_COLUMNS = ("Finished", "Game", "Players", "Winner", "Scores")
+PLAYERS_COLUMNS = ("Player", "Played", "Wins", "Win rate", "Best", "Average", "Last", "Streak")
+NAME_FLOOR = 10  # cells: the narrowest the players' names are cut to
 GAME_TITLE = max(len(sheet.title) for sheet in SHEETS.values())  # "Boomtown Builders"
 FLOORS = {"players": 12, "winner": 10, "scores": 16}  # the narrowest they are cut to
+MIN_CUT_NAME = 4  # cells: the fewest a cut last winner keeps ("Bar…"), or "+1" says it
 
 
 def games_widths(room: int) -> tuple[int, int, int, int, int]:
@@ -344,6 +391,68 @@ def games_widths(room: int) -> tuple[int, int, int, int, int]:
 def cut(text: str) -> Text:
     """A cell shown as typed, ending with an ellipsis where its column cuts it."""
     return Text(text, no_wrap=True, overflow="ellipsis")
+
+
+def _widths(
+    headers: Sequence[str], names: list[str], rows: list[list[str]], room: int, padding: int
+) -> tuple[list[int], bool]:
+    """The columns' widths in `room` cells (`padding` a column): the figures' their widest
+    cell or header, the names' the longest name (or its header) cut to the room left, but
+    not below NAME_FLOOR; and whether they fit without scrolling sideways."""
+    others = [
+        max([cell_len(header), *(cell_len(row[i]) for row in rows)])
+        for i, header in enumerate(headers[1:])
+    ]
+    left = room - sum(others) - padding * len(headers)
+    longest = max([cell_len(headers[0]), *(cell_len(name) for name in names)])
+    name = min(longest, max(NAME_FLOOR, left))
+    return [name, *others], name <= left
+
+
+def _fill_fitted(
+    table: DataTable[Any],
+    headers: Sequence[str],
+    names: list[str],
+    rows: list[list[str]],
+    room: int,
+    padding: int,
+) -> bool:
+    """The table's columns made again for these rows (so their widths follow the rows
+    shown, not the widest ever shown), a name a row (cut with an ellipsis to fit) and its
+    cells; whether it all fits without scrolling sideways."""
+    widths, fits = _widths(headers, names, rows, room, padding)
+    table.clear(columns=True)
+    for header, width in zip(headers, widths, strict=True):
+        table.add_column(header, width=width)
+    for who, row in zip(names, rows, strict=True):
+        table.add_row(cut(who), *row)
+    return fits
+
+
+def short_label(label: str) -> str:
+    """A category's label without its note in brackets ("Mayors (5 each)" -> "Mayors")."""
+    return label.split(" (", 1)[0]
+
+
+def winners_cell(names: list[str], width: int) -> Text:
+    """The winner(s) in `width` cells, a shared win always seen as shared: every name when
+    they fit (the last one cut, if enough of it shows), else as many whole as fit and how
+    many more ("Ann & Bo +1"), else the first name cut and how many more
+    ("Bartholomew… +1"). Enter shows the standings whole."""
+    whole = " & ".join(names) or "?"
+    if len(names) < 2 or cell_len(whole) <= width:
+        return cut(whole)
+    before_last = " & ".join(names[:-1]) + " & "
+    if width - cell_len(before_last) >= MIN_CUT_NAME:
+        return cut(whole)  # ends inside the last name, with an ellipsis
+    for shown in range(len(names) - 1, 0, -1):
+        text = " & ".join(names[:shown]) + f" +{len(names) - shown}"
+        if cell_len(text) <= width:
+            return cut(text)
+    more = f" +{len(names) - 1}"
+    first = Text(names[0])
+    first.truncate(max(1, width - cell_len(more)), overflow="ellipsis")
+    return cut(first.plain + more)
 
 
 def read_filter(text: str, games: list[FinishedGame]) -> tuple[str | None, list[str]]:

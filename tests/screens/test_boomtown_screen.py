@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+from textual.widgets import Select
+
 from companion.games.boomtown import BoomtownState
 from companion.session import GameSession
 from companion.store import Store
@@ -11,7 +14,7 @@ from screens.boomtown import BoomtownScreen
 from screens.event_card import EventCard
 from screens.split_calculator import SplitCalculator
 from tests.conftest import NewGame
-from tests.screens.helpers import SIZE, command, make_app, text_of, type_into
+from tests.screens.helpers import SIZE, command, make_app, settle, text_of, type_into
 
 
 async def test_two_full_rounds_through_the_screen(store: Store, new_game: NewGame) -> None:
@@ -115,6 +118,35 @@ async def test_the_split_calculator_opens_on_its_own(store: Store, new_game: New
         await pilot.pause()
         assert isinstance(pilot.app.screen, BoomtownScreen)
         assert GameSession.open(store, session.path).journal.effective_count == 0  # untouched
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_split_calculators_open_players_list_hides_the_field_behind_it(
+    store: Store, new_game: NewGame, size: tuple[int, int]
+) -> None:
+    """The play-test: the Players drop-down was 10 wide, so opened, the 4-5 players field
+    under it showed beside its list ("4         eighbour keeps the rest"). Now the list is as
+    wide as that field: the rows it covers show only its numbers."""
+    session = new_game(names=("Ann", "Bo", "Cy", "Di"), first=0)
+    async with make_app(store).run_test(size=size) as pilot:
+        pilot.app.open_game(session.path)
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, SplitCalculator)
+        players = dialog.query_one("#split-players", Select)
+        players.focus()
+        await pilot.press("enter")  # its list opens over the field under it
+        await settle(pilot)
+        assert players.expanded
+        field = dialog.query_one("#split-leftover").region
+        overlay = players.query_one("SelectOverlay").region
+        assert overlay.y <= field.y < overlay.bottom  # it covers the field's row
+        assert overlay.x <= field.x and overlay.right >= field.right
+        lines = [strip.text for strip in dialog._compositor.render_strips()]
+        covered = "".join(lines[y][field.x : field.right] for y in range(overlay.y, overlay.bottom))
+        assert covered.split() == ["3", "4", "5"]  # nothing of the field
 
 
 async def quick(pilot, text: str, read: bool = True) -> str:  # type: ignore[no-untyped-def]

@@ -14,9 +14,9 @@ from companion.scoring import sheet_text
 from companion.store import Store
 from screens.charts import GameCharts
 from screens.game import GameScreen
-from screens.records import RecordsScreen, StandingsDialog
+from screens.records import RecordsScreen, StandingsDialog, winners_cell
 from tests.conftest import NewGame
-from tests.screens.helpers import make_app, open_screen, settle, text_of
+from tests.screens.helpers import make_app, open_screen, send_keys, settle, text_of
 
 FIXED_TIME = 1_767_268_800
 
@@ -77,7 +77,15 @@ async def test_records_filter_players_and_a_game_standings(store: Store) -> None
         assert rows[0][:4] == ["Bo", "6", "4 (1 shared)", "67%"]
         assert rows[1][:4] == ["Ann", "5", "3 (1 shared)", "60%"]
         assert [row[0] for row in rows[2:]] == ["Cy", "Di"]
-        assert "on average Gold" in str(players.get_row_at(4)[0])
+        assert players.row_count == 4  # a row a player: the averages have a list of their own
+        averages = screen.query_one("#records-averages", DataTable)
+        assert [column.label.plain for column in averages.ordered_columns] == [
+            "Player",
+            "Gold",
+            "Mines",
+            "Mayors (5 each)",
+        ]
+        assert [str(cell) for cell in averages.get_row_at(0)] == ["Bo", "24.8", "0.0", "0.0"]
         await pilot.press("ctrl+right", "ctrl+right")
         assert screen.query_one(TabbedContent).active == "tab-duels"
         assert "Bo vs Ann: 5 games together; Bo ahead 2, Ann ahead 2, level 1" in text_of(
@@ -221,3 +229,234 @@ async def test_the_games_columns_fit_the_screen(store: Store, size: tuple[int, i
         when = ["2022-07-05", "21:00"] if size[0] >= 120 else ["2022-07-05"]
         assert first.split()[: len(when) + 1] == [*when, "Boomtown"]
         assert "Boomtown" in first and first.rstrip(" ▁▂▃▄▅▆▇█").endswith("…")
+
+
+def drawn(pilot) -> list[str]:  # type: ignore[no-untyped-def]
+    """The screen's lines as drawn."""
+    return [strip.text for strip in pilot.app.screen._compositor.render_strips()]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_long_summary_wraps_and_is_read_whole(store: Store, size: tuple[int, int]) -> None:
+    """The play-test at 80 columns: the summary of a long filter was cut with no ellipsis
+    ("... with bartholomew, ann, bo, cy, dee, and,"), the rest lost. It wraps, and the
+    tabs move down under it."""
+    history(store)
+    async with make_app(store).run_test(size=size) as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        screen = pilot.app.screen
+        words = "boomtown bartholomew annabelle bo cy dee and evangeline fitzgerald"
+        screen.query_one("#records-filter", Input).value = words
+        await settle(pilot)
+        summary = screen.query_one("#records-summary")
+        expected = (
+            "0 finished games of Boomtown with bartholomew, annabelle, bo, cy, dee, and, "
+            "evangeline, fitzgerald: none yet, finish a game with ctrl+f"
+        )
+        assert text_of(pilot, "#records-summary") == expected
+        lines = drawn(pilot)[summary.region.y : summary.region.bottom]
+        assert " ".join(" ".join(lines).split()) == expected  # all of it drawn
+        assert screen.query_one("#records-tabs").region.y == summary.region.bottom
+
+
+def shared_win(store: Store) -> None:
+    """A Boomtown game won by two, one of them with a long name, and one won alone."""
+    for month, game in enumerate(
+        [
+            {"Bartholomew the Third": 30, "Dee": 30, "Ann": 10},
+            {"Bartholomew the Third": 31, "Dee": 30, "Ann": 10},
+        ],
+        start=1,
+    ):
+        rows = [{"name": n, "gold": g, "mines": [], "mayors": 0} for n, g in game.items()]
+        store.record_finished(
+            {
+                "game": "boomtown",
+                "title": "Boomtown",
+                "file": f"2026{month:02d}-boomtown.toml",
+                "finished": f"2026-{month:02d}-05T21:00:00",
+                "players": list(game),
+                "sheet": sheet_text(SHEETS["boomtown"], rows),
+            }
+        )
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_shared_win_shows_as_shared(store: Store, size: tuple[int, int]) -> None:
+    """The play-test: the Winner column of a shared win showed "Bartholomew t…", as if he
+    had won alone. It says how many more share it; a win alone stays as it was."""
+    shared_win(store)
+    async with make_app(store).run_test(size=size) as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        lines = drawn(pilot)
+        header = next(line for line in lines if "Winner" in line)
+        at = header.index("Winner")
+        alone = next(line for line in lines if line.startswith(" 2026-02-05"))
+        shared = next(line for line in lines if line.startswith(" 2026-01-05"))
+        assert alone[at:].split()[0].startswith("Bartho") and "+1" not in alone
+        winner = shared[at:].split("  ")[0]
+        assert winner.startswith("Bartho") and winner.endswith("… +1")
+
+
+def test_the_winners_cell_keeps_a_shared_win_shared() -> None:
+    def shown(names: list[str], width: int) -> str:
+        cell = winners_cell(names, width)
+        cell.truncate(width, overflow="ellipsis")  # as its column draws it
+        return cell.plain
+
+    long = "Bartholomew the Third"
+    assert shown([long, "Dee"], 14) == "Bartholome… +1"
+    assert shown([long, "Dee"], 10) == "Bartho… +1"
+    assert shown(["Ann", long], 14) == "Ann & Barthol…"  # all of them, the last one cut
+    assert shown(["Ann", "Bo", "Cy"], 14) == "Ann & Bo & Cy"
+    assert shown(["Ann", "Bo", "Cy"], 11) == "Ann & Bo +1"
+    assert shown(["Ann", "Bo", "Cy"], 10) == "Ann +2"
+    assert shown([long], 10) == "Bartholom…"  # alone: cut as before
+    assert shown([], 10) == "?"
+    assert shown(["花子花子花子", "Dee"], 10) == "花子花… +1"  # cells, not characters
+
+
+def long_name(store: Store) -> None:
+    """`history`, and a Boomtown game with a long name in it (and won by him)."""
+    history(store)
+    rows = [
+        {"name": n, "gold": g, "mines": [], "mayors": 0}
+        for n, g in {"Bartholomew the Third": 41, "Ann": 20, "Bo": 12}.items()
+    ]
+    store.record_finished(
+        {
+            "game": "boomtown",
+            "title": "Boomtown",
+            "file": "202608-boomtown.toml",
+            "finished": "2026-08-05T21:00:00",
+            "players": ["Bartholomew the Third", "Ann", "Bo"],
+            "sheet": sheet_text(SHEETS["boomtown"], rows),
+        }
+    )
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_players_columns_stay_in_sight_and_follow_the_rows(
+    store: Store, size: tuple[int, int]
+) -> None:
+    """The play-test: with a game in the filter, each player's category averages were rows
+    of the Players list ("  Bartholomew the Third: on average Gold 5.0, ..."), in its Player
+    column, which grew so wide the other columns went out of sight (at 80 columns only
+    "Player" showed) and stayed that wide once the filter was cleared. Now the averages are
+    a list of their own (a column a category), every column of both lists shows without
+    scrolling sideways, and the widths follow the rows shown now."""
+    long_name(store)
+    async with make_app(store).run_test(size=size) as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, RecordsScreen)
+        players = screen.query_one("#records-players", DataTable)
+        send_keys(pilot, "boomtown")
+        await pilot.press("ctrl+right")
+        await settle(pilot)
+
+        def header_of(table: DataTable) -> list[str]:  # type: ignore[type-arg]
+            return drawn(pilot)[table.region.y].split()
+
+        def fits(table: DataTable) -> bool:  # type: ignore[type-arg]
+            right = table.region.x + sum(c.get_render_width(table) for c in table.columns.values())
+            return table.max_scroll_x == 0 and right <= table.scrollable_content_region.right
+
+        everything = ["Player", "Played", "Wins", "Win", "rate", "Best", "Average", "Last"]
+        assert header_of(players) == [*everything, "Streak"]
+        assert fits(players)
+        assert players.row_count == 5  # Bo, Ann, Bartholomew the Third, Cy, Di
+        averages = screen.query_one("#records-averages", DataTable)
+        assert averages.display and averages.row_count == 5
+        assert header_of(averages) == ["Player", "Gold", "Mines", "Mayors", "(5", "each)"]
+        assert fits(averages)
+        row = drawn(pilot)[averages.region.y + 1 + 2].split()  # below the header
+        assert row[0].startswith("Bartholomew") and row[-3:] == ["41.0", "0.0", "0.0"]
+        if size[0] < 100:  # a long name is cut rather than push the figures out of sight
+            assert "…" in drawn(pilot)[players.region.y + 1 + 2]
+
+        await pilot.press("ctrl+u")  # the filter cleared: every game
+        await settle(pilot)
+        assert header_of(players) == [*everything, "Streak"] and fits(players)
+        assert not averages.display
+        name = players.ordered_columns[0]
+
+        screen.query_one("#records-filter", Input).value = "calamityville"
+        await settle(pilot)
+        assert players.row_count == 2  # Ann, Cy
+        assert players.ordered_columns[0].width == len("Player") < name.width  # follows
+        assert header_of(players) == [*everything, "Streak"] and fits(players)
+
+
+async def test_ctrl_e_in_the_averages_renames_the_player_highlighted_there(
+    store: Store,
+) -> None:
+    long_name(store)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        screen = pilot.app.screen
+        screen.query_one("#records-filter", Input).value = "boomtown"
+        await pilot.press("ctrl+right")
+        await settle(pilot)
+        averages = screen.query_one("#records-averages", DataTable)
+        averages.focus()
+        await pilot.press("down", "down")  # the third: Bartholomew the Third
+        await pilot.press("ctrl+e")
+        await settle(pilot)
+        assert text_of(pilot, "#rename-title") == (
+            "Rename Bartholomew the Third in every earlier game"
+        )
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_colomas_seven_categories_fit_80_columns(store: Store, size: tuple[int, int]) -> None:
+    """Coloma's seven categories: their labels whole where they fit, without the note in
+    brackets where they do not (at 80 columns), rather than scroll sideways."""
+    names = ["Bartholomew the Third", "Evangeline Fitzgerald", "Ann"]
+    rows = [
+        {
+            "name": name,
+            "track": 3 * k,
+            "buildings": [],
+            "hotels": k,
+            "canyons": [],
+            "bridges": [],
+            "frontier": 0,
+            "graves": [],
+            "gold": 0,
+            "bucks": 0,
+            "dudes": 0,
+            "tents": 0,
+            "horses": 0,
+        }
+        for k, name in enumerate(names)
+    ]
+    store.record_finished(
+        {
+            "game": "coloma",
+            "title": "Coloma",
+            "file": "202608-coloma.toml",
+            "finished": "2026-08-05T21:00:00",
+            "players": names,
+            "sheet": sheet_text(SHEETS["coloma"], rows),
+        }
+    )
+    async with make_app(store).run_test(size=size) as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        screen = pilot.app.screen
+        screen.query_one("#records-filter", Input).value = "coloma"
+        await pilot.press("ctrl+right")
+        await settle(pilot)
+        averages = screen.query_one("#records-averages", DataTable)
+        assert averages.max_scroll_x == 0
+        header = drawn(pilot)[averages.region.y]
+        labels = [category.label for category in SHEETS["coloma"].categories]
+        if size[0] < 100:
+            labels = [label.split(" (")[0] for label in labels]  # "Hotels (8 each)" -> "Hotels"
+        assert header.split() == ["Player", *" ".join(labels).split()]
+        assert "Hotels (8 each)" in header or size[0] < 100
