@@ -397,6 +397,12 @@ def standings_rows(spec: SheetSpec, result: Result) -> tuple[list[str], list[lis
     return headers, rows
 
 
+def short_heading(label: str) -> str:
+    """A category's heading without what is in brackets, where room is short: "Hotels (8
+    each)" -> "Hotels"."""
+    return re.sub(r"\s*\([^)]*\)$", "", label) or label
+
+
 def tie_notes(spec: SheetSpec, result: Result) -> list[str]:
     """A sentence per tie on the total, with the tie-break figures that decided it (or that
     it stands): "Ann and Bo tie on 9 points; Gold Nuggets: Ann 2, Bo 1." """

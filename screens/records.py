@@ -34,7 +34,7 @@ from companion.records import (
     renamed,
 )
 from companion.renames import read_renames
-from companion.scoring import standings_table
+from companion.scoring import short_heading, standings_table
 from companion.store import DamagedFile, Store
 from screens.dialog import Dialog
 from screens.styled_once import StyledOnce
@@ -263,7 +263,7 @@ class RecordsScreen(StyledOnce, Screen[None]):
         ]
         headers = ["Player", *labels]
         if not _widths(headers, names, rows, room, padding)[1]:
-            headers = ["Player", *(short_label(label) for label in labels)]
+            headers = ["Player", *(short_heading(label) for label in labels)]
         fitted = _fill_fitted(averages, headers, names, rows, room, padding)
         averages.fixed_columns = 0 if fitted else 1  # scrolled sideways: the names stay
         self.query_one("#averages-note", Static).update(
@@ -427,11 +427,6 @@ def _fill_fitted(
     for who, row in zip(names, rows, strict=True):
         table.add_row(cut(who), *row)
     return fits
-
-
-def short_label(label: str) -> str:
-    """A category's label without its note in brackets ("Mayors (5 each)" -> "Mayors")."""
-    return label.split(" (", 1)[0]
 
 
 def winners_cell(names: list[str], width: int) -> Text:

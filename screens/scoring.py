@@ -8,7 +8,6 @@ sentence. It returns the finished sheet; the game screen records it.
 
 from __future__ import annotations
 
-import re
 import textwrap
 from collections.abc import Callable, Mapping
 from contextlib import suppress
@@ -40,6 +39,7 @@ from companion.scoring import (
     parse_vps,
     score,
     sheet_text,
+    short_heading,
     standings_rows,
     tie_notes,
     winners_sentence,
@@ -69,11 +69,6 @@ def totals_first(
         return [*cells[:2], cells[total], *cells[2:total], *cells[total + 1 :]]
 
     return moved(headers), [moved(row) for row in rows]
-
-
-def short_heading(label: str) -> str:
-    """A category's heading without what is in brackets: "Hotels (8 each)" -> "Hotels"."""
-    return re.sub(r"\s*\([^)]*\)$", "", label) or label
 
 
 NAME_FLOOR = 6  # a name cut to fit keeps at least this many cells (its last an ellipsis)

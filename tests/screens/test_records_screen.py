@@ -16,9 +16,26 @@ from screens.charts import GameCharts
 from screens.game import GameScreen
 from screens.records import RecordsScreen, StandingsDialog, winners_cell
 from tests.conftest import NewGame
+from tests.core.test_scoring import coloma
 from tests.screens.helpers import make_app, open_screen, send_keys, settle, text_of
 
 FIXED_TIME = 1_767_268_800
+
+
+def record_boomtown(store: Store, games: list[dict[str, int]]) -> None:
+    """Finished Boomtown games, one a month from January 2026: each player's gold."""
+    for month, game in enumerate(games, start=1):
+        rows = [{"name": n, "gold": g, "mines": [], "mayors": 0} for n, g in game.items()]
+        store.record_finished(
+            {
+                "game": "boomtown",
+                "title": "Boomtown",
+                "file": f"2026{month:02d}-boomtown.toml",
+                "finished": f"2026-{month:02d}-05T21:00:00",
+                "players": list(game),
+                "sheet": sheet_text(SHEETS["boomtown"], rows),
+            }
+        )
 
 
 def history(store: Store) -> None:
@@ -31,18 +48,7 @@ def history(store: Store) -> None:
         {"Bo": 35, "Cy": 31, "Di": 30},
         {"Ann": 28, "Bo": 29, "Cy": 27, "Di": 3},
     ]
-    for month, game in enumerate(scores, start=1):
-        rows = [{"name": n, "gold": g, "mines": [], "mayors": 0} for n, g in game.items()]
-        store.record_finished(
-            {
-                "game": "boomtown",
-                "title": "Boomtown",
-                "file": f"2026{month:02d}-boomtown.toml",
-                "finished": f"2026-{month:02d}-05T21:00:00",
-                "players": list(game),
-                "sheet": sheet_text(SHEETS["boomtown"], rows),
-            }
-        )
+    record_boomtown(store, scores)
     rows = [{"name": "Ann", "money": 2500}, {"name": "Cy", "money": 2600}]
     store.record_finished(
         {
@@ -262,24 +268,13 @@ async def test_a_long_summary_wraps_and_is_read_whole(store: Store, size: tuple[
 
 def shared_win(store: Store) -> None:
     """A Boomtown game won by two, one of them with a long name, and one won alone."""
-    for month, game in enumerate(
+    record_boomtown(
+        store,
         [
             {"Bartholomew the Third": 30, "Dee": 30, "Ann": 10},
             {"Bartholomew the Third": 31, "Dee": 30, "Ann": 10},
         ],
-        start=1,
-    ):
-        rows = [{"name": n, "gold": g, "mines": [], "mayors": 0} for n, g in game.items()]
-        store.record_finished(
-            {
-                "game": "boomtown",
-                "title": "Boomtown",
-                "file": f"2026{month:02d}-boomtown.toml",
-                "finished": f"2026-{month:02d}-05T21:00:00",
-                "players": list(game),
-                "sheet": sheet_text(SHEETS["boomtown"], rows),
-            }
-        )
+    )
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
@@ -417,24 +412,7 @@ async def test_colomas_seven_categories_fit_80_columns(store: Store, size: tuple
     """Coloma's seven categories: their labels whole where they fit, without the note in
     brackets where they do not (at 80 columns), rather than scroll sideways."""
     names = ["Bartholomew the Third", "Evangeline Fitzgerald", "Ann"]
-    rows = [
-        {
-            "name": name,
-            "track": 3 * k,
-            "buildings": [],
-            "hotels": k,
-            "canyons": [],
-            "bridges": [],
-            "frontier": 0,
-            "graves": [],
-            "gold": 0,
-            "bucks": 0,
-            "dudes": 0,
-            "tents": 0,
-            "horses": 0,
-        }
-        for k, name in enumerate(names)
-    ]
+    rows = [coloma(name, track=3 * k, hotels=k) for k, name in enumerate(names)]
     store.record_finished(
         {
             "game": "coloma",
