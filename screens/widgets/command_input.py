@@ -69,6 +69,12 @@ class CommandInput(SteadyInput):
     ]
 
     def __init__(self, words: Callable[[], Iterable[str]], **kwargs: object) -> None:
+        # Focus leaves the text and its selection as they are: a refused command is selected
+        # by `keep` itself. Selecting all on focus selected a key typed while the log was
+        # shown instead of the game (the focus came after the key), so the next key
+        # replaced it; and what was half typed before a dialog, selected when it closed,
+        # went at the next key (a play-test).
+        kwargs.setdefault("select_on_focus", False)
         super().__init__(suggester=WordSuggester(words), **kwargs)  # type: ignore[arg-type]
         self._handed = ""  # the front of the field handed to the screen, not yet done
         self.history: list[str] = []

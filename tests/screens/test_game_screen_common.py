@@ -269,6 +269,33 @@ async def test_typing_reaches_the_command_field_when_the_log_is_shown_instead(
         assert field.value == "" and screen.focused is field
 
 
+async def test_keys_typed_one_by_one_over_the_log_all_stay(store: Store, new_game: NewGame) -> None:
+    """The play-test at 80x24: f2, then `a`, `n`, `n` a moment apart gave `nn`: the field
+    got its focus after the first key and selected it, and the next key replaced it. So
+    did what was half typed before a dialog, selected when the dialog closed."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, CommandScreen)
+        field = screen.query_one("#command", CommandInput)
+        await pilot.press("f2")
+        await settle(pilot)
+        assert screen.log_instead_of_game()
+        for key in "ann":
+            await pilot.press(key)
+            await settle(pilot)
+        assert field.value == "ann" and field.selection.is_empty
+        await pilot.press("space", "b")
+        await settle(pilot)
+        await pilot.press("f1")  # a dialog over the half-typed command, then back
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen.focused is field
+        await pilot.press("u")
+        await settle(pilot)
+        assert field.value == "ann bu"
+
+
 async def test_f2_on_a_narrow_terminal_then_a_wider_one_shows_game_and_log(
     store: Store, new_game: NewGame
 ) -> None:
