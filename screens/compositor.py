@@ -22,15 +22,27 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import cast
 
-from textual._compositor import ChopsUpdate, Compositor, ReflowResult
+from textual._compositor import ChopsUpdate, Compositor, MapGeometry, ReflowResult
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
 
 class ScreenCompositor(Compositor):
+    #: the map of the last layout (what the screen shows, with `_visible_map` after a scroll)
+    _laid_out: dict[Widget, MapGeometry] | None = None
+
     def reflow(self, parent: Widget, size: Size) -> ReflowResult:
+        """Textual's, comparing the new map with what the screen shows: the last layout's
+        map, and what a scroll has laid out since (`reflow_visible`'s map). Textual compares
+        with its full map, which a repaint of a hidden widget (the cursor of a field hidden
+        behind the log) marks out of date and the next lookup makes anew from the widgets as
+        they are now: a toast removed meanwhile was in neither map, and its lines were never
+        painted over (it stayed on screen for good, over the narrow log: a play-test)."""
+        if self._laid_out is not None:
+            self._full_map = {**self._laid_out, **(self._visible_map or {})}
         result = super().reflow(parent, size)
+        self._laid_out = self._full_map
         self._full_map_invalidated = False  # the map reflow just made covers every widget
         return result
 

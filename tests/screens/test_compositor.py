@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
+from textual.geometry import Region
 from textual.widget import Widget
 
 from companion.amounts import parse_amount
@@ -12,7 +13,7 @@ from companion.store import Store
 from screens.compositor import ScreenCompositor
 from screens.game import GameScreen
 from tests.conftest import NewGame
-from tests.screens.helpers import command, make_app, open_screen, settle
+from tests.screens.helpers import command, make_app, open_screen, settle, until
 
 #: each game's usual commands, one refused, and one that opens a new part of the screen
 COMMANDS = {
@@ -139,3 +140,51 @@ async def test_a_full_repaint_writes_what_textuals_writes(
     for theirs, mine in compared:
         assert mine == theirs
     assert drawn["ours"] < 0.9 * drawn["textual's"]
+
+
+async def test_a_toast_gone_is_painted_over_after_a_dialog_over_the_narrow_log(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test at 80x24: f2 (the log instead of the game), f1 and escape, ctrl+z: the
+    undo's toast stayed on screen for good. The hidden command field's cursor, blinking,
+    marked Textual's map of the screen out of date; the next lookup made it anew from the
+    widgets as they were (the toast just removed), and the layout that followed the removal
+    found nothing changed to paint over. The layout now compares with what it last laid
+    out (and what a scroll laid out since)."""
+    from screens.app import GoldrushApp
+
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    session.act(session.rules.adjust(session.state, 0, "bucks", parse_amount("+1")))
+    session.close()
+    app = GoldrushApp(store, open_game=session.game_id)  # `goldrush open ID`
+    app.NOTIFICATION_TIMEOUT = 1.5  # the undo's toast goes sooner (the field blinks meanwhile)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        for key in ("f2", "f1", "escape"):
+            await pilot.press(key)
+            await settle(pilot)
+        assert screen.log_instead_of_game() and pilot.app.screen is screen
+        painted: list[set[tuple[int, int, int, int]]] = []
+        compositor = screen._compositor
+        render_partial_update = compositor.render_partial_update
+
+        def recorded() -> ChopsUpdate | None:
+            painted.append({tuple(region) for region in compositor._dirty_regions})
+            return render_partial_update()
+
+        compositor.render_partial_update = recorded  # type: ignore[method-assign]
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        from textual.widgets._toast import Toast
+
+        toast = screen.query_one(Toast).region
+        assert toast
+        painted.clear()
+        await until(pilot, lambda: not pilot.app._notifications and not screen.query(Toast))
+        await settle(pilot)
+        covered = [
+            region for update in painted for region in update if Region(*region).overlaps(toast)
+        ]
+        assert covered, f"nothing painted over the toast's {toast} once it went: {painted}"
