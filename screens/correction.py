@@ -106,6 +106,7 @@ stays, so you can fix it and record again.
     @on(Select.Changed, "#what")
     def _what_changed(self, event: Select.Changed) -> None:
         self.query_one("#value-label", Static).update(self._hint(event.value))
+        say(self.query_one("#error-value", Static), "")  # about the number chosen before
 
     @on(Input.Changed, "#value")
     @on(Input.Changed, "#reason")

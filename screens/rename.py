@@ -13,6 +13,7 @@ from companion.renames import RenameError, rename_player
 from companion.store import DamagedFile, Store
 from screens.dialog import Dialog
 from screens.widgets.no_scroll import SteadyInput
+from screens.widgets.shown import say
 
 
 class RenameDialog(Dialog, ModalScreen[str | None]):
@@ -42,6 +43,11 @@ refused (their records would mix).
             yield SteadyInput(self.old, id="rename-name", placeholder="the new name")
             yield Static("", id="rename-error", classes="error", markup=False)
             yield Static("enter renames · escape cancels", id="rename-hint")
+
+    @on(Input.Changed, "#rename-name")
+    def _typed(self) -> None:
+        """A refusal goes as soon as the name is changed (checked again at enter)."""
+        say(self.query_one("#rename-error", Static), "")
 
     @on(Input.Submitted, "#rename-name")
     def _rename(self, event: Input.Submitted) -> None:

@@ -534,12 +534,25 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         key: it goes once the answers are put right, or says what it is now."""
         if self._across is None or self.spec.check is None:
             return
-        note = self.query_one("#note-0", Static)
-        self._across = self.spec.check(self.rows)
-        if self._across is None:
-            self._check(0)  # the first note says again what its own answer is
+        field = self.spec.fields[self.step]
+        unread = [seat for seat in range(len(self.rows)) if not self._reads(field, seat)]
+        problem = None if unread else self.spec.check(self.rows)
+        if problem is None:  # put right, or an answer does not read: its own note says so
+            self._check(0)
+            if not unread:
+                self._across = None
         else:
-            say(note, Text(self._across, style="bold red"))
+            self._across = problem
+            say(self.query_one("#note-0", Static), Text(problem, style="bold red"))
+
+    def _reads(self, field: Field, seat: int) -> bool:
+        """Whether a player's answer to this step reads (what `_check` checks, nothing
+        shown)."""
+        try:
+            self._read(field, seat, self.query_one(f"#answer-{seat}", Input).value)
+        except SheetError:
+            return False
+        return True
 
     @on(Input.Submitted, ".value")
     def _submitted(self, event: Input.Submitted) -> None:

@@ -242,6 +242,19 @@ async def test_a_correction_refusal_is_under_its_field_and_goes_when_it_is_chang
         assert "cannot have" in text_of(pilot, "#error-value")
         await type_into(pilot, "#value", "+2")
         assert text_of(pilot, "#error-value") == ""
+        await type_into(pilot, "#value", "-94")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert "cannot have" in text_of(pilot, "#error-value")
+        what = pilot.app.screen.query_one("#what", Select)
+        first = what.value
+        what.value = next(
+            key for _, key in what._options if key != first and key is not Select.BLANK
+        )
+        await settle(pilot)
+        assert text_of(pilot, "#error-value") == ""  # it was about the number chosen before
+        what.value = first
+        await type_into(pilot, "#value", "+2")
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert isinstance(pilot.app.screen, GameScreen)

@@ -181,7 +181,9 @@ async def test_ctrl_e_renames_a_player_in_every_earlier_game(store: Store) -> No
         await pilot.press("enter")
         await settle(pilot)
         assert "another player" in text_of(pilot, "#rename-error")
-        field.value = "Bodhi"
+        field.value = "Bodhi"  # changed: the refusal goes (a play-test saw it stay)
+        await settle(pilot)
+        assert text_of(pilot, "#rename-error") == ""
         await pilot.press("enter")
         await settle(pilot)
         assert pilot.app.screen is screen

@@ -552,6 +552,10 @@ async def test_a_problem_across_players_goes_once_put_right(
         assert "5 mayor pawns in all" in str(note.content) and "not 6" in str(note.content)
         await type_into(pilot, "#answer-2", "4")  # 7 now: it says so
         assert "not 7" in str(note.content)
+        await type_into(pilot, "#answer-0", "")  # emptied: its own refusal, not the count
+        assert "mayor pawns" not in str(note.content) and "nothing was typed" in str(note.content)
+        await type_into(pilot, "#answer-0", "2")  # back: the count is said again
+        assert "not 7" in str(note.content)
         await type_into(pilot, "#answer-2", "2")  # 5: put right, the note goes
         assert str(note.content) == ""
         await pilot.press("ctrl+n")
