@@ -9,8 +9,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+#: a whole number as typed, or as printed on money: `2500`, `2,500`, `$2,500` (the commas
+#: in groups of three only: `1,5` is not a number)
+WHOLE = r"\$?\s*([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)"
 #: compiled when first used (re's own cache): opening a game parses no amount
-_AMOUNT = r"^\s*([+-]?)\s*([0-9]+)\s*$"
+_AMOUNT = r"^\s*([+-]?)\s*" + WHOLE + r"\s*$"
 MOST_DIGITS = 9  # 999,999,999 at most: no table counts further
 LARGEST = 10**MOST_DIGITS - 1
 
@@ -37,7 +40,7 @@ def parse_amount(text: str) -> Amount:
         typed = refused_text(text.strip())
         raise AmountError(f"Type a whole number: 12 sets it, +5 adds, -3 takes away ({typed}).")
     sign, digits = match.groups()
-    number = _bounded(digits, "A number")
+    number = _bounded(digits.replace(",", ""), "A number")
     if sign == "-":
         return Amount(-number, relative=True)
     return Amount(number, relative=sign == "+")
@@ -46,13 +49,22 @@ def parse_amount(text: str) -> Amount:
 def parse_count(text: str, *, minimum: int = 0, maximum: int | None = None, what: str) -> int:
     """Read a plain whole number for `what`, within bounds, or raise AmountError."""
     stripped = text.strip()
-    if not re.fullmatch(r"-?[0-9]+", stripped):
+    match = re.fullmatch(r"(-?)\s*" + WHOLE, stripped)
+    if not match:
         raise AmountError(f"{what} must be a whole number ({refused_text(stripped)}).")
-    number = _bounded(stripped.lstrip("-"), what) * (-1 if stripped.startswith("-") else 1)
+    sign, digits = match.groups()
+    number = _bounded(digits.replace(",", ""), what) * (-1 if sign else 1)
     if number < minimum or (maximum is not None and number > maximum):
         upper = f" to {maximum}" if maximum is not None else " or more"
         raise AmountError(f"{what} must be {minimum}{upper} (not {number}).")
     return number
+
+
+def whole_digits(text: str) -> str | None:
+    """The digits of `text` typed as a plain whole number (`2500`, `2,500`, `$2,500`), or
+    None (the caller bounds them before making an int of them)."""
+    match = re.fullmatch(WHOLE, text.strip())
+    return None if match is None else match.group(1).replace(",", "")
 
 
 def is_number(word: str) -> bool:

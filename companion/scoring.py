@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 import tomli_w
 
-from companion.amounts import refused_text
+from companion.amounts import refused_text, whole_digits
 
 FieldKind = Literal["count", "list", "investments"]
 CUBES = {
@@ -507,11 +507,11 @@ def parse_answer(spec: Field, text: str) -> Any:
     if re.fullmatch(r"-\s*[0-9]+", stripped) or re.search(r"(?:^|[\s,;])-[0-9]", stripped):
         raise SheetError(f"Numbers cannot be negative here (not {stripped}).")
     if spec.kind == "count":
-        # as printed on money and bills: "$2,500" and "2,500" read 2500 (groups of three)
-        match = re.fullmatch(r"\$?\s*([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)", stripped)
-        if match is None:
+        # as printed on money and bills too: "$2,500" and "2,500" read 2500
+        digits = whole_digits(stripped)
+        if digits is None:
             raise SheetError(f"Type {field_hint(spec)} ({refused_text(stripped)}).")
-        return _typed_number(match.group(1).replace(",", ""))
+        return _typed_number(digits)
     tokens = [token for token in re.split(r"[\s,;]+", stripped) if token]
     if spec.kind == "list":
         bad = [token for token in tokens if not re.fullmatch(r"[0-9]+", token)]

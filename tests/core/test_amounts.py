@@ -11,13 +11,18 @@ from companion.amounts import Amount, AmountError, is_number, parse_amount, pars
         ("-3", Amount(-3, True)),
         (" + 7 ", Amount(7, True)),
         ("0", Amount(0, False)),
+        ("$2,750", Amount(2750, False)),  # as printed on money (a play-test typed it)
+        ("+$200", Amount(200, True)),
+        ("- $1,000,000", Amount(-1_000_000, True)),
     ],
 )
 def test_amounts(text: str, amount: Amount) -> None:
     assert parse_amount(text) == amount
 
 
-@pytest.mark.parametrize("text", ["", "abc", "1.5", "++1", "5+", "1e3", "[b]5[/b]"])
+@pytest.mark.parametrize(
+    "text", ["", "abc", "1.5", "++1", "5+", "1e3", "[b]5[/b]", "1,5", "2,50", "$", "$+5", "2.500"]
+)
 def test_not_amounts(text: str) -> None:
     with pytest.raises(AmountError, match="Type a whole number"):
         parse_amount(text)
@@ -35,6 +40,9 @@ def test_counts() -> None:
         parse_count("13", minimum=2, maximum=12, what="The roll")
     with pytest.raises(AmountError, match="must be a whole number"):
         parse_count("x", what="The bid")
+    assert parse_count("$2,500", what="The rent") == 2500
+    with pytest.raises(AmountError, match="The bid is too large"):
+        parse_count("$" + "9" * 5000, what="The bid")
 
 
 @pytest.mark.parametrize("typed", ["٣", "²", "1٣", "+٣", "-²", "\uff11\uff12"])
