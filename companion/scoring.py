@@ -425,17 +425,41 @@ def tie_notes(spec: SheetSpec, result: Result) -> list[str]:
     return notes
 
 
+def totals_first(
+    headers: list[str], rows: list[list[str]], categories: int
+) -> tuple[list[str], list[list[str]]]:
+    """`standings_rows`' cells with the total moved from after the categories to right after
+    the player's name."""
+
+    def moved(cells: list[str]) -> list[str]:
+        total = 2 + categories
+        return [*cells[:2], cells[total], *cells[2:total], *cells[total + 1 :]]
+
+    return moved(headers), [moved(row) for row in rows]
+
+
+def standings_lines(spec: SheetSpec, result: Result, total_first: bool = False) -> list[str]:
+    """The standings' table as lines of plain text (a column per category, the total, the
+    tie-breaks; `total_first`: the total right after the name, where it is never cut off)."""
+    headers, rows = standings_rows(spec, result)
+    if total_first:
+        headers, rows = totals_first(headers, rows, len(spec.categories))
+    widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
+    return [
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        for row in [headers, *rows]
+    ]
+
+
+def standings_sentences(spec: SheetSpec, result: Result) -> list[str]:
+    """Who won, each tie and how it was broken, and the game's tie-break rule."""
+    return [winners_sentence(result) + ".", *tie_notes(spec, result), spec.tiebreak_sentence]
+
+
 def standings_table(spec: SheetSpec, result: Result) -> str:
     """The standings as plain text: a column per category, the total, the tie-breaks."""
-    headers, rows = standings_rows(spec, result)
-    widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
-    lines = [f"{spec.title}: final standings", ""]
-    for row in [headers, *rows]:
-        lines.append(
-            "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
-        )
-    lines += ["", winners_sentence(result) + ".", *tie_notes(spec, result), spec.tiebreak_sentence]
-    return "\n".join(lines)
+    lines = [f"{spec.title}: final standings", "", *standings_lines(spec, result)]
+    return "\n".join([*lines, "", *standings_sentences(spec, result)])
 
 
 # ------------------------------------------------------------------ charts

@@ -34,7 +34,7 @@ from companion.records import (
     renamed,
 )
 from companion.renames import read_renames
-from companion.scoring import short_heading, standings_table
+from companion.scoring import short_heading, standings_lines, standings_sentences
 from companion.store import DamagedFile, Store
 from screens.dialog import Dialog
 from screens.styled_once import StyledOnce
@@ -488,20 +488,33 @@ class StandingsDialog(Dialog, ModalScreen[None]):
         self.game = game
 
     def compose(self) -> ComposeResult:
+        """The table never wraps: wider than the screen, it scrolls sideways (the arrows),
+        the total right after the name so that it always shows; the sentences under it
+        wrap (at 80 columns Coloma's Total and its tie-break rule were cut off: a
+        play-test)."""
         game = self.game
-        if game.result is None or game.spec is None:
-            text = f"{game.title}, finished {game.finished}: {game.problem}"
-        else:
+        table, sentences = "", f"{game.title}, finished {game.finished}: {game.problem}"
+        if game.result is not None and game.spec is not None:
             margin = game.margin()
             how = f" by {margin}" if margin else ""
-            text = (
-                standings_table(game.spec, game.result)
-                + f"\n\nFinished {game.finished.replace('T', ' ')[:16]}; won{how}."
-                + (f" File: {game.file}" if game.file else "")
+            table = "\n".join(
+                [
+                    f"{game.spec.title}: final standings",
+                    "",
+                    *standings_lines(game.spec, game.result, total_first=True),
+                ]
+            )
+            sentences = "\n".join(
+                [
+                    *standings_sentences(game.spec, game.result),
+                    f"Finished {game.finished.replace('T', ' ')[:16]}; won{how}."
+                    + (f" File: {game.file}" if game.file else ""),
+                ]
             )
         with VerticalScroll(id="standings-box"):
-            yield Static(text, id="standings-text", markup=False)
-            yield Static("escape closes", id="standings-hint")
+            yield Static(table, id="standings-text", markup=False)
+            yield Static(sentences, id="standings-sentences", markup=False)
+            yield Static("escape closes · the arrows scroll", id="standings-hint")
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -42,6 +42,7 @@ from companion.scoring import (
     short_heading,
     standings_rows,
     tie_notes,
+    totals_first,
     winners_sentence,
 )
 from screens.confirm import ConfirmDialog
@@ -56,19 +57,6 @@ PADDING = 1  # the totals' cell padding, each side, while they fit the screen
 #: beside a chart while it reads well (its label is one short line: a longer one wrapped
 #: and the field ran straight on from its first line)
 CHART_HINT = "count=points, on the map"
-
-
-def totals_first(
-    headers: list[str], rows: list[list[str]], categories: int
-) -> tuple[list[str], list[list[str]]]:
-    """`standings_rows`' cells with the total moved from after the categories to right after
-    the player's name."""
-
-    def moved(cells: list[str]) -> list[str]:
-        total = 2 + categories
-        return [*cells[:2], cells[total], *cells[2:total], *cells[total + 1 :]]
-
-    return moved(headers), [moved(row) for row in rows]
 
 
 NAME_FLOOR = 6  # a name cut to fit keeps at least this many cells (its last an ellipsis)

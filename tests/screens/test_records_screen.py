@@ -38,6 +38,22 @@ def record_boomtown(store: Store, games: list[dict[str, int]]) -> None:
         )
 
 
+def record_coloma(store: Store) -> None:
+    """A finished Coloma game of three, two of them with long names (Ann wins)."""
+    names = ["Bartholomew the Third", "Evangeline Fitzgerald", "Ann"]
+    rows = [coloma(name, track=3 * k, hotels=k, gold=k) for k, name in enumerate(names)]
+    store.record_finished(
+        {
+            "game": "coloma",
+            "title": "Coloma",
+            "file": "202608-coloma.toml",
+            "finished": "2026-08-05T21:00:00",
+            "players": names,
+            "sheet": sheet_text(SHEETS["coloma"], rows),
+        }
+    )
+
+
 def history(store: Store) -> None:
     """Six Boomtown games and one Calamityville game, with a shared win."""
     scores = [
@@ -105,7 +121,7 @@ async def test_records_filter_players_and_a_game_standings(store: Store) -> None
         dialog = pilot.app.screen
         assert isinstance(dialog, StandingsDialog)
         # the filter keeps Boomtown: the newest is June's (Bo 29, Ann 28)
-        assert "Bo wins." in text_of(pilot, "#standings-text")
+        assert "Bo wins." in text_of(pilot, "#standings-sentences")
         await pilot.press("escape", "escape")
         await settle(pilot)
         assert not isinstance(pilot.app.screen, RecordsScreen | StandingsDialog)
@@ -413,18 +429,7 @@ async def test_ctrl_e_in_the_averages_renames_the_player_highlighted_there(
 async def test_colomas_seven_categories_fit_80_columns(store: Store, size: tuple[int, int]) -> None:
     """Coloma's seven categories: their labels whole where they fit, without the note in
     brackets where they do not (at 80 columns), rather than scroll sideways."""
-    names = ["Bartholomew the Third", "Evangeline Fitzgerald", "Ann"]
-    rows = [coloma(name, track=3 * k, hotels=k) for k, name in enumerate(names)]
-    store.record_finished(
-        {
-            "game": "coloma",
-            "title": "Coloma",
-            "file": "202608-coloma.toml",
-            "finished": "2026-08-05T21:00:00",
-            "players": names,
-            "sheet": sheet_text(SHEETS["coloma"], rows),
-        }
-    )
+    record_coloma(store)
     async with make_app(store).run_test(size=size) as pilot:
         await pilot.press("h")
         await settle(pilot)
@@ -440,3 +445,27 @@ async def test_colomas_seven_categories_fit_80_columns(store: Store, size: tuple
             labels = [label.split(" (")[0] for label in labels]  # "Hotels (8 each)" -> "Hotels"
         assert header.split() == ["Player", *" ".join(labels).split()]
         assert "Hotels (8 each)" in header or size[0] < 100
+
+
+async def test_a_wide_standings_shows_its_total_and_scrolls_sideways(store: Store) -> None:
+    """The play-test at 80x24: Coloma's standings (enter on a game) were cut at the right
+    with no way to scroll: no Total, and the tie-break rule cut mid-sentence. The total now
+    follows the name, the sentences wrap, and the arrows scroll the table sideways."""
+    record_coloma(store)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        await pilot.press("enter", "enter")  # to the list, the game
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, StandingsDialog)
+        lines = [strip.text for strip in dialog._compositor.render_strips()]
+        header = next(line for line in lines if " Rank " in line)
+        assert header.replace("█", " ").split()[:3] == ["Rank", "Player", "Total"]
+        words = " ".join(" ".join(lines).replace("█", " ").split())
+        assert SHEETS["coloma"].tiebreak_sentence in words  # whole, wrapped
+        box = dialog.query_one("#standings-box")
+        assert box.max_scroll_x > 0 and box.scroll_x == 0
+        await pilot.press("right")
+        await settle(pilot)
+        assert box.scroll_x > 0
