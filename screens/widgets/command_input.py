@@ -88,21 +88,9 @@ class CommandInput(SteadyInput):
             super().__init__()
             self.left_out = left_out
 
-    def _on_paste(self, event: events.Paste) -> None:
-        """The first line with something on it goes in the field (over the selection), as
-        Textual's Input does with the first line, even an empty one; the screen is told when
-        more lines were left out."""
-        lines = [line for line in event.text.splitlines() if line.strip()]
-        event.stop()
-        event.prevent_default()  # Textual would call Input's own handler after this one
-        if lines:
-            selection = self.selection
-            if selection.is_empty:
-                self.insert_text_at_cursor(lines[0])
-            else:
-                self.replace(lines[0], *selection)
-        if len(lines) > 1:
-            self.post_message(self.PastedFirstLine(len(lines) - 1))
+    def pasted_more(self, left_out: int) -> None:
+        """The screen says it beside the field: one command at a time."""
+        self.post_message(self.PastedFirstLine(left_out))
 
     async def _on_key(self, event: events.Key) -> None:
         """Enter is handled here, in its turn among the keys sent to the field. (Input's

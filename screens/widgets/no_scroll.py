@@ -11,6 +11,7 @@ anyway, in the layout's own frame).
 
 from __future__ import annotations
 
+from textual import events
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.reactive import Reactive
@@ -43,3 +44,29 @@ class SteadyInput(Input):
     text itself), so here it lays out nothing."""
 
     virtual_size = Reactive(Size(0, 0), layout=False)
+
+    def _on_paste(self, event: events.Paste) -> None:
+        """The first line with something on it goes in the field (over the selection), as
+        Textual's Input does with the first line, even an empty one; more lines left out
+        are said (`pasted_more`), not dropped silently."""
+        lines = [line for line in event.text.splitlines() if line.strip()]
+        event.stop()
+        event.prevent_default()  # Textual would call Input's own handler after this one
+        if lines:
+            selection = self.selection
+            if selection.is_empty:
+                self.insert_text_at_cursor(lines[0])
+            else:
+                self.replace(lines[0], *selection)
+        if len(lines) > 1:
+            self.pasted_more(len(lines) - 1)
+
+    def pasted_more(self, left_out: int) -> None:
+        """A paste of several lines: a notice says how many were left out (a field takes
+        one line)."""
+        more = "line was" if left_out == 1 else "lines were"
+        self.notify(
+            f"Only the first line was pasted ({left_out} more {more} left out).",
+            severity="warning",
+            markup=False,
+        )

@@ -3,7 +3,7 @@ each choice, and notices placed where they hide least."""
 
 from __future__ import annotations
 
-from textual.widgets import Select
+from textual.widgets import Input, Select
 from textual.widgets._toast import ToastRack
 
 from companion.session import GameSession
@@ -281,3 +281,24 @@ async def test_a_custom_mines_refusal_goes_when_it_is_changed(
         assert pilot.app.screen is picker and "not 13" in text_of(pilot, "#custom-error")
         await type_into(pilot, "#custom-roll", "7")
         assert text_of(pilot, "#custom-error") == ""
+
+
+async def test_a_paste_of_several_lines_into_a_dialogs_field_says_what_was_left_out(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test: a two-line paste into a dialog's field kept the first line and said
+    nothing (the command field says so). Every field now says it."""
+    from textual import events
+
+    session = new_game()
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, session)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        field = pilot.app.screen.query_one("#reason", Input)
+        field.focus()
+        field.post_message(events.Paste("recounted\n\nthe bank's pile too\n"))
+        await settle(pilot)
+        assert field.value == "recounted"
+        notices = [notification.message for notification in pilot.app._notifications]
+        assert "Only the first line was pasted (1 more line was left out)." in notices
