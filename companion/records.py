@@ -258,6 +258,13 @@ class PlayerRecord:
     scores: list[int] = field(default_factory=list)  # newest first
     categories: dict[str, list[int]] = field(default_factory=dict)  # label -> points
     longest_streak: int = 0
+    games: set[str] = field(default_factory=set)  # the game ids the scores come from
+
+    @property
+    def comparable(self) -> bool:
+        """Whether the scores compare: all of one game (Calamityville's are dollars,
+        Boomtown's gold; a best or an average over both means nothing)."""
+        return len(self.games) <= 1
 
     @property
     def win_rate(self) -> float:
@@ -265,15 +272,18 @@ class PlayerRecord:
 
     @property
     def best(self) -> int | None:
-        return max(self.scores) if self.scores else None
+        """None when there is none, or the scores do not compare (`comparable`)."""
+        return max(self.scores) if self.scores and self.comparable else None
 
     @property
     def average(self) -> float | None:
-        return sum(self.scores) / len(self.scores) if self.scores else None
+        if not (self.scores and self.comparable):
+            return None
+        return sum(self.scores) / len(self.scores)
 
     @property
     def last(self) -> int | None:
-        return self.scores[0] if self.scores else None
+        return self.scores[0] if self.scores and self.comparable else None
 
     def category_averages(self) -> dict[str, float]:
         return {label: sum(points) / len(points) for label, points in self.categories.items()}
@@ -294,6 +304,7 @@ def player_records(games: Iterable[FinishedGame]) -> list[PlayerRecord]:
             record = records.setdefault(key, PlayerRecord(standing.name))
             record.name = standing.name  # the newest spelling
             record.played += 1
+            record.games.add(game.game)
             record.scores.insert(0, standing.total)
             for category, points in standing.breakdown.items():
                 record.categories.setdefault(labels.get(category, category), []).append(points)

@@ -53,10 +53,10 @@ Every finished game of this data folder, newest first, and what they add up to.
 - **Games**: **enter** on a game shows its final standings with the breakdown and the
   tie-break figures.
 - **Players**: games played, wins (shared wins counted, and said), win rate, best, average
-  and last score (when the games listed are all of one game: the games' scores do not
-  compare, Calamityville's are dollars; otherwise "-", type a game in the filter), longest
-  winning streak; when the filter keeps one game, each player's average points of each
-  scoring category in a list under them.
+  and last score (a player's games of one game only: the games' scores do not compare,
+  Calamityville's are dollars; otherwise "-", type a game in the filter), longest winning
+  streak; when the filter keeps one game, each player's average points of each scoring
+  category in a list under them.
 - **Head to head**: for each two players, how often each finished ahead.
 - **Scores over time**: each player's score, game after game (one game's scores: filter a
   game first).
@@ -229,19 +229,15 @@ class RecordsScreen(StyledOnce, Screen[None]):
         room = self._players_room = self._room("players")
         padding = 2 * self._cell_padding()
         table = self.query_one("#records-players", DataTable)
-        # scores compare within one game only: a total in dollars and one in gold do not
-        one_game = game is not None or len({g.game for g in self.shown}) <= 1
         rows = [
             [
                 str(record.played),
                 f"{record.wins}"
                 + (f" ({record.shared_wins} shared)" if record.shared_wins else ""),
                 f"{record.win_rate:.0%}",
-                *(
-                    (_number(record.best), _number(record.average), _number(record.last))
-                    if one_game
-                    else (MIXED,) * 3
-                ),
+                _number(record.best),  # "-" over games whose scores do not compare
+                _number(record.average),
+                _number(record.last),
                 str(record.longest_streak),
             ]
             for record in records
@@ -373,7 +369,6 @@ class RecordsScreen(StyledOnce, Screen[None]):
 GAMES_COLUMNS = ("Finished", "Game", "Players", "Winner", "Scores")
 PLAYERS_COLUMNS = ("Player", "Played", "Wins", "Win rate", "Best", "Average", "Last", "Streak")
 NAME_FLOOR = 10  # cells: the narrowest the players' names are cut to
-MIXED = "-"  # best, average and last score over games whose scores do not compare
 GAME_TITLE = max(len(sheet.title) for sheet in SHEETS.values())  # "Boomtown Builders"
 FLOORS = {"players": 12, "winner": 10, "scores": 16}  # the narrowest they are cut to
 MIN_CUT_NAME = 4  # cells: the fewest a cut last winner keeps ("Bar…"), or "+1" says it

@@ -86,6 +86,20 @@ def test_player_records_count_shared_wins_streaks_and_categories() -> None:
     assert [r.name for r in player_records(games)][:2] == ["Ann", "Bo"]
 
 
+def test_best_average_and_last_only_over_one_games_scores() -> None:
+    """A play-test: Ann's average mixed Calamityville's dollars with Boomtown's gold. Over
+    games of more than one kind they are not given (None: "-" in tables, null in JSON)."""
+    games = finished_games(HISTORY, SHEETS)
+    assert len({g.game for g in games}) > 1
+    mixed = {r.name: r for r in player_records(games)}
+    one = {r.name: r for r in player_records(only(games, game="boomtown"))}
+    assert one["Ann"].best == 20
+    assert (mixed["Ann"].best, mixed["Ann"].average, mixed["Ann"].last) == (None, None, None)
+    assert mixed["Bo"].best == one["Bo"].best  # Bo played Boomtown only: his compare
+    row = next(line for line in records_table(list(mixed.values())).splitlines() if "Ann" in line)
+    assert row.split()[-4:-1] == ["-", "-", "-"]  # then the streak
+
+
 def test_head_to_head() -> None:
     games = finished_games(HISTORY, SHEETS)
     duel = head_to_head(games, "ann", "Bo")

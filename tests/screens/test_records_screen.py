@@ -89,8 +89,10 @@ async def test_records_filter_players_and_a_game_standings(store: Store) -> None
         assert games.row_count == 7
         assert "7 finished games" in text_of(pilot, "#records-summary")
         players = screen.query_one("#records-players", DataTable)
-        # Boomtown's gold and Calamityville's dollars: best, average and last do not compare
+        # Ann played Boomtown (gold) and Calamityville (dollars): her scores do not compare;
+        # Bo played Boomtown only: his do
         assert [str(cell) for cell in players.get_row_at(1)][4:7] == ["-", "-", "-"]
+        assert [str(cell) for cell in players.get_row_at(0)][4:7] == ["35", "24.8", "29"]
         screen.query_one("#records-filter", Input).value = "boom di"
         await settle(pilot)
         assert games.row_count == 3
