@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 import tomli_w
 
-from companion.amounts import refused_text, whole_digits
+from companion.amounts import plural, refused_text, whole_digits
 
 FieldKind = Literal["count", "list", "investments"]
 CUBES = {
@@ -92,7 +92,7 @@ class SheetSpec:
         """A total in words: "9 points", "1 point", "$2,200"."""
         if self.unit == "dollars":
             return f"${total:,}"
-        return f"{total} point" if total == 1 else f"{total} {self.unit}"
+        return plural(total, self.unit.removesuffix("s"), self.unit)
 
 
 @dataclass

@@ -97,14 +97,11 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             self.notify(READ_ONLY, title="Read-only", severity="warning", markup=False)
             self._follow_timer = self.set_interval(self.FOLLOW_EVERY, self.follow_writer)
         elif self.session.store.read_draft(self.session.path) is not None:
-            self._draft_toast = Notification(
+            self._draft_toast = self._toast(
                 "Scores typed in the scoring wizard were kept: ctrl+f goes on with them.",
-                "Scoring",
-                "information",
-                10,
-                markup=False,
+                title="Scoring",
+                timeout=10,
             )
-            self.app.post_message(Notify(self._draft_toast))
 
     def on_unmount(self) -> None:
         self.leave()
@@ -340,12 +337,18 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
     def _say_walked(self, message: str) -> None:
         """An undo or redo says what it did in a toast that takes the place of the previous
         one's: five quick undos piled five toasts over the game."""
-        app = self.app
         if self._walk_toast is not None:
-            app._unnotify(self._walk_toast, refresh=False)
-        toast = Notification(message, "", "information", app.NOTIFICATION_TIMEOUT, markup=False)
-        self._walk_toast = toast
+            self.app._unnotify(self._walk_toast, refresh=False)
+        self._walk_toast = self._toast(message)
+
+    def _toast(self, message: str, title: str = "", timeout: float | None = None) -> Notification:
+        """A notice shown as `notify` shows it, kept to be taken away early (`_unnotify`)."""
+        app = self.app
+        toast = Notification(
+            message, title, "information", timeout or app.NOTIFICATION_TIMEOUT, markup=False
+        )
         app.post_message(Notify(toast))
+        return toast
 
     def action_correct(self) -> None:
         from screens.correction import CorrectionDialog
