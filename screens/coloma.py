@@ -31,7 +31,8 @@ from companion.games.coloma.tally import NON_PLAYER, NON_PLAYER_ROWS
 from companion.games.coloma.words import plural, plural_word
 from companion.journal import Entry
 from companion.table import find_player, players_matching, rich_colour
-from screens.game import COMMON_HELP, SHORT, CommandScreen
+from screens.game import COMMON_HELP, CommandScreen
+from screens.size_classes import SHORT
 from screens.widgets.backdrop import PlainHorizontal, PlainVertical, PlainVerticalScroll
 from screens.widgets.command_input import CommandInput
 from screens.widgets.footer import SteadyFooter

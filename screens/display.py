@@ -29,6 +29,7 @@ from companion.saved import list_saved
 from companion.session import FollowStopped, GameSession
 from companion.store import DamagedFile, Store
 from screens.app import GoldrushApp
+from screens.size_classes import initial_classes, size_classes
 from screens.styled_once import StyledOnce
 
 HELP = """\
@@ -135,7 +136,7 @@ class DisplayScreen(StyledOnce, Screen[None]):
     BINDINGS = [Binding("g", "games", "Games", id="games")]
 
     def __init__(self, store: Store, path: Path) -> None:
-        super().__init__()
+        super().__init__(classes=initial_classes())
         self.store = store
         self.path = path
         self.session: GameSession | None = None
@@ -163,8 +164,8 @@ class DisplayScreen(StyledOnce, Screen[None]):
             self._timer.stop()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.set_class(event.size.width < 110, "-narrow")
-        self.set_class(event.size.height < 30, "-short")
+        for name, wanted in size_classes(event.size).items():
+            self.set_class(wanted, name)
         self._fit_columns()
 
     def _fit_columns(self) -> None:

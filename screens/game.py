@@ -25,6 +25,7 @@ from companion.safe_text import text_problem
 from companion.session import READ_ONLY, TOOK_OVER, FollowStopped, GameSession
 from companion.store import DamagedFile, SaveError
 from screens.compositor import ScreenCompositor
+from screens.size_classes import initial_classes, size_classes
 from screens.styled_once import StyledOnce
 from screens.widgets.backdrop import AlikeLines
 from screens.widgets.command_input import CommandInput
@@ -52,11 +53,6 @@ COMMON_HELP = """\
   an arrow) to correct it; **ctrl+u** empties the field.
 """
 
-#: Below this many columns the log gives way to the game (f2 shows it instead of it).
-NARROW = 110
-#: Below this many rows, screens drop their spacing (a class the .tcss files use).
-SHORT = 30
-
 
 class GameScreen(StyledOnce, AlikeLines, Screen[None]):
     """Base of the game screens; subclasses compose their main area and `render_state`."""
@@ -77,7 +73,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
     FOLLOW_EVERY = 0.5
 
     def __init__(self, session: GameSession) -> None:
-        super().__init__()
+        super().__init__(classes=initial_classes())
         self._compositor = ScreenCompositor()
         self._log: LogPanel | None = None
         self._refusal_beside: Static | None = None
@@ -113,12 +109,12 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         means "the log instead of the game" when narrow and "no log" when wide: crossing
         from one to the other, the new width's own view is shown (the log shown instead of
         the game, then a wider terminal, showed the game without its log)."""
-        narrow = event.size.width < NARROW
-        if narrow != self.has_class("-narrow") and self.has_class("-log-toggled"):
+        classes = size_classes(event.size)
+        if classes["-narrow"] != self.has_class("-narrow") and self.has_class("-log-toggled"):
             self.remove_class("-log-toggled")
             self.call_after_refresh(self._refocus)
-        self.set_class(narrow, "-narrow")
-        self.set_class(event.size.height < SHORT, "-short")
+        for name, wanted in classes.items():
+            self.set_class(wanted, name)
 
     def action_charts(self) -> None:
         """What each tracked number did over the game, replayed from the journal."""

@@ -13,10 +13,13 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from companion.games import GAMES
 from companion.session import GameSession
 from companion.store import Store
 from screens.display import FOLLOW_EVERY, DisplayApp, DisplayScreen, GamePicker
+from tests.conftest import NewGame
 from tests.screens.helpers import text_of
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -178,3 +181,27 @@ async def test_five_players_fit_at_80x24_and_spread_out_on_a_tv(tmp_path: Path) 
             assert len({card.region.y for card in screen._cards}) == -(-5 // columns)
             assert "Annabelle" in str(screen._cards[0].query_one(".seat-name").render())
             assert "worth" in str(screen._table_card.query_one(".figure-label").render())  # type: ignore[union-attr]
+
+
+async def test_a_small_terminal_does_not_restyle_the_whole_display_as_it_opens(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As a game screen: the display has its `-narrow` / `-short` classes from the start,
+    instead of restyling all of itself at its first resize."""
+    from textual.app import App
+
+    restyled: list[str] = []
+    update_styles = App.update_styles
+
+    def recorded(self, node, animate=True):  # type: ignore[no-untyped-def]
+        if isinstance(node, DisplayScreen):
+            restyled.append(type(node).__name__)
+        return update_styles(self, node, animate)
+
+    monkeypatch.setattr(App, "update_styles", recorded)
+    session = new_game("boomtown", ("Ann", "Bo", "Cy"))
+    app = DisplayApp(store, session.game_id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shows(pilot, lambda: isinstance(app.screen, DisplayScreen) and app.screen.view)
+        assert app.screen.has_class("-narrow") and app.screen.has_class("-short")
+        assert restyled == []

@@ -560,3 +560,33 @@ async def test_a_game_screen_is_laid_out_once_a_layout(
         await settle(pilot)
     assert counts["reflows"] >= 2
     assert counts["again"] == 0
+
+
+@pytest.mark.parametrize("game", ["coloma", "boomtown", "builders", "calamityville"])
+async def test_a_small_terminal_does_not_restyle_the_whole_screen_as_it_opens(
+    store: Store, new_game: NewGame, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game screen has its `-narrow` / `-short` classes from the start: added at its
+    first resize, each restyled every widget of it just after they were styled as
+    mounted (at 80x24, a fifth of the screen's cost to its first frame). A resize still
+    sets them."""
+    from textual.app import App
+
+    restyled: list[str] = []
+    update_styles = App.update_styles
+
+    def recorded(self, node, animate=True):  # type: ignore[no-untyped-def]
+        if isinstance(node, GameScreen):
+            restyled.append(type(node).__name__)
+        return update_styles(self, node, animate)
+
+    monkeypatch.setattr(App, "update_styles", recorded)
+    session = new_game(game=game, names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        await settle(pilot)
+        assert screen.has_class("-narrow") and screen.has_class("-short")
+        assert restyled == []
+        await pilot.resize_terminal(120, 40)
+        await until(pilot, lambda: not screen.has_class("-narrow"))  # (after 1/120 s)
+        assert not screen.has_class("-short")

@@ -1,0 +1,31 @@
+"""The classes a screen's .tcss lays it out by for a small terminal: `-narrow`, `-short`.
+
+They are given to a screen as it is made, from the terminal's size then (#16): added at the
+screen's first resize instead, each restyled the whole screen just after its widgets were
+styled as mounted (at 80x24, a fifth of a game screen's cost to its first frame). A resize
+afterwards changes them as before.
+"""
+
+from __future__ import annotations
+
+from textual._context import active_app  # the running app, as a screen is made
+from textual.geometry import Size
+
+#: Below this many columns the log gives way to the game (f2 shows it instead of it).
+NARROW = 110
+#: Below this many rows, screens drop their spacing.
+SHORT = 30
+
+
+def size_classes(size: Size) -> dict[str, bool]:
+    """Each class and whether a terminal of this size has it."""
+    return {"-narrow": size.width < NARROW, "-short": size.height < SHORT}
+
+
+def initial_classes() -> str:
+    """The classes of a screen made now, for its constructor ("" outside a running app)."""
+    try:
+        size = active_app.get().size
+    except LookupError:
+        return ""
+    return " ".join(name for name, on in size_classes(size).items() if on)
