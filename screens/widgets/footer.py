@@ -49,18 +49,32 @@ class SteadyFooter(Footer):
         self._shown = self._would_show()
         first = self._first_keys()
         for binding, enabled, tooltip in first:
-            yield FooterKey(
-                binding.key,
-                self.app.get_key_display(binding),
-                binding.description,
-                binding.action,
-                disabled=not enabled,
-                tooltip=tooltip,
-            ).data_bind(compact=Footer.compact)
+            yield self._as_footer(
+                FooterKey(
+                    binding.key,
+                    self.app.get_key_display(binding),
+                    binding.description,
+                    binding.action,
+                    disabled=not enabled,
+                    tooltip=tooltip,
+                ).data_bind(compact=Footer.compact)
+            )
         for widget in super().compose():
-            if not (isinstance(widget, FooterKey) and widget.key in FIRST_KEYS):
-                yield widget  # the other keys as Textual shows them, after the first ones
+            if not isinstance(widget, FooterKey):
+                yield widget
+            elif widget.key not in FIRST_KEYS:  # the others as Textual shows them, after
+                yield self._as_footer(widget)
         self.call_after_refresh(self._give_way)
+
+    def _as_footer(self, key: FooterKey) -> FooterKey:
+        """A key bound to the footer's `compact` made with its value: Textual's keys start
+        compact, add the class for it at their mount, then take the footer's value and drop
+        the class again, and each change restyled the key (~8 ms as a game screen opened).
+        The palette's key, not bound, is left as Textual makes it."""
+        if "compact" in (key._reactive_connect or {}):
+            key.set_reactive(FooterKey.compact, self.compact)
+            key.set_class(self.compact, "-compact", update=False)
+        return key
 
     def _first_keys(self) -> list[tuple[Binding, bool, str]]:
         """f1 and ctrl+q as the screen has them; a dialog (ModalScreen) leaves the app's

@@ -11,6 +11,8 @@ anyway, in the layout's own frame).
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import events
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
@@ -44,6 +46,11 @@ class SteadyInput(Input):
     text itself), so here it lays out nothing."""
 
     virtual_size = Reactive(Size(0, 0), layout=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.validators:  # always valid: Input adds the class at its first check,
+            self.add_class("-valid", update=False)  # which restyled the field as it opened
 
     def _on_paste(self, event: events.Paste) -> None:
         """The first line with something on it goes in the field (over the selection), as

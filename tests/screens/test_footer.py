@@ -87,3 +87,33 @@ async def test_keys_that_do_not_fit_give_way_and_come_back(store: Store, new_gam
         wide = await shown_keys(pilot)
         assert wide[: len(narrow)] == narrow and "escape" in wide and "ctrl+s" in wide
         assert all(key.display for key in footer.query_children(FooterKey))
+
+
+@pytest.mark.parametrize("game", ["coloma", "builders"])
+async def test_opening_a_game_restyles_no_key_and_no_field_but_for_its_focus(
+    store: Store, new_game: NewGame, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Textual's footer keys start compact and drop it for the footer's value at their
+    mount, a restyle each way; Input adds its `-valid` class at its first check, one more.
+    Here the keys are made as they show and an always valid field has its class from the
+    start: what is left is Textual's own (the field's focus, the palette's key). The keys
+    still look as Textual's: compact only the palette's."""
+    from textual.app import App
+
+    restyled: list[str] = []
+    update_styles = App.update_styles
+
+    def recorded(self, node, animate=True):  # type: ignore[no-untyped-def]
+        restyled.append(f"{type(node).__name__} {getattr(node, 'key', '')}".strip())
+        return update_styles(self, node, animate)
+
+    session = new_game(game=game, names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        monkeypatch.setattr(App, "update_styles", recorded)
+        screen = await open_screen(pilot, session, GameScreen)
+        await settle(pilot)
+        assert sorted(restyled) == ["CommandInput", "FooterKey ctrl+p"]
+        keys = screen.query_one(SteadyFooter).query(FooterKey)
+        assert {key.key for key in keys if key.has_class("-compact")} == {"ctrl+p"}
+        assert [key.key for key in keys if key.compact] == ["ctrl+p"]
