@@ -8,7 +8,8 @@ almost every time (#16). This one compares what it would show with what it shows
 It also shows f1 (Help) and ctrl+q (Quit) first, the two keys a new player needs: Textual
 puts the app's keys after the screen's, and on a narrow terminal (80 columns) or a screen
 with many keys (Boomtown's) they ran off the right edge. The other keys give way: a key that
-does not fit whole is not shown at all, rather than cut in the middle.
+does not fit whole is not shown at all, rather than cut in the middle. The keys keep the
+order their screen gives them, whatever has the focus.
 """
 
 from __future__ import annotations
@@ -36,10 +37,13 @@ class SteadyFooter(Footer):
             self.compact,
             self.show_command_palette,
             None if palette is None else (palette.binding, palette.enabled, palette.tooltip),
-            *(
-                (binding, enabled, tooltip)
-                for (_, binding, enabled, tooltip) in active.values()
-                if binding.show
+            *sorted(
+                (
+                    (binding, enabled, tooltip)
+                    for (_, binding, enabled, tooltip) in active.values()
+                    if binding.show
+                ),
+                key=lambda shown: shown[0].key,
             ),
         )
 
@@ -59,12 +63,34 @@ class SteadyFooter(Footer):
                     tooltip=tooltip,
                 ).data_bind(compact=Footer.compact)
             )
-        for widget in super().compose():
+        made = list(super().compose())
+        if all(isinstance(widget, FooterKey) for widget in made):  # (no groups of keys)
+            places = self._declared_places()
+
+            def place(key: FooterKey) -> tuple[bool, tuple[int, int]]:
+                # the palette's key stays last, docked on the right
+                return key.has_class("-command-palette"), places.get(key.key, (0, 0))
+
+            made.sort(key=place)  # type: ignore[arg-type]
+        for widget in made:
             if not isinstance(widget, FooterKey):
                 yield widget
-            elif widget.key not in FIRST_KEYS:  # the others as Textual shows them, after
+            elif widget.key not in FIRST_KEYS:  # the others in the screen's order, after
                 yield self._as_footer(widget)
         self.call_after_refresh(self._give_way)
+
+    def _declared_places(self) -> dict[str, tuple[int, int]]:
+        """Each active key's place: its owner's depth (the app, the screen, a widget in it),
+        then its place in the owner's bindings. Textual orders the keys as it meets them
+        from the focused widget up, so a screen's priority key took the place of a key the
+        focused field binds too (Records: "Next tab" came first with the filter focused,
+        last with the table focused). The footer keeps one order whatever has the focus."""
+        places = {}
+        for key, (owner, binding, _, _) in self.screen.active_bindings.items():
+            declared = [bound for _, bound in owner._bindings]
+            index = next((i for i, bound in enumerate(declared) if bound is binding), 0)
+            places[key] = (len(owner.ancestors_with_self), index)
+        return places
 
     def _as_footer(self, key: FooterKey) -> FooterKey:
         """A key bound to the footer's `compact` made with its value: Textual's keys start

@@ -117,3 +117,17 @@ async def test_opening_a_game_restyles_no_key_and_no_field_but_for_its_focus(
         keys = screen.query_one(SteadyFooter).query(FooterKey)
         assert {key.key for key in keys if key.has_class("-compact")} == {"ctrl+p"}
         assert [key.key for key in keys if key.compact] == ["ctrl+p"]
+
+
+async def test_the_keys_keep_their_order_whatever_has_the_focus(store: Store) -> None:
+    """Records: its "Next tab" and "Rename player" are priority keys the filter field binds
+    too; Textual put them where it met the field's, first with the filter focused and last
+    with the table focused (a play-test). The footer keeps the screen's own order."""
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        await pilot.press("h")
+        orders = [await shown_keys(pilot)]
+        for _ in range(3):  # the tabs, the table, back round
+            await pilot.press("tab")
+            orders.append(await shown_keys(pilot))
+        assert orders[0] == ["f1", "ctrl+q", "escape", "ctrl+e", "ctrl+right"]
+        assert all(order == orders[0] for order in orders), orders
