@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import RenderableType
 from textual.await_complete import AwaitComplete
 from textual.screen import Screen
 
+from screens.dimmed import dimmed
 from screens.styled_once import StyledOnce
 
 
@@ -21,6 +23,10 @@ class Dialog(StyledOnce):
     dismissed at most once, and never two of one type, styled once when shown
     (screens/styled_once.py). A plain mixin, not a Screen:
     Textual takes a screen's CSS from its first DOMNode base, which must stay ModalScreen."""
+
+    def render(self) -> RenderableType:
+        """The screen behind, dimmed: each style's tint worked out once (screens/dimmed.py)."""
+        return dimmed(super().render())  # type: ignore[misc]
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
         screen: Screen[Any] = self  # type: ignore[assignment]

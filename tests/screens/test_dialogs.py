@@ -3,6 +3,7 @@ each choice, and notices placed where they hide least."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input, Select
 from textual.widgets._toast import ToastRack
 
@@ -14,7 +15,15 @@ from screens.event_card import EventCard
 from screens.game import GameScreen
 from screens.help import HelpScreen
 from tests.conftest import NewGame
-from tests.screens.helpers import make_app, send_keys, settle, text_of, type_into, until
+from tests.screens.helpers import (
+    make_app,
+    open_screen,
+    send_keys,
+    settle,
+    text_of,
+    type_into,
+    until,
+)
 
 
 async def open_game(pilot, session) -> GameScreen:  # type: ignore[no-untyped-def]
@@ -302,3 +311,39 @@ async def test_a_paste_of_several_lines_into_a_dialogs_field_says_what_was_left_
         assert field.value == "recounted"
         notices = [notification.message for notification in pilot.app._notifications]
         assert "Only the first line was pasted (1 more line was left out)." in notices
+
+
+async def test_the_screen_behind_a_dialog_is_dimmed_as_textual_does_each_style_once(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A dialog's background is Textual's tinted screen, segment for segment; each style's
+    tint is worked out once (Textual worked out every segment's, at every draw)."""
+    from textual.renderables.background_screen import BackgroundScreen
+
+    from screens.dimmed import DimmedScreen
+
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        await open_screen(pilot, session, GameScreen)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, CorrectionDialog)
+        ours = dialog.render()
+        assert isinstance(ours, DimmedScreen)
+        console = pilot.app.console
+        options = console.options.update_dimensions(120, 40)
+        textual = BackgroundScreen(ours.screen, ours.color)
+        drawn = list(console.render(ours, options))
+        assert drawn == list(console.render(textual, options))
+        worked_out = []
+        tint = BackgroundScreen.process_segments.__func__  # type: ignore[attr-defined]
+
+        def counted(cls, segments, color):  # type: ignore[no-untyped-def]
+            segments = list(segments)
+            worked_out.extend(segments)
+            return tint(cls, segments, color)
+
+        monkeypatch.setattr(BackgroundScreen, "process_segments", classmethod(counted))
+        assert list(console.render(ours, options)) == drawn  # drawn again, as it opens
+        assert worked_out == []  # every style's tint was known
