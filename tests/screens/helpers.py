@@ -363,3 +363,17 @@ async def open_screen(pilot: Pilot, session: GameSession, kind: type[S]) -> S:
     screen = pilot.app.screen
     assert isinstance(screen, kind)
     return screen
+
+
+def record_restyles(monkeypatch: Any) -> list[Any]:
+    """From now on, each node whose styles Textual works out again (with all its
+    descendants: a class or pseudo-class changed), in order."""
+    restyled: list[Any] = []
+    update_styles = App.update_styles
+
+    def recorded(app: App[Any], node: Any, animate: bool = True) -> None:
+        restyled.append(node)
+        update_styles(app, node, animate)
+
+    monkeypatch.setattr(App, "update_styles", recorded)
+    return restyled

@@ -20,7 +20,7 @@ from companion.session import GameSession
 from companion.store import Store
 from screens.display import FOLLOW_EVERY, DisplayApp, DisplayScreen, GamePicker
 from tests.conftest import NewGame
-from tests.screens.helpers import text_of
+from tests.screens.helpers import record_restyles, text_of
 
 ROOT = Path(__file__).resolve().parents[2]
 WITHIN = 1.0  # seconds: the display shows a change this soon after it is on disk
@@ -188,20 +188,10 @@ async def test_a_small_terminal_does_not_restyle_the_whole_display_as_it_opens(
 ) -> None:
     """As a game screen: the display has its `-narrow` / `-short` classes from the start,
     instead of restyling all of itself at its first resize."""
-    from textual.app import App
-
-    restyled: list[str] = []
-    update_styles = App.update_styles
-
-    def recorded(self, node, animate=True):  # type: ignore[no-untyped-def]
-        if isinstance(node, DisplayScreen):
-            restyled.append(type(node).__name__)
-        return update_styles(self, node, animate)
-
-    monkeypatch.setattr(App, "update_styles", recorded)
+    restyled = record_restyles(monkeypatch)
     session = new_game("boomtown", ("Ann", "Bo", "Cy"))
     app = DisplayApp(store, session.game_id)
     async with app.run_test(size=(80, 24)) as pilot:
         await shows(pilot, lambda: isinstance(app.screen, DisplayScreen) and app.screen.view)
         assert app.screen.has_class("-narrow") and app.screen.has_class("-short")
-        assert restyled == []
+        assert not [node for node in restyled if isinstance(node, DisplayScreen)]

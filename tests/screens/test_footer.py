@@ -12,7 +12,7 @@ from companion.store import Store
 from screens.game import GameScreen
 from screens.widgets.footer import SteadyFooter
 from tests.conftest import NewGame
-from tests.screens.helpers import make_app, open_screen, settle
+from tests.screens.helpers import make_app, open_screen, record_restyles, settle
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -98,22 +98,16 @@ async def test_opening_a_game_restyles_no_key_and_no_field_but_for_its_focus(
     Here the keys are made as they show and an always valid field has its class from the
     start: what is left is Textual's own (the field's focus, the palette's key). The keys
     still look as Textual's: compact only the palette's."""
-    from textual.app import App
-
-    restyled: list[str] = []
-    update_styles = App.update_styles
-
-    def recorded(self, node, animate=True):  # type: ignore[no-untyped-def]
-        restyled.append(f"{type(node).__name__} {getattr(node, 'key', '')}".strip())
-        return update_styles(self, node, animate)
-
     session = new_game(game=game, names=("Ann", "Bo", "Cy"))
     async with make_app(store).run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        monkeypatch.setattr(App, "update_styles", recorded)
+        restyled = record_restyles(monkeypatch)
         screen = await open_screen(pilot, session, GameScreen)
         await settle(pilot)
-        assert sorted(restyled) == ["CommandInput", "FooterKey ctrl+p"]
+        names = sorted(
+            f"{type(node).__name__} {getattr(node, 'key', '')}".strip() for node in restyled
+        )
+        assert names == ["CommandInput", "FooterKey ctrl+p"]
         keys = screen.query_one(SteadyFooter).query(FooterKey)
         assert {key.key for key in keys if key.has_class("-compact")} == {"ctrl+p"}
         assert [key.key for key in keys if key.compact] == ["ctrl+p"]

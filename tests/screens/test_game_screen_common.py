@@ -25,6 +25,7 @@ from tests.screens.helpers import (
     command,
     make_app,
     open_screen,
+    record_restyles,
     send_enter,
     send_keys,
     settle,
@@ -570,23 +571,13 @@ async def test_a_small_terminal_does_not_restyle_the_whole_screen_as_it_opens(
     first resize, each restyled every widget of it just after they were styled as
     mounted (at 80x24, a fifth of the screen's cost to its first frame). A resize still
     sets them."""
-    from textual.app import App
-
-    restyled: list[str] = []
-    update_styles = App.update_styles
-
-    def recorded(self, node, animate=True):  # type: ignore[no-untyped-def]
-        if isinstance(node, GameScreen):
-            restyled.append(type(node).__name__)
-        return update_styles(self, node, animate)
-
-    monkeypatch.setattr(App, "update_styles", recorded)
+    restyled = record_restyles(monkeypatch)
     session = new_game(game=game, names=("Ann", "Bo", "Cy"))
     async with make_app(store).run_test(size=(80, 24)) as pilot:
         screen = await open_screen(pilot, session, GameScreen)
         await settle(pilot)
         assert screen.has_class("-narrow") and screen.has_class("-short")
-        assert restyled == []
+        assert not [node for node in restyled if isinstance(node, GameScreen)]
         await pilot.resize_terminal(120, 40)
         await until(pilot, lambda: not screen.has_class("-narrow"))  # (after 1/120 s)
         assert not screen.has_class("-short")
