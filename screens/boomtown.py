@@ -41,7 +41,7 @@ from screens.widgets.backdrop import PlainHorizontal, PlainVertical, PlainVertic
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.shown import say
-from screens.widgets.wrapped_rows import WrappedRows
+from screens.widgets.wrapped_rows import NO_BREAK, WrappedRows
 
 #: the narrowest a player's panel gets: "Cactus Junction:" and a mine or two
 PANEL_WIDTH = 26
@@ -144,7 +144,7 @@ Type in the command field and press **enter**:
         """Update only what changed (#16): each part repaints the lines whose text changed,
         and asks for a layout only when its number of lines changed."""
         state = self.state
-        bank = f"bank this round: out {state.bank_out}, in {state.bank_in}"
+        bank = f"bank this round: out{NO_BREAK}{state.bank_out}, in{NO_BREAK}{state.bank_in}"
         cards = plural(state.cards_left, "card")
         rounds = plural(state.rounds_left, "round")
         self._show(

@@ -86,7 +86,7 @@ stays, so you can fix it and record again.
             yield Static(self._hint(first), id="value-label", classes="hint", markup=False)
             with Horizontal(classes="line"):
                 yield Static("New value", classes="label")
-                yield SteadyInput(id="value", placeholder="e.g. 12", compact=True)
+                yield SteadyInput(id="value", placeholder="as the line above says", compact=True)
             yield Static("", id="error-value", classes="error", markup=False)
             with Horizontal(classes="line"):
                 yield Static("Why", classes="label")

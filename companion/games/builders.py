@@ -792,7 +792,10 @@ class BuildersRules(Rules):
         if state.buildings or state.tokens or state.terrain or state.arrows:
             raise RuleError("The board's size is set before anything is on it.")
         if not isinstance(widths, list) or not 1 <= len(widths) <= 20:
-            raise RuleError("The board has 1 to 20 rows (the usual board: 10, one a Track Token).")
+            raise RuleError(
+                "The board has 1 to 20 rows (the usual board has 10, each with its own "
+                "Track Token)."
+            )
         if not all(isinstance(w, int) and 1 <= w <= 20 for w in widths):
             raise RuleError("A row of the board has 1 to 20 locations.")
         state.widths = list(widths)

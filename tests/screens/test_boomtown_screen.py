@@ -681,3 +681,27 @@ async def test_ctrl_t_lists_the_cards_left_typing_filters_them_and_the_list_fits
         await pilot.pause()
         assert pilot.app.screen is screen
         assert "Cy takes Card Shark" in text_of(pilot, "#log-lines")
+
+
+async def test_the_bank_line_keeps_each_number_beside_its_word(
+    store: Store, new_game: NewGame
+) -> None:
+    """ "bank this round: out 0, in 0" wrapped at any width never leaves a number alone at the
+    start of the next line (a play-test saw "in" end one line and "0" start the next)."""
+    session = new_game(names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        pilot.app.open_game(session.path)
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, BoomtownScreen)
+        for width in range(60, 76):
+            await pilot.resize_terminal(width, 24)
+            await settle(pilot)
+            await pilot.pause(0.05)
+            await settle(pilot)
+            region = screen.query_one("#round-line").content_region
+            drawn = [strip.text for strip in screen._compositor.render_strips()]
+            rows = [
+                drawn[y][region.x : region.right].rstrip() for y in range(region.y, region.bottom)
+            ]
+            assert not any(row.endswith((" in", " out")) for row in rows), (width, rows)
