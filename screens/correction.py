@@ -134,13 +134,17 @@ stays, so you can fix it and record again.
         reason = self.query_one("#reason", Input).value
         try:
             entry = self.session.rules.correct_text(self.session.state, key, value, reason)
-        except AmountError as error:
-            value_error.update(str(error))
-            self.query_one("#value", Input).focus()
-            return
-        except RuleError as error:
-            target = reason_error if self._reason_refused(reason) else value_error
-            target.update(str(error))
+        except (AmountError, RuleError) as error:
+            # each field's own problem beside it, both at once (one after the other, the
+            # table fixed the reason only to be told the value was wrong: a play-test)
+            reason_problem = self._reason_problem(reason)
+            value_problem = self._value_problem(key, value)
+            if not (reason_problem or value_problem):
+                value_problem = str(error)
+            reason_error.update(reason_problem or "")
+            value_error.update(value_problem or "")
+            if value_problem or not reason_problem:
+                self.query_one("#value", Input).focus()
             return
         if self.save is not None:
             problem = self.save(entry)
@@ -149,14 +153,21 @@ stays, so you can fix it and record again.
                 return
         self.dismiss(entry)
 
-    def _reason_refused(self, reason: str) -> bool:
-        """Whether the rules refuse the reason itself (missing, unsafe, too long): its
-        refusal is then shown under it, not under the value."""
+    def _reason_problem(self, reason: str) -> str | None:
+        """Why the rules refuse the reason itself (missing, unsafe, too long), or None."""
         try:
             self.session.rules.check_reason(reason)
-        except RuleError:
-            return True
-        return False
+        except RuleError as error:
+            return str(error)
+        return None
+
+    def _value_problem(self, key: str, value: str) -> str | None:
+        """Why the rules refuse the value, whatever the reason says, or None."""
+        try:
+            self.session.rules.correct_text(self.session.state, key, value, "checked")
+        except (AmountError, RuleError) as error:
+            return str(error)
+        return None
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

@@ -347,3 +347,26 @@ async def test_the_screen_behind_a_dialog_is_dimmed_as_textual_does_each_style_o
         monkeypatch.setattr(BackgroundScreen, "process_segments", classmethod(counted))
         assert list(console.render(ours, options)) == drawn  # drawn again, as it opens
         assert worked_out == []  # every style's tint was known
+
+
+@pytest.mark.parametrize("value", ["abc", "-94"])
+async def test_a_correction_says_both_problems_at_once(
+    store: Store, new_game: NewGame, value: str
+) -> None:
+    """A wrong value and no reason: both are said, each under its field (the play-test
+    fixed the reason only to be told then that the value was wrong)."""
+    session = new_game()
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, session)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        await type_into(pilot, "#value", value)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, CorrectionDialog)  # refused
+        assert text_of(pilot, "#error-reason").startswith("Say why")
+        assert text_of(pilot, "#error-value") != ""
+        await type_into(pilot, "#reason", "recounted")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert text_of(pilot, "#error-reason") == "" and text_of(pilot, "#error-value") != ""
