@@ -162,7 +162,8 @@ stays, so you can fix it and record again.
         return None
 
     def _value_problem(self, key: str, value: str) -> str | None:
-        """Why the rules refuse the value, whatever the reason says, or None."""
+        """Why the rules refuse the value, whatever the reason says, or None: asked with a
+        reason they take, so that only the value can be at fault."""
         try:
             self.session.rules.correct_text(self.session.state, key, value, "checked")
         except (AmountError, RuleError) as error:

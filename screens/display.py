@@ -29,7 +29,7 @@ from companion.saved import list_saved
 from companion.session import FollowStopped, GameSession
 from companion.store import DamagedFile, Store
 from screens.app import GoldrushApp
-from screens.size_classes import initial_classes, size_classes
+from screens.size_classes import initial_classes, set_size_classes
 from screens.styled_once import StyledOnce
 
 HELP = """\
@@ -164,8 +164,7 @@ class DisplayScreen(StyledOnce, Screen[None]):
             self._timer.stop()
 
     def on_resize(self, event: events.Resize) -> None:
-        for name, wanted in size_classes(event.size).items():
-            self.set_class(wanted, name)
+        set_size_classes(self, event.size)
         self._fit_columns()
 
     def _fit_columns(self) -> None:

@@ -25,7 +25,7 @@ from companion.safe_text import text_problem
 from companion.session import READ_ONLY, TOOK_OVER, FollowStopped, GameSession
 from companion.store import DamagedFile, SaveError
 from screens.compositor import ScreenCompositor
-from screens.size_classes import initial_classes, size_classes
+from screens.size_classes import initial_classes, set_size_classes, size_classes
 from screens.styled_once import StyledOnce
 from screens.widgets.backdrop import AlikeLines
 from screens.widgets.command_input import CommandInput
@@ -109,12 +109,11 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         means "the log instead of the game" when narrow and "no log" when wide: crossing
         from one to the other, the new width's own view is shown (the log shown instead of
         the game, then a wider terminal, showed the game without its log)."""
-        classes = size_classes(event.size)
-        if classes["-narrow"] != self.has_class("-narrow") and self.has_class("-log-toggled"):
+        narrow = size_classes(event.size)["-narrow"]
+        if narrow != self.has_class("-narrow") and self.has_class("-log-toggled"):
             self.remove_class("-log-toggled")
             self.call_after_refresh(self._refocus)
-        for name, wanted in classes.items():
-            self.set_class(wanted, name)
+        set_size_classes(self, event.size)
 
     def action_charts(self) -> None:
         """What each tracked number did over the game, replayed from the journal."""

@@ -9,6 +9,7 @@ afterwards changes them as before.
 from __future__ import annotations
 
 from textual._context import active_app  # the running app, as a screen is made
+from textual.dom import DOMNode
 from textual.geometry import Size
 
 #: Below this many columns the log gives way to the game (f2 shows it instead of it).
@@ -20,6 +21,12 @@ SHORT = 30
 def size_classes(size: Size) -> dict[str, bool]:
     """Each class and whether a terminal of this size has it."""
     return {"-narrow": size.width < NARROW, "-short": size.height < SHORT}
+
+
+def set_size_classes(screen: DOMNode, size: Size) -> None:
+    """At a resize: the classes this size has set, the others taken away."""
+    for name, wanted in size_classes(size).items():
+        screen.set_class(wanted, name)
 
 
 def initial_classes() -> str:
