@@ -68,6 +68,9 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         Binding("pagedown", "log_page(-1)", "Newer log lines", show=False),
         Binding("escape", "home", "Home", id="home"),
     ]
+    #: when the footer cannot show every key, these give way first (F1 and the palette still
+    #: list them): charts and going home are rare mid-game, the game's own keys are not
+    FOOTER_GIVES_WAY = ("f3", "escape")
 
     #: how often a read-only copy looks for the writer's changes (one stat when none)
     FOLLOW_EVERY = 0.5

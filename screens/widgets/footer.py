@@ -8,11 +8,14 @@ almost every time (#16). This one compares what it would show with what it shows
 It also shows f1 (Help) and ctrl+q (Quit) first, the two keys a new player needs: Textual
 puts the app's keys after the screen's, and on a narrow terminal (80 columns) or a screen
 with many keys (Boomtown's) they ran off the right edge. The other keys give way: a key that
-does not fit whole is not shown at all, rather than cut in the middle. The keys keep the
-order their screen gives them, whatever has the focus.
+does not fit whole is not shown at all, rather than cut in the middle; the keys a screen
+names as giving way go first. The keys keep the order their screen gives them, whatever has
+the focus.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -123,22 +126,37 @@ class SteadyFooter(Footer):
         self._give_way()
 
     def _give_way(self) -> None:
-        """Show the keys that fit whole, in order, left of the command palette's key; the
-        first one that does not fit and all after it are hidden."""
+        """Show the keys that fit whole, left of the command palette's key. When they do not
+        all fit, the keys the screen names in `FOOTER_GIVES_WAY` are hidden first (in that
+        order), then the last ones: a screen's own keys (Boomtown's Split, Calamityville's
+        Gold runs out) outrank keys a table rarely needs mid-game, which F1 and the palette
+        still list."""
         if not self.is_attached or not self.size.width:
             return  # not laid out yet: done again when it is (its first size is a resize)
         room = self.size.width
-        keys = []
+        keys: list[tuple[FooterKey, int]] = []
         for key in self.query_children(FooterKey):
             width = key.get_content_width(self.size, self.size) + key.styles.gutter.width
             if key.has_class("-command-palette"):
                 room -= width  # docked on the right, always shown
             else:
                 keys.append((key, width + key.styles.margin.width))
-        used = 0
-        for key, width in keys:
-            used += width
-            key.display = used <= room
+        gives_way: Sequence[str] = getattr(self.screen, "FOOTER_GIVES_WAY", ())
+        first_hidden = [shown for name in gives_way for shown in keys if shown[0].key == name]
+        used = sum(width for _, width in keys)
+        hidden: dict[FooterKey, int] = {}
+        for key, width in [*first_hidden, *reversed(keys)]:
+            if used <= room:
+                break
+            if key not in hidden:
+                hidden[key] = width
+                used -= width
+        for key, width in reversed(hidden.items()):  # one hidden early may fit again
+            if used + width <= room:
+                del hidden[key]
+                used += width
+        for key, _ in keys:
+            key.display = key not in hidden
 
     async def recompose(self) -> None:
         """Textual asks for it at every change of the bindings: done only when the keys to

@@ -89,6 +89,36 @@ async def test_keys_that_do_not_fit_give_way_and_come_back(store: Store, new_gam
         assert all(key.display for key in footer.query_children(FooterKey))
 
 
+@pytest.mark.parametrize(
+    ("game", "size", "shown", "given_way"),
+    [
+        # Boomtown's own keys (the split calculator above all) were never shown, even at 120
+        ("boomtown", (120, 40), ["ctrl+l", "ctrl+t", "ctrl+s", "escape", "f2"], ["f3"]),
+        ("boomtown", (100, 30), ["ctrl+l", "ctrl+t", "f2"], ["f3", "escape", "ctrl+s"]),
+        ("boomtown", (80, 24), ["f2"], ["f3", "escape", "ctrl+l", "ctrl+t", "ctrl+s"]),
+        ("calamityville", (120, 40), ["ctrl+n", "ctrl+g"], ["f3", "escape"]),
+        ("coloma", (120, 40), ["f2", "f3", "escape"], []),
+    ],
+)
+async def test_charts_and_home_give_way_to_the_games_own_keys(
+    game: str,
+    size: tuple[int, int],
+    shown: list[str],
+    given_way: list[str],
+    store: Store,
+    new_game: NewGame,
+) -> None:
+    """When the keys do not all fit, f3 (Charts) and esc (Home), rare mid-game and listed by
+    F1 and the palette, are hidden first; a key hidden early comes back if room is left."""
+    session = new_game(game=game, names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=size) as pilot:
+        await open_screen(pilot, session, GameScreen)
+        keys = await shown_keys(pilot)
+        assert set(shown) <= set(keys) and not set(given_way) & set(keys), keys
+        declared = [key.key for key in pilot.app.screen.query(FooterKey)]
+        assert keys == [key for key in declared if key in keys]  # still in their order
+
+
 @pytest.mark.parametrize("game", ["coloma", "builders"])
 async def test_opening_a_game_restyles_no_key_and_no_field_but_for_its_focus(
     store: Store, new_game: NewGame, game: str, monkeypatch: pytest.MonkeyPatch
