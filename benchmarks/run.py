@@ -229,7 +229,7 @@ class Bench:
         firsts = [names[0] for names in HOME_GAMES.values()]
         self.listed(listed, firsts)  # warm the bytecode cache (and the app's own caches)
         self.bare_first_frame()
-        runs = 5 if self.quick else 9
+        runs = 5 if self.quick else 15  # a first frame varies by a quarter from run to run
         bare, ours = interleaved(runs, self.bare_first_frame, lambda: self.listed(listed, firsts))
         self.rows.append(
             Row(
@@ -260,7 +260,7 @@ class Bench:
             return self.first_frame(argv, timeout=timeout)
 
         warm()  # bytecode and the app's caches warm
-        runs = (1 if self.quick else 5) if size >= 100_000 else (3 if self.quick else 9)
+        runs = (1 if self.quick else 5) if size >= 100_000 else (3 if self.quick else 15)
         bare, warm_time, cold_time = interleaved(runs, self.bare_first_frame, warm, cold)
         self.open_times[size] = (warm_time, cold_time, bare)
         kinds = (("warm (caches in place)", warm_time), ("cold (first read)", cold_time))
