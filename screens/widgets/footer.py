@@ -151,7 +151,8 @@ class SteadyFooter(Footer):
             if key not in hidden:
                 hidden[key] = width
                 used -= width
-        for key, width in reversed(hidden.items()):  # one hidden early may fit again
+        early = [shown for shown in first_hidden if shown[0] in hidden]
+        for key, width in reversed(early):  # the last keys hidden too: room may be left
             if used + width <= room:
                 del hidden[key]
                 used += width

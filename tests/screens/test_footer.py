@@ -119,6 +119,27 @@ async def test_charts_and_home_give_way_to_the_games_own_keys(
         assert keys == [key for key in declared if key in keys]  # still in their order
 
 
+async def test_a_wider_terminal_never_shows_fewer_keys(store: Store, new_game: NewGame) -> None:
+    """Boomtown from 56 to 120 columns: the keys other than f3 and esc shown are always the
+    first ones, and each width shows what the narrower one did and maybe more (a key that
+    gave way came back in the middle of a narrower footer, and a pass that gave one back
+    changed the hidden keys while going through them: a crash at some widths)."""
+    session = new_game(game="boomtown", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(56, 30)) as pilot:
+        await open_screen(pilot, session, GameScreen)
+        declared = [key.key for key in pilot.app.screen.query(FooterKey)]
+        others = [key for key in declared if key not in ("f3", "escape", "ctrl+p")]
+        before: list[str] = []
+        for width in range(56, 124, 4):
+            await pilot.resize_terminal(width, 30)
+            keys = await shown_keys(pilot)
+            shown_others = [key for key in keys if key in others]
+            assert shown_others == others[: len(shown_others)], (width, keys)
+            assert set(before) <= set(keys), (width, before, keys)
+            before = keys
+        assert pilot.app._exception is None
+
+
 @pytest.mark.parametrize("game", ["coloma", "builders"])
 async def test_opening_a_game_restyles_no_key_and_no_field_but_for_its_focus(
     store: Store, new_game: NewGame, game: str, monkeypatch: pytest.MonkeyPatch
