@@ -31,24 +31,30 @@ class TrackCalculator(Dialog, ModalScreen[None]):
 
     def __init__(
         self,
-        previous: int = 3,
-        width: int = 5,
+        previous: int | None = None,
+        width: int | None = None,
         mountains: str = "",
         votes: tuple[int, int, int] | None = None,
     ) -> None:
-        """`votes`: Left, Right and + icons as the board tracker counted them, to start from."""
+        """`previous`, `width`, `mountains`: the Train Marker's row on the board (None: no
+        board, or every token placed: example numbers); `votes`: Left, Right and + icons as
+        the board tracker counted them, None while it cannot count them."""
         super().__init__()
-        self._start = {"calc-previous": str(previous), "calc-width": str(width)}
+        self._start: dict[str, str] = {}
+        if previous is not None and width is not None:
+            self._start = {"calc-previous": str(previous), "calc-width": str(width)}
         if votes is not None:
             for field_id, count in zip(
                 ("calc-left", "calc-right", "calc-plus"), votes, strict=True
             ):
                 self._start[field_id] = str(count)
         self._mountains = mountains
+        self._source = source_note(from_board=bool(self._start), counted=votes is not None)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="calc-box"):
             yield Static("Track Token calculator", id="calc-title")
+            yield Static(self._source, id="calc-source", markup=False)
             for field_id, label, default in FIELDS:
                 with Horizontal(classes="calc-field"):
                     yield Static(label, classes="calc-label")
@@ -80,6 +86,25 @@ class TrackCalculator(Dialog, ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def source_note(from_board: bool, counted: bool) -> str:
+    """Where the numbers the calculator opens with come from, and when the votes are there."""
+    if not from_board:
+        return (
+            "Example numbers: the board has no size yet, or every Track Token is placed. "
+            "Type any row's."
+        )
+    if counted:
+        return (
+            "From the board: the Train Marker's row, and the votes the tracker counted from "
+            "its printed arrows and its cards' marks (a revealed Hideout's are not in them)."
+        )
+    return (
+        "From the board: the Train Marker's row. Its votes are not counted yet (0): the "
+        "tracker counts them once the row's printed arrows (arrows ROW ...) and the marks "
+        "of each card built in it are typed."
+    )
 
 
 def parse_mountains(text: str) -> dict[int, str]:

@@ -5,6 +5,10 @@ Imported only when a chart is shown: plotext is not needed to start the app.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable
+
+from rich.console import RenderableType
 from textual_plotext import PlotextPlot
 
 #: The app's player colours as plotext names them (plotext has no "orange": its 256-colour
@@ -21,8 +25,63 @@ PLOT_COLOURS: dict[str, str | int] = {
 }
 
 
+#: Most ticks on a count's axis, as plotext puts on an axis of its own (7 up, 5 across).
+MOST_Y_TICKS = 7
+MOST_X_TICKS = 5
+#: Rows of a line chart that are not its canvas: title, x label, x tick labels, two axes.
+LINE_CHART_FRAME_ROWS = 5
+
+
+def whole_limits(values: Iterable[float]) -> tuple[int, int] | None:
+    """The axis limits of whole numbers (counts), or None if any is fractional (or none).
+
+    A flat line gets an axis one either side of it (plotext would make 0.5 to 1.5 of a line
+    at 1), not below 0 for a count that is not negative."""
+    numbers = list(values)
+    if not numbers or any(not float(n).is_integer() for n in numbers):
+        return None
+    low, high = int(min(numbers)), int(max(numbers))
+    if low == high:
+        low, high = (max(low - 1, 0), high + 1) if low >= 0 else (low - 1, high + 1)
+    return low, high
+
+
+def _cell(tick: int, low: int, high: int, cells: int) -> int:
+    """The row (or column) of the canvas plotext draws `tick` in (its get_matrix_data)."""
+    return math.floor(round(0.5 + (cells - 1) * (tick - low) / (high - low), 8))
+
+
+def whole_ticks(low: int, high: int, most: int, cells: int) -> list[int]:
+    """Ticks for an axis of whole numbers from `low` to `high` (low < high): whole numbers a
+    round step apart (1, 2, 5, 10, 20, 50, ...), at most `most`, each in a row (column) of its
+    own of the `cells` the axis has: no label twice in a row, none on top of another. Where
+    there is room for two ticks only, and two round ones would huddle at one end, the ends
+    of the axis are its ticks."""
+    step = 1
+    while True:
+        for factor in (1, 2, 5):
+            size = step * factor
+            first = -(-low // size) * size  # the first multiple of the step from `low` up
+            ticks = list(range(first, high + 1, size))
+            distinct = len({_cell(t, low, high, cells) for t in ticks}) == len(ticks)
+            if len(ticks) <= most and distinct and len(ticks) > 2:
+                return ticks
+            if len(ticks) <= 2:  # room for two only: round ones if they span half the axis
+                spread = len(ticks) == 2 and distinct and ticks[1] - ticks[0] >= (high - low) / 2
+                return ticks if spread else [low, high]
+        step *= 10
+
+
 class LineChart(PlotextPlot):
-    """`show` draws lines over a shared x axis; the legend names each line."""
+    """`show` draws lines over a shared x axis; the legend names each line.
+
+    A count's axis (every value whole) gets whole ticks when drawn, as many as its size
+    allows; plotext on its own spreads 7 ticks evenly (0.5, 1.5, ... for a count of 0 to 3)."""
+
+    #: Which axis counts ("y" for lines, "x" for horizontal bars) and the values it spans.
+    _count_axis: tuple[str, list[float]] | None = None
+    #: The longest name beside horizontal bars (the canvas is what is left of the width).
+    _names_width = 0
 
     def show(
         self,
@@ -57,6 +116,7 @@ class LineChart(PlotextPlot):
         ticks = sorted(every_x)
         if ticks:
             plt.xticks(ticks if len(ticks) <= 20 else ticks[:: max(1, len(ticks) // 10)])
+        self._count_axis = ("y", [y for _, ys in series.values() for y in ys])
         self.refresh()
 
     def show_stacked(self, title: str, names: list[str], parts: dict[str, list[int]]) -> None:
@@ -65,4 +125,33 @@ class LineChart(PlotextPlot):
         plt.clear_figure()
         plt.title(title)
         plt.stacked_bar(names, list(parts.values()), labels=list(parts), orientation="horizontal")
+        ends = [0.0]  # a bar starts at 0 and each segment ends at the running sum
+        for seat in range(len(names)):
+            total = 0.0
+            for values in parts.values():
+                total += values[seat]
+                ends.append(total)
+        self._count_axis = ("x", ends)
+        self._names_width = max((len(name) for name in names), default=0)
         self.refresh()
+
+    def render(self) -> RenderableType:
+        """The plot, its count axis with whole ticks fitted to the size it is drawn at."""
+        if self._count_axis is not None:
+            axis, values = self._count_axis
+            limits = whole_limits(values)
+            if limits is not None:
+                low, high = limits
+                if axis == "y":
+                    cells = max(self.size.height - LINE_CHART_FRAME_ROWS, 2)
+                    ticks = whole_ticks(low, high, MOST_Y_TICKS, cells)
+                    self.plt.ylim(low, high)
+                    self.plt.yticks(ticks, [str(t) for t in ticks])
+                else:
+                    label = max(len(str(low)), len(str(high))) + 2  # a label and a gap
+                    canvas = self.size.width - self._names_width - 3  # names, axes, a space
+                    cells = max(canvas // label, 2)
+                    ticks = whole_ticks(low, high, MOST_X_TICKS, cells)
+                    self.plt.xlim(low, high)
+                    self.plt.xticks(ticks, [str(t) for t in ticks])
+        return super().render()

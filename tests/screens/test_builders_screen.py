@@ -85,6 +85,43 @@ async def test_the_calculator_opens_on_its_own(store: Store, new_game: NewGame) 
         assert isinstance(pilot.app.screen, BuildersScreen)
 
 
+async def test_the_calculator_says_where_its_numbers_come_from(
+    store: Store, new_game: NewGame
+) -> None:
+    """A play-test: ctrl+t opened at 0 Left and 0 Right votes after builds with marks. The
+    tracker had counted nothing (row 1's printed arrows were not typed): the calculator says
+    so, and opens with the count once the arrows are typed."""
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_screen(pilot, session, BuildersScreen)
+
+        async def calculator() -> tuple[list[str], str]:
+            await pilot.press("ctrl+t")
+            await settle(pilot)
+            assert isinstance(pilot.app.screen, TrackCalculator)
+            fields = ("previous", "width", "left", "right", "plus")
+            values = [pilot.app.screen.query_one(f"#calc-{f}", Input).value for f in fields]
+            source = text_of(pilot, "#calc-source")
+            await pilot.press("escape")
+            await settle(pilot)
+            return values, source
+
+        values, source = await calculator()
+        assert values == ["3", "5", "0", "0", "0"]
+        assert source.startswith("Example numbers: the board has no size yet")
+        assert await command(pilot, "board 10x5") == ""
+        for build in ("1 2 s <<+", "1 4 s >", "2 3 d <"):
+            assert await command(pilot, build) == "", build
+        values, source = await calculator()
+        assert values == ["3", "5", "0", "0", "0"]
+        assert "votes are not counted yet (0)" in source
+        assert "printed arrows (arrows ROW ...)" in source
+        assert await command(pilot, "arrows 1 < . > . <") == ""
+        values, source = await calculator()
+        assert values == ["3", "5", "4", "2", "1"]  # cards' marks and the empty locations' arrows
+        assert source.startswith("From the board: the Train Marker's row, and the votes")
+
+
 async def test_a_three_player_game_to_the_end_with_every_token_from_the_board(
     store: Store, new_game: NewGame
 ) -> None:

@@ -1,0 +1,123 @@
+"""The chart widget (f3 Charts, the Records screen's chart): a count's axis has whole ticks."""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+import pytest
+from plotext._utility import get_matrix_data
+from textual.app import App, ComposeResult
+
+from screens.widgets.chart import LineChart, whole_limits, whole_ticks
+from tests.screens.helpers import settle
+
+
+@pytest.mark.parametrize("high", [1, 2, 3, 7, 10, 43, 100, 143, 999, 1234, 25_000])
+@pytest.mark.parametrize("low", [0, 1, -300])
+@pytest.mark.parametrize("cells", [2, 3, 5, 11, 19])
+def test_whole_ticks_are_whole_distinct_and_spread(low: int, high: int, cells: int) -> None:
+    if low >= high:
+        return
+    ticks = whole_ticks(low, high, 7, cells)
+    assert all(isinstance(t, int) for t in ticks)
+    assert len(ticks) >= 2 and ticks == sorted(set(ticks))
+    assert low <= ticks[0] and ticks[-1] <= high
+    steps = {b - a for a, b in pairwise(ticks)}
+    assert len(steps) == 1  # evenly apart
+    # spread: the ticks span at least half the axis (no two ticks huddled at one end)
+    assert ticks[-1] - ticks[0] >= (high - low) / 2
+    assert len(ticks) <= 7
+    rows = get_matrix_data(ticks, [low, high], cells)  # where plotext draws them
+    assert len(set(rows)) == len(rows)  # no two labels in one row
+
+
+@pytest.mark.parametrize(
+    ("high", "expected"),
+    [(1, [0, 1]), (2, [0, 1, 2]), (3, [0, 1, 2, 3]), (7, [0, 2, 4, 6]), (10, [0, 2, 4, 6, 8, 10])],
+)
+def test_small_counts_are_ticked_at_whole_numbers(high: int, expected: list[int]) -> None:
+    assert whole_ticks(0, high, 7, 15) == expected
+
+
+def test_large_counts_are_ticked_at_round_numbers() -> None:
+    assert whole_ticks(0, 143, 7, 15) == [0, 50, 100]
+    assert whole_ticks(120, 1234, 7, 15) == [200, 400, 600, 800, 1000, 1200]
+    assert whole_ticks(-300, 200, 7, 15) == [-300, -200, -100, 0, 100, 200]
+
+
+def test_a_short_axis_gets_fewer_ticks_each_in_a_row_of_its_own() -> None:
+    assert whole_ticks(0, 7, 7, 3) == [0, 5]
+    assert whole_ticks(0, 3, 7, 3) == [0, 2]
+
+
+def test_limits_of_counts_and_of_fractions() -> None:
+    assert whole_limits([0, 3, 1]) == (0, 3)
+    assert whole_limits([3, 3, 3]) == (2, 4)  # a flat line in the middle, not 1.5 to 4.5
+    assert whole_limits([0, 0]) == (0, 1)  # a count of 0 is not drawn over -1 to 1
+    assert whole_limits([-2, -2]) == (-3, -1)
+    assert whole_limits([0.5, 1.25]) is None  # fractions keep plotext's own ticks
+    assert whole_limits([]) is None
+
+
+class ChartApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield LineChart(id="chart")
+
+
+def y_labels(chart: LineChart) -> list[str]:
+    """The labels left of the y axis, top to bottom."""
+    text = chart.render().plain  # type: ignore[union-attr]
+    return [line.split("┤")[0].strip() for line in text.splitlines() if "┤" in line]
+
+
+def x_labels(chart: LineChart) -> list[str]:
+    """The labels under the x axis, left to right."""
+    text = chart.render().plain  # type: ignore[union-attr]
+    return re.findall(r"\S+", text.splitlines()[-1])
+
+
+@pytest.mark.parametrize(
+    ("values", "expected"),
+    [
+        ([0, 1, 1], ["1", "0"]),
+        ([0, 2], ["2", "1", "0"]),
+        ([0, 3, 1], ["3", "2", "1", "0"]),
+        ([0, 7, 5], ["6", "4", "2", "0"]),
+        ([3, 3, 3], ["4", "3", "2"]),
+        ([0, 143, 87], ["100", "50", "0"]),
+    ],
+)
+async def test_a_drawn_count_axis_has_whole_labels(values: list[int], expected: list[str]) -> None:
+    async with ChartApp().run_test(size=(70, 20)) as pilot:
+        chart = pilot.app.query_one(LineChart)
+        xs = list(range(len(values)))
+        chart.show_points("Gold", {"Ann": (xs, values)}, {"Ann": "red"}, "Round")
+        await settle(pilot)
+        assert y_labels(chart) == expected
+
+
+async def test_a_small_chart_never_repeats_a_label() -> None:
+    async with ChartApp().run_test(size=(70, 8)) as pilot:
+        chart = pilot.app.query_one(LineChart)
+        chart.show("Gold", [0, 1, 2], {"Ann": [0, 7, 5], "Bo": [1, 2, 3]}, {}, "Round")
+        await settle(pilot)
+        labels = y_labels(chart)
+        assert labels == ["5", "0"]
+
+
+async def test_stacked_scores_have_whole_labels() -> None:
+    async with ChartApp().run_test(size=(70, 14)) as pilot:
+        chart = pilot.app.query_one(LineChart)
+        chart.show_stacked("Final scores", ["Ann", "Bo"], {"Gold": [3, 2], "Claims": [4, 1]})
+        await settle(pilot)
+        assert x_labels(chart) == ["0", "2", "4", "6"]
+
+
+async def test_fractions_keep_fractional_labels() -> None:
+    async with ChartApp().run_test(size=(70, 20)) as pilot:
+        chart = pilot.app.query_one(LineChart)
+        chart.show_points("Odds", {"Ann": ([0, 1], [0.5, 1.25])}, {}, "Round")  # type: ignore[dict-item]
+        await settle(pilot)
+        labels = y_labels(chart)
+        assert labels[0] == "1.25" and labels[-1] == "0.50"
