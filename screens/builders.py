@@ -483,8 +483,9 @@ Type in the command field and press **enter**; the line above it says what comes
             )
             votes = state.votes(row)
             counts = (votes.left, votes.right, votes.pluses) if not isinstance(votes, str) else None
+            missing = votes if isinstance(votes, str) else ""  # what the tracker still needs
             screen = TrackCalculator(
-                state.previous_token(), state.widths[row - 1], mountains, counts
+                state.previous_token(), state.widths[row - 1], mountains, counts, missing
             )
         else:
             screen = TrackCalculator()

@@ -35,10 +35,12 @@ class TrackCalculator(Dialog, ModalScreen[None]):
         width: int | None = None,
         mountains: str = "",
         votes: tuple[int, int, int] | None = None,
+        missing: str = "",
     ) -> None:
         """`previous`, `width`, `mountains`: the Train Marker's row on the board (None: no
         board, or every token placed: example numbers); `votes`: Left, Right and + icons as
-        the board tracker counted them, None while it cannot count them."""
+        the board tracker counted them, None while it cannot count them; `missing`: then what the
+        tracker still needs, as it says it ("row 1's printed arrows (arrows 1 ...)")."""
         super().__init__()
         self._start: dict[str, str] = {}
         if previous is not None and width is not None:
@@ -49,7 +51,7 @@ class TrackCalculator(Dialog, ModalScreen[None]):
             ):
                 self._start[field_id] = str(count)
         self._mountains = mountains
-        self._source = source_note(from_board=bool(self._start), counted=votes is not None)
+        self._source = source_note(bool(self._start), votes is not None, missing)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="calc-box"):
@@ -88,7 +90,7 @@ class TrackCalculator(Dialog, ModalScreen[None]):
         self.dismiss(None)
 
 
-def source_note(from_board: bool, counted: bool) -> str:
+def source_note(from_board: bool, counted: bool, missing: str = "") -> str:
     """Where the numbers the calculator opens with come from, and when the votes are there."""
     if not from_board:
         return (
@@ -99,6 +101,11 @@ def source_note(from_board: bool, counted: bool) -> str:
         return (
             "From the board: the Train Marker's row, and the votes the tracker counted from "
             "its printed arrows and its cards' marks (a revealed Hideout's are not in them)."
+        )
+    if missing:
+        return (
+            "From the board: the Train Marker's row. Its votes are not counted yet (0): the "
+            f"tracker still needs {missing}."
         )
     return (
         "From the board: the Train Marker's row. Its votes are not counted yet (0): the "

@@ -115,7 +115,7 @@ async def test_the_calculator_says_where_its_numbers_come_from(
         values, source = await calculator()
         assert values == ["3", "5", "0", "0", "0"]
         assert "votes are not counted yet (0)" in source
-        assert "printed arrows (arrows ROW ...)" in source
+        assert "still needs row 1's printed arrows (arrows 1 ...)" in source
         assert await command(pilot, "arrows 1 < . > . <") == ""
         values, source = await calculator()
         assert values == ["3", "5", "4", "2", "1"]  # cards' marks and the empty locations' arrows
