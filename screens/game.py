@@ -16,6 +16,7 @@ from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Header, Input, Static
+from textual.widgets._toast import ToastRack
 
 from companion.amounts import AmountError
 from companion.games import RuleError
@@ -336,7 +337,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         """An undo or redo says what it did in a toast that takes the place of the previous
         one's: five quick undos piled five toasts over the game."""
         if self._walk_toast is not None:
-            self.app._unnotify(self._walk_toast, refresh=False)
+            self._take_back(self._walk_toast, refresh=False)
         self._walk_toast = self._toast(message)
 
     def _toast(self, message: str, title: str = "", timeout: float | None = None) -> Notification:
@@ -347,6 +348,18 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         )
         app.post_message(Notify(toast))
         return toast
+
+    def _take_back(self, toast: Notification, refresh: bool = True) -> None:
+        """A toast taken away before its time, with the holder it sits in: Textual's toast
+        rack removes a stale toast but leaves its holder, and that empty holder put the next
+        toast a line lower for its whole life (at 80x24 over the round line, not the
+        header)."""
+        self.app._unnotify(toast, refresh=refresh)
+        holder = f"#{ToastRack._toast_id(toast)}"
+        for screen in self.app.screen_stack:
+            for rack in screen.query_children(ToastRack):
+                for shown in rack.query_children(holder):
+                    shown.remove()
 
     def action_correct(self) -> None:
         from screens.correction import CorrectionDialog
@@ -416,7 +429,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         from screens.scoring import FinishedSheet, ScoringWizard
 
         if self._draft_toast is not None:
-            self.app._unnotify(self._draft_toast)
+            self._take_back(self._draft_toast)
             self._draft_toast = None
 
         state, rules = self.session.state, self.session.rules

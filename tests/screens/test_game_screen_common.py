@@ -195,6 +195,28 @@ async def test_quick_undos_and_redos_show_one_toast_the_last(
         assert "Another message" in shown
 
 
+async def test_a_toast_taking_anothers_place_sits_where_it_sat(
+    store: Store, new_game: NewGame
+) -> None:
+    """At 80x24 (the log hidden) toasts sit at the top right, over the header. Textual's
+    toast rack left the holder of the toast taken away, so each toast that took another's
+    place sat a line lower, over the round line, for its whole life (a play-test); and the
+    first one sat a line lower than the header too."""
+    from textual.widgets._toast import Toast, ToastHolder
+
+    session = new_game(game="boomtown", names=("Ann", "Bo", "Cy"))
+    for amount in ("+1", "+2"):
+        session.act(session.rules.adjust(session.state, 1, "gold", parse_amount(amount)))
+    async with make_app(store).run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        for key in ("ctrl+z", "ctrl+z", "ctrl+y"):
+            await pilot.press(key)
+            await settle(pilot)
+            toasts = list(screen.query(Toast))
+            assert len(toasts) == 1 and len(screen.query(ToastHolder)) == 1, key
+            assert toasts[0].region.y == 0, (key, toasts[0].region)  # the header's line
+
+
 async def test_the_log_keeps_the_newest_when_there_are_many(
     store: Store, new_game: NewGame
 ) -> None:
