@@ -336,7 +336,8 @@ class CalamityvilleRules(Rules):
         if state.boom_left:
             raise RuleError(
                 '"Gold Has Run Out!" is a red Bust card: it comes up only after the yellow Boom '
-                f"cards ({state.boom_left} left: ctrl+n reads one)."
+                f"cards ({state.boom_left} left: ctrl+n reads one; if your deck has none left, "
+                'ctrl+o corrects "Newspaper: Boom cards left").'
             )
         return self._entry(
             state,

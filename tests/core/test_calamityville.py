@@ -126,6 +126,19 @@ def test_gold_runs_out_only_after_the_boom_cards(game: GameSession) -> None:
         rules.gold_runs_out(state(game))
 
 
+def test_a_deck_counted_wrong_never_keeps_the_gold_from_running_out(game: GameSession) -> None:
+    """The app assists, it never blocks: a table whose count of Boom cards went wrong is
+    told how to put it right (a play-test found only "ctrl+n reads one"), and then can."""
+    rules = game.rules
+    with pytest.raises(RuleError, match='ctrl\\+o corrects "Newspaper: Boom cards left"'):
+        rules.gold_runs_out(state(game))
+    label = {fix.key: fix.label for fix in rules.corrections(state(game))}["deck:boom"]
+    assert label.startswith("Newspaper: Boom cards left")
+    game.act(rules.correct_text(state(game), "deck:boom", "0", "our deck has no Boom card left"))
+    game.act(rules.gold_runs_out(state(game)))
+    assert state(game).gold_out
+
+
 def test_after_the_gold_runs_out_no_deck_no_buying_no_rent(game: GameSession) -> None:
     rules = game.rules
     buy(game, 0, "bank", 300)
