@@ -58,6 +58,9 @@ COMMON_HELP = """\
 class GameScreen(StyledOnce, AlikeLines, Screen[None]):
     """Base of the game screens; subclasses compose their main area and `render_state`."""
 
+    #: a dialog over it takes its `-narrow`, by which app.tcss places toasts (dialog.py)
+    DIALOGS_FOLLOW_ITS_WIDTH = True
+
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo", id="undo", priority=True),
         Binding("ctrl+y", "redo", "Redo", id="redo", priority=True),

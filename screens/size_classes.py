@@ -36,3 +36,15 @@ def initial_classes() -> str:
     except LookupError:
         return ""
     return " ".join(name for name, on in size_classes(size).items() if on)
+
+
+def narrow_like_the_screen_below() -> bool | None:
+    """For a dialog made now: whether the screen it opens over is laid out narrow (None: that
+    screen does not ask its dialogs to follow its width, as home)."""
+    try:
+        stack = active_app.get().screen_stack
+    except LookupError:
+        return None
+    if not stack or not getattr(stack[-1], "DIALOGS_FOLLOW_ITS_WIDTH", False):
+        return None
+    return stack[-1].has_class("-narrow")

@@ -217,6 +217,43 @@ async def test_a_toast_taking_anothers_place_sits_where_it_sat(
             assert toasts[0].region.y == 0, (key, toasts[0].region)  # the header's line
 
 
+async def test_a_toast_over_a_dialog_sits_where_the_dimmed_game_shows_it(
+    store: Store, new_game: NewGame
+) -> None:
+    """At 80x24 an undo's toast, then ctrl+o: the dialog showed the toast again at the
+    bottom right, while the game dimmed behind it showed it at the top (seen twice: a
+    play-test). The dialog's covers the game's now; wider, both are at the bottom right; a
+    dialog over home keeps Textual's place, as home does."""
+    from textual.widgets._toast import Toast
+
+    session = new_game(game="boomtown", names=("Ann", "Bo", "Cy"))
+    session.act(session.rules.adjust(session.state, 1, "gold", parse_amount("+1")))
+    async with make_app(store).run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        under = screen.query_one(Toast).region
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, CorrectionDialog)
+        assert dialog.query_one(Toast).region == under
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause(0.1)  # Textual resizes after a timer
+        await settle(pilot)
+        assert not dialog.has_class("-narrow")
+        assert dialog.query_one(Toast).region.bottom > 30  # at the bottom, as the game's
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.1)  # Textual resizes after a timer
+        await settle(pilot)
+        assert dialog.has_class("-narrow")
+        await pilot.press("escape", "escape")  # the dialog, then the game: home
+        await settle(pilot)
+        await pilot.press("n")  # the new-game dialog, over home
+        await settle(pilot)
+        assert pilot.app.screen is not dialog and not pilot.app.screen.has_class("-narrow")
+
+
 async def test_the_log_keeps_the_newest_when_there_are_many(
     store: Store, new_game: NewGame
 ) -> None:
