@@ -30,6 +30,7 @@ from screens.dialog import Dialog
 from screens.widgets.no_scroll import SteadyInput
 from screens.widgets.select import TableSelect
 from screens.widgets.shown import say
+from screens.widgets.tick_box import TickBox
 
 INITIALS = {town: short for short, town in TOWN_SHORT.items()}
 
@@ -133,7 +134,7 @@ class MinePicker(Dialog, ModalScreen[MineCard | None]):
                 )
                 yield SteadyInput(placeholder="roll 2-12", id="custom-roll", compact=True)
                 yield SteadyInput(placeholder="gold", id="custom-value", compact=True)
-                yield Checkbox("dangerous", id="custom-dangerous", compact=True)
+                yield TickBox("dangerous", id="custom-dangerous", compact=True)
                 yield Button("Take it", id="custom-take", compact=True)
             yield Static("", id="custom-error", classes="error", markup=False)
 

@@ -30,6 +30,7 @@ from screens.widgets.footer import SteadyFooter
 from screens.widgets.no_scroll import SteadyInput
 from screens.widgets.select import TableSelect
 from screens.widgets.shown import say
+from screens.widgets.tick_box import TickBox
 
 MAX_ROWS = max(rules.max_players for rules in GAMES.values())
 RANDOM_FIRST = -1
@@ -177,7 +178,7 @@ Names: not empty, at most 24 characters, different from each other (case does no
                                 )
                         else:
                             self._option_boxes[widget_id] = (rules.id, spec)
-                            yield Checkbox(
+                            yield TickBox(
                                 spec.label,
                                 bool(spec.default),
                                 id=widget_id,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.widgets import Button, Input, Select, Static
+from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from companion.session import GameSession
 from companion.setup import SetupForm, build_header
@@ -91,6 +91,27 @@ async def test_options_follow_the_game_and_the_player_count(store: Store) -> Non
         await pilot.pause()
         assert screen.query_one("#option-coloma-hotels").display
         assert not screen.query_one("#option-boomtown-leftover-box").display
+
+
+async def test_an_option_off_shows_an_empty_box_and_on_a_ticked_one(store: Store) -> None:
+    """The play-test: Textual's Checkbox draws an X off and on (only its colour differs),
+    so "Short game" read as chosen when it was not. Off is now an empty box."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_dialog(pilot)
+        box = screen.query_one("#option-boomtown-short_game", Checkbox)
+
+        def drawn() -> str:
+            return box.render_line(0).text.strip()
+
+        assert box.value is False and drawn().startswith("\u2590 \u258c Short game")
+        box.focus()
+        await pilot.press("space")
+        await settle(pilot)
+        assert box.value is True and drawn().startswith("\u2590X\u258c Short game")
+        await pilot.press("space")
+        await settle(pilot)
+        assert box.value is False and "X" not in drawn()
 
 
 async def test_cancel_creates_nothing(store: Store) -> None:
