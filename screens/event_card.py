@@ -63,6 +63,7 @@ The card comes from what you typed (`dynamite`, `holdup`...); the first line cha
   (`cm`, `cold`), a number (`6`). Every word typed must match.
 - **enter** plays the card once a target is highlighted: the filter left only one, or you
   chose it with **down** and the arrows. Enter with several left plays nothing.
+- When nothing matches what was typed, the list says so: **backspace** widens the filter.
 - **Holdup**: choose whom, then the number named (2-12) and the dice (`3 4`, or `r` to roll);
   enter in the dice plays it.
 - **ctrl+g** plays the card from anywhere in the dialog; **escape** closes it, nothing played.
@@ -129,13 +130,20 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
 
     def on_mount(self) -> None:
         self.choice = FilteredChoice(
-            self.query_one("#event-filter", Input), self.query_one("#event-choice", OptionList)
+            self.query_one("#event-filter", Input),
+            self.query_one("#event-choice", OptionList),
+            self._nothing_line,
         )
         self._show_needs()
         if self.choosing or NEEDS.get(self.card):
             self.query_one("#event-filter", Input).focus()  # typing filters what is listed
         else:
             self.query_one("#event-play", Button).focus()
+
+    def _nothing_line(self, typed: str) -> str:
+        """What the list says when what was typed matches nothing in it."""
+        what = "No event card left" if self.choosing else "Nothing listed"
+        return f'{what} matches "{typed}": backspace to widen.'
 
     def _card_options(self) -> list[tuple[Text, str, str]]:
         """The event cards still in the deck (how many of each), to choose one from."""
@@ -244,7 +252,7 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
                 if need == "holdup"
                 else "Choose what the card is played on: type more, or down to the list."
                 if left
-                else "Nothing matches: change the filter."
+                else "Nothing listed matches what was typed: backspace to widen."
             )
         kind, _, what = value.partition(":")
         if self.card == "holdup":
@@ -273,17 +281,17 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
         if self.choosing:
             value = self.choice.chosen()
             if value is None:
-                left = len(self.choice.shown)
-                self.query_one("#event-error", Static).update(
-                    "Choose the event card: type more, or down to the list."
-                    if left
-                    else "No event card left matches: change the filter."
-                )
+                if self.choice.shown:  # none left: the list says so, and what to do
+                    self.query_one("#event-error", Static).update(
+                        "Choose the event card: type more, or down to the list."
+                    )
                 return
             self._take_card(value.removeprefix("card:"))
             return
         if self.card == "holdup" and self.choice.chosen() is not None:
             self.query_one("#holdup-number", Input).focus()
+            return
+        if self.choice.nothing_matches:  # the list says so, and what to do
             return
         self.action_play()
 

@@ -6,7 +6,7 @@ gives the picker the first mine of the list (#12)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual import on
@@ -32,16 +32,26 @@ from screens.widgets.select import TableSelect
 from screens.widgets.shown import say
 from screens.widgets.tick_box import TickBox
 
+#: the id of the line a list shows when what was typed matches nothing
+NOTHING = "nothing-matches"
+
 INITIALS = {town: short for short, town in TOWN_SHORT.items()}
 
 HELP_TEXT = """\
 - **Type** to filter the list: a town (`cm`, `cold`) and its number (`6`): every word typed
   must match. **down** moves into the list, **enter** takes the highlighted one.
 - Enter takes nothing until one is highlighted: the filter left only one, or you chose it.
+- When no mine matches what was typed, the list says so: **backspace** widens the filter,
+  **enter** goes to the custom mine below.
 - **Or a custom mine**, for a deck that differs from the catalog: town, roll, gold,
   dangerous, then *Take it*.
 - **escape** closes the dialog without taking anything.
 """
+
+
+def nothing_line(typed: str) -> str:
+    """What the mine list says when what was typed matches no mine left."""
+    return f'No mine matches "{typed}": backspace to widen, or enter for a custom mine.'
 
 
 def search_key(*parts: str) -> str:
@@ -72,10 +82,15 @@ def matches(query: str, key: str) -> bool:
 
 class FilteredChoice:
     """A filter field over an option list, shared by the mine and event dialogs: what is
-    shown, and what enter may take (None until one is highlighted)."""
+    shown, and what enter may take (None until one is highlighted).
 
-    def __init__(self, field: Input, options: OptionList) -> None:
+    When what was typed matches nothing, the list shows one line instead, `nothing(typed)`
+    (what to do): a disabled option, which can be neither highlighted nor taken. The list
+    went blank, and only enter said why (a play-test)."""
+
+    def __init__(self, field: Input, options: OptionList, nothing: Callable[[str], str]) -> None:
         self.field, self.options = field, options
+        self.nothing = nothing
         self.all: list[tuple[Text, str, str]] = []  # (shown, value, search key)
         self.shown: list[str] = []  # the values listed now, in order
 
@@ -86,9 +101,22 @@ class FilteredChoice:
     def filter(self, query: str) -> None:
         kept = [(shown, value) for shown, value, key in self.all if matches(query, key)]
         self.shown = [value for _, value in kept]
-        self.options.set_options([Option(shown, id=value) for shown, value in kept])
+        if kept or not query.strip():
+            self.options.set_options([Option(shown, id=value) for shown, value in kept])
+        else:  # typed text, shown literally (a Text: never read as markup)
+            line = Text(self.nothing(query.strip()), style="italic")
+            if self.options.option_count == 1 and self.options.options[0].id == NOTHING:
+                # still nothing: the line is redrawn, laid out only if its height changes
+                self.options.replace_option_prompt(NOTHING, line)
+            else:
+                self.options.set_options([Option(line, id=NOTHING, disabled=True)])
         if len(kept) == 1:  # the one left is what enter takes
             self.options.highlighted = 0
+
+    @property
+    def nothing_matches(self) -> bool:
+        """What was typed matches nothing (the list says so)."""
+        return not self.shown and bool(self.field.value.strip())
 
     def chosen(self) -> str | None:
         index = self.options.highlighted
@@ -140,7 +168,9 @@ class MinePicker(Dialog, ModalScreen[MineCard | None]):
 
     def on_mount(self) -> None:
         self.choice = FilteredChoice(
-            self.query_one("#mine-filter", Input), self.query_one("#mine-list", OptionList)
+            self.query_one("#mine-filter", Input),
+            self.query_one("#mine-list", OptionList),
+            nothing_line,
         )
         self.choice.fill(
             [
@@ -168,11 +198,12 @@ class MinePicker(Dialog, ModalScreen[MineCard | None]):
         value = self.choice.chosen()
         if value is None:
             left = len(self.choice.shown)
-            self.query_one("#mine-error", Static).update(
-                "No mine left: change the filter."
-                if not left
-                else f"{plural(left, 'mine')} match: type more, or down to choose one."
-            )
+            if left:
+                self.query_one("#mine-error", Static).update(
+                    f"{plural(left, 'mine')} match: type more, or down to choose one."
+                )
+            else:  # none left, as the list says: on to a custom mine
+                self.query_one("#custom-town", Select).focus()
             return
         self.dismiss(self.free[int(value)])
 

@@ -24,6 +24,7 @@ from tests.screens.helpers import (
     type_into,
     until,
 )
+from tests.screens.test_fast_widgets import layouts_during
 
 
 async def open_game(pilot, session) -> GameScreen:  # type: ignore[no-untyped-def]
@@ -370,3 +371,102 @@ async def test_a_correction_says_both_problems_at_once(
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert text_of(pilot, "#error-reason") == "" and text_of(pilot, "#error-value") != ""
+
+
+def drawn_in(dialog, selector: str) -> str:  # type: ignore[no-untyped-def]
+    """The text drawn over a widget's region (borders left out), lines joined by spaces."""
+    region = dialog.query_one(selector).region
+    lines = [strip.text for strip in dialog._compositor.render_strips()]
+    rows = [lines[y][region.x : region.right] for y in range(region.y, region.bottom)]
+    return " ".join(" ".join(row.strip(" ▊▎▔▁▌▐█").split()) for row in rows).strip()
+
+
+async def test_the_mine_list_says_at_once_when_what_was_typed_matches_no_mine(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test: with a filter matching nothing the mine list went blank, and only
+    enter said why. The list says it as soon as it happens, the text as typed (never
+    markup), and what to do; it goes once a mine matches again. Enter still takes nothing."""
+    from textual.widgets import OptionList
+
+    from screens.mine_picker import MinePicker
+
+    session = boomtown_in_the_picks(new_game)
+    for size in ((80, 24), (120, 40)):
+        async with make_app(store).run_test(size=size) as pilot:
+            await open_game(pilot, session)
+            await pilot.press("ctrl+l")
+            await settle(pilot)
+            picker = pilot.app.screen
+            assert isinstance(picker, MinePicker)
+            assert "No mine matches" not in drawn_in(picker, "#mine-list")
+            await type_into(pilot, "#mine-filter", "cold [b]z")
+            assert picker.choice.shown == []
+            assert drawn_in(picker, "#mine-list") == (
+                'No mine matches "cold [b]z": backspace to widen, or enter for a custom mine.'
+            )
+            layouts = layouts_during(pilot.app)
+            send_keys(pilot, "z")  # still nothing: the line is redrawn, nothing laid out
+            await settle(pilot)
+            assert layouts[0] == 0 and '"cold [b]zz"' in drawn_in(picker, "#mine-list")
+            await pilot.press("backspace")
+            await settle(pilot)
+            field = picker.query_one("#mine-filter")
+            await pilot.press("down")  # nothing to go down to
+            await settle(pilot)
+            assert picker.focused is field
+            options = picker.query_one("#mine-list", OptionList)
+            assert options.highlighted is None  # the line can be neither highlighted nor taken
+            await pilot.press("enter")  # as the line says: nothing taken, on to a custom mine
+            await settle(pilot)
+            assert pilot.app.screen is picker and picker.focused is picker.query_one("#custom-town")
+            assert text_of(pilot, "#mine-error") == ""  # the list says it already
+            field.focus()
+            await pilot.press("end", "backspace", "backspace", "backspace", "backspace")  # "cold"
+            await settle(pilot)
+            assert picker.choice.shown and "No mine matches" not in drawn_in(picker, "#mine-list")
+            assert drawn_in(picker, "#mine-list").startswith("Cold Mountain")
+
+
+async def test_the_event_card_lists_say_at_once_when_what_was_typed_matches_nothing(
+    store: Store, new_game: NewGame
+) -> None:
+    """The same play-test in ctrl+t: the cards' list, then the targets' list, went blank for
+    a filter matching nothing. Each says it at once, and goes when something matches."""
+    session = boomtown_in_the_picks(new_game)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        dialog = await open_event_card(pilot, session)
+        send_keys(pilot, "zzz")
+        await settle(pilot)
+        assert drawn_in(dialog, "#event-choice") == (
+            'No event card left matches "zzz": backspace to widen.'
+        )
+        layouts = layouts_during(pilot.app)
+        await pilot.press("backspace")  # still nothing: the line is redrawn, nothing laid out
+        await settle(pilot)
+        assert layouts[0] == 0 and '"zz"' in drawn_in(dialog, "#event-choice")
+        await pilot.press("enter")  # nothing taken; nothing more to say than the list does
+        await settle(pilot)
+        assert dialog.choosing and text_of(pilot, "#event-error") == ""
+        await type_into(pilot, "#event-filter", "new")
+        assert drawn_in(dialog, "#event-choice").startswith("New Vein")
+        await pilot.press("enter")  # takes New Vein: its targets next
+        await settle(pilot)
+        assert dialog.card == "new_vein" and not dialog.choosing
+        send_keys(pilot, "[i]q")
+        await settle(pilot)
+        assert (
+            drawn_in(dialog, "#event-choice")
+            == 'Nothing listed matches "[i]q": backspace to widen.'
+        )
+        await pilot.press("enter")  # plays nothing, refuses nothing more than the list says
+        await settle(pilot)
+        assert pilot.app.screen is dialog and text_of(pilot, "#event-error") == ""
+        await pilot.press("ctrl+g")  # played on purpose: refused, with the same advice
+        await settle(pilot)
+        assert pilot.app.screen is dialog
+        assert "backspace to widen" in text_of(pilot, "#event-error")
+        await pilot.press("backspace", "backspace", "backspace", "backspace")
+        await settle(pilot)
+        assert "matches" not in drawn_in(dialog, "#event-choice")
+        assert dialog.choice.shown and text_of(pilot, "#event-error") == ""
