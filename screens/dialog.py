@@ -34,6 +34,11 @@ class Dialog(StyledOnce):
         if self._sized_like_below:
             self.set_class(True, "-narrow", update=False)  # type: ignore[attr-defined]
 
+    @property
+    def DIALOGS_FOLLOW_ITS_WIDTH(self) -> bool:  # read as GameScreen's class attribute
+        """A dialog over this one (F1's help over a correction) follows the same width."""
+        return self._sized_like_below is not None
+
     def on_resize(self, event: events.Resize) -> None:
         if self._sized_like_below is not None:
             narrow = size_classes(event.size)["-narrow"]

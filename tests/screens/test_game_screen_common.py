@@ -238,6 +238,12 @@ async def test_a_toast_over_a_dialog_sits_where_the_dimmed_game_shows_it(
         dialog = pilot.app.screen
         assert isinstance(dialog, CorrectionDialog)
         assert dialog.query_one(Toast).region == under
+        await pilot.press("f1")  # the help over the correction: the same place again
+        await settle(pilot)
+        assert pilot.app.screen is not dialog and pilot.app.screen.has_class("-narrow")
+        assert pilot.app.screen.query_one(Toast).region == under
+        await pilot.press("escape")
+        await settle(pilot)
         await pilot.resize_terminal(120, 40)
         await pilot.pause(0.1)  # Textual resizes after a timer
         await settle(pilot)
