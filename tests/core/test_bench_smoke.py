@@ -3,7 +3,9 @@ and its table marks a missed target. No timing is asserted (the machine is share
 
 from __future__ import annotations
 
+import itertools
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -56,6 +58,29 @@ def test_a_missed_target_is_marked() -> None:
     within = run.Row("open", "210 ms", "200 ms", 1.05, 1.2)
     assert over.cells()[-1] == "<= 1.2 OVER TARGET"
     assert within.cells()[-1] == "<= 1.2"
+
+
+def test_interleaved_measures_take_turns_going_first_and_after_each_other() -> None:
+    order: list[str] = []
+
+    def measure(name: str, took: float) -> Callable[[], float]:
+        def timed() -> float:
+            order.append(name)
+            return took
+
+        return timed
+
+    medians = run.interleaved(6, measure("bare", 1.0), measure("warm", 2.0), measure("cold", 3.0))
+    assert medians == [1.0, 2.0, 3.0]
+    assert sorted(order) == sorted(["bare", "warm", "cold"] * 6)
+    rounds = [order[start : start + 3] for start in range(0, len(order), 3)]
+    assert {tuple(each) for each in rounds} == {
+        ("bare", "warm", "cold"),
+        ("warm", "cold", "bare"),
+        ("cold", "bare", "warm"),
+    }
+    follows = {(before, after) for before, after in itertools.pairwise(order)}
+    assert ("bare", "cold") in follows and ("warm", "cold") in follows
 
 
 def test_a_game_screen_is_recognised_and_its_typed_command_timed(tmp_path: Path) -> None:
