@@ -84,6 +84,12 @@ def _boomtown(state: TableState) -> Picked:
             turn = f"Round {state.round}: {state.name(seat)} picks a card."
     elif state.phase == "production":
         turn = f"Round {state.round}: the dice for production."
+        if state.rolled is not None:
+            first, second = state.rolled
+            turn = (
+                f"Round {state.round}: rolled {first} + {second} = {first + second}; "
+                "the Telegraph may change one die."
+            )
     elif state.phase == "next":
         turn = f"Round {state.round} is over: the next one starts."
     elif state.phase == "over":

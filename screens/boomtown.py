@@ -46,8 +46,8 @@ from screens.widgets.wrapped_rows import NO_BREAK, WrappedRows
 #: the narrowest a player's panel gets: "Cactus Junction:" and a mine or two
 PANEL_WIDTH = 26
 #: the typed word of each step that used to move on with an empty enter (#12)
-REVEAL, PAY, NEXT = ("r", "reveal"), ("pay", "y"), ("n", "next")
-COMMANDS = ["reveal", "pass", "pay", "next", "skip", "roll", "ride"]
+REVEAL, PAY, NEXT, KEEP = ("r", "reveal"), ("pay", "y"), ("n", "next"), ("keep", "k")
+COMMANDS = ["reveal", "pass", "pay", "next", "skip", "roll", "ride", "keep"]
 
 
 class PlayerGrid(PlainVerticalScroll):
@@ -79,8 +79,9 @@ Type in the command field and press **enter**:
   event card's name (`dynamite`, `holdup`, ...). **ctrl+l** opens the mine list and custom
   mines; **ctrl+t** the event cards; `m` (or `ride`) rides a Mustang you hold, right
   after the winner.
-- **Production**: the two dice (`3 4`) or `r` to roll; a Telegraph holder first types `t`,
-  the die (1 or 2) and its new face: `t 2 6`.
+- **Production**: the two dice (`3 4`) or `r` to roll. While somebody holds the Telegraph
+  the roll is shown before it pays: `t 2 6` changes die 2 to a 6, `keep` pays the roll as
+  it is (`t 2 6` typed before the dice works too).
 - **Next round**: `n`. After the round that used the deck's last card, the scoring wizard
   opens (ctrl+f opens it again).
 - `skip` skips the payment, a pick or the production when the table settled it by hand (it
@@ -263,9 +264,18 @@ Type in the command field and press **enter**:
                 f"(cm 6) or an event (dynamite); ctrl+l lists the mines.{ride}"
             )
         if phase == "production":
-            holders = [name(s) for s in range(len(state.players)) if "telegraph" in state.kept[s]]
+            holders = [name(s) for s in self.rules.telegraph_holders(state)]
+            if state.rolled is not None:
+                first, second = state.rolled
+                rolled = f"Rolled {first} + {second} = {first + second}."
+                if not holders:  # (a correction took the card away)
+                    return Text(f"{rolled} Type keep to pay this roll.")
+                return Text(
+                    f"{rolled} {', '.join(holders)} may change one die with the Telegraph: "
+                    "t 2 6 makes die 2 a 6; keep pays this roll. (ctrl+z takes the roll back)"
+                )
             telegraph = (  # (once set, the line says so instead)
-                f" {', '.join(holders)} may use the Telegraph: type t first."
+                f" {', '.join(holders)} holds the Telegraph: the roll shows before it pays."
                 if holders and self.telegraph is None
                 else ""
             )
@@ -296,6 +306,8 @@ Type in the command field and press **enter**:
     def empty_enter(self) -> str:
         """What this step takes instead of an empty enter (which changes nothing)."""
         phase = self.state.phase
+        if phase == "production" and self.state.rolled is not None:
+            return "Nothing typed: t 2 6 changes die 2 to a 6 with the Telegraph; keep pays."
         words = {
             "reveal": "type r to reveal the cards",
             "auction": "type a bid or p to pass",
@@ -357,24 +369,46 @@ Type in the command field and press **enter**:
                 return True
             return self.run(rules.pick_mine(state, picker, find_mine(text, self.catalog, state)))
         if phase == "production":
-            if lowered.startswith("t"):
-                self._choose_telegraph(lowered)
-                return True
-            dice = rules.roll() if lowered in ("r", "roll") else parse_dice(text)
-            entry = rules.produce(state, dice, self.telegraph)
-            if not self.run(entry):
-                return False
-            self.telegraph = None
-            self.notify(entry.text, title="Production", markup=False, timeout=8)
-            if self.state.phase == "over":
-                self.notify("The deck is used up: on to the final scores.", markup=False)
-                self.action_finish()
-            return True
+            return self._production(lowered)
         if phase == "next":
             if lowered not in NEXT:
                 raise RuleError("Type n to start the next round.")
             return self.run(rules.next_round(state))
         raise RuleError("The deck is used up: ctrl+f scores the game.")
+
+    def _production(self, lowered: str) -> bool:
+        """The dice, typed or rolled; a Telegraph holder sees them before they pay."""
+        state, rules = self.state, self.rules
+        if lowered.startswith("t"):
+            chosen = self._choose_telegraph(lowered)
+            if state.rolled is None:
+                self.telegraph = chosen
+                self.render_state()
+                return True
+            return self._produce(rules.produce(state, None, chosen))
+        if state.rolled is not None:
+            if lowered in KEEP:
+                return self._produce(rules.produce(state, None))
+            first, second = state.rolled
+            raise RuleError(
+                f"Rolled {first} + {second}: type t 2 6 to change die 2 to a 6 with the "
+                "Telegraph, or keep to pay this roll."
+            )
+        dice = rules.roll() if lowered in ("r", "roll") else parse_dice(lowered)
+        if self.telegraph is None and rules.telegraph_holders(state):
+            return self.run(rules.roll_for_telegraph(state, dice))
+        return self._produce(rules.produce(state, dice, self.telegraph))
+
+    def _produce(self, entry: Entry) -> bool:
+        """Pay the production and say what it did; the scoring wizard after the last."""
+        if not self.run(entry):
+            return False
+        self.telegraph = None
+        self.notify(entry.text, title="Production", markup=False, timeout=8)
+        if self.state.phase == "over":
+            self.notify("The deck is used up: on to the final scores.", markup=False)
+            self.action_finish()
+        return True
 
     def _ask(self, question: str, entry: Entry, yes: str = "Yes") -> None:
         """A step the rules expect done otherwise: one key (y) confirms it, n keeps things."""
@@ -386,9 +420,9 @@ Type in the command field and press **enter**:
 
         self.app.push_screen(ConfirmDialog(question, yes=yes, no="No"), answered)
 
-    def _choose_telegraph(self, text: str) -> None:
+    def _choose_telegraph(self, text: str) -> tuple[int, int, int]:
         """`t DIE FACE`: which die (1 or 2) the Telegraph holder changes, and to what."""
-        holders = [s for s in range(len(self.state.players)) if "telegraph" in self.state.kept[s]]
+        holders = self.rules.telegraph_holders(self.state)
         if not holders:
             raise RuleError("Nobody has a Telegraph.")
         words = text[1:].split()
@@ -399,8 +433,7 @@ Type in the command field and press **enter**:
             or len(words[1]) != 1
         ):
             raise RuleError("Type t, which die (1 or 2) and its new face (1-6): e.g. t 2 6.")
-        self.telegraph = (holders[0], int(words[0]) - 1, int(words[1]))
-        self.render_state()
+        return holders[0], int(words[0]) - 1, int(words[1])
 
     # -- dialogs ---------------------------------------------------------------------
 

@@ -210,6 +210,7 @@ class BoomtownState(TableState):
     kept: list[list[str]] = field(default_factory=list)  # per seat: cards kept (KEPT)
     gone: list[tuple[str, int, int]] = field(default_factory=list)  # mines out of the game
     events_seen: dict[str, int] = field(default_factory=dict)  # event cards taken so far
+    rolled: list[int] | None = None  # dice on record, waiting for the Telegraph holder
     bank_in: int = 0  # this round
     bank_out: int = 0
     report: list[str] = field(default_factory=list)  # what the last entry did, for its sentence
@@ -528,13 +529,33 @@ class BoomtownRules(Rules):
             player=seat,
         )
 
+    def telegraph_holders(self, state: BoomtownState) -> list[int]:
+        """The seats that hold a Telegraph (there is one card, but a correction may add one)."""
+        return [seat for seat, kept in enumerate(state.kept) if "telegraph" in kept]
+
+    def roll_for_telegraph(self, state: BoomtownState, dice: tuple[int, int]) -> Entry:
+        """Put the production roll on record before it pays, so the Telegraph holder can
+        still change a die, as the card says ("right after the roll")."""
+        holders = ", ".join(state.name(seat) for seat in self.telegraph_holders(state))
+        first, second = dice
+        text = (
+            f"Production roll: {first} + {second} = {first + second}; "
+            f"{holders} may change one die with the Telegraph"
+        )
+        return self._entry(state, "roll", text, dice=[first, second])
+
     def produce(
         self,
         state: BoomtownState,
-        dice: tuple[int, int],
+        dice: tuple[int, int] | None = None,
         telegraph: tuple[int, int, int] | None = None,
     ) -> Entry:
-        """Production with two dice; `telegraph` = (seat, which die 0/1, new face)."""
+        """Production with two dice (None: the roll on record); `telegraph` = (seat,
+        which die 0/1, new face)."""
+        if dice is None:
+            if state.rolled is None:
+                raise RuleError("Type the two dice, each 1 to 6 (e.g. 3 4), or r to roll.")
+            dice = (state.rolled[0], state.rolled[1])
         first, second = dice
         data: dict[str, Any] = {"dice": [first, second]}
         text = f"Production: {first} + {second} = {first + second}"
@@ -546,6 +567,9 @@ class BoomtownRules(Rules):
             data.update(telegraph=holder, die=die, face=face)
             now = f"{changed[0]} + {changed[1]} = {sum(changed)}"
             text += f"; {state.name(holder)} uses the Telegraph: {now}"
+        elif state.rolled is not None:
+            keepers = ", ".join(state.name(seat) for seat in self.telegraph_holders(state))
+            text += f"; {keepers} keeps the Telegraph"
         return self._entry(state, "production", text, **data)
 
     def roll(self, rng: random.Random | None = None) -> tuple[int, int]:
@@ -561,6 +585,8 @@ class BoomtownRules(Rules):
             text = f"{state.name(state.next_picker or 0)}'s pick is not recorded (skipped)"
         elif state.phase == "production":
             text = "Production skipped: no roll recorded"
+            if state.rolled is not None:
+                text = "Production skipped: the roll on record pays nothing"
         else:
             raise RuleError(f"The {state.phase} cannot be skipped: undo (ctrl+z) takes steps back.")
         return self._entry(state, "skip", text)
@@ -1081,6 +1107,12 @@ class BoomtownRules(Rules):
         ):
             raise RuleError("Two dice, each 1 to 6.")
         dice = list(dice)
+        if state.rolled is not None and dice != state.rolled:
+            first, second = state.rolled
+            raise RuleError(
+                f"The roll on record is {first} + {second}: the Telegraph changes one die "
+                "(t 2 6), or undo (ctrl+z) takes the roll back."
+            )
         holder = entry.get("telegraph")
         if holder is not None:
             holder = self._seat(state, holder)
@@ -1091,6 +1123,7 @@ class BoomtownRules(Rules):
                 raise RuleError("The Telegraph changes one die to a face from 1 to 6.")
             state.kept[holder].remove("telegraph")
             dice[die] = face
+        state.rolled = None
         total = sum(dice)
         producing = [m for m in state.mines if m.roll == total]
         for mine in producing:
@@ -1110,8 +1143,26 @@ class BoomtownRules(Rules):
             self._recheck_mayors(state)
         state.phase = "over" if state.cards_left == 0 else "next"
 
+    def _apply_roll(self, state: TableState, entry: Entry) -> None:
+        assert isinstance(state, BoomtownState)
+        if state.phase != "production":
+            raise RuleError("The dice are rolled in the production, after the picks.")
+        if state.rolled is not None:
+            raise RuleError("The dice are rolled once per production.")
+        if not self.telegraph_holders(state):
+            raise RuleError("Nobody holds a Telegraph: the roll pays at once.")
+        dice = entry.get("dice")
+        if not (
+            isinstance(dice, list)
+            and len(dice) == 2
+            and all(isinstance(d, int) and 1 <= d <= 6 for d in dice)
+        ):
+            raise RuleError("Two dice, each 1 to 6.")
+        state.rolled = list(dice)
+
     def _apply_skip(self, state: TableState, entry: Entry) -> None:
         assert isinstance(state, BoomtownState)
+        state.rolled = None
         if state.phase == "payment":
             state.phase = "picks"
         elif state.phase == "picks" and state.next_picker is not None:

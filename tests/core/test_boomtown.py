@@ -26,6 +26,7 @@ from companion.games.boomtown import (
     parse_dice,
 )
 from companion.scoring import SheetError, read_sheet
+from companion.journal import make_entry
 from companion.session import GameSession
 from tests.conftest import NewGame
 
@@ -404,6 +405,57 @@ def test_the_telegraph_changes_one_die_once(table: Table) -> None:
     before = table.gold()
     table.act(table.rules.produce(table.state, (1, 1), telegraph=(0, 1, 6)))  # 1+6 = 7: Bo's CM7
     assert table.gold()[1] == before[1] + 5 and table.state.kept[0] == []
+
+
+def test_a_roll_waits_on_record_for_the_telegraph_holder(table: Table) -> None:
+    """The card says "right after the roll": a roll the app makes (or the table types) is
+    kept on record, paying nothing, until the holder changes a die or keeps the card."""
+    table.round(0, 1, "telegraph", CM8, CM9, DG8)
+    table.auction(1, 1)
+    table.picks(CM7, MineCard("San Narciso", 9, 7), MineCard("San Narciso", 2, 6), DG8)
+    before = table.gold()
+    roll = table.rules.roll_for_telegraph(table.state, (1, 1))
+    assert roll.text == "Production roll: 1 + 1 = 2; Ann may change one die with the Telegraph"
+    table.act(roll)
+    assert table.state.rolled == [1, 1] and table.state.phase == "production"
+    assert table.gold() == before  # nothing paid, nothing collapsed yet
+    with pytest.raises(RuleError, match="rolled once"):
+        table.rules.roll_for_telegraph(table.state, (3, 3))
+    with pytest.raises(RuleError, match="The roll on record is 1 \\+ 1"):
+        table.rules.produce(table.state, (3, 4))
+    reopened = GameSession.open(table.session.store, table.session.path)  # on disk
+    assert isinstance(reopened.state, BoomtownState) and reopened.state.rolled == [1, 1]
+    entry = table.rules.produce(table.state, None, telegraph=(0, 1, 6))  # 1+6 = 7: Bo's CM7
+    assert "Ann uses the Telegraph: 1 + 6 = 7" in entry.text
+    table.act(entry)
+    assert table.gold()[1] == before[1] + 5 and table.state.kept[0] == []
+    assert table.state.rolled is None and table.state.phase == "next"
+    with pytest.raises(RuleError, match="in the production"):
+        table.act(make_entry("roll", "x", dice=[1, 2]))
+    table.act(table.rules.next_round(table.state))
+    table.auction(1, 1)
+    table.picks(*[MineCard("Coyote City", n, v) for n, v in ((3, 1), (4, 3), (5, 5), (6, 4))])
+    with pytest.raises(RuleError, match="Nobody holds a Telegraph"):  # the card is used up
+        table.act(make_entry("roll", "x", dice=[1, 2]))
+
+
+def test_the_telegraph_holder_may_keep_the_card_after_seeing_the_roll(table: Table) -> None:
+    table.round(0, 1, "telegraph", CM8, CM9, DG8)
+    table.auction(1, 1)
+    table.picks(CM7, MineCard("San Narciso", 9, 7), MineCard("San Narciso", 2, 6), DG8)
+    table.act(table.rules.roll_for_telegraph(table.state, (3, 4)))
+    entry = table.rules.produce(table.state, None)
+    assert entry.text.startswith("Production: 3 + 4 = 7; Ann keeps the Telegraph")
+    table.act(entry)
+    assert table.state.kept[0] == ["telegraph"] and table.state.rolled is None
+    table.act(table.rules.next_round(table.state))
+    table.auction(1, 1)
+    table.picks(*[MineCard("Coyote City", n, v) for n, v in ((3, 1), (4, 3), (5, 5), (6, 4))])
+    table.act(table.rules.roll_for_telegraph(table.state, (6, 6)))
+    skipped = table.rules.skip(table.state)  # the table settled it by hand
+    assert skipped.text == "Production skipped: the roll on record pays nothing"
+    table.act(skipped)
+    assert table.state.rolled is None and table.state.phase == "next"
 
 
 # ----------------------------------------------------------------------------- events

@@ -230,6 +230,10 @@ async def test_a_whole_game_from_a_shuffled_deck(store: Store, new_game: NewGame
                     message = await quick(pilot, f"{initials[card.town]} {card.roll}")
                     assert message == "", message
             await quick(pilot, "r", read=False)
+            if screen.state.rolled is not None:  # the Telegraph's holder sees the roll first
+                assert "keep pays this roll" in text_of(pilot, "#step")
+                await quick(pilot, "keep", read=False)  # (the last round's opens the wizard)
+                assert screen.state.rolled is None
             if screen.state.phase == "next":
                 assert await quick(pilot, "n") == ""
         assert rounds == 15 and screen.state.cards_left == 0
@@ -261,10 +265,11 @@ async def test_mustang_and_telegraph_through_the_screen(store: Store, new_game: 
         )
         assert await command(pilot, "t 2 6") == ""
         assert "Telegraph ready: Ann sets die 2 to 6" in text_of(pilot, "#step")
-        assert "type t first" not in text_of(pilot, "#step")  # done: not asked again
+        assert "holds the Telegraph" not in text_of(pilot, "#step")  # done: not asked again
         gold = screen.state.gold(0)
         assert await command(pilot, "1 1") == ""  # 1 + 6 = 7: Ann's Cold Mountain 7 produces 5
         assert screen.state.gold(0) == gold + 5 and screen.state.kept[0] == []
+        assert screen.state.rolled is None  # chosen before the dice: they pay at once
         assert await command(pilot, "n") == ""
         for text in ("r", "2", "p", "p", "pay"):  # round 3: Ann wins again
             assert await command(pilot, text) == "", text
@@ -272,6 +277,51 @@ async def test_mustang_and_telegraph_through_the_screen(store: Store, new_game: 
         assert await command(pilot, "sn 9") == ""  # Ann picks
         assert await command(pilot, "m") == ""  # Bo rides before Cy
         assert screen.state.next_picker == 1 and screen.state.kept[1] == []
+
+
+async def test_the_telegraph_holder_sees_the_roll_before_it_pays(
+    store: Store, new_game: NewGame
+) -> None:
+    """`r` with a Telegraph in front of a player: the dice show, nothing pays, and the
+    holder changes a die (t 2 6) or keeps the card (keep); typed dice wait the same way."""
+    session = new_game(names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, BoomtownScreen)
+        for text in ("r", "1", "p", "p", "pay", "cm 7", "cm 8", "cm 9", "3 3", "n"):  # round 1
+            assert await command(pilot, text) == "", text
+        for text in ("r", "1", "p", "p", "y", "telegraph", "sn 9", "dg 8"):  # round 2: Ann
+            assert await command(pilot, text) == "", text
+        assert "Ann holds the Telegraph: the roll shows before it pays" in text_of(pilot, "#step")
+        screen.rules.roll = lambda rng=None: (1, 1)  # type: ignore[method-assign]
+        gold = [screen.state.gold(seat) for seat in range(3)]
+        assert await command(pilot, "r") == ""
+        step = text_of(pilot, "#step")
+        assert "Rolled 1 + 1 = 2. Ann may change one die with the Telegraph" in step, step
+        assert [screen.state.gold(seat) for seat in range(3)] == gold  # nothing paid yet
+        assert 'kind = "roll"' in session.path.read_text()  # on disk before it shows
+        assert "Rolled 1 + 1: type t 2 6" in await command(pilot, "r")
+        assert "Rolled 1 + 1: type t 2 6" in await command(pilot, "4 5")
+        assert "t 2 6 changes die 2" in await command(pilot, "")
+        assert "which die (1 or 2)" in await command(pilot, "t 3 6")
+        assert screen.state.rolled == [1, 1]  # refusals change nothing
+        assert await command(pilot, "t 2 6") == ""  # 1 + 6 = 7: Ann's Cold Mountain 7: 5
+        assert screen.state.gold(0) == gold[0] + 5 and screen.state.kept[0] == []
+        assert screen.state.phase == "next" and "Ann uses the Telegraph" in text_of(
+            pilot, "#log-lines"
+        )
+        assert await command(pilot, "n") == ""
+        screen.state.kept[1].append("telegraph")  # as a correction would give Bo one
+        for text in ("r", "1", "p", "p", "y", "cc 3", "cc 4", "cc 5"):  # round 3: Ann again
+            assert await command(pilot, text) == "", text
+        gold = [screen.state.gold(seat) for seat in range(3)]
+        assert await command(pilot, "3 4") == ""  # typed dice wait the same way
+        assert screen.state.rolled == [3, 4] and "Bo may change one die" in text_of(pilot, "#step")
+        assert await command(pilot, "keep") == ""  # 7: Ann's Cold Mountain 7 produces 5
+        assert screen.state.gold(0) == gold[0] + 5 and screen.state.kept[1] == ["telegraph"]
+        assert "Bo keeps the Telegraph" in text_of(pilot, "#log-lines")
 
 
 async def test_issue_13_through_the_screen(store: Store, new_game: NewGame) -> None:
