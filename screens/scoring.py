@@ -217,7 +217,8 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         # the columns the table has, as fitted to the screen's width
         self._columns_shown: FittedTotals | None = None
         self._rows_shown: list[list[str]] = []  # the totals' rows in the table, as given
-        self._across: str | None = None  # a problem across players shown beside the first
+        self._across: str | None = None  # a problem across players, beside `_across_seat`
+        self._across_seat = 0  # the answer last typed in this step (where the problem shows)
         self.step = 0  # len(spec.fields) is the standings
         # the buildings the board knows (cube, Goldmine), so the table types only their VP
         self.board = {
@@ -397,6 +398,7 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
             # step before, and a digit typed went in front of the pre-filled value)
             first.select_all()
         self._across = None  # each note says again what its own answer is
+        self._across_seat = 0
         self._show_totals()
 
     def _check(self, seat: int) -> bool:
@@ -514,6 +516,8 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         seat = int((event.input.id or "answer-0").rpartition("-")[2])
         if self._check(seat):
             self._show_totals()
+        if self._across is None:  # (while shown, the problem stays where it was put)
+            self._across_seat = seat
         self._check_across()
         self._keep()
 
@@ -526,12 +530,15 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         unread = [seat for seat in range(len(self.rows)) if not self._reads(field, seat)]
         problem = None if unread else self.spec.check(self.rows)
         if problem is None:  # put right, or an answer does not read: its own note says so
-            self._check(0)
+            self._check(self._across_seat)
             if not unread:
                 self._across = None
         else:
             self._across = problem
-            say(self.query_one("#note-0", Static), Text(problem, style="bold red"))
+            say(
+                self.query_one(f"#note-{self._across_seat}", Static),
+                Text(problem, style="bold red"),
+            )
 
     def _reads(self, field: Field, seat: int) -> bool:
         """Whether a player's answer to this step reads (what `_check` checks, nothing
@@ -576,10 +583,15 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         if direction > 0 and self.step + direction >= len(self.spec.fields):
             problem = self.spec.check(self.rows) if self.spec.check is not None else None
             if problem:  # a check across players (Boomtown: 5 mayor pawns in all)
-                self.step = len(self.spec.fields) - 1  # shown on the last answers' step
+                # shown on the last answers' step, beside the answer typed last there
+                seat = self._across_seat if self.step == len(self.spec.fields) - 1 else 0
+                self.step = len(self.spec.fields) - 1
                 self._show_step()
-                self._across = problem
-                say(self.query_one("#note-0", Static), Text(problem, style="bold red"))
+                self._across, self._across_seat = problem, seat
+                say(self.query_one(f"#note-{seat}", Static), Text(problem, style="bold red"))
+                answer = self.query_one(f"#answer-{seat}", Input)
+                answer.focus()
+                answer.select_all()
                 self.notify(problem, severity="warning", markup=False)
                 return
         self.step = max(0, min(len(self.spec.fields), self.step + direction))

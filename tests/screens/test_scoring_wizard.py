@@ -536,7 +536,9 @@ async def test_a_problem_across_players_goes_once_put_right(
     store: Store, new_game: NewGame
 ) -> None:
     """The play-test: "Boomtown has 5 mayor pawns in all ... not 6" stayed beside the first
-    answer after the answers were put right. It is checked again at each key."""
+    answer after the answers were put right. It is checked again at each key. (A later
+    play-test: it sat beside Ann's answer, with the cursor, when Cy's was the one typed
+    wrong; it now goes beside the answer typed last, and the cursor with it.)"""
     session = new_game(names=("Ann", "Bo", "Cy"))
     async with make_app(store).run_test(size=(80, 24)) as pilot:
         wizard = await open_wizard(pilot, session)
@@ -548,14 +550,16 @@ async def test_a_problem_across_players_goes_once_put_right(
         await pilot.press("ctrl+n")
         await settle(pilot)
         assert not wizard.at_standings
-        note = wizard.query_one("#note-0", Static)
+        first, note = wizard.query_one("#note-0", Static), wizard.query_one("#note-2", Static)
         assert "5 mayor pawns in all" in str(note.content) and "not 6" in str(note.content)
+        assert str(first.content) == "" and wizard.focused is wizard.query_one("#answer-2")
         await type_into(pilot, "#answer-2", "4")  # 7 now: it says so
         assert "not 7" in str(note.content)
         await type_into(pilot, "#answer-0", "")  # emptied: its own refusal, not the count
-        assert "mayor pawns" not in str(note.content) and "nothing was typed" in str(note.content)
-        await type_into(pilot, "#answer-0", "2")  # back: the count is said again
-        assert "not 7" in str(note.content)
+        assert "mayor pawns" not in str(note.content)
+        assert "nothing was typed" in str(first.content)
+        await type_into(pilot, "#answer-0", "2")  # back: the count is said again, where it was
+        assert "not 7" in str(note.content) and str(first.content) == ""
         await type_into(pilot, "#answer-2", "2")  # 5: put right, the note goes
         assert str(note.content) == ""
         await pilot.press("ctrl+n")
