@@ -90,7 +90,8 @@ left comes next).
 - Names of earlier games are offered as you type (in grey): **right arrow** takes the
   offer, and the colour that player had last time comes with the name.
 - The dialog opens on the game set up last. **ctrl+l**: the same table as last time (the
-  game, the names, colours and seat order of the last game set up). Change anything after.
+  names, colours and seat order of the last game set up), for the game chosen. Change
+  anything after.
 - **ctrl+up / ctrl+down** move the player whose row you are in; **ctrl+n** adds a player,
   **ctrl+r** removes one.
 - The first player can be chosen or drawn by the app.
@@ -387,7 +388,8 @@ Names: not empty, at most 24 characters, different from each other (case does no
         self.query_one(f"#name-{row}", Input).focus()
 
     def action_same_table(self) -> None:
-        """The names, colours and seat order of the last game set up, in one key."""
+        """The names, colours and seat order of the last game set up, in one key; the game
+        chosen stays (the same friends may well play another game)."""
         table = self.memory.last_table if self.memory else []
         if not table:
             self.query_one("#error-players", Static).update(
@@ -395,8 +397,6 @@ Names: not empty, at most 24 characters, different from each other (case does no
             )
             return
         table = table[:MAX_ROWS]
-        if self.memory and self.memory.last_game in GAMES:  # the game it played, too
-            self.query_one("#game", Select).value = self.memory.last_game
         self.count = len(table)
         for row, seat in enumerate(table):  # colours first: no row briefly shares one
             self.query_one(f"#colour-{row}", Select).value = seat.colour
