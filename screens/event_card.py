@@ -297,7 +297,16 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
 
     @on(Input.Submitted, "#holdup-number")
     def _number_submitted(self) -> None:
-        self.query_one("#holdup-dice", Input).focus()
+        """On to the dice; with the dice typed already, enter plays the card."""
+        if self.query_one("#holdup-dice", Input).value.strip():
+            self.action_play()
+        else:
+            self.query_one("#holdup-dice", Input).focus()
+
+    @on(Input.Changed, "#holdup-number")
+    @on(Input.Changed, "#holdup-dice")
+    def _holdup_typed(self) -> None:
+        say(self.query_one("#event-error", Static), "")  # the refusal was about what changed
 
     @on(Button.Pressed, "#event-play")
     @on(Input.Submitted, "#holdup-dice")
@@ -315,8 +324,21 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
             )  # type: ignore[attr-defined]
         except RuleError as problem:
             error.update(str(problem))
+            self._to_the_wrong_field()
             return
         self.dismiss(entry)
+
+    def _to_the_wrong_field(self) -> None:
+        """After a Holdup's refusal, the cursor goes where the problem is: the number
+        (2 to 12) before the dice."""
+        if self.card != "holdup" or self.choice.chosen() is None:
+            return
+        number = self.query_one("#holdup-number", Input)
+        text = number.value.strip()
+        if not (is_number(text) and 2 <= int(text) <= 12):
+            number.focus()
+        else:
+            self.query_one("#holdup-dice", Input).focus()
 
     @on(Button.Pressed, "#event-cancel")
     def action_cancel(self) -> None:

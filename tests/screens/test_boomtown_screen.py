@@ -96,6 +96,43 @@ async def test_two_full_rounds_through_the_screen(store: Store, new_game: NewGam
         assert state().phase == "production"
 
 
+async def test_the_holdup_dialog_points_at_the_wrong_field_and_forgets_a_put_right_refusal(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test: "Name a number from 2 to 12." stayed after the number was put right,
+    the cursor stayed in the dice, and enter in the number did not play the card."""
+    session = new_game(names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, BoomtownScreen)
+        for text in ("r", "1", "p", "p", "pay", "cm 7", "cm 8", "cm 9", "3 3", "n", "r", "1"):
+            assert await command(pilot, text) == "", text
+        for text in ("p", "p", "y"):  # Ann wins round 2 and picks first
+            assert await command(pilot, text) == "", text
+        await type_into(pilot, "#command", "holdup")
+        await pilot.press("enter")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, EventCard)
+        await type_into(pilot, "#event-filter", "bo")
+        await pilot.press("enter")  # Bo: on to the number
+        await pilot.pause()
+        await type_into(pilot, "#holdup-number", "13")
+        await type_into(pilot, "#holdup-dice", "4 4")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert text_of(pilot, "#event-error") == "Name a number from 2 to 12."
+        assert dialog.focused is dialog.query_one("#holdup-number")  # where the problem is
+        await type_into(pilot, "#holdup-number", "7")
+        assert text_of(pilot, "#event-error") == ""  # put right: the refusal goes
+        await pilot.press("enter")  # the dice are typed: enter in the number plays the card
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        assert "Bo pays Ann 7: Holdup" in text_of(pilot, "#log-lines")
+
+
 async def test_the_split_calculator_opens_on_its_own(store: Store, new_game: NewGame) -> None:
     session = new_game(names=("Ann", "Bo", "Cy", "Di", "Ed"), first=0)
     async with make_app(store).run_test(size=SIZE) as pilot:

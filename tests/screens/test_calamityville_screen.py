@@ -3,7 +3,7 @@ gold running out; refusals beside the field; nothing repeats; a finished game re
 
 from __future__ import annotations
 
-from textual.widgets import Select
+from textual.widgets import Input, Select
 
 from companion.store import Store
 from screens.calamityville import CalamityvilleScreen
@@ -217,6 +217,29 @@ async def test_ctrl_f_before_the_gold_runs_out_asks(store: Store, new_game: NewG
         await pilot.press("n")
         await settle(pilot)
         assert pilot.app.screen is screen and not screen.state.finished
+
+
+async def test_a_refused_command_goes_when_the_game_is_finished(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test: after the wizard finished the game, the command refused before it was
+    still in the field, selected, as though waiting to be put right."""
+    session = new_game(game="calamityville", names=("Ann", "Bo"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        assert await command(pilot, "zzz") != ""  # refused: it stays to be put right
+        assert screen.query_one("#command", Input).value == "zzz"
+        await pilot.press("ctrl+f")
+        await settle(pilot)
+        await pilot.press("y")  # yes, before the gold has run out
+        await settle(pilot)
+        await pilot.press("ctrl+s")  # to the standings
+        await settle(pilot)
+        await pilot.press("ctrl+s")  # saved: the game is finished
+        await settle(pilot)
+        assert pilot.app.screen is screen and screen.session.state.finished
+        assert screen.query_one("#command", Input).value == ""
+        assert text_of(pilot, "#command-error") == ""
 
 
 async def test_four_players_fit_80_by_24(store: Store, new_game: NewGame) -> None:
