@@ -25,8 +25,8 @@ from companion.games.boomtown import (
     mine_out,
     parse_dice,
 )
-from companion.scoring import SheetError, read_sheet
 from companion.journal import make_entry
+from companion.scoring import SheetError, read_sheet
 from companion.session import GameSession
 from tests.conftest import NewGame
 
