@@ -90,7 +90,9 @@ stays, so you can fix it and record again.
             yield Static("", id="error-value", classes="error", markup=False)
             with Horizontal(classes="line"):
                 yield Static("Why", classes="label")
-                yield SteadyInput(id="reason", placeholder="what the cardboard says", compact=True)
+                yield SteadyInput(
+                    id="reason", placeholder="type the reason, e.g. miscounted", compact=True
+                )
             yield Static("", id="error-reason", classes="error", markup=False)
             with Horizontal(id="correction-buttons"):
                 yield Button("Record (ctrl+s)", id="record", variant="warning", compact=True)

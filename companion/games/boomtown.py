@@ -9,6 +9,7 @@ whoever must pay more than they hold pays what they have, and the receiver gets 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
@@ -1366,19 +1367,24 @@ def find_town(text: str) -> str | None:
 
 
 def find_mine(text: str, catalog: list[MineCard], state: BoomtownState) -> MineCard:
-    """`cm 6`, `cold 6`, `Cold Mountain 6`: that catalog mine, if it is not out yet."""
+    """`cm 6`, `cm6`, `cold 6`, `Cold Mountain 6`: that catalog mine, if it is not out yet."""
     words = text.split()
+    glued = re.fullmatch(r"(.*\D)(\d+)", words[-1]) if len(words) == 1 else None
+    if glued:  # cm6: the town and the number typed without a space
+        words = [glued.group(1), glued.group(2)]
     if len(words) < 2 or not is_number(words[-1]):
         if not any(find_town(" ".join(words[:n])) for n in range(1, len(words) + 1)):
             raise RuleError(  # neither a town nor an event card: say what a pick can be
-                f"{text!r} is not a town or an event card. Type a mine as town and number "
+                f"{text!r} is not a town or an event card.{_did_you_mean(text)} Type a mine "
+                "as town and number "
                 "(cm 6; towns cj cm cc dg sn) or an event card (dynamite, telegraph...: "
                 "ctrl+t lists them)."
             )
         raise RuleError("Type a town and a production number, e.g. cm 6 or cold 6.")
     town = find_town(" ".join(words[:-1]))
     if town is None:
-        raise RuleError(f"No town {' '.join(words[:-1])!r}: cj, cm, cc, dg or sn.")
+        typed = " ".join(words[:-1])
+        raise RuleError(f"No town {typed!r}: cj, cm, cc, dg or sn.{_did_you_mean(typed)}")
     roll = int(words[-1])
     cards = [card for card in catalog if card.town == town and card.roll == roll]
     if not cards:
@@ -1392,6 +1398,18 @@ def find_mine(text: str, catalog: list[MineCard], state: BoomtownState) -> MineC
             raise RuleError(f"{cards[0].label} left the game (collapsed or dynamited).")
         raise RuleError(f"{cards[0].label} is already in play.")
     return free[0]
+
+
+def _did_you_mean(text: str) -> str:
+    """ " Did you mean Stagecoach Robbery?" for a typo of an event card's or a town's name
+    (`stagecoatch`), or nothing."""
+    from difflib import get_close_matches  # (only when a pick is refused)
+
+    names = {name.lower().replace(" ", ""): name for name in [*EVENTS.values(), *TOWNS]}
+    names |= {name.lower().split()[0]: name for name in [*EVENTS.values(), *TOWNS]}
+    key = text.lower().replace(" ", "")
+    close = get_close_matches(key, names, n=1, cutoff=0.75)
+    return f" Did you mean {names[close[0]]}?" if close else ""
 
 
 def find_event(text: str) -> str | None:

@@ -811,6 +811,20 @@ def test_a_mine_number_is_ascii_digits(table: Table) -> None:
     assert not is_number("\u00b2") and is_number("12")
 
 
+def test_a_mine_typed_without_a_space_and_a_misspelt_name(table: Table) -> None:
+    """The play-test typed `cm6` (refused) and `stagecoatch` (refused with no hint)."""
+    catalog = load_catalog()
+    assert find_mine("cm6", catalog, table.state) == find_mine("cm 6", catalog, table.state)
+    assert find_mine("Cold12", catalog, table.state).roll == 12
+    with pytest.raises(RuleError, match="Did you mean Stagecoach Robbery\\?"):
+        find_mine("stagecoatch", catalog, table.state)
+    with pytest.raises(RuleError, match="No town 'cold mountian'.*Did you mean Cold Mountain\\?"):
+        find_mine("cold mountian 6", catalog, table.state)
+    with pytest.raises(RuleError) as refused:  # nothing near: no guess
+        find_mine("xyz", catalog, table.state)
+    assert "Did you mean" not in str(refused.value)
+
+
 # ----------------------------------------------------------------------------- play-test
 
 
