@@ -419,8 +419,10 @@ def tie_notes(spec: SheetSpec, result: Result) -> list[str]:
             sentence += f"; {tiebreak.label}: {figures}"
             if len({s.tiebreaks[: index + 1] for s in tied}) == len(tied):
                 break  # every one of them placed
-        if len({s.rank for s in tied}) < len(tied):
-            sentence += "; still tied, they share the rank"
+        if len({s.rank for s in tied}) < len(tied):  # ("still" only after a tie-break)
+            sentence += (
+                "; still tied, they share the rank" if spec.tiebreaks else ": they share the rank"
+            )
         notes.append(sentence + ".")
     return notes
 

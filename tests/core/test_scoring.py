@@ -322,12 +322,12 @@ def test_tie_notes_give_the_figures_that_decided_each_tie() -> None:
     boomtown = SHEETS["boomtown"]
     even = [{"name": n, "gold": 10, "mines": [], "mayors": 0} for n in ("Ann", "Bo")]
     assert tie_notes(boomtown, score(boomtown, even)) == [
-        "Ann and Bo tie on 10 points; still tied, they share the rank."
+        "Ann and Bo tie on 10 points: they share the rank."  # no tie-break: not "still"
     ]
     one = [{"name": n, "gold": 1, "mines": [], "mayors": 0} for n in ("Ann", "Bo")]
-    assert tie_notes(boomtown, score(boomtown, one))[0].startswith("Ann and Bo tie on 1 point;")
+    assert tie_notes(boomtown, score(boomtown, one))[0].startswith("Ann and Bo tie on 1 point:")
     calamityville = SHEETS["calamityville"]  # the richest wins: a tie on money, in dollars
     rich = [{"name": n, "money": 2200} for n in ("Ann", "Bo")]
     assert tie_notes(calamityville, score(calamityville, rich)) == [
-        "Ann and Bo tie on $2,200; still tied, they share the rank."
+        "Ann and Bo tie on $2,200: they share the rank."
     ]
