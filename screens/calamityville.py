@@ -152,8 +152,8 @@ be shortened to the start of any of its words; the bank is a party like a player
         state = self.state
         player = state.players[seat]
         owned = state.owned(seat)
-        head = Text()
-        head.append("▶ " if seat == state.first_player else "  ")
+        head = Text()  # (no turn marker: the app does not follow Calamityville's turns, and
+        # a first player's ▶ that never moved read as "Ann's turn" all game: a play-test)
         head.append(player.name, style=f"bold {rich_colour(player.colour)}")
         head.append(f"  ${state.money(seat)}", style="bold")
         head.append(f"  {len(owned)}/5", style="dim")
