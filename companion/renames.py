@@ -8,7 +8,7 @@ renamed twice is shown with the newest name; a name is never blanked.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from companion.safe_text import text_problem
@@ -21,6 +21,11 @@ KEY = "renamed"
 
 class RenameError(ValueError):
     """A rename that cannot be done; the message says why, for beside the field."""
+
+
+class MergeAsked(RenameError):
+    """A rename onto another player's name: done only when asked again (`merge=True`),
+    for a name misspelt at a table (Cyd for Cy), whose games then count as one player's."""
 
 
 def read_renames(store: Store) -> dict[str, str]:
@@ -42,11 +47,20 @@ def shown(name: str, renames: Mapping[str, str]) -> str:
     return renames.get(name.strip().casefold(), name)
 
 
-def rename_player(store: Store, old: str, new: str, known: list[str]) -> str:
+def rename_player(
+    store: Store,
+    old: str,
+    new: str,
+    known: list[str],
+    *,
+    together: Collection[str] = (),
+    merge: bool = False,
+) -> str:
     """Show the player now called `old` as `new` in every earlier game; the tidy new name.
 
-    `known`: the names shown now (records and saved games), to refuse a rename onto another
-    player, which would merge two people's records."""
+    `known`: the names shown now (records and saved games). A rename onto another player
+    merges two records: refused (MergeAsked) unless `merge`, and always refused for a name
+    in `together`, the players who sat at a game with `old` (two people, not one misspelt)."""
     new = " ".join(new.split())
     problem = text_problem(new, "A name")
     if problem:
@@ -56,9 +70,18 @@ def rename_player(store: Store, old: str, new: str, known: list[str]) -> str:
     if len(new) > MAX_NAME_LENGTH:
         raise RenameError(f"A name is at most {MAX_NAME_LENGTH} characters.")
     old_key, new_key = old.strip().casefold(), new.casefold()
-    others = {name.casefold() for name in known} - {old_key}
+    others = {name.casefold(): name for name in known if name.casefold() != old_key}
     if new_key in others:
-        raise RenameError(f"{new} is another player: renaming onto them would mix their records.")
+        new = others[new_key]  # their name as it is shown
+        if new_key in {name.casefold() for name in together}:
+            raise RenameError(
+                f"{new} played in a game with {old}: two people, whose records stay apart."
+            )
+        if not merge:
+            raise MergeAsked(
+                f"{new} is another player. Enter again to merge: {old}'s games then count "
+                f"as {new}'s (for a misspelt name)."
+            )
     settings = store.read_settings()  # a damaged file raises DamagedFile and is kept
     section: dict[str, Any] = dict(settings.get(SECTION, {}))
     renamed: dict[str, str] = {

@@ -347,15 +347,27 @@ class RecordsScreen(StyledOnce, Screen[None]):
         row = table.cursor_row if self.query_one(TabbedContent).active == "tab-players" else 0
         old = records[min(max(row, 0), len(records) - 1)].name
         known = [r.name for r in player_records(self.all_games)]
+        key = old.casefold()  # (names compare without case, as in the records)
+        together = {
+            name
+            for game in self.all_games
+            if key in {player.casefold() for player in game.players}
+            for name in game.players
+            if name.casefold() != key
+        }
 
         def done(new: str | None) -> None:
             if new is None:
                 return
+            merged = new.casefold() != old.casefold() and new in known
             self.all_games = renamed(self.all_games, {old.casefold(): new})
             self.refresh_records(self.query_one("#records-filter", Input).value)
-            self.notify(f"{old} is shown as {new} in every earlier game.", markup=False)
+            if merged:
+                self.notify(f"{old}'s games now count as {new}'s.", markup=False)
+            else:
+                self.notify(f"{old} is shown as {new} in every earlier game.", markup=False)
 
-        self.app.push_screen(RenameDialog(self.store, old, known), done)
+        self.app.push_screen(RenameDialog(self.store, old, known, together), done)
 
     def action_tab(self, step: int) -> None:
         tabs = self.query_one("#records-tabs", TabbedContent)

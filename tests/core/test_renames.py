@@ -6,9 +6,9 @@ import pytest
 
 from companion.games import SHEETS
 from companion.records import finished_games, player_records, renamed
-from companion.renames import RenameError, read_renames, rename_player, shown
+from companion.renames import MergeAsked, RenameError, read_renames, rename_player, shown
 from companion.store import Store
-from tests.core.test_records import HISTORY
+from tests.core.test_records import HISTORY, boomtown, row
 
 
 def test_a_rename_shows_in_every_earlier_game_and_follows_a_second_rename(store: Store) -> None:
@@ -48,3 +48,27 @@ def test_the_players_offered_for_a_new_game_show_the_new_name(store: Store, new_
     memory = table_memory(store)
     assert "Bodhi" in memory.names and "Bo" not in memory.names
     assert [seat.name for seat in memory.last_table] == ["Ann", "Bodhi", "Cy"]
+
+
+def test_a_misspelt_name_merges_into_the_player_when_asked_again(store: Store) -> None:
+    """The play-test typed Cyd for Cy at setup and could not put the records right: a
+    rename onto Cy was refused. It is now asked once, then merged; never for two players
+    who sat at the same game."""
+    history = [
+        *HISTORY,
+        row(
+            "2026-05-01T20:00",
+            "boomtown",
+            [boomtown("Ann", 9), boomtown("Cyd", 30), boomtown("Di", 1)],
+        ),
+    ]
+    known = ["Ann", "Bo", "Cy", "Cyd", "Di"]
+    with pytest.raises(MergeAsked, match="Enter again to merge: Cyd's games then count as Cy's"):
+        rename_player(store, "Cyd", "cy", known, together=["Ann", "Di"])
+    assert read_renames(store) == {}  # asked, nothing done
+    with pytest.raises(RenameError, match="Ann played in a game with Cyd: two people"):
+        rename_player(store, "Cyd", "ann", known, together=["Ann", "Di"], merge=True)
+    assert rename_player(store, "Cyd", "cy", known, together=["Ann", "Di"], merge=True) == "Cy"
+    games = renamed(finished_games(history, SHEETS), read_renames(store))
+    records = {r.name: r for r in player_records(games)}
+    assert "Cyd" not in records and records["Cy"].played == 5 and records["Cy"].wins == 2

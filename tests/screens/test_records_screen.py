@@ -201,7 +201,11 @@ async def test_ctrl_e_renames_a_player_in_every_earlier_game(store: Store) -> No
         field.value = "cy"
         await pilot.press("enter")
         await settle(pilot)
-        assert "another player" in text_of(pilot, "#rename-error")
+        # Bo and Cy played together: never merged (a misspelt name merges: test_renames)
+        assert "Cy played in a game with Bo: two people" in text_of(pilot, "#rename-error")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "two people" in text_of(pilot, "#rename-error")  # a second enter too
         field.value = "Bodhi"  # changed: the refusal goes (a play-test saw it stay)
         await settle(pilot)
         assert text_of(pilot, "#rename-error") == ""
@@ -218,6 +222,37 @@ async def test_ctrl_e_renames_a_player_in_every_earlier_game(store: Store) -> No
         await settle(pilot)
         players = pilot.app.screen.query_one("#records-players", DataTable)
         assert str(players.get_row_at(0)[0]) == "Bodhi"
+
+
+async def test_a_misspelt_name_merges_with_a_second_enter(store: Store) -> None:
+    """Cyd (a typo at setup) renamed to cy: the dialog asks, a second enter merges; a name
+    changed in between asks again."""
+    from companion.renames import read_renames
+    from screens.rename import RenameDialog
+
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        dialog = RenameDialog(store, "Cyd", ["Ann", "Bo", "Cy", "Cyd"], together={"Ann"})
+        await pilot.app.push_screen(dialog)
+        await settle(pilot)
+        field = dialog.query_one("#rename-name", Input)
+        field.value = "cy"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "Cy is another player. Enter again to merge" in text_of(pilot, "#rename-error")
+        field.value = "Bo"  # another name: asked again, for Bo
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "Bo is another player" in text_of(pilot, "#rename-error")
+        field.value = "cy"
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert pilot.app.screen is dialog and read_renames(store) == {}  # asked first
+        await pilot.press("enter")
+        await settle(pilot)
+        assert pilot.app.screen is not dialog
+    assert read_renames(store) == {"cyd": "Cy"}
 
 
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)])
