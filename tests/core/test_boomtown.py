@@ -421,7 +421,7 @@ def test_a_roll_waits_on_record_for_the_telegraph_holder(table: Table) -> None:
     assert table.gold() == before  # nothing paid, nothing collapsed yet
     with pytest.raises(RuleError, match="rolled once"):
         table.rules.roll_for_telegraph(table.state, (3, 3))
-    with pytest.raises(RuleError, match="The roll on record is 1 \\+ 1"):
+    with pytest.raises(RuleError, match=r"The roll on record is 1 \+ 1"):
         table.rules.produce(table.state, (3, 4))
     reopened = GameSession.open(table.session.store, table.session.path)  # on disk
     assert isinstance(reopened.state, BoomtownState) and reopened.state.rolled == [1, 1]
@@ -816,9 +816,9 @@ def test_a_mine_typed_without_a_space_and_a_misspelt_name(table: Table) -> None:
     catalog = load_catalog()
     assert find_mine("cm6", catalog, table.state) == find_mine("cm 6", catalog, table.state)
     assert find_mine("Cold12", catalog, table.state).roll == 12
-    with pytest.raises(RuleError, match="Did you mean Stagecoach Robbery\\?"):
+    with pytest.raises(RuleError, match=r"Did you mean Stagecoach Robbery\?"):
         find_mine("stagecoatch", catalog, table.state)
-    with pytest.raises(RuleError, match="No town 'cold mountian'.*Did you mean Cold Mountain\\?"):
+    with pytest.raises(RuleError, match=r"No town 'cold mountian'.*Did you mean Cold Mountain\?"):
         find_mine("cold mountian 6", catalog, table.state)
     with pytest.raises(RuleError) as refused:  # nothing near: no guess
         find_mine("xyz", catalog, table.state)
