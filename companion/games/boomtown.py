@@ -1100,14 +1100,7 @@ class BoomtownRules(Rules):
         assert isinstance(state, BoomtownState)
         if state.phase != "production":
             raise RuleError("Production comes after every card on offer has been picked.")
-        dice = entry.get("dice")
-        if not (
-            isinstance(dice, list)
-            and len(dice) == 2
-            and all(isinstance(d, int) and 1 <= d <= 6 for d in dice)
-        ):
-            raise RuleError("Two dice, each 1 to 6.")
-        dice = list(dice)
+        dice = _two_dice(entry)
         if state.rolled is not None and dice != state.rolled:
             first, second = state.rolled
             raise RuleError(
@@ -1152,14 +1145,7 @@ class BoomtownRules(Rules):
             raise RuleError("The dice are rolled once per production.")
         if not self.telegraph_holders(state):
             raise RuleError("Nobody holds a Telegraph: the roll pays at once.")
-        dice = entry.get("dice")
-        if not (
-            isinstance(dice, list)
-            and len(dice) == 2
-            and all(isinstance(d, int) and 1 <= d <= 6 for d in dice)
-        ):
-            raise RuleError("Two dice, each 1 to 6.")
-        state.rolled = list(dice)
+        state.rolled = _two_dice(entry)
 
     def _apply_skip(self, state: TableState, entry: Entry) -> None:
         assert isinstance(state, BoomtownState)
@@ -1185,6 +1171,18 @@ class BoomtownRules(Rules):
         state.high_bid, state.high_bidder, state.winner, state.price = 0, None, None, 0
         state.mustang_next = None
         state.bank_in = state.bank_out = 0  # "bank this round" starts again with the round
+
+
+def _two_dice(entry: Entry) -> list[int]:
+    """The entry's two dice (a copy), each checked to be 1 to 6."""
+    dice = entry.get("dice")
+    if not (
+        isinstance(dice, list)
+        and len(dice) == 2
+        and all(isinstance(d, int) and 1 <= d <= 6 for d in dice)
+    ):
+        raise RuleError("Two dice, each 1 to 6.")
+    return list(dice)
 
 
 def _pay(state: BoomtownState, payer: int, payee: int | None, amount: int, reason: str) -> int:

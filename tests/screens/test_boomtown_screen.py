@@ -16,6 +16,19 @@ from screens.split_calculator import SplitCalculator
 from tests.conftest import NewGame
 from tests.screens.helpers import SIZE, command, make_app, settle, text_of, type_into
 
+ROUND_ONE = ("r", "1", "p", "p", "pay", "cm 7", "cm 8", "cm 9", "3 3", "n")  # Ann wins
+
+
+async def played(pilot, session: GameSession, *commands: str) -> BoomtownScreen:  # type: ignore[no-untyped-def]
+    """The game opened and `commands` typed, each one done."""
+    pilot.app.open_game(session.path)
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, BoomtownScreen)
+    for text in commands:
+        assert await command(pilot, text) == "", text
+    return screen
+
 
 async def test_two_full_rounds_through_the_screen(store: Store, new_game: NewGame) -> None:
     session = new_game(names=("Ann", "[b]Bo[/b]", "Cy", "Di"), first=0)
@@ -103,14 +116,8 @@ async def test_the_holdup_dialog_points_at_the_wrong_field_and_forgets_a_put_rig
     the cursor stayed in the dice, and enter in the number did not play the card."""
     session = new_game(names=("Ann", "Bo", "Cy"), first=0)
     async with make_app(store).run_test(size=SIZE) as pilot:
-        pilot.app.open_game(session.path)
-        await pilot.pause()
-        screen = pilot.app.screen
-        assert isinstance(screen, BoomtownScreen)
-        for text in ("r", "1", "p", "p", "pay", "cm 7", "cm 8", "cm 9", "3 3", "n", "r", "1"):
-            assert await command(pilot, text) == "", text
-        for text in ("p", "p", "y"):  # Ann wins round 2 and picks first
-            assert await command(pilot, text) == "", text
+        round_two = ("r", "1", "p", "p", "y")  # Ann wins round 2 and picks first
+        screen = await played(pilot, session, *ROUND_ONE, *round_two)
         await type_into(pilot, "#command", "holdup")
         await pilot.press("enter")
         await pilot.pause()
@@ -287,14 +294,8 @@ async def test_a_whole_game_from_a_shuffled_deck(store: Store, new_game: NewGame
 async def test_mustang_and_telegraph_through_the_screen(store: Store, new_game: NewGame) -> None:
     session = new_game(names=("Ann", "Bo", "Cy"), first=0)
     async with make_app(store).run_test(size=SIZE) as pilot:
-        pilot.app.open_game(session.path)
-        await pilot.pause()
-        screen = pilot.app.screen
-        assert isinstance(screen, BoomtownScreen)
-        for text in ("r", "1", "p", "p", "pay", "cm 7", "cm 8", "cm 9", "3 3", "n"):  # round 1
-            assert await command(pilot, text) == "", text
-        for text in ("r", "1", "p", "p", "y", "telegraph", "mustang", "dg 8"):  # round 2: Ann
-            assert await command(pilot, text) == "", text
+        round_two = ("r", "1", "p", "p", "y", "telegraph", "mustang", "dg 8")  # Ann wins again
+        screen = await played(pilot, session, *ROUND_ONE, *round_two)
         assert screen.state.kept == [["telegraph"], ["mustang"], []]
         assert (
             await command(pilot, "t 3 6")
@@ -323,14 +324,8 @@ async def test_the_telegraph_holder_sees_the_roll_before_it_pays(
     holder changes a die (t 2 6) or keeps the card (keep); typed dice wait the same way."""
     session = new_game(names=("Ann", "Bo", "Cy"), first=0)
     async with make_app(store).run_test(size=SIZE) as pilot:
-        pilot.app.open_game(session.path)
-        await pilot.pause()
-        screen = pilot.app.screen
-        assert isinstance(screen, BoomtownScreen)
-        for text in ("r", "1", "p", "p", "pay", "cm 7", "cm 8", "cm 9", "3 3", "n"):  # round 1
-            assert await command(pilot, text) == "", text
-        for text in ("r", "1", "p", "p", "y", "telegraph", "sn 9", "dg 8"):  # round 2: Ann
-            assert await command(pilot, text) == "", text
+        round_two = ("r", "1", "p", "p", "y", "telegraph", "sn 9", "dg 8")  # Ann wins again
+        screen = await played(pilot, session, *ROUND_ONE, *round_two)
         assert "Ann holds the Telegraph: the roll shows before it pays" in text_of(pilot, "#step")
         screen.rules.roll = lambda rng=None: (1, 1)  # type: ignore[method-assign]
         gold = [screen.state.gold(seat) for seat in range(3)]
