@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.display import view_of
 from companion.games import RuleError
 from companion.games.base import copy_state
 from companion.games.boomtown import (
@@ -419,6 +420,9 @@ def test_a_roll_waits_on_record_for_the_telegraph_holder(table: Table) -> None:
     table.act(roll)
     assert table.state.rolled == [1, 1] and table.state.phase == "production"
     assert table.gold() == before  # nothing paid, nothing collapsed yet
+    session = table.session  # the table display says it too
+    shown = view_of("boomtown", "Boomtown", "", table.state, session.journal, 4)
+    assert shown.turn == "Round 3: rolled 1 + 1 = 2; the Telegraph may change one die."
     with pytest.raises(RuleError, match="rolled once"):
         table.rules.roll_for_telegraph(table.state, (3, 3))
     with pytest.raises(RuleError, match=r"The roll on record is 1 \+ 1"):
