@@ -632,8 +632,9 @@ class CommandScreen(GameScreen):
         if done:
             command.take(event.value)
             command.remember(self.typed)
-        else:  # refused (it stays, selected), or a dialog takes over (the text stays)
-            command.keep(event.value, select=refusal is not None)
+        else:  # refused, or a dialog takes over: it stays, selected, to be typed over
+            # (after a dialog's "no" too: a play-test typed on and got "nann gold +20")
+            command.keep(event.value, select=True)
 
     def _refusal(self, typed: str) -> str | None:
         """Why what was typed cannot be done before it is even read, or None."""

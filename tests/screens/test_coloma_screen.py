@@ -21,6 +21,7 @@ from tests.screens.helpers import (
     command,
     make_app,
     open_screen,
+    send_keys,
     settle,
     text_of,
     type_into,
@@ -368,7 +369,12 @@ async def test_next_asks_when_the_event_or_the_sites_were_not_typed(
         await settle(pilot)
         assert pilot.app.screen is screen and state(screen).round == 1
         assert screen.query_one("#command", Input).value == "n"  # kept, not done
-        assert await command(pilot, "event") == ""
+        # selected, as a refused command is: typed over, not added to (a play-test typed
+        # `ann gold +20` after "Not yet" and got "nann gold +20", refused)
+        send_keys(pilot, "event")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert text_of(pilot, "#command-error") == "" and state(screen).event_done
         assert await command(pilot, "sites 1 2 2") == ""
         assert await command(pilot, "n") == ""  # nothing missing: no question
         assert state(screen).round == 2
