@@ -203,7 +203,9 @@ Type in the command field and press **enter**; the line above it says what comes
 - `event`: the Barker's Event for every player, from the Sheriff clockwise (twice for a
   Tent on that Event). Site 5: `event ann 1 bo 2`, the Gold Nuggets each player spends.
 - `sites 3 1 3`: each player's Site in seat order; the Buster's or Mules' after a `+`
-  (`sites 3 1 + 3`). The screen says which Site busts and the order of turns.
+  (`sites 3 1 + 3`). A Pioneer at the Barker is typed as the Site it covers (Round 4: 4).
+  The screen says which Site busts (the Barker's Boom, when its Site has most) and the
+  order of turns.
 - `ann gold +2` takes Nuggets from the top pool down (1 Buck each once the supply is
   empty); `ann gold -1` spends one into the Mine Cart. `ann pay 7` pays 7 Bucks in Nuggets
   at the current value (no change); `pay 7` only says how many it takes.

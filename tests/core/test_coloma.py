@@ -161,6 +161,10 @@ def test_the_bust_and_the_order_of_turns(game: GameSession) -> None:
     assert "no Site has most: the Signpost busts" in two.text
     with pytest.raises(RuleError, match="one Site for each of the 3 players"):
         rules(game).sites(state(game), [2, 4], [])
+    # Round 1: the Barker covers Site 1, so Pioneers typed at 1 are at the Barker, and its
+    # Boom is what busts (a play-test read "Site 1 busts" as Site 1's own Boom being off)
+    barker = rules(game).sites(state(game), [1, 1, 4], [])
+    assert "the Barker (over Site 1) busts; turns:" in barker.text
 
 
 def test_a_shootout_with_barrels_rows_and_the_chart(game: GameSession) -> None:

@@ -106,6 +106,8 @@ def bust_sentence(state: ColomaState, chosen: list[int], extra: list[int]) -> st
     where = bust([*chosen, *extra])
     order = turn_order(dict(enumerate(chosen)), state.sheriff, len(state.players))
     busts = f"Site {where} busts" if where else "no Site has most: the Signpost busts"
+    if where and where == state.barker:  # its Pioneers are at the Barker, whose Boom is off
+        busts = f"the Barker (over Site {where}) busts"
     return f"{busts}; turns: {', '.join(state.name(seat) for seat in order)}"
 
 
