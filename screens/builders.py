@@ -85,6 +85,10 @@ def whole(word: str) -> int:
     return parse_count(word, what="A number")
 
 
+#: a build typed up to its cube: row, column and the cube's first letters
+BUILD_CUBE_TYPED = re.compile(r"\s*\d+\s+\d+\s+\S+")
+
+
 class BuildersScreen(CommandScreen):
     CSS_PATH = "builders.tcss"
     HELP_TITLE = "Boomtown Builders"
@@ -155,6 +159,13 @@ Type in the command field and press **enter**; the line above it says what comes
         cards = {b.card for b in self.state.buildings if b.card}
         cards.update(name.title() for name in card_tables(self.session.known()))
         return [*COMMANDS, *super().command_words(), *sorted(cards)]
+
+    def completion_words(self, typed: str) -> list[str]:
+        """No card name offered for a build's cube letter (`10 1 t` is not `10 1 tent`: a
+        tab or right arrow pressed to move on would take it, a play-test)."""
+        if BUILD_CUBE_TYPED.fullmatch(typed):
+            return []
+        return super().completion_words(typed)
 
     def empty_enter(self) -> str:
         """An empty enter does nothing: it says what this step takes."""

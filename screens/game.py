@@ -594,10 +594,15 @@ class CommandScreen(GameScreen):
         yield WrappedRows(id="round-line")
         yield WrappedRows(id="step")
         yield CommandInput(
-            self.command_words, id="command", placeholder="type here, enter to do it"
+            self.completion_words, id="command", placeholder="type here, enter to do it"
         )
         # a refusal replacing another (or the empty line) redraws it alone (#16)
         yield Shown("", id="command-error", classes="error", markup=False)
+
+    def completion_words(self, typed: str) -> list[str]:
+        """The words that may complete what is `typed` (a screen leaves some out where its
+        grammar wants something else: Builders' cube letter)."""
+        return self.command_words()
 
     def command_words(self) -> list[str]:
         """What the command field completes: a game's command names, its players' names,

@@ -22,15 +22,15 @@ HISTORY = 100  # commands kept for up/down in one window
 
 
 class WordSuggester(Suggester):
-    """Completes the last word typed from the words `words()` gives (asked afresh each time,
-    so a new mine or a renamed player is offered at once)."""
+    """Completes the last word typed from the words `words(value)` gives for what is typed
+    (asked afresh each time, so a new mine or a renamed player is offered at once)."""
 
-    def __init__(self, words: Callable[[], Iterable[str]]) -> None:
+    def __init__(self, words: Callable[[str], Iterable[str]]) -> None:
         super().__init__(use_cache=False, case_sensitive=True)
         self._words = words
 
     async def get_suggestion(self, value: str) -> str | None:
-        return complete(value, self._words())
+        return complete(value, self._words(value))
 
 
 def complete(value: str, words: Iterable[str]) -> str | None:
@@ -59,8 +59,8 @@ def _word_starts(value: str) -> list[int]:
 
 
 class CommandInput(SteadyInput):
-    """The game's command field. `words` gives what to complete; `remember` is called with
-    each command done, for up/down."""
+    """The game's command field. `words` gives what to complete what is typed with;
+    `remember` is called with each command done, for up/down."""
 
     BINDINGS = [
         Binding("up", "history(-1)", "Earlier command", show=False),
@@ -68,7 +68,7 @@ class CommandInput(SteadyInput):
         Binding("tab", "complete", "Complete", show=False),
     ]
 
-    def __init__(self, words: Callable[[], Iterable[str]], **kwargs: object) -> None:
+    def __init__(self, words: Callable[[str], Iterable[str]], **kwargs: object) -> None:
         # Focus leaves the text and its selection as they are: a refused command is selected
         # by `keep` itself. Selecting all on focus selected a key typed while the log was
         # shown instead of the game (the focus came after the key), so the next key

@@ -357,6 +357,17 @@ async def test_the_command_field_completes_commands_and_names(
         await pilot.press("tab")
         await settle(pilot)
         assert pilot.app.screen.query_one("#command", Input).value == "board"
+        assert await command(pilot, "4 4 s Tent") == ""  # a card named Tent is built
+        # its cube letter is not completed into the card (a play-test: `10 1 t` offered
+        # `10 1 tent`); the card's name after it is
+        await type_into(pilot, "#command", "4 1 t")
+        await pilot.press("tab")
+        await settle(pilot)
+        assert pilot.app.screen.query_one("#command", Input).value == "4 1 t"
+        await type_into(pilot, "#command", "4 1 t te")
+        await pilot.press("tab")
+        await settle(pilot)
+        assert pilot.app.screen.query_one("#command", Input).value == "4 1 t Tent"
 
 
 async def test_a_message_line_redraws_only_when_it_changed(store: Store) -> None:

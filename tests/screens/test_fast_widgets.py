@@ -26,7 +26,7 @@ class RowsApp(App[None]):
     def compose(self) -> ComposeResult:
         yield Rows(["Bucks  1  2", "Gold   3  4", "Land   0  0"], id="rows")
         yield TailLog(id="tail")
-        yield CommandInput(lambda: ["Ann"], id="command")
+        yield CommandInput(lambda typed: ["Ann"], id="command")
         yield Static("below", id="below")
 
 
