@@ -270,7 +270,12 @@ class BuildersState(TableState):
         return None
 
     def owned(self, seat: int) -> list[Building]:
-        return [b for b in self.buildings if b.owner == seat]
+        """A player's buildings in the order the rules score them: from the first row,
+        left to right (the wizard lists them so; in build order they did not match the
+        board a table reads row by row: a play-test)."""
+        return sorted(
+            (b for b in self.buildings if b.owner == seat), key=lambda b: (b.row, b.column)
+        )
 
     def at(self, row: int, column: int) -> Building | None:
         return next((b for b in self.buildings if (b.row, b.column) == (row, column)), None)

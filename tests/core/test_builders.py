@@ -155,6 +155,16 @@ def test_the_wizard_hints_say_where_each_building_stands(game: GameSession) -> N
         "1) row 1 col 5 (Single): 1 from the token",
         "1) row 2 col 1 (Double): no token in its row",
     ]
+    game.act(game.rules.next_round(state(game)))  # Bo starts round 2
+    build(game, 1, 2, 2, 1)
+    build(game, 2, 3, 4, 1)
+    build(game, 0, 2, 5, 1)  # Ann's second, built after her row 3 one
+    hints = game.rules.score_hints(state(game))["investments"]
+    # row by row, as the rules score them ("Beginning with the first row"), not in the
+    # order built (a play-test matched the VP typed to the list, read off the board)
+    assert hints[0].startswith("1) row 2 col 5 (Single): ") and "; 2) row 3 col 2" in hints[0]
+    [ann, *_] = game.rules.prefill(state(game))
+    assert [i["cube"] for i in ann["investments"]] == [1, 3]
 
 
 def test_a_named_cards_vp_is_learned_from_the_sheet_and_filled_in_next_time(
