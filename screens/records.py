@@ -60,6 +60,7 @@ Every finished game of this data folder, newest first, and what they add up to.
 - **Head to head**: for each two players, how often each finished ahead.
 - **Scores over time**: each player's score, game after game (one game's scores: filter a
   game first).
+- **down** or **enter** in the filter goes to the list.
 - **ctrl+right** / **ctrl+left** change tab (or tab to the tabs, then left and right).
 - **ctrl+e** renames the player highlighted in Players, in every earlier game (the files
   are not rewritten: the new name is shown).
@@ -71,6 +72,7 @@ class RecordsScreen(StyledOnce, Screen[None]):
     CSS_PATH = "records.tcss"
     BINDINGS = [
         Binding("escape", "home", "Home", id="records-home"),
+        Binding("down", "into_list", "To the list", show=False, id="records-into-list"),
         Binding("ctrl+e", "rename", "Rename player", id="records-rename", priority=True),
         Binding("ctrl+right", "tab(1)", "Next tab", id="records-next-tab", priority=True),
         Binding(
@@ -141,9 +143,17 @@ class RecordsScreen(StyledOnce, Screen[None]):
             self._fill_over_time(*self._over_time)
 
     @on(Input.Submitted, "#records-filter")
-    def _to_the_list(self) -> None:
-        """Enter in the filter goes to the list, where enter opens a game."""
-        self.query_one("#records-games", DataTable).focus()
+    def action_into_list(self) -> None:
+        """Enter or down in the filter goes to the list shown, where enter opens a game (a
+        play-test pressed down: the first row looked chosen, and nothing moved)."""
+        lists = {
+            "tab-games": "#records-games",
+            "tab-players": "#records-players",
+            "tab-duels": "#tab-duels VerticalScroll",
+        }
+        where = lists.get(self.query_one(TabbedContent).active)
+        if where is not None:
+            self.query_one(where).focus()
 
     def refresh_records(self, text: str) -> None:
         game, players = read_filter(text, self.all_games)

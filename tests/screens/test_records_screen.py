@@ -132,6 +132,30 @@ async def test_records_filter_players_and_a_game_standings(store: Store) -> None
         assert not isinstance(pilot.app.screen, RecordsScreen | StandingsDialog)
 
 
+async def test_down_from_the_filter_goes_into_the_list_shown(store: Store) -> None:
+    """The play-test pressed down, then enter, in the filter: nothing moved (the first
+    row looked chosen already)."""
+    history(store)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert screen.focused is screen.query_one("#records-filter")
+        await pilot.press("down")
+        await settle(pilot)
+        assert screen.focused is screen.query_one("#records-games")
+        await pilot.press("enter")  # opens the highlighted game's standings
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, StandingsDialog)
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("ctrl+right")  # Players
+        screen.query_one("#records-filter", Input).focus()
+        await pilot.press("down")
+        await settle(pilot)
+        assert screen.focused is screen.query_one("#records-players")
+
+
 async def test_a_damaged_history_is_said_and_kept(store: Store) -> None:
     store.root.mkdir(parents=True)
     store.history_path.write_text("games = [[[")
