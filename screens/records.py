@@ -257,9 +257,16 @@ class RecordsScreen(StyledOnce, Screen[None]):
 
         pane = self.query_one("#tab-players", TabPane)
         pane.set_class(game is not None and bool(records), "-per-game")
+        mixed = game is None and any(record.best is None for record in records)
+        pane.set_class(mixed, "-mixed")  # a "-" is said under the list (a play-test)
         averages = self.query_one("#records-averages", DataTable)
         if game is None or not records:
             averages.clear(columns=True)
+            if mixed:
+                self.query_one("#averages-note", Static).update(
+                    "-: scores of different games do not compare; type a game in the "
+                    "filter (boom, coloma, ...) to see them."
+                )
             return
         per_player = [record.category_averages() for record in records]
         labels = list(  # the sheet's order, then any other label seen (none expected)

@@ -93,6 +93,9 @@ async def test_records_filter_players_and_a_game_standings(store: Store) -> None
         # Bo played Boomtown only: his do
         assert [str(cell) for cell in players.get_row_at(1)][4:7] == ["-", "-", "-"]
         assert [str(cell) for cell in players.get_row_at(0)][4:7] == ["35", "24.8", "29"]
+        # said under the list (a play-test found the "-" said only in F1)
+        assert text_of(pilot, "#averages-note").startswith("-: scores of different games do not")
+        assert screen.query_one("#tab-players").has_class("-mixed")
         screen.query_one("#records-filter", Input).value = "boom di"
         await settle(pilot)
         assert games.row_count == 3
