@@ -117,7 +117,7 @@ def test_limits_take_what_fits_and_ignore_the_rest(game: GameSession) -> None:
     with pytest.raises(RuleError, match="4 Rivers at most"):
         rules(game).adjust(state(game), 0, "rivers", parse_amount("+1"))
     game.act(rules(game).bridge(state(game), 0, "Covered"))
-    with pytest.raises(RuleError, match="already has a covered Bridge: no two of one type"):
+    with pytest.raises(RuleError, match="already has a Covered Bridge: no two of one type"):
         rules(game).bridge(state(game), 0, "covered")
     for kind in ("Rope", "Stone", "Truss"):
         game.act(rules(game).bridge(state(game), 0, kind))
@@ -131,6 +131,7 @@ def test_bridge_tiles_of_a_type_run_out_by_player_count(game: GameSession) -> No
         game.act(rules(game).adjust(state(game), seat, "rivers", parse_amount("2")))
     game.act(rules(game).bridge(state(game), 0, "Rope"))
     game.act(rules(game).bridge(state(game), 1, "rope"))
+    assert state(game).bridges[1] == ["Rope"]  # one spelling a type (a play-test: rope, Rope)
     with pytest.raises(RuleError, match="Every Rope Bridge is built: 2 of each type with 3"):
         rules(game).bridge(state(game), 2, "Rope")
 

@@ -353,6 +353,9 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
     def bridge(self, state: ColomaState, seat: int, kind: str) -> Entry:
         refuse_unsafe_text(kind, "A bridge type")
         kind = " ".join(kind.split())
+        # one spelling a type, the first one built's ("rope", then "Rope": both Rope)
+        spelt = [k for kinds in state.bridges for k in kinds if k.lower() == kind.lower()]
+        kind = spelt[0] if spelt else kind[:1].upper() + kind[1:]
         stack = BRIDGES_OF_A_TYPE.get(len(state.players), 3)
         built = sum(k.lower() == kind.lower() for kinds in state.bridges for k in kinds)
         if built >= stack:
