@@ -32,7 +32,6 @@ from companion.games.coloma.words import plural, plural_word
 from companion.journal import Entry
 from companion.table import find_player, players_matching, rich_colour
 from screens.game import COMMON_HELP, CommandScreen
-from screens.size_classes import SHORT
 from screens.widgets.backdrop import PlainHorizontal, PlainVertical, PlainVerticalScroll
 from screens.widgets.command_input import CommandInput
 from screens.widgets.footer import SteadyFooter
@@ -103,6 +102,10 @@ PLAYER_COLUMN = 14
 COLUMN_GAP = 2
 #: a player's column is cut down to this many cells before the trackers' names are cut
 SHORTEST_CELL = 6
+#: Below this many rows the Shootout's tally does not fit above the players' table with the
+#: calendar and the gold box: the table comes first (at 100x30 it was pushed off the
+#: screen, a play-test).
+ROOM_FOR_BOTH = 40
 
 
 class TrackerTable(Rows):
@@ -326,15 +329,16 @@ Type in the command field and press **enter**; the line above it says what comes
             colours = tuple(rich_colour(player.colour) for player in state.players)
             self.query_one("#players", TrackerTable).show_rows(rows, colours)
         self._show("#shootout", self._shootout_text())
-        self._order_tables(self.size.height < SHORT)
+        self._order_tables(self.size.height < ROOM_FOR_BOTH)
 
     def on_resize(self, event: events.Resize) -> None:
         """(After GameScreen's own classes.) The tables' order follows the height."""
-        self._order_tables(event.size.height < SHORT)
+        self._order_tables(event.size.height < ROOM_FOR_BOTH)
 
     def _order_tables(self, short: bool) -> None:
         """The shootout comes first once it is the Year's business, unless the terminal is
-        short: then every player's numbers stay in sight (the step line gives the tally)."""
+        too short for both: then every player's numbers stay in sight (the step line gives
+        the tally)."""
         tables = self.query_one("#tables")
         shootout_first = self.state.phase != "rounds" and not short
         first = self.query_one("#shootout" if shootout_first else "#players")

@@ -510,3 +510,8 @@ async def test_a_short_terminal_keeps_the_players_first_in_the_shootout(
         await pilot.resize_terminal(120, 40)  # the screen's Resize comes through the driver
         await until(pilot, lambda: tables.children[0].id == "shootout")
         assert tables.children[0].id == "shootout"  # room for both: the Year's business first
+        await pilot.resize_terminal(100, 30)  # not short, but no room for both (a play-test
+        await until(pilot, lambda: tables.children[0].id == "players")  # lost the table)
+        assert tables.children[0].id == "players"
+        players = screen.query_one("#players")
+        assert players.region.bottom <= 29  # all six players' rows in sight, above the footer
