@@ -468,7 +468,9 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         # a reopened game: the last sheet's answers over what the screen tracked
         rows = overlay_sheet(spec, rules.prefill(state, known), state.sheet, charts)
         draft = store.read_draft(path)
-        wizard = ScoringWizard(spec, rows, charts, rules.score_hints(state), draft, keep)
+        wizard = ScoringWizard(
+            spec, rows, charts, rules.score_hints(state), draft, keep, rules.score_counts(state)
+        )
         self.app.push_screen(wizard, done)
 
     def remember(self, key: str, value: object) -> None:

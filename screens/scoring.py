@@ -24,6 +24,7 @@ from textual.coordinate import Coordinate
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Header, Input, Static
 
+from companion.amounts import plural
 from companion.scoring import (
     Field,
     Result,
@@ -204,10 +205,14 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         hints: dict[str, list[str]] | None = None,
         draft: Mapping[str, Any] | None = None,
         keep: Callable[[dict[str, Any] | None], None] | None = None,
+        counts: dict[str, list[int]] | None = None,
     ) -> None:
         """`draft`: what was typed here before and kept (`keep` is given what is typed at
-        each change, None once nothing differs from the start), put back as it was."""
+        each change, None once nothing differs from the start), put back as it was.
+        `counts`: per list field, how many numbers each player's board has (said beside
+        an answer with another count, which is taken all the same)."""
         super().__init__()
+        self.counts = counts or {}
         self._keep_draft = keep
         self.spec = spec
         self.hints = hints or {}  # per field, a line per player from the game's board
@@ -418,8 +423,25 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         if field.chart:
             say(note, f"{count} -> {self.spec.amount(value)}")
         else:
-            say(note, cubes_left(value) if field.kind == "investments" else "")
+            say(
+                note,
+                cubes_left(value)
+                if field.kind == "investments"
+                else self._count_note(field, seat, value),
+            )
         return True
+
+    def _count_note(self, field: Field, seat: int, value: Any) -> Text | str:
+        """A list of another length than the board's count: said, not refused (a play-test
+        gave River Canyon VP to a player with no River, unremarked)."""
+        counts = self.counts.get(field.key, [])
+        if field.kind != "list" or seat >= len(counts) or len(value) == counts[seat]:
+            return ""
+        board = counts[seat]
+        return Text(
+            f"{plural(len(value), 'number')} typed, {board} on the board: is that right?",
+            style="bold yellow",
+        )
 
     def _read(self, field: Field, seat: int, text: str) -> tuple[Any, Any]:
         """One player's answer as the sheet takes it, and (a chart field) the count typed;

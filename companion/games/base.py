@@ -206,6 +206,12 @@ class Rules:
         """Per sheet field, a line per player for the wizard (e.g. a building's distance)."""
         return {}
 
+    def score_counts(self, state: TableState) -> dict[str, list[int]]:
+        """Per list field, how many numbers each player's board has (Coloma: a River
+        Canyon's VP per River surveyed); the wizard says so when another count is typed,
+        and takes it (the table may know better)."""
+        return {}
+
     def not_over(self, state: TableState) -> str | None:
         """Why the game is not at its end yet (e.g. "It is Round 3 of 1849."), or None when
         it is, or when the app cannot tell: ctrl+f asks before scoring a game not over."""

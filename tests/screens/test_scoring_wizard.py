@@ -567,6 +567,30 @@ async def test_a_problem_across_players_goes_once_put_right(
         assert wizard.at_standings
 
 
+async def test_a_list_longer_than_the_board_says_is_questioned_not_refused(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test gave Cy River Canyon VP with no River surveyed: taken, unremarked.
+    It is said beside the answer, and still taken (the table may know better)."""
+    from companion.amounts import parse_amount
+
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    session.act(session.rules.adjust(session.state, 0, "rivers", parse_amount("1")))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        while wizard.spec.fields[wizard.step].key != "canyons":
+            await pilot.press("ctrl+n")
+            await settle(pilot)
+        await type_into(pilot, "#answer-0", "3")  # Ann's one River
+        await type_into(pilot, "#answer-2", "2")  # Cy has none
+        assert text_of(pilot, "#note-0") == ""
+        assert text_of(pilot, "#note-2") == "1 number typed, 0 on the board: is that right?"
+        assert wizard.rows[2]["canyons"] == [2]  # taken all the same
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert wizard.spec.fields[wizard.step].key != "canyons"  # not a refusal
+
+
 async def test_the_kept_scores_notice_goes_when_the_wizard_brings_them_back(
     store: Store, new_game: NewGame
 ) -> None:

@@ -175,6 +175,10 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
             ],
         }
 
+    def score_counts(self, state: TableState) -> dict[str, list[int]]:
+        assert isinstance(state, ColomaState)
+        return {"canyons": [numbers["rivers"] for numbers in state.numbers]}
+
     # -- the calendar --------------------------------------------------------------------
 
     def pools(self, state: ColomaState, spaces: list[int]) -> Entry:
