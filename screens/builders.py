@@ -426,11 +426,12 @@ Type in the command field and press **enter**; the line above it says what comes
                 raise RuleError(
                     "Type the terrain, its row and its column: m> 2 4, lake 3 1, clear 2 4."
                 )
-            return self.run(
-                rules.place_terrain(
-                    state, whole(words[1]), whole(words[2]), TERRAIN_WORDS[words[0]]
-                )
-            )
+            row, column, kind = whole(words[1]), whole(words[2]), TERRAIN_WORDS[words[0]]
+            note = rules.terrain_note(state, row, column, kind)
+            done = self.run(rules.place_terrain(state, row, column, kind))
+            if done and note:  # placed all the same: the table may know better
+                self.notify(f"{note}.", title="Terrain", severity="warning", markup=False)
+            return done
         if words[:2] == ["t", "at"]:
             if len(words) < 4 or not is_number(words[2]):
                 raise RuleError(

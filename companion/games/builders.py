@@ -620,12 +620,28 @@ class BuildersRules(Rules):
             text = f"The board: {rows} of {plural(widths[0], 'location')}"
         return self._entry(state, "board", text, widths=widths)
 
+    def terrain_note(self, state: BuildersState, row: int, column: int, kind: str) -> str:
+        """What the rules say against placing this Terrain Card (the table may know
+        better: it is placed all the same): the advanced game's only, and so many a
+        player count ("In a 3-player game, place 9 Terrain Cards"); "" when nothing."""
+        if kind == "none":
+            return ""
+        if not state.options.get("terrain"):
+            return "Terrain Cards are for the advanced game (this game was set up without)"
+        most = TERRAIN_CARDS.get(len(state.players))
+        placed = len(state.terrain) + ((row, column) not in state.terrain)
+        if most is not None and placed > most:
+            players = len(state.players)
+            return f"{placed} Terrain Cards on the board: a {players}-player game places {most}"
+        return ""
+
     def place_terrain(self, state: BuildersState, row: int, column: int, kind: str) -> Entry:
         name = TERRAIN.get(kind, "nothing")
+        note = self.terrain_note(state, row, column, kind)
         return self._entry(
             state,
             "terrain",
-            f"Terrain: {name} at row {row}, column {column}",
+            f"Terrain: {name} at row {row}, column {column}" + (f" ({note})" if note else ""),
             row=row,
             column=column,
             terrain=kind,

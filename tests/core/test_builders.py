@@ -260,3 +260,24 @@ def test_a_board_without_rows_names_the_right_limit(new_game: NewGame) -> None:
         session.rules.board(session.state, [])
     with pytest.raises(RuleError, match="A row of the board has 1 to 20 locations"):
         session.rules.board(session.state, [5, 0])
+
+
+def test_terrain_past_the_count_or_outside_the_advanced_game_is_said(new_game: NewGame) -> None:
+    """The play-test placed a 10th Terrain Card with 3 players, and one in a basic game:
+    both unremarked. They are placed all the same (the table may know better), and said."""
+    game = new_game(game="builders", names=("Ann", "Bo", "Cy"), first=0, terrain=True)
+    rules = game.rules
+    game.act(rules.board(state(game), [5] * 6))
+    for spot in range(9):
+        entry = rules.place_terrain(state(game), spot // 5 + 2, spot % 5 + 1, "lake")
+        assert "(" not in entry.text, entry.text
+        game.act(entry)
+    assert rules.place_terrain(state(game), 2, 1, "hideout").text.endswith("column 1")  # moved
+    tenth = rules.place_terrain(state(game), 5, 1, "goldmine")
+    assert tenth.text.endswith("(10 Terrain Cards on the board: a 3-player game places 9)")
+    game.act(tenth)
+    assert len(state(game).terrain) == 10
+    basic = new_game(game="builders", names=("Ann", "Bo", "Cy"), first=0)
+    basic.act(basic.rules.board(state(basic), [5] * 6))
+    entry = basic.rules.place_terrain(state(basic), 3, 3, "goldmine")
+    assert "Terrain Cards are for the advanced game" in entry.text
