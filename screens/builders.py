@@ -215,8 +215,10 @@ Type in the command field and press **enter**; the line above it says what comes
                 f"{state.name(state.first_player)} starts · "
                 f"{offer} cards on offer · Track Tokens {len(state.tokens)}/{state.rows}"
             )
-            if state.options.get("terrain"):
-                line += f"  ·  Terrain Cards: {TERRAIN_CARDS[len(state.players)]}"
+            if state.options.get("terrain") and not state.buildings:  # while they are placed
+                # (only then: on the line for good it took a second line at 80x24, and the
+                # notes under the board lost their end)
+                line += f" · Terrain Cards: {TERRAIN_CARDS[len(state.players)]}"
         else:
             line = "Boomtown Builders"
         self.query_one("#round-line", WrappedRows).show([line])

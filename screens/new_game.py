@@ -153,8 +153,15 @@ Names: not empty, at most 24 characters, different from each other (case does no
             for row in range(MAX_ROWS):
                 yield PlayerRow(row)
             with Horizontal(id="row-buttons"):
-                yield Button("+ Add player (ctrl+n)", id="add", compact=True)
-                yield Button("Same table as last time (ctrl+l)", id="same", compact=True)
+                # out of the tab order (their keys are on them): tab goes from the last
+                # colour on to the first player (a play-test's tab, tab, enter added a player)
+                for label, button_id in (
+                    ("+ Add player (ctrl+n)", "add"),
+                    ("Same table as last time (ctrl+l)", "same"),
+                ):
+                    button = Button(label, id=button_id, compact=True)
+                    button.can_focus = False
+                    yield button
             with Horizontal(classes="field"):
                 yield Static("First player", id="first-label", classes="label")
                 yield TableSelect(

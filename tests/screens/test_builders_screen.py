@@ -245,7 +245,9 @@ async def test_the_calculator_refuses_mountains_that_cannot_be(
 
 def four_players_in_round_three(new_game: NewGame):  # type: ignore[no-untyped-def]
     """Bea and Bob (one initial), an emoji initial, a long name; a token on a building."""
-    session = new_game(game="builders", names=("Bea", "Bob", "🐻 Cy", "Dianne Longname"))
+    session = new_game(
+        game="builders", names=("Bea", "Bob", "🐻 Cy", "Dianne Longname"), terrain=True
+    )
     rules, act = session.rules, session.act
     act(rules.board(session.state, [5] * 10))
     act(rules.place_terrain(session.state, 3, 3, "goldmine"))
@@ -453,3 +455,25 @@ async def test_the_round_line_shows_whole_beside_the_log(store: Store, new_game:
             assert "[bold]Zed[/]" in line and line.endswith("4 cards on offer · Track Tokens 0/10")
             assert words_shown(pilot, "#round-line") == line, size
             assert screen.query_one("#notes").region.bottom <= size[1] - 1, size
+
+
+async def test_the_terrain_count_shows_while_the_cards_are_placed(
+    store: Store, new_game: NewGame
+) -> None:
+    """The advanced game's count of Terrain Cards is on the round line until the first
+    build (on it for good, it took a second line at 80x24 and cut the notes' end); a card
+    past the count is placed and said."""
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy"), first=0, terrain=True)
+    session.act(session.rules.board(session.state, [5] * 6))
+    for spot in range(9):
+        session.act(session.rules.place_terrain(session.state, spot // 5 + 2, spot % 5 + 1, "lake"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        assert "Terrain Cards: 9" in text_of(pilot, "#round-line")
+        assert await command(pilot, "gold 5 1") == ""  # the 10th: placed, and said
+        assert "10 Terrain Cards on the board: a 3-player game places 9" in text_of(
+            pilot, "#log-lines"
+        )
+        assert len(screen.state.terrain) == 10
+        assert await command(pilot, "1 1 s") == ""
+        assert "Terrain Cards" not in text_of(pilot, "#round-line")

@@ -257,3 +257,19 @@ async def test_typing_a_name_lays_nothing_out_and_the_first_player_list_follows(
         await settle(pilot)
         first = dialog.query_one("#first", Select)
         assert "Annabel" in [str(prompt) for prompt, _ in first._options]
+
+
+async def test_tab_from_the_last_colour_goes_to_the_first_player(store: Store) -> None:
+    """The play-test's tab, tab, enter after the last colour, aiming for the first player,
+    added a player twice: the row buttons were in the tab order (their keys are on them)."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_dialog(pilot)
+        screen.query_one(f"#colour-{screen.count - 1}").focus()
+        await pilot.press("tab")
+        await pilot.pause()
+        assert screen.focused is screen.query_one("#first")
+        count = screen.count
+        await pilot.click("#add")  # the mouse still adds a player
+        await pilot.pause()
+        assert screen.count == count + 1

@@ -186,7 +186,9 @@ def test_calamityville(snap_compare, store: Store, new_game: NewGame) -> None:  
 
 
 def builders_game(store: Store, new_game: NewGame):  # type: ignore[no-untyped-def]
-    session = new_game(game="builders", names=("Ann", "[bold red]Bo[/]", "Cy"), first=0)
+    session = new_game(
+        game="builders", names=("Ann", "[bold red]Bo[/]", "Cy"), first=0, terrain=True
+    )
     rules, act = session.rules, session.act
     act(rules.board(session.state, [5] * 6))
     act(rules.place_terrain(session.state, 3, 3, "goldmine"))

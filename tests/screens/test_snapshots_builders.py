@@ -17,7 +17,9 @@ from tests.screens.test_snapshots import FIXED_TIME
 def four_player_game(store: Store, new_game: NewGame):  # type: ignore[no-untyped-def]
     """Bea and Bob (told apart), a long name; arrows, terrain, cards' marks, two tokens (one
     on a building), round 3 under way."""
-    session = new_game(game="builders", names=("Bea", "Bob", "Cy", "Dianne Longname"), first=0)
+    session = new_game(
+        game="builders", names=("Bea", "Bob", "Cy", "Dianne Longname"), first=0, terrain=True
+    )
     rules, act = session.rules, session.act
     act(rules.board(session.state, [5] * 10))
     arrows = {1: ["<", "", ">", "", ""], 2: ["", ">", "", "<", ""], 3: ["<", "", "", "", ">"]}
