@@ -683,6 +683,11 @@ Type in the command field and press **enter**; the line above it says what comes
             count = 1
             if words and is_number(words[0]):
                 count, words = parse_count(words[0], what="The Gold Nuggets"), words[1:]
+            if seat in spend:  # (taken as one spend, unsaid: a play-test)
+                raise RuleError(
+                    f"{self.state.name(seat)} is named twice: name each player once, with "
+                    "all the Gold Nuggets they spend (event ann 2)."
+                )
             spend[seat] = count
         return spend
 

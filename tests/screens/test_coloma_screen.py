@@ -142,6 +142,7 @@ async def test_a_whole_year_with_the_gold_value_always_as_the_rule_says(
         for _ in range(2):
             assert await move_on(pilot) == ""
         # Round 5, then the Shootout
+        assert "Ann is named twice" in await command(pilot, "event ann 1 ann 1")  # a play-test
         assert await command(pilot, "event ann 1") == ""  # Ann spends a Nugget for 3 VP
         board.cart += 1
         assert state(screen).numbers[0]["track"] == 3
