@@ -1380,6 +1380,8 @@ def find_mine(text: str, catalog: list[MineCard], state: BoomtownState) -> MineC
             )
         raise RuleError("Type a town and a production number, e.g. cm 6 or cold 6.")
     town = find_town(" ".join(words[:-1]))
+    if town is None and all(is_number(word) for word in words):  # dice typed too early
+        raise RuleError("A mine is a town and a number (cm 6); the dice come after the picks.")
     if town is None:
         typed = " ".join(words[:-1])
         raise RuleError(f"No town {typed!r}: cj, cm, cc, dg or sn.{_did_you_mean(typed)}")

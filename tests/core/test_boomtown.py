@@ -824,6 +824,8 @@ def test_a_mine_typed_without_a_space_and_a_misspelt_name(table: Table) -> None:
         find_mine("stagecoatch", catalog, table.state)
     with pytest.raises(RuleError, match=r"No town 'cold mountian'.*Did you mean Cold Mountain\?"):
         find_mine("cold mountian 6", catalog, table.state)
+    with pytest.raises(RuleError, match="the dice come after the picks"):  # not "No town '6'"
+        find_mine("6 6", catalog, table.state)
     with pytest.raises(RuleError) as refused:  # nothing near: no guess
         find_mine("xyz", catalog, table.state)
     assert "Did you mean" not in str(refused.value)
