@@ -621,8 +621,14 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         self._keep()
 
     def action_save(self) -> None:
-        if not self.at_standings:
+        if not self.at_standings:  # the standings first, to be checked: then it saves
             self.action_step(len(self.spec.fields))
+            if self.at_standings:  # (a play-test took the first ctrl+s for the save)
+                self.notify(
+                    "Not saved yet: check the standings, then ctrl+s again saves them and "
+                    "finishes the game.",
+                    markup=False,
+                )
             return
         result = score(self.spec, self.rows)
         text = sheet_text(self.spec, self.rows)
@@ -636,8 +642,9 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         return any(self.typed[key] != texts for key, texts in self._as_opened.items())
 
     def action_leave(self) -> None:
-        """Leave without finishing; what was typed is only dropped after a yes."""
-        if not self.typed_anything():
+        """Leave without finishing; what was typed, or standings reached, only after a yes
+        (a play-test reached the standings, left with escape and thought them saved)."""
+        if not self.typed_anything() and not self.at_standings:
             self.dismiss(None)
             return
 
@@ -645,11 +652,17 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
             if drop:
                 self.dismiss(None)
 
-        self.app.push_screen(
-            ConfirmDialog(
+        if self.typed_anything():
+            dialog = ConfirmDialog(
                 "Leave the wizard? What you typed in it is dropped (the game stays as it was).",
                 yes="Drop and leave",
                 no="Keep typing",
-            ),
-            answered,
-        )
+            )
+        else:
+            dialog = ConfirmDialog(
+                "Leave without saving the scores? The game is not finished until ctrl+s "
+                "saves them.",
+                yes="Leave unsaved",
+                no="Back to the standings",
+            )
+        self.app.push_screen(dialog, answered)

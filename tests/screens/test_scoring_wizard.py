@@ -591,6 +591,33 @@ async def test_a_list_longer_than_the_board_says_is_questioned_not_refused(
         assert wizard.spec.fields[wizard.step].key != "canyons"  # not a refusal
 
 
+async def test_escape_from_the_standings_asks_before_leaving_them_unsaved(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test's ctrl+s on step 1 showed the standings (not saved), and escape then
+    left without a word: the table thought the game recorded."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        game = pilot.app.screen_stack[-2]
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert wizard.at_standings and not game.session.state.finished
+        notices = [n.message for n in pilot.app._notifications]
+        assert any(message.startswith("Not saved yet: check the standings") for message in notices)
+        await pilot.press("escape")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ConfirmDialog)
+        assert "Leave without saving the scores?" in text_of(pilot, "#confirm-question")
+        await pilot.press("n")
+        await settle(pilot)
+        assert pilot.app.screen is wizard
+        await pilot.press("ctrl+s")  # the second one saves
+        await settle(pilot)
+        assert pilot.app.screen is game and game.session.state.finished
+
+
 async def test_the_kept_scores_notice_goes_when_the_wizard_brings_them_back(
     store: Store, new_game: NewGame
 ) -> None:
