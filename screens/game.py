@@ -84,6 +84,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         self._compositor = ScreenCompositor()
         self._log: LogPanel | None = None
         self._refusal_beside: Static | None = None
+        self._command_field: CommandInput | None = None
         self.session = session
         self.sub_title = session.title
         self._follow_timer: Timer | None = None
@@ -277,8 +278,12 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         return None
 
     def clear_refusals(self) -> None:
-        """The game changed: a refusal shown beside the field no longer holds."""
+        """The game changed: a refusal shown beside the field no longer holds, nor does
+        the refused command still in the field."""
         say(self.refusal_line(), "")
+        if self._command_field is None:  # looked up once, as the refusal line is
+            self._command_field = self.query_one("#command", CommandInput)
+        self._command_field.drop_kept()
 
     @on(CommandInput.PastedFirstLine)
     def _pasted_lines(self, event: CommandInput.PastedFirstLine) -> None:

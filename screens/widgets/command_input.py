@@ -80,6 +80,7 @@ class CommandInput(SteadyInput):
         self.history: list[str] = []
         self._walk: int | None = None  # where up/down is in `history`; None: at the end
         self._draft = ""  # what was typed before walking the history
+        self._kept: str | None = None  # a refused command left in the field, selected
 
     class PastedFirstLine(Message):
         """A paste of several commands: only the first was put in the field."""
@@ -138,6 +139,16 @@ class CommandInput(SteadyInput):
         self._release(command)
         if select and command:
             self.selection = Selection(0, len(command))
+            self._kept = command
+
+    def drop_kept(self) -> None:
+        """The game changed another way (a key like ctrl+n, a dialog, an undo): a command
+        refused before and still in the field, untouched, goes. It waited for a stray
+        enter to run it minutes later (a play-test: `gold`, refused, ran after the Boom
+        cards were read with ctrl+n)."""
+        if self._kept is not None and self.value == self._kept:
+            self.value = ""
+        self._kept = None
 
     def _release(self, command: str) -> None:
         if self._handed.startswith(command):

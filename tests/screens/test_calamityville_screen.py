@@ -242,6 +242,27 @@ async def test_a_refused_command_goes_when_the_game_is_finished(
         assert text_of(pilot, "#command-error") == ""
 
 
+async def test_a_refused_command_goes_when_a_key_changes_the_game(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test: `gold` refused, then ctrl+n read the Boom cards; the field still held
+    `gold`, and a stray enter minutes later ran it. A command being typed stays."""
+    session = new_game(game="calamityville", names=("Ann", "Bo"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        field = screen.query_one("#command", Input)
+        assert await command(pilot, "gold") != ""  # refused: Boom cards are left
+        assert field.value == "gold"
+        await pilot.press("ctrl+n")  # a newspaper card read by its key
+        await settle(pilot)
+        assert field.value == "" and text_of(pilot, "#command-error") == ""
+        send_keys(pilot, "pay ann")  # being typed: a key changing the game leaves it
+        await settle(pilot)
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert field.value == "pay ann"
+
+
 async def test_four_players_fit_80_by_24(store: Store, new_game: NewGame) -> None:
     """Each player's money and properties, the step line, the field and its message are all
     on screen at 80x24 with four players owning five properties each (the forms were
