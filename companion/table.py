@@ -57,11 +57,14 @@ def clockwise_from(start: int, count: int) -> list[int]:
     return [(start + step) % count for step in range(count)]
 
 
+EMPTY_NAME = "A name cannot be empty."
+
+
 def name_problem(name: str, others: list[str]) -> str | None:
     """Why `name` cannot be a player's name at this table, or None when it can."""
     stripped = name.strip()
     if not stripped:
-        return "A name cannot be empty."
+        return EMPTY_NAME
     unsafe = text_problem(name, "A name")
     if unsafe:
         return unsafe

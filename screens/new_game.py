@@ -24,7 +24,7 @@ from companion.games.base import OptionSpec
 from companion.players import TableMemory, table_memory
 from companion.setup import SetupForm, validate_setup
 from companion.store import Store
-from companion.table import COLOURS
+from companion.table import COLOURS, EMPTY_NAME
 from screens.dialog import Dialog
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.no_scroll import SteadyInput
@@ -284,8 +284,11 @@ Names: not empty, at most 24 characters, different from each other (case does no
         say(self.query_one("#error-game", Static), errors.get("game", ""))
         say(self.query_one("#error-players", Static), errors.get("players", ""))
         say(self.query_one("#error-first", Static), errors.get("first", ""))
+        fewer_allowed = self.count > GAMES[self.game].min_players
         for row in range(MAX_ROWS):
             message = errors.get(f"name-{row}") or errors.get(f"colour-{row}") or ""
+            if message == EMPTY_NAME and fewer_allowed:  # (only F1 said how: a play-test)
+                message = "A name cannot be empty: type one, or ctrl+r removes this row."
             row_error = self.query_one(f"#error-row-{row}", Static)
             say(row_error, message)
             row_error.display = bool(message)

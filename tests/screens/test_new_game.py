@@ -273,3 +273,26 @@ async def test_tab_from_the_last_colour_goes_to_the_first_player(store: Store) -
         await pilot.click("#add")  # the mouse still adds a player
         await pilot.pause()
         assert screen.count == count + 1
+
+
+async def test_an_empty_row_says_how_to_remove_it_when_fewer_players_may_play(
+    store: Store,
+) -> None:
+    """The play-test left row 3 empty for a 2-player Calamityville: "A name cannot be
+    empty", and only F1 said that ctrl+r removes a row."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_dialog(pilot)
+        screen.query_one("#game", Select).value = "calamityville"
+        await pilot.pause()
+        await type_into(pilot, "#name-0", "Eve")
+        await type_into(pilot, "#name-1", "Fay")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert text_of(pilot, "#error-row-2") == (
+            "A name cannot be empty: type one, or ctrl+r removes this row."
+        )
+        screen.query_one("#name-2").focus()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert screen.count == 2
