@@ -37,9 +37,10 @@ The cardboard wins: when a number or a holding on the screen is not what the tab
 set it here. The correction is an entry of the game, with its reason, like any other change
 (**ctrl+z** undoes it).
 
-- **What**: the number or holding to correct. The dialog starts at the selected player's
-  first one. Tab to it, **enter** opens the list; type the first letters of a name to jump
-  there (e.g. `bo` for Bo's numbers), **enter** takes it.
+- **What**: the number or holding to correct, or a player's name (misspelt at setup: the
+  list ends with the names). The dialog starts at the selected player's first one. Tab to
+  it, **enter** opens the list; type the first letters of a name to jump there (e.g. `bo`
+  for Bo's numbers), **enter** takes it.
 - **New value**: what the cardboard shows; the line above it says what to type (`12` sets
   it, `+5` adds, `-3` takes away for a number). **enter** goes to the reason.
 - **Why**: a few words (e.g. "counted the chips"). **enter** or **ctrl+s** records it.
@@ -63,7 +64,9 @@ stays, so you can fix it and record again.
         self.session = session
         self.seat = seat
         self.save = save
-        self.fixes = {fix.key: fix for fix in session.rules.corrections(session.state)}
+        rules, state = session.rules, session.state
+        fixes = [*rules.corrections(state), *rules.name_corrections(state)]
+        self.fixes = {fix.key: fix for fix in fixes}
 
     def compose(self) -> ComposeResult:
         choices = [(Text(fix.label), fix.key) for fix in self.fixes.values()]

@@ -18,7 +18,7 @@ from companion.amounts import Amount, parse_amount
 from companion.gamefile import Header
 from companion.journal import Entry, make_entry
 from companion.safe_text import text_problem
-from companion.table import Player
+from companion.table import Player, name_problem
 
 if TYPE_CHECKING:
     from companion.scoring import SheetSpec
@@ -270,15 +270,40 @@ class Rules:
             for spec in self.numbers
         ]
 
+    def name_corrections(self, state: TableState) -> list[Fix]:
+        """Each player's name, for ctrl+o after the game's own corrections: a name misspelt
+        at setup (Gsu for Gus) was on the screen and in every command all game (a
+        play-test). None once the game is finished: Records renames in earlier games."""
+        if state.finished:
+            return []
+        return [
+            Fix(f"{seat}:name", f"{player.name}: name", "the name as it should be", seat=seat)
+            for seat, player in enumerate(state.players)
+        ]
+
     def correct_text(self, state: TableState, key: str, text: str, reason: str) -> Entry:
-        """The correction entry for one of `corrections`, from the value as typed.
+        """The correction entry for one of `corrections` (or `name_corrections`), from the
+        value as typed.
 
         Raises AmountError when the value is not one (said beside the value), RuleError
         otherwise. Games handle their own keys and pass the rest to this."""
         seat_text, _, number = key.partition(":")
         if not seat_text.isdigit():
             raise RuleError(f"{self.title} cannot correct {key!r}.")
+        if number == "name":
+            return self.rename(state, int(seat_text), text, reason)
         return self.correct(state, int(seat_text), number, parse_amount(text), reason)
+
+    def rename(self, state: TableState, seat: int, name: str, reason: str) -> Entry:
+        """A player's name put right; the game file's header keeps the name typed then."""
+        self._seat(state, seat)
+        reason = self.check_reason(reason)
+        name = " ".join(name.split())
+        old = state.name(seat)
+        if name == old:
+            raise RuleError(f"That is the name already: {old}.")
+        text = f"Correction: {old} is called {name}: {reason}"
+        return self._entry(state, "rename", text, player=seat, name=name, reason=reason)
 
     def check_reason(self, reason: str) -> str:
         """The reason of a correction, tidied; RuleError when it is missing or unsafe."""
@@ -353,6 +378,16 @@ class Rules:
         if not isinstance(value, int):
             raise RuleError("A correction needs a whole number.")
         self._set_number(state, seat, key, value)
+
+    def _apply_rename(self, state: TableState, entry: Entry) -> None:
+        seat, name = self._seat(state, entry.get("player")), entry.get("name")
+        if not isinstance(name, str):
+            raise RuleError("A name is text.")
+        others = [player.name for other, player in enumerate(state.players) if other != seat]
+        problem = name_problem(name, others)
+        if problem:
+            raise RuleError(problem)
+        state.players[seat] = Player(name.strip(), state.players[seat].colour)
 
     def _apply_option(self, state: TableState, entry: Entry) -> None:
         spec = self._option(entry.get("key"))

@@ -103,3 +103,32 @@ def test_an_entry_that_no_longer_applies_is_skipped_with_a_notice(
     reopened = GameSession.open(store, session.path)
     assert any("Ann teleported" in notice for notice in reopened.notices)
     assert gold(reopened) == [10, 10, 10]
+
+
+@pytest.mark.parametrize("game", ["boomtown", "coloma", "builders", "calamityville"])
+def test_a_misspelt_name_is_put_right_with_a_reason(
+    new_game: NewGame, store: Store, game: str
+) -> None:
+    """The play-test typed Gsu for Gus at setup: ctrl+o had no name to correct, so the
+    screen, the log and every command said Gsu all game."""
+    session = new_game(game=game, names=("Eve", "Fay", "Gsu"))
+    rules = session.rules
+    keys = [fix.key for fix in rules.name_corrections(session.state)]
+    assert keys == ["0:name", "1:name", "2:name"]
+    with pytest.raises(RuleError, match="already at the table"):
+        rules.correct_text(session.state, "2:name", "fay", "typo at setup")
+    with pytest.raises(RuleError, match="cannot be empty"):
+        rules.correct_text(session.state, "2:name", "  ", "typo at setup")
+    with pytest.raises(RuleError, match="That is the name already"):
+        rules.correct_text(session.state, "2:name", "Gsu", "typo at setup")
+    with pytest.raises(RuleError, match="a correction needs a reason"):
+        rules.correct_text(session.state, "2:name", "Gus", "")
+    entry = rules.correct_text(session.state, "2:name", " Gus ", "typo at setup")
+    assert entry.text == "Correction: Gsu is called Gus: typo at setup"
+    session.act(entry)
+    assert [p.name for p in session.state.players] == ["Eve", "Fay", "Gus"]
+    colour = session.state.players[2].colour
+    reopened = GameSession.open(store, session.path)  # the journal says it, after a restart
+    assert reopened.state.players[2].name == "Gus" and reopened.state.players[2].colour == colour
+    reopened.undo()
+    assert reopened.state.players[2].name == "Gsu"

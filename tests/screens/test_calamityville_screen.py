@@ -263,6 +263,26 @@ async def test_a_refused_command_goes_when_a_key_changes_the_game(
         assert field.value == "pay ann"
 
 
+async def test_a_misspelt_name_is_corrected_with_ctrl_o(store: Store, new_game: NewGame) -> None:
+    """The play-test's Gsu stayed Gsu all game: ctrl+o now puts a name right."""
+    session = new_game(game="calamityville", names=("Eve", "Fay", "Gsu"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, CorrectionDialog)
+        pilot.app.screen.query_one("#what", Select).value = "2:name"
+        await type_into(pilot, "#value", "Gus")
+        await pilot.press("enter")
+        await type_into(pilot, "#reason", "typo at setup")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert pilot.app.screen is screen
+        assert "Gus" in text_of(pilot, "#player-2") and "Gsu" not in text_of(pilot, "#player-2")
+        assert "Correction: Gsu is called Gus: typo at setup" in text_of(pilot, "#log-lines")
+        assert await command(pilot, "pay gus eve 10") == ""  # the commands know the name
+
+
 async def test_four_players_fit_80_by_24(store: Store, new_game: NewGame) -> None:
     """Each player's money and properties, the step line, the field and its message are all
     on screen at 80x24 with four players owning five properties each (the forms were
