@@ -187,8 +187,13 @@ be shortened to the start of any of its words; the bank is a party like a player
             return True
         if command in ("news", "newspaper", "gold"):
             raise RuleError("Type news alone to read a card, gold when Gold Has Run Out! is read.")
+        from difflib import get_close_matches  # (only for a command not known)
+
+        close = get_close_matches(command, COMMANDS, n=1, cutoff=0.6)
+        guess = f" Did you mean {close[0]}?" if close else ""  # (rnet: a play-test)
         raise RuleError(
-            f"Not a command: {words[0]}. Type pay, buy, rent, pass, news or gold; F1 lists them."
+            f"Not a command: {words[0]}.{guess} Type pay, buy, rent, pass, news or gold; F1 "
+            "lists them."
         )
 
     def _player(self, words: list[str], role: str) -> tuple[int, list[str]]:
@@ -324,7 +329,8 @@ be shortened to the start of any of its words; the bank is a party like a player
         except RuleError as problem:
             self._preview(str(problem))
             return
-        self._preview(f"Rent due: ${entry.get('amount')}. Enter collects it.")
+        # who pays whom, and how it adds up (a bonus remembered from another type shows)
+        self._preview(f"{entry.text}. Enter collects it.")
 
     def _preview(self, text: str) -> None:
         """Only a change is drawn (most keys leave the line as it was), and with no layout

@@ -44,5 +44,7 @@ async def test_the_rent_preview_as_it_is_typed_needs_no_layout(
         await settle(pilot)
         layouts = layouts_during(pilot.app)
         await type_into(pilot, "#command", "rent ann hotel 300")
-        assert text_of(pilot, "#command-error") == "Rent due: $300. Enter collects it."
+        assert text_of(pilot, "#command-error") == (
+            "Ann pays Cy $300 rent: $300 x 1 hotel. Enter collects it."
+        )
         assert layouts[0] == 0

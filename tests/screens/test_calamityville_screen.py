@@ -52,7 +52,10 @@ async def test_a_few_turns_to_the_gold_running_out(store: Store, new_game: NewGa
         await type_into(pilot, "#command", "rent bo hotel 300")
         assert "bonus rent" in text_of(pilot, "#command-error")
         await type_into(pilot, "#command", "rent bo hotel 300 bonus 100")
-        assert text_of(pilot, "#command-error") == "Rent due: $1000. Enter collects it."
+        assert text_of(pilot, "#command-error") == (  # who pays whom, and how (a play-test)
+            "[b]Bo[/b] pays Ann $1000 rent: $300 x 3 hotels + $100 bonus for all three. "
+            "Enter collects it."
+        )
         await pilot.press("enter")
         await settle(pilot)
         assert money()[:2] == [2250, 1025]
@@ -151,6 +154,7 @@ async def test_rent_and_pass_name_the_space(store: Store, new_game: NewGame) -> 
         assert screen.state.owned(0)[-1].kind == "store"
         assert "Bo's store ($100) passes to Ann" in text_of(pilot, "#log-lines")
         assert "Not a command: sell" in await command(pilot, "sell ann bank")
+        assert "Not a command: rnet. Did you mean rent?" in await command(pilot, "rnet ann bank 1")
 
 
 async def test_refusals_beside_the_field(store: Store, new_game: NewGame) -> None:
