@@ -30,6 +30,7 @@ from companion.games.boomtown import (
     find_mine,
     is_number,
     load_catalog,
+    mine_out,
     parse_dice,
     plural,
 )
@@ -46,6 +47,7 @@ from screens.widgets.wrapped_rows import NO_BREAK, WrappedRows
 #: the narrowest a player's panel gets: "Cactus Junction:" and a mine or two
 PANEL_WIDTH = 26
 #: the typed word of each step that used to move on with an empty enter (#12)
+CM6_SPOT = ("Cold Mountain", 6)  # the example mine F1 and the step line give
 REVEAL, PAY, NEXT, KEEP = ("r", "reveal"), ("pay", "y"), ("n", "next"), ("keep", "k")
 COMMANDS = ["reveal", "pass", "pay", "next", "skip", "roll", "ride", "keep"]
 
@@ -261,7 +263,7 @@ Type in the command field and press **enter**:
             )
             return Text(
                 f"{name(picker)} picks ({len(state.picks) + 1} of {state.offered}): a mine "
-                f"(cm 6) or an event (dynamite); ctrl+l lists the mines.{ride}"
+                f"({self._example_mine()}) or an event (dynamite); ctrl+l lists the mines.{ride}"
             )
         if phase == "production":
             holders = [name(s) for s in self.rules.telegraph_holders(state)]
@@ -294,6 +296,16 @@ Type in the command field and press **enter**:
                 f"{name(state.winner)} will open the auction."
             )
         return Text("The deck is used up: ctrl+f scores the game with the wizard.")
+
+    def _example_mine(self) -> str:
+        """A mine still to be had, as typed (`cm 6`): not one gone or in play (a play-test
+        was shown `cm 6` after it was dynamited)."""
+        short = {town: letters for letters, town in TOWN_SHORT.items()}
+        cards = sorted(self.catalog, key=lambda card: (card.town, card.roll) != CM6_SPOT)
+        for card in cards:  # cm 6 first, as F1 has it
+            if not mine_out(self.state, card) and card.town in short:
+                return f"{short[card.town]} {card.roll}"
+        return "cm 6"
 
     # -- the command field ------------------------------------------------------------
 
