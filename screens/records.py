@@ -63,7 +63,7 @@ Every finished game of this data folder, newest first, and what they add up to.
 - **down** or **enter** in the filter goes to the list.
 - **ctrl+right** / **ctrl+left** change tab (or tab to the tabs, then left and right).
 - **ctrl+e** renames the player highlighted in Players, in every earlier game (the files
-  are not rewritten: the new name is shown).
+  are not rewritten: the new name is shown); on another tab it goes to Players first.
 - **escape** goes back home.
 """
 
@@ -358,11 +358,16 @@ class RecordsScreen(StyledOnce, Screen[None]):
             self.notify("No players to rename yet.", markup=False)
             return
         table = self.query_one("#records-players", DataTable)
+        tabs = self.query_one(TabbedContent)
+        if tabs.active != "tab-players":  # whom to rename is chosen there (elsewhere the
+            tabs.active = "tab-players"  # first player was taken, unasked: a play-test)
+            table.focus()
+            self.notify("Highlight the player to rename, then ctrl+e.", markup=False)
+            return
         averages = self.query_one("#records-averages", DataTable)
         if averages.has_focus:  # its rows are the same players, in the same order
             table = averages
-        row = table.cursor_row if self.query_one(TabbedContent).active == "tab-players" else 0
-        old = records[min(max(row, 0), len(records) - 1)].name
+        old = records[min(max(table.cursor_row, 0), len(records) - 1)].name
         known = [r.name for r in player_records(self.all_games)]
         key = old.casefold()  # (names compare without case, as in the records)
         together = {

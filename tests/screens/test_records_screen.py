@@ -251,6 +251,28 @@ async def test_ctrl_e_renames_a_player_in_every_earlier_game(store: Store) -> No
         assert str(players.get_row_at(0)[0]) == "Bodhi"
 
 
+async def test_ctrl_e_outside_players_goes_there_to_choose_whom(store: Store) -> None:
+    """The play-test's ctrl+e on the Games tab offered to rename the first player of the
+    records, unasked."""
+    from screens.rename import RenameDialog
+
+    history(store)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        screen = pilot.app.screen
+        await pilot.press("ctrl+e")  # on Games
+        await settle(pilot)
+        assert pilot.app.screen is screen and not isinstance(pilot.app.screen, RenameDialog)
+        assert screen.query_one(TabbedContent).active == "tab-players"
+        assert screen.focused is screen.query_one("#records-players")
+        await pilot.press("down", "ctrl+e")  # the second player, chosen
+        await settle(pilot)
+        players = screen.query_one("#records-players", DataTable)
+        assert isinstance(pilot.app.screen, RenameDialog)
+        assert pilot.app.screen.old == str(players.get_row_at(1)[0])
+
+
 async def test_a_misspelt_name_merges_with_a_second_enter(store: Store) -> None:
     """Cyd (a typo at setup) renamed to cy: the dialog asks, a second enter merges; a name
     changed in between asks again."""
