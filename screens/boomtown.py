@@ -92,6 +92,8 @@ Type in the command field and press **enter**:
   and the deck.
 - An empty enter changes nothing: the step line says what to type.
 - **ctrl+s** opens the auction-split calculator for any bid.
+- The players' mines, by town: `6→9` is a mine on 6 that produces 9 gold; `*` marks a New
+  Vein on it (its +3 counted in), `D` a dangerous mine (it collapses on a roll of 2 or 12).
 """
         + COMMON_HELP
         + "\n"
