@@ -118,7 +118,7 @@ be shortened to the start of any of its words; the bank is a party like a player
     def render_state(self) -> None:
         state = self.state
         if state.finished:
-            news = "The game is finished: ctrl+o corrects it, ctrl+f reopens it."
+            news = f"{self.finished_sentence()} ctrl+o corrects it, ctrl+f reopens it."
         elif state.gold_out:
             news = "The gold has run out: properties are worth nothing. ctrl+f scores the game."
         else:
