@@ -544,15 +544,17 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         self._keep()
 
     def _check_across(self) -> None:
-        """A problem across players shown (5 mayor pawns in all) is checked again at each
-        key: it goes once the answers are put right, or says what it is now."""
-        if self._across is None or self.spec.check is None:
+        """A problem across players (5 mayor pawns in all) is checked at each key: said
+        beside the answer typed as soon as it arises (the running totals took 7 pawns
+        until Next refused them: a play-test), gone once the answers are put right."""
+        if self.spec.check is None:
             return
         field = self.spec.fields[self.step]
         unread = [seat for seat in range(len(self.rows)) if not self._reads(field, seat)]
         problem = None if unread else self.spec.check(self.rows)
         if problem is None:  # put right, or an answer does not read: its own note says so
-            self._check(self._across_seat)
+            if self._across is not None:
+                self._check(self._across_seat)
             if not unread:
                 self._across = None
         else:

@@ -547,6 +547,8 @@ async def test_a_problem_across_players_goes_once_put_right(
         assert wizard.spec.fields[wizard.step].key == "mayors"
         for seat, mayors in enumerate(("2", "1", "3")):
             await type_into(pilot, f"#answer-{seat}", mayors)
+        # said as it is typed, before Next refuses it (a play-test's totals took 7 pawns)
+        assert "not 6" in str(wizard.query_one("#note-2", Static).content)
         await pilot.press("ctrl+n")
         await settle(pilot)
         assert not wizard.at_standings
