@@ -23,6 +23,19 @@ from tests.screens.helpers import (
 )
 
 
+async def correct_with_ctrl_o(pilot, what: str, value: str, reason: str) -> None:  # type: ignore[no-untyped-def]
+    """ctrl+o, the thing to correct, its new value and the reason, each field's enter."""
+    await pilot.press("ctrl+o")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, CorrectionDialog)
+    pilot.app.screen.query_one("#what", Select).value = what
+    await type_into(pilot, "#value", value)
+    await pilot.press("enter")
+    await type_into(pilot, "#reason", reason)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
 async def test_a_few_turns_to_the_gold_running_out(store: Store, new_game: NewGame) -> None:
     session = new_game(game="calamityville", names=("Ann", "[b]Bo[/b]", "Cy", "Di"), first=0)
     async with make_app(store).run_test(size=SIZE) as pilot:
@@ -195,15 +208,7 @@ async def test_a_finished_game_takes_only_corrections(store: Store, new_game: Ne
         assert len(screen.session.journal) == entries
         assert "Only corrections" in text_of(pilot, "#step")
         # ctrl+o still corrects: the property was Bo's all along
-        await pilot.press("ctrl+o")
-        await settle(pilot)
-        assert isinstance(pilot.app.screen, CorrectionDialog)
-        pilot.app.screen.query_one("#what", Select).value = "property:0"
-        await type_into(pilot, "#value", "bo")
-        await pilot.press("enter")
-        await type_into(pilot, "#reason", "the deed was Bo's")
-        await pilot.press("enter")
-        await settle(pilot)
+        await correct_with_ctrl_o(pilot, "property:0", "bo", "the deed was Bo's")
         assert pilot.app.screen is screen and screen.session.state.finished
         assert screen.state.owned(1)[0].value == 300 and not screen.state.owned(0)
         assert "Correction: Ann's bank ($300) belongs to Bo" in text_of(pilot, "#log-lines")
@@ -272,15 +277,7 @@ async def test_a_misspelt_name_is_corrected_with_ctrl_o(store: Store, new_game: 
     session = new_game(game="calamityville", names=("Eve", "Fay", "Gsu"), first=0)
     async with make_app(store).run_test(size=SIZE) as pilot:
         screen = await open_screen(pilot, session, CalamityvilleScreen)
-        await pilot.press("ctrl+o")
-        await settle(pilot)
-        assert isinstance(pilot.app.screen, CorrectionDialog)
-        pilot.app.screen.query_one("#what", Select).value = "2:name"
-        await type_into(pilot, "#value", "Gus")
-        await pilot.press("enter")
-        await type_into(pilot, "#reason", "typo at setup")
-        await pilot.press("enter")
-        await settle(pilot)
+        await correct_with_ctrl_o(pilot, "2:name", "Gus", "typo at setup")
         assert pilot.app.screen is screen
         assert "Gus" in text_of(pilot, "#player-2") and "Gsu" not in text_of(pilot, "#player-2")
         assert "Correction: Gsu is called Gus: typo at setup" in text_of(pilot, "#log-lines")
