@@ -349,6 +349,19 @@ def head_to_head(games: Iterable[FinishedGame], first: str, second: str) -> Head
     return HeadToHead(first, second, together, first_ahead, second_ahead, level)
 
 
+def played_with(games: Iterable[FinishedGame], name: str) -> set[str]:
+    """The players who sat at a game with `name` (names compare without case): two people,
+    whom a rename must never merge into one record."""
+    key = name.casefold()
+    return {
+        other
+        for game in games
+        if key in {player.casefold() for player in game.players}
+        for other in game.players
+        if other.casefold() != key
+    }
+
+
 def records_table(records: list[PlayerRecord]) -> str:
     """The players' records as plain text columns (for `goldrush history`)."""
     headers = ["Player", "Played", "Wins", "Win rate", "Best", "Average", "Last", "Streak"]

@@ -11,7 +11,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.widgets import Header, Input
+from textual.widgets import Header
 
 from companion.games import RuleError
 from companion.games.boomtown import (
@@ -487,9 +487,8 @@ Type in the command field and press **enter**:
                 return
 
         def played(entry) -> None:  # type: ignore[no-untyped-def]
-            if entry is not None:
-                self.run(entry)
-                self.query_one("#command", Input).value = ""
+            if entry is not None:  # done: the command that opened it leaves the field
+                self.run(entry)  # (`drop_kept`, as every change of the game does)
 
         self.app.push_screen(EventCard(self.session, picker, card), played)
 

@@ -187,10 +187,9 @@ be shortened to the start of any of its words; the bank is a party like a player
             return True
         if command in ("news", "newspaper", "gold"):
             raise RuleError("Type news alone to read a card, gold when Gold Has Run Out! is read.")
-        from difflib import get_close_matches  # (only for a command not known)
+        from companion.spelling import did_you_mean  # (only for a command not known)
 
-        close = get_close_matches(command, COMMANDS, n=1, cutoff=0.6)
-        guess = f" Did you mean {close[0]}?" if close else ""  # (rnet: a play-test)
+        guess = did_you_mean(command, COMMANDS, cutoff=0.6)  # (rnet: a play-test)
         raise RuleError(
             f"Not a command: {words[0]}.{guess} Type pay, buy, rent, pass, news or gold; F1 "
             "lists them."

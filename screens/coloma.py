@@ -751,8 +751,9 @@ Type in the command field and press **enter**; the line above it says what comes
         return True
 
     def _ask(self, question: str, yes: str, act: Callable[[], bool]) -> bool:
-        """A y/n question before moving on; a yes acts and empties the field. False: the
-        dialog took over (the field keeps what was typed until then)."""
+        """A y/n question before moving on; a yes acts (the command then leaves the field, as
+        at every change of the game). False: the dialog took over (the field keeps what was
+        typed, selected)."""
         from screens.confirm import ConfirmDialog
 
         command = self.query_one("#command", CommandInput)
@@ -761,7 +762,6 @@ Type in the command field and press **enter**; the line above it says what comes
         def answered(confirmed: bool | None) -> None:
             if confirmed and act():
                 command.remember(typed)
-                command.value = ""
 
         self.app.push_screen(ConfirmDialog(question, yes=yes, no="Not yet"), answered)
         return False

@@ -512,8 +512,6 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             return
         if not self.run(entry):
             return
-        # play is over: a command refused before the wizard no longer waits to be put right
-        self.query_one("#command", CommandInput).value = ""
         if winners:
             self.notify(f"{winners}. The scores are saved.", title="Game over", markup=False)
         try:

@@ -30,6 +30,7 @@ from companion.records import (
     head_to_head,
     load_finished,
     only,
+    played_with,
     player_records,
     renamed,
 )
@@ -369,14 +370,7 @@ class RecordsScreen(StyledOnce, Screen[None]):
             table = averages
         old = records[min(max(table.cursor_row, 0), len(records) - 1)].name
         known = [r.name for r in player_records(self.all_games)]
-        key = old.casefold()  # (names compare without case, as in the records)
-        together = {
-            name
-            for game in self.all_games
-            if key in {player.casefold() for player in game.players}
-            for name in game.players
-            if name.casefold() != key
-        }
+        together = played_with(self.all_games, old)
 
         def done(new: str | None) -> None:
             if new is None:

@@ -1401,15 +1401,10 @@ def find_mine(text: str, catalog: list[MineCard], state: BoomtownState) -> MineC
 
 
 def _did_you_mean(text: str) -> str:
-    """ " Did you mean Stagecoach Robbery?" for a typo of an event card's or a town's name
-    (`stagecoatch`), or nothing."""
-    from difflib import get_close_matches  # (only when a pick is refused)
+    """A guess among the event cards' and towns' names (`stagecoatch`), or nothing."""
+    from companion.spelling import did_you_mean  # (only when a pick is refused)
 
-    names = {name.lower().replace(" ", ""): name for name in [*EVENTS.values(), *TOWNS]}
-    names |= {name.lower().split()[0]: name for name in [*EVENTS.values(), *TOWNS]}
-    key = text.lower().replace(" ", "")
-    close = get_close_matches(key, names, n=1, cutoff=0.75)
-    return f" Did you mean {names[close[0]]}?" if close else ""
+    return did_you_mean(text, [*EVENTS.values(), *TOWNS])
 
 
 def find_event(text: str) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games import SHEETS
-from companion.records import finished_games, player_records, renamed
+from companion.records import finished_games, played_with, player_records, renamed
 from companion.renames import MergeAsked, RenameError, read_renames, rename_player, shown
 from companion.store import Store
 from tests.core.test_records import HISTORY, boomtown, row
@@ -63,6 +63,8 @@ def test_a_misspelt_name_merges_into_the_player_when_asked_again(store: Store) -
         ),
     ]
     known = ["Ann", "Bo", "Cy", "Cyd", "Di"]
+    games = finished_games(history, SHEETS)
+    assert played_with(games, "cyd") == {"Ann", "Di"}  # whom Cyd is never merged with
     with pytest.raises(MergeAsked, match="Enter again to merge: Cyd's games then count as Cy's"):
         rename_player(store, "Cyd", "cy", known, together=["Ann", "Di"])
     assert read_renames(store) == {}  # asked, nothing done

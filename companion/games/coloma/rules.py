@@ -361,8 +361,7 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
         spelt = [k for kinds in state.bridges for k in kinds if k.lower() == kind.lower()]
         kind = spelt[0] if spelt else kind[:1].upper() + kind[1:]
         stack = BRIDGES_OF_A_TYPE.get(len(state.players), 3)
-        built = sum(k.lower() == kind.lower() for kinds in state.bridges for k in kinds)
-        if built >= stack:
+        if len(spelt) >= stack:  # (every one of that type built so far)
             raise RuleError(
                 f"Every {kind} Bridge is built: {stack} of each type with {len(state.players)} "
                 "players (first come, first served)."

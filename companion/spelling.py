@@ -1,0 +1,20 @@
+"""A guess for a misspelt word of the table's (`stagecoatch`, `rnet`), said after a refusal.
+
+Only imported when something typed is refused: difflib is not part of a start or a key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from difflib import get_close_matches
+
+
+def did_you_mean(typed: str, names: Iterable[str], cutoff: float = 0.75) -> str:
+    """ " Did you mean Stagecoach Robbery?" when `typed` is close to one of `names` (whole,
+    or its first word; case and spaces ignored), or "" when none is."""
+    keys: dict[str, str] = {}
+    for name in names:
+        keys.setdefault(name.lower().replace(" ", ""), name)
+        keys.setdefault(name.lower().split()[0], name)
+    close = get_close_matches(typed.lower().replace(" ", ""), keys, n=1, cutoff=cutoff)
+    return f" Did you mean {keys[close[0]]}?" if close else ""
