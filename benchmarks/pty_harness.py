@@ -16,7 +16,8 @@ marker's arrival on the pty is the moment the frame is complete on the terminal.
   machine is never taken for the answer. (The caller also waits for typed text to be drawn
   before it sends the timed enter: `run.type_in`.)
 - toasts: Textual removes a notification 5 s after showing it, and that removal is a frame of
-  its own. A key that shows one (undo, redo) is sent with `notifies=True`; the harness then
+  its own. A key that shows one is sent with `notifies=True` (an undo or redo did until it
+  said what it did beside the command field, #16); the harness then
   holds any timed key that would land near such a removal until it is past, so a toast
   leaving is never counted as the answer to a later key.
 - a first frame with some text: from the start of the process until the first frame end that

@@ -309,16 +309,7 @@ class Bench:
         with PtyProgram(BARE, self.env) as bare:
             bare.wait_for_text(FIRST_TEXT)
             bare.settle()
-
-            typed = [0]
-
-            def bare_key() -> float:
-                """A few letters, drawn in the field before enter is timed (so a late frame
-                of the typing is not taken for the enter's answer)."""
-                typed[0] += 1
-                type_in(bare, f"abc{typed[0]}")
-                return bare.key_to_frame("enter")
-
+            bare_key = _bare_enter(bare)
             for game in ("coloma", "boomtown", "builders", "calamityville"):
                 for size in (10, 10_000):
                     game_id = make_game(store, game, size, ("Ann", "Bo", "Cy"))
@@ -361,7 +352,8 @@ class Bench:
                         )
 
     def undo(self) -> None:
-        """ctrl+z / ctrl+y on two Coloma games open side by side, 10 and 10,000 entries."""
+        """ctrl+z / ctrl+y on two Coloma games open side by side, 10 and 10,000 entries, with
+        the bare app's enter beside them."""
         data = self.folder / "undo"
         store = Store(data, GAMES)
         runs = 5 if self.quick else 11
@@ -369,16 +361,30 @@ class Bench:
             make_game(store, "coloma", size, ("Ann", "Bo", "Cy")) for size in (10, 10_000)
         )
         with (
+            PtyProgram(BARE, self.env) as bare,
             PtyProgram(goldrush(data, "open", short), self.env) as short_app,
             PtyProgram(goldrush(data, "open", long), self.env) as long_app,
         ):
+            bare.wait_for_text(FIRST_TEXT)
+            bare.settle()
             for app in (short_app, long_app):
                 app.wait_for_text(GAME_TEXT)
                 app.settle()
-            small, big = interleaved(
+            base, small, big = interleaved(
                 runs,
+                _bare_enter(bare),
                 _undo_redo(short_app, store.games_dir / f"{short}.toml"),
                 _undo_redo(long_app, store.games_dir / f"{long}.toml"),
+            )
+        for size, took in ((10, small), (10_000, big)):
+            self.rows.append(
+                Row(
+                    f"key-to-frame, Coloma ctrl+z / ctrl+y, {size:,} entries",
+                    ms(took),
+                    ms(base),
+                    took / base,
+                    2.0,
+                )
             )
         self.rows.append(
             Row(
@@ -504,6 +510,19 @@ def grown(path: Path) -> Callable[[], bool]:
     return lambda: path.stat().st_size > size
 
 
+def _bare_enter(bare: PtyProgram) -> Callable[[], float]:
+    """The bare app's key: a few letters, drawn in the field before enter is timed (so a
+    late frame of the typing is not taken for the enter's answer)."""
+    typed = [0]
+
+    def bare_key() -> float:
+        typed[0] += 1
+        type_in(bare, f"abc{typed[0]}")
+        return bare.key_to_frame("enter")
+
+    return bare_key
+
+
 def _game_keys(game: str, app: PtyProgram, path: Path) -> tuple[str, Callable[[], float]]:
     """What is timed on a game screen, and one sample of it: the first of the game's
     COMMANDS that changes the game (its file grows) typed + enter, taking turns with the
@@ -517,7 +536,7 @@ def _game_keys(game: str, app: PtyProgram, path: Path) -> tuple[str, Callable[[]
             app.settle()
             continue
         if back is None:
-            app.key_to_frame("ctrl+z", notifies=True, done=grown(path))
+            app.key_to_frame("ctrl+z", done=grown(path))
         else:
             type_in(app, back)
             app.key_to_frame("enter", done=grown(path))
@@ -534,7 +553,7 @@ def _typed(app: PtyProgram, path: Path, command: str, back: str | None) -> Calla
         if back is None:
             type_in(app, command)
             took = app.key_to_frame("enter", done=grown(path))
-            app.key_to_frame("ctrl+z", notifies=True, done=grown(path))  # untimed: put back
+            app.key_to_frame("ctrl+z", done=grown(path))  # untimed: put back
             return took
         type_in(app, command if turn[0] % 2 else back)
         return app.key_to_frame("enter", done=grown(path))
@@ -553,7 +572,7 @@ def _undo_redo(app: PtyProgram, path: Path) -> Callable[[], float]:
         app.settle()
         turn[0] += 1
         key = "ctrl+z" if turn[0] % 2 else "ctrl+y"
-        return app.key_to_frame(key, notifies=True, done=grown(path))
+        return app.key_to_frame(key, done=grown(path))
 
     return key
 

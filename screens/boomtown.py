@@ -41,7 +41,6 @@ from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.backdrop import PlainHorizontal, PlainVertical, PlainVerticalScroll
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
-from screens.widgets.shown import say
 from screens.widgets.wrapped_rows import NO_BREAK, WrappedRows
 
 #: the narrowest a player's panel gets: "Cactus Junction:" and a mine or two
@@ -465,7 +464,7 @@ Type in the command field and press **enter**:
             try:
                 self.run(self.rules.pick_mine(self.state, picker, card))
             except RuleError as problem:
-                say(self.refusal_line(), str(problem))
+                self.say_beside(str(problem))
 
         self.app.push_screen(MinePicker(self.state.name(picker), self.catalog, self.state), chosen)
 

@@ -36,7 +36,6 @@ from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.backdrop import AlikeLines, PlainHorizontal, PlainVertical
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
-from screens.widgets.shown import say
 from screens.widgets.wrapped_rows import WrappedRows
 
 COMMANDS = ("pay", "buy", "rent", "pass", "news", "gold")
@@ -329,12 +328,13 @@ be shortened to the start of any of its words; the bank is a party like a player
             self._preview(str(problem))
             return
         # who pays whom, and how it adds up (a bonus remembered from another type shows)
-        self._preview(f"{entry.text}. Enter collects it.")
+        self._preview(f"{entry.text}. Enter collects it.", notice=True)
 
-    def _preview(self, text: str) -> None:
+    def _preview(self, text: str, notice: bool = False) -> None:
         """Only a change is drawn (most keys leave the line as it was), and with no layout
-        while it takes as many lines (a key as it is typed)."""
-        say(self.refusal_line(), text)
+        while it takes as many lines (a key as it is typed); the rent due is not a refusal,
+        and does not look like one."""
+        self.say_beside(text, notice=notice)
 
     # -- the deck --------------------------------------------------------------------------
 

@@ -88,7 +88,6 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         self.session = session
         self.sub_title = session.title
         self._follow_timer: Timer | None = None
-        self._walk_toast: Notification | None = None  # what the last undo or redo said
         self._draft_toast: Notification | None = None  # scores kept from the wizard: ctrl+f
 
     def on_mount(self) -> None:
@@ -205,7 +204,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             self._stop_following()
             for line in self.query("#read-only"):
                 line.remove()
-            say(self.refusal_line(), "")  # the read-only sentence no longer holds
+            self.say_beside("")  # the read-only sentence no longer holds
             self.refresh_view()
             self.notify(TOOK_OVER, title="Writable", markup=False)
             for notice in self.session.notices[notices:]:
@@ -288,7 +287,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
     def clear_refusals(self) -> None:
         """The game changed: a refusal shown beside the field no longer holds, nor does
         the refused command still in the field."""
-        say(self.refusal_line(), "")
+        self.say_beside("")
         if self._command_field is None:  # looked up once, as the refusal line is
             self._command_field = self.query_one("#command", CommandInput)
         self._command_field.drop_kept()
@@ -296,8 +295,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
     @on(CommandInput.PastedFirstLine)
     def _pasted_lines(self, event: CommandInput.PastedFirstLine) -> None:
         more = "line was" if event.left_out == 1 else "lines were"
-        say(
-            self.refusal_line(),
+        self.say_beside(
             f"Only the first line was pasted ({event.left_out} more {more} left out): one "
             "command at a time.",
         )
@@ -330,11 +328,13 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         self._walk(self.session.redo, "redo", "Redone")
 
     def _walk(self, step: Callable[[], Entry | None], verb: str, done: str) -> None:
-        """Undo or redo one whole entry, and say which."""
+        """Undo or redo one whole entry, and say which beside the command field, where the
+        eyes are: a toast took three frames and ~50 ms to come (a widget mounted), and sat
+        over the header at 80x24 for five seconds (#16)."""
         try:
             entry = step()
         except RuleError as error:
-            self.notify(str(error), title="Refused", severity="warning", markup=False)
+            self.say_beside(str(error))
             return
         except SaveError as error:
             self.notify(error.sentence, title="Not saved", severity="error", markup=False)
@@ -343,18 +343,20 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             self.notify(f"Not saved, so not {verb}ne: {error}", severity="error", markup=False)
             return
         if entry is None:
-            self.notify(f"Nothing to {verb}.", markup=False)
+            self.say_beside(f"Nothing to {verb}.", notice=True)
             return
         self.clear_refusals()
         self.refresh_view()
-        self._say_walked(f"{done}: {entry.text}")
+        again = " ctrl+y does it again." if verb == "undo" else ""
+        self.say_beside(f"{done}: {entry.text.rstrip('.')}.{again}", notice=True)
 
-    def _say_walked(self, message: str) -> None:
-        """An undo or redo says what it did in a toast that takes the place of the previous
-        one's: five quick undos piled five toasts over the game."""
-        if self._walk_toast is not None:
-            self._take_back(self._walk_toast, refresh=False)
-        self._walk_toast = self._toast(message)
+    def say_beside(self, text: str, notice: bool = False) -> None:
+        """The line beside the command field: a refusal (in the error style), or with
+        `notice` what a key did (an undo's sentence, a preview), in the log's style."""
+        line = self.refusal_line()
+        if line.has_class("-notice") != notice:
+            line.set_class(notice, "-notice")
+        say(line, text)
 
     def _toast(self, message: str, title: str = "", timeout: float | None = None) -> Notification:
         """A notice shown as `notify` shows it, kept to be taken away early (`_unnotify`)."""
@@ -646,7 +648,7 @@ class CommandScreen(GameScreen):
                     + (f" Details: {where}" if where else "")
                 )
                 self.refresh_view()
-        say(self.refusal_line(), refusal or "")
+        self.say_beside(refusal or "")
         if done:
             command.take(event.value)
             command.remember(self.typed)

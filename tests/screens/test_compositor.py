@@ -157,7 +157,7 @@ async def test_a_toast_gone_is_painted_over_after_a_dialog_over_the_narrow_log(
     session.act(session.rules.adjust(session.state, 0, "bucks", parse_amount("+1")))
     session.close()
     app = GoldrushApp(store, open_game=session.game_id)  # `goldrush open ID`
-    app.NOTIFICATION_TIMEOUT = 1.5  # the undo's toast goes sooner (the field blinks meanwhile)
+    app.NOTIFICATION_TIMEOUT = 1.5  # the toast goes sooner (the field blinks meanwhile)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(pilot)
         screen = pilot.app.screen
@@ -175,7 +175,8 @@ async def test_a_toast_gone_is_painted_over_after_a_dialog_over_the_narrow_log(
             return render_partial_update()
 
         compositor.render_partial_update = recorded  # type: ignore[method-assign]
-        await pilot.press("ctrl+z")
+        # (an undo's toast then; an undo says what it did beside the field now: #16)
+        screen.notify("Undone: Ann +1 Buck", markup=False)
         await settle(pilot)
         from textual.widgets._toast import Toast
 

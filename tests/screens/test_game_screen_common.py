@@ -95,7 +95,8 @@ async def test_a_refusal_beside_the_field_goes_when_the_game_changes(
         assert await command(pilot, "frobnicate") != ""
         screen.action_undo()
         await settle(pilot)
-        assert text_of(pilot, "#command-error") == ""
+        # the undo's own sentence takes the refusal's place (#16: no longer a toast)
+        assert text_of(pilot, "#command-error").startswith("Undone: Ann +1 Buck")
 
 
 async def test_commands_typed_quickly_one_after_another_are_each_done(
@@ -175,24 +176,44 @@ async def test_the_log_appends_its_line_and_redraws_after_an_undo(
         assert len(lines.lines) == written
 
 
-async def test_quick_undos_and_redos_show_one_toast_the_last(
+async def test_an_undo_or_redo_says_what_it_did_beside_the_command_field(
     store: Store, new_game: NewGame
 ) -> None:
-    """Five quick undos piled five toasts over the game: each takes the previous one's place;
-    other toasts stay."""
+    """Each undo or redo says what it did beside the field, in the notice style (not a
+    refusal's), the last one only; no toast (a toast was mounted: three frames and ~50 ms
+    a key, and at 80x24 it covered the header for five seconds: #16); other toasts stay.
+    A command typed next takes the line back."""
+    from textual.widgets._toast import Toast
+
     session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
     for amount in ("+1", "+2", "+3", "+4"):
         session.act(session.rules.adjust(session.state, 1, "bucks", parse_amount(amount)))
-    async with make_app(store).run_test(size=(120, 40)) as pilot:
-        await open_screen(pilot, session, GameScreen)
+    async with make_app(store).run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
         pilot.app.notify("Another message", markup=False)
-        for key in ("ctrl+z", "ctrl+z", "ctrl+z", "ctrl+y"):
+        await settle(pilot)
+        line = screen.query_one("#command-error")
+        for key in ("ctrl+z", "ctrl+z", "ctrl+z"):
             await pilot.press(key)
             await settle(pilot)
-        shown = [toast.message for toast in pilot.app._notifications]
-        walked = [message for message in shown if message.startswith(("Undone", "Redone"))]
-        assert walked == ["Redone: Bo +2 Bucks (3 → 5)"]
-        assert "Another message" in shown
+        assert text_of(pilot, "#command-error") == (
+            "Undone: Bo +2 Bucks (3 → 5). ctrl+y does it again."
+        )
+        await pilot.press("ctrl+y")
+        await settle(pilot)
+        assert text_of(pilot, "#command-error") == "Redone: Bo +2 Bucks (3 → 5)."
+        assert line.has_class("-notice")
+        assert [toast.message for toast in pilot.app._notifications] == ["Another message"]
+        assert len(screen.query(Toast)) == 1
+        await type_into(pilot, "#command", "bo bucks x")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not line.has_class("-notice")  # a refusal looks like one again
+        assert "Type a whole number" in text_of(pilot, "#command-error")
+        for key in ("ctrl+y", "ctrl+y", "ctrl+y"):
+            await pilot.press(key)
+            await settle(pilot)
+        assert text_of(pilot, "#command-error") == "Nothing to redo."
 
 
 async def test_a_toast_taking_anothers_place_sits_where_it_sat(
@@ -200,37 +221,37 @@ async def test_a_toast_taking_anothers_place_sits_where_it_sat(
 ) -> None:
     """At 80x24 (the log hidden) toasts sit at the top right, over the header. Textual's
     toast rack left the holder of the toast taken away, so each toast that took another's
-    place sat a line lower, over the round line, for its whole life (a play-test); and the
-    first one sat a line lower than the header too."""
+    place sat a line lower, over the round line, for its whole life (a play-test: an undo's
+    toast then; the scores-kept notice taken back by ctrl+f now); and the first one sat a
+    line lower than the header too."""
     from textual.widgets._toast import Toast, ToastHolder
 
     session = new_game(game="boomtown", names=("Ann", "Bo", "Cy"))
-    for amount in ("+1", "+2"):
-        session.act(session.rules.adjust(session.state, 1, "gold", parse_amount(amount)))
     async with make_app(store).run_test(size=(80, 24), notifications=True) as pilot:
         screen = await open_screen(pilot, session, GameScreen)
-        for key in ("ctrl+z", "ctrl+z", "ctrl+y"):
-            await pilot.press(key)
+        for number in range(3):
+            taken = screen._toast(f"Notice {number}")
             await settle(pilot)
             toasts = list(screen.query(Toast))
-            assert len(toasts) == 1 and len(screen.query(ToastHolder)) == 1, key
-            assert toasts[0].region.y == 0, (key, toasts[0].region)  # the header's line
+            assert len(toasts) == 1 and len(screen.query(ToastHolder)) == 1, number
+            assert toasts[0].region.y == 0, (number, toasts[0].region)  # the header's line
+            screen._take_back(taken)
+            await settle(pilot)
 
 
 async def test_a_toast_over_a_dialog_sits_where_the_dimmed_game_shows_it(
     store: Store, new_game: NewGame
 ) -> None:
-    """At 80x24 an undo's toast, then ctrl+o: the dialog showed the toast again at the
+    """At 80x24 a toast, then ctrl+o: the dialog showed the toast again at the
     bottom right, while the game dimmed behind it showed it at the top (seen twice: a
     play-test). The dialog's covers the game's now; wider, both are at the bottom right; a
     dialog over home keeps Textual's place, as home does."""
     from textual.widgets._toast import Toast
 
     session = new_game(game="boomtown", names=("Ann", "Bo", "Cy"))
-    session.act(session.rules.adjust(session.state, 1, "gold", parse_amount("+1")))
     async with make_app(store).run_test(size=(80, 24), notifications=True) as pilot:
         screen = await open_screen(pilot, session, GameScreen)
-        await pilot.press("ctrl+z")
+        screen.notify("Bo +1 gold", markup=False)  # (an undo's toast then: #16 moved it)
         await settle(pilot)
         under = screen.query_one(Toast).region
         await pilot.press("ctrl+o")
