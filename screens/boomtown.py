@@ -417,7 +417,7 @@ Type in the command field and press **enter**:
         if not self.run(entry):
             return False
         self.telegraph = None
-        self.notify(entry.text, title="Production", markup=False, timeout=8)
+        self.tell(entry.text)
         if self.state.phase == "over":
             self.notify("The deck is used up: on to the final scores.", markup=False)
             self.action_finish()
@@ -508,7 +508,7 @@ Type in the command field and press **enter**:
         other = "bank" if self.state.options.get("leftover", "keep") == "keep" else "keep"
         entry = self.rules.set_option(self.state, "leftover", other)
         if self.run(entry):
-            self.notify(entry.text, markup=False)
+            self.say_beside(entry.text, notice=True)
 
     def palette_commands(self) -> list[SystemCommand]:
         return [

@@ -349,10 +349,13 @@ def text_of(pilot: Pilot, selector: str) -> str:
 
 
 async def command(pilot: Pilot, text: str) -> str:
-    """Type a command in a game's command field, press enter; the message shown beside it."""
+    """Type a command in a game's command field, press enter; the refusal shown beside it
+    ("" when none: what a command did, said there as a notice, is not a refusal)."""
     await type_into(pilot, "#command", text)
     await pilot.press("enter")
     await settle(pilot)
+    if pilot.app.screen.query_one("#command-error").has_class("-notice"):
+        return ""
     return text_of(pilot, "#command-error")
 
 

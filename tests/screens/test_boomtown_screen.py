@@ -790,3 +790,28 @@ async def test_the_bank_line_keeps_each_number_beside_its_word(
                 drawn[y][region.x : region.right].rstrip() for y in range(region.y, region.bottom)
             ]
             assert not any(row.endswith((" in", " out")) for row in rows), (width, rows)
+
+
+async def test_a_production_says_its_payments_under_the_field_not_in_a_toast(
+    store: Store, new_game: NewGame
+) -> None:
+    """What the dice paid is said on the line under the command field, in the notice style,
+    until the next command: a toast took ~50 ms and two frames more, and sat over the top
+    lines for eight seconds (#16). At 80x24, as a table has it."""
+    from textual.widgets._toast import Toast
+
+    session = new_game(names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=(80, 24), notifications=True) as pilot:
+        round_one = ROUND_ONE[:-2]  # up to the production
+        screen = await played(pilot, session, *round_one)
+        gold = screen.state.gold(0)
+        await type_into(pilot, "#command", "1 6")  # 7: Ann's Cold Mountain 7 produces 5
+        await pilot.press("enter")
+        await settle(pilot)
+        line = screen.query_one("#command-error")
+        assert line.has_class("-notice")
+        assert text_of(pilot, "#command-error").startswith("Production: 1 + 6 = 7; Ann's")
+        assert screen.state.gold(0) == gold + 5
+        assert not pilot.app._notifications and not screen.query(Toast)
+        assert await command(pilot, "n") == ""
+        assert text_of(pilot, "#command-error") == ""
