@@ -93,9 +93,9 @@ PLAYER_WORDS = (
 )
 PLAYER_HELP = (
     "NAME bucks +3 (also gold, vp, horses, dudes, tents, rivers), NAME pay 7, NAME barrel 2, "
-    "NAME gun ROW COUNT, NAME pitch 3 (or land), NAME bridge TYPE, NAME grave 2, "
-    "NAME hotel, NAME sleep 2"
+    "NAME gun ROW COUNT, NAME pitch 3 (or land), NAME bridge TYPE, NAME grave 2"
 )
+HOTEL_HELP = ", NAME hotel, NAME sleep 2"  # only with the Hotel module
 #: the players' table: a player's column is at most this wide (then an ellipsis)
 PLAYER_COLUMN = 14
 #: cells between the players' table's columns
@@ -552,13 +552,23 @@ Type in the command field and press **enter**; the line above it says what comes
         for seat in tally.bury:
             text.append("  no Gunmen: ")
             text.append(state.name(seat), style="bold")
-            text.append(" puts Dudes on Graves" + self.rules.reward(state, 4, seat) + "\n")
+            given = self.rules.reward(state, 4, seat)
+            if state.chart and not given:  # the chart as typed has no part for them
+                text.append(" (nothing on the chart as typed)\n")
+            else:
+                text.append(" puts Dudes on Graves" + given + "\n")
         badge = tally.badge
         if badge is not None:
             text.append(f"  the Sheriff Badge would go to {state.name(badge)}\n")
         if not state.chart:
             text.append(
                 "  (type the chart tile's rewards to see them per player: chart ...)", style="dim"
+            )
+        elif self.rules.one_side_for_a_loss(state):
+            text.append(
+                "  (lost, and the chart has one side: it counts as the lost side; "
+                "chart WON | LOST types both)",
+                style="dim",
             )
         return text
 
@@ -591,7 +601,17 @@ Type in the command field and press **enter**; the line above it says what comes
             )
             return True
         if first == "chart":
-            return self.run(rules.chart(state, " ".join(words[1:])))
+            done = self.run(rules.chart(state, " ".join(words[1:])))
+            from companion.games.coloma.chart import TIERS as CHART_PARTS  # read by now
+
+            parts = min(len(self.state.chart), len(self.state.chart_lost or self.state.chart))
+            if done and parts < CHART_PARTS:  # a tile has all four: half typed, say so
+                self._say(
+                    f"The chart has {parts} of its {CHART_PARTS} parts (3 tiers, then players "
+                    "without Gunmen): the parts not typed give nothing. Type - for a part "
+                    "that is empty on the tile."
+                )
+            return done
         if first == "graveyard":
             graves = [parse_count(w, maximum=20, what="A Grave's number") for w in words[1:]]
             if self.run(rules.graveyard(state, graves)):
@@ -619,13 +639,34 @@ Type in the command field and press **enter**; the line above it says what comes
             if len(words) != 2:
                 raise RuleError("Type cleanup and the Outlaws the Year Track shows: cleanup 4.")
             return self._clean_up(parse_count(words[1], what="The Outlaws"))
-        seat, rest = self._find(words, PLAYER_HELP, command=True)
+        seat, rest = self._find(words, self._player_help(), command=True)
         entry = self._player_entry(seat, rest)
+        if entry.kind == "bridge" and (question := self._new_bridge_question(entry)):
+            return self._ask(question, f"New type {entry.get('bridge')}", lambda: self.run(entry))
         done = self.run(entry)
         ignored = self.rules.limit_note(entry)  # the rules' "ignore the remainder"
         if done and ignored:  # said under the field, not only in the log
             self._say(f"{self.state.name(seat)}: {ignored}.")
         return done
+
+    def _player_help(self) -> str:
+        """What follows a name, the Hotel module's words only when it is on."""
+        return PLAYER_HELP + (HOTEL_HELP if self.state.hotel_module else "")
+
+    def _new_bridge_question(self, entry: Entry) -> str:
+        """A Bridge type built by nobody yet whose name is close to one built ("Rpoe", with
+        Rope built) is asked about: it became a seventh type, counted on its own, and ctrl+o
+        does not reach Bridges (a play-test). "" when nothing is to be asked."""
+        kind = str(entry.get("bridge"))
+        built = {k for kinds in self.state.bridges for k in kinds}
+        if kind in built:
+            return ""
+        from companion.spelling import did_you_mean
+
+        guess = did_you_mean(kind, built)
+        if not guess:
+            return ""
+        return f"No {kind} Bridge is built so far.{guess} Build {kind} as a new type?"
 
     def _find(self, words: list[str], example: str, command: bool = False) -> tuple[int, list[str]]:
         """The player a command names, or a refusal that says who a short name could mean."""
@@ -637,8 +678,13 @@ Type in the command field and press **enter**; the line above it says what comes
             both = and_listed([self.state.name(seat) for seat in matches])
             raise RuleError(f"{words[0]} could be {both}: type more of the name.")
         if command:
+            from companion.spelling import did_you_mean
+
+            names = [*COMMANDS, *(player.name for player in self.state.players)]
+            guess = did_you_mean(words[0], names, cutoff=0.6) if words else ""  # short words
             raise RuleError(
-                f"Not a command or a player: {words[0]}. Type {example}; F1 lists everything."
+                f"Not a command or a player: {words[0]}.{guess} Type {example}; F1 lists "
+                "everything."
             )
         raise RuleError(f"Not a player: {words[0] if words else 'nobody'}. Type {example}.")
 
@@ -674,7 +720,7 @@ Type in the command field and press **enter**; the line above it says what comes
             return rules.hotel(state, seat)
         if what == "sleep" and len(words) == 2:
             return rules.sleep(state, seat, parse_count(words[1], minimum=1, what="The Dudes"))
-        raise RuleError(f"After a name, type one of: {PLAYER_HELP.replace('NAME ', '')}.")
+        raise RuleError(f"After a name, type one of: {self._player_help().replace('NAME ', '')}.")
 
     def _spenders(self, words: list[str]) -> dict[int, int]:
         spend: dict[int, int] = {}
@@ -770,6 +816,14 @@ Type in the command field and press **enter**; the line above it says what comes
         """The Shootout is resolved; without a chart typed, its rewards would not be
         applied: asked first."""
         self.rules.shootout_result(self.state)  # refused here (not its time), before asking
+        if self.rules.one_side_for_a_loss(self.state):
+            return self._ask(
+                "The Shootout is lost, and the chart was typed with one side: "
+                f"{' / '.join(self.state.chart)}. Is that the lost side? (Not yet: type the "
+                "tile's two sides, chart WON | LOST.)",
+                "Resolve with it",
+                self._resolved,
+            )
         if self.state.chart:
             return self._resolved()
         return self._ask(

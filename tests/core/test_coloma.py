@@ -168,6 +168,19 @@ def test_the_bust_and_the_order_of_turns(game: GameSession) -> None:
     assert "the Barker (over Site 1) busts; turns:" in barker.text
 
 
+def test_the_bust_line_follows_a_name_corrected_and_the_round(game: GameSession) -> None:
+    """The line is said from the Sites and the names as they are now: after ctrl+o put
+    Cleo right to Chloe it still read "turns: ..., Cleo" all Round (a play-test)."""
+    game.act(rules(game).sites(state(game), [3, 1, 3], []))
+    assert state(game).bust_line == "Site 3 busts; turns: Bo, Cy, Ann"
+    game.act(rules(game).rename(state(game), 2, "Cyd", "typo at setup"))
+    assert state(game).bust_line == "Site 3 busts; turns: Bo, Cyd, Ann"
+    game.undo()
+    assert state(game).bust_line == "Site 3 busts; turns: Bo, Cy, Ann"
+    game.act(rules(game).next_round(state(game)))
+    assert state(game).bust_line == ""
+
+
 def test_a_shootout_with_barrels_rows_and_the_chart(game: GameSession) -> None:
     game.act(rules(game).event(state(game)))  # 2 more Dudes each: 4 in each Lodge
     game.act(rules(game).barrel(state(game), 2, 2))

@@ -410,9 +410,50 @@ async def test_the_shootout_asks_when_no_chart_was_typed(store: Store, new_game:
         await pilot.press("n")
         await settle(pilot)
         assert state(screen).phase == "shootout"
-        assert await command(pilot, "chart 6 VP / 3 VP / 1 VP / 1 Grave") == ""
+        # (both sides: with one, a lost Shootout asks which it is; see the test below)
+        assert (
+            await command(pilot, "chart 6 VP / 3 VP / 1 VP / 1 Grave | - / - / - / 2 Graves") == ""
+        )
         assert await command(pilot, "n") == ""
         assert state(screen).phase == "cleanup"
+
+
+async def test_a_lost_shootout_with_a_one_sided_chart_asks_before_it_pays(
+    store: Store, new_game: NewGame
+) -> None:
+    """A chart typed with one side was used whatever the result: typed as the won side
+    before the Barrels turned the fight, a lost Shootout paid the winners' rewards (a
+    play-test). The tally says so, `n` asks; a chart short of its four parts is told, and
+    players without Gunmen are not promised Graves the chart does not give."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_coloma(pilot, session)
+        assert await command(pilot, "pools 2 3 4") == ""
+        for _ in range(5):
+            await move_on(pilot)
+        assert state(screen).phase == "shootout" and not state(screen).tally().won
+        assert await command(pilot, "chart 6 VP / 3 VP") == ""
+        assert "The chart has 2 of its 4 parts" in text_of(pilot, "#helper")
+        tally = text_of(pilot, "#shootout")
+        assert "it counts as the lost side; chart WON | LOST types both" in tally
+        assert "no Gunmen: Ann (nothing on the chart as typed)" in tally
+        await type_into(pilot, "#command", "n")
+        await pilot.press("enter")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ConfirmDialog)
+        assert "typed with one side: 6 VP / 3 VP. Is that the lost side?" in text_of(
+            pilot, "#confirm-question"
+        )
+        await pilot.press("n")
+        await settle(pilot)
+        assert state(screen).phase == "shootout"
+        assert await command(pilot, "chart 6 VP / 3 VP / 1 VP / - | - / - / - / 1 Grave") == ""
+        assert text_of(pilot, "#helper") == ""
+        assert "lost side" not in text_of(pilot, "#shootout")
+        assert await command(pilot, "n") == ""
+        assert state(screen).phase == "cleanup"
+        assert state(screen).graves_owed == [1, 1, 1]  # the lost side's Grave, not the won's
 
 
 async def test_six_players_at_80x24_show_everything_the_table_needs(
@@ -518,3 +559,40 @@ async def test_a_short_terminal_keeps_the_players_first_in_the_shootout(
         assert tables.children[0].id == "players"
         players = screen.query_one("#players")
         assert players.region.bottom <= 29  # all six players' rows in sight, above the footer
+
+
+async def test_a_bridge_type_spelt_close_to_one_built_is_asked_and_a_name_is_guessed(
+    store: Store, new_game: NewGame
+) -> None:
+    """`bob bridge rpoe` with Rope built became a seventh type, Rpoe, counted on its own (a
+    play-test): it is asked first. A misspelt name or command gets a guess, and the Hotel
+    module's words are offered only when it is on."""
+    session = new_game(game="coloma", names=("Ann", "Bob", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_coloma(pilot, session)
+        assert await command(pilot, "pools 2 3 4") == ""
+        for text in ("ann rivers +1", "bob rivers +3", "ann bridge rope"):
+            assert await command(pilot, text) == "", text
+        await type_into(pilot, "#command", "bob bridge rpoe")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        assert text_of(pilot, "#confirm-question") == (
+            "No Rpoe Bridge is built so far. Did you mean Rope? Build Rpoe as a new type?"
+        )
+        await pilot.press("n")
+        await settle(pilot)
+        assert state(screen).bridges[1] == []
+        assert await command(pilot, "bob bridge rope") == ""
+        assert await command(pilot, "bob bridge stone") == ""  # nothing close: no question
+        assert state(screen).bridges[1] == ["Rope", "Stone"]
+        await type_into(pilot, "#command", "bob bridge stoen")  # ...asked, and a yes builds it
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert state(screen).bridges[1] == ["Rope", "Stone", "Stoen"]
+        refusal = await command(pilot, "anm gold +2")
+        assert "Not a command or a player: anm. Did you mean Ann?" in refusal
+        assert "hotel" not in refusal and "sleep" not in refusal
+        assert "Did you mean chart?" in await command(pilot, "chrat 6 VP")

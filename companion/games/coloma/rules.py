@@ -457,7 +457,7 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
         state.round += 1
         state.event_done = False
         state.event_said = ""
-        state.bust_line = ""
+        state.bust_sites = None
         state.filled = []
 
     def _apply_shootout_phase(self, state: TableState, entry: Entry) -> None:
@@ -465,7 +465,7 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
         if state.phase != "rounds" or state.round != ROUNDS:
             raise RuleError("The Shootout comes after Round 5.")
         state.phase = "shootout"
-        state.bust_line = ""
+        state.bust_sites = None
 
     def _apply_event(self, state: TableState, entry: Entry) -> None:
         assert isinstance(state, ColomaState)
@@ -573,7 +573,8 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
             raise RuleError(f"Type one Site for each of the {len(state.players)} players.")
         if state.phase != "rounds":
             raise RuleError("Sites are chosen in the Rounds.")
-        state.bust_line = bust_sentence(state, chosen, extra)
+        bust_sentence(state, chosen, extra)  # a Site that is not one is refused here
+        state.bust_sites = (list(chosen), list(extra))
         if state.mule_duel:
             if not isinstance(extra, list) or len(extra) != 2:
                 raise RuleError("Mule Duel: type both Mules' Sites after the +.")

@@ -106,7 +106,11 @@ class ShootoutRules(Rules):
             )
         if tally.bury:
             names = ", ".join(state.name(seat) for seat in tally.bury)
-            text += f"; no Gunmen, Dudes to the Graves: {names}" + self.reward(state, 4, 0)
+            given = self.reward(state, 4, 0)
+            if state.chart and not given:  # the chart as typed has no part for them
+                text += f"; no Gunmen: {names} (nothing on the chart)"
+            else:
+                text += f"; no Gunmen, Dudes to the Graves: {names}" + given
         if tally.badge is not None:
             text += f"; {state.name(tally.badge)} takes the Sheriff Badge"
         else:
@@ -115,6 +119,12 @@ class ShootoutRules(Rules):
 
     def shooter(self, state: ColomaState, seat: int) -> str:
         return "the non-player Gunmen" if seat == NON_PLAYER else state.name(seat)
+
+    def one_side_for_a_loss(self, state: ColomaState) -> bool:
+        """True when the Shootout is lost as it stands and the chart was typed with one
+        side: that side is then used (the table may have typed the side in play), but it
+        may be the won side typed before the Barrels turned the fight (a play-test)."""
+        return bool(state.chart) and not state.chart_lost and not state.tally().won
 
     def reward(self, state: ColomaState, tier: int, seat: int) -> str:
         """What the chart tile gives this tier, as typed (the non-player Gunmen get nothing)."""

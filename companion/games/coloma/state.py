@@ -48,7 +48,8 @@ class ColomaState(TableState):
     lands: list[int] = field(default_factory=list)  # per seat, Frontier Lands with a Tent
     bridges: list[list[str]] = field(default_factory=list)  # per seat, Bridge types built
     graves: list[list[int]] = field(default_factory=list)  # per seat, numbers on the Graves
-    bust_line: str = ""  # this round's Bust and order of turns, as said
+    #: this Round's Sites as typed (each player's, then the Buster's or Mules'), or None
+    bust_sites: tuple[list[int], list[int]] | None = None
     result: str = ""  # the last shootout, as said
     chart_lost: list[str] = field(default_factory=list)  # the tile's lost side, if typed
     event_said: str = ""  # this Round's Event as it happened (a later Tent changes nothing)
@@ -58,6 +59,15 @@ class ColomaState(TableState):
     carrots: list[set[int]] = field(default_factory=list)  # Mule Duel: per seat, Event spaces
     hotels: list[int] = field(default_factory=list)  # Hotel module: per seat, Hotels built
     sleepers: list[int] = field(default_factory=list)  # per seat, Dudes on Hotel spaces
+
+    @property
+    def bust_line(self) -> str:
+        """This Round's Bust and order of turns, said from the Sites typed with the names as
+        they are now: a name corrected with ctrl+o showed the old one all Round (a
+        play-test)."""
+        if self.bust_sites is None:
+            return ""
+        return bust_sentence(self, *self.bust_sites)
 
     @property
     def barker(self) -> int:
