@@ -85,17 +85,17 @@ def number_charts(rules: Rules, header: Header, entries: Iterable[Entry]) -> lis
         for key, label, value in TABLE_NUMBERS.get(rules.id, ())
     ]
 
+    # A player's line is kept under their seat while replaying and named at the end, as the
+    # game names them now: a name corrected with ctrl+o (a `rename` entry) started a line
+    # of its own, or crashed f3 when the round already had its point (a play-test).
+    seats = [str(seat) for seat in range(len(state.players))]
+
     def sample(x: int, replace: bool) -> None:
         for chart in players:
-            values = {
-                player.name: state.numbers[seat][chart.key]
-                for seat, player in enumerate(state.players)
-            }
+            values = {seats[seat]: numbers[chart.key] for seat, numbers in enumerate(state.numbers)}
             chart.record(x, values, replace)
         for chart, per_seat in own:
-            values = {
-                player.name: per_seat(state, seat) for seat, player in enumerate(state.players)
-            }
+            values = {seats[seat]: per_seat(state, seat) for seat in range(len(seats))}
             chart.record(x, values, replace)
         for chart, value in table:
             chart.record(x, {chart.label: value(state)}, replace)
@@ -112,4 +112,6 @@ def number_charts(rules: Rules, header: Header, entries: Iterable[Entry]) -> lis
             sample(int(state.round), replace=True)  # type: ignore[attr-defined]
         else:
             sample(changes, replace=False)
+    for chart in [*players, *(chart for chart, _ in own)]:
+        chart.lines = {state.players[int(seat)].name: line for seat, line in chart.lines.items()}
     return [*players, *(chart for chart, _ in own), *(chart for chart, _ in table)]

@@ -38,7 +38,7 @@ def validate_setup(form: SetupForm) -> dict[str, str]:
             f"({count} at the table)."
         )
     for row, name in enumerate(form.names):
-        problem = name_problem(name, form.names[:row])
+        problem = name_problem(name, form.names[:row], rules.reserved_names)
         if problem:
             errors[f"name-{row}"] = problem
     for row, colour in enumerate(form.colours):

@@ -60,8 +60,9 @@ def clockwise_from(start: int, count: int) -> list[int]:
 EMPTY_NAME = "A name cannot be empty."
 
 
-def name_problem(name: str, others: list[str]) -> str | None:
-    """Why `name` cannot be a player's name at this table, or None when it can."""
+def name_problem(name: str, others: list[str], reserved: tuple[str, ...] = ()) -> str | None:
+    """Why `name` cannot be a player's name at this table, or None when it can (`reserved`:
+    the game's command words a name would be mistaken for)."""
     stripped = name.strip()
     if not stripped:
         return EMPTY_NAME
@@ -71,6 +72,8 @@ def name_problem(name: str, others: list[str]) -> str | None:
     if len(stripped) > MAX_NAME_LENGTH:
         return f"A name has at most {MAX_NAME_LENGTH} characters ({len(stripped)} typed)."
     folded = stripped.casefold()
+    if folded in reserved:
+        return f"{stripped} is a word of this game's commands (the {folded}): choose another name."
     for other in others:
         if other.strip().casefold() == folded:
             return f"{other.strip()!r} is already at the table (names ignore case)."

@@ -149,6 +149,9 @@ class Rules:
     numbers: ClassVar[tuple[NumberSpec, ...]] = ()
     help: ClassVar[str] = ""
     sheet: ClassVar[SheetSpec]
+    #: words of the game's commands that would be read as something else than a player
+    #: (Calamityville's `pay bank ann 100`): refused as a name, at setup and in ctrl+o
+    reserved_names: ClassVar[tuple[str, ...]] = ()
 
     # -- setup ------------------------------------------------------------------
 
@@ -384,7 +387,7 @@ class Rules:
         if not isinstance(name, str):
             raise RuleError("A name is text.")
         others = [player.name for other, player in enumerate(state.players) if other != seat]
-        problem = name_problem(name, others)
+        problem = name_problem(name, others, self.reserved_names)
         if problem:
             raise RuleError(problem)
         state.players[seat] = Player(name.strip(), state.players[seat].colour)

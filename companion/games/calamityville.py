@@ -162,6 +162,7 @@ class CalamityvilleRules(Rules):
     numbers = (NumberSpec("money", "Money", start=2000, unit="dollars"),)
     sheet = SheetOf(_sheet)
     help = READINGS
+    reserved_names = ("bank",)  # a player named Bank could never be paid: `pay bank ...`
 
     def new_state(self, header: Header) -> CalamityState:
         return CalamityState(**vars(super().new_state(header)))

@@ -40,3 +40,19 @@ def test_builders_cubes_left_and_track_tokens_by_round(new_game: NewGame) -> Non
     assert "vp" not in charts  # read off the cards at the end: nothing to chart
     assert charts["cubes_left"].lines == {"Ann": [14, 14], "Bo": [14, 14], "Cy": [14, 14]}
     assert charts["tokens"].lines == {"Track Tokens placed": [0, 0]}
+
+
+def test_a_name_corrected_keeps_one_line_per_player_named_as_now(new_game: NewGame) -> None:
+    """f3 after ctrl+o corrected Ann to Anna in a round that had its point: KeyError 'Anna'
+    (the app stopped); in a game without rounds a second line, Anna's, began (a play-test)."""
+    for game, key in (("boomtown", "gold"), ("calamityville", "money")):
+        session = new_game(game=game, names=("Ann", "Bo", "Cy"))
+        rules = session.rules
+        session.act(rules.adjust(session.state, 0, key, parse_amount("+1")))
+        session.act(rules.rename(session.state, 0, "Anna", "misspelt"))
+        session.act(rules.adjust(session.state, 0, key, parse_amount("+2")))
+        session.act(rules.rename(session.state, 2, "Cyd", "misspelt"))
+        chart = number_charts(rules, session.header, session.journal.effective())[0]
+        assert list(chart.lines) == ["Anna", "Bo", "Cyd"], game
+        assert chart.lines["Anna"][-1] == chart.lines["Bo"][-1] + 3, game
+        assert len({len(line) for line in chart.lines.values()}) == 1, game

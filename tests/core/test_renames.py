@@ -8,6 +8,7 @@ from companion.games import SHEETS
 from companion.records import finished_games, played_with, player_records, renamed
 from companion.renames import MergeAsked, RenameError, read_renames, rename_player, shown
 from companion.store import Store
+from tests.conftest import NewGame
 from tests.core.test_records import HISTORY, boomtown, row
 
 
@@ -74,3 +75,22 @@ def test_a_misspelt_name_merges_into_the_player_when_asked_again(store: Store) -
     games = renamed(finished_games(history, SHEETS), read_renames(store))
     records = {r.name: r for r in player_records(games)}
     assert "Cyd" not in records and records["Cy"].played == 5 and records["Cy"].wins == 2
+
+
+def test_calamityville_refuses_bank_as_a_name_at_setup_and_in_a_correction(
+    new_game: NewGame,
+) -> None:
+    """A player renamed Bank could no longer be named in a payment: `pay bank ann 100`
+    paid from the bank (a play-test)."""
+    from companion.games import RuleError
+    from companion.setup import SetupForm, validate_setup
+    from companion.table import COLOURS
+
+    form = SetupForm("calamityville", ["Ann", "bank"], list(COLOURS[:2]), 0, {})
+    assert "bank is a word of this game's commands" in validate_setup(form)["name-1"]
+    form = SetupForm("boomtown", ["Ann", "Bank", "Cy"], list(COLOURS[:3]), 0, {})
+    assert "name-1" not in validate_setup(form)  # only where it is a command word
+    session = new_game(game="calamityville", names=("Ann", "Bo"))
+    with pytest.raises(RuleError, match="Bank is a word of this game's commands"):
+        session.act(session.rules.rename(session.state, 1, "Bank", "a joke"))
+    assert session.state.players[1].name == "Bo"
