@@ -316,6 +316,30 @@ def sheet_text(spec: SheetSpec, players: list[Mapping[str, Any]]) -> str:
     return tomli_w.dumps({"game": spec.game, "players": rows})
 
 
+def board_hints(
+    spec: SheetSpec,
+    tracked: list[dict[str, Any]],
+    shown: list[dict[str, Any]],
+    hints: dict[str, list[str]],
+) -> dict[str, list[str]]:
+    """`hints` with, for each answer a reopened game's sheet put over a different number
+    the screen tracks, that number ("On the board: 18"): a correction made after the finish
+    was not seen in the wizard, which offered the old sheet's 13 to be saved again (a
+    play-test). A hint the game gives already stays."""
+    merged = {key: list(lines) for key, lines in hints.items()}
+    for spec_field in spec.fields:
+        key = spec_field.key
+        for seat, (board, answer) in enumerate(zip(tracked, shown, strict=False)):
+            if key not in board or board[key] == answer.get(key):
+                continue
+            lines = merged.setdefault(key, [])
+            lines.extend([""] * (seat + 1 - len(lines)))
+            if not lines[seat]:
+                value = board[key]
+                lines[seat] = " ".join(map(str, value)) if isinstance(value, list) else str(value)
+    return merged
+
+
 def overlay_sheet(
     spec: SheetSpec,
     rows: list[dict[str, Any]],

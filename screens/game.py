@@ -443,7 +443,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         """The scoring wizard, started from what this screen tracked. The notice that scores
         were kept goes: the wizard says they are back (two toasts and a third over the
         totals at 80x24, a play-test found)."""
-        from companion.scoring import overlay_sheet
+        from companion.scoring import board_hints, overlay_sheet
         from screens.scoring import FinishedSheet, ScoringWizard
 
         if self._draft_toast is not None:
@@ -480,12 +480,13 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
                 self._remember(lambda: self.session.remember_charts(sheet.charts))
 
         spec = rules.sheet_for(state)
-        # a reopened game: the last sheet's answers over what the screen tracked
-        rows = overlay_sheet(spec, rules.prefill(state, known), state.sheet, charts)
+        # a reopened game: the last sheet's answers over what the screen tracked, and where
+        # the board now says otherwise (a correction since), the board's number beside them
+        tracked = rules.prefill(state, known)
+        rows = overlay_sheet(spec, tracked, state.sheet, charts)
+        hints = board_hints(spec, tracked, rows, rules.score_hints(state))
         draft = store.read_draft(path)
-        wizard = ScoringWizard(
-            spec, rows, charts, rules.score_hints(state), draft, keep, rules.score_counts(state)
-        )
+        wizard = ScoringWizard(spec, rows, charts, hints, draft, keep, rules.score_counts(state))
         self.app.push_screen(wizard, done)
 
     def remember(self, key: str, value: object) -> None:

@@ -565,6 +565,9 @@ def test_the_game_ends_after_the_production_of_the_last_round(new_game: NewGame)
     rows = table.rules.prefill(table.state)
     assert sum(len(row["mines"]) for row in rows) == 45
     assert [row["gold"] for row in rows] == table.gold()
+    # the wizard questions a Mines list of another length (a play-test left out a mine)
+    counts = table.rules.score_counts(table.state)
+    assert counts == {"mines": [len(row["mines"]) for row in rows]}
 
 
 def test_undo_takes_back_a_whole_pick_with_its_fee_and_pawn(table: Table) -> None:

@@ -105,6 +105,13 @@ def test_bad_values_are_refused_and_change_nothing(table: Table) -> None:
         table.rules.correct_text(table.state, "mine:4", "ann", "why")
     with pytest.raises(AmountError):
         table.rules.correct_text(table.state, "deck", "many", "why")
+    # more cards than are not seen yet (60 less the mines in play, events kept out): a
+    # play-test's 50 in round 6 left the header saying 50 cards and 36 unseen
+    unseen = 45 - len(table.state.mines) + 15
+    with pytest.raises(RuleError, match=f"The deck holds at most {unseen} cards now"):
+        table.rules.correct_text(table.state, "deck", str(unseen + 1), "why")
+    assert table.state.cards_left == unseen  # (no card on offer: every unseen one in the deck)
+    table.rules.correct_text(table.state, "deck", str(unseen - 1), "why")  # taken
     with pytest.raises(AmountError, match="No town"):
         table.rules.correct_text(table.state, "governor", "Paris", "why")
     with pytest.raises(RuleError, match="Nobody is mayor"):
