@@ -262,9 +262,11 @@ Type in the command field and press **enter**:
                 if mustang and state.picks == [state.winner]
                 else ""
             )
+            # (round 1 offers only mines: the rules; "or an event" read as an offer there)
+            event = " or an event (dynamite)" if state.round > 1 else ""
             return Text(
                 f"{name(picker)} picks ({len(state.picks) + 1} of {state.offered}): a mine "
-                f"({self._example_mine()}) or an event (dynamite); ctrl+l lists the mines.{ride}"
+                f"({self._example_mine()}){event}; ctrl+l lists the mines.{ride}"
             )
         if phase == "production":
             holders = [name(s) for s in self.rules.telegraph_holders(state)]

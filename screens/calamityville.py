@@ -205,7 +205,12 @@ be shortened to the start of any of its words; the bank is a party like a player
         if len(matches) > 1:
             both = and_listed([self.state.name(seat) for seat in matches])
             raise RuleError(f"{words[0]} could be {both}: type more of the name.")
-        raise RuleError(f"Not a player: {words[0]} (for {role}).")
+        from companion.spelling import did_you_mean
+
+        names = [player.name for player in self.state.players]
+        guess = did_you_mean(words[0], names, cutoff=0.6)  # (evee: a play-test)
+        listed = guess or f" The players: {and_listed(names)}."
+        raise RuleError(f"Not a player: {words[0]} (for {role}).{listed}")
 
     def _party(self, words: list[str], role: str) -> tuple[int, list[str]]:
         """A player, or the bank."""

@@ -59,6 +59,7 @@ async def test_two_full_rounds_through_the_screen(store: Store, new_game: NewGam
         assert [n["gold"] for n in state().numbers] == [7, 0 + 10, 11, 12]
         assert "first round" in await command(pilot, "dynamite")
         assert "Ann picks (1 of 4): a mine (cm 6)" in text_of(pilot, "#step")
+        assert "or an event" not in text_of(pilot, "#step")  # round 1 offers only mines
         assert await command(pilot, "cm 6") == ""
         assert "already in play" in await command(pilot, "cm 6")
         step = text_of(pilot, "#step")  # its example is a mine still to be had (a play-test)

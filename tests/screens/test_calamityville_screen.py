@@ -390,5 +390,8 @@ async def test_a_misspelt_property_is_said_to_be_no_property(
         assert (await command(pilot, "pass bnak 300 to cy")).startswith("Not a property: bnak.")
         # a name where the owner goes is still a player's: a wrong one says so
         assert "Not a player: anx" in await command(pilot, "rent bo anx bank 300")
+        # a misspelt name gets a guess, or the players (pay evee bob 10: a play-test)
+        assert (await command(pilot, "pay cyy bo 10")).endswith("Did you mean Cy?")
+        assert (await command(pilot, "pay zed bo 10")).endswith("The players: Ann, Bo and Cy.")
         assert await command(pilot, "rent bo ann bank 300") == ""
         assert screen.state.money(1) == 1700
