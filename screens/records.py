@@ -63,8 +63,8 @@ Every finished game of this data folder, newest first, and what they add up to.
   game first).
 - **down** or **enter** in the filter goes to the list.
 - **ctrl+right** / **ctrl+left** change tab (or tab to the tabs, then left and right).
-- **ctrl+e** renames the player highlighted in Players, in every earlier game (the files
-  are not rewritten: the new name is shown); on another tab it goes to Players first.
+- **ctrl+e** renames the player highlighted in Players, in the records (the files are not
+  rewritten: the new name is shown); on another tab it goes to Players first.
 - **escape** goes back home.
 """
 
@@ -381,7 +381,7 @@ class RecordsScreen(StyledOnce, Screen[None]):
             if merged:
                 self.notify(f"{old}'s games now count as {new}'s.", markup=False)
             else:
-                self.notify(f"{old} is shown as {new} in every earlier game.", markup=False)
+                self.notify(f"{old} is shown as {new} in the records.", markup=False)
 
         self.app.push_screen(RenameDialog(self.store, old, known, together), done)
 

@@ -1,4 +1,4 @@
-"""Rename a player in every earlier game (from the records); the history is not rewritten."""
+"""Rename a player in the records (finished games); the history is not rewritten."""
 
 from __future__ import annotations
 
@@ -25,9 +25,10 @@ class RenameDialog(Dialog, ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel-rename")]
     HELP_TITLE = "Rename a player"
     HELP_TEXT = """\
-The new name is shown in every earlier game: the records, and the players offered for a new
-game. The game files and the history keep what was typed then (nothing is rewritten), so a
-rename can be changed again. Names compare without case.
+The new name is shown in the records and among the players offered for a new game. The game
+files (the saved games listed at home, and a game opened) and the history keep what was typed
+then (nothing is rewritten), so a rename can be changed again; in a game still being played,
+ctrl+o corrects a name. Names compare without case.
 
 A name already another player's merges the two (for a name misspelt at a table: Cyd for
 Cy): the dialog says so, and a second **enter** merges. Two players who sat at the same game
@@ -47,7 +48,7 @@ are never merged.
     def compose(self) -> ComposeResult:
         with Vertical(id="rename-box"):
             yield Static(
-                f"Rename {self.old} in every earlier game", id="rename-title", markup=False
+                f"Rename {self.old} in the records", id="rename-title", markup=False
             )
             yield SteadyInput(self.old, id="rename-name", placeholder="the new name")
             yield Static("", id="rename-error", classes="error", markup=False)

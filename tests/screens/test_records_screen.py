@@ -510,7 +510,7 @@ async def test_ctrl_e_in_the_averages_renames_the_player_highlighted_there(
         await pilot.press("ctrl+e")
         await settle(pilot)
         assert text_of(pilot, "#rename-title") == (
-            "Rename Bartholomew the Third in every earlier game"
+            "Rename Bartholomew the Third in the records"
         )
 
 
