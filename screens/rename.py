@@ -47,9 +47,7 @@ are never merged.
 
     def compose(self) -> ComposeResult:
         with Vertical(id="rename-box"):
-            yield Static(
-                f"Rename {self.old} in the records", id="rename-title", markup=False
-            )
+            yield Static(f"Rename {self.old} in the records", id="rename-title", markup=False)
             yield SteadyInput(self.old, id="rename-name", placeholder="the new name")
             yield Static("", id="rename-error", classes="error", markup=False)
             yield Static("enter renames · escape cancels", id="rename-hint")

@@ -170,7 +170,8 @@ class ScoringWizard(Dialog, Screen[FinishedSheet | None]):
 The wizard asks each scoring category for every player, one step at a time. What the game
 screen tracked is already filled in: check it against the table and change anything.
 
-- Type the value for each player; **enter** moves to the next player, then to the next step.
+- Type the value for each player; **enter** moves to the next player, then to the next step
+  (**down** and **up** move between the players too).
 - **ctrl+n** / **ctrl+b**: next / previous step. Nothing is lost going back.
 - The last step shows the standings; **ctrl+s** saves them and finishes the game.
 - **escape** leaves the wizard without finishing (the game stays as it was); when something
@@ -195,6 +196,10 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         Binding("ctrl+b", "step(-1)", "Back", id="previous-step"),
         Binding("ctrl+s", "save", "Save & finish", id="save-scores"),
         Binding("escape", "leave", "Leave", id="leave-wizard"),
+        # between the players' answers, as in a column on paper (a play-tester pressed down
+        # to go from Ann's to Eve's and typed Eve's 250 into Ann's)
+        Binding("down", "answer(1)", "Next player", show=False),
+        Binding("up", "answer(-1)", "Previous player", show=False),
     ]
 
     def __init__(
@@ -582,6 +587,20 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
             self.query_one(f"#answer-{seat + 1}", Input).focus()
         else:
             self.action_step(1)
+
+    def action_answer(self, delta: int) -> None:
+        """The next or previous player's answer (from the chart's field, the first); the
+        standings' table keeps its own up and down."""
+        focused = self.focused
+        name = (focused.id or "") if focused is not None else ""
+        if name == "chart" and delta > 0:
+            seat = 0
+        elif name.startswith("answer-"):
+            seat = int(name.rpartition("-")[2]) + delta
+        else:
+            return
+        if 0 <= seat < len(self.rows):
+            self.query_one(f"#answer-{seat}", Input).focus()
 
     @on(Button.Pressed, "#back")
     def _back(self) -> None:

@@ -701,3 +701,20 @@ async def test_a_boomtown_mines_list_shorter_than_the_board_is_questioned(
             await settle(pilot)
         await type_into(pilot, "#answer-0", " ".join(["5"] * (owned - 1)))
         assert text_of(pilot, "#note-0") == "1 number typed, 2 on the board: is that right?"
+
+
+async def test_down_and_up_move_between_the_players_answers(
+    store: Store, new_game: NewGame
+) -> None:
+    """A play-tester pressed down to go from Ann's answer to Eve's, and typed Eve's 250
+    into Ann's: down and up move between the answers, as enter does."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Eve"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        wizard = await open_wizard(pilot, session)
+        assert wizard.focused is wizard.query_one("#answer-0")
+        await pilot.press("down", "down")
+        assert wizard.focused is wizard.query_one("#answer-2")
+        await pilot.press("down")  # the last: stays
+        assert wizard.focused is wizard.query_one("#answer-2")
+        await pilot.press("up")
+        assert wizard.focused is wizard.query_one("#answer-1")
