@@ -376,14 +376,17 @@ Type in the command field and press **enter**; the line above it says what comes
         text = Text()
         text.append(f"A Gold Nugget is worth {plural(value, 'Buck')}", style="bold yellow")
         supply = state.supply
-        if supply is not None:
+        if supply is not None and not supply.left:  # the pools say nothing more: 0 each
+            # (with them it ran past 80 columns: "Mine Cart 0 · empty…", a play-test)
+            text.append(" · ")
+            text.append("supply empty: 1 Buck a Nugget", style="bold")
+            text.append(f" · Mine Cart {supply.cart}")
+        elif supply is not None:
             pools = " ".join(
                 f"{nuggets}/{spaces}"
                 for spaces, nuggets in zip(supply.spaces, supply.nuggets, strict=True)
             )
             text.append(f"  ·  pools {pools}  ·  Mine Cart {supply.cart}")
-            if not supply.left:
-                text.append("  ·  empty: 1 Buck a Nugget", style="bold")
         return text
 
     def _year_line(self) -> Text:
@@ -412,9 +415,11 @@ Type in the command field and press **enter**; the line above it says what comes
             text.append("●" * nuggets, style="bold yellow")
             text.append("○" * (spaces - nuggets), style="dim")
             text.append(f"  {nuggets}/{spaces}\n")
-        text.append(f"Mine Cart: {supply.cart}")
-        if not supply.left:
-            text.append("  (empty: 1 Buck a Nugget)", style="bold")
+        if supply.left:
+            text.append(f"Mine Cart: {supply.cart}")
+        else:  # in the box's 26 columns ("(empty: 1" was all that showed: a play-test)
+            text.append("Supply empty", style="bold")
+            text.append(f" · Cart {supply.cart}")
         return text
 
     def _step_text(self) -> str:

@@ -596,3 +596,23 @@ async def test_a_bridge_type_spelt_close_to_one_built_is_asked_and_a_name_is_gue
         assert "Not a command or a player: anm. Did you mean Ann?" in refusal
         assert "hotel" not in refusal and "sleep" not in refusal
         assert "Did you mean chart?" in await command(pilot, "chrat 6 VP")
+
+
+async def test_an_empty_supply_is_said_whole_at_80x24_and_in_the_box(
+    store: Store, new_game: NewGame
+) -> None:
+    """An empty Gold Supply ran off the gold line at 80x24 ("Mine Cart 0 · empty…") and
+    out of the box at 120x40 ("(empty: 1"): a play-test."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    for size in ((80, 24), (120, 40)):
+        async with make_app(store).run_test(size=size) as pilot:
+            screen = await open_coloma(pilot, session)
+            if state(screen).supply is None:
+                assert await command(pilot, "pools 2 3 4") == ""
+                assert await command(pilot, "supply 0 0 0 12 counted the board") == ""
+            line = screen.query_one("#gold-line" if size[0] == 80 else "#pools")
+            shown = [strip.text for strip in line.render_lines(line.region.reset_offset)]
+            assert "supply empty: 1 Buck a Nugget · Mine Cart 12" in shown[0] or (
+                shown[-1].strip() == "Supply empty · Cart 12"
+            ), shown
+            assert not any("…" in text for text in shown), shown
