@@ -144,8 +144,17 @@ def find_property(
         for i in fits
     ):  # the same space value with the same owner: the rent and the label are the same
         return fits[0]
+    # say only what tells them apart (both $300: "its value" did not help, a play-test)
+    values = {state.properties[i].value for i in fits}
+    owners = {state.properties[i].owner for i in fits}
+    if value is not None or len(values) == 1:
+        add = "its owner"
+    elif owner is not None or len(owners) == 1:
+        add = "its value"
+    else:
+        add = "its value or its owner"
     return _refuse_property(
-        "Which one? Add its value or its owner", [state.properties[i].label(state) for i in fits]
+        f"Which one? Add {add}", [state.properties[i].label(state) for i in fits]
     )
 
 
