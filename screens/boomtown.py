@@ -415,11 +415,24 @@ Type in the command field and press **enter**:
         return self._produce(rules.produce(state, dice, self.telegraph))
 
     def _produce(self, entry: Entry) -> bool:
-        """Pay the production and say what it did; the scoring wizard after the last."""
+        """Pay the production and say what it did, in one line under the field: the
+        sentence when it fits, else what each player's gold did (the log has each mine);
+        the scoring wizard after the last."""
+        players = range(len(self.state.players))
+        before = [self.state.gold(seat) for seat in players]
         if not self.run(entry):
             return False
         self.telegraph = None
-        self.tell(entry.text)
+        said = entry.text
+        if len(said) > self.refusal_line().content_size.width:
+            dice = said.split(";")[0]
+            moved = [
+                f"{self.state.name(seat)} {self.state.gold(seat) - before[seat]:+d}"
+                for seat in players
+                if self.state.gold(seat) != before[seat]
+            ]
+            said = f"{dice}: {', '.join(moved)} gold (the log says which mines)"
+        self.tell(said)
         if self.state.phase == "over":
             self.notify("The deck is used up: on to the final scores.", markup=False)
             self.action_finish()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -348,15 +349,27 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         self.clear_refusals()
         self.refresh_view()
         again = " ctrl+y does it again." if verb == "undo" else ""
-        self.say_beside(f"{done}: {entry.text.rstrip('.')}.{again}", notice=True)
+        said = f"{done}: {entry.text.rstrip('.')}."
+        if again and len(said) + len(again) <= self.refusal_line().content_size.width:
+            said += again  # (the hint only where it fits: the sentence comes first)
+        self.say_beside(said, notice=True, one_line=True)
 
-    def say_beside(self, text: str, notice: bool = False) -> None:
-        """The line beside the command field: a refusal (in the error style), or with
-        `notice` what a key did (an undo's sentence, a preview), in the log's style."""
+    def say_beside(self, text: str, notice: bool = False, one_line: bool = False) -> None:
+        """The line beside the command field: a refusal (in the error style, whole), or
+        with `notice` what a key did (an undo's sentence, a preview), in the log's style.
+        `one_line`: never more than one line (a long one ends in an ellipsis; the log has
+        it whole), so that neither it nor the next command lays the screen out again: a
+        wrapped notice made the next key cost a layout, 40 ms (#16)."""
         line = self.refusal_line()
-        if line.has_class("-notice") != notice:
-            line.set_class(notice, "-notice")
-        say(line, text)
+        if text and line.has_class("-notice") != notice:  # (an empty line looks the same:
+            line.set_class(notice, "-notice")  # a class changed restyles it, ~2 ms a key)
+        width = line.content_size.width
+        shown = Text(text)
+        if one_line and width and shown.cell_len > width:  # cut to the line's width now
+            shown.truncate(width, overflow="ellipsis")
+            say(line, shown)
+        else:
+            say(line, text)
 
     def _toast(self, message: str, title: str = "", timeout: float | None = None) -> Notification:
         """A notice shown as `notify` shows it, kept to be taken away early (`_unnotify`)."""
@@ -656,7 +669,8 @@ class CommandScreen(GameScreen):
                 self.refresh_view()
             finally:
                 self._doing = False
-        self.say_beside(refusal or self._told, notice=refusal is None and bool(self._told))
+        told = refusal is None and bool(self._told)
+        self.say_beside(refusal or self._told, notice=told, one_line=told)
         if done:
             command.take(event.value)
             command.remember(self.typed)
@@ -671,7 +685,7 @@ class CommandScreen(GameScreen):
         if self._doing:
             self._told = text
         else:
-            self.say_beside(text, notice=True)
+            self.say_beside(text, notice=True, one_line=True)
 
     def _refusal(self, typed: str) -> str | None:
         """Why what was typed cannot be done before it is even read, or None."""

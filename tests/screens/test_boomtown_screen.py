@@ -816,3 +816,24 @@ async def test_a_production_says_its_payments_under_the_field_not_in_a_toast(
         assert not pilot.app._notifications and not screen.query(Toast)
         assert await command(pilot, "n") == ""
         assert text_of(pilot, "#command-error") == ""
+
+
+async def test_a_long_production_is_said_in_one_line_as_each_players_gold(
+    store: Store, new_game: NewGame
+) -> None:
+    """Three mines paying made the sentence two lines at 80x24: that line, and the next
+    command's clearing it, laid the screen out again (40 ms a key: #16). Too long for the
+    line, it says what each player's gold did; the log keeps the sentence."""
+    session = new_game(names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await played(pilot, session, "r", "1", "p", "p", "pay", "cm 7", "cj 7", "cc 7")
+        line = screen.query_one("#command-error")
+        gold = [screen.state.gold(seat) for seat in range(3)]
+        assert await command(pilot, "3 4") == ""
+        moved = [screen.state.gold(seat) - gold[seat] for seat in range(3)]
+        assert text_of(pilot, "#command-error") == (
+            f"Production: 3 + 4 = 7: Ann {moved[0]:+d}, Bo {moved[1]:+d}, Cy {moved[2]:+d} "
+            "gold (the log says which mines)"
+        )
+        assert line.region.height == 1
+        assert "Bo's Cactus Junction 7" in screen.session.journal.entries[-1].text

@@ -667,3 +667,25 @@ async def test_a_small_terminal_does_not_restyle_the_whole_screen_as_it_opens(
         await pilot.resize_terminal(120, 40)
         await until(pilot, lambda: not screen.has_class("-narrow"))  # (after 1/120 s)
         assert not screen.has_class("-short")
+
+
+async def test_an_undo_says_a_long_sentence_in_one_line(store: Store, new_game: NewGame) -> None:
+    """A notice beside the field never takes a second line (it ends in an ellipsis; the log
+    has it whole): two lines, and the next command's clearing them, laid the screen out
+    again, 40 ms a key (#16). The ctrl+y hint is left out where it does not fit."""
+    from companion.amounts import Amount
+
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    reason = "the chips were miscounted twice over while the drinks came round again"
+    session.act(session.rules.correct(session.state, 0, "bucks", Amount(9, False), reason))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        line = screen.query_one("#command-error")
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        said = text_of(pilot, "#command-error")
+        assert said.startswith("Undone: Correction:") and "ctrl+y" not in said, said
+        shown = [strip.text for strip in line.render_lines(line.region.reset_offset)]
+        assert len(shown) == 1 and shown[0].rstrip().endswith("…"), shown
+        assert await command(pilot, "ann bucks +1") == ""
+        assert line.region.height == 1 and text_of(pilot, "#command-error") == ""

@@ -509,9 +509,7 @@ async def test_ctrl_e_in_the_averages_renames_the_player_highlighted_there(
         await pilot.press("down", "down")  # the third: Bartholomew the Third
         await pilot.press("ctrl+e")
         await settle(pilot)
-        assert text_of(pilot, "#rename-title") == (
-            "Rename Bartholomew the Third in the records"
-        )
+        assert text_of(pilot, "#rename-title") == ("Rename Bartholomew the Third in the records")
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
