@@ -55,11 +55,14 @@ class LogPanel(AlikeLines, Vertical):
         places = journal.tail_places(SHOWN)
         lines = self.query_one("#log-lines", TailLog)
         new = self._appended(places)
+        older = self._undone_last(places)
         if new is not None:  # only the new entries are read (a long game's key: #16)
             added = [self._line(entry) for entry in journal.entries_at(new)]
             if added:
                 lines.append(added, SHOWN)
-        else:  # an undo, or the first time: draw the newest SHOWN anew
+        elif older is not None:  # an undo: only what comes back at the top is read
+            lines.drop_newest([self._line(entry) for entry in journal.entries_at(older)])
+        else:  # the first time, or more than one entry changed: draw the newest SHOWN anew
             texts = [self._line(entry) for entry in journal.entries_at(places)]
             lines.set_texts(texts or [Text("Nothing has happened yet.", style="dim")])
         self._shown = places
@@ -86,6 +89,15 @@ class LogPanel(AlikeLines, Vertical):
         if places[: at + 1] != self._shown[len(self._shown) - at - 1 :]:
             return None
         return places[at + 1 :]
+
+    def _undone_last(self, places: list[int]) -> list[int] | None:
+        """When the only change is the newest entry shown gone (an undo), the places that
+        come back before the first one shown (one, once more than SHOWN are in effect);
+        else None."""
+        kept = self._shown[:-1]
+        if not kept or len(places) - len(kept) not in (0, 1) or places[-len(kept) :] != kept:
+            return None
+        return places[: len(places) - len(kept)]
 
     def plain(self) -> str:
         """The sentences on screen, oldest first, a line each (as typed, unwrapped)."""

@@ -55,6 +55,11 @@ class TailLog(Widget):
         self._width = 0
         self._style = Style()
         self.back = 0  # lines scrolled back from the newest
+        # blank rows left at the bottom by undos in a full log: the undone line goes, the
+        # rows above stay where they are, and the next lines fill the gap (#16: the rows all
+        # moved down one at each undo, the whole log repainted; a key cost ~3 ms more at
+        # 10,000 entries than at 10). At most a third of the height, then it is closed.
+        self._gap = 0
 
     @property
     def texts(self) -> list[Text]:
@@ -72,11 +77,42 @@ class TailLog(Widget):
         shows the same sentences but one: only the one that comes back into view is wrapped,
         and the rows that only moved are not made again."""
         drawn = self._rows()
+        self._gap = self._gap_after(texts, drawn)
         wrapped = zip(self._texts, self._wrapped, strict=True)
         known = {text_key(text): lines for text, lines in wrapped if lines is not None}
         self._texts = list(texts)
         self._wrapped = [known.get(text_key(text)) for text in self._texts]
         self._changed(drawn)
+
+    def drop_newest(self, older: Sequence[Text]) -> None:
+        """An undo: the newest sentence goes, and `older` ones (from before the first one
+        shown) come back at the top; nothing else is made again (a long game's undo built
+        and compared all 200 sentences: #16)."""
+        drawn = self._rows()
+        self._gap = self._undo_gap(drawn)
+        del self._texts[-1]
+        del self._wrapped[-1]
+        self._texts[:0] = older
+        self._wrapped[:0] = [None] * len(older)
+        self._changed(drawn)
+
+    def _gap_after(self, texts: Sequence[Text], drawn: list[Strip | None]) -> int:
+        """The blank rows to leave at the bottom once `texts` replace the sentences shown:
+        as `_undo_gap` when they are the same but the newest (an undo; an older one may
+        come back at the top); else none."""
+        old = self._texts
+        kept = [text_key(text) for text in old[:-1]]
+        if len(old) < 2 or [text_key(text) for text in texts[len(texts) - len(kept) :]] != kept:
+            return 0
+        return self._undo_gap(drawn)
+
+    def _undo_gap(self, drawn: list[Strip | None]) -> int:
+        """One more sentence's lines (the newest, undone) when the log fills its height,
+        up to a third of it; else none."""
+        if self.back or len(self._texts) < 2 or None in drawn[: len(drawn) - self._gap]:
+            return 0
+        gap = self._gap + len(self._lines_of(len(self._texts) - 1))
+        return gap if gap <= self.size.height // 3 else 0
 
     def append(self, texts: Sequence[Text], keep: int) -> None:
         """Add sentences at the bottom, keeping the newest `keep`: one repaint, no layout.
@@ -85,6 +121,9 @@ class TailLog(Widget):
         drawn = self._rows()
         self._texts.extend(texts)
         self._wrapped.extend(None for _ in texts)
+        if self._gap:  # the new lines fill the gap left by undos first
+            new = range(len(self._texts) - len(texts), len(self._texts))
+            self._gap = max(0, self._gap - sum(len(self._lines_of(index)) for index in new))
         drop = len(self._texts) - keep
         if drop > 0:
             del self._texts[:drop]
@@ -151,10 +190,11 @@ class TailLog(Widget):
         self._fit_width()
         if self._view is None:
             height = self.size.height
-            wanted = height + self.back
+            room = height - min(self._gap, height)  # (the gap is 0 while looking back)
+            wanted = room + self.back
             newest = self._newest(wanted)
             top = max(0, len(newest) - wanted)
-            shown: list[Strip | None] = list(newest[top : top + height])
+            shown: list[Strip | None] = list(newest[top : top + room])
             self._view = shown + [None] * (height - len(shown))
         return self._view
 
@@ -176,10 +216,12 @@ class TailLog(Widget):
             self._width = self.size.width
             self._wrapped = [None] * len(self._texts)
             self._view = None
+            self._gap = 0
             self._scroll_to(self.back)
             return True
         if self._view is not None and len(self._view) != self.size.height:
             self._view = None
+            self._gap = 0
         return False
 
     # -- drawing (Textual's line API) ------------------------------------------------------
@@ -212,6 +254,7 @@ class TailLog(Widget):
         most = max(0, len(self._newest(height + max(back, 0))) - height)
         back = min(max(back, 0), most)
         if back != self.back:
+            self._gap = 0  # looking back shows full pages; coming back, the newest at the end
             self.back = back
             self._view = None
             self.refresh()

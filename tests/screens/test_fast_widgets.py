@@ -300,8 +300,53 @@ async def test_undos_and_looking_back_draw_what_drawing_anew_gives() -> None:
             drawn = tail.render_lines(tail.size.region)
             tail._styles_cache.clear()
             assert drawn == tail.render_lines(tail.size.region), f"step {step}"
-            newest = [line.text for line in tail.lines][-6 - tail.back :]
-            assert [line.text for line in drawn] == newest[:6], f"step {step}"
+            # the newest lines, ending above the rows undos left blank (none while looking
+            # back), and never more blank rows than a third of the height (#16)
+            gap = tail._gap
+            assert gap <= 6 // 3 and (gap == 0 or tail.back == 0), f"step {step}"
+            newest = [line.text for line in tail.lines][-(6 - gap) - tail.back :]
+            blank = " " * tail.size.width
+            assert [line.text for line in drawn] == newest[: 6 - gap] + [blank] * gap, step
+
+
+async def test_an_undo_in_a_full_log_leaves_its_rows_and_a_blank_one_at_the_bottom() -> None:
+    """At 10,000 entries an undo moved every row of the full log down one (an older line
+    back at the top): the whole log repainted, ~3 ms more a key than at 10 entries (#16).
+    The undone line's row is left blank, the rows above stay; the next line fills it; a
+    gap grown past a third of the height closes (the newest at the bottom again)."""
+    app = RowsApp()
+    history = [Text(f"change {number}") for number in range(40)]
+    async with app.run_test(size=(30, 20)) as pilot:
+        tail = app.query_one(TailLog)
+        tail.styles.height = 9
+        await settle(pilot)
+        tail.set_texts(history[10:30])
+        await settle(pilot)
+        made = rows_made(tail)
+        tail.set_texts(history[9:29])  # an undo: change 29 goes, change 9 is back (unseen)
+        await settle(pilot)
+        assert made == [8]  # only the undone line's row is drawn again
+        shown = [tail.render_line(y).text.strip() for y in range(9)]
+        assert shown == [f"change {n}" for n in range(21, 29)] + [""]
+        made.clear()
+        tail.append([history[29]], keep=20)  # the redo fills it
+        await settle(pilot)
+        assert made == [8] and tail._gap == 0
+        assert [tail.render_line(y).text.strip() for y in range(9)][-1] == "change 29"
+        for end in (29, 28, 27):  # three undos: three blank rows, a third of 9
+            tail.set_texts(history[end - 20 : end])
+            await settle(pilot)
+        assert tail._gap == 3
+        assert [tail.render_line(y).text.strip() for y in range(9)][-4:] == [
+            "change 26",
+            "",
+            "",
+            "",
+        ]
+        tail.set_texts(history[5:25])  # a fourth: past a third, the gap closes
+        await settle(pilot)
+        assert tail._gap == 0
+        assert [tail.render_line(y).text.strip() for y in range(9)][-1] == "change 24"
 
 
 async def test_a_long_log_wraps_only_the_sentences_it_shows() -> None:

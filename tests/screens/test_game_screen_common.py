@@ -689,3 +689,28 @@ async def test_an_undo_says_a_long_sentence_in_one_line(store: Store, new_game: 
         assert len(shown) == 1 and shown[0].rstrip().endswith("…"), shown
         assert await command(pilot, "ann bucks +1") == ""
         assert line.region.height == 1 and text_of(pilot, "#command-error") == ""
+
+
+async def test_an_undo_in_a_long_game_drops_the_log_line_and_brings_back_an_older_one(
+    store: Store, new_game: NewGame
+) -> None:
+    """Past the 200 entries the log keeps, an undo takes its newest line away and the entry
+    before the first one shown comes back at the top, as drawing the log anew gives; only
+    those two sentences are made (#16: all 200 were)."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    rules = session.rules
+    for number in range(SHOWN + 5):
+        session.act(rules.adjust(session.state, number % 3, "bucks", parse_amount("+1")))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        log = screen.query_one(LogPanel)
+        lines = log.query_one(TailLog)
+        calls: list[str] = []
+        set_texts = lines.set_texts
+        lines.set_texts = lambda texts: (calls.append("set_texts"), set_texts(texts))  # type: ignore[method-assign]
+        for key in ("ctrl+z", "ctrl+z", "ctrl+y"):
+            await pilot.press(key)
+            await settle(pilot)
+            effective = screen.session.journal.effective()
+            assert log.plain().splitlines() == [entry.text for entry in effective[-SHOWN:]], key
+        assert calls == []
