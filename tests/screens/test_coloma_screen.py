@@ -360,11 +360,7 @@ async def test_next_asks_when_the_event_or_the_sites_were_not_typed(
     async with make_app(store).run_test(size=SIZE) as pilot:
         screen = await open_coloma(pilot, session)
         assert await command(pilot, "pools 2 3 4") == ""
-        await type_into(pilot, "#command", "n")
-        await pilot.press("enter")
-        await settle(pilot)
-        dialog = pilot.app.screen
-        assert isinstance(dialog, ConfirmDialog)
+        dialog = await n_asks(pilot)
         assert "the Event and the Sites were not typed" in str(
             dialog.query_one("#confirm-question").render()
         )
@@ -395,18 +391,32 @@ async def test_next_asks_when_the_event_or_the_sites_were_not_typed(
         assert screen.query_one("#command", Input).value == ""  # done: nothing to repeat
 
 
+async def n_asks(pilot) -> ConfirmDialog:  # type: ignore[no-untyped-def]
+    """n typed and entered: the question it asks first."""
+    await type_into(pilot, "#command", "n")
+    await pilot.press("enter")
+    await settle(pilot)
+    dialog = pilot.app.screen
+    assert isinstance(dialog, ConfirmDialog)
+    return dialog
+
+
+async def at_the_shootout(pilot, session) -> ColomaScreen:  # type: ignore[no-untyped-def]
+    """The game opened, its pools counted and its five Rounds moved through (nobody
+    placed Gunmen): the Shootout."""
+    screen = await open_coloma(pilot, session)
+    assert await command(pilot, "pools 2 3 4") == ""
+    for _ in range(5):
+        await move_on(pilot)
+    return screen
+
+
 async def test_the_shootout_asks_when_no_chart_was_typed(store: Store, new_game: NewGame) -> None:
     session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
     async with make_app(store).run_test(size=SIZE) as pilot:
-        screen = await open_coloma(pilot, session)
-        assert await command(pilot, "pools 2 3 4") == ""
-        for _ in range(5):
-            await move_on(pilot)
+        screen = await at_the_shootout(pilot, session)
         assert state(screen).phase == "shootout"
-        await type_into(pilot, "#command", "n")
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(pilot.app.screen, ConfirmDialog)
+        await n_asks(pilot)
         await pilot.press("n")
         await settle(pilot)
         assert state(screen).phase == "shootout"
@@ -427,21 +437,14 @@ async def test_a_lost_shootout_with_a_one_sided_chart_asks_before_it_pays(
     players without Gunmen are not promised Graves the chart does not give."""
     session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
     async with make_app(store).run_test(size=SIZE) as pilot:
-        screen = await open_coloma(pilot, session)
-        assert await command(pilot, "pools 2 3 4") == ""
-        for _ in range(5):
-            await move_on(pilot)
+        screen = await at_the_shootout(pilot, session)
         assert state(screen).phase == "shootout" and not state(screen).tally().won
         assert await command(pilot, "chart 6 VP / 3 VP") == ""
         assert "The chart has 2 of its 4 parts" in text_of(pilot, "#helper")
         tally = text_of(pilot, "#shootout")
         assert "it counts as the lost side; chart WON | LOST types both" in tally
         assert "no Gunmen: Ann (nothing on the chart as typed)" in tally
-        await type_into(pilot, "#command", "n")
-        await pilot.press("enter")
-        await settle(pilot)
-        dialog = pilot.app.screen
-        assert isinstance(dialog, ConfirmDialog)
+        await n_asks(pilot)
         assert "typed with one side: 6 VP / 3 VP. Is that the lost side?" in text_of(
             pilot, "#confirm-question"
         )

@@ -281,19 +281,25 @@ async def test_a_toast_over_a_dialog_sits_where_the_dimmed_game_shows_it(
         assert pilot.app.screen is not dialog and not pilot.app.screen.has_class("-narrow")
 
 
+def long_game(new_game: NewGame, changes: int, names: tuple[str, ...]):  # type: ignore[no-untyped-def]
+    """A Coloma game of `changes` entries: +1 Buck to each player in turn."""
+    session = new_game(game="coloma", names=names)
+    for turn in range(changes):
+        adjust = session.rules.adjust
+        session.act(adjust(session.state, turn % len(names), "bucks", parse_amount("+1")))
+    return session
+
+
 async def test_the_log_keeps_the_newest_when_there_are_many(
     store: Store, new_game: NewGame
 ) -> None:
-    session = new_game(game="coloma", names=("Ann", "Bo"))
-    rules = session.rules
-    for turn in range(SHOWN + 30):
-        session.act(rules.adjust(session.state, turn % 2, "bucks", parse_amount("+1")))
+    session = long_game(new_game, SHOWN + 30, ("Ann", "Bo"))
     async with make_app(store).run_test(size=(120, 40)) as pilot:
         screen = await open_screen(pilot, session, GameScreen)
         log = screen.query_one(LogPanel)
         assert len(log.plain().splitlines()) == SHOWN
         assert f"{SHOWN + 30 + 1}" not in log.query_one("#log-title", Rows).plain
-        screen.run(rules.adjust(screen.session.state, 0, "bucks", parse_amount("+1")))
+        screen.run(session.rules.adjust(screen.session.state, 0, "bucks", parse_amount("+1")))
         await settle(pilot)
         assert log.plain().splitlines()[-1].startswith("Ann +1 Buck (")
         assert len(log.plain().splitlines()) == SHOWN
@@ -697,10 +703,7 @@ async def test_an_undo_in_a_long_game_drops_the_log_line_and_brings_back_an_olde
     """Past the 200 entries the log keeps, an undo takes its newest line away and the entry
     before the first one shown comes back at the top, as drawing the log anew gives; only
     those two sentences are made (#16: all 200 were)."""
-    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
-    rules = session.rules
-    for number in range(SHOWN + 5):
-        session.act(rules.adjust(session.state, number % 3, "bucks", parse_amount("+1")))
+    session = long_game(new_game, SHOWN + 5, ("Ann", "Bo", "Cy"))
     async with make_app(store).run_test(size=(120, 40)) as pilot:
         screen = await open_screen(pilot, session, GameScreen)
         log = screen.query_one(LogPanel)

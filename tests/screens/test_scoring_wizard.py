@@ -34,6 +34,11 @@ async def open_wizard(pilot, session) -> ScoringWizard:  # type: ignore[no-untyp
     """The game opened, ctrl+f (and yes, when asked before the game's end): its wizard."""
     pilot.app.open_game(session.path)
     await pilot.pause()
+    return await ctrl_f(pilot)
+
+
+async def ctrl_f(pilot) -> ScoringWizard:  # type: ignore[no-untyped-def]
+    """ctrl+f on the game shown (and yes, when asked before the game's end): its wizard."""
     await pilot.press("ctrl+f")
     await pilot.pause()
     await yes_if_asked(pilot)
@@ -158,17 +163,23 @@ async def test_going_back_fixes_a_value_and_bad_answers_are_explained(
         assert not session.path.read_text().count('kind = "finish"')
 
 
+async def finished_through_the_wizard(pilot, session) -> GameScreen:  # type: ignore[no-untyped-def]
+    """A Calamityville game opened and scored with the wizard as pre-filled: its screen."""
+    pilot.app.open_game(session.path)
+    await pilot.pause()
+    await pilot.press("ctrl+f", "y")  # before the gold runs out: asked first
+    await pilot.pause()
+    await pilot.press("ctrl+n", "ctrl+s")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen) and screen.session.state.finished
+    return screen
+
+
 async def test_reopening_a_finished_game_is_an_entry(store: Store, new_game: NewGame) -> None:
     session = new_game(game="calamityville", names=("Ann", "Bo"))
     async with make_app(store).run_test(size=SIZE) as pilot:
-        pilot.app.open_game(session.path)
-        await pilot.pause()
-        await pilot.press("ctrl+f", "y")  # before the gold runs out: asked first
-        await pilot.pause()
-        await pilot.press("ctrl+n", "ctrl+s")
-        await pilot.pause()
-        screen = pilot.app.screen
-        assert isinstance(screen, GameScreen) and screen.session.state.finished
+        screen = await finished_through_the_wizard(pilot, session)
         await pilot.press("ctrl+f")  # asks first: a stray ctrl+f leaves it finished
         await pilot.pause()
         assert isinstance(pilot.app.screen, ConfirmDialog)
@@ -193,23 +204,12 @@ async def test_a_reopened_games_wizard_shows_a_number_corrected_since_the_finish
 
     session = new_game(game="calamityville", names=("Ann", "Bo"))
     async with make_app(store).run_test(size=SIZE) as pilot:
-        pilot.app.open_game(session.path)
-        await pilot.pause()
-        await pilot.press("ctrl+f", "y")  # before the gold runs out: asked first
-        await pilot.pause()
-        await pilot.press("ctrl+n", "ctrl+s")
-        await pilot.pause()
-        screen = pilot.app.screen
-        assert isinstance(screen, GameScreen) and screen.session.state.finished
+        screen = await finished_through_the_wizard(pilot, session)
         rules, state = screen.session.rules, screen.session.state
         assert screen.run(rules.correct(state, 0, "money", Amount(2500, False), "miscounted"))
         await pilot.press("ctrl+f", "y")  # reopen
         await pilot.pause()
-        await pilot.press("ctrl+f")
-        await pilot.pause()
-        await yes_if_asked(pilot)
-        wizard = pilot.app.screen
-        assert isinstance(wizard, ScoringWizard)
+        await ctrl_f(pilot)
         await settle(pilot)
         assert pilot.app.screen.query_one("#answer-0", Input).value == "2000"  # the sheet's
         assert text_of(pilot, "#hint-0") == "On the board: 2500"
