@@ -80,7 +80,7 @@ def test_gold_from_an_empty_supply_is_a_buck_each_and_spending_fills_the_cart(
     game.act(rules(game).gold(state(game), 0, 6))
     assert value_of(state(game)) == 1  # the bottom pool has an empty space
     entry = rules(game).gold(state(game), 1, 3)
-    assert entry.text == "Bo +1 Gold Nugget, +2 Bucks instead (the Gold Supply is empty)"
+    assert entry.text == "Bo +1 Gold Nugget (1 → 2), +2 Bucks instead (the Gold Supply is empty)"
     game.act(entry)
     assert numbers(game, "gold") == [7, 2, 1] and numbers(game, "bucks") == [2, 4, 2]
     entry = rules(game).pay(state(game), 0, 4)
@@ -91,6 +91,16 @@ def test_gold_from_an_empty_supply_is_a_buck_each_and_spending_fills_the_cart(
     assert state(game).supply is not None and state(game).supply.cart == 4
     with pytest.raises(RuleError, match="Bo has 2"):
         rules(game).pay(state(game), 1, 3)
+
+
+def test_gold_gained_or_spent_says_before_and_after_as_every_tracker(game: GameSession) -> None:
+    """`Bob +1 Gold Nugget` sat in the log beside `Chloe +1 River (0 → 1)` (a play-test)."""
+    before = numbers(game, "gold")[0]
+    gained = rules(game).gold(state(game), 0, 2)
+    assert gained.text == f"Ann +2 Gold Nuggets ({before} → {before + 2})"
+    game.act(gained)
+    spent = rules(game).gold(state(game), 0, -1)
+    assert spent.text == f"Ann spends 1 Gold Nugget ({before + 2} → {before + 1}) to the Mine Cart"
 
 
 def test_limits_take_what_fits_and_ignore_the_rest(game: GameSession) -> None:

@@ -317,13 +317,19 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
     def gold(self, state: ColomaState, seat: int, delta: int) -> Entry:
         """Gain Nuggets from the supply (top pool first), or spend them into the Mine Cart."""
         name = state.name(seat)
+        before = state.numbers[seat]["gold"]  # said as every tracker says it: (2 → 3)
         if delta > 0:
             probe = copy_of(state)
             said = self._take_gold(probe, seat, delta)
+            after = probe.numbers[seat]["gold"]
+            if after != before:  # after the Nuggets, before any Bucks paid instead
+                nuggets, _, instead = said.partition(", ")
+                said = f"{nuggets} ({before} → {after})" + (f", {instead}" if instead else "")
             text = f"{name} {said}"
         elif delta < 0:
             text = (
-                f"{name} spends {-delta} Gold Nugget{'s' if delta != -1 else ''} (to the Mine Cart)"
+                f"{name} spends {-delta} Gold Nugget{'s' if delta != -1 else ''} "
+                f"({before} → {before + delta}) to the Mine Cart"
             )
         else:
             raise RuleError("Type how many Gold Nuggets: +2 gains, -1 spends.")
