@@ -357,10 +357,15 @@ def overlay_sheet(
     except SheetError:
         return rows
     by_name = {str(row["name"]).strip().casefold(): row for row in saved}
+    names = {str(row["name"]).strip().casefold() for row in rows}
     overlaid = []
-    for row in rows:
+    for seat, row in enumerate(rows):
         row = dict(row)
         last = by_name.get(str(row["name"]).strip().casefold())
+        if last is None and len(saved) == len(rows):  # renamed since (ctrl+o): the same seat,
+            # when its sheet name is nobody's now (the renamed player lost the saved answers)
+            in_seat = saved[seat]
+            last = in_seat if str(in_seat["name"]).strip().casefold() not in names else None
         for spec_field in spec.fields if last is not None else ():
             value = last[spec_field.key]
             if spec_field.chart:

@@ -424,15 +424,20 @@ Type in the command field and press **enter**:
             return False
         self.telegraph = None
         said = entry.text
-        if len(said) > self.refusal_line().content_size.width:
-            dice = said.split(";")[0]
+        width = self.refusal_line().content_size.width
+        if len(said) > width:  # what each player's gold did, and what collapsed
+            parts = said.split("; ")
             moved = [
                 f"{self.state.name(seat)} {self.state.gold(seat) - before[seat]:+d}"
                 for seat in players
                 if self.state.gold(seat) != before[seat]
             ]
-            said = f"{dice}: {', '.join(moved)} gold (the log says which mines)"
-        self.tell(said)
+            gold = f"{', '.join(moved)} gold" if moved else "nobody's gold changes"
+            lost = [part for part in parts if part.endswith("collapses")]
+            said = "; ".join([f"{parts[0]}: {gold}", *lost])
+        # one line when it fits (no layout now or at the next key: #16); else whole,
+        # wrapped (a play-test saw players and collapses cut off)
+        self.tell(said, one_line=len(said) <= width)
         if self.state.phase == "over":
             self.notify("The deck is used up: on to the final scores.", markup=False)
             self.action_finish()

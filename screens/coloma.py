@@ -440,7 +440,8 @@ Type in the command field and press **enter**; the line above it says what comes
             )
             if sites and len(state.players) == 2:
                 sites += " + " + ("the Mules' Sites" if state.mule_duel else "the Buster's Site")
-            todo = f"{event}{sites}, " if event or sites else ""
+            todo = ", ".join(part for part in (event.rstrip(", "), sites) if part)
+            todo = f"{todo}, " if todo else ""  # (sites typed first left "event, , ")
             return f"Round {state.round}: {todo}the trackers (F1 lists them). n: on to {then}."
         if state.phase == "shootout":
             tally = state.tally()

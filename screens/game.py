@@ -349,10 +349,11 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         self.clear_refusals()
         self.refresh_view()
         again = " ctrl+y does it again." if verb == "undo" else ""
-        said = f"{done}: {entry.text.rstrip('.')}."
-        if again and len(said) + len(again) <= self.refusal_line().content_size.width:
-            said += again  # (the hint only where it fits: the sentence comes first)
-        self.say_beside(said, notice=True, one_line=True)
+        said = Text(f"{done}: {entry.text.rstrip('.')}.")
+        room = self.refusal_line().content_size.width - len(again)
+        if room > 20 and said.cell_len > room:  # the sentence shortened, the hint kept
+            said.truncate(room, overflow="ellipsis")
+        self.say_beside(said.plain + again, notice=True, one_line=True)
 
     def say_beside(self, text: str, notice: bool = False, one_line: bool = False) -> None:
         """The line beside the command field: a refusal (in the error style, whole), or
@@ -618,6 +619,7 @@ class CommandScreen(GameScreen):
     typed = ""
     #: what the command being done said it did (`tell`), and whether one is being done
     _told = ""
+    _told_one_line = True
     _doing = False
 
     def command_area(self) -> ComposeResult:
@@ -670,7 +672,7 @@ class CommandScreen(GameScreen):
             finally:
                 self._doing = False
         told = refusal is None and bool(self._told)
-        self.say_beside(refusal or self._told, notice=told, one_line=told)
+        self.say_beside(refusal or self._told, notice=told, one_line=told and self._told_one_line)
         if done:
             command.take(event.value)
             command.remember(self.typed)
@@ -678,14 +680,14 @@ class CommandScreen(GameScreen):
             # (after a dialog's "no" too: a play-test typed on and got "nann gold +20")
             command.keep(event.value, select=True)
 
-    def tell(self, text: str) -> None:
+    def tell(self, text: str, one_line: bool = True) -> None:
         """Say what a change did (a production's payments) beside the command field, where
         the eyes are: once the command being done is done (the line is set after each), or
         at once. A toast took ~50 ms more and two frames (#16), and covered the top lines."""
         if self._doing:
-            self._told = text
+            self._told, self._told_one_line = text, one_line
         else:
-            self.say_beside(text, notice=True, one_line=True)
+            self.say_beside(text, notice=True, one_line=one_line)
 
     def _refusal(self, typed: str) -> str | None:
         """Why what was typed cannot be done before it is even read, or None."""

@@ -1387,11 +1387,14 @@ def find_mine(text: str, catalog: list[MineCard], state: BoomtownState) -> MineC
         words = [glued.group(1), glued.group(2)]
     if len(words) < 2 or not is_number(words[-1]):
         if not any(find_town(" ".join(words[:n])) for n in range(1, len(words) + 1)):
+            events = (  # round 1 offers only mines (a play-test was offered event cards)
+                " or an event card (dynamite, telegraph...: ctrl+t lists them)"
+                if state.round > 1
+                else " (round 1 offers only mines)"
+            )
             raise RuleError(  # neither a town nor an event card: say what a pick can be
                 f"{text!r} is not a town or an event card.{_did_you_mean(text)} Type a mine "
-                "as town and number "
-                "(cm 6; towns cj cm cc dg sn) or an event card (dynamite, telegraph...: "
-                "ctrl+t lists them)."
+                f"as town and number (cm 6; towns cj cm cc dg sn){events}."
             )
         raise RuleError("Type a town and a production number, e.g. cm 6 or cold 6.")
     town = find_town(" ".join(words[:-1]))

@@ -147,8 +147,8 @@ def find_property(
     # say only what tells them apart (both $300: "its value" did not help, a play-test)
     values = {state.properties[i].value for i in fits}
     owners = {state.properties[i].owner for i in fits}
-    if value is not None or len(values) == 1:
-        add = "its owner"
+    if value is not None or len(values) == 1:  # (where it goes: a play-test typed it last)
+        add = "its owner's name before its type (rent eve bob bank 300)"
     elif owner is not None or len(owners) == 1:
         add = "its value"
     else:

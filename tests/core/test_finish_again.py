@@ -46,3 +46,6 @@ def test_the_last_sheet_is_laid_over_what_the_screen_tracked() -> None:
     assert bo["frontier"] == 0  # 7 points: no count gives it here, the tracked value stays
     assert overlay_sheet(spec, tracked, "not [toml", charts) == tracked
     assert overlay_sheet(spec, tracked, "", charts) == tracked
+    # Bo renamed Bob with ctrl+o after the finish: his seat's answers still (a play-test)
+    renamed = [tracked[0], dict(tracked[1], name="Bob")]
+    assert overlay_sheet(spec, renamed, text, charts)[1]["buildings"] == [5]

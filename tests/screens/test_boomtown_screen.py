@@ -832,8 +832,22 @@ async def test_a_long_production_is_said_in_one_line_as_each_players_gold(
         assert await command(pilot, "3 4") == ""
         moved = [screen.state.gold(seat) - gold[seat] for seat in range(3)]
         assert text_of(pilot, "#command-error") == (
-            f"Production: 3 + 4 = 7: Ann {moved[0]:+d}, Bo {moved[1]:+d}, Cy {moved[2]:+d} "
-            "gold (the log says which mines)"
+            f"Production: 3 + 4 = 7: Ann {moved[0]:+d}, Bo {moved[1]:+d}, Cy {moved[2]:+d} gold"
         )
         assert line.region.height == 1
         assert "Bo's Cactus Junction 7" in screen.session.journal.entries[-1].text
+
+
+async def test_a_production_that_only_collapses_mines_says_so(
+    store: Store, new_game: NewGame
+) -> None:
+    """6 + 6 with two dangerous mines and none paying said "Production: 6 + 6 = 12:  gold"
+    (a play-test): the collapses are said, and that no gold moved."""
+    session = new_game(names=("Ann", "Bob", "Cy"), first=0)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await played(pilot, session, "r", "1", "p", "p", "pay", "cj 7", "cm 6", "dg 10")
+        assert await command(pilot, "6 6") == ""
+        said = text_of(pilot, "#command-error")
+        assert said.startswith("Production: 6 + 6 = 12: nobody's gold changes; "), said
+        assert said.count("collapses") == 2, said
+        assert len(screen.state.mines) == 1

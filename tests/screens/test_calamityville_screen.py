@@ -156,7 +156,9 @@ async def test_rent_and_pass_name_the_space(store: Store, new_game: NewGame) -> 
         screen = await open_screen(pilot, session, CalamityvilleScreen)
         problem = await command(pilot, "rent cy bank 300")
         # the value is typed, and both are $300: only the owner tells them apart
-        assert problem.startswith("Which one? Add its owner: Ann's bank ($300)")
+        assert problem.startswith(
+            "Which one? Add its owner's name before its type (rent eve bob bank 300): Ann's bank"
+        )
         assert await command(pilot, "rent cy bo bank") == ""
         assert screen.state.money(2) == 1700 and screen.state.money(1) == 1900
         assert "No hotel in play" in await command(pilot, "rent cy hotel")

@@ -121,6 +121,8 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
             return "The third Shootout is over: final scoring"
         if state.phase == "rounds":
             return f"{state.year}, Round {state.round}"
+        if state.phase == "cleanup":  # (said "Shootout" while the screen said Clean Up)
+            return f"{state.year}, Clean Up"
         return f"{state.year}, Shootout"
 
     def not_over(self, state: TableState) -> str | None:
