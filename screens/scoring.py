@@ -21,6 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.coordinate import Coordinate
+from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Header, Input, Static
 
@@ -645,16 +646,25 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         if not self.at_standings:  # the standings first, to be checked: then it saves
             self.action_step(len(self.spec.fields))
             if self.at_standings:  # (a play-test took the first ctrl+s for the save)
-                self.notify(
+                self._not_saved_yet = Notification(
                     "Not saved yet: check the standings, then ctrl+s again saves them and "
                     "finishes the game.",
+                    "",
+                    "information",
+                    self.app.NOTIFICATION_TIMEOUT,
                     markup=False,
                 )
+                self.app.post_message(Notify(self._not_saved_yet))
             return
+        if self._not_saved_yet is not None:  # saved now: it no longer holds (it sat beside
+            self.app._unnotify(self._not_saved_yet)  # "The scores are saved": a play-test)
+            self._not_saved_yet = None
         result = score(self.spec, self.rows)
         text = sheet_text(self.spec, self.rows)
         rows = [dict(row) for row in self.rows]
         self.dismiss(FinishedSheet(text, winners_sentence(result), result, self.charts, rows))
+
+    _not_saved_yet: Notification | None = None  # the notice of the first ctrl+s
 
     def typed_anything(self) -> bool:
         """Whether an answer or a chart differs from what the wizard opened with."""

@@ -651,6 +651,9 @@ async def test_escape_from_the_standings_asks_before_leaving_them_unsaved(
         await pilot.press("ctrl+s")  # the second one saves
         await settle(pilot)
         assert pilot.app.screen is game and game.session.state.finished
+        # "Not saved yet" went with the save (it sat beside "The scores are saved")
+        notices = [n.message for n in pilot.app._notifications]
+        assert not any(message.startswith("Not saved yet") for message in notices), notices
 
 
 async def test_the_kept_scores_notice_goes_when_the_wizard_brings_them_back(
