@@ -103,6 +103,16 @@ def test_gold_gained_or_spent_says_before_and_after_as_every_tracker(game: GameS
     assert spent.text == f"Ann spends 1 Gold Nugget ({before + 2} → {before + 1}) to the Mine Cart"
 
 
+def test_the_wizard_questions_canyons_and_bridges_against_the_board(game: GameSession) -> None:
+    """Bridge VP typed for a player with no Bridge went unquestioned (a play-test)."""
+    game.act(rules(game).adjust(state(game), 1, "rivers", parse_amount("+2")))
+    game.act(rules(game).bridge(state(game), 1, "Rope"))
+    assert rules(game).score_counts(state(game)) == {
+        "canyons": [0, 2, 0],
+        "bridges": [0, 1, 0],
+    }
+
+
 def test_limits_take_what_fits_and_ignore_the_rest(game: GameSession) -> None:
     """Issue #13: the rules say to ignore the action or the remainder, not to refuse it."""
     entry = rules(game).adjust(state(game), 0, "horses", parse_amount("+6"))

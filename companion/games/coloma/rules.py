@@ -179,7 +179,11 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
 
     def score_counts(self, state: TableState) -> dict[str, list[int]]:
         assert isinstance(state, ColomaState)
-        return {"canyons": [numbers["rivers"] for numbers in state.numbers]}
+        return {
+            "canyons": [numbers["rivers"] for numbers in state.numbers],
+            # VP typed for a player with no Bridge went unquestioned (a play-test)
+            "bridges": [len(built) for built in state.bridges],
+        }
 
     # -- the calendar --------------------------------------------------------------------
 
