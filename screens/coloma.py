@@ -608,15 +608,8 @@ Type in the command field and press **enter**; the line above it says what comes
             return True
         if first == "chart":
             done = self.run(rules.chart(state, " ".join(words[1:])))
-            from companion.games.coloma.chart import TIERS as CHART_PARTS  # read by now
-
-            parts = min(len(self.state.chart), len(self.state.chart_lost or self.state.chart))
-            if done and parts < CHART_PARTS:  # a tile has all four: half typed, say so
-                self._say(
-                    f"The chart has {parts} of its {CHART_PARTS} parts (3 tiers, then players "
-                    "without Gunmen): the parts not typed give nothing. Type - for a part "
-                    "that is empty on the tile."
-                )
+            if done:  # a chart short of a tile's four parts: said
+                self._say(rules.chart_note(self.state))
             return done
         if first == "graveyard":
             graves = [parse_count(w, maximum=20, what="A Grave's number") for w in words[1:]]
@@ -664,15 +657,10 @@ Type in the command field and press **enter**; the line above it says what comes
         Rope built) is asked about: it became a seventh type, counted on its own, and ctrl+o
         does not reach Bridges (a play-test). "" when nothing is to be asked."""
         kind = str(entry.get("bridge"))
-        built = {k for kinds in self.state.bridges for k in kinds}
-        if kind in built:
-            return ""
-        from companion.spelling import did_you_mean
-
-        guess = did_you_mean(kind, built)
-        if not guess:
-            return ""
-        return f"No {kind} Bridge is built so far.{guess} Build {kind} as a new type?"
+        guess = self.rules.close_bridge_type(self.state, kind)
+        return (
+            f"No {kind} Bridge is built so far.{guess} Build {kind} as a new type?" if guess else ""
+        )
 
     def _find(self, words: list[str], example: str, command: bool = False) -> tuple[int, list[str]]:
         """The player a command names, or a refusal that says who a short name could mean."""

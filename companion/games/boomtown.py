@@ -291,9 +291,14 @@ def events_left(state: BoomtownState) -> dict[str, int]:
     }
 
 
+def unseen_mines(state: BoomtownState) -> int:
+    """Mine cards neither in play nor gone."""
+    return max(0, MINE_CARDS - len(state.mines) - len(state.gone))
+
+
 def cards_left_text(state: BoomtownState) -> str:
     """What the deck still holds by kind, from the cards seen so far."""
-    mines = max(0, MINE_CARDS - len(state.mines) - len(state.gone))
+    mines = unseen_mines(state)
     events = events_left(state)
     most = "at most " if state.options.get("short_game") else ""
     kinds = ", ".join(
@@ -722,9 +727,7 @@ class BoomtownRules(Rules):
         cards = entry.get("cards")
         if not isinstance(cards, int) or not 0 <= cards <= DECK:
             raise RuleError(f"The deck holds 0 to {DECK} cards.")
-        unseen = max(0, MINE_CARDS - len(state.mines) - len(state.gone)) + sum(
-            events_left(state).values()
-        )
+        unseen = unseen_mines(state) + sum(events_left(state).values())
         if cards > unseen:  # 50 was taken in round 6, and the header disagreed with itself
             raise RuleError(
                 f"The deck holds at most {unseen} cards now, the ones not seen yet: "

@@ -382,6 +382,16 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
             state, "bridge", f"{state.name(seat)} builds a Bridge: {kind}", player=seat, bridge=kind
         )
 
+    def close_bridge_type(self, state: ColomaState, kind: str) -> str:
+        """ " Did you mean Rope?" when `kind` is built by nobody yet and close to a type
+        built (it would be a seventh type, counted on its own: a play-test), else ""."""
+        built = {k for kinds in state.bridges for k in kinds}
+        if kind in built:
+            return ""
+        from companion.spelling import did_you_mean
+
+        return did_you_mean(kind, built)
+
     def sites(
         self,
         state: ColomaState,

@@ -120,6 +120,20 @@ class ShootoutRules(Rules):
     def shooter(self, state: ColomaState, seat: int) -> str:
         return "the non-player Gunmen" if seat == NON_PLAYER else state.name(seat)
 
+    def chart_note(self, state: ColomaState) -> str:
+        """What a chart typed short of a tile's four parts leaves out, said after `chart`
+        ("" when it has them all): the parts not typed give nothing."""
+        from companion.games.coloma.chart import TIERS
+
+        parts = min(len(state.chart), len(state.chart_lost or state.chart))
+        if not state.chart or parts >= TIERS:
+            return ""
+        return (
+            f"The chart has {parts} of its {TIERS} parts (3 tiers, then players without "
+            "Gunmen): the parts not typed give nothing. Type - for a part that is empty on "
+            "the tile."
+        )
+
     def one_side_for_a_loss(self, state: ColomaState) -> bool:
         """True when the Shootout is lost as it stands and the chart was typed with one
         side: that side is then used (the table may have typed the side in play), but it
