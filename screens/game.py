@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
@@ -365,11 +366,11 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         if text and line.has_class("-notice") != notice:  # (an empty line looks the same:
             line.set_class(notice, "-notice")  # a class changed restyles it, ~2 ms a key)
         width = line.content_size.width
-        shown = Text(text)
-        if one_line and width and shown.cell_len > width:  # cut to the line's width now
+        if one_line and width and cell_len(text) > width:  # cut to the line's width now
+            shown = Text(text)
             shown.truncate(width, overflow="ellipsis")
             say(line, shown)
-        else:
+        else:  # (no Text made at every key for the empty line)
             say(line, text)
 
     def _toast(self, message: str, title: str = "", timeout: float | None = None) -> Notification:
