@@ -86,6 +86,8 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         self._compositor = ScreenCompositor()
         self._log: LogPanel | None = None
         self._refusal_beside: Static | None = None
+        #: the one-line notice beside the field, whole, and its kept hint (`say_beside`)
+        self._fitted: tuple[str, str] | None = None
         self._command_field: CommandInput | None = None
         self.session = session
         self.sub_title = session.title
@@ -123,6 +125,8 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             self.remove_class("-log-toggled")
             self.call_after_refresh(self._refocus)
         set_size_classes(self, event.size)
+        if self._fitted is not None:
+            self.call_after_refresh(self._refit)
 
     def action_charts(self) -> None:
         """What each tracked number did over the game, replayed from the journal."""
@@ -350,28 +354,44 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         self.clear_refusals()
         self.refresh_view()
         again = " ctrl+y does it again." if verb == "undo" else ""
-        said = Text(f"{done}: {entry.text.rstrip('.')}.")
-        room = self.refusal_line().content_size.width - len(again)
-        if room > 20 and said.cell_len > room:  # the sentence shortened, the hint kept
-            said.truncate(room, overflow="ellipsis")
-        self.say_beside(said.plain + again, notice=True, one_line=True)
+        said = f"{done}: {entry.text.rstrip('.')}."
+        self.say_beside(said, notice=True, one_line=True, keep=again)
 
-    def say_beside(self, text: str, notice: bool = False, one_line: bool = False) -> None:
+    def say_beside(
+        self, text: str, notice: bool = False, one_line: bool = False, keep: str = ""
+    ) -> None:
         """The line beside the command field: a refusal (in the error style, whole), or
         with `notice` what a key did (an undo's sentence, a preview), in the log's style.
-        `one_line`: never more than one line (a long one ends in an ellipsis; the log has
-        it whole), so that neither it nor the next command lays the screen out again: a
-        wrapped notice made the next key cost a layout, 40 ms (#16)."""
+        `one_line`: never more than one line (a long one ends in an ellipsis, before `keep`,
+        a hint kept whole; the log has it whole), so that neither it nor the next command
+        lays the screen out again: a wrapped notice made the next key cost a layout, 40 ms
+        (#16). A resize fits it to the new width (`_refit`)."""
         line = self.refusal_line()
-        if text and line.has_class("-notice") != notice:  # (an empty line looks the same:
-            line.set_class(notice, "-notice")  # a class changed restyles it, ~2 ms a key)
-        width = line.content_size.width
-        if one_line and width and cell_len(text) > width:  # cut to the line's width now
-            shown = Text(text)
-            shown.truncate(width, overflow="ellipsis")
-            say(line, shown)
-        else:  # (no Text made at every key for the empty line)
-            say(line, text)
+        if (text or keep) and line.has_class("-notice") != notice:  # (an empty line looks
+            line.set_class(notice, "-notice")  # the same: a class changed restyles it, ~2 ms)
+        self._fitted = (text, keep) if one_line and (text or keep) else None
+        say(line, self._one_line(text, keep) if one_line else text + keep)
+
+    def _one_line(self, text: str, keep: str) -> str | Text:
+        """`text` and `keep` cut to the refusal line's width, the cut made in `text` while
+        it leaves it 20 cells (a Text only when a cut is made: none at every key for the
+        empty line)."""
+        width = self.refusal_line().content_size.width
+        if not width or cell_len(text) + cell_len(keep) <= width:
+            return text + keep
+        room = width - cell_len(keep)
+        shown = Text(text if room > 20 else text + keep)
+        shown.truncate(room if room > 20 else width, overflow="ellipsis")
+        if room > 20:
+            shown.append(keep)
+        return shown
+
+    def _refit(self) -> None:
+        """A one-line notice fitted to the width the terminal has now: the whole sentence
+        when it fits a wider one, cut again for a narrower one (a cut notice stayed cut
+        with room to spare, and a whole one took two lines)."""
+        if self._fitted is not None and self.is_mounted:
+            say(self.refusal_line(), self._one_line(*self._fitted))
 
     def _toast(self, message: str, title: str = "", timeout: float | None = None) -> Notification:
         """A notice shown as `notify` shows it, kept to be taken away early (`_unnotify`)."""

@@ -697,6 +697,34 @@ async def test_an_undo_says_a_long_sentence_in_one_line(store: Store, new_game: 
         assert line.region.height == 1 and text_of(pilot, "#command-error") == ""
 
 
+
+async def test_a_cut_notice_is_fitted_again_when_the_terminal_is_resized(
+    store: Store, new_game: NewGame
+) -> None:
+    """An undo's notice cut at 80 columns is shown whole once the terminal is wide enough
+    for it, and cut again (in one line, the hint kept) when it narrows: it stayed cut with
+    room to spare, or took two lines."""
+    from companion.amounts import Amount
+
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    reason = "the chips were miscounted twice over"
+    session.act(session.rules.correct(session.state, 0, "bucks", Amount(9, False), reason))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        line = screen.query_one("#command-error")
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert "…" in text_of(pilot, "#command-error")
+        await pilot.resize_terminal(200, 40)
+        await until(pilot, lambda: "…" not in text_of(pilot, "#command-error"))
+        said = text_of(pilot, "#command-error")
+        assert reason in said and said.endswith("ctrl+y does it again."), said
+        await pilot.resize_terminal(80, 24)
+        await until(pilot, lambda: "…" in text_of(pilot, "#command-error"))
+        await settle(pilot)
+        shown = [strip.text for strip in line.render_lines(line.region.reset_offset)]
+        assert len(shown) == 1 and shown[0].rstrip().endswith("… ctrl+y does it again."), shown
+
 async def test_an_undo_in_a_long_game_drops_the_log_line_and_brings_back_an_older_one(
     store: Store, new_game: NewGame
 ) -> None:
