@@ -103,7 +103,9 @@ class CorrectionRules(Rules):
                     "supply",
                     f"Gold Supply and Mine Cart ({' / '.join(map(str, supply.nuggets))}, "
                     f"Cart {supply.cart})",
-                    "the Nuggets in each pool, top first, then the Mine Cart: 0 7 10 2",
+                    # (the example as the supply stands: as many pools as this table has)
+                    "the Nuggets in each pool, top first, then the Mine Cart: "
+                    + " ".join(map(str, [*supply.nuggets, supply.cart])),
                 )
             )
         fixes.append(
