@@ -9,10 +9,13 @@ import os
 
 import pytest
 from textual import events
+from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.widgets import Input
 from textual.widgets.input import Selection
 
 from companion.amounts import parse_amount
+from companion.session import GameSession
 from companion.store import Store
 from screens.correction import CorrectionDialog
 from screens.game import CommandScreen, GameScreen
@@ -675,27 +678,38 @@ async def test_a_small_terminal_does_not_restyle_the_whole_screen_as_it_opens(
         assert not screen.has_class("-short")
 
 
+async def _undone_correction(pilot: Pilot, session: GameSession, reason: str) -> Widget:
+    """The game open, Ann's Bucks corrected with `reason` and that correction undone: the
+    line beside the command field, which says so."""
+    from companion.amounts import Amount
+
+    session.act(session.rules.correct(session.state, 0, "bucks", Amount(9, False), reason))
+    screen = await open_screen(pilot, session, GameScreen)
+    await pilot.press("ctrl+z")
+    await settle(pilot)
+    return screen.query_one("#command-error")
+
+
+def _lines_of(widget: Widget) -> list[str]:
+    """The lines a widget draws, as text."""
+    return [strip.text for strip in widget.render_lines(widget.region.reset_offset)]
+
+
 async def test_an_undo_says_a_long_sentence_in_one_line(store: Store, new_game: NewGame) -> None:
     """A notice beside the field never takes a second line (it ends in an ellipsis; the log
     has it whole): two lines, and the next command's clearing them, laid the screen out
     again, 40 ms a key (#16). The sentence is shortened, the ctrl+y hint kept."""
-    from companion.amounts import Amount
-
-    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
     reason = "the chips were miscounted twice over while the drinks came round again"
-    session.act(session.rules.correct(session.state, 0, "bucks", Amount(9, False), reason))
     async with make_app(store).run_test(size=(80, 24)) as pilot:
-        screen = await open_screen(pilot, session, GameScreen)
-        line = screen.query_one("#command-error")
-        await pilot.press("ctrl+z")
-        await settle(pilot)
+        line = await _undone_correction(
+            pilot, new_game(game="coloma", names=("Ann", "Bo", "Cy")), reason
+        )
         said = text_of(pilot, "#command-error")
         assert said.startswith("Undone: Correction:") and "… ctrl+y does it again." in said
-        shown = [strip.text for strip in line.render_lines(line.region.reset_offset)]
+        shown = _lines_of(line)
         assert len(shown) == 1 and shown[0].rstrip().endswith("ctrl+y does it again."), shown
         assert await command(pilot, "ann bucks +1") == ""
         assert line.region.height == 1 and text_of(pilot, "#command-error") == ""
-
 
 
 async def test_a_cut_notice_is_fitted_again_when_the_terminal_is_resized(
@@ -704,16 +718,11 @@ async def test_a_cut_notice_is_fitted_again_when_the_terminal_is_resized(
     """An undo's notice cut at 80 columns is shown whole once the terminal is wide enough
     for it, and cut again (in one line, the hint kept) when it narrows: it stayed cut with
     room to spare, or took two lines."""
-    from companion.amounts import Amount
-
-    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
     reason = "the chips were miscounted twice over"
-    session.act(session.rules.correct(session.state, 0, "bucks", Amount(9, False), reason))
     async with make_app(store).run_test(size=(80, 24)) as pilot:
-        screen = await open_screen(pilot, session, GameScreen)
-        line = screen.query_one("#command-error")
-        await pilot.press("ctrl+z")
-        await settle(pilot)
+        line = await _undone_correction(
+            pilot, new_game(game="coloma", names=("Ann", "Bo", "Cy")), reason
+        )
         assert "…" in text_of(pilot, "#command-error")
         await pilot.resize_terminal(200, 40)
         await until(pilot, lambda: "…" not in text_of(pilot, "#command-error"))
@@ -722,8 +731,9 @@ async def test_a_cut_notice_is_fitted_again_when_the_terminal_is_resized(
         await pilot.resize_terminal(80, 24)
         await until(pilot, lambda: "…" in text_of(pilot, "#command-error"))
         await settle(pilot)
-        shown = [strip.text for strip in line.render_lines(line.region.reset_offset)]
+        shown = _lines_of(line)
         assert len(shown) == 1 and shown[0].rstrip().endswith("… ctrl+y does it again."), shown
+
 
 async def test_an_undo_in_a_long_game_drops_the_log_line_and_brings_back_an_older_one(
     store: Store, new_game: NewGame
