@@ -60,6 +60,24 @@ TABLE_NUMBERS: dict[str, tuple[tuple[str, str, Callable[[TableState], int]], ...
 PLAYER_NUMBERS: dict[str, tuple[tuple[str, str, Callable[[TableState, int], int]], ...]] = {
     "builders": (("cubes_left", "Cubes left", _builders_cubes),),
 }
+
+
+def _round(state: TableState) -> int:
+    return int(state.round)  # type: ignore[attr-defined]
+
+
+def _coloma_round(state: TableState) -> int:
+    """Coloma counts Rounds within each Year: the chart counts them over the game."""
+    from companion.games.coloma.state import ROUNDS, YEARS
+
+    return (state.year - YEARS[0]) * ROUNDS + state.round  # type: ignore[attr-defined]
+
+
+#: Per game whose rounds start again (Coloma's, each Year), the round over the whole game
+#: and what the x axis says of it; other games chart `state.round`.
+GAME_ROUNDS: dict[str, tuple[Callable[[TableState], int], str]] = {
+    "coloma": (_coloma_round, "Round (1848: 1-5, 1849: 6-10, 1850: 11-15)"),
+}
 #: Tracked numbers a game's screen does not show (Builders' VP is read off the cards at
 #: the end): no chart of a line that never moves.
 HIDDEN_NUMBERS: dict[str, frozenset[str]] = {"builders": frozenset({"vp"})}
@@ -69,7 +87,7 @@ def number_charts(rules: Rules, header: Header, entries: Iterable[Entry]) -> lis
     """Every tracked number's chart, replaying `entries` (the ones in effect, in order)."""
     state = rules.new_state(header)
     by_round = hasattr(state, "round")
-    x_label = "Round" if by_round else "Change"
+    round_of, x_label = GAME_ROUNDS.get(rules.id, (_round, "Round" if by_round else "Change"))
     hidden = HIDDEN_NUMBERS.get(rules.id, frozenset())
     players = [
         NumberChart(spec.key, spec.label, x_label)
@@ -109,7 +127,7 @@ def number_charts(rules: Rules, header: Header, entries: Iterable[Entry]) -> lis
             continue  # as the session's replay: what no longer applies is skipped
         changes += 1
         if by_round:
-            sample(int(state.round), replace=True)  # type: ignore[attr-defined]
+            sample(round_of(state), replace=True)
         else:
             sample(changes, replace=False)
     for chart in [*players, *(chart for chart, _ in own)]:

@@ -16,9 +16,24 @@ def test_coloma_numbers_by_round_and_the_value_of_gold(new_game: NewGame) -> Non
     session.act(rules.adjust(session.state, 1, "bucks", parse_amount("+1")))
     charts = {c.key: c for c in number_charts(rules, session.header, session.journal.effective())}
     bucks = charts["bucks"]
-    assert bucks.x_label == "Round" and bucks.x == [0, 1, 2]
+    assert bucks.x_label.startswith("Round (1848: 1-5,") and bucks.x == [0, 1, 2]
     assert bucks.lines == {"Ann": [2, 5, 5], "Bo": [2, 2, 4]}
     assert charts["gold_value"].lines == {"Value of a Gold Nugget (Bucks)": [3, 3, 3]}
+
+
+def test_coloma_rounds_are_counted_over_the_three_years(new_game: NewGame) -> None:
+    """Coloma's Rounds start again each Year: the chart's x goes on (1849's first Round is
+    6), so three Years are not drawn over each other (a play-test saw the lines double back)."""
+    session = new_game(game="coloma", names=("Ann", "Bo"))
+    rules = session.rules
+    for _round in range(5):
+        session.act(rules.next_round(session.state))  # Rounds 2-5, then the Shootout
+    session.act(rules.shootout_result(session.state))  # type: ignore[attr-defined]
+    session.act(rules.clean_up(session.state, 3))  # type: ignore[attr-defined]
+    session.act(rules.next_round(session.state))  # 1849, Round 2
+    charts = {c.key: c for c in number_charts(rules, session.header, session.journal.effective())}
+    assert charts["bucks"].x == [0, 2, 3, 4, 5, 6, 7]  # (a point where the round had a change)
+    assert charts["bucks"].x_label == "Round (1848: 1-5, 1849: 6-10, 1850: 11-15)"
 
 
 def test_a_game_without_rounds_has_a_point_a_change(new_game: NewGame) -> None:
