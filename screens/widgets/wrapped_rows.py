@@ -44,14 +44,15 @@ class WrappedRows(Rows):
         """Show these lines, wrapped: repaint the wrapped lines that changed, lay out anew
         only when their number changes (never when the widget's height is fixed)."""
         self._given = [as_text(line) for line in lines]
-        super().show(self._fit(self._wrap(self._width)) if self._width else self._given)
+        width = self._width
+        super().show(self._fit(self._wrap(width), width) if width else self._given)
 
     def on_resize(self, event: events.Resize) -> None:
         """The lines are wrapped anew at a new width (the event's size counts the padding
         and border: the content's is the widget's own)."""
         if self.size.width != self._width or self._fixed_height():
             self._width = self.size.width
-            super().show(self._fit(self._wrap(self._width)))
+            super().show(self._fit(self._wrap(self._width), self._width))
 
     def render_lines(self, crop: Region) -> list[Strip]:
         """A layout that resized the widget is painted in its own frame, before the resize
@@ -61,7 +62,7 @@ class WrappedRows(Rows):
         appeared, was drawn wrapped at the old width, then again)."""
         width = self.size.width
         if width and width != self._width:
-            lines = self._fit(self._wrap(width))
+            lines = self._fit(self._wrap(width), width)
             if len(lines) == self.size.height:
                 self._width = width
                 self.replace_lines(lines)
@@ -74,13 +75,27 @@ class WrappedRows(Rows):
             return self.size.height
         return None
 
-    def _fit(self, lines: list[Text]) -> list[Text]:
+    def _fit(self, lines: list[Text], width: int) -> list[Text]:
         """As many lines as a fixed height shows (cut, or padded with blank ones), so that
-        a line more or less changes no size: no layout."""
+        a line more or less changes no size: no layout. Lines cut by the height or the
+        .tcss's `max-height` end in an ellipsis: a Coloma Event for six players lost its
+        end with no sign of it (a play-test)."""
         height = self._fixed_height()
+        most = self._most_lines()
+        if most is not None and len(lines) > most:
+            lines = _cut(lines, most, width)
         if height is None:
             return lines
+        if len(lines) > height:
+            lines = _cut(lines, height, width)
         return (lines + [Text()] * height)[:height]
+
+    def _most_lines(self) -> int | None:
+        """The lines the .tcss's `max-height` (in cells) gives room for, else None."""
+        most = self.styles.max_height
+        if most is None or not most.is_cells:
+            return None
+        return max(1, int(most.value) - self.styles.gutter.height)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """The wrapped lines; with a fixed height, the lines it gives room for: a layout
@@ -106,6 +121,19 @@ class WrappedRows(Rows):
             self._wrapped[key] = lines
             wrapped.extend(lines)
         return wrapped
+
+
+def _cut(lines: list[Text], count: int, width: int) -> list[Text]:
+    """The first `count` lines, the last one ending in an ellipsis (within `width`)."""
+    if count <= 0:
+        return []
+    last = lines[count - 1].copy()
+    last.rstrip()
+    if width and last.cell_len + 1 > width:
+        last.truncate(max(width - 1, 0))
+        last.rstrip()
+    last.append("…")
+    return [*lines[: count - 1], last]
 
 
 def _wrap_line(text: Text, width: int) -> list[Text]:

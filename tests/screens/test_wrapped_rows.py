@@ -103,3 +103,30 @@ async def test_a_new_width_wraps_the_lines_anew() -> None:
         await pilot.pause()
         assert wrapped.size.height == 2
         assert [line.plain for line in wrapped.texts] == [line.plain for line in LINES]
+
+
+class MostApp(App[None]):
+    CSS = PANEL + "#most { max-height: 2; }"
+
+    def compose(self) -> ComposeResult:
+        yield WrappedRows([LINES[1]], id="most")
+
+
+async def test_lines_cut_by_a_height_end_in_an_ellipsis() -> None:
+    """What a fixed height or a `max-height` leaves out is shown to be there: a Coloma
+    Event for six players lost its end with no sign of it (a play-test)."""
+    app = MostApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        most = app.query_one("#most", WrappedRows)
+        assert most.size.height == 2
+        shown = [line.rstrip() for line in drawn(most)]
+        assert shown[0].endswith("hotel $300, hotel") and shown[1].endswith("…"), shown
+        assert len(shown[1]) <= most.region.width
+        most.show([Text("a short line now")])  # fits: no ellipsis
+        await pilot.pause()
+        assert "…" not in "".join(drawn(most))
+    app = PanelApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        assert drawn(app.query_one("#fixed", WrappedRows))[2].rstrip().endswith("$200,…")
