@@ -93,6 +93,19 @@ def test_gold_from_an_empty_supply_is_a_buck_each_and_spending_fills_the_cart(
         rules(game).pay(state(game), 1, 3)
 
 
+
+def test_an_event_paid_in_bucks_says_the_supply_is_empty_once(game: GameSession) -> None:
+    """A Gold Nugget Event from an empty supply says why once, not for each player: six
+    players' "instead (the Gold Supply is empty)" cut the Event line (a play-test)."""
+    game.act(rules(game).gold(state(game), 0, 7))  # the whole supply
+    game.act(rules(game).pitch(state(game), 2, 2))  # Cy's Tent on Event 2
+    game.act(rules(game).next_round(state(game)))
+    entry = rules(game).event(state(game))
+    assert entry.text == (
+        "Event, Site 2: Bo +1 Buck instead; Cy +2 Bucks instead (Tent: twice); "
+        "Ann +1 Buck instead; the Gold Supply is empty"
+    )
+
 def test_gold_gained_or_spent_says_before_and_after_as_every_tracker(game: GameSession) -> None:
     """`Bob +1 Gold Nugget` sat in the log beside `Chloe +1 River (0 → 1)` (a play-test)."""
     before = numbers(game, "gold")[0]

@@ -46,6 +46,9 @@ from companion.journal import Entry, make_entry
 if TYPE_CHECKING:
     from companion.scoring import SheetSpec
 
+#: why a player gets Bucks for Gold Nuggets (said once in an Event that pays several so)
+EMPTY_SUPPLY = " (the Gold Supply is empty)"
+
 
 def _sheet() -> SheetSpec:
     from companion.games.coloma.sheet import SHEET
@@ -248,7 +251,12 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
         if state.event_done:
             raise RuleError(f"The Event of Site {state.barker} has already happened this Round.")
         effects = self._event_effects(copy_of(state), state.barker, spend)
+        empty = sum(EMPTY_SUPPLY in effect for effect in effects) > 1
+        if empty:  # said once, at the end (for each player, it cut a long Event's line)
+            effects = [effect.replace(EMPTY_SUPPLY, "") for effect in effects]
         said = "; ".join(effects) or "nobody spends"
+        if empty:
+            said += "; the Gold Supply is empty"
         return self._entry(
             state,
             "event",
@@ -547,7 +555,7 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
         state.numbers[seat]["bucks"] += bucks
         said = f"+{taken} Gold Nugget{'s' if taken != 1 else ''}" if taken else ""
         if bucks:
-            instead = f"+{bucks} Buck{'s' if bucks != 1 else ''} instead (the Gold Supply is empty)"
+            instead = f"+{bucks} Buck{'s' if bucks != 1 else ''} instead{EMPTY_SUPPLY}"
             said = f"{said}, {instead}" if said else instead
         return said
 
