@@ -578,7 +578,9 @@ class BoomtownRules(Rules):
                 changed[die] = face
             data.update(telegraph=holder, die=die, face=face)
             now = f"{changed[0]} + {changed[1]} = {sum(changed)}"
-            text += f"; {state.name(holder)} uses the Telegraph: {now}"
+            # (in the sentence's first part, with the roll: a shortened production line
+            # showed the roll alone, and the table took a 1 + 1 for what paid)
+            text += f", {state.name(holder)} uses the Telegraph: {now}"
         elif state.rolled is not None:
             keepers = ", ".join(state.name(seat) for seat in self.telegraph_holders(state))
             text += f"; {keepers} keeps the Telegraph"

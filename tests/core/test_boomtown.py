@@ -431,6 +431,9 @@ def test_a_roll_waits_on_record_for_the_telegraph_holder(table: Table) -> None:
     assert isinstance(reopened.state, BoomtownState) and reopened.state.rolled == [1, 1]
     entry = table.rules.produce(table.state, None, telegraph=(0, 1, 6))  # 1+6 = 7: Bo's CM7
     assert "Ann uses the Telegraph: 1 + 6 = 7" in entry.text
+    # with the roll, in the first part: the screen's shortened line keeps that part only
+    # (it showed "1 + 1 = 2" alone, and a table took that sum for what paid)
+    assert entry.text.split("; ")[0] == "Production: 1 + 1 = 2, Ann uses the Telegraph: 1 + 6 = 7"
     table.act(entry)
     assert table.gold()[1] == before[1] + 5 and table.state.kept[0] == []
     assert table.state.rolled is None and table.state.phase == "next"
