@@ -230,6 +230,7 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         self._rows_shown: list[list[str]] = []  # the totals' rows in the table, as given
         self._across: str | None = None  # a problem across players, beside `_across_seat`
         self._across_seat = 0  # the answer last typed in this step (where the problem shows)
+        self._refused: set[int] = set()  # the seats whose answer to this step does not read
         self.step = 0  # len(spec.fields) is the standings
         # the buildings the board knows (cube, Goldmine), so the table types only their VP
         self.board = {
@@ -396,12 +397,11 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
                 answer = self.query_one(f"#answer-{seat}", Input)
                 with answer.prevent(Input.Changed):
                     answer.value = self.typed[field.key][seat]
-                self._check(seat)
                 hint = self.query_one(f"#hint-{seat}", Static)
                 hint.update(
                     f"On the board: {hints[seat]}" if seat < len(hints) and hints[seat] else ""
                 )
-                hint.display = bool(seat < len(hints) and hints[seat])
+                self._check(seat)  # (shows the hint while the answer differs from it)
             first = self.query_one("#answer-0", Input)
             first.focus()
             # all of it selected, as a field reached with tab or enter has it: typing
@@ -424,7 +424,11 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
             value, count = self._read(field, seat, text)
         except SheetError as error:
             say(note, Text(str(error), style="bold red"))
+            self._refused.add(seat)
+            self._show_hint(field, seat, None)
             return False
+        self._refused.discard(seat)
+        self._show_hint(field, seat, (value, count))
         self.rows[seat][field.key] = value
         if field.chart:
             say(note, f"{count} -> {self.spec.amount(value)}")
@@ -436,6 +440,17 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
                 else self._count_note(field, seat, value),
             )
         return True
+
+    def _show_hint(self, field: Field, seat: int, read: tuple[Any, Any] | None) -> None:
+        """ "On the board: N" beside an answer the game changed since, while the answer
+        (`read`; None: it does not read) says otherwise: it stayed beside an answer put back
+        to the board's number (a play-test)."""
+        hints = self.hints.get(field.key, [])
+        board = hints[seat] if seat < len(hints) else ""
+        if board and read is not None:
+            with suppress(SheetError):  # (a board's number that does not read: shown)
+                board = "" if self._read(field, seat, board) == read else board
+        self.query_one(f"#hint-{seat}", Static).display = bool(board)
 
     def _count_note(self, field: Field, seat: int, value: Any) -> Text | str:
         """A list of another length than the board's count: said, not refused (a play-test
@@ -481,8 +496,15 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         """Running totals while answering; at the standings, the tie-break figures too
         (the cells `goldrush score` prints: `standings_rows`), with the total right after
         the player's name, so that it is never cut off however many categories follow."""
-        result = score(self.spec, self.rows)
+        unread = set() if self.at_standings else set(self._refused)
+        if self._across is not None and not self.at_standings:
+            unread.add(self._across_seat)
+        counted = [row for seat, row in enumerate(self.rows) if seat not in unread]
+        result = score(self.spec, counted)
         headers, rows = totals_first(*standings_rows(self.spec, result), len(self.spec.categories))
+        for seat in sorted(unread):  # ranked without them, their cells a "?" (a play-test saw
+            # a refused 9 mayors counted, and an emptied answer's old number kept)
+            rows.append(["?", str(self.rows[seat]["name"]), *["?"] * (len(headers) - 2)])
         if not self.at_standings:  # the tie-break columns follow the categories
             headers, rows = (
                 headers[: 3 + len(self.spec.categories)],
@@ -542,11 +564,11 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
     @on(Input.Changed, ".value")
     def _changed(self, event: Input.Changed) -> None:
         seat = int((event.input.id or "answer-0").rpartition("-")[2])
-        if self._check(seat):
-            self._show_totals()
+        self._check(seat)
         if self._across is None:  # (while shown, the problem stays where it was put)
             self._across_seat = seat
         self._check_across()
+        self._show_totals()  # (an answer that does not read, or a problem across: a "?")
         self._keep()
 
     def _check_across(self) -> None:

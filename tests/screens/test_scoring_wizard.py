@@ -214,6 +214,11 @@ async def test_a_reopened_games_wizard_shows_a_number_corrected_since_the_finish
         assert pilot.app.screen.query_one("#answer-0", Input).value == "2000"  # the sheet's
         assert text_of(pilot, "#hint-0") == "On the board: 2500"
         assert text_of(pilot, "#hint-1") == ""  # Bo's is as the sheet says
+        hint = pilot.app.screen.query_one("#hint-0")
+        await type_into(pilot, "#answer-0", "2500")  # put back to the board's: it goes
+        assert not hint.display
+        await type_into(pilot, "#answer-0", "2400")
+        assert hint.display
 
 
 async def test_the_frontier_chart_asks_unknown_points_once_and_remembers_them(
@@ -534,6 +539,40 @@ async def test_typing_an_answer_redraws_its_cells_without_a_layout(
         await type_into(pilot, "#answer-1", "x")  # refused beside the field, in red
         note = wizard.query_one("#note-1", Static).content
         assert isinstance(note, Text) and note.plain and note.style == "bold red"
+
+
+async def test_an_answer_that_does_not_read_is_not_counted_in_the_running_totals(
+    store: Store, new_game: NewGame
+) -> None:
+    """An emptied or refused answer, or one that breaks a count across players (9 mayor
+    pawns), shows "?" in the running totals, ranked after the others: the totals kept its
+    last number, or counted the refused one (a play-test)."""
+    session = new_game(names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        table = wizard.query_one("#totals", DataTable)
+
+        def rows() -> list[list[str]]:
+            return [[str(cell) for cell in table.get_row_at(y)] for y in range(table.row_count)]
+
+        await type_into(pilot, "#answer-0", "40")
+        assert rows()[0][:3] == ["1", "Ann", "40"]
+        await type_into(pilot, "#answer-0", "")  # emptied: not 40, nor 4
+        assert [row[:3] for row in rows()][-1] == ["?", "Ann", "?"]
+        assert all(cell == "?" for cell in rows()[-1][2:])
+        assert [row[1] for row in rows()[:2]] == ["Bo", "Cy"]  # ranked without Ann
+        await type_into(pilot, "#answer-0", "x")
+        assert rows()[-1][:3] == ["?", "Ann", "?"]
+        await type_into(pilot, "#answer-0", "7")
+        assert ["Ann", "7"] in [row[1:3] for row in rows()]
+        await pilot.press("ctrl+n", "ctrl+n")  # the mines as tracked: the mayors
+        await settle(pilot)
+        assert wizard.spec.fields[wizard.step].key == "mayors"
+        await type_into(pilot, "#answer-2", "9")  # 5 mayor pawns in all
+        assert "not" in str(wizard.query_one("#note-2", Static).content)
+        assert rows()[-1][:3] == ["?", "Cy", "?"]
+        await type_into(pilot, "#answer-2", "0")
+        assert "?" not in [row[0] for row in rows()]
 
 
 async def test_typing_at_a_new_step_replaces_the_first_answer(
