@@ -70,3 +70,15 @@ class GameLock:
     def __del__(self) -> None:
         with contextlib.suppress(Exception):  # at interpreter shutdown, os may be gone
             self.release()
+
+
+def held_elsewhere(game_path: Path) -> bool:
+    """Whether another copy of the app (or another session here) holds this game's lock:
+    asked before offering what only its writer may do (the home screen's delete)."""
+    lock = GameLock(game_path)
+    try:
+        return not lock.acquire()
+    except OSError:
+        return False  # no lock file can be made or read: the deletion says what fails
+    finally:
+        lock.release()

@@ -68,6 +68,10 @@ class DamagedFile(Exception):
         self.reason = reason
 
 
+#: why a game another window plays is not deleted
+DELETE_IN_USE = "The game is open in another window: close it there (escape), then delete it."
+
+
 class SaveError(OSError):
     """A change that could not be saved and so was not done; `sentence` says why, plainly.
 
@@ -368,16 +372,27 @@ class Store:
         return listing
 
     def delete_game(self, path: Path) -> None:
-        """Delete a game file and its caches; SaveError with a plain reason when it cannot."""
+        """Delete a game file and its caches; SaveError with a plain reason when it cannot,
+        or when another window plays it: its writer's lock is taken for the deletion (the
+        home screen deleted a game being played, whose window then saved nothing)."""
+        from companion.lock import GameLock
+
+        lock = GameLock(path)
         try:
+            if path.exists() and not lock.acquire():
+                raise SaveError(DELETE_IN_USE)
             path.unlink()
         except FileNotFoundError:
             pass
+        except SaveError:
+            raise
         except OSError as error:
             detail = error.strerror or str(error)
             raise SaveError(
                 f"The game could not be deleted ({detail}): the data folder may be read-only."
             ) from None
+        finally:
+            lock.release()
         try:
             for cached in self.cache_dir.glob(f"{path.stem}.*"):
                 cached.unlink(missing_ok=True)

@@ -15,9 +15,10 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
+from companion.lock import held_elsewhere
 from companion.safe_text import visible
 from companion.saved import SavedGame, SavedList, list_saved
-from companion.store import SaveError, Store
+from companion.store import DELETE_IN_USE, SaveError, Store
 from screens.styled_once import StyledOnce
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.rows import water_fill
@@ -262,6 +263,9 @@ changes or deletes them: move them away, or repair them by hand.
         game = self._highlighted()
         if game is None:
             self.notify("No saved game is highlighted.", markup=False)
+            return
+        if held_elsewhere(game.path):  # said before asking (the deletion checks it again)
+            self.notify(DELETE_IN_USE, title="Not deleted", severity="warning", markup=False)
             return
         question = (
             f"Delete the saved game of {game.title} with {game.names} ({game.progress})? "

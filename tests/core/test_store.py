@@ -220,6 +220,20 @@ def test_the_wizards_typing_is_kept_until_dropped(store: Store, new_game: NewGam
     assert not store._draft_path(session.path).exists()
 
 
+def test_a_game_open_in_another_window_is_not_deleted(store: Store, new_game: NewGame) -> None:
+    """The home screen of one window deleted the game another window played: that window
+    then saved nothing (a play-test). The writer's lock is taken to delete."""
+    path = new_game().path
+    playing = GameSession.open_to_play(store, path)  # the writer (a lock conflicts in-process)
+    assert not playing.read_only
+    with pytest.raises(SaveError, match="open in another window"):
+        store.delete_game(path)
+    assert path.exists() and GameSession.open(store, path).journal.entries == []
+    playing.close()
+    store.delete_game(path)
+    assert not path.exists()
+
+
 def test_settings_round_trip_and_a_damaged_file_is_kept(store: Store) -> None:
     store.write_settings({"coloma": {"pools": {"3": [4, 5, 6]}}})
     assert store.read_settings() == {"coloma": {"pools": {"3": [4, 5, 6]}}}

@@ -14,7 +14,7 @@ from screens.confirm import ConfirmDialog
 from screens.game import GameScreen
 from screens.home import HomeScreen, when_played
 from tests.conftest import DATA, NewGame
-from tests.screens.helpers import SIZE, make_app, text_of
+from tests.screens.helpers import SIZE, make_app, settle, text_of
 
 
 async def test_empty_home_says_what_to_do(store: Store) -> None:
@@ -75,6 +75,27 @@ async def test_enter_opens_and_delete_asks_first(store: Store, new_game: NewGame
         assert not session.path.exists()
         assert pilot.app.screen.query_one("#games", DataTable).row_count == 0
 
+
+
+async def test_a_game_played_in_another_window_is_not_offered_for_deletion(
+    store: Store, new_game: NewGame
+) -> None:
+    """The home screen deleted a game another window was playing, which then saved nothing
+    (a play-test): it says why not, and asks nothing."""
+    from companion.session import GameSession
+
+    path = new_game().path
+    elsewhere = GameSession.open_to_play(store, path)  # its writer (in-process, as another)
+    try:
+        async with make_app(store).run_test(size=SIZE) as pilot:
+            await pilot.press("d")
+            await settle(pilot)
+            assert not isinstance(pilot.app.screen, ConfirmDialog)
+            shown = [toast.message for toast in pilot.app._notifications]
+            assert any("open in another window" in message for message in shown), shown
+            assert path.exists()
+    finally:
+        elsewhere.close()
 
 async def test_damaged_files_are_listed_with_path_and_reason(
     store: Store, new_game: NewGame
