@@ -480,8 +480,12 @@ class Store:
         meanwhile."""
         self.cache_dir.mkdir(parents=True, exist_ok=True)
         temporary = target.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_bytes(data)
-        temporary.replace(target)
+        try:
+            temporary.write_bytes(data)
+            temporary.replace(target)
+        except OSError:  # (a full disk left empty temporary files behind)
+            temporary.unlink(missing_ok=True)
+            raise
 
     # -- history ---------------------------------------------------------------
 

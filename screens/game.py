@@ -489,9 +489,13 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         charts, known = self.session.charts(), self.session.known()
         store, path = self.session.store, self.session.path
 
+        typed: list[dict[str, Any] | None] = [store.read_draft(path)]
+
         def keep(draft: dict[str, Any] | None) -> None:
             """What is typed in the wizard is kept beside the game until it is saved in it
-            or dropped: a crash or a kill -9 no longer loses a table's final scores."""
+            or dropped: a crash or a kill -9 no longer loses a table's final scores. (And
+            here, for a save that fails: the wizard opens again with it.)"""
+            typed[0] = draft
             if draft is None:
                 store.drop_draft(path)
             else:
@@ -511,6 +515,10 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             self.finish_game(sheet.text, sheet.winners)
             if self.session.state.finished:  # saved in the game: the typing is no longer needed
                 store.drop_draft(path)
+            else:  # not saved (a full disk): the wizard again, with what was typed in it
+                # (it closed, and the scores typed were lost: a play-test)
+                self.app.push_screen(wizard_with(typed[0]), done)
+                return
             if sheet.charts != charts:
                 self._remember(lambda: self.session.remember_charts(sheet.charts))
 
@@ -520,9 +528,12 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         tracked = rules.prefill(state, known)
         rows = overlay_sheet(spec, tracked, state.sheet, charts)
         hints = board_hints(spec, tracked, rows, rules.score_hints(state))
-        draft = store.read_draft(path)
-        wizard = ScoringWizard(spec, rows, charts, hints, draft, keep, rules.score_counts(state))
-        self.app.push_screen(wizard, done)
+        counts = rules.score_counts(state)
+
+        def wizard_with(draft: dict[str, Any] | None) -> ScoringWizard:
+            return ScoringWizard(spec, rows, charts, hints, draft, keep, counts)
+
+        self.app.push_screen(wizard_with(typed[0]), done)
 
     def remember(self, key: str, value: object) -> None:
         """Keep a number read off the cardboard in the settings (this game's section)."""

@@ -220,6 +220,22 @@ def test_the_wizards_typing_is_kept_until_dropped(store: Store, new_game: NewGam
     assert not store._draft_path(session.path).exists()
 
 
+def test_a_cache_file_not_written_leaves_no_temporary_file(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk left empty `.PID.tmp` files in cache/ (a play-test)."""
+    path = new_game().path
+
+    def disk_full(self: Path, data: bytes) -> int:
+        self.open("wb").close()  # created, then nothing fits
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_bytes", disk_full)
+    store.write_draft(path, {"step": 1})  # best effort: nothing said
+    monkeypatch.undo()
+    assert not list(store.cache_dir.glob("*.tmp"))
+
+
 def test_a_game_open_in_another_window_is_not_deleted(store: Store, new_game: NewGame) -> None:
     """The home screen of one window deleted the game another window played: that window
     then saved nothing (a play-test). The writer's lock is taken to delete."""

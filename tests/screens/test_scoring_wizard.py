@@ -176,6 +176,41 @@ async def finished_through_the_wizard(pilot, session) -> GameScreen:  # type: ig
     return screen
 
 
+async def test_a_save_that_fails_opens_the_wizard_again_with_what_was_typed(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk refused the finish: the wizard had closed, and the scores typed in it
+    were lost (a play-test). It opens again with them; a later ctrl+s saves them."""
+    import errno
+    import os
+
+    session = new_game(game="calamityville", names=("Ann", "Bo"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_wizard(pilot, session)
+        await type_into(pilot, "#answer-0", "1234")
+        await pilot.press("ctrl+n")  # the standings
+        await settle(pilot)
+
+        def disk_full(descriptor: int, data: bytes) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(os, "write", disk_full)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        monkeypatch.undo()
+        wizard = pilot.app.screen
+        assert isinstance(wizard, ScoringWizard) and wizard.typed["money"][0] == "1234"
+        assert not pilot.app.screen_stack[-2].session.state.finished  # type: ignore[attr-defined]
+        if not wizard.at_standings:
+            await pilot.press("ctrl+n")
+            await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen) and screen.session.state.finished
+        assert "1234" in screen.session.state.sheet
+
+
 async def test_reopening_a_finished_game_is_an_entry(store: Store, new_game: NewGame) -> None:
     session = new_game(game="calamityville", names=("Ann", "Bo"))
     async with make_app(store).run_test(size=SIZE) as pilot:
