@@ -253,6 +253,7 @@ def _pause_collector() -> bool:
 
 
 def _sheet(store: Store, game_id: str) -> int:
+    from companion.cli_records import read_undamaged
     from companion.session import GameSession
     from companion.store import DamagedFile
 
@@ -263,7 +264,7 @@ def _sheet(store: Store, game_id: str) -> int:
     if problem:
         return _fail(f"goldrush sheet: {problem}")
     try:
-        state = GameSession(store, store.read_game(path)).state
+        state = GameSession(store, read_undamaged(store, path)).state
     except DamagedFile as damaged:
         return _fail(f"goldrush sheet: {visible(str(damaged.path))}: {visible(damaged.reason)}")
     if not state.finished or not state.sheet:

@@ -10,14 +10,35 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.safe_text import visible
 from companion.store import DamagedFile, Store
+
+if TYPE_CHECKING:
+    from companion.gamefile import GameRecord
 
 
 def fail(message: str) -> int:
     print(visible(message), file=sys.stderr)
     return 2
+
+
+def read_undamaged(store: Store, path: Path) -> GameRecord:
+    """A game read for a command that prints it: DamagedFile when an entry further up
+    cannot be used (export printed the readable part as if it were the whole game, with
+    code 0: a play-test). The app opens such a game read-only, and its "Continue from the
+    readable part" is the table's choice, not a script's."""
+    record = store.read_game(path)
+    if record.damage is not None:
+        damage = record.damage
+        raise DamagedFile(
+            path,
+            f"entry {damage.number} of the file {damage.what}, so it and the {damage.lost - 1} "
+            "after it cannot be read; open the game in the app to see what can be done (the "
+            "file is kept as it is)",
+        )
+    return record
 
 
 def export(store: Store, game_id: str, fmt: str, problem: str | None) -> int:
@@ -32,7 +53,7 @@ def export(store: Store, game_id: str, fmt: str, problem: str | None) -> int:
     if problem:
         return fail(f"goldrush export: {problem}")
     try:
-        session = GameSession(store, store.read_game(path))
+        session = GameSession(store, read_undamaged(store, path))
     except DamagedFile as damaged:
         return fail(f"goldrush export: {damaged.path}: {damaged.reason}")
     print(visible(export_text(session, fmt), keep_lines=True), end="")

@@ -43,6 +43,23 @@ def test_export_each_format(capsys, store: Store, new_game: NewGame, data: list[
     assert code == 0 and out.startswith("# Boomtown")
 
 
+
+def test_a_game_damaged_further_up_is_reported_not_exported(  # type: ignore[no-untyped-def]
+    capsys, store: Store, new_game: NewGame, data: list[str]
+) -> None:
+    """Export printed the part before a damaged entry as if it were the whole game, with
+    code 0, and `sheet` said "not scored yet" (a play-test): each says what is damaged."""
+    session = finish(new_game, (10, 20, 5))
+    session.close()
+    text = session.path.read_text()
+    session.path.write_text(text.replace('kind = "finish"', 'kind = "finis"', 1))
+    for command in ("export", "sheet"):
+        code, out, err = run(capsys, *data, command, session.game_id)
+        assert code == 2 and out == "", (command, out)
+        assert "entry 1 of the file" in err and "the file is kept" in err, err
+        assert err.count("\n") == 1
+    assert session.path.read_text() == text.replace('kind = "finish"', 'kind = "finis"', 1)
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
