@@ -62,7 +62,15 @@ def export(store: Store, game_id: str, fmt: str, problem: str | None) -> int:
 
 def history(store: Store, game: str | None, player: str | None, fmt: str) -> int:
     from companion.games import GAME_IDS, SHEETS
-    from companion.records import games_table, load_finished, only, player_records, to_json
+    from companion.records import (
+        games_table,
+        load_finished,
+        only,
+        player_records,
+        renamed,
+        to_json,
+    )
+    from companion.renames import renames_or_why
 
     if game is not None and game not in GAME_IDS:
         return fail(f"goldrush history: --game is one of {', '.join(GAME_IDS)}, not {game!r}")
@@ -70,6 +78,10 @@ def history(store: Store, game: str | None, player: str | None, fmt: str) -> int
         every = load_finished(store, SHEETS)
     except DamagedFile as damaged:
         return fail(f"goldrush history: {damaged.path}: {damaged.reason} (the file is kept)")
+    renames, problem = renames_or_why(store)  # as the app's records show the names
+    if problem:
+        print(visible(f"goldrush history: {problem}"), file=sys.stderr)
+    every = renamed(every, renames)
     games = only(every, game=game, player=player)
     records = player_records(games)
     if fmt == "json":

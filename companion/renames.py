@@ -42,6 +42,21 @@ def read_renames(store: Store) -> dict[str, str]:
     }
 
 
+def renames_or_why(store: Store) -> tuple[dict[str, str], str]:
+    """The renames, and "" ; or none and why, when the settings cannot be read: the
+    records are shown all the same, as typed (a damaged settings file hid every record,
+    though the history was whole: a play-test)."""
+    from companion.store import DamagedFile
+
+    try:
+        return read_renames(store), ""
+    except DamagedFile as damaged:
+        return {}, (
+            f"{damaged.path} cannot be read ({damaged.reason}); it is kept as it is, so "
+            "names renamed in the records (ctrl+e) are shown as they were typed."
+        )
+
+
 def shown(name: str, renames: Mapping[str, str]) -> str:
     """How `name` is shown now (itself when it was never renamed)."""
     return renames.get(name.strip().casefold(), name)

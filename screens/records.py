@@ -34,7 +34,7 @@ from companion.records import (
     player_records,
     renamed,
 )
-from companion.renames import read_renames
+from companion.renames import renames_or_why
 from companion.scoring import short_heading, standings_lines, standings_sentences
 from companion.store import DamagedFile, Store
 from screens.dialog import Dialog
@@ -95,6 +95,7 @@ class RecordsScreen(StyledOnce, Screen[None]):
         self.all_games: list[FinishedGame] = []
         self.shown: list[FinishedGame] = []
         self.problem: str | None = None
+        self.renames_problem = ""  # the records shown without the renames: why
         self._over_time: tuple[list[FinishedGame], str | None] = ([], None)
         #: the room the games' columns were fitted to, and their widths
         self._games_widths: tuple[int, tuple[int, ...]] | None = None
@@ -123,7 +124,10 @@ class RecordsScreen(StyledOnce, Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = "Records"
         try:
-            self.all_games = renamed(load_finished(self.store, SHEETS), read_renames(self.store))
+            games = load_finished(self.store, SHEETS)
+            renames, problem = renames_or_why(self.store)
+            self.renames_problem = f" {problem}" if problem else ""
+            self.all_games = renamed(games, renames)
         except DamagedFile as damaged:
             self.problem = (
                 f"{damaged.path} cannot be read ({damaged.reason}); it is kept as it is, "
@@ -179,6 +183,7 @@ class RecordsScreen(StyledOnce, Screen[None]):
                 if len(games) > LISTED
                 else ""
             )
+            + self.renames_problem
         )
         self.query_one("#records-summary", Static).update(summary)
 

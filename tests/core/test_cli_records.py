@@ -43,7 +43,6 @@ def test_export_each_format(capsys, store: Store, new_game: NewGame, data: list[
     assert code == 0 and out.startswith("# Boomtown")
 
 
-
 def test_a_game_damaged_further_up_is_reported_not_exported(  # type: ignore[no-untyped-def]
     capsys, store: Store, new_game: NewGame, data: list[str]
 ) -> None:
@@ -59,6 +58,7 @@ def test_a_game_damaged_further_up_is_reported_not_exported(  # type: ignore[no-
         assert "entry 1 of the file" in err and "the file is kept" in err, err
         assert err.count("\n") == 1
     assert session.path.read_text() == text.replace('kind = "finish"', 'kind = "finis"', 1)
+
 
 @pytest.mark.parametrize(
     ("args", "message"),
@@ -98,6 +98,24 @@ def test_history_text_json_csv_and_filters(
     assert rows[0][:4] == ["finished", "game", "file", "player"] and len(rows) == 7
     code, out, _ = run(capsys, *data, "history", "--game", "coloma")
     assert out == "No finished games with these filters.\n"
+
+
+def test_history_shows_the_names_as_renamed(  # type: ignore[no-untyped-def]
+    capsys, store: Store, new_game: NewGame, data: list[str]
+) -> None:
+    """A rename (ctrl+e in the records) showed in the app's records but not in `goldrush
+    history` (a play-test). A damaged settings file is said, and the history shown as typed."""
+    from companion.renames import rename_player
+
+    finish(new_game, (10, 20, 5))
+    rename_player(store, "Bo", "Bob", ["Ann", "Bo", "Cy"])
+    code, out, err = run(capsys, *data, "history", "--json")
+    assert code == 0 and err == ""
+    assert json.loads(out)["games"][0]["result"]["winners"] == ["Bob"]
+    store.settings_path.write_text("not = [toml")
+    code, out, err = run(capsys, *data, "history", "--json")
+    assert code == 0 and "shown as they were typed" in err
+    assert json.loads(out)["games"][0]["result"]["winners"] == ["Bo"]
 
 
 def test_a_damaged_history_is_reported_and_kept(capsys, store: Store, data: list[str]) -> None:  # type: ignore[no-untyped-def]
