@@ -349,10 +349,12 @@ class CalamityvilleRules(Rules):
                 f"cards ({state.boom_left} left: ctrl+n reads one; if your deck has none left, "
                 'ctrl+o corrects "Newspaper: Boom cards left").'
             )
-        return self._entry(
+        left = plural(state.bust_left - 1, "Bust card") if state.bust_left else "no cards"
+        return self._entry(  # (the card leaves the deck as every newspaper card does)
             state,
             "gold_out",
-            '"Gold Has Run Out!" is read: properties are worth nothing; the richest player wins',
+            f'"Gold Has Run Out!" is read ({left} left): properties are worth nothing; the '
+            "richest player wins",
         )
 
     def receiver_for(self, state: CalamityState, to: int, exclude: int | None = None) -> int:

@@ -121,7 +121,10 @@ def test_gold_runs_out_only_after_the_boom_cards(game: GameSession) -> None:
     with pytest.raises(RuleError, match=r"\(1 left"):
         rules.gold_runs_out(state(game))
     game.act(rules.newspaper(state(game)))
-    game.act(rules.gold_runs_out(state(game)))
+    entry = rules.gold_runs_out(state(game))
+    assert entry.text.startswith('"Gold Has Run Out!" is read (19 Bust cards left): ')  # as
+    game.act(entry)  # every newspaper card's line says (a play-test missed it)
+    assert state(game).bust_left == 19
     with pytest.raises(RuleError, match="already run out"):
         rules.gold_runs_out(state(game))
 
