@@ -157,6 +157,16 @@ def card_tables(known: Mapping[str, Any] | None) -> dict[str, dict[int, int]]:
     return tables
 
 
+def built_before(state: BuildersState, seat: int) -> list[int]:
+    """Who has built this round once `seat` builds next: everyone before them clockwise from
+    the start player, and those after them who have built already (correcting whose turn it
+    is had them all build again: a play-test saw a player asked a second time)."""
+    count = len(state.players)
+    order = [(state.first_player + step) % count for step in range(count)]
+    at = order.index(seat)
+    return order[:at] + [other for other in order[at + 1 :] if other in state.built]
+
+
 def parse_marks(text: str, pluses: bool = True) -> str:
     """A card's (or a location's) Vote Arrows and + icons as typed: `<<+`, `>`, `.` for none."""
     marks = "" if text in (".", "-") else text
@@ -458,6 +468,7 @@ class BuildersRules(Rules):
                 reason,
                 holding="turn",
                 value=seat,
+                built=built_before(state, seat),
             )
         if kind == "cubes":
             seat = self._seat(state, int(where) if where.isdigit() else None)
@@ -948,8 +959,13 @@ class BuildersRules(Rules):
                 state.built = list(range(count))
             else:
                 seat = self._seat(state, value)
-                steps = (seat - state.first_player) % count
-                state.built = [(state.first_player + step) % count for step in range(steps)]
+                built = entry.get("built")
+                if built is None:  # (as entries made before `built` was kept mean it)
+                    steps = (seat - state.first_player) % count
+                    built = [(state.first_player + step) % count for step in range(steps)]
+                if not isinstance(built, list) or seat in built:
+                    raise RuleError("Who has built this round is a list of other players.")
+                state.built = [self._seat(state, other) for other in built]
         elif holding == "cubes":
             seat = self._seat(state, entry.get("player"))
             if not isinstance(value, list) or len(value) != 3:

@@ -8,6 +8,7 @@ import pytest
 from companion.amounts import AmountError
 from companion.games import RuleError
 from companion.games.builders import BuildersState, player_labels, plural
+from companion.journal import make_entry
 from companion.scoring import SheetError, parse_vps
 from companion.session import GameSession
 from tests.conftest import NewGame
@@ -76,7 +77,21 @@ def test_tokens_round_start_turn_and_cubes_are_corrected(game: GameSession) -> N
     game.act(rules.correct_text(state(game), "start", "cy", "Cy started"))
     assert state(game).first_player == 2
     game.act(rules.correct_text(state(game), "turn", "Di", "Di has not built"))
+    # Cy (the start player) before Di; Ann and Bo after Di, and they built this round: they
+    # stay built (all of them had to build again: a play-test saw a player asked twice)
+    assert state(game).builder == 3 and state(game).built == [2, 0, 1]
+    entry = game.journal.entries[-1]
+    game.undo()  # a correction made before `built` was kept means what it meant then
+    old = make_entry(
+        entry.kind, entry.text, **{k: v for k, v in entry.data.items() if k != "built"}
+    )
+    game.act(old)
     assert state(game).builder == 3 and state(game).built == [2]
+    game.undo()
+    game.act(entry)
+    game.act(rules.build(state(game), 3, 2, 3, 1))  # Di builds: everyone has, this round
+    assert state(game).builder is None
+    game.undo()
     game.act(rules.correct_text(state(game), "cubes:1", "3 4 5", "counted"))
     assert state(game).cubes[1] == {3: 3, 2: 4, 1: 5}
     with pytest.raises(RuleError, match="0 to 7 Singles"):
