@@ -226,6 +226,8 @@ def test_a_shootout_with_barrels_rows_and_the_chart(game: GameSession) -> None:
         rules(game).gunmen(state(game), 1, 3, 5)
     with pytest.raises(RuleError, match="Not a chart tier: 'bury 2'"):
         rules(game).chart(state(game), "6 VP / 3 VP / 1 VP / bury 2")
+    zero = rules(game).chart(state(game), "6 VP / 3 VP / 0 VP / 2 Graves")  # 0: nothing
+    assert zero.get("tiers") == ["6 VP", "3 VP", "nothing", "2 Graves"], zero.data
     game.act(rules(game).chart(state(game), "6 VP / 3 VP / 1 VP / 2 Graves"))
     for _ in range(5):
         game.act(rules(game).next_round(state(game)))

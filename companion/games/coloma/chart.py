@@ -80,9 +80,8 @@ def parse_tier(text: str) -> Reward:
         if match is None or match.group(2) not in WORDS:
             raise RuleError(f"Not a chart tier: {text.strip()!r}. {GRAMMAR}")
         count = int(match.group(1))
-        if count == 0:
-            raise RuleError(f"Not a chart tier: {text.strip()!r} (a count of 0). {GRAMMAR}")
-        terms.append((WORDS[match.group(2)], count))
+        if count:  # `0 VP` is nothing, as a tile printing it means (it was refused)
+            terms.append((WORDS[match.group(2)], count))
     return Reward(tuple(terms))
 
 
