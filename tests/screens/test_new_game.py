@@ -114,6 +114,23 @@ async def test_an_option_off_shows_an_empty_box_and_on_a_ticked_one(store: Store
         assert box.value is False and "X" not in drawn()
 
 
+
+async def test_a_focused_drop_down_list_stands_out(store: Store) -> None:
+    """A focused list (the game, a colour) was told only by a 5% tint: a play-test pressed
+    enter on another list than it meant. It is drawn reversed, as a focused button is."""
+    from textual.widgets._select import SelectCurrent
+
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(pilot)
+        game = dialog.query_one("#game", Select)
+        game.focus()
+        await settle(pilot)
+        assert game.query_one(SelectCurrent).rich_style.reverse
+        dialog.query_one("#name-0", Input).focus()
+        await settle(pilot)
+        assert not game.query_one(SelectCurrent).rich_style.reverse
+
 async def test_cancel_creates_nothing(store: Store) -> None:
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
