@@ -25,6 +25,7 @@ from companion.games.boomtown import (
     MineCard,
     cards_left_text,
     chips,
+    event_words,
     events_left,
     find_event,
     find_mine,
@@ -263,7 +264,8 @@ Type in the command field and press **enter**:
                 else ""
             )
             # (round 1 offers only mines: the rules; "or an event" read as an offer there)
-            event = " or an event (dynamite)" if state.round > 1 else ""
+            example = event_words(state)[:1]
+            event = f" or an event ({example[0]})" if example else ""
             return Text(
                 f"{name(picker)} picks ({len(state.picks) + 1} of {state.offered}): a mine "
                 f"({self._example_mine()}){event}; ctrl+l lists the mines.{ride}"

@@ -291,6 +291,17 @@ def events_left(state: BoomtownState) -> dict[str, int]:
     }
 
 
+def event_words(state: BoomtownState) -> list[str]:
+    """The event cards a pick may be now, as typed (`dynamite`, `telegraph` first while
+    left): none in round 1 (only mines are offered), none once every event card has been
+    seen (the pick line offered Dynamite after the last one: a play-test)."""
+    left = events_left(state)
+    if state.round <= 1:
+        return []
+    first = [card for card in ("dynamite", "telegraph") if card in left]
+    return [EVENTS[card].lower() for card in first + [c for c in left if c not in first]]
+
+
 def unseen_mines(state: BoomtownState) -> int:
     """Mine cards neither in play nor gone."""
     return max(0, MINE_CARDS - len(state.mines) - len(state.gone))
@@ -1392,10 +1403,13 @@ def find_mine(text: str, catalog: list[MineCard], state: BoomtownState) -> MineC
         words = [glued.group(1), glued.group(2)]
     if len(words) < 2 or not is_number(words[-1]):
         if not any(find_town(" ".join(words[:n])) for n in range(1, len(words) + 1)):
-            events = (  # round 1 offers only mines (a play-test was offered event cards)
-                " or an event card (dynamite, telegraph...: ctrl+t lists them)"
-                if state.round > 1
+            examples = ", ".join(event_words(state)[:2])  # (round 1 offered event cards)
+            events = (
+                f" or an event card ({examples}...: ctrl+t lists them)"
+                if examples
                 else " (round 1 offers only mines)"
+                if state.round <= 1
+                else ""
             )
             raise RuleError(  # neither a town nor an event card: say what a pick can be
                 f"{text!r} is not a town or an event card.{_did_you_mean(text)} Type a mine "

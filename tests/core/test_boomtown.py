@@ -18,6 +18,7 @@ from companion.games.boomtown import (
     MineCard,
     cards_left_text,
     event_choices,
+    event_words,
     events_left,
     find_mine,
     is_number,
@@ -875,3 +876,22 @@ def test_a_word_that_is_no_town_says_what_a_pick_can_be(table: Table) -> None:
     for town_typed in ("cold", "cm x"):  # a town without its number: as before
         with pytest.raises(RuleError, match="Type a town and a production number"):
             find_mine(town_typed, load_catalog(), table.state)
+
+
+def test_no_event_card_is_offered_once_all_have_been_seen(new_game: NewGame) -> None:
+    """The pick line offered "or an event (dynamite)" after the last event card was seen (a
+    play-test): the examples are the events left, and none when there are none."""
+    from companion.games.boomtown import EVENT_COUNTS
+
+    state = new_game().state
+    assert isinstance(state, BoomtownState)
+    assert event_words(state) == []  # round 1: only mines
+    state.round = 2
+    assert event_words(state)[:2] == ["dynamite", "telegraph"]
+    state.events_seen = {**EVENT_COUNTS, "telegraph": 0}
+    assert event_words(state) == ["telegraph"]
+    state.events_seen = dict(EVENT_COUNTS)
+    assert event_words(state) == []
+    with pytest.raises(RuleError) as refused:
+        find_mine("xyz", load_catalog(), state)
+    assert "event card" not in str(refused.value).split("Type a mine")[1]
