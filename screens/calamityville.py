@@ -219,7 +219,8 @@ be shortened to the start of any of its words; the bank is a party like a player
         return self._player(words, role)
 
     def _pay(self, words: list[str]) -> Entry:
-        usage = "Type pay, who pays, who is paid, the amount and why: pay ann bo 200 rent."
+        a, b = self._short_names()  # (the examples named players of another table)
+        usage = f"Type pay, who pays, who is paid, the amount and why: pay {a} {b} 200 rent."
         if not words:
             raise RuleError(usage)
         payer, words = self._party(words, "who pays")
@@ -230,7 +231,10 @@ be shortened to the start of any of its words; the bank is a party like a player
         return self.rules.pay(self.state, payer, payee, amount, " ".join(words[1:]))
 
     def _buy(self, words: list[str]) -> bool:
-        usage = "Type buy, who buys, the type and its space value: buy ann bank 300."
+        usage = (
+            f"Type buy, who buys, the type and its space value: buy {self._short_names()[0]} "
+            "bank 300."
+        )
         if not words:
             raise RuleError(usage)
         seat, words = self._player(words, "who buys")

@@ -148,7 +148,8 @@ def find_property(
     values = {state.properties[i].value for i in fits}
     owners = {state.properties[i].owner for i in fits}
     if value is not None or len(values) == 1:  # (where it goes: a play-test typed it last)
-        add = "its owner's name before its type (rent eve bob bank 300)"
+        owner_word = state.name(first.owner).split()[0].lower()  # (a name at this table)
+        add = f"its owner's name before its type (rent … {owner_word} {kind} {first.value})"
     elif owner is not None or len(owners) == 1:
         add = "its value"
     else:

@@ -157,7 +157,7 @@ async def test_rent_and_pass_name_the_space(store: Store, new_game: NewGame) -> 
         problem = await command(pilot, "rent cy bank 300")
         # the value is typed, and both are $300: only the owner tells them apart
         assert problem.startswith(
-            "Which one? Add its owner's name before its type (rent eve bob bank 300): Ann's bank"
+            "Which one? Add its owner's name before its type (rent … ann bank 300): Ann's bank"
         )
         assert await command(pilot, "rent cy bo bank") == ""
         assert screen.state.money(2) == 1700 and screen.state.money(1) == 1900
@@ -398,3 +398,12 @@ async def test_a_misspelt_property_is_said_to_be_no_property(
         assert (await command(pilot, "pay zed bo 10")).endswith("The players: Ann, Bo and Cy.")
         assert await command(pilot, "rent bo ann bank 300") == ""
         assert screen.state.money(1) == 1700
+
+
+async def test_the_usage_examples_name_this_tables_players(store: Store, new_game: NewGame) -> None:
+    """`pay ann bo 200 rent` was the example at every table (a play-test)."""
+    session = new_game(game="calamityville", names=("Di", "Eve"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_screen(pilot, session, CalamityvilleScreen)
+        assert "pay di eve 200 rent" in await command(pilot, "pay")
+        assert "buy di bank 300" in await command(pilot, "buy")
