@@ -27,6 +27,7 @@ from companion.games.calamityville import (
     READINGS,
     CalamityState,
     CalamityvilleRules,
+    WhichProperty,
     deck_left,
     find_property,
 )
@@ -328,6 +329,9 @@ be shortened to the start of any of its words; the bank is a party like a player
             return
         try:
             index, visitor, bonus, _ = self._rent_parts(words[1:])
+        except WhichProperty as which:  # a space named, that fits more than one property
+            self._preview(str(which))
+            return
         except (RuleError, AmountError):
             self._preview("")  # not yet a space: nothing to say
             return

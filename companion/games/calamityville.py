@@ -155,13 +155,18 @@ def find_property(
     else:
         add = "its value or its owner"
     return _refuse_property(
-        f"Which one? Add {add}", [state.properties[i].label(state) for i in fits]
+        f"Which one? Add {add}", [state.properties[i].label(state) for i in fits], which=True
     )
 
 
-def _refuse_property(sentence: str, labels: list[str]) -> int:
+class WhichProperty(RuleError):
+    """More than one property fits what was typed: the sentence says what tells them apart
+    (said as a rent is typed, before enter: a play-test saw nothing until then)."""
+
+
+def _refuse_property(sentence: str, labels: list[str], which: bool = False) -> int:
     listed = f": {', '.join(labels)}" if labels else ""
-    raise RuleError(f"{sentence}{listed}.")
+    raise (WhichProperty if which else RuleError)(f"{sentence}{listed}.")
 
 
 class CalamityvilleRules(Rules):

@@ -154,6 +154,8 @@ async def test_rent_and_pass_name_the_space(store: Store, new_game: NewGame) -> 
     session.act(rules.buy(session.state, 1, "store", 100))
     async with make_app(store).run_test(size=SIZE) as pilot:
         screen = await open_screen(pilot, session, CalamityvilleScreen)
+        await type_into(pilot, "#command", "rent cy bank 300")  # said as it is typed
+        assert text_of(pilot, "#command-error").startswith("Which one? Add its owner's name")
         problem = await command(pilot, "rent cy bank 300")
         # the value is typed, and both are $300: only the owner tells them apart
         assert problem.startswith(
