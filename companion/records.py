@@ -20,7 +20,15 @@ from typing import Any
 
 from companion.files import MIB, UnreadableFile, read_bounded
 from companion.safe_text import visible_fields
-from companion.scoring import Result, SheetError, SheetSpec, Standing, parse_sheet_text, score
+from companion.scoring import (
+    Result,
+    SheetError,
+    SheetSpec,
+    Standing,
+    column_lines,
+    parse_sheet_text,
+    score,
+)
 from companion.store import HISTORY_LIMIT, Store
 
 CACHE_NAME = "records.json"
@@ -401,12 +409,7 @@ def _number(value: float | None) -> str:
 
 
 def _columns(headers: list[str], rows: list[list[str]]) -> str:
-    widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
-    lines = [
-        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True))
-        for row in [headers, *rows]
-    ]
-    return "\n".join(line.rstrip() for line in lines)
+    return "\n".join(column_lines([headers, *rows]))
 
 
 def to_json(games: list[FinishedGame], records: list[PlayerRecord]) -> dict[str, Any]:

@@ -475,10 +475,20 @@ def standings_lines(spec: SheetSpec, result: Result, total_first: bool = False) 
     headers, rows = standings_rows(spec, result)
     if total_first:
         headers, rows = totals_first(headers, rows, len(spec.categories))
-    widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
+    return column_lines([headers, *rows])
+
+
+def column_lines(rows: list[list[str]]) -> list[str]:
+    """Rows of cells lined up in columns, measured in terminal cells (a name with an emoji
+    takes two for it: counted as one, it pushed its row's columns out of line)."""
+    from rich.cells import cell_len  # (Textual's own measure; the CLI's tables only)
+
+    widths = [max(cell_len(row[i]) for row in rows) for i in range(len(rows[0]))] if rows else []
     return [
-        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
-        for row in [headers, *rows]
+        "  ".join(
+            cell + " " * (width - cell_len(cell)) for cell, width in zip(row, widths, strict=True)
+        ).rstrip()
+        for row in rows
     ]
 
 

@@ -167,3 +167,12 @@ def test_a_new_finish_scores_only_the_new_row(store: Store) -> None:
     assert [g.title for g in load_finished(store, SHEETS)] == [
         "Boomtowm"
     ] * 3  # rewritten: all again
+
+
+def test_the_tables_line_up_a_name_with_an_emoji() -> None:
+    """An emoji takes two terminal cells: counted as one, it pushed its row out of line in
+    `goldrush history` (a play-test)."""
+    from companion.scoring import column_lines
+
+    lines = column_lines([["Player", "Wins"], ["Bo🤠", "2"], ["Annabel", "10"]])
+    assert lines == ["Player   Wins", "Bo🤠     2", "Annabel  10"]
