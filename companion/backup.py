@@ -160,28 +160,36 @@ def restore(
     store: Store, plan: RestorePlan, replace: set[str] | frozenset[str] = frozenset()
 ) -> list[str]:
     """Write the plan's new files and the differing ones named in `replace`; the names
-    written. A game open in a copy of the app is not replaced (BackupError says which)."""
-    written = []
-    for name in [*plan.new, *(n for n in plan.differing if n in replace)]:
-        target = store.root / name
-        lock = GameLock(target) if name.startswith("games/") and target.exists() else None
-        if lock is not None and not lock.acquire():
-            raise BackupError(
-                f"{name} is open in the app: close it there and restore again "
-                f"(restored so far: {', '.join(written) or 'nothing'})."
-            )
-        try:
-            _write_whole(target, plan.contents[name])
-        except OSError as error:
-            raise BackupError(
-                f"{name} could not be written: {error.strerror or error} "
-                f"(restored so far: {', '.join(written) or 'nothing'})."
-            ) from None
-        finally:
-            if lock is not None:
-                lock.release()
-        written.append(name)
-    return written
+    written. A game open in a copy of the app is not replaced: every game's lock is taken
+    before anything is written, so that one open game leaves the data as it was (it had
+    restored some files first: a play-test). BackupError says which."""
+    names = [*plan.new, *(n for n in plan.differing if n in replace)]
+    locks: list[GameLock] = []
+    try:
+        for name in names:
+            target = store.root / name
+            if name.startswith("games/") and target.exists():
+                lock = GameLock(target)
+                locks.append(lock)
+                if not lock.acquire():
+                    raise BackupError(
+                        f"{name} is open in the app: close it there and restore again "
+                        "(nothing was restored)."
+                    )
+        written: list[str] = []
+        for name in names:
+            try:
+                _write_whole(store.root / name, plan.contents[name])
+            except OSError as error:
+                raise BackupError(
+                    f"{name} could not be written: {error.strerror or error} "
+                    f"(restored so far: {', '.join(written) or 'nothing'})."
+                ) from None
+            written.append(name)
+        return written
+    finally:
+        for lock in locks:
+            lock.release()
 
 
 def _write_whole(target: Path, data: bytes) -> None:
