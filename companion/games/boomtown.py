@@ -444,6 +444,8 @@ class BoomtownRules(Rules):
             return "Finished"
         if state.phase == "over":
             return "Deck used up: final scoring"
+        if state.phase == "next":  # ("Round 1, next" on the home screen: a play-test)
+            return f"Round {state.round} done"
         return f"Round {state.round}, {state.phase}"
 
     def score_counts(self, state: TableState) -> dict[str, list[int]]:

@@ -438,6 +438,7 @@ def test_a_roll_waits_on_record_for_the_telegraph_holder(table: Table) -> None:
     table.act(entry)
     assert table.gold()[1] == before[1] + 5 and table.state.kept[0] == []
     assert table.state.rolled is None and table.state.phase == "next"
+    assert table.rules.progress(table.state) == "Round 3 done"  # (not "Round 3, next")
     with pytest.raises(RuleError, match="in the production"):
         table.act(make_entry("roll", "x", dice=[1, 2]))
     table.act(table.rules.next_round(table.state))
