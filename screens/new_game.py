@@ -373,6 +373,9 @@ Names: not empty, at most 24 characters, different from each other (case does no
                 "The form has problems; each is shown beside its field.", severity="warning"
             )
             return
+        # the form's notices no longer hold (one sat over the game screen: a play-test);
+        # taken before the game is made, whose own notices (a drawn first player) stay
+        self.app.clear_notifications()
         if self.create is not None:
             problem = self.create(form)
             if problem:

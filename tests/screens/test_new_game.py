@@ -53,6 +53,11 @@ async def test_every_message_is_shown_beside_its_field_and_nothing_is_created(st
         pilot.app.screen.query_one("#game", Select).value = "coloma"  # 2-6 players
         await pilot.pause()
         assert text_of(pilot, "#error-players") == ""
+        assert any("form has problems" in n.message for n in pilot.app._notifications)
+        await pilot.press("ctrl+s")  # started: the form's notice goes (it sat over the game)
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, GameScreen)
+        assert not any("form has problems" in n.message for n in pilot.app._notifications)
 
 
 async def test_seat_order_moves_and_a_chosen_first_player(store: Store) -> None:
