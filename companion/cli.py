@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from companion import __version__
 from companion.files import MIB
 from companion.safe_text import visible
-from companion.store import Store, resolve_data_dir
+from companion.store import SETTINGS_KEPT, Store, resolve_data_dir
 
 # A score sheet is a few hundred bytes; a file far bigger than that is not a sheet.
 SHEET_LIMIT = MIB
@@ -381,6 +381,9 @@ def _list(store: Store) -> int:
         print(visible(line))
     for damaged in saved.damaged:
         print(visible(f"damaged: {damaged.path}: {damaged.reason}"))
+    settings = store.settings_damage()
+    if settings is not None:
+        print(visible(f"damaged: {settings.path}: {settings.reason} ({SETTINGS_KEPT})"))
     return 0
 
 

@@ -68,6 +68,11 @@ class DamagedFile(Exception):
         self.reason = reason
 
 
+#: what a damaged settings file means for the table, where it is listed
+SETTINGS_KEPT = (
+    "kept as it is; what the app remembers (Coloma's pools, the Builders board, renames) is "
+    "not used until it is mended or removed"
+)
 #: why a game another window plays is not deleted
 DELETE_IN_USE = "The game is open in another window: close it there (escape), then delete it."
 
@@ -533,6 +538,15 @@ class Store:
                 raise SaveError.from_os_error(error, "the finished game") from None
 
     # -- settings ----------------------------------------------------------------
+
+    def settings_damage(self) -> DamagedFile | None:
+        """Why the settings file cannot be read, or None: said where the damaged games are
+        listed (it was said only when something was saved to it: a play-test)."""
+        try:
+            self.read_settings()
+        except DamagedFile as damaged:
+            return damaged
+        return None
 
     def read_settings(self) -> dict[str, Any]:
         """The settings; raises DamagedFile if the file exists but cannot be read, or does

@@ -18,7 +18,7 @@ from textual.widgets import DataTable, Header, Static
 from companion.lock import held_elsewhere
 from companion.safe_text import visible
 from companion.saved import SavedGame, SavedList, list_saved
-from companion.store import DELETE_IN_USE, SaveError, Store
+from companion.store import DELETE_IN_USE, SETTINGS_KEPT, DamagedFile, SaveError, Store
 from screens.styled_once import StyledOnce
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.rows import water_fill
@@ -102,6 +102,7 @@ changes or deletes them: move them away, or repair them by hand.
         #: the game the new-game dialog made, with whether its first player was drawn
         self._created: tuple[GameSession, bool] | None = None
         self._listed_on_mount = False
+        self._settings_damage: DamagedFile | None = None  # (checked after the first frame)
         self._widths: list[int] | None = None  # the columns' as made (None: as wide as they are)
         self._columns_made = False
 
@@ -124,6 +125,14 @@ changes or deletes them: move them away, or repair them by hand.
         self.query_one("#games", DataTable).focus()
         self.reload()  # before the first frame: it lists the saved games (startup, #16)
         self._listed_on_mount = True
+        self.call_after_refresh(self._check_settings)  # (after the list is shown: #16)
+
+    def _check_settings(self) -> None:
+        """A damaged settings file is listed with the damaged games (it was said only when
+        something was saved to it: a play-test)."""
+        self._settings_damage = self.store.settings_damage()
+        if self._settings_damage is not None:
+            self._show_hints()
 
     def on_screen_resume(self) -> None:
         """Back on the home screen (a game left, a dialog closed): the list is read again.
@@ -194,11 +203,15 @@ changes or deletes them: move them away, or repair them by hand.
             )
         self.query_one("#empty-hint").display = not self.saved.games
         damaged = self.query_one("#damaged", Static)
-        damaged.display = bool(self.saved.damaged)
+        files = list(self.saved.damaged)
+        if self._settings_damage is not None:
+            settings = self._settings_damage
+            files.append(DamagedFile(settings.path, f"{settings.reason} ({SETTINGS_KEPT})"))
+        damaged.display = bool(files)
         lines = Text(
             "Damaged files (left as they are; the app never changes them):\n", style="bold"
         )
-        for file in self.saved.damaged:
+        for file in files:
             lines.append(f"  {visible(str(file.path))}\n      {visible(file.reason)}\n")
         damaged.update(lines)
 

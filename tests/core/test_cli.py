@@ -176,3 +176,12 @@ def test_the_app_starts_without_argparse_or_any_games_rules(
         [sys.executable, "-c", code, str(store.root)], capture_output=True, text=True, check=True
     )
     assert done.stdout.strip() == "[]"
+
+
+def test_list_says_the_settings_file_is_damaged(capsys, store: Store, new_game: NewGame) -> None:  # type: ignore[no-untyped-def]
+    """As the home screen does (it was said only when something was saved to it)."""
+    new_game()
+    store.settings_path.write_text("this is [not toml")
+    code, out, _ = run(capsys, "--data-dir", str(store.root), "list")
+    assert code == 0 and f"damaged: {store.settings_path}" in out
+    assert "what the app remembers" in out

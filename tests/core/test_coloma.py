@@ -93,7 +93,6 @@ def test_gold_from_an_empty_supply_is_a_buck_each_and_spending_fills_the_cart(
         rules(game).pay(state(game), 1, 3)
 
 
-
 def test_an_event_paid_in_bucks_says_the_supply_is_empty_once(game: GameSession) -> None:
     """A Gold Nugget Event from an empty supply says why once, not for each player: six
     players' "instead (the Gold Supply is empty)" cut the Event line (a play-test)."""
@@ -105,6 +104,7 @@ def test_an_event_paid_in_bucks_says_the_supply_is_empty_once(game: GameSession)
         "Event, Site 2: Bo +1 Buck instead; Cy +2 Bucks instead (Tent: twice); "
         "Ann +1 Buck instead; the Gold Supply is empty"
     )
+
 
 def test_gold_gained_or_spent_says_before_and_after_as_every_tracker(game: GameSession) -> None:
     """`Bob +1 Gold Nugget` sat in the log beside `Chloe +1 River (0 → 1)` (a play-test)."""

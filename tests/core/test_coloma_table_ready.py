@@ -78,13 +78,13 @@ def test_corrections_list_every_holding_the_screen_shows(game: GameSession) -> N
     assert "hotels:0" not in keys  # only with the Hotel Building module
 
 
-
 def test_the_supply_correction_gives_its_example_as_the_supply_stands(game: GameSession) -> None:
     """The example has as many pools as this table's supply (a fixed `0 7 10 2` did not fit
     every table's pools), then the Mine Cart: typing it back changes nothing."""
     fix(game, "supply", "1 2 3 4")
     (supply,) = [f for f in rules(game).corrections(state(game)) if f.key == "supply"]
     assert supply.hint.endswith(": 1 2 3 4"), supply.hint
+
 
 def test_holdings_are_corrected_with_a_reason_and_undone(game: GameSession) -> None:
     assert "Ann's Tents on Events set to 2 4" in fix(game, "events:0", "4 2")

@@ -76,7 +76,6 @@ async def test_enter_opens_and_delete_asks_first(store: Store, new_game: NewGame
         assert pilot.app.screen.query_one("#games", DataTable).row_count == 0
 
 
-
 async def test_a_game_played_in_another_window_is_not_offered_for_deletion(
     store: Store, new_game: NewGame
 ) -> None:
@@ -96,6 +95,21 @@ async def test_a_game_played_in_another_window_is_not_offered_for_deletion(
             assert path.exists()
     finally:
         elsewhere.close()
+
+
+async def test_a_damaged_settings_file_is_listed_with_the_damaged_games(
+    store: Store, new_game: NewGame
+) -> None:
+    """It was said only when something was saved to it (a play-test)."""
+    new_game()
+    store.settings_path.write_text("this is [not toml")
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        shown = text_of(pilot, "#damaged")
+        assert str(store.settings_path) in shown and "what the app remembers" in shown
+        assert pilot.app.screen.query_one("#games", DataTable).row_count == 1
+    assert store.settings_path.read_text() == "this is [not toml"
+
 
 async def test_damaged_files_are_listed_with_path_and_reason(
     store: Store, new_game: NewGame

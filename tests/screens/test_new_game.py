@@ -119,7 +119,6 @@ async def test_an_option_off_shows_an_empty_box_and_on_a_ticked_one(store: Store
         assert box.value is False and "X" not in drawn()
 
 
-
 async def test_a_focused_drop_down_list_stands_out(store: Store) -> None:
     """A focused list (the game, a colour) was told only by a 5% tint: a play-test pressed
     enter on another list than it meant. It is drawn reversed, as a focused button is."""
@@ -135,6 +134,7 @@ async def test_a_focused_drop_down_list_stands_out(store: Store) -> None:
         dialog.query_one("#name-0", Input).focus()
         await settle(pilot)
         assert not game.query_one(SelectCurrent).rich_style.reverse
+
 
 async def test_cancel_creates_nothing(store: Store) -> None:
     app = make_app(store)

@@ -169,7 +169,6 @@ async def test_a_damaged_history_is_said_and_kept(store: Store) -> None:
     assert store.history_path.read_text() == "games = [[["
 
 
-
 async def test_a_damaged_settings_file_leaves_the_records_shown(store: Store) -> None:
     """The renames are kept in the settings: a damaged settings file hid every record,
     though the history was whole (a play-test). They are shown, as typed, and it is said."""
@@ -183,6 +182,7 @@ async def test_a_damaged_settings_file_leaves_the_records_shown(store: Store) ->
         assert "shown as they were typed" in summary
         assert pilot.app.screen.query_one("#records-games", DataTable).row_count == 1
     assert store.settings_path.read_text() == "this is [not toml"
+
 
 async def test_f3_charts_a_game_and_closes(store: Store, new_game: NewGame) -> None:
     session = new_game(game="coloma", names=("Ann", "Bo"))
