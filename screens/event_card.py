@@ -264,6 +264,8 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
             return {"target": int(what), "number": int(number_text), "dice": list(dice)}
         if value == "none":
             return {}
+        if value == "discard":  # nothing to play it on
+            return {"discarded": True}
         return {kind: what if kind == "town" else int(what)}
 
     @on(OptionList.OptionSelected, "#event-choice")

@@ -321,31 +321,52 @@ def cards_left_text(state: BoomtownState) -> str:
     )
 
 
-def event_choices(state: BoomtownState, seat: int, card: str) -> tuple[str, list[tuple[str, str]]]:
-    """What an event card can be played on by this player: a label and (text, value) pairs;
-    a value is `mine:I`, `saloon:I`, `town:NAME` or `none` (kept for later)."""
+#: the cards played on a mine or saloon, and what a player with none to play one on lacks
+NOTHING_TO_PLAY_ON = {
+    "dynamite": "No mine or saloon of another player",
+    "expropriation": "No mine of another player in a town where you have one",
+    "new_vein": "No mine of yours to put it under",
+}
+#: the one choice when there is none: taken, and discarded with no effect (the rules say
+#: nothing of it; a card cannot be played on nothing)
+DISCARD = ("Discard it (no effect)", "discard")
+
+
+def _targets(state: BoomtownState, seat: int, card: str) -> list[tuple[str, str]]:
+    """What Dynamite, Expropriation or New Vein can be played on by this player."""
 
     def mine(index: int, m: Mine) -> tuple[str, str]:
         return f"{state.name(m.owner)}'s {m.label}", f"mine:{index}"
 
     if card == "dynamite":
         options = [mine(i, m) for i, m in enumerate(state.mines) if m.owner != seat]
-        options += [
+        return options + [
             (f"{state.name(s.owner)}'s saloon in {s.town}", f"saloon:{i}")
             for i, s in enumerate(state.saloons)
             if s.owner != seat
         ]
-        return "Which mine or saloon of another player", options
     if card == "expropriation":
-        return "Which mine (in a town where you have one)", [
+        return [
             mine(i, m)
             for i, m in enumerate(state.mines)
             if m.owner != seat and state.count(seat, m.town)
         ]
-    if card == "new_vein":
-        return "Which of your mines", [
-            mine(i, m) for i, m in enumerate(state.mines) if m.owner == seat
-        ]
+    return [mine(i, m) for i, m in enumerate(state.mines) if m.owner == seat]
+
+
+def event_choices(state: BoomtownState, seat: int, card: str) -> tuple[str, list[tuple[str, str]]]:
+    """What an event card can be played on by this player: a label and (text, value) pairs;
+    a value is `mine:I`, `saloon:I`, `town:NAME`, `none` (kept for later) or `discard`."""
+    if card in NOTHING_TO_PLAY_ON:
+        targets = _targets(state, seat, card)
+        if not targets:  # (an empty list led nowhere: a play-test)
+            return f"{NOTHING_TO_PLAY_ON[card]}: the card is discarded", [DISCARD]
+        labels = {
+            "dynamite": "Which mine or saloon of another player",
+            "expropriation": "Which mine (in a town where you have one)",
+            "new_vein": "Which of your mines",
+        }
+        return labels[card], targets
     if card == "saloon_girls":
         own = [
             (f"Saloon in {s.town}", f"saloon:{i}")
@@ -1010,7 +1031,11 @@ class BoomtownRules(Rules):
         if handler is None or card not in EVENT_COUNTS:
             raise RuleError(f"No such event card: {card}.")
         self.check_event_left(state, card)
-        handler(state, seat, entry)
+        if entry.get("discarded") is True:  # nothing to play it on: no effect
+            if card not in NOTHING_TO_PLAY_ON or _targets(state, seat, card):
+                raise RuleError(f"{EVENTS[card]} can be played: choose what it is played on.")
+        else:
+            handler(state, seat, entry)
         state.events_seen[card] = state.events_seen.get(card, 0) + 1
         self._done_picking(state, seat)
 
@@ -1234,6 +1259,8 @@ def _pay(state: BoomtownState, payer: int, payee: int | None, amount: int, reaso
 
 def _event_detail(state: BoomtownState, card: str, params: dict[str, Any]) -> str:
     """The part of the sentence that says what the card was played on."""
+    if params.get("discarded") is True and card in NOTHING_TO_PLAY_ON:
+        return ": nothing to play it on, discarded"
     target = params.get("target")
     who = (
         state.name(target) if isinstance(target, int) and 0 <= target < len(state.players) else "?"

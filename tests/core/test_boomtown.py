@@ -501,6 +501,23 @@ def test_events_refuse_targets_the_card_does_not_allow(table: Table) -> None:
         table.rules.pick_event(table.state, 0, "governor", town="Dry Gulch")
 
 
+def test_a_card_with_nothing_to_play_on_is_discarded(table: Table) -> None:
+    """New Vein taken by a player with no mine left an empty list and no way on (a
+    play-test): it is taken and discarded, and only when there is nothing to play it on."""
+    table.auction(0, 1)
+    table.picks(("dynamite", {"mine": 1}))  # Ann blows up Bo's only mine
+    assert table.state.next_picker == 1 and not table.state.mines_of(1)
+    label, options = event_choices(table.state, 1, "new_vein")
+    assert label == "No mine of yours to put it under: the card is discarded"
+    assert options == [("Discard it (no effect)", "discard")]
+    entry = table.rules.pick_event(table.state, 1, "new_vein", discarded=True)
+    assert entry.text == "Bo takes New Vein: nothing to play it on, discarded"
+    table.act(entry)
+    assert table.state.events_seen["new_vein"] == 1 and table.state.next_picker == 2
+    with pytest.raises(RuleError, match="Dynamite can be played: choose"):
+        table.rules.pick_event(table.state, 2, "dynamite", discarded=True)  # Ann's, Di's
+
+
 def test_dynamite_takes_the_vein_and_the_girls_along_and_rechecks_mayors(table: Table) -> None:
     table.round(0, 1, CM8, CM9, ("saloon", {"town": "Dry Gulch"}), DG8)
     table.round(

@@ -487,6 +487,34 @@ async def _at_the_picks(pilot, session: GameSession) -> BoomtownScreen:  # type:
     return screen
 
 
+async def test_new_vein_with_no_mine_is_discarded_from_its_dialog(
+    store: Store, new_game: NewGame
+) -> None:
+    """Its list was empty and enter said "Nothing listed matches what was typed" (a
+    play-test): the one choice is to discard it, and enter does."""
+    from screens.event_card import EventCard
+
+    session = new_game(names=("Ann", "Bo", "Cy", "Di"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await _at_the_picks(pilot, session)
+        await type_into(pilot, "#command", "dynamite")
+        await pilot.press("enter")
+        await settle(pilot)
+        await type_into(pilot, "#event-filter", "bo")
+        await pilot.press("enter")  # Bo's only mine
+        await settle(pilot)
+        assert not screen.state.mines_of(1) and screen.state.next_picker == 1
+        await type_into(pilot, "#command", "new vein")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, EventCard)
+        assert "No mine of yours to put it under" in text_of(pilot, "#choice-label")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert pilot.app.screen is screen and screen.state.next_picker == 2
+        assert "Bo takes New Vein: nothing to play it on, discarded" in text_of(pilot, "#log-lines")
+
+
 async def test_a_stray_enter_at_the_picks_opens_nothing_and_takes_nothing(
     store: Store, new_game: NewGame
 ) -> None:
