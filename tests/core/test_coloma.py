@@ -228,6 +228,16 @@ def test_a_shootout_with_barrels_rows_and_the_chart(game: GameSession) -> None:
         rules(game).chart(state(game), "6 VP / 3 VP / 1 VP / bury 2")
     zero = rules(game).chart(state(game), "6 VP / 3 VP / 0 VP / 2 Graves")  # 0: nothing
     assert zero.get("tiers") == ["6 VP", "3 VP", "nothing", "2 Graves"], zero.data
+    # a side that gives nothing, as printed (it was "the chart says nothing yet")
+    side = rules(game).chart(state(game), "- / - / - / - | 0 VP / - / - / 2 Graves")
+    assert side.get("tiers") == ["nothing"] * 4 and side.get("lost") == [
+        "nothing",
+        "nothing",
+        "nothing",
+        "2 Graves",
+    ]
+    with pytest.raises(RuleError, match="The chart says nothing yet"):
+        rules(game).chart(state(game), "- / 0 VP | -")
     game.act(rules(game).chart(state(game), "6 VP / 3 VP / 1 VP / 2 Graves"))
     for _ in range(5):
         game.act(rules(game).next_round(state(game)))

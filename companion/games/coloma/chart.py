@@ -90,10 +90,7 @@ def parse_side(text: str) -> list[Reward]:
     parts = [part.strip() for part in text.split("/")]
     if len(parts) > TIERS:
         raise RuleError(f"A chart has at most {TIERS} tiers. {GRAMMAR}")
-    rewards = [parse_tier(part) for part in parts]
-    if not any(reward.terms for reward in rewards):
-        raise RuleError(f"The chart says nothing yet. {GRAMMAR}")
-    return rewards
+    return [parse_tier(part) for part in parts]
 
 
 def parse_chart(text: str) -> tuple[list[str], list[str]]:
@@ -102,9 +99,13 @@ def parse_chart(text: str) -> tuple[list[str], list[str]]:
     sides = text.split("|")
     if len(sides) > 2:
         raise RuleError(f"A chart tile has two sides: won | lost. {GRAMMAR}")
-    won = [str(reward) for reward in parse_side(sides[0])]
-    lost = [str(reward) for reward in parse_side(sides[1])] if len(sides) == 2 else []
-    return won, lost
+    won_side = parse_side(sides[0])
+    lost_side = parse_side(sides[1]) if len(sides) == 2 else []
+    # one side may give nothing, as printed (refused as "says nothing yet" when the other
+    # side said something: a play-test); not the whole tile
+    if not any(reward.terms for reward in [*won_side, *lost_side]):
+        raise RuleError(f"The chart says nothing yet. {GRAMMAR}")
+    return [str(reward) for reward in won_side], [str(reward) for reward in lost_side]
 
 
 def tier_of(tiers: list[str], tier: int) -> Reward:
