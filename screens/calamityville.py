@@ -256,8 +256,9 @@ be shortened to the start of any of its words; the bank is a party like a player
             self.remember("price", price)
         return True
 
-    def _space(self, words: list[str]) -> tuple[int, list[str]]:
-        """The property named by `[OWNER] TYPE [VALUE]`, and the words after it."""
+    def _space(self, words: list[str], visitor: int | None = None) -> tuple[int, list[str]]:
+        """The property named by `[OWNER] TYPE [VALUE]`, and the words after it (for a
+        rent, `visitor`'s own is not the one meant where others fit)."""
         owner = None
         if words and words[0].lower() not in KINDS:
             owner_first = len(words) > 1 and words[1].lower() in KINDS  # OWNER TYPE
@@ -273,7 +274,7 @@ be shortened to the start of any of its words; the bank is a party like a player
         value = None
         if words and is_number(words[0]):
             value, words = parse_count(words[0], what="The space value"), words[1:]
-        return find_property(self.state, kind, value, owner), words
+        return find_property(self.state, kind, value, owner, visitor), words
 
     def _rent_parts(self, words: list[str]) -> tuple[int, int, int | None, int | None]:
         """From `VISITOR [OWNER] TYPE [VALUE] [bonus N]`: the space, the visitor, the bonus
@@ -282,7 +283,7 @@ be shortened to the start of any of its words; the bank is a party like a player
         if not words:
             raise RuleError(usage)
         visitor, words = self._player(words, "who landed")
-        index, words = self._space(words)
+        index, words = self._space(words, visitor)
         bonus_typed = None
         if words[:1] and words[0].lower() == "bonus" and len(words) == 2:
             bonus_typed = parse_count(words[1], what="The bonus rent")

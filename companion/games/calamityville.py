@@ -120,10 +120,16 @@ def deck_left(state: CalamityState) -> str:
 
 
 def find_property(
-    state: CalamityState, kind: str, value: int | None = None, owner: int | None = None
+    state: CalamityState,
+    kind: str,
+    value: int | None = None,
+    owner: int | None = None,
+    visitor: int | None = None,
 ) -> int:
     """The index of the property a table names by its type, its space value and its owner
-    (the last two may be left out when only one property fits). RuleError says what fits."""
+    (the last two may be left out when only one property fits). RuleError says what fits.
+    `visitor` (a rent's payer): where more fit, their own is not the one meant (a rent
+    offered Jo's own bank to Jo, and its example pointed at it: a play-test)."""
     if kind not in KINDS:
         raise RuleError(f"A property is a {', '.join(KINDS)} (not {kind}).")
     fits = [
@@ -138,6 +144,9 @@ def find_property(
         named = f"{kind} ${value}" if value is not None else kind
         whose = f"{state.name(owner)} owns no {named}" if owner is not None else f"No {named}"
         return _refuse_property(f"{whose} in play", owned)
+    others = [i for i in fits if state.properties[i].owner != visitor]
+    if visitor is not None and len(fits) > 1 and others:
+        fits = others
     first = state.properties[fits[0]]
     if all(
         (state.properties[i].owner, state.properties[i].value) == (first.owner, first.value)
@@ -149,7 +158,7 @@ def find_property(
     owners = {state.properties[i].owner for i in fits}
     if value is not None or len(values) == 1:  # (where it goes: a play-test typed it last)
         owner_word = state.name(first.owner).split()[0].lower()  # (a name at this table)
-        add = f"its owner's name before its type (rent … {owner_word} {kind} {first.value})"
+        add = f"its owner's name before its type (… {owner_word} {kind} {first.value})"
     elif owner is not None or len(owners) == 1:
         add = "its value"
     else:

@@ -159,10 +159,13 @@ async def test_rent_and_pass_name_the_space(store: Store, new_game: NewGame) -> 
         problem = await command(pilot, "rent cy bank 300")
         # the value is typed, and both are $300: only the owner tells them apart
         assert problem.startswith(
-            "Which one? Add its owner's name before its type (rent … ann bank 300): Ann's bank"
+            "Which one? Add its owner's name before its type (… ann bank 300): Ann's bank"
         )
         assert await command(pilot, "rent cy bo bank") == ""
         assert screen.state.money(2) == 1700 and screen.state.money(1) == 1900
+        # Bo landed: Bo's own bank is not the one meant (it was offered, a play-test)
+        assert await command(pilot, "rent bo bank 300") == ""
+        assert screen.state.money(1) == 1600 and screen.state.money(0) == 1800 + 300
         assert "No hotel in play" in await command(pilot, "rent cy hotel")
         assert await command(pilot, "rent bo store") == "Bo owns it: no rent."
         assert await command(pilot, "pass bo store to bo") == (
