@@ -256,8 +256,8 @@ Type in the command field and press **enter**:
             mustang = [
                 name(s)
                 for s in range(len(state.players))
-                if "mustang" in state.kept[s] and s != state.winner
-            ]
+                if "mustang" in state.kept[s] and s not in (state.winner, picker)
+            ]  # (not to the one who picks next anyway: riding would waste the card)
             ride = (
                 f" {', '.join(mustang)} may ride the Mustang now: type m."
                 if mustang and state.picks == [state.winner]
