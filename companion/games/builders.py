@@ -566,18 +566,22 @@ class BuildersRules(Rules):
         or from the card's table as typed in an earlier game (`known["cards"]`)."""
         assert isinstance(state, BuildersState)
         tables = card_tables(known)
+
+        def investments(seat: int) -> list[dict[str, Any]]:
+            """A player's VPs only when every one is known: else none (0s, which the wizard
+            shows as an empty answer to type). A 0 filled in for a card not known stood as
+            its score beside a known one (a play-test)."""
+            owned = state.owned(seat)
+            vps = [tables.get(b.card.lower(), {}).get(state.distance(b)) for b in owned]
+            if None in vps:
+                vps = [0] * len(owned)
+            return [
+                {"vp": vp, "cube": b.cube, "goldmine": state.next_to_goldmine(b)}
+                for vp, b in zip(vps, owned, strict=True)
+            ]
+
         return [
-            {
-                "name": player.name,
-                "investments": [
-                    {
-                        "vp": tables.get(b.card.lower(), {}).get(state.distance(b), 0),
-                        "cube": b.cube,
-                        "goldmine": state.next_to_goldmine(b),
-                    }
-                    for b in state.owned(seat)
-                ],
-            }
+            {"name": player.name, "investments": investments(seat)}
             for seat, player in enumerate(state.players)
         ]
 

@@ -281,3 +281,27 @@ def test_terrain_past_the_count_or_outside_the_advanced_game_is_said(new_game: N
     basic.act(basic.rules.board(state(basic), [5] * 6))
     entry = basic.rules.place_terrain(state(basic), 3, 3, "goldmine")
     assert "Terrain Cards are for the advanced game" in entry.text
+
+
+def test_no_vp_is_filled_in_for_a_player_with_a_card_not_known(new_game: NewGame) -> None:
+    """A 0 filled in for an unnamed card stood as its score beside a named card's known VP,
+    and the running totals took it (a play-test): a player's VPs are filled in only when
+    every one is known; otherwise none, and the table types them."""
+    game = new_game(game="builders", names=("Ann", "Bo", "Cy"), first=0)
+    rules = game.rules
+    game.act(rules.board(game.state, [5] * 4))
+    game.act(rules.build(state(game), 0, 3, 1, 1, None, "Saloon"))
+    build(game, 1, 3, 4, 1)
+    build(game, 2, 3, 3, 1)
+    game.act(rules.token(state(game), 0, 0, 0))  # row 1
+    game.act(rules.next_round(state(game)))
+    for seat, (row, column) in ((1, (4, 4)), (2, (4, 3)), (0, (4, 1))):  # Bo starts
+        build(game, seat, row, column, 1)
+    for _ in range(3):
+        game.act(rules.token(state(game), 0, 0, 0))
+    saloon = state(game).owned(0)[0]
+    assert saloon.card == "Saloon"
+    known = {"cards": {"saloon": {str(state(game).distance(saloon)): 4}}}
+    assert [i["vp"] for i in rules.prefill(state(game), known)[0]["investments"]] == [0, 0]
+    game.act(rules.name_card(state(game), 4, 1, "Saloon"))  # both known now: filled in
+    assert [i["vp"] for i in rules.prefill(state(game), known)[0]["investments"]] != [0, 0]
