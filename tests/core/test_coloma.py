@@ -341,6 +341,10 @@ def test_mule_duel_mules_eat_carrots_for_events(new_game: NewGame) -> None:
     session.act(entry)
     assert numbers(session, "bucks") == [4, 6]
     assert 4 not in state(session).carrots[0] and 4 not in state(session).carrots[1]
+    # typed again in the same Round, the Mules ate and paid twice (a play-test)
+    with pytest.raises(RuleError, match="Sites of Round 1 are in.*ctrl\\+z takes them back"):
+        game_rules.sites(state(session), [2, 3], [3, 2])
+    assert numbers(session, "bucks") == [4, 6]
     session.act(game_rules.next_round(state(session)))
     again = game_rules.sites(state(session), [1, 2], [4, 5])
     assert "Ann's Mule finds no Carrot at Site 4" in again.text

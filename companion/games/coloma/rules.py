@@ -410,6 +410,13 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
         """Where the Pioneers went: the Site that busts and the order of turns (and in Mule
         Duel, the Mules: each eats its Carrot there, if it is still there)."""
         count = len(state.players)
+        if state.mule_duel and state.bust_sites is not None and state.phase == "rounds":
+            # (typed again, the Mules ate and paid twice: a play-test; without Mules a second
+            # `sites` only says the Bust again)
+            raise RuleError(
+                f"The Sites of Round {state.round} are in, and the Mules have eaten: ctrl+z "
+                "takes them back to type them again."
+            )
         if len(chosen) != count:
             raise RuleError(f"Type one Site for each of the {count} players.")
         wanted = 2 if state.mule_duel else 1 if count == 2 else 0
