@@ -118,8 +118,9 @@ Type in the command field and press **enter**; the line above it says what comes
   and distance, so you type only the VP each card shows (`5 3 0`).
 - **ctrl+o** corrects any building (owner and cube, or none), a Track Token's column, the
   cubes left, whose turn it is, the round and the start player, each with a reason.
+- `hide 3 2`: a Hideout Card at row 3, column 2 (both games: no building there).
 - Terrain (advanced game): `m> 2 4` (a Mountain pointing right at row 2, column 4), `m<`,
-  `lake`, `gold`, `hide`, and `clear` to take it away.
+  `lake`, `gold`, and `clear` to take it away.
 - **ctrl+t** opens the Track Token calculator on its own.
 """
         + COMMON_HELP

@@ -639,12 +639,14 @@ class BuildersRules(Rules):
         """What the rules say against placing this Terrain Card (the table may know
         better: it is placed all the same): the advanced game's only, and so many a
         player count ("In a 3-player game, place 9 Terrain Cards"); "" when nothing."""
-        if kind == "none":
+        if kind in ("none", "hideout"):  # Hideout Cards lie on the board in both games (its
+            # marked spaces), apart from the Terrain Cards (one was told it was advanced-only)
             return ""
         if not state.options.get("terrain"):
             return "Terrain Cards are for the advanced game (this game was set up without)"
         most = TERRAIN_CARDS.get(len(state.players))
-        placed = len(state.terrain) + ((row, column) not in state.terrain)
+        terrain = {spot for spot, kind in state.terrain.items() if kind != "hideout"}
+        placed = len(terrain | {(row, column)})
         if most is not None and placed > most:
             players = len(state.players)
             return f"{placed} Terrain Cards on the board: a {players}-player game places {most}"

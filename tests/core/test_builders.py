@@ -281,6 +281,13 @@ def test_terrain_past_the_count_or_outside_the_advanced_game_is_said(new_game: N
     basic.act(basic.rules.board(state(basic), [5] * 6))
     entry = basic.rules.place_terrain(state(basic), 3, 3, "goldmine")
     assert "Terrain Cards are for the advanced game" in entry.text
+    # Hideout Cards lie on the board's marked spaces in both games, apart from the Terrain
+    # Cards: never said to be advanced-only, nor counted with them (a play-test)
+    hideout = basic.rules.place_terrain(state(basic), 3, 2, "hideout")
+    assert hideout.text == "Terrain: Hideout at row 3, column 2", hideout.text
+    game.act(rules.place_terrain(state(game), 6, 5, "hideout"))  # 10 Terrain Cards + it
+    eleventh = rules.place_terrain(state(game), 6, 1, "lake")
+    assert eleventh.text.endswith("(11 Terrain Cards on the board: a 3-player game places 9)")
 
 
 def test_no_vp_is_filled_in_for_a_player_with_a_card_not_known(new_game: NewGame) -> None:
