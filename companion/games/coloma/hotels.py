@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from companion.games.base import RuleError, Rules, TableState
 from companion.games.coloma.state import HOTEL_SPACES, HOTEL_VP, HOTELS_PER_PLAYER, ColomaState
+from companion.games.coloma.words import plural
 from companion.journal import Entry
 
 
@@ -64,7 +65,8 @@ class HotelRules(Rules):
                 f"({HOTEL_SPACES} per Hotel Building, {state.hotels[seat]} built)."
             )
         if dudes > state.numbers[seat]["dudes"]:
-            raise RuleError(f"{name} has {state.numbers[seat]['dudes']} Dudes in the Lodge.")
+            have = state.numbers[seat]["dudes"]
+            raise RuleError(f"{name} has {plural(have, 'Dude')} in the Lodge.")
         state.numbers[seat]["dudes"] -= dudes
         state.sleepers[seat] += dudes
         state.numbers[seat]["track"] += HOTEL_VP * dudes

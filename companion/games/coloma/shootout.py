@@ -240,7 +240,9 @@ class ShootoutRules(Rules):
             raise RuleError(f"Row {row} is already filled by {state.name(state.rows[row][0])}.")
         dudes = state.numbers[seat]["dudes"]
         if count > dudes:
-            raise RuleError(f"{state.name(seat)} has {dudes} Dudes in the Lodge, not {count}.")
+            raise RuleError(
+                f"{state.name(seat)} has {plural(dudes, 'Dude')} in the Lodge, not {count}."
+            )
         state.numbers[seat]["dudes"] -= count
         state.rows[row] = (seat, count)
         state.filled.append(seat)
