@@ -674,6 +674,9 @@ Type in the command field and press **enter**; the line above it says what comes
         if command:
             from companion.spelling import did_you_mean
 
+            if self.state.supply is None and len(words) == 3 and all(map(is_number, words)):
+                # the pools' spaces typed without their word (a play-test)
+                raise RuleError(f"The Gold Supply's pools? Type pools {' '.join(words)}.")
             names = [*COMMANDS, *(player.name for player in self.state.players)]
             guess = did_you_mean(words[0], names, cutoff=0.6) if words else ""  # short words
             raise RuleError(

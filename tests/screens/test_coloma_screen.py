@@ -99,6 +99,8 @@ async def test_a_whole_year_with_the_gold_value_always_as_the_rule_says(
         assert "Count the Gold Supply" in text_of(pilot, "#step")
         assert "Count the Gold Supply first" in await command(pilot, "")  # says what
         assert "three pools" in await command(pilot, "pools 2 3")
+        # typed without its word (a play-test got "Not a command or a player: 2")
+        assert await command(pilot, "2 3 4") == "The Gold Supply's pools? Type pools 2 3 4."
         assert await command(pilot, "pools 2 3 4") == ""
         assert shown_value(pilot) == board.value == 3
         # Round 1: Dudes for all, Cy pitches on Event 2; the Bust
