@@ -431,7 +431,19 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         self._show_hint(field, seat, (value, count))
         self.rows[seat][field.key] = value
         if field.chart:
-            say(note, f"{count} -> {self.spec.amount(value)}")
+            looked_up = f"{count} -> {self.spec.amount(value)}"
+            board = self.counts.get(field.key, [])
+            if seat < len(board) and isinstance(count, int) and count != board[seat]:
+                # (a count of another number than the board's was taken unremarked)
+                say(
+                    note,
+                    Text(
+                        f"{looked_up}; {board[seat]} on the board: is that right?",
+                        style="bold yellow",
+                    ),
+                )
+            else:
+                say(note, looked_up)
         else:
             say(
                 note,

@@ -123,6 +123,7 @@ def test_the_wizard_questions_canyons_and_bridges_against_the_board(game: GameSe
     assert rules(game).score_counts(state(game)) == {
         "canyons": [0, 2, 0],
         "bridges": [0, 1, 0],
+        "frontier": [0, 0, 0],  # Tents on Frontier Lands
     }
 
 
@@ -342,7 +343,7 @@ def test_mule_duel_mules_eat_carrots_for_events(new_game: NewGame) -> None:
     assert numbers(session, "bucks") == [4, 6]
     assert 4 not in state(session).carrots[0] and 4 not in state(session).carrots[1]
     # typed again in the same Round, the Mules ate and paid twice (a play-test)
-    with pytest.raises(RuleError, match="Sites of Round 1 are in.*ctrl\\+z takes them back"):
+    with pytest.raises(RuleError, match=r"Sites of Round 1 are in.*ctrl\+z takes them back"):
         game_rules.sites(state(session), [2, 3], [3, 2])
     assert numbers(session, "bucks") == [4, 6]
     session.act(game_rules.next_round(state(session)))

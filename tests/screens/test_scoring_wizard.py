@@ -262,6 +262,11 @@ async def test_the_frontier_chart_asks_unknown_points_once_and_remembers_them(
     """3 lands = 12 and 5 = 25 come from the rules; 4 lands is read off the user's map."""
     for attempt in range(2):
         session = new_game(game="coloma", names=("Ann", "Bo"))
+        for seat, lands in enumerate((3, 4)):  # Tents on 3 and 4 Frontier Lands
+            rules = session.rules
+            session.act(rules.adjust(session.state, seat, "tents", parse_amount(f"+{lands}")))
+            for _ in range(lands):
+                session.act(rules.pitch(session.state, seat, None))  # type: ignore[attr-defined]
         async with make_app(store).run_test(size=SIZE) as pilot:
             wizard = await open_wizard(pilot, session)
             keys = [field.key for field in wizard.spec.fields]
@@ -278,6 +283,12 @@ async def test_the_frontier_chart_asks_unknown_points_once_and_remembers_them(
                 assert "cannot change" in text_of(pilot, "#chart-note")
                 await type_into(pilot, "#chart", "3=12 4=18 5=25")
             assert text_of(pilot, "#note-1") == "4 -> 18 points"
+            if attempt == 1:  # another count than the board's is questioned, not refused
+                await type_into(pilot, "#answer-1", "5")
+                assert text_of(pilot, "#note-1") == (
+                    "5 -> 25 points; 4 on the board: is that right?"
+                )
+                await type_into(pilot, "#answer-1", "4")
             await pilot.press("ctrl+s", "ctrl+s")
             await pilot.pause()
         assert store.read_settings()["charts"]["coloma-frontier"] == {"4": 18}

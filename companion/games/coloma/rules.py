@@ -186,6 +186,8 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
             "canyons": [numbers["rivers"] for numbers in state.numbers],
             # VP typed for a player with no Bridge went unquestioned (a play-test)
             "bridges": [len(built) for built in state.bridges],
+            # and 4 lands typed for a player with no Tent on one (a play-test)
+            "frontier": list(state.lands),
         }
 
     # -- the calendar --------------------------------------------------------------------
