@@ -17,7 +17,7 @@ from screens.confirm import ConfirmDialog
 from screens.game import GameScreen
 from screens.home import HomeScreen
 from tests.conftest import DATA, NewGame
-from tests.screens.helpers import SIZE, command, make_app, text_of, type_into
+from tests.screens.helpers import SIZE, command, disk_full, make_app, text_of, type_into
 
 
 def messages(pilot: object) -> list[str]:
@@ -69,9 +69,6 @@ async def test_a_full_disk_is_said_plainly_and_the_game_goes_on(
         await pilot.pause()
         screen = pilot.app.screen
         assert isinstance(screen, GameScreen)
-
-        def disk_full(descriptor: int, data: bytes) -> int:
-            raise OSError(errno.ENOSPC, "No space left on device")
 
         before = session.path.read_bytes()
         monkeypatch.setattr(os, "write", disk_full)
@@ -134,9 +131,6 @@ async def test_a_new_game_on_a_full_disk_keeps_the_dialog_and_what_was_typed(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from screens.new_game import NewGameScreen
-
-    def disk_full(descriptor: int, data: bytes) -> int:
-        raise OSError(errno.ENOSPC, "No space left on device")
 
     async with make_app(store).run_test(size=SIZE) as pilot:
         await pilot.press("n")

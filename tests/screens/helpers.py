@@ -4,6 +4,7 @@ waits for the screen's state instead of for the CPU to look idle."""
 from __future__ import annotations
 
 import asyncio
+import errno
 import time
 import unicodedata
 import weakref
@@ -380,3 +381,8 @@ def record_restyles(monkeypatch: Any) -> list[Any]:
 
     monkeypatch.setattr(App, "update_styles", recorded)
     return restyled
+
+
+def disk_full(descriptor: int, data: bytes) -> int:
+    """`os.write` as on a full disk: `monkeypatch.setattr(os, "write", disk_full)`."""
+    raise OSError(errno.ENOSPC, "No space left on device")

@@ -4,7 +4,6 @@ was typed when the save fails."""
 
 from __future__ import annotations
 
-import errno
 import os
 
 import pytest
@@ -26,6 +25,7 @@ from screens.widgets.tail_log import TailLog
 from tests.conftest import NewGame
 from tests.screens.helpers import (
     command,
+    disk_full,
     make_app,
     open_screen,
     record_restyles,
@@ -472,9 +472,6 @@ async def test_a_correction_that_cannot_be_saved_keeps_what_was_typed(
         assert isinstance(dialog, CorrectionDialog)
         await type_into(pilot, "#value", "9")
         await type_into(pilot, "#reason", "counted the chips")
-
-        def disk_full(descriptor: int, data: bytes) -> int:
-            raise OSError(errno.ENOSPC, "No space left on device")
 
         monkeypatch.setattr(os, "write", disk_full)
         await pilot.press("enter")

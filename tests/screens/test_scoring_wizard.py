@@ -20,7 +20,7 @@ from screens.confirm import ConfirmDialog
 from screens.game import GameScreen
 from screens.scoring import ScoringWizard
 from tests.conftest import NewGame
-from tests.screens.helpers import SIZE, make_app, settle, text_of, type_into, until
+from tests.screens.helpers import SIZE, disk_full, make_app, settle, text_of, type_into, until
 
 
 async def yes_if_asked(pilot) -> None:  # type: ignore[no-untyped-def]
@@ -181,7 +181,6 @@ async def test_a_save_that_fails_opens_the_wizard_again_with_what_was_typed(
 ) -> None:
     """A full disk refused the finish: the wizard had closed, and the scores typed in it
     were lost (a play-test). It opens again with them; a later ctrl+s saves them."""
-    import errno
     import os
 
     session = new_game(game="calamityville", names=("Ann", "Bo"))
@@ -190,9 +189,6 @@ async def test_a_save_that_fails_opens_the_wizard_again_with_what_was_typed(
         await type_into(pilot, "#answer-0", "1234")
         await pilot.press("ctrl+n")  # the standings
         await settle(pilot)
-
-        def disk_full(descriptor: int, data: bytes) -> int:
-            raise OSError(errno.ENOSPC, "No space left on device")
 
         monkeypatch.setattr(os, "write", disk_full)
         await pilot.press("ctrl+s")
