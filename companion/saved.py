@@ -20,6 +20,9 @@ if TYPE_CHECKING:  # the rules are imported only when a summary must be made aga
     from companion.session import GameSession
 
 SUMMARY_LIMIT = 1 * MIB
+#: made part of a summary's key when what a summary says changes (the options in the title;
+#: "Round 3 done"): summaries an earlier version cached are made again
+SUMMARY_FORMAT = 2
 
 
 @dataclass(frozen=True)
@@ -62,7 +65,7 @@ def list_saved(store: Store) -> SavedList:
         except OSError as error:
             damaged.append(DamagedFile(path, f"cannot be read ({error.strerror or error})"))
             continue
-        key = [stat.st_size, stat.st_mtime_ns]
+        key = [SUMMARY_FORMAT, stat.st_size, stat.st_mtime_ns]
         summary = _read_summary(store, path, key)
         if summary is None:
             from companion.session import GameSession
@@ -86,10 +89,16 @@ def summarise(session: GameSession, modified: float) -> SavedGame:
     progress = session.progress()
     if session.read_only_reason is not None:
         progress += " · damaged, read-only"
+    options = session.header.options
+    variants = [
+        spec.short
+        for spec in session.rules.options
+        if spec.short and spec.key in options and options[spec.key] != spec.default
+    ]
     return SavedGame(
         path=session.path,
         game=session.rules.id,
-        title=session.title,
+        title=session.title + (f" ({', '.join(variants)})" if variants else ""),
         players=[player.name for player in session.state.players],
         progress=progress,
         finished=session.state.finished,

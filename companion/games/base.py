@@ -63,6 +63,9 @@ class OptionSpec:
     choices: tuple[tuple[str, str], ...] = ()  # (value, label); empty for yes/no
     player_counts: tuple[int, ...] = ()  # only offered at these counts; empty: always
     help: str = ""
+    #: a word or two for the saved games' list when the option is not its default (two
+    #: games of one table could not be told apart: a play-test)
+    short: str = ""
 
     def applies_to(self, count: int) -> bool:
         return not self.player_counts or count in self.player_counts

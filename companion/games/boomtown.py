@@ -439,6 +439,7 @@ class BoomtownRules(Rules):
             "Short game: remove 15 cards unseen (45 cards)",
             default=False,
             player_counts=(3,),
+            short="short game",
         ),
         OptionSpec(
             "leftover",
@@ -449,6 +450,7 @@ class BoomtownRules(Rules):
                 ("bank", "the rest goes to the bank (Dutch rules)"),
             ),
             player_counts=(4, 5),
+            short="Dutch split",
         ),
     )
 

@@ -337,7 +337,9 @@ class BuildersRules(Rules):
     numbers = (NumberSpec("vp", "VP", start=0, unit="VP"),)
     sheet = SheetOf(_sheet)
     help = READINGS
-    options = (OptionSpec("terrain", "Advanced game with Terrain Cards", default=False),)
+    options = (
+        OptionSpec("terrain", "Advanced game with Terrain Cards", default=False, short="advanced"),
+    )
 
     def new_state(self, header: Header) -> BuildersState:
         state = BuildersState(**vars(super().new_state(header)))

@@ -185,3 +185,15 @@ def test_list_says_the_settings_file_is_damaged(capsys, store: Store, new_game: 
     code, out, _ = run(capsys, "--data-dir", str(store.root), "list")
     assert code == 0 and f"damaged: {store.settings_path}" in out
     assert "what the app remembers" in out
+
+
+def test_list_names_the_options_a_game_was_set_up_with(
+    capsys, store: Store, new_game: NewGame
+) -> None:  # type: ignore[no-untyped-def]
+    """Two Coloma games of one table could not be told apart (a play-test): the options
+    that are not their default follow the game's name."""
+    new_game(game="coloma", names=("Ann", "Bo"), mule_duel=True, hotels=True)
+    new_game(game="coloma", names=("Ann", "Bo"))
+    code, out, _ = run(capsys, "--data-dir", str(store.root), "list")
+    titles = sorted(line.split("  ")[1] for line in out.splitlines())
+    assert code == 0 and titles == ["Coloma", "Coloma (Hotels, Mule Duel)"]

@@ -77,15 +77,16 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
     sheet = SheetOf(_sheet)
     help = READINGS
     options = (
-        OptionSpec("hotels", "Hotel Building module", default=False),
+        OptionSpec("hotels", "Hotel Building module", default=False, short="Hotels"),
         OptionSpec(
             "mule_duel",
             "Mule Duel (2-player variant)",
             default=False,
             player_counts=(2,),
             help="Mules and Carrots instead of the Buster and the Barker's Events.",
+            short="Mule Duel",
         ),
-        OptionSpec("specialties", "Pioneer Specialties module", default=False),
+        OptionSpec("specialties", "Pioneer Specialties module", default=False, short="Specialties"),
     )
 
     def new_state(self, header: Header) -> ColomaState:
