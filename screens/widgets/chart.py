@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from textual_plotext import PlotextPlot
 
@@ -72,6 +73,15 @@ def whole_ticks(low: int, high: int, most: int, cells: int) -> list[int]:
         step *= 10
 
 
+def plotext_text(text: str) -> str:
+    """`text` as plotext measures it: it counts characters, and a character two cells wide
+    (an emoji in a name) pushed the legend's border onto a line of its own, and the x axis's
+    label off the chart (a play-test). A zero-width space per extra cell makes the count
+    the width."""
+    extra = cell_len(text) - len(text)
+    return text + "\u200b" * extra if extra > 0 else text
+
+
 class LineChart(PlotextPlot):
     """`show` draws lines over a shared x axis; the legend names each line.
 
@@ -111,7 +121,7 @@ class LineChart(PlotextPlot):
         every_x: set[int] = set()
         for name, (xs, ys) in series.items():
             colour = PLOT_COLOURS.get(colours.get(name, ""), "default")
-            plt.plot(xs, ys, label=name, color=colour, marker="braille")
+            plt.plot(xs, ys, label=plotext_text(name), color=colour, marker="braille")
             every_x.update(xs)
         ticks = sorted(every_x)
         if ticks:
@@ -124,7 +134,12 @@ class LineChart(PlotextPlot):
         plt = self.plt
         plt.clear_figure()
         plt.title(title)
-        plt.stacked_bar(names, list(parts.values()), labels=list(parts), orientation="horizontal")
+        plt.stacked_bar(
+            [plotext_text(name) for name in names],
+            list(parts.values()),
+            labels=list(parts),
+            orientation="horizontal",
+        )
         ends = [0.0]  # a bar starts at 0 and each segment ends at the running sum
         for seat in range(len(names)):
             total = 0.0
@@ -132,7 +147,7 @@ class LineChart(PlotextPlot):
                 total += values[seat]
                 ends.append(total)
         self._count_axis = ("x", ends)
-        self._names_width = max((len(name) for name in names), default=0)
+        self._names_width = max((cell_len(name) for name in names), default=0)
         self.refresh()
 
     def render(self) -> RenderableType:

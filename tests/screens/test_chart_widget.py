@@ -121,3 +121,25 @@ async def test_fractions_keep_fractional_labels() -> None:
         await settle(pilot)
         labels = y_labels(chart)
         assert labels[0] == "1.25" and labels[-1] == "0.50"
+
+
+async def test_a_name_with_an_emoji_keeps_the_legend_and_the_x_label_in_place() -> None:
+    """plotext counts characters: 🤠 takes two cells, and the legend's border went onto a
+    line of its own, pushing the x axis's label off the chart (a play-test)."""
+    from rich.cells import cell_len
+
+    async with ChartApp().run_test(size=(80, 20)) as pilot:
+        chart = pilot.app.query_one(LineChart)
+        lines = {"Ann": [2, 3, 4], "Cy🤠": [2, 2, 5]}
+        chart.show("Bucks", [0, 1, 2], lines, {}, "Round (1848: 1-5, 1849: 6-10)")
+        await settle(pilot)
+        text = chart.render().plain  # type: ignore[union-attr]
+        rows = text.splitlines()
+        assert all(cell_len(row) <= chart.size.width for row in rows), rows
+        assert "Round (1848: 1-5, 1849: 6-10)" in rows[-1]
+        legend = next(row for row in rows if "Cy🤠" in row)
+        assert cell_len(legend.rstrip()) == cell_len(rows[1].rstrip()), (legend, rows[1])
+        chart.show_stacked("Final scores", ["Ann", "Cy🤠"], {"Gold": [3, 2], "Claims": [4, 1]})
+        await settle(pilot)
+        rows = chart.render().plain.splitlines()  # type: ignore[union-attr]
+        assert all(cell_len(row) <= chart.size.width for row in rows), rows
