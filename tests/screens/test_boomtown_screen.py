@@ -317,11 +317,13 @@ async def test_mustang_and_telegraph_through_the_screen(store: Store, new_game: 
             assert await command(pilot, text) == "", text
         assert "right after the auction winner" in await command(pilot, "m")
         assert await command(pilot, "sn 9") == ""  # Ann picks
-        # Bo picks next anyway: riding would waste the card, so it is not offered (it was,
-        # a play-test), though it is not refused
+        # Bo picks next anyway: riding would waste the card, so it is neither offered nor
+        # taken (a play-test saw it offered, then thrown away)
         assert "ride the Mustang" not in text_of(pilot, "#step")
-        assert await command(pilot, "m") == ""
-        assert screen.state.next_picker == 1 and screen.state.kept[1] == []
+        assert await command(pilot, "m") == (
+            "Bo picks next anyway: the Mustang is kept for a later round."
+        )
+        assert screen.state.next_picker == 1 and screen.state.kept[1] == ["mustang"]
 
 
 async def test_the_telegraph_holder_sees_the_roll_before_it_pays(
