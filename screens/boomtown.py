@@ -266,9 +266,10 @@ Type in the command field and press **enter**:
             # (round 1 offers only mines: the rules; "or an event" read as an offer there)
             example = event_words(state)[:1]
             event = f" or an event ({example[0]})" if example else ""
+            mine = self._example_mine()
             return Text(
-                f"{name(picker)} picks ({len(state.picks) + 1} of {state.offered}): a mine "
-                f"({self._example_mine()}){event}; ctrl+l lists the mines.{ride}"
+                f"{name(picker)} picks ({len(state.picks) + 1} of {state.offered}): a mine"
+                f"{f' ({mine})' if mine else ''}{event}; ctrl+l lists the mines.{ride}"
             )
         if phase == "production":
             holders = [name(s) for s in self.rules.telegraph_holders(state)]
@@ -310,7 +311,7 @@ Type in the command field and press **enter**:
         for card in cards:  # cm 6 first, as F1 has it
             if not mine_out(self.state, card) and card.town in short:
                 return f"{short[card.town]} {card.roll}"
-        return "cm 6"
+        return ""  # every mine out: no example (cm 6, gone, was offered: a play-test)
 
     # -- the command field ------------------------------------------------------------
 

@@ -103,6 +103,7 @@ changes or deletes them: move them away, or repair them by hand.
         self._created: tuple[GameSession, bool] | None = None
         self._listed_on_mount = False
         self._settings_damage: DamagedFile | None = None  # (checked after the first frame)
+        self._settings_checked = False
         self._widths: list[int] | None = None  # the columns' as made (None: as wide as they are)
         self._columns_made = False
 
@@ -130,8 +131,9 @@ changes or deletes them: move them away, or repair them by hand.
     def _check_settings(self) -> None:
         """A damaged settings file is listed with the damaged games (it was said only when
         something was saved to it: a play-test)."""
+        was, self._settings_checked = self._settings_damage, True
         self._settings_damage = self.store.settings_damage()
-        if self._settings_damage is not None:
+        if self._settings_damage is not None or was is not None:
             self._show_hints()
 
     def on_screen_resume(self) -> None:
@@ -147,6 +149,8 @@ changes or deletes them: move them away, or repair them by hand.
         self.saved = list_saved(self.store)
         self._fill_table(force=True)
         self._show_hints()
+        if self._settings_checked:  # again on coming back (mended meanwhile: a play-test)
+            self.call_after_refresh(self._check_settings)
 
     def on_resize(self) -> None:
         self._fill_table()

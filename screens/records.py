@@ -126,7 +126,7 @@ class RecordsScreen(StyledOnce, Screen[None]):
         try:
             games = load_finished(self.store, SHEETS)
             renames, problem = renames_or_why(self.store)
-            self.renames_problem = f" {problem}" if problem else ""
+            self.renames_problem = f". {problem}" if problem else ""  # (after the count)
             self.all_games = renamed(games, renames)
         except DamagedFile as damaged:
             self.problem = (

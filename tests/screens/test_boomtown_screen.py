@@ -884,3 +884,20 @@ async def test_a_production_that_only_collapses_mines_says_so(
         assert said.startswith("Production: 6 + 6 = 12: nobody's gold changes; "), said
         assert said.count("collapses") == 2, said
         assert len(screen.state.mines) == 1
+
+
+async def test_no_mine_is_given_as_an_example_once_every_mine_is_out(
+    store: Store, new_game: NewGame
+) -> None:
+    """`cm 6` was offered as the example after Cold Mountain 6 had collapsed and every mine
+    was out (a play-test): the pick line then gives none."""
+    session = new_game(names=("Ann", "Bo", "Cy", "Di"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await _at_the_picks(pilot, session)
+        assert "a mine (" in text_of(pilot, "#step")
+        state = screen.state
+        state.gone = [(card.town, card.roll, card.value) for card in screen.catalog]
+        screen.render_state()
+        await settle(pilot)
+        step = text_of(pilot, "#step")
+        assert "a mine or an event" in step and "cm 6" not in step, step

@@ -108,7 +108,11 @@ async def test_a_damaged_settings_file_is_listed_with_the_damaged_games(
         shown = text_of(pilot, "#damaged")
         assert str(store.settings_path) in shown and "what the app remembers" in shown
         assert pilot.app.screen.query_one("#games", DataTable).row_count == 1
-    assert store.settings_path.read_text() == "this is [not toml"
+        assert store.settings_path.read_text() == "this is [not toml"
+        store.settings_path.write_text("")  # mended while the app runs: back home, it goes
+        pilot.app.screen.reload()  # type: ignore[attr-defined]
+        await settle(pilot)
+        assert not pilot.app.screen.query_one("#damaged").display
 
 
 async def test_damaged_files_are_listed_with_path_and_reason(

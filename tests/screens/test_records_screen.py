@@ -178,7 +178,7 @@ async def test_a_damaged_settings_file_leaves_the_records_shown(store: Store) ->
         await pilot.press("h")
         await settle(pilot)
         summary = text_of(pilot, "#records-summary")
-        assert summary.startswith("1 finished game") and "cannot be read" in summary
+        assert summary.startswith("1 finished game. ") and "cannot be read" in summary
         assert "shown as they were typed" in summary
         assert pilot.app.screen.query_one("#records-games", DataTable).row_count == 1
     assert store.settings_path.read_text() == "this is [not toml"
