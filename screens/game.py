@@ -30,7 +30,7 @@ from companion.store import DamagedFile, SaveError
 from screens.compositor import ScreenCompositor
 from screens.size_classes import initial_classes, set_size_classes, size_classes
 from screens.styled_once import StyledOnce
-from screens.widgets.backdrop import AlikeLines
+from screens.widgets.backdrop import AlikeLines, PlainVerticalScroll
 from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.shown import Shown, say
@@ -47,7 +47,7 @@ COMMON_HELP = """\
 - **f3** charts what each number did over the game (and a finished game's scores).
 - **f2** shows or hides the log (on a narrow terminal it takes the whole screen: typing,
   or **escape**, brings the game back); **page up** / **page down** (or the mouse wheel)
-  look back through it.
+  look back through it. With the log hidden, they scroll what of the game does not fit.
 - **escape** goes back home; everything is already saved.
 - **ctrl+p** lists every command ("Game: ...").
 - In the command field, **tab** (or right arrow) takes the greyed completion, **up** and
@@ -173,8 +173,19 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
 
     def action_log_page(self, pages: int) -> None:
         """Page up/down look back through the log, whatever has the focus (the command
-        field keeps it: the log never takes it)."""
-        self.query_one(TailLog).page(pages)
+        field keeps it: the log never takes it). With the log hidden (a narrow terminal, or
+        f2), they scroll the game's part that does not fit instead: five players' cards late
+        in a game, Coloma's Shootout at 80x24, had lines no key could reach (a play-test)."""
+        if self.query_one(LogPanel).display:
+            self.query_one(TailLog).page(pages)
+            return
+        for box in self.query(PlainVerticalScroll):
+            if box.region.height and box.max_scroll_y:
+                if pages > 0:
+                    box.scroll_page_up(animate=False)
+                else:
+                    box.scroll_page_down(animate=False)
+                return
 
     def leave(self) -> None:
         """The game is left: stop following and give its lock back (it can be reopened)."""

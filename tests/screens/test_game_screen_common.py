@@ -752,3 +752,25 @@ async def test_an_undo_in_a_long_game_drops_the_log_line_and_brings_back_an_olde
             effective = screen.session.journal.effective()
             assert log.plain().splitlines() == [entry.text for entry in effective[-SHOWN:]], key
         assert calls == []
+
+
+async def test_page_keys_scroll_the_game_when_the_log_is_hidden(
+    store: Store, new_game: NewGame
+) -> None:
+    """With the log hidden (narrow), what did not fit (five players' cards late in a game,
+    Coloma's Shootout at 80x24) had lines no key could reach (a play-test): page down and
+    page up scroll it, the command field keeping the focus."""
+    from screens.widgets.backdrop import PlainVerticalScroll
+
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy", "Di", "Ed", "Flo"))
+    async with make_app(store).run_test(size=(80, 16)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        tables = screen.query_one("#tables", PlainVerticalScroll)
+        assert tables.max_scroll_y > 0 and tables.scroll_y == 0
+        await pilot.press("pagedown")
+        await settle(pilot)
+        assert tables.scroll_y > 0
+        assert screen.focused is screen.query_one("#command")
+        await pilot.press("pageup")
+        await settle(pilot)
+        assert tables.scroll_y == 0
