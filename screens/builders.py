@@ -426,8 +426,9 @@ Type in the command field and press **enter**; the line above it says what comes
             )
         if words[:1] and words[0] in TERRAIN_WORDS:
             if len(words) != 3 or not all(is_number(w) for w in words[1:]):
-                raise RuleError(
-                    "Type the terrain, its row and its column: m> 2 4, lake 3 1, clear 2 4."
+                raise RuleError(  # (a Hideout is typed this way too: say so)
+                    "Type the terrain or hide, its row and its column: hide 3 2, m> 2 4, "
+                    "lake 3 1, clear 2 4."
                 )
             row, column, kind = whole(words[1]), whole(words[2]), TERRAIN_WORDS[words[0]]
             note = rules.terrain_note(state, row, column, kind)

@@ -470,6 +470,7 @@ async def test_the_terrain_count_shows_while_the_cards_are_placed(
     async with make_app(store).run_test(size=(80, 24)) as pilot:
         screen = await open_screen(pilot, session, BuildersScreen)
         assert "Terrain Cards: 9" in text_of(pilot, "#round-line")
+        assert "hide 3 2" in await command(pilot, "hide 3")  # (how a Hideout is typed too)
         assert await command(pilot, "gold 5 1") == ""  # the 10th: placed, and said
         assert "10 Terrain Cards on the board: a 3-player game places 9" in text_of(
             pilot, "#log-lines"
