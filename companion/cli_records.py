@@ -136,6 +136,13 @@ def backup(store: Store, target: str) -> int:
         f"Backed up {games} game{'s' if games != 1 else ''} and {len(names) - games} other "
         f"file{'s' if len(names) - games != 1 else ''} to {visible(target)}."
     )
+    from companion.saved import list_saved
+
+    damaged = [*list_saved(store).damaged, *filter(None, [store.settings_damage()])]
+    for file in damaged:  # (a backup of them, or without them, was not said: a play-test)
+        kept = file.path.is_file() and file.path.relative_to(store.root).as_posix() in names
+        what = "Copied as it is" if kept else "Left out"
+        print(visible(f"{what}, as it cannot be read: {file.path}: {file.reason}"))
     return 0
 
 

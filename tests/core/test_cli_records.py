@@ -144,3 +144,14 @@ def test_backup_then_restore_elsewhere_and_replace(
     code, out, _ = run(capsys, *elsewhere, "restore", archive, "--replace")
     assert out.startswith("Restored 1 file;")
     assert (tmp_path / "elsewhere" / "history.toml").read_bytes() == store.history_path.read_bytes()
+
+
+def test_a_backup_says_which_files_it_took_though_they_cannot_be_read(  # type: ignore[no-untyped-def]
+    capsys, store: Store, new_game: NewGame, data: list[str], tmp_path: Path
+) -> None:
+    """A damaged settings file went into the backup unsaid (a play-test)."""
+    new_game()
+    store.settings_path.write_text("this is [not toml")
+    code, out, _ = run(capsys, *data, "backup", str(tmp_path / "b.zip"))
+    assert code == 0 and out.startswith("Backed up 1 game and 1 other file")
+    assert f"Copied as it is, as it cannot be read: {store.settings_path}" in out
