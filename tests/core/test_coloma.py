@@ -7,6 +7,7 @@ import pytest
 from companion.amounts import parse_amount
 from companion.games import RuleError
 from companion.games.coloma import ColomaRules, ColomaState, value_of
+from companion.games.coloma.state import copy_of
 from companion.session import GameSession
 from tests.conftest import NewGame
 
@@ -254,6 +255,13 @@ def test_a_shootout_with_barrels_rows_and_the_chart(game: GameSession) -> None:
     assert numbers(game, "track") == [3, 0, 6] and state(game).graves_owed == [0, 2, 0]
     game.act(rules(game).graveyard(state(game), [1, 2, 3, 4]))
     assert state(game).graves[1] == [1, 2] and state(game).graves_owed[1] == 0
+    # more Dudes than vacant Graves: the rest are not placed (they were owed Graves no
+    # Graveyard has, and the wizard asked for numbers that do not exist: a play-test)
+    more = copy_of(state(game))
+    said = rules(game)._bury(more, 1, 3)
+    assert said == "2 Dudes on Graves (3, 4); the Graveyard is full: 1 Dude not placed"
+    assert more.graves[1] == [1, 2, 3, 4] and more.graves_owed[1] == 0
+    assert rules(game)._bury(more, 1, 1) == "the Graveyard is full: 1 Dude not placed"
     game.act(rules(game).gold(state(game), 0, 3))  # pools (0, 1, 3) left
     game.act(rules(game).gold(state(game), 0, -2))  # two to the Mine Cart
     entry = rules(game).clean_up(state(game), 3)

@@ -19,6 +19,7 @@ READINGS = """\
   Grave comes from the General Supply and covers the lowest vacant Grave: the numbers
   printed on your Graveyard are typed once (`graveyard 1 1 2 2 3 3`, bottom first,
   remembered); until then the app counts the Graves owed and `NAME grave N` says the number.
+  Once every Grave typed is covered there is no vacant Grave: a Dude more is not placed.
 - A player has one turn a Round, so fills at most one row of Gunmen a Round (the rules:
   "one row per turn"); a player who did not fill a row in Round 5 may still fill one before
   the Shootout is resolved.

@@ -76,20 +76,26 @@ class ShootoutRules(Rules):
     def _bury(self, state: ColomaState, seat: int, count: int) -> str:
         """Dudes from the General Supply on the lowest vacant Graves of the player's Graveyard;
         a Grave whose number is not known yet is owed until the table types it."""
-        numbers = []
+        numbers, full = [], 0
         for _ in range(count):
             covered = len(state.graves[seat])
             if covered < len(state.graveyard):
                 number = state.graveyard[covered]
                 state.graves[seat].append(number)
                 numbers.append(str(number))
+            elif state.graveyard:  # every Grave typed is covered: none vacant (our reading)
+                full += 1
             else:
                 state.graves_owed[seat] += 1
-        said = f"{count} Dude{'s' if count != 1 else ''} on Graves"
+        placed = count - full
+        said = f"{placed} Dude{'s' if placed != 1 else ''} on Graves" if placed else ""
         if numbers:
             said += f" ({', '.join(numbers)})"
-        if len(numbers) < count:
+        if len(numbers) + full < count:
             said += " (type the numbers printed on them: NAME grave N)"
+        if full:  # (they were owed Graves no Graveyard has, never to be typed: a play-test)
+            said += "; " if said else ""
+            said += f"the Graveyard is full: {plural(full, 'Dude')} not placed"
         return said
 
     def tally_sentence(self, state: ColomaState, tally: Shootout) -> str:
