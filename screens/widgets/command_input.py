@@ -36,10 +36,15 @@ class WordSuggester(Suggester):
 def complete(value: str, words: Iterable[str]) -> str | None:
     """`value` with its last word completed: the first word that starts with it (case
     ignored; a word of several parts, like "San Narciso", is offered whole). None when
-    nothing longer fits, or when the value ends in a space."""
+    nothing longer fits, when the value ends in a space, or when its last word is a word
+    already."""
     if not value or value.endswith(" "):
         return None
     lowered = value.lower()
+    words = list(words)
+    last = lowered[_word_starts(value)[-1] :]
+    if any(word.lower() == last for word in words):  # a word typed whole is not lengthened
+        return None  # (Bo, a player, became "bonus" at a tab: a play-test)
     for word in words:
         if not word:
             continue

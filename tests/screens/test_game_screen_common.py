@@ -47,6 +47,9 @@ def test_completion_takes_the_word_being_typed() -> None:
     assert complete("pick", words) is None  # already whole
     assert complete("zz", words) is None
     assert complete("", words) is None
+    # a word typed whole is not lengthened into another (Bo, a player, became "bonus")
+    assert complete("rent bo", ["Ann", "Bo", "bonus"]) is None
+    assert complete("rent bon", ["Ann", "Bo", "bonus"]) == "rent bonus"
 
 
 async def test_command_field_completes_names_and_brings_back_commands(
