@@ -113,6 +113,14 @@ be shortened to the start of any of its words; the bank is a party like a player
     def command_words(self) -> list[str]:
         return [*COMMANDS, *super().command_words(), "bank", *KINDS, "for", "bonus", "to"]
 
+    def completion_words(self, typed: str) -> list[str]:
+        """A command's word only as the first word: after it, `b` and tab gave `buy` where a
+        player or `bank` goes (`rent bo buy`: a play-test)."""
+        words = self.command_words()
+        if " " in typed.strip():
+            return [word for word in words if word not in COMMANDS]
+        return words
+
     # -- showing ---------------------------------------------------------------------
 
     def render_state(self) -> None:

@@ -261,7 +261,7 @@ def test_a_shootout_with_barrels_rows_and_the_chart(game: GameSession) -> None:
     said = rules(game)._bury(more, 1, 3)
     assert said == "2 Dudes on Graves (3, 4); the Graveyard is full: 1 Dude not placed"
     assert more.graves[1] == [1, 2, 3, 4] and more.graves_owed[1] == 0
-    assert rules(game)._bury(more, 1, 1) == "the Graveyard is full: 1 Dude not placed"
+    assert rules(game)._bury(more, 1, 1) == "has a full Graveyard: 1 Dude not placed"  # (Bo ...)
     game.act(rules(game).gold(state(game), 0, 3))  # pools (0, 1, 3) left
     game.act(rules(game).gold(state(game), 0, -2))  # two to the Mine Cart
     entry = rules(game).clean_up(state(game), 3)

@@ -337,6 +337,18 @@ async def test_names_complete_as_they_are_typed(store: Store, new_game: NewGame)
         await pilot.press("enter")
         await settle(pilot)
         assert screen.state.money(0) == 1850 and field.value == ""
+        # a command's word only as the first word (`rent b` and tab gave `rent buy`)
+        send_keys(pilot, "rent ba")
+        await settle(pilot)
+        await pilot.press("tab")
+        await settle(pilot)
+        assert field.value == "rent bank"
+        await pilot.press("ctrl+u")
+        send_keys(pilot, "rent bu")
+        await settle(pilot)
+        await pilot.press("tab")
+        await settle(pilot)
+        assert field.value == "rent bu"
 
 
 async def test_the_price_is_remembered_as_typed(store: Store, new_game: NewGame) -> None:

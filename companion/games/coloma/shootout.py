@@ -94,8 +94,9 @@ class ShootoutRules(Rules):
         if len(numbers) + full < count:
             said += " (type the numbers printed on them: NAME grave N)"
         if full:  # (they were owed Graves no Graveyard has, never to be typed: a play-test)
-            said += "; " if said else ""
-            said += f"the Graveyard is full: {plural(full, 'Dude')} not placed"
+            # (after the player's name: "Cy has a full Graveyard: ...")
+            said += "; the Graveyard is full: " if said else "has a full Graveyard: "
+            said += f"{plural(full, 'Dude')} not placed"
         return said
 
     def tally_sentence(self, state: ColomaState, tally: Shootout) -> str:
