@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from companion.renames import read_renames, shown
+from companion.renames import renames_or_why, shown
 from companion.saved import SavedGame, list_saved
-from companion.store import DamagedFile, Store
+from companion.store import Store
 from companion.table import COLOURS
 
 
@@ -68,10 +68,7 @@ def table_memory(store: Store) -> TableMemory:
     """The memory of the saved games of this data folder (damaged files are left out), each
     player by the name they were renamed to in the records, if they were (#14)."""
     memory = remember(list_saved(store).games)
-    try:
-        renames = read_renames(store)
-    except DamagedFile:  # the settings are reported where they are used; names as typed
-        renames = {}
+    renames, _ = renames_or_why(store)  # (damaged settings: reported where used; as typed)
     if not renames:
         return memory
     players: list[Seat] = []

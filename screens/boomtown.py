@@ -7,6 +7,7 @@ corrects any gold. The rules live in `companion.games.boomtown`; this screen onl
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult, SystemCommand
@@ -428,7 +429,7 @@ Type in the command field and press **enter**:
         self.telegraph = None
         said = entry.text
         width = self.refusal_line().content_size.width
-        if len(said) > width:  # what each player's gold did, and what collapsed
+        if cell_len(said) > width:  # what each player's gold did, and what collapsed
             parts = said.split("; ")
             moved = [
                 f"{self.state.name(seat)} {self.state.gold(seat) - before[seat]:+d}"
@@ -440,7 +441,7 @@ Type in the command field and press **enter**:
             said = "; ".join([f"{parts[0]}: {gold}", *lost])
         # one line when it fits (no layout now or at the next key: #16); else whole,
         # wrapped (a play-test saw players and collapses cut off)
-        self.tell(said, one_line=len(said) <= width)
+        self.tell(said, one_line=cell_len(said) <= width)  # (in cells: an emoji name)
         if self.state.phase == "over":
             self.notify("The deck is used up: on to the final scores.", markup=False)
             self.action_finish()

@@ -14,11 +14,10 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.notifications import Notification, Notify
+from textual.notifications import Notification
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Header, Input, Static
-from textual.widgets._toast import ToastRack
 
 from companion.amounts import AmountError
 from companion.games import RuleError
@@ -30,6 +29,7 @@ from companion.store import DamagedFile, SaveError
 from screens.compositor import ScreenCompositor
 from screens.size_classes import initial_classes, set_size_classes, size_classes
 from screens.styled_once import StyledOnce
+from screens.toasts import show_toast, take_back
 from screens.widgets.backdrop import AlikeLines, PlainVerticalScroll
 from screens.widgets.command_input import CommandInput
 from screens.widgets.log_panel import LogPanel
@@ -104,7 +104,8 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             self.notify(READ_ONLY, title="Read-only", severity="warning", markup=False)
             self._follow_timer = self.set_interval(self.FOLLOW_EVERY, self.follow_writer)
         elif self.session.store.read_draft(self.session.path) is not None:
-            self._draft_toast = self._toast(
+            self._draft_toast = show_toast(
+                self.app,
                 "Scores typed in the scoring wizard were kept: ctrl+f goes on with them.",
                 title="Scoring",
                 timeout=10,
@@ -404,27 +405,6 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         if self._fitted is not None and self.is_mounted:
             say(self.refusal_line(), self._one_line(*self._fitted))
 
-    def _toast(self, message: str, title: str = "", timeout: float | None = None) -> Notification:
-        """A notice shown as `notify` shows it, kept to be taken away early (`_unnotify`)."""
-        app = self.app
-        toast = Notification(
-            message, title, "information", timeout or app.NOTIFICATION_TIMEOUT, markup=False
-        )
-        app.post_message(Notify(toast))
-        return toast
-
-    def _take_back(self, toast: Notification, refresh: bool = True) -> None:
-        """A toast taken away before its time, with the holder it sits in: Textual's toast
-        rack removes a stale toast but leaves its holder, and that empty holder put the next
-        toast a line lower for its whole life (at 80x24 over the round line, not the
-        header)."""
-        self.app._unnotify(toast, refresh=refresh)
-        holder = f"#{ToastRack._toast_id(toast)}"
-        for screen in self.app.screen_stack:
-            for rack in screen.query_children(ToastRack):
-                for shown in rack.query_children(holder):
-                    shown.remove()
-
     def action_correct(self) -> None:
         from screens.correction import CorrectionDialog
 
@@ -493,7 +473,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         from screens.scoring import FinishedSheet, ScoringWizard
 
         if self._draft_toast is not None:
-            self._take_back(self._draft_toast)
+            take_back(self.app, self._draft_toast)
             self._draft_toast = None
 
         state, rules = self.session.state, self.session.rules

@@ -21,7 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.coordinate import Coordinate
-from textual.notifications import Notification, Notify
+from textual.notifications import Notification
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Header, Input, Static
 
@@ -49,6 +49,7 @@ from companion.scoring import (
 )
 from screens.confirm import ConfirmDialog
 from screens.dialog import Dialog
+from screens.toasts import show_toast, take_back
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.no_scroll import SteadyInput
 from screens.widgets.rows import water_fill
@@ -432,18 +433,9 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         self.rows[seat][field.key] = value
         if field.chart:
             looked_up = f"{count} -> {self.spec.amount(value)}"
-            board = self.counts.get(field.key, [])
-            if seat < len(board) and isinstance(count, int) and count != board[seat]:
-                # (a count of another number than the board's was taken unremarked)
-                say(
-                    note,
-                    Text(
-                        f"{looked_up}; {board[seat]} on the board: is that right?",
-                        style="bold yellow",
-                    ),
-                )
-            else:
-                say(note, looked_up)
+            board = self._on_the_board(field, seat, count)
+            # (a count of another number than the board's was taken unremarked)
+            say(note, looked_up if board is None else self._question(f"{looked_up}; ", board))
         else:
             say(
                 note,
@@ -467,14 +459,22 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
     def _count_note(self, field: Field, seat: int, value: Any) -> Text | str:
         """A list of another length than the board's count: said, not refused (a play-test
         gave River Canyon VP to a player with no River, unremarked)."""
-        counts = self.counts.get(field.key, [])
-        if field.kind != "list" or seat >= len(counts) or len(value) == counts[seat]:
+        board = self._on_the_board(field, seat, len(value)) if field.kind == "list" else None
+        if board is None:
             return ""
-        board = counts[seat]
-        return Text(
-            f"{plural(len(value), 'number')} typed, {board} on the board: is that right?",
-            style="bold yellow",
-        )
+        return self._question(f"{plural(len(value), 'number')} typed, ", board)
+
+    def _on_the_board(self, field: Field, seat: int, typed: object) -> int | None:
+        """The board's count for this answer (`score_counts`) when `typed` is another, else
+        None."""
+        counts = self.counts.get(field.key, [])
+        if seat >= len(counts) or typed == counts[seat]:
+            return None
+        return counts[seat]
+
+    @staticmethod
+    def _question(said: str, board: int) -> Text:
+        return Text(f"{said}{board} on the board: is that right?", style="bold yellow")
 
     def _read(self, field: Field, seat: int, text: str) -> tuple[Any, Any]:
         """One player's answer as the sheet takes it, and (a chart field) the count typed;
@@ -680,18 +680,14 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         if not self.at_standings:  # the standings first, to be checked: then it saves
             self.action_step(len(self.spec.fields))
             if self.at_standings:  # (a play-test took the first ctrl+s for the save)
-                self._not_saved_yet = Notification(
+                self._not_saved_yet = show_toast(
+                    self.app,
                     "Not saved yet: check the standings, then ctrl+s again saves them and "
                     "finishes the game.",
-                    "",
-                    "information",
-                    self.app.NOTIFICATION_TIMEOUT,
-                    markup=False,
                 )
-                self.app.post_message(Notify(self._not_saved_yet))
             return
         if self._not_saved_yet is not None:  # saved now: it no longer holds (it sat beside
-            self.app._unnotify(self._not_saved_yet)  # "The scores are saved": a play-test)
+            take_back(self.app, self._not_saved_yet)  # "The scores are saved": a play-test)
             self._not_saved_yet = None
         result = score(self.spec, self.rows)
         text = sheet_text(self.spec, self.rows)

@@ -144,9 +144,8 @@ def find_property(
         named = f"{kind} ${value}" if value is not None else kind
         whose = f"{state.name(owner)} owns no {named}" if owner is not None else f"No {named}"
         return _refuse_property(f"{whose} in play", owned)
-    others = [i for i in fits if state.properties[i].owner != visitor]
-    if visitor is not None and len(fits) > 1 and others:
-        fits = others
+    if visitor is not None and len(fits) > 1:
+        fits = [i for i in fits if state.properties[i].owner != visitor] or fits
     first = state.properties[fits[0]]
     if all(
         (state.properties[i].owner, state.properties[i].value) == (first.owner, first.value)

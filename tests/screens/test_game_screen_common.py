@@ -232,16 +232,18 @@ async def test_a_toast_taking_anothers_place_sits_where_it_sat(
     line lower than the header too."""
     from textual.widgets._toast import Toast, ToastHolder
 
+    from screens.toasts import show_toast, take_back
+
     session = new_game(game="boomtown", names=("Ann", "Bo", "Cy"))
     async with make_app(store).run_test(size=(80, 24), notifications=True) as pilot:
         screen = await open_screen(pilot, session, GameScreen)
         for number in range(3):
-            taken = screen._toast(f"Notice {number}")
+            taken = show_toast(pilot.app, f"Notice {number}")
             await settle(pilot)
             toasts = list(screen.query(Toast))
             assert len(toasts) == 1 and len(screen.query(ToastHolder)) == 1, number
             assert toasts[0].region.y == 0, (number, toasts[0].region)  # the header's line
-            screen._take_back(taken)
+            take_back(pilot.app, taken)
             await settle(pilot)
 
 

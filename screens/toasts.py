@@ -1,0 +1,32 @@
+"""Notices that can be taken back before their time (Textual's `notify` returns nothing to
+take back): the game screen's "scores kept" notice, the wizard's "not saved yet"."""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.notifications import Notification, Notify
+from textual.widgets._toast import ToastRack
+
+
+def show_toast(
+    app: App[object], message: str, title: str = "", timeout: float | None = None
+) -> Notification:
+    """A notice shown as `notify` shows it (text as typed, never markup), kept to be taken
+    away early with `take_back`."""
+    toast = Notification(
+        message, title, "information", timeout or app.NOTIFICATION_TIMEOUT, markup=False
+    )
+    app.post_message(Notify(toast))
+    return toast
+
+
+def take_back(app: App[object], toast: Notification, refresh: bool = True) -> None:
+    """A toast taken away before its time, with the holder it sits in: Textual's toast
+    rack removes a stale toast but leaves its holder, and that empty holder put the next
+    toast a line lower for its whole life (at 80x24 over the round line, not the header)."""
+    app._unnotify(toast, refresh=refresh)
+    holder = f"#{ToastRack._toast_id(toast)}"
+    for screen in app.screen_stack:
+        for rack in screen.query_children(ToastRack):
+            for shown in rack.query_children(holder):
+                shown.remove()
