@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/frames.py coloma [--entries 10000] [--runs 9] [--hide-log]
         [--command "ann bucks +1" --back "ann bucks -1"]  (--back ctrl+z: an untimed undo)
-        [--first "board 10x5"]  (typed once, untimed, before: the bench's NEXT_PHASE)
+        [--first "board 10x5"]  (typed once, untimed, before: the bench's NEXT_PHASE; "" none)
 
 Opens a game of the given length in a real pty (120x40) and the bare app beside it, types a
 command that changes the game (and the one that puts it back) in turns, and prints, for each
@@ -70,7 +70,9 @@ def main() -> None:
     parser.add_argument(
         "--back", help="typed in turn with it (default: the bench's; ctrl+z: an untimed undo)"
     )
-    parser.add_argument("--first", help="typed once before, untimed (default: NEXT_PHASE's)")
+    parser.add_argument(
+        "--first", help="typed once before, untimed (default: NEXT_PHASE's; '' for none)"
+    )
     args = parser.parse_args()
     data = Path(tempfile.mkdtemp(prefix="goldrush-frames-"))
     game_id = run.make_game(Store(data, GAMES), args.game, args.entries, ("Ann", "Bo", "Cy"))
@@ -87,7 +89,7 @@ def main() -> None:
     with PtyProgram(run.goldrush(data, "open", game_id), env) as app:
         app.wait_for_text(run.GAME_TEXT)
         app.settle()
-        first = args.first or run.NEXT_PHASE.get(args.game)
+        first = run.NEXT_PHASE.get(args.game) if args.first is None else args.first
         if first:
             run.type_in(app, first)
             app.send("enter")
