@@ -491,6 +491,14 @@ class GameSession:
         section[key] = value
         self.store.write_settings(settings)
 
+    def forget(self, key: str) -> None:
+        """Take it out of the settings (an undone change had put it there)."""
+        settings = self.store.read_settings()
+        section = settings.get(self.rules.id, {})
+        if key in section:
+            del section[key]
+            self.store.write_settings(settings)
+
     def charts(self) -> dict[str, dict[int, int]]:
         """The charts this game's sheet uses: what the rules give plus what was remembered."""
         from companion.scoring import chart_with

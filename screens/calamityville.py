@@ -64,16 +64,18 @@ be shortened to the start of any of its words; the bank is a party like a player
   A payment larger than the payer's money is refused with the shortfall.
 - `buy ann bank 300`: Ann buys a bank (or `store`, `hotel`, `mine`) whose space shows $300,
   at the price remembered ($200 unless your rules say otherwise); `buy ann bank 300 for 250`
-  pays $250 and remembers that price. Nobody owns more than five.
+  pays $250 and remembers that price. Nobody owns more than five; the box has three of each
+  type and four mines.
 - `rent bo bank 300`: Bo landed on the $300 bank: the rent (value x the owner's properties
   of that type, + the bonus for all three) goes to its owner. Name the owner too when two
   owners have the same space: `rent bo ann bank 300`. `... bonus 100` gives the bonus for
-  all three once; it is remembered. The line under the field shows the rent as you type.
+  all three once; it is remembered (undoing that rent takes it back). The line under the
+  field shows the rent as you type.
 - `pass bank 300 to cy`: a card passes a property to Cy (one with five: the next one
   clockwise with fewer).
 - `news` (or **ctrl+n**) reads a newspaper card (29 yellow Boom, then 20 red Bust);
-  `gold` (or **ctrl+g**) when "Gold Has Run Out!" (a red card) is read: the richest player
-  wins. After it, only payments settle what the card said.
+  `gold` (or **ctrl+g**) when "Gold Has Run Out!" (a red card; the last one left is it)
+  is read: the richest player wins. After it, only payments settle what the card said.
 - **ctrl+o** corrects money, a property (its owner, its space value, or gone) and the
   cards left in the newspaper deck, with a reason.
 """
@@ -297,13 +299,26 @@ be shortened to the start of any of its words; the bank is a party like a player
             bonus_typed = parse_count(words[1], what="The bonus rent")
         elif words:
             raise RuleError(f"{usage} Then bonus 100 for the bonus for all three, if needed.")
-        remembered = self.session.recall("bonus_rent")
+        # this game's last typed bonus (undo takes it back), else the one remembered
+        remembered = self.state.bonus_rent
+        if remembered is None:
+            remembered = self.session.recall("bonus_rent")
         bonus = bonus_typed if bonus_typed is not None else remembered
         return index, visitor, bonus if isinstance(bonus, int) else None, bonus_typed
 
-    def _rent_entry(self, index: int, visitor: int, bonus: int | None) -> Entry:
+    def _rent_entry(
+        self, index: int, visitor: int, bonus: int | None, typed: bool = False
+    ) -> Entry:
+        before = self.session.recall("bonus_rent") if typed else None
         try:
-            return self.rules.rent(self.state, index, visitor, bonus)
+            return self.rules.rent(
+                self.state,
+                index,
+                visitor,
+                bonus,
+                bonus_typed=typed,
+                bonus_before=before if isinstance(before, int) else None,
+            )
         except RuleError as problem:
             if bonus is None and "bonus rent" in str(problem):
                 raise RuleError(f"{problem} Add it: ... bonus 100 (it is remembered).") from None
@@ -311,11 +326,27 @@ be shortened to the start of any of its words; the bank is a party like a player
 
     def _rent(self, words: list[str]) -> bool:
         index, visitor, bonus, bonus_typed = self._rent_parts(words)
-        if not self.run(self._rent_entry(index, visitor, bonus)):
+        typed = bonus_typed is not None
+        if not self.run(self._rent_entry(index, visitor, bonus, typed)):
             return False
-        if bonus_typed is not None and bonus_typed != self.session.recall("bonus_rent"):
+        if typed and bonus_typed != self.session.recall("bonus_rent"):
             self.remember("bonus_rent", bonus_typed)
         return True
+
+    def walked(self, entry: Entry, undone: bool) -> None:
+        """A rent with a typed bonus undone puts back the bonus remembered before it (a
+        typo stayed in use after its rent was undone: a play-test); redone, its own."""
+        bonus = entry.get("bonus")
+        if entry.kind != "pay" or not isinstance(bonus, int):
+            return
+        if not undone:
+            self.remember("bonus_rent", bonus)
+            return
+        before = entry.get("bonus_before")
+        if isinstance(before, int):
+            self.remember("bonus_rent", before)
+        else:
+            self._remember(lambda: self.session.forget("bonus_rent"))
 
     def _pass(self, words: list[str]) -> Entry:
         usage = "Type pass, the property and who gets it: pass bank 300 to cy."
@@ -337,7 +368,7 @@ be shortened to the start of any of its words; the bank is a party like a player
         if len(words) < 3 or words[0].lower() != "rent":
             return
         try:
-            index, visitor, bonus, _ = self._rent_parts(words[1:])
+            index, visitor, bonus, bonus_typed = self._rent_parts(words[1:])
         except WhichProperty as which:  # a space named, that fits more than one property
             self._preview(str(which))
             return
@@ -345,7 +376,7 @@ be shortened to the start of any of its words; the bank is a party like a player
             self._preview("")  # not yet a space: nothing to say
             return
         try:
-            entry = self._rent_entry(index, visitor, bonus)
+            entry = self._rent_entry(index, visitor, bonus, bonus_typed is not None)
         except RuleError as problem:
             self._preview(str(problem))
             return

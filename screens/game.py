@@ -364,10 +364,15 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             self.say_beside(f"Nothing to {verb}.", notice=True)
             return
         self.clear_refusals()
+        self.walked(entry, undone=verb == "undo")
         self.refresh_view()
         again = " ctrl+y does it again." if verb == "undo" else ""
         said = f"{done}: {entry.text.rstrip('.')}."
         self.say_beside(said, notice=True, one_line=True, keep=again)
+
+    def walked(self, entry: Entry, undone: bool) -> None:
+        """What a screen keeps outside the journal follows an undo (`undone`) or a redo of
+        `entry` (Calamityville's bonus rent); nothing here."""
 
     def say_beside(
         self, text: str, notice: bool = False, one_line: bool = False, keep: str = ""

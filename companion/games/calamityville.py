@@ -35,6 +35,8 @@ KINDS = ("bank", "store", "hotel", "mine")
 SETS = ("bank", "store", "hotel")  # owning all three of one earns the bonus rent
 MOST_PROPERTIES = 5
 OF_EACH_TYPE = 3  # banks, stores, hotels on the board: the bonus is for "all three of one type"
+MINES = 13 - 3 * OF_EACH_TYPE  # the box holds 13 properties (and 13 title deeds)
+GOLD_CARD = '"Gold Has Run Out!"'
 BOOM, BUST = 29, 20
 PRICE = 200  # a property's price, unless the settings say otherwise
 DECK = {"boom": BOOM, "bust": BUST}  # the newspaper deck's two parts, as corrections name them
@@ -51,9 +53,13 @@ READINGS = """\
   newspaper cards, buying or rent (payments can still settle what the card said), and the
   scores are the money only.
 - "Gold Has Run Out!" is one of the red Bust cards, which lie under the 29 yellow Boom
-  cards: it is accepted once every Boom card has been read (ctrl+n).
+  cards: it is accepted once every Boom card has been read (ctrl+n). With one red card
+  left and the gold not run out, that card is "Gold Has Run Out!": ctrl+n says so.
 - There are three banks, three stores and three hotels (the bonus is for "all three of one
-  type"): a fourth of a type is refused. Mines are not counted (our text has no number).
+  type"): a fourth of a type is refused. The box holds 13 properties, so four mines: a
+  fifth is refused.
+- The bonus rent typed with a rent is used for later rents (and remembered for later
+  games); undoing that rent takes the typed bonus back too. A bonus of $0 is refused.
 - A property is passed to another player: passing it to its own owner is refused.
 - A reason is at most 80 characters: the log is read at the table.
 """
@@ -96,6 +102,12 @@ class CalamityState(TableState):
     boom_left: int = BOOM
     bust_left: int = BUST
     gold_out: bool = False
+    bonus_rent: int | None = None  # the bonus last added to a rent in this game
+
+    @property
+    def gold_card_next(self) -> bool:
+        """One red card left, and the gold has not run out: it is that card."""
+        return not self.boom_left and self.bust_left == 1 and not self.gold_out
 
     def money(self, seat: int) -> int:
         return self.numbers[seat]["money"]
@@ -107,6 +119,8 @@ class CalamityState(TableState):
     def card_up(self) -> str:
         if self.boom_left:
             return "yellow Boom"
+        if self.gold_card_next:
+            return GOLD_CARD
         return "red Bust" if self.bust_left else "none left"
 
 
@@ -291,6 +305,11 @@ class CalamityvilleRules(Rules):
                 f"Calamityville has three {kind}s (the bonus is for all three of one type), "
                 "and all three are owned."
             )
+        if kind == "mine" and sum(p.kind == "mine" for p in state.properties) >= MINES:
+            raise RuleError(
+                f"Calamityville has {MINES} mines (13 properties: three banks, stores and "
+                "hotels each, and the mines), and all four are owned."
+            )
         text = f"{state.name(seat)} buys a {kind} (${value} space) for ${price}"
         return self._entry(state, "buy", text, player=seat, property=kind, value=value, price=price)
 
@@ -337,17 +356,43 @@ class CalamityvilleRules(Rules):
             how += f" + ${bonus} bonus for all three"
         return rent, how
 
-    def rent(self, state: CalamityState, index: int, visitor: int, bonus: int | None) -> Entry:
+    def rent(
+        self,
+        state: CalamityState,
+        index: int,
+        visitor: int,
+        bonus: int | None,
+        bonus_typed: bool = False,
+        bonus_before: int | None = None,
+    ) -> Entry:
+        """The rent paid; a bonus typed with it (`bonus_typed`) is kept in the entry, with
+        the one remembered before it (`bonus_before`), so later rents use it and undoing
+        this one takes it back."""
+        if bonus_typed and bonus is not None and bonus <= 0:
+            raise RuleError(
+                "The bonus rent is the amount your rules give for owning all three: more than $0."
+            )
         amount, how = self.rent_due(state, index, visitor, bonus)
         owner = state.properties[index].owner
         text = f"{state.name(visitor)} pays {state.name(owner)} ${amount} rent: {how}"
+        kept: dict[str, int] = {}
+        if bonus_typed and bonus is not None:
+            kept["bonus"] = bonus
+            if bonus_before is not None:
+                kept["bonus_before"] = bonus_before
         return self._entry(
-            state, "pay", text, payer=visitor, payee=owner, amount=amount, reason="rent"
+            state, "pay", text, payer=visitor, payee=owner, amount=amount, reason="rent", **kept
         )
 
     def newspaper(self, state: CalamityState) -> Entry:
         if state.gold_out:
             raise RuleError("The gold has run out: the game is over, no more newspaper cards.")
+        if state.gold_card_next:
+            raise RuleError(
+                f"The one red card left is {GOLD_CARD} (the other Bust cards are read): "
+                "ctrl+g (or gold) reads it. If your deck holds more, correct "
+                '"Newspaper: Bust cards left" with ctrl+o.'
+            )
         colour = "Boom" if state.boom_left else "Bust"
         boom = state.boom_left - (colour == "Boom")
         bust = state.bust_left - (colour == "Bust")
@@ -406,6 +451,9 @@ class CalamityvilleRules(Rules):
             state.numbers[payer]["money"] -= amount
         if payee != BANK:
             state.numbers[payee]["money"] += amount
+        bonus = entry.get("bonus")
+        if isinstance(bonus, int) and bonus > 0:
+            state.bonus_rent = bonus
 
     def _apply_buy(self, state: TableState, entry: Entry) -> None:
         assert isinstance(state, CalamityState)

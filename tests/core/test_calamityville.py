@@ -7,6 +7,7 @@ import pytest
 from companion.amounts import parse_amount
 from companion.games import RuleError
 from companion.games.calamityville import BANK, CalamityState
+from companion.journal import make_entry
 from companion.session import GameSession
 from tests.conftest import NewGame
 
@@ -89,6 +90,28 @@ def test_rent_counts_the_owners_properties_of_that_type_and_the_bonus(game: Game
         rules.rent_due(state(game), 3, 1, 250)
 
 
+def test_a_typed_bonus_is_kept_in_the_game_and_undone_with_its_rent(game: GameSession) -> None:
+    """The bonus typed with a rent is the game's from then on; undoing that rent takes it
+    back (a typo stayed in use after its rent was undone: a play-test). $0 is refused."""
+    for value in (100, 200, 300):
+        buy(game, 0, "store", value)
+    rules = game.rules
+    with pytest.raises(RuleError, match=r"bonus rent .* more than \$0"):
+        rules.rent(state(game), 0, 1, 0, bonus_typed=True)
+    game.act(rules.rent(state(game), 0, 1, 150, bonus_typed=True))
+    assert state(game).bonus_rent == 150
+    typo = rules.rent(state(game), 1, 2, 1000, bonus_typed=True, bonus_before=150)
+    assert (typo.get("bonus"), typo.get("bonus_before")) == (1000, 150)
+    game.act(typo)
+    assert state(game).bonus_rent == 1000
+    game.undo()
+    assert state(game).bonus_rent == 150
+    game.undo()
+    assert state(game).bonus_rent is None
+    untyped = rules.rent(state(game), 0, 1, 150)  # a remembered bonus: not the game's own
+    assert untyped.get("bonus") is None
+
+
 def test_the_newspaper_deck_and_the_gold_running_out(game: GameSession) -> None:
     rules = game.rules
     for _ in range(29):
@@ -163,7 +186,51 @@ def test_three_properties_of_each_type_at_most(game: GameSession) -> None:
     with pytest.raises(RuleError, match=r"three banks .* all three are owned"):
         game.rules.buy(state(game), 3, "bank", 100)
     for seat in (0, 1, 2, 3):
-        buy(game, seat, "mine", 100)  # mines are not limited by our text
+        buy(game, seat, "mine", 100 * (seat + 1))
+
+
+def test_four_mines_at_most_the_box_holds_13_properties(game: GameSession) -> None:
+    """Three banks, stores and hotels each, and the rest of the 13 are mines (a play-test
+    bought five mines, 14 properties in play)."""
+    for seat in (0, 1, 2, 3):
+        buy(game, seat, "mine", 100 * (seat + 1))
+    before = game.path.read_bytes()
+    with pytest.raises(RuleError, match=r"has 4 mines \(13 properties.*all four are owned"):
+        game.rules.buy(state(game), 0, "mine", 500)
+    assert game.path.read_bytes() == before
+    game.act(game.rules.correct_text(state(game), "property:3", "gone", "sold back"))
+    buy(game, 0, "mine", 500)  # one taken off the board leaves room
+
+
+def test_the_last_red_card_is_gold_has_run_out(game: GameSession) -> None:
+    """Gold Has Run Out! is one of the 20 red cards: with 19 read, the one left is it (a
+    play-test read 20 Bust cards and then the gold, 50 cards of a 49-card deck)."""
+    rules = game.rules
+    for _ in range(29 + 18):
+        game.act(rules.newspaper(state(game)))
+    assert state(game).card_up == "red Bust"
+    game.act(rules.newspaper(state(game)))
+    assert state(game).card_up == '"Gold Has Run Out!"'
+    before = game.path.read_bytes()
+    with pytest.raises(RuleError, match=r'The one red card left is "Gold Has Run Out!".*ctrl\+g'):
+        rules.newspaper(state(game))
+    assert game.path.read_bytes() == before
+    game.act(rules.gold_runs_out(state(game)))
+    assert state(game).gold_out and state(game).bust_left == 0
+    assert state(game).card_up == "none left"
+
+
+def test_an_older_game_that_read_the_last_red_card_as_news_still_opens(
+    game: GameSession,
+) -> None:
+    """The refusal is at the entry: a journal written before it replays as it did."""
+    rules = game.rules
+    for _ in range(29 + 19):
+        game.act(rules.newspaper(state(game)))
+    game.act(make_entry("newspaper", "A Bust newspaper card is read (0 Boom, 0 Bust left)"))
+    assert state(game).bust_left == 0
+    game.act(rules.gold_runs_out(state(game)))
+    assert state(game).gold_out
 
 
 def test_a_reason_has_a_length_limit(game: GameSession) -> None:
