@@ -383,6 +383,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         a hint kept whole; the log has it whole), so that neither it nor the next command
         lays the screen out again: a wrapped notice made the next key cost a layout, 40 ms
         (#16). A resize fits it to the new width (`_refit`)."""
+        self._refused_typed = None  # whatever is said now is not that refusal
         line = self.refusal_line()
         if (text or keep) and line.has_class("-notice") != notice:  # (an empty line looks
             line.set_class(notice, "-notice")  # the same: a class changed restyles it, ~2 ms)
@@ -707,6 +708,27 @@ class CommandScreen(GameScreen):
         else:  # refused, or a dialog takes over: it stays, selected, to be typed over
             # (after a dialog's "no" too: a play-test typed on and got "nann gold +20")
             command.keep(event.value, select=True)
+            if refusal is not None and command.value == event.value:  # (none typed since)
+                self._refused_typed = first_word(event.value)
+
+    @on(Input.Changed, "#command")
+    def _refusal_typed_over(self, event: Input.Changed) -> None:
+        """A refusal goes once its command is typed over by another (its first word gone),
+        or the field is emptied: it stayed under `pay bo cy 5000` while that was typed
+        (a play-test). While the refused command is corrected, it stays in sight."""
+        refused = self._refused_typed
+        if refused is None:
+            return
+        typed = first_word(event.value)
+        if not typed or not (refused.startswith(typed) or typed.startswith(refused)):
+            # blank lines as many as it took: no layout at this key, nor at the next
+            # refusal as long (a line collapsing and growing again cost two)
+            line = self.refusal_line()
+            width = line.size.width
+            height = line.visual.get_height(line.styles, width) if width else 1
+            self.say_beside("\n" * (height - 1))
+
+    _refused_typed: str | None = None  # the first word of the refused command in the field
 
     def tell(self, text: str, one_line: bool = True) -> None:
         """Say what a change did (a production's payments) beside the command field, where
@@ -738,3 +760,9 @@ class CommandScreen(GameScreen):
     def do_command(self, text: str) -> bool:
         """Carry out what was typed; False when a dialog takes over (the text stays)."""
         raise NotImplementedError
+
+
+def first_word(typed: str) -> str:
+    """What a command starts with, as compared (`Pay` is `pay`)."""
+    words = typed.split(maxsplit=1)
+    return words[0].lower() if words else ""

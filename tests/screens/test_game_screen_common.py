@@ -159,6 +159,41 @@ async def test_a_refused_command_stays_selected_and_the_next_one_replaces_it(
         assert field.value == ""
 
 
+async def test_a_refusal_goes_once_another_command_is_typed_over_its_own(
+    store: Store, new_game: NewGame
+) -> None:
+    """A refusal stayed under the next command while it was typed (a play-test: "three
+    banks ... all owned" under `pay bo cy 5000`). It stays while its own command is
+    corrected, and goes once another command's first word is typed, or the field emptied."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot, session, CommandScreen)
+        refused = await command(pilot, "ann bucks +1x")
+        assert refused != ""
+        await pilot.press("end", "backspace")  # correcting it: the refusal is still useful
+        await settle(pilot)
+        assert text_of(pilot, "#command-error") == refused
+        await pilot.press("ctrl+u")  # emptied
+        await settle(pilot)
+        assert text_of(pilot, "#command-error") == ""
+        refused = await command(pilot, "ann bucks +1x")
+        send_keys(pilot, "A")  # replaces the selected command: the same first letter
+        await settle(pilot)
+        assert text_of(pilot, "#command-error") == refused
+        send_keys(pilot, "nn bucks -")
+        await settle(pilot)
+        assert text_of(pilot, "#command-error") == refused  # the same command, typed anew
+        await pilot.press("ctrl+u")
+        refused = await command(pilot, "ann bucks +1x")
+        send_keys(pilot, "bo")  # another command
+        await settle(pilot)
+        assert text_of(pilot, "#command-error") == ""
+        send_keys(pilot, " bucks +1")
+        send_enter(pilot)
+        await settle(pilot)
+        assert screen.session.state.numbers[1]["bucks"] == 3
+
+
 async def test_the_log_appends_its_line_and_redraws_after_an_undo(
     store: Store, new_game: NewGame
 ) -> None:
