@@ -615,8 +615,15 @@ def parse_vps(text: str, board: list[Mapping[str, Any]]) -> list[dict[str, Any]]
     if not board or not any(plain):
         return None
     typed = [_INVESTMENT.match(token) for token in tokens]
-    if not all(is_plain or match for is_plain, match in zip(plain, typed, strict=True)):
-        return None  # not VPs: read (and refused) as VPxCUBE
+    bad = [
+        token
+        for token, is_plain, match in zip(tokens, plain, typed, strict=True)
+        if not is_plain and not match
+    ]
+    if bad:  # VPs with a word among them: that word is named (the first VP was: a play-test)
+        raise SheetError(
+            f"Not a VP: {bad[0]}. Type the VP each card shows (0 for none), or VPxCUBE."
+        )
     if len(tokens) != len(board):
         count = len(board)
         raise SheetError(

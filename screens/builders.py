@@ -80,6 +80,42 @@ def parse_widths(text: str) -> list[int]:
     return [whole(word) for word in words[:99]]
 
 
+def build_rows(state: BuildersState) -> str:
+    """A build's example and the cube each row ahead takes, only rows the board has (the
+    last round's example named row 11 of a 10-row board: a play-test)."""
+    furthest, rows = len(state.tokens), state.rows
+    takes = [f"Row {furthest + 1}: Single"]
+    if furthest + 2 <= rows:
+        takes.append(f"row {furthest + 2}: up to a Double")
+    if furthest + 3 <= rows:
+        on = " on" if furthest + 3 < rows else ""
+        takes.append(f"row {furthest + 3}{on}: up to a Triple")
+    return f"(e.g. {example_build(state)} <+ Saloon). {'; '.join(takes)}."
+
+
+def example_build(state: BuildersState) -> str:
+    """A build that fits: three rows ahead of the furthest Track Token with a Triple, or
+    the last row with the cube it takes."""
+    furthest = len(state.tokens)
+    row = min(furthest + 3, state.rows)
+    ahead = max(1, min(row - furthest, 3))
+    return f"{row} 2 {'sdt'[ahead - 1]}"
+
+
+def fitting_arrows(widths: list[int], remembered: dict[str, object]) -> dict[int, list[str]]:
+    """The remembered printed arrows of the rows this board has, with one mark a location:
+    rows left from a board of another size are left out (one of them kept the arrows of
+    every row from coming back: a play-test)."""
+    rows = {}
+    for row, marks in remembered.items():
+        if not str(row).isdigit():
+            continue
+        number, spots = int(row), str(marks).split()
+        if 1 <= number <= len(widths) and len(spots) == widths[number - 1]:
+            rows[number] = spots
+    return rows
+
+
 def whole(word: str) -> int:
     """A number typed in ASCII digits (checked by `is_number`), refused when too large."""
     return parse_count(word, what="A number")
@@ -193,8 +229,9 @@ Type in the command field and press **enter**; the line above it says what comes
         if self.state.arrows or not isinstance(remembered, dict) or not remembered:
             return
         try:
-            rows = {int(row): str(marks).split() for row, marks in remembered.items()}
-            self.run(self.rules.rows_arrows(self.state, rows))
+            rows = fitting_arrows(self.state.widths, remembered)
+            if rows:
+                self.run(self.rules.rows_arrows(self.state, rows))
         except (RuleError, ValueError):
             return  # typed for another board: ask again row by row
 
@@ -240,11 +277,8 @@ Type in the command field and press **enter**; the line above it says what comes
             return "Every Track Token is placed: ctrl+f scores the game."
         builder = state.builder
         if builder is not None:
-            furthest = len(state.tokens)
             return (
-                f"{state.name(builder)} builds: ROW COLUMN CUBE [MARKS] [CARD] "
-                f"(e.g. {furthest + 3} 2 t <+ Saloon). Row {furthest + 1}: Single; "
-                f"row {furthest + 2}: up to a Double; row {furthest + 3} on: up to a Triple."
+                f"{state.name(builder)} builds: ROW COLUMN CUBE [MARKS] [CARD] {build_rows(state)}"
             )
         if state.tokens_to_place:
             count = state.tokens_this_round
@@ -269,7 +303,10 @@ Type in the command field and press **enter**; the line above it says what comes
             return "type the board's size, e.g. board 10x5."
         builder = state.builder
         if builder is not None:
-            return f"type where {state.name(builder)} builds: ROW COLUMN CUBE, e.g. 4 2 t."
+            return (
+                f"type where {state.name(builder)} builds: ROW COLUMN CUBE, "
+                f"e.g. {example_build(state)}."
+            )
         if state.tokens_to_place:
             return f"type t for the Track Token in row {state.train_row}."
         return f"type n to start round {state.round + 1}."
@@ -396,7 +433,10 @@ Type in the command field and press **enter**; the line above it says what comes
         words = text.lower().split()
         if words[:1] == ["board"]:
             widths = parse_widths(" ".join(words[1:]))
+            before = self.session.recall("board")
             if self.run(rules.board(state, widths)):
+                if before is not None and before != widths:  # typed for the board before
+                    self._remember(lambda: self.session.forget("arrows"))
                 self.remember("board", widths)
                 self._recall_arrows()
             return True
@@ -411,6 +451,10 @@ Type in the command field and press **enter**; the line above it says what comes
             ):
                 known = self.session.recall("arrows")
                 known = dict(known) if isinstance(known, dict) else {}
+                known = {  # rows a board before had, not this one: not kept (a play-test)
+                    str(row): " ".join(marks)
+                    for row, marks in fitting_arrows(self.state.widths, known).items()
+                }
                 known.update(
                     {str(r): " ".join(m or "." for m in ms) for r, ms in self.state.arrows.items()}
                 )
@@ -467,8 +511,8 @@ Type in the command field and press **enter**; the line above it says what comes
             return self.run(rules.next_round(state))
         if len(words) >= 3 and is_number(words[0]) and is_number(words[1]) and words[2] in CUBES:
             builder = state.builder
-            if builder is None:
-                raise RuleError("Everyone has built this round: place the Track Token (t).")
+            if builder is None:  # (it said "place the Track Token" once it was placed too)
+                raise RuleError(f"Everyone has built this round: {self._short_step()}")
             rest = text.split()[3:]  # the card's marks, then its name, both optional
             marks = None
             if rest and rest[0][0] in "<>+.-":  # marks come first; a typo in them is refused

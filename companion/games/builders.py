@@ -631,6 +631,14 @@ class BuildersRules(Rules):
     # -- actions ---------------------------------------------------------------------------
 
     def board(self, state: BuildersState, widths: list[int]) -> Entry:
+        """The board's size, once: typed again, the table is told how to change it (one
+        remembered from the game before was refused as if something stood on it). Refused
+        here, not on replay: a game that typed it twice before this still opens."""
+        if state.widths:
+            raise RuleError(
+                "The board's size is set already: ctrl+z takes it back (and the printed "
+                "arrows with it) to type another, before anything is built."
+            )
         rows = plural(len(widths), "row")
         text = f"The board: {rows} of {', '.join(map(str, widths))} locations"
         if len(set(widths)) == 1:
@@ -753,7 +761,9 @@ class BuildersRules(Rules):
 
     def token_from_board(self, state: BuildersState, hideouts: str = "") -> Entry:
         """The Track Token from the votes tracked on the board, plus revealed Hideouts'."""
-        if not state.widths or state.over:
+        if not state.widths:
+            raise RuleError("Enter the board's size first (board ROWSxWIDTH).")
+        if state.over:
             raise RuleError("There is no row left for a Track Token.")
         votes = state.votes(state.train_row)
         if isinstance(votes, str):
@@ -763,7 +773,9 @@ class BuildersRules(Rules):
         return self.token(state, votes.left, votes.right, votes.pluses)
 
     def token(self, state: BuildersState, left: int, right: int, pluses: int) -> Entry:
-        if not state.widths or state.over:
+        if not state.widths:
+            raise RuleError("Enter the board's size first (board ROWSxWIDTH).")
+        if state.over:
             raise RuleError("There is no row left for a Track Token.")
         row = state.train_row
         placement = place_token(
@@ -788,7 +800,9 @@ class BuildersRules(Rules):
         reason = " ".join(reason.split())
         if not reason:
             raise RuleError("Say why: t at COLUMN REASON (e.g. t at 4 as on the board).")
-        if not state.widths or state.over:
+        if not state.widths:
+            raise RuleError("Enter the board's size first (board ROWSxWIDTH).")
+        if state.over:
             raise RuleError("There is no row left for a Track Token.")
         row = state.train_row
         return self._entry(
@@ -878,7 +892,7 @@ class BuildersRules(Rules):
             raise RuleError(f"Row {row}, column {column} holds a {terrain}: no building there.")
         if state.at(row, column) is not None:
             raise RuleError(f"Row {row}, column {column} already has a building.")
-        check_cube(row - len(state.tokens), cube, state.cubes[seat])
+        check_cube(row - len(state.tokens), cube, state.cubes[seat], state.name(seat))
         marks = entry.get("marks")
         if marks is not None:
             marks = parse_marks(str(marks))

@@ -37,14 +37,17 @@ def mountain_problem(mountains: Mapping[int, str], width: int) -> str | None:
         if arrow not in ("left", "right"):
             return f"A Mountain's arrow points left or right, not {arrow!r}."
     for start in mountains:
-        column, seen = start, set()
+        column, seen, previous = start, set(), start
         while column in mountains:
             if column in seen:
+                # the two that send a token back and forth: this one and the one before
                 return (
-                    f"The Mountains at columns {min(seen)} and {max(seen)} point at each other: "
-                    "a Track Token could never be placed past them."
+                    f"The Mountains at columns {min(column, previous)} and "
+                    f"{max(column, previous)} point at each other: a Track Token could never "
+                    "be placed past them."
                 )
             seen.add(column)
+            previous = column
             moved = column + (-1 if mountains[column] == "left" else 1)
             if not 1 <= moved <= width:
                 return f"The Mountain at column {column} points off the edge of the board."
@@ -113,8 +116,9 @@ def cubes_allowed(rows_ahead: int) -> tuple[int, ...]:
     return {1: (1,), 2: (1, 2)}.get(rows_ahead, (1, 2, 3))
 
 
-def check_cube(rows_ahead: int, cube: int, left: Mapping[int, int]) -> None:
-    """Refuse a cube the rules do not allow there, or that the player has no more of."""
+def check_cube(rows_ahead: int, cube: int, left: Mapping[int, int], who: str = "") -> None:
+    """Refuse a cube the rules do not allow there, or that the player (`who`) has no more
+    of."""
     if cube not in CUBE_NAMES:
         raise RuleError("A cube is a Single (1), a Double (2) or a Triple (3).")
     allowed = cubes_allowed(rows_ahead)
@@ -126,4 +130,6 @@ def check_cube(rows_ahead: int, cube: int, left: Mapping[int, int]) -> None:
         rows = f"{rows_ahead} row{'s' if rows_ahead != 1 else ''}"
         raise RuleError(f"{rows} ahead of the furthest Track Token takes a {sizes}, not a {name}.")
     if left.get(cube, 0) <= 0:
+        if who:
+            raise RuleError(f"{who} has no {name} cubes left (a player has {SUPPLY[cube]}).")
         raise RuleError(f"No {name} cubes left (a player has {SUPPLY[cube]}).")

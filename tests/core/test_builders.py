@@ -6,6 +6,7 @@ import pytest
 
 from companion.games import RuleError
 from companion.games.builders import BuildersState, parse_marks
+from companion.journal import make_entry
 from companion.session import GameSession
 from tests.conftest import NewGame
 
@@ -98,9 +99,19 @@ def test_the_game_ends_when_every_row_has_its_token(new_game: NewGame) -> None:
 
 
 def test_the_board_is_set_before_anything_is_on_it(game: GameSession) -> None:
+    """Typed again, the table is told to undo it (it said "before anything is on it" of a
+    board with nothing on it, remembered from the game before: a play-test). A journal
+    holding two board entries (allowed until then) still replays; nothing may be on the
+    board for the second."""
+    before = game.path.read_bytes()
+    with pytest.raises(RuleError, match=r"set already: ctrl\+z takes it back"):
+        game.rules.board(state(game), [4, 4])
+    assert game.path.read_bytes() == before
+    game.act(make_entry("board", "The board: 2 rows of 4 locations", widths=[4, 4]))
+    assert state(game).widths == [4, 4]
     build(game, 0, 1, 1, 1)
     with pytest.raises(RuleError, match="before anything is on it"):
-        game.rules.board(state(game), [4, 4])
+        game.act(make_entry("board", "The board: 2 rows of 5 locations", widths=[5, 5]))
 
 
 def test_the_train_marker_follows_the_cards_and_the_printed_arrows(game: GameSession) -> None:

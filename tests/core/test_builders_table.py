@@ -139,7 +139,12 @@ def test_the_wizard_pairs_typed_vps_with_the_boards_buildings() -> None:
     ]
     with pytest.raises(SheetError, match="2 buildings on the board: type 2 VP"):
         parse_vps("5 2x2 1", board)
-    assert parse_vps("5 banana", board) is None  # read as VPxCUBE: refused there
+    # a word among VPs is named (until 2026-11-27 it was read as VPxCUBE, and the refusal
+    # named the first VP: "Not an investment: 5", a play-test)
+    with pytest.raises(SheetError, match=r"Not a VP: banana\. Type the VP each card shows"):
+        parse_vps("5 banana", board)
+    with pytest.raises(SheetError, match="Not a VP: x\\."):
+        parse_vps("5 0 x", board)
 
 
 def test_one_row_of_one_location_is_said_in_the_singular(new_game: NewGame) -> None:

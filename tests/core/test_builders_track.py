@@ -54,6 +54,8 @@ def test_a_mountain_is_passed_over_the_way_its_arrow_points() -> None:
         ({1: "left"}, "column 1 points off the edge"),
         ({4: "right", 5: "right"}, "column 5 points off the edge"),  # 4 -> 5 -> off
         ({3: "right", 4: "left"}, "columns 3 and 4 point at each other"),
+        # 2 sends the token on to 3: the pair facing each other is 3 and 4 (it said 2 and 4)
+        ({2: "right", 3: "right", 4: "left"}, "columns 3 and 4 point at each other"),
     ],
 )
 def test_mountains_that_could_never_take_a_token_are_refused(
@@ -100,5 +102,7 @@ def test_cube_sizes_by_rows_ahead() -> None:
         check_cube(2, 3, SUPPLY)
     with pytest.raises(RuleError, match="No Triple cubes left \\(a player has 3\\)"):
         check_cube(4, 3, {3: 0, 2: 4, 1: 7})
+    with pytest.raises(RuleError, match=r"^Bo has no Triple cubes left \(a player has 3\)"):
+        check_cube(4, 3, {3: 0, 2: 4, 1: 7}, "Bo")
     with pytest.raises(RuleError, match="ahead of the furthest Track Token"):
         check_cube(0, 1, SUPPLY)

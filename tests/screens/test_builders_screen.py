@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import copy
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
 from companion.store import Store
-from screens.builders import BuildersScreen
+from screens.builders import BuildersScreen, build_rows
 from screens.confirm import ConfirmDialog
 from screens.correction import CorrectionDialog
 from screens.scoring import ScoringWizard
@@ -478,3 +480,67 @@ async def test_the_terrain_count_shows_while_the_cards_are_placed(
         assert len(screen.state.terrain) == 10
         assert await command(pilot, "1 1 s") == ""
         assert "Terrain Cards" not in text_of(pilot, "#round-line")
+
+
+async def test_arrows_of_a_board_before_do_not_keep_this_boards_from_coming_back(
+    store: Store, new_game: NewGame
+) -> None:
+    """A table moved from a 10x5 board to `board 5 5 6 6 5`: the settings kept rows 6-10
+    of the old board's arrows beside the new rows, and none came back (a play-test). Only
+    the rows this board has, one mark a location, are recalled; a board of another size
+    typed forgets the arrows typed for the one before."""
+    old = {str(row): "< . > . <" for row in range(1, 11)}
+    new = {"1": "< . > . <", "2": ". . . . >", "3": "< . . . . >", "4": ". . . . . <"}
+    store.write_settings({"builders": {"board": [5, 5, 6, 6, 5], "arrows": {**old, **new}}})
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        await settle(pilot)
+        assert screen.state.widths == [5, 5, 6, 6, 5]
+        assert screen.state.arrows[3] == ["<", "", "", "", "", ">"]
+        assert screen.state.arrows[5] == ["<", "", ">", "", "<"]  # the old row 5 fits it
+        assert sorted(screen.state.arrows) == [1, 2, 3, 4, 5]
+        assert "set already: ctrl+z takes it back" in await command(pilot, "board 4x4")
+        await pilot.press("ctrl+z", "ctrl+z")  # the arrows, then the board
+        await settle(pilot)
+        assert not screen.state.widths
+        assert await command(pilot, "board 4x4") == ""
+        assert "arrows" not in store.read_settings()["builders"]
+        assert not screen.state.arrows
+        assert await command(pilot, "arrows 2 < . . >") == ""
+        assert store.read_settings()["builders"]["arrows"] == {"2": "< . . >"}
+
+
+def test_the_last_rounds_examples_name_rows_the_board_has(new_game: NewGame) -> None:
+    """Round 9 of a 10-row board said "e.g. 11 2 t" and "row 11 on: up to a Triple"."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    session.act(session.rules.board(session.state, [3] * 10))
+    state = copy.deepcopy(session.state)
+    assert build_rows(state) == (
+        "(e.g. 3 2 t <+ Saloon). Row 1: Single; row 2: up to a Double; row 3 on: up to a Triple."
+    )
+    state.tokens = [1] * 7
+    assert build_rows(state) == (
+        "(e.g. 10 2 t <+ Saloon). Row 8: Single; row 9: up to a Double; row 10: up to a Triple."
+    )
+    state.tokens = [1] * 8
+    assert build_rows(state) == "(e.g. 10 2 d <+ Saloon). Row 9: Single; row 10: up to a Double."
+    state.tokens = [1] * 9
+    assert build_rows(state) == "(e.g. 10 2 s <+ Saloon). Row 10: Single."
+
+
+async def test_a_build_after_the_rounds_token_says_to_start_the_next_round(
+    store: Store, new_game: NewGame
+) -> None:
+    """It said "place the Track Token (t)" with the token placed, and `t` then said it was
+    (a play-test)."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_screen(pilot, session, BuildersScreen)
+        for typed in ("board 3x2", "1 1 s", "1 2 s"):
+            assert await command(pilot, typed) == "", typed
+        assert "type t for the Track Token in row 1" in await command(pilot, "2 1 s")
+        assert await command(pilot, "t 1 0 0") == ""
+        assert await command(pilot, "2 1 s") == (
+            "Everyone has built this round: type n to start round 2."
+        )
