@@ -23,6 +23,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.coordinate import Coordinate
 from textual.notifications import Notification
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, DataTable, Header, Input, Static
 
 from companion.amounts import plural
@@ -334,9 +335,12 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
                             yield SteadyInput(id=f"answer-{seat}", classes="value", compact=True)
                             yield Static("", id=f"note-{seat}", classes="note", markup=False)
                         yield Static("", id=f"hint-{seat}", classes="hint", markup=False)
-            yield Static("Running totals", id="running-title")
-            table: DataTable[str | Text] = DataTable(id="totals", cursor_type="none")
-            yield table
+            # docked at the bottom while the questions are asked: in sight however long
+            # the answers' hints are (Builders' nine buildings a player pushed them off)
+            with Vertical(id="totals-box"):
+                yield Static("Running totals", id="running-title")
+                table: DataTable[str | Text] = DataTable(id="totals", cursor_type="none")
+                yield table
             yield Static(id="winners", markup=False)
             yield Static(self.spec.tiebreak_sentence, id="tiebreak", markup=False)
             with Horizontal(id="wizard-buttons"):
@@ -344,6 +348,15 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
                 yield Button("Next (ctrl+n)", id="next", variant="primary", compact=True)
                 yield Button("Save & finish (ctrl+s)", id="save", variant="success", compact=True)
         yield SteadyFooter()
+
+    def can_view_entire(self, widget: Widget) -> bool:
+        """A field under the running totals (docked at the bottom while asking) is out of
+        sight: focusing it scrolls it into view (Textual counts only the screen's edges,
+        and a fourth player's field stayed under the totals)."""
+        if not super().can_view_entire(widget):
+            return False
+        box = self.query_one("#totals-box")
+        return not (self.has_class("-asking") and widget.region.overlaps(box.region))
 
     def on_mount(self) -> None:
         self._show_step()
@@ -364,6 +377,7 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         total_steps = len(self.spec.fields) + 1
         answers = self.query_one("#answers")
         answers.display = not self.at_standings
+        self.set_class(not self.at_standings, "-asking")
         self.query_one("#next", Button).display = not self.at_standings
         self.query_one("#save", Button).display = self.at_standings
         self.query_one("#back", Button).disabled = self.step == 0

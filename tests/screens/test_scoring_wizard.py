@@ -802,3 +802,28 @@ async def test_down_and_up_move_between_the_players_answers(
         assert wizard.focused is wizard.query_one("#answer-2")
         await pilot.press("up")
         assert wizard.focused is wizard.query_one("#answer-1")
+
+
+async def test_the_running_totals_stay_in_sight_below_a_long_step(
+    store: Store, new_game: NewGame
+) -> None:
+    """Builders' hints (nine buildings a player) pushed the running totals off an 80x24
+    screen (a play-test); README says they are always visible. They sit at the bottom while
+    the questions are asked, and a field focused under them is scrolled into view."""
+    session = new_game(game="boomtown", names=("Ann", "Bo", "Cy", "Di", "Ed"))
+    async with make_app(store).run_test(size=(80, 16)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        box = wizard.query_one("#totals-box")
+        screen_region = wizard.region
+        assert box.region.bottom <= screen_region.bottom - 1  # above the footer
+        assert "Running totals" in text_of(pilot, "#running-title")
+        for seat in range(1, 5):
+            await pilot.press("enter")
+            await settle(pilot)
+            field = wizard.query_one(f"#answer-{seat}", Input)
+            assert pilot.app.focused is field
+            assert not field.region.overlaps(box.region), seat
+            assert field.region.y >= wizard.query_one("#wizard").region.y, seat
+        await pilot.press("ctrl+s")  # the standings: the table back under the sentences
+        await settle(pilot)
+        assert wizard.at_standings and not wizard.has_class("-asking")

@@ -37,12 +37,16 @@ def test_new_game_dialog(snap_compare, store: Store, new_game: NewGame, size) ->
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 def test_scoring_wizard_step(snap_compare, store: Store, new_game: NewGame, size) -> None:  # type: ignore[no-untyped-def]
+    """The first step, its running totals at the bottom. (Until 2026-11-27 this showed
+    the "Score now?" question Boomtown asks in round 1, never the wizard: "y" was missing.)"""
     session = sample_game(store, new_game, "boomtown")
 
     async def to_step(pilot) -> None:  # type: ignore[no-untyped-def]
         pilot.app.open_game(session.path)
         await pilot.pause()
         await pilot.press("ctrl+f")
+        await pilot.pause()
+        await pilot.press("y")
         await pilot.pause()
 
     assert snap_compare(make_app(store), run_before=to_step, terminal_size=size)
