@@ -586,7 +586,7 @@ Type in the command field and press **enter**; the line above it says what comes
         first = words[0].lower() if words else ""
         self._say("")
         if first == "pools":
-            spaces = [parse_count(w, what="A pool's spaces") for w in words[1:]]
+            spaces = [parse_count(w, what="A pool's number of spaces") for w in words[1:]]
             if self.run(rules.pools(state, spaces)):
                 self.remember(self._pools_key(), spaces)
             return True
@@ -750,6 +750,11 @@ Type in the command field and press **enter**; the line above it says what comes
             if site:
                 (extra if after_plus else chosen).append(parse_count(site, what="A Site"))
         return self.run(self.rules.sites(self.state, chosen, extra, spend))
+
+    def walked(self, entry: Entry, undone: bool) -> None:
+        """An undo or redo: the helper's line spoke of the change before (a limit's
+        "5 Horses ignored" stayed under an undo that took it back: a play-test)."""
+        self._say("")
 
     def _say(self, sentence: str) -> None:
         """The helper's advice (e.g. what a cost takes in Nuggets); hidden when empty, so

@@ -43,7 +43,7 @@ set it here. The correction is an entry of the game, with its reason, like any o
   for Bo's numbers), **enter** takes it.
 - **New value**: what the cardboard shows; the line above it says what to type (`12` sets
   it, `+5` adds, `-3` takes away for a number). **enter** goes to the reason.
-- **Why**: a few words (e.g. "counted the chips"). **enter** or **ctrl+s** records it.
+- **Why**: a few words (e.g. "counted again"). **enter** or **ctrl+s** records it.
 - **escape** closes without correcting anything.
 
 A value the rules refuse, or a save that fails, is said beside the field; what you typed

@@ -398,8 +398,10 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         if not width or cell_len(text) + cell_len(keep) <= width:
             return text + keep
         room = width - cell_len(keep)
-        shown = Text(text if room > 20 else text + keep)
+        whole = text if room > 20 else text + keep
+        shown = Text(whole)
         shown.truncate(room if room > 20 else width, overflow="ellipsis")
+        shown = Text(at_a_word(shown.plain, whole))
         if room > 20:
             shown.append(keep)
         return shown
@@ -766,3 +768,16 @@ def first_word(typed: str) -> str:
     """What a command starts with, as compared (`Pay` is `pay`)."""
     words = typed.split(maxsplit=1)
     return words[0].lower() if words else ""
+
+
+def at_a_word(cut: str, whole: str) -> str:
+    """`cut` (`whole` cut short, ending in "…") ending after a whole word: "Undone: Ann +5
+    Horses; 6 Ho…" read as a word of its own (a play-test). Cut as it was when its last
+    word would leave less than half of it."""
+    kept = cut[:-1]
+    if not kept or whole[len(kept) : len(kept) + 1] in ("", " ") or kept[-1] == " ":
+        return cut
+    space = kept.rfind(" ")
+    if space < len(kept) // 2:
+        return cut
+    return kept[:space].rstrip(" ,;:") + "…"

@@ -638,8 +638,9 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
             self.action_step(1)
 
     def action_answer(self, delta: int) -> None:
-        """The next or previous player's answer (from the chart's field, the first); the
-        standings' table keeps its own up and down."""
+        """The next or previous player's answer (from the chart's field, the first; up from
+        the first, the chart's field when the step has one); the standings' table keeps its
+        own up and down."""
         focused = self.focused
         name = (focused.id or "") if focused is not None else ""
         if name == "chart" and delta > 0:
@@ -648,6 +649,9 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
             seat = int(name.rpartition("-")[2]) + delta
         else:
             return
+        if seat < 0 and self.query_one("#chart-row").display:  # up from the first: the
+            self.query_one("#chart", Input).focus()  # chart the notes ask for (a play-test
+            return  # found only shift+tab reached it)
         if 0 <= seat < len(self.rows):
             self.query_one(f"#answer-{seat}", Input).focus()
 

@@ -316,7 +316,7 @@ class Rules:
         refuse_unsafe_text(reason, "A reason")
         reason = " ".join(reason.split())
         if not reason:
-            raise RuleError("Say why: a correction needs a reason (e.g. 'counted the chips').")
+            raise RuleError("Say why: a correction needs a reason (e.g. 'counted again').")
         check_reason_length(reason)
         return reason
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from companion.amounts import parse_amount
@@ -266,6 +268,14 @@ def test_a_shootout_with_barrels_rows_and_the_chart(game: GameSession) -> None:
     game.act(rules(game).gold(state(game), 0, -2))  # two to the Mine Cart
     entry = rules(game).clean_up(state(game), 3)
     assert "the Mine Cart refills 2 Gold Nuggets" in entry.text
+    assert "stay in the Mine Cart" not in entry.text
+    # more in the cart than the pools have room for (the players' starting Nuggets): said
+    more = copy_of(state(game))
+    assert more.supply is not None
+    more.supply = dataclasses.replace(more.supply, cart=more.supply.cart + 3)
+    assert "refills 3 Gold Nuggets (2 stay in the Mine Cart: the pools are full)" in (
+        rules(game).clean_up(more, 3).text
+    )
     game.act(entry)
     assert state(game).rows == {} and numbers(game, "dudes") == [1, 4, 1]
     supply = state(game).supply

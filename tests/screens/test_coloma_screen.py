@@ -621,3 +621,24 @@ async def test_an_empty_supply_is_said_whole_at_80x24_and_in_the_box(
                 shown[-1].strip() == "Supply empty · Cart 12"
             ), shown
             assert not any("…" in text for text in shown), shown
+
+
+async def test_an_undo_takes_the_limits_note_away_and_says_whole_words(
+    store: Store, new_game: NewGame
+) -> None:
+    """ "Bo: 5 Horses ignored" stayed under the undo that took those Horses back, and the
+    undo's notice was cut inside a word ("6 Ho…"): a play-test."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_screen(pilot, session, ColomaScreen)
+        assert await command(pilot, "bo horses +9") == ""
+        assert text_of(pilot, "#helper").startswith("Bo: 4 Horses ignored")
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert text_of(pilot, "#helper") == ""
+        said = text_of(pilot, "#command-error")
+        assert said.startswith("Undone: Bo +5 Horses") and said.endswith("ctrl+y does it again.")
+        before = said.removesuffix(" ctrl+y does it again.")
+        assert before.endswith("…") and not before.endswith(" Ho…"), said
+        whole = "Undone: Bo +5 Horses (1 → 6); 4 Horses ignored: 6 Horses at most (Horse Limit)"
+        assert whole.startswith(before[:-1]) and whole[len(before) - 1] == " ", said

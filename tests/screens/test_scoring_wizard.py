@@ -275,6 +275,11 @@ async def test_the_frontier_chart_asks_unknown_points_once_and_remembers_them(
             await type_into(pilot, "#answer-1", "4")
             if attempt == 0:
                 assert "not known yet" in text_of(pilot, "#note-1")
+                assert "Map chart above (up from the first player)" in text_of(pilot, "#note-1")
+                await pilot.press("up", "up")  # from Bo's answer to Ann's, then to the chart
+                assert wizard.focused is wizard.query_one("#chart")  # (only shift+tab did)
+                await pilot.press("down")
+                assert wizard.focused is wizard.query_one("#answer-0")
                 await type_into(pilot, "#chart", "3=11")
                 assert "cannot change" in text_of(pilot, "#chart-note")
                 await type_into(pilot, "#chart", "3=12 4=18 5=25")

@@ -316,6 +316,8 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
             refilled = state.supply.refill()
             moved = state.supply.cart - refilled.cart
             refill = f"; the Mine Cart refills {moved} Gold Nugget{'s' if moved != 1 else ''}"
+            if refilled.cart:  # (the players' starting Nuggets came from outside the pools)
+                refill += f" ({refilled.cart} stay in the Mine Cart: the pools are full)"
         extras = ""
         if any(state.sleepers):
             extras += "; the Dudes on Hotels go to the General Supply"
