@@ -442,8 +442,14 @@ Type in the command field and press **enter**:
         # one line when it fits (no layout now or at the next key: #16); else whole,
         # wrapped (a play-test saw players and collapses cut off)
         self.tell(said, one_line=cell_len(said) <= width)  # (in cells: an emoji name)
-        if self.state.phase == "over":
-            self.notify("The deck is used up: on to the final scores.", markup=False)
+        if self.state.phase == "over":  # the line under the field goes with the game
+            # screen: the last payout is said over the wizard (a play-test never saw it)
+            self.notify(
+                f"{said.rstrip('.')}. The deck is used up: on to the final scores.",
+                title="Last production",
+                markup=False,
+                timeout=15,
+            )
             self.action_finish()
         return True
 

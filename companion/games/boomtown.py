@@ -1461,6 +1461,9 @@ def find_mine(text: str, catalog: list[MineCard], state: BoomtownState) -> MineC
         raise RuleError(f"No town {typed!r}: cj, cm, cc, dg or sn.{_did_you_mean(typed)}")
     roll = int(words[-1])
     cards = [card for card in catalog if card.town == town and card.roll == roll]
+    if not cards and not 2 <= roll <= 12:  # two dice: no mine has it (a custom one said
+        # so after the table was sent there: a play-test)
+        raise RuleError(f"A mine's production number is 2 to 12 (the two dice), not {roll}.")
     if not cards:
         raise RuleError(
             f"The catalog has no {town} mine on {roll}: enter it as a custom mine (ctrl+l) "

@@ -840,6 +840,12 @@ def test_a_mine_number_is_ascii_digits(table: Table) -> None:
     assert not is_number("\u00b2") and is_number("12")
 
 
+def test_a_number_no_two_dice_roll_is_not_sent_to_the_custom_mine(table: Table) -> None:
+    """`cm 13` sent the table to the custom mine, which refused 13 (a play-test)."""
+    with pytest.raises(RuleError, match=r"production number is 2 to 12 \(the two dice\), not 13"):
+        find_mine("cm 13", load_catalog(), table.state)
+
+
 def test_a_mine_typed_without_a_space_and_a_misspelt_name(table: Table) -> None:
     """The play-test typed `cm6` (refused) and `stagecoatch` (refused with no hint)."""
     catalog = load_catalog()

@@ -291,6 +291,11 @@ async def test_a_custom_mines_refusal_goes_when_it_is_changed(
         await pilot.press("enter")
         await settle(pilot)
         assert pilot.app.screen is picker and "not 13" in text_of(pilot, "#custom-error")
+        # in sight at 80x24: it was below the dialog's edge there (a play-test saw "Take it"
+        # do nothing)
+        error, box = picker.query_one("#custom-error"), picker.query_one("#mine-box")
+        assert error.region.height >= 1 and box.region.contains_region(error.region)
+        assert box.region.bottom <= 24
         await type_into(pilot, "#custom-roll", "7")
         assert text_of(pilot, "#custom-error") == ""
 

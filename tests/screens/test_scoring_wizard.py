@@ -688,6 +688,39 @@ async def test_a_problem_across_players_goes_once_put_right(
         assert wizard.at_standings
 
 
+async def test_enter_on_an_answer_that_breaks_a_count_across_players_stays_and_says_why(
+    store: Store, new_game: NewGame
+) -> None:
+    """A play-test typed 6 mayors for Cy and pressed enter: the reason went (enter's own
+    check wrote over it), the focus moved on, and after ctrl+n refused the step the totals
+    counted the refused 6 and ranked Cy first."""
+    session = new_game(names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        await pilot.press("ctrl+n", "ctrl+n")
+        await settle(pilot)
+        assert wizard.spec.fields[wizard.step].key == "mayors"
+        for seat, mayors in enumerate(("2", "1")):
+            await type_into(pilot, f"#answer-{seat}", mayors)
+        await type_into(pilot, "#answer-2", "6")
+        await pilot.press("enter")
+        await settle(pilot)
+        note = wizard.query_one("#note-2", Static)
+        assert "5 mayor pawns in all" in str(note.content) and "not 9" in str(note.content)
+        assert wizard.focused is wizard.query_one("#answer-2")
+
+        def cy_row() -> list[str]:
+            table = wizard.query_one("#totals", DataTable)
+            rows = [[str(cell) for cell in table.get_row_at(y)] for y in range(table.row_count)]
+            return next(row for row in rows if row[1] == "Cy")
+
+        assert cy_row()[0] == "?"
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert not wizard.at_standings and "not 9" in str(note.content)
+        assert cy_row()[0] == "?" and "30" not in cy_row()
+
+
 async def test_a_list_longer_than_the_board_says_is_questioned_not_refused(
     store: Store, new_game: NewGame
 ) -> None:
