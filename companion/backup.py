@@ -11,17 +11,21 @@ has open is never replaced under it.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import re
+import time
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
 from companion import __version__
 from companion.files import MIB
+from companion.gamefile import ENTRY_MARKER
 from companion.lock import GameLock
 from companion.store import Store
 
@@ -33,6 +37,7 @@ ALLOWED = re.compile(
 )
 FILE_LIMIT = 64 * MIB  # as a game file's own limit
 ARCHIVE_LIMIT = 2048  # files: far more games than a table plays
+ZIP_EPOCH = 315532800 + 86400  # a zip's times start in 1980 (a day later: any time zone)
 
 
 class BackupError(ValueError):
@@ -49,9 +54,14 @@ def backup(store: Store, target: Path) -> list[str]:
     try:
         with zipfile.ZipFile(temporary, "x", compression=zipfile.ZIP_DEFLATED) as archive:
             for name in names:
-                data = (store.root / name).read_bytes()
+                path = store.root / name
+                data = path.read_bytes()
                 hashes[name] = hashlib.sha256(data).hexdigest()
-                archive.writestr(name, data)
+                # the file's own time, which a restore gives back ("last played")
+                stamp = max(path.stat().st_mtime, ZIP_EPOCH)
+                info = zipfile.ZipInfo(name, date_time=time.localtime(stamp)[:6])
+                info.compress_type = zipfile.ZIP_DEFLATED
+                archive.writestr(info, data)
             manifest = {
                 "format": FORMAT,
                 "app": f"goldrush {__version__}",
@@ -89,6 +99,31 @@ class RestorePlan:
     same: list[str] = field(default_factory=list)
     differing: list[str] = field(default_factory=list)
     contents: dict[str, bytes] = field(default_factory=dict, repr=False)
+    #: each file's time in the archive (its time when backed up), as a timestamp
+    times: dict[str, float] = field(default_factory=dict, repr=False)
+
+
+def compared(store: Store, plan: RestorePlan, name: str) -> str:
+    """How the file here and the backup's differ, for the one asked to choose (a game: its
+    log's length and its time; another file: its time): "here: 12 entries in its log,
+    saved 27 Nov 11:05; the backup's: 14 entries in its log, saved 27 Nov 10:59"."""
+
+    def said(data: bytes, when: float | None) -> str:
+        parts = []
+        if name.startswith("games/"):
+            count = data.count(ENTRY_MARKER)
+            parts.append(f"{count} entr{'ies' if count != 1 else 'y'} in its log")
+        if when is not None:
+            parts.append(f"saved {datetime.fromtimestamp(when):%d %b %H:%M}")
+        return ", ".join(parts) or "another content"
+
+    here = store.root / name
+    try:
+        mine = said(here.read_bytes(), here.stat().st_mtime)
+    except OSError:
+        mine = "not readable"
+    theirs = said(plan.contents.get(name, b""), plan.times.get(name))
+    return f"here: {mine}; the backup's: {theirs}"
 
 
 def plan_restore(store: Store, archive_path: Path) -> RestorePlan:
@@ -132,6 +167,8 @@ def plan_restore(store: Store, archive_path: Path) -> RestorePlan:
             if hashlib.sha256(data).hexdigest() != digest:
                 raise BackupError(f"{shown} is damaged: {name} is not as it was backed up.")
             plan.contents[name] = data
+            with contextlib.suppress(KeyError, ValueError, OverflowError):
+                plan.times[name] = datetime(*archive.getinfo(name).date_time).timestamp()
             here = store.root / name
             if not here.exists():
                 plan.new.append(name)
@@ -149,7 +186,8 @@ def _read(archive: zipfile.ZipFile, name: str, shown: str) -> bytes:
     try:
         with archive.open(info) as handle:
             data = handle.read(FILE_LIMIT + 1)
-    except (zipfile.BadZipFile, OSError, EOFError) as error:  # a CRC error, a cut archive
+    except (zipfile.BadZipFile, OSError, EOFError, zlib.error) as error:  # a CRC error, a
+        # cut archive, a byte changed inside compressed data ("invalid distance too far back")
         raise BackupError(f"{shown} is damaged: {name} cannot be read ({error}).") from None
     if len(data) > FILE_LIMIT:
         raise BackupError(f"{shown}: {name} is larger than any file this app writes.")
@@ -179,7 +217,7 @@ def restore(
         written: list[str] = []
         for name in names:
             try:
-                _write_whole(store.root / name, plan.contents[name])
+                _write_whole(store.root / name, plan.contents[name], plan.times.get(name))
             except OSError as error:
                 raise BackupError(
                     f"{name} could not be written: {error.strerror or error} "
@@ -192,11 +230,21 @@ def restore(
             lock.release()
 
 
-def _write_whole(target: Path, data: bytes) -> None:
+def _write_whole(target: Path, data: bytes, when: float | None = None) -> None:
+    """Written whole, with its time from the backup (`when`): "last played", and what `r`
+    resumes, are the files' times (a restore made every game played at the restore's
+    time: a play-test). A write that fails leaves no temporary file behind."""
     target.parent.mkdir(parents=True, exist_ok=True)
     temporary = target.with_name(target.name + ".restoring")
-    with temporary.open("wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-    temporary.replace(target)
+    try:
+        with temporary.open("wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if when is not None:
+            with contextlib.suppress(OSError, OverflowError, ValueError):
+                os.utime(temporary, (when, when))
+        temporary.replace(target)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise

@@ -128,6 +128,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(f"goldrush: unexpected error: {visible(str(error)) or type(error).__name__}")
 
 
+NO_TERMINAL = (
+    "goldrush: the app needs a terminal to draw in (its input and output); the list, "
+    "export, history, sheet, score, split, backup and restore commands work without one"
+)
+
+
+def _has_terminal() -> bool:
+    """Input and output are a terminal: the UI started from a pipe, cron or a script ran at
+    full CPU for good, holding its game's lock (a play-test)."""
+    return _is_terminal(sys.stdin) and _is_terminal(sys.stdout)
+
+
+def _is_terminal(stream: object) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except (OSError, ValueError):  # closed
+        return False
+
+
 def _fail(message: str) -> int:
     with contextlib.suppress(OSError):
         print(message, file=sys.stderr)
@@ -219,6 +239,8 @@ def _main(argv: Sequence[str] | None) -> int:
             )
         if problem:
             return _fail(f"goldrush: {problem}")
+    if not _has_terminal():
+        return _fail(NO_TERMINAL)
     collecting = _pause_collector()
     first_read = None
     if open_id is not None:  # a game without its snapshot is read while the UI starts
@@ -350,6 +372,8 @@ def _display(store: Store, game_id: str | None) -> int:
             problem = f"no saved game {visible(game_id)!r} (see: goldrush list)"
         if problem:
             return _fail(f"goldrush display: {problem}")
+    if not _has_terminal():
+        return _fail(NO_TERMINAL)
     from screens.display import run_display  # the UI only when it is started
 
     return run_display(store, game_id)

@@ -151,7 +151,7 @@ def restore(
 ) -> int:
     """Restore a backup; a differing file is replaced with --replace, or when the person at
     a terminal answers y; otherwise it is kept and said so."""
-    from companion.backup import BackupError, plan_restore
+    from companion.backup import BackupError, compared, plan_restore
     from companion.backup import restore as write_restore
 
     try:
@@ -161,8 +161,8 @@ def restore(
     if ask is None and sys.stdin.isatty():
         ask = _ask
     replace = set()
-    for name in plan.differing:
-        if replace_all or (ask is not None and ask(name)):
+    for name in plan.differing:  # (what each copy holds, to choose: a play-test could not)
+        if replace_all or (ask is not None and ask(f"{name} ({compared(store, plan, name)})")):
             replace.add(name)
     try:
         written = write_restore(store, plan, replace)

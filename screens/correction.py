@@ -112,6 +112,8 @@ stays, so you can fix it and record again.
     def _what_changed(self, event: Select.Changed) -> None:
         self.query_one("#value-label", Static).update(self._hint(event.value))
         say(self.query_one("#error-value", Static), "")  # about the number chosen before
+        if event.select.has_focus:  # picked: on to its new value (what was typed next
+            self.query_one("#value", Input).focus()  # moved the list instead: a play-test)
 
     @on(Input.Changed, "#value")
     @on(Input.Changed, "#reason")

@@ -609,6 +609,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             if not self.session.read_only:
                 for line in self.query("#read-only"):
                     line.remove()
+            self.clear_refusals()  # ("...open read-only: choose Continue..." stayed: a play-test)
             self.notify("The game goes on from what could be read.", markup=False)
             self.refresh_view()
 

@@ -139,3 +139,96 @@ def test_not_a_zip_and_a_cut_zip(store: Store, new_game: NewGame, tmp_path: Path
     cut.write_bytes(good.read_bytes()[: len(good.read_bytes()) // 2])
     with pytest.raises(BackupError):
         plan_restore(Store(tmp_path / "elsewhere", GAMES), cut)
+
+
+def test_a_restore_gives_each_file_its_time_from_the_backup(
+    store: Store, new_game: NewGame, tmp_path: Path
+) -> None:
+    """ "Last played" (and what `r` resumes) is a game file's time: a restore made every
+    game played at the moment of the restore (a play-test)."""
+    import os
+
+    session = new_game()
+    played = 1_700_000_000  # 2023-11-14
+    os.utime(session.path, (played, played))
+    archive = tmp_path / "all.zip"
+    backup(store, archive)
+    other = Store(tmp_path / "other", GAMES)
+    restore(other, plan_restore(other, archive))
+    restored = (other.games_dir / session.path.name).stat().st_mtime
+    assert abs(restored - played) <= 2  # a zip keeps times to two seconds
+
+
+def test_a_byte_changed_inside_compressed_data_is_said_to_be_damage(
+    store: Store, new_game: NewGame, tmp_path: Path
+) -> None:
+    """zlib's own error ("invalid distance too far back") reached the user as an
+    unexpected error (a play-test changed byte 100 of a backup)."""
+    session = new_game()
+    for _ in range(30):
+        session.act(session.rules.adjust(session.state, 0, "gold", parse_amount("+3")))
+    good = tmp_path / "good.zip"
+    backup(store, good)
+    data = bytearray(good.read_bytes())
+    with zipfile.ZipFile(good) as archive:
+        info = archive.getinfo(f"games/{session.path.name}")
+    start = info.header_offset + 30 + len(info.filename.encode()) + len(info.extra)
+    refused = 0
+    for offset in range(start + 5, start + info.compress_size - 5, 37):
+        bad = tmp_path / "bad.zip"
+        changed = bytearray(data)
+        changed[offset] ^= 0xFF
+        bad.write_bytes(bytes(changed))
+        try:
+            plan_restore(Store(tmp_path / "elsewhere", GAMES), bad)
+        except BackupError as error:
+            refused += 1
+            assert "is damaged" in str(error) or "not as it was backed up" in str(error)
+    assert refused and not (tmp_path / "elsewhere").exists()
+
+
+def test_a_restore_that_cannot_write_leaves_no_temporary_file(
+    store: Store, new_game: NewGame, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk left a 0-byte `....toml.restoring` in games/ (a play-test)."""
+    import os
+
+    session = new_game()
+    archive = tmp_path / "all.zip"
+    backup(store, archive)
+    other = Store(tmp_path / "other", GAMES)
+    plan = plan_restore(other, archive)
+
+    def full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(BackupError, match="No space left on device"):
+        restore(other, plan)
+    assert not list(other.root.rglob("*.restoring"))
+    assert not (other.games_dir / session.path.name).exists()
+
+
+def test_a_differing_file_is_asked_about_with_what_each_copy_holds(
+    store: Store, new_game: NewGame, tmp_path: Path
+) -> None:
+    """ "games/... here differs from the backup. Replace it?" did not say which copy was
+    newer or longer (a play-test)."""
+    from companion.backup import compared
+    from companion.cli_records import restore as cli_restore
+
+    session = new_game()
+    archive = tmp_path / "all.zip"
+    backup(store, archive)
+    for _ in range(2):
+        session.act(session.rules.adjust(session.state, 0, "gold", parse_amount("+3")))
+    asked: list[str] = []
+    assert (
+        cli_restore(store, str(archive), False, ask=lambda name: asked.append(name) or False) == 0
+    )
+    name = f"games/{session.path.name}"
+    plan = plan_restore(store, archive)
+    assert asked == [f"{name} ({compared(store, plan, name)})"]
+    here, theirs = compared(store, plan, name).split("; ")
+    assert here.startswith("here: 2 entries in its log, saved ")
+    assert theirs.startswith("the backup's: 0 entries in its log, saved ")

@@ -159,6 +159,8 @@ def test_the_app_starts_without_argparse_or_any_games_rules(
         "import sys\n"
         "import screens.app\n"
         "screens.app.GoldrushApp.run = lambda self: None\n"
+        "import companion.cli\n"
+        "companion.cli._has_terminal = lambda: True\n"  # (captured: no terminal here)
         "from companion.cli import main\n"
         "main(['--data-dir', sys.argv[1]])\n"
         "from companion.saved import list_saved\n"
@@ -176,6 +178,25 @@ def test_the_app_starts_without_argparse_or_any_games_rules(
         [sys.executable, "-c", code, str(store.root)], capture_output=True, text=True, check=True
     )
     assert done.stdout.strip() == "[]"
+
+
+def test_the_app_without_a_terminal_says_so_and_ends(store: Store, new_game: NewGame) -> None:
+    """Started from a pipe (no terminal), the app ran at full CPU for good and held its
+    game's lock (a play-test): it says what it needs and ends, with exit code 2."""
+    import subprocess
+    import sys
+
+    session = new_game()
+    for args in ([], ["open", session.path.stem], ["display", session.path.stem]):
+        done = subprocess.run(
+            [sys.executable, "-m", "companion.cli", "--data-dir", str(store.root), *args],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 2, (args, done.stderr)
+        assert done.stderr.startswith("goldrush: the app needs a terminal"), args
 
 
 def test_list_says_the_settings_file_is_damaged(capsys, store: Store, new_game: NewGame) -> None:  # type: ignore[no-untyped-def]

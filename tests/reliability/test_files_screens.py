@@ -109,6 +109,7 @@ async def test_a_damaged_game_opens_read_only_and_goes_on_with_a_say_so(store: S
         await pilot.press("y")
         await pilot.pause()
         assert not screen.query("#read-only")
+        assert text_of(pilot, "#command-error") == ""  # the refusal said it was read-only
         assert screen.run(change) is True
     assert len(list(store.games_dir.glob("*.damaged-*"))) == 1
 
