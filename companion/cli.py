@@ -135,8 +135,11 @@ NO_TERMINAL = (
 
 
 def _has_terminal() -> bool:
-    """Input and output are a terminal: the UI started from a pipe, cron or a script ran at
-    full CPU for good, holding its game's lock (a play-test)."""
+    """Input and output are a terminal, or Textual is told of another driver (`goldrush
+    serve` runs the display through pipes with its web driver): the UI started from a pipe,
+    cron or a script ran at full CPU for good, holding its game's lock (a play-test)."""
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return True
     return _is_terminal(sys.stdin) and _is_terminal(sys.stdout)
 
 

@@ -340,6 +340,38 @@ def board_hints(
     return merged
 
 
+def follow_the_board(
+    spec: SheetSpec,
+    rows: list[dict[str, Any]],
+    now: list[dict[str, Any]],
+    then: list[dict[str, Any]],
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """A reopened game's answers (`rows`, its last sheet's) with each number the game
+    changed since that sheet was saved (`then`: what the screen tracked when it was; `now`:
+    what it tracks) taken from the game, and a line for each ("Ann's Money 2800, the sheet
+    said 1800"). A table reopened a game to correct a payment and the wizard offered the old
+    sheet, so the old winner was saved again (a play-test); an answer the table typed over
+    the board's number at the finish, for a number the game has not changed since, stays."""
+    followed = [dict(row) for row in rows]
+    said = []
+    for spec_field in spec.fields:
+        key = spec_field.key
+        for row, board, before in zip(followed, now, then, strict=False):
+            if key not in board or key not in before or board[key] == before[key]:
+                continue
+            if row.get(key) != board[key]:
+                said.append(
+                    f"{row['name']}'s {spec_field.label} {_shown(board[key])}, the sheet said "
+                    f"{_shown(row.get(key))}"
+                )
+                row[key] = board[key]
+    return followed, said
+
+
+def _shown(value: Any) -> str:
+    return " ".join(map(str, value)) if isinstance(value, list) else str(value)
+
+
 def overlay_sheet(
     spec: SheetSpec,
     rows: list[dict[str, Any]],

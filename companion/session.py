@@ -221,6 +221,27 @@ class GameSession:
                 self._checkpoints[number] = dump_state(state)
         return state
 
+    def state_at_last_finish(self) -> TableState | None:
+        """The state the game's last finish scored (just before its entry), or None when
+        it was never finished; the checkpoints are used, not changed."""
+        effective = self.journal.effective()
+        finishes = [number for number, entry in enumerate(effective) if entry.kind == "finish"]
+        if not finishes:
+            return None
+        count = finishes[-1]
+        state = None
+        for start in sorted((kept for kept in self._checkpoints if kept <= count), reverse=True):
+            try:
+                state = load_state(self._checkpoints[start])
+                break
+            except Exception:  # one that does not load: further back
+                state = None
+        if state is None:
+            start, state = 0, self.rules.new_state(self.header)
+        for entry in effective[start:count]:
+            self._apply(state, entry, False)
+        return state
+
     def save_snapshot(self) -> None:
         """Keep the replayed state beside the file (best effort; see gamefile.Snapshot). Only a
         session that knows every byte of the file it read and wrote does so."""

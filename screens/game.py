@@ -477,7 +477,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         """The scoring wizard, started from what this screen tracked. The notice that scores
         were kept goes: the wizard says they are back (two toasts and a third over the
         totals at 80x24, a play-test found)."""
-        from companion.scoring import board_hints, overlay_sheet
+        from companion.scoring import board_hints, follow_the_board, overlay_sheet
         from screens.scoring import FinishedSheet, ScoringWizard
 
         if self._draft_toast is not None:
@@ -526,6 +526,10 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         # the board now says otherwise (a correction since), the board's number beside them
         tracked = rules.prefill(state, known)
         rows = overlay_sheet(spec, tracked, state.sheet, charts)
+        followed: list[str] = []
+        then = self.session.state_at_last_finish() if state.sheet else None
+        if then is not None:  # what the game changed since its last sheet: the game's number
+            rows, followed = follow_the_board(spec, rows, tracked, rules.prefill(then, known))
         hints = board_hints(spec, tracked, rows, rules.score_hints(state))
         counts = rules.score_counts(state)
 
@@ -533,6 +537,15 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             return ScoringWizard(spec, rows, charts, hints, draft, keep, counts)
 
         self.app.push_screen(wizard_with(typed[0]), done)
+        if followed and typed[0] is None:
+            self.notify(
+                "Changed in the game since its last sheet, so taken from the game: "
+                + "; ".join(followed)
+                + ".",
+                title="Scoring wizard",
+                markup=False,
+                timeout=15,
+            )
 
     def remember(self, key: str, value: object) -> None:
         """Keep a number read off the cardboard in the settings (this game's section)."""

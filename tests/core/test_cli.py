@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from companion import __version__
@@ -187,6 +189,7 @@ def test_the_app_without_a_terminal_says_so_and_ends(store: Store, new_game: New
     import sys
 
     session = new_game()
+    environment = {key: value for key, value in os.environ.items() if key != "TEXTUAL_DRIVER"}
     for args in ([], ["open", session.path.stem], ["display", session.path.stem]):
         done = subprocess.run(
             [sys.executable, "-m", "companion.cli", "--data-dir", str(store.root), *args],
@@ -194,6 +197,7 @@ def test_the_app_without_a_terminal_says_so_and_ends(store: Store, new_game: New
             capture_output=True,
             text=True,
             timeout=60,
+            env=environment,
         )
         assert done.returncode == 2, (args, done.stderr)
         assert done.stderr.startswith("goldrush: the app needs a terminal"), args

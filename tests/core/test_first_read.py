@@ -40,6 +40,7 @@ def run(app):
 
 
 GoldrushApp.run = run
+cli._has_terminal = lambda: True  # (captured output: as if at a terminal)
 code = cli.main(["--data-dir", sys.argv[1], "open", sys.argv[3]])
 seen["code"] = code
 seen["snapshot_after"] = cli.Store(sys.argv[1], cli._GameIds()).has_snapshot(

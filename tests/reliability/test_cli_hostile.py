@@ -177,6 +177,7 @@ def test_the_app_exits_non_zero_after_an_unexpected_error(
 
     monkeypatch.setattr(GoldrushApp, "run", crash)
     monkeypatch.setattr(GoldrushApp, "panic", lambda app, *renderables: None)
+    monkeypatch.setattr("companion.cli._has_terminal", lambda: True)  # (captured: no tty)
     code, _, _ = run(capsys, "--data-dir", str(store.root), "open", session.game_id)
     assert code == 1
     assert "a bug" in (store.root / "crash.log").read_text(encoding="utf-8")

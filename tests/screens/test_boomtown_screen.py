@@ -290,7 +290,7 @@ async def test_a_whole_game_from_a_shuffled_deck(store: Store, new_game: NewGame
         assert last.kind == "production"  # saw it only in the log)
         said = [n.message for n in pilot.app._notifications if n.title == "Last production"]
         assert len(said) == 1 and said[0].startswith(last.text.split(":")[0] + ": "), said
-        assert said[0].endswith(" gold. The deck is used up: on to the final scores."), said
+        assert said[0].endswith(". The deck is used up: on to the final scores."), said
         await pilot.press("ctrl+s", "ctrl+s")
         await pilot.pause()
         assert screen.session.state.finished

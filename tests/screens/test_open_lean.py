@@ -119,6 +119,8 @@ def test_goldrush_starts_the_app_with_the_collector_paused(store: Store) -> None
         "def run(self):\n"
         "    seen.append((gc.isenabled(), self._collector_paused))\n"
         "screens.app.GoldrushApp.run = run\n"
+        "import companion.cli\n"
+        "companion.cli._has_terminal = lambda: True\n"  # (captured: as if at a terminal)
         "from companion.cli import main\n"
         "main(['--data-dir', sys.argv[1]])\n"
         "print(seen)\n"
@@ -190,6 +192,7 @@ def test_an_app_that_ends_before_its_first_frame_leaves_the_collector_running(
 
     session = new_game()
     monkeypatch.setattr(GoldrushApp, "run", lambda app: None)
+    monkeypatch.setattr("companion.cli._has_terminal", lambda: True)  # (captured: no tty)
     assert gc.isenabled()
     assert main(["--data-dir", str(store.root), "open", session.game_id]) == 0
     assert gc.isenabled()

@@ -225,30 +225,45 @@ async def test_reopening_a_finished_game_is_an_entry(store: Store, new_game: New
         assert screen.session.state.finished
 
 
-async def test_a_reopened_games_wizard_shows_a_number_corrected_since_the_finish(
+async def test_a_reopened_games_wizard_takes_a_number_the_game_changed_since_the_finish(
     store: Store, new_game: NewGame
 ) -> None:
-    """ctrl+o after the finish ("ctrl+f reopens the game, and its wizard changes the
-    sheet"), then reopened: the wizard offered the old sheet's number with no word of the
-    board's new one, and saving it again kept the old (a play-test)."""
+    """ctrl+o after the finish, then reopened: the wizard offered the old sheet's number
+    (a first play-test); then beside an "On the board" note, and a second play-test saved
+    the old winner all the same. A number the game changed since the last sheet is now the
+    game's, and the wizard says which; an answer typed over the board's number at the
+    finish, for a number the game has not changed since, stays, with the board's beside it."""
     from companion.amounts import Amount
 
     session = new_game(game="calamityville", names=("Ann", "Bo"))
     async with make_app(store).run_test(size=SIZE) as pilot:
-        screen = await finished_through_the_wizard(pilot, session)
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        wizard = await ctrl_f(pilot)
+        await type_into(pilot, "#answer-1", "1900")  # Bo's typed over the board's 2000
+        await pilot.press("ctrl+n", "ctrl+s")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen) and screen.session.state.finished
         rules, state = screen.session.rules, screen.session.state
         assert screen.run(rules.correct(state, 0, "money", Amount(2500, False), "miscounted"))
         await pilot.press("ctrl+f", "y")  # reopen
         await pilot.pause()
-        await ctrl_f(pilot)
+        wizard = await ctrl_f(pilot)
         await settle(pilot)
-        assert pilot.app.screen.query_one("#answer-0", Input).value == "2000"  # the sheet's
-        assert text_of(pilot, "#hint-0") == "On the board: 2500"
-        assert text_of(pilot, "#hint-1") == ""  # Bo's is as the sheet says
-        hint = pilot.app.screen.query_one("#hint-0")
-        await type_into(pilot, "#answer-0", "2500")  # put back to the board's: it goes
+        assert wizard.query_one("#answer-0", Input).value == "2500"  # the game's, now
+        assert text_of(pilot, "#hint-0") == ""
+        said = [n.message for n in pilot.app._notifications if n.title == "Scoring wizard"]
+        assert said == [
+            "Changed in the game since its last sheet, so taken from the game: Ann's Money "
+            "2500, the sheet said 2000."
+        ]
+        assert wizard.query_one("#answer-1", Input).value == "1900"  # typed: it stays
+        assert text_of(pilot, "#hint-1") == "On the board: 2000"
+        hint = wizard.query_one("#hint-1")
+        await type_into(pilot, "#answer-1", "2000")  # put back to the board's: it goes
         assert not hint.display
-        await type_into(pilot, "#answer-0", "2400")
+        await type_into(pilot, "#answer-1", "2400")
         assert hint.display
 
 
