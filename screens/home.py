@@ -212,8 +212,13 @@ changes or deletes them: move them away, or repair them by hand.
             settings = self._settings_damage
             files.append(DamagedFile(settings.path, f"{settings.reason} ({SETTINGS_KEPT})"))
         damaged.display = bool(files)
+        # (more than a short screen's box shows: `goldrush list` has them all)
+        every = "; goldrush list lists every one" if len(files) > 2 else ""
         lines = Text(
-            "Damaged files (left as they are; the app never changes them):\n", style="bold"
+            f"{len(files)} damaged file{'s' if len(files) != 1 else ''} (left as they are; "
+            "the app never changes "
+            f"them{every}):\n",
+            style="bold",
         )
         for file in files:
             lines.append(f"  {visible(str(file.path))}\n      {visible(file.reason)}\n")

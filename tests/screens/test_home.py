@@ -308,3 +308,25 @@ async def test_a_long_list_scrolls_inside_itself_and_the_rest_stays_put(
             assert table.region.y < top and top + highlighted.height <= table.region.bottom
             assert f"{first_names[row]}, Annabelle," in drawn[top]
         assert table.max_scroll_y > 0  # it was the list that scrolled
+
+
+async def test_many_damaged_files_leave_the_saved_games_in_sight(
+    store: Store, new_game: NewGame
+) -> None:
+    """Four damaged files took all of 80x24 but the list's first row, its header cut off (a
+    play-test). Their box takes at most 40% of the screen, and says `goldrush list` lists
+    them all."""
+    for name in ("Ann", "Bo", "Cy", "Di", "Ed"):
+        new_game(game="coloma", names=(name, "Annabelle"))
+    for number in range(4):
+        (store.games_dir / f"2025010{number}-000000-boomtown.toml").write_text("not [toml\n")
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, HomeScreen)
+        table, damaged = screen.query_one("#games", DataTable), screen.query_one("#damaged")
+        assert damaged.display and damaged.region.height <= 24 * 0.4 + 1
+        assert table.region.height >= 5  # its header and four games at least
+        drawn = [strip.text for strip in screen._compositor.render_strips()]
+        assert any("Last played" in line for line in drawn)
+        said = " ".join(" ".join(line.strip(" │╭╮╰╯─").split()) for line in drawn)
+        assert "4 damaged files (left as they are;" in said and "goldrush list lists" in said
