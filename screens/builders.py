@@ -503,7 +503,13 @@ Type in the command field and press **enter**; the line above it says what comes
                     "Type t for the token where the Train Marker stands, or t with the Left "
                     "votes, the Right votes and the + icons: t 3 1 0."
                 )
-            if self.run(entry) and self.state.over:
+            if not self.run(entry):
+                return True
+            # where it went and why, under the field (only the log had it: a play-test);
+            # whole, wrapped if need be: once a round
+            width = self.refusal_line().content_size.width
+            self.tell(entry.text, one_line=cell_len(entry.text) <= width)
+            if self.state.over:
                 self.notify("The last Track Token is placed: on to the final scores.", markup=False)
                 self.action_finish()
             return True

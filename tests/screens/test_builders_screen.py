@@ -541,6 +541,9 @@ async def test_a_build_after_the_rounds_token_says_to_start_the_next_round(
             assert await command(pilot, typed) == "", typed
         assert "type t for the Track Token in row 1" in await command(pilot, "2 1 s")
         assert await command(pilot, "t 1 0 0") == ""
+        # where it went and why is said under the field (only the log had it: a play-test)
+        said = " ".join(text_of(pilot, "#command-error").split())
+        assert said.startswith("Track Token in row 1: 1 Left") and "column" in said, said
         assert await command(pilot, "2 1 s") == (
             "Everyone has built this round: type n to start round 2."
         )
