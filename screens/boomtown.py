@@ -378,6 +378,12 @@ Type in the command field and press **enter**:
                 if not riders:
                     raise RuleError("Nobody has a Mustang.")
                 return self.run(rules.use_mustang(state, riders[0]))
+            if lowered in NEXT + REVEAL:  # another step's word: not New Vein nor Railroad
+                # (`n` opened New Vein's dialog for a table that took the round for over)
+                raise RuleError(
+                    f"{state.name(picker)} still picks: a mine (cm 6) or an event card by its "
+                    "name; n starts the next round once every pick is made."
+                )
             card = find_event(text) if not any(ch.isdigit() for ch in text) else None
             if card is not None:
                 rules.check_event_allowed(state)

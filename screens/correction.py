@@ -107,6 +107,18 @@ stays, so you can fix it and record again.
 
     def on_mount(self) -> None:
         self.query_one("#value", Input).focus()
+        what = self.query_one("#what", Select)
+        self.watch(what, "expanded", self._what_closed, init=False)
+
+    def _what_closed(self, expanded: bool) -> None:
+        """Its list closed on a pick, the one it had too (that posts no change: the number
+        typed next went nowhere, a play-test): on to the new value."""
+        if not expanded:  # (the Select takes its focus back once its list is gone)
+            self.call_after_refresh(self._on_to_the_value)
+
+    def _on_to_the_value(self) -> None:
+        if self.query_one("#what", Select).has_focus_within:
+            self.query_one("#value", Input).focus()
 
     @on(Select.Changed, "#what")
     def _what_changed(self, event: Select.Changed) -> None:

@@ -725,17 +725,18 @@ class CommandScreen(GameScreen):
             # (after a dialog's "no" too: a play-test typed on and got "nann gold +20")
             command.keep(event.value, select=True)
             if refusal is not None and command.value == event.value:  # (none typed since)
-                self._refused_typed = first_word(event.value)
+                self._refused_typed = comparable(event.value)
 
     @on(Input.Changed, "#command")
     def _refusal_typed_over(self, event: Input.Changed) -> None:
-        """A refusal goes once its command is typed over by another (its first word gone),
-        or the field is emptied: it stayed under `pay bo cy 5000` while that was typed
-        (a play-test). While the refused command is corrected, it stays in sight."""
+        """A refusal goes once the field holds something else than the refused command
+        (or the start of it, typed anew), or is emptied: it stayed under `pay bo cy 5000`
+        while that was typed, and under another `pay` (play-tests). While the refused text is
+        still there (the cursor put at its end), it stays in sight."""
         refused = self._refused_typed
         if refused is None:
             return
-        typed = first_word(event.value)
+        typed = comparable(event.value)
         if not typed or not (refused.startswith(typed) or typed.startswith(refused)):
             # blank lines as many as it took: no layout at this key, nor at the next
             # refusal as long (a line collapsing and growing again cost two)
@@ -744,7 +745,7 @@ class CommandScreen(GameScreen):
             height = line.visual.get_height(line.styles, width) if width else 1
             self.say_beside("\n" * (height - 1))
 
-    _refused_typed: str | None = None  # the first word of the refused command in the field
+    _refused_typed: str | None = None  # the refused command in the field, as compared
 
     def tell(self, text: str, one_line: bool = True) -> None:
         """Say what a change did (a production's payments) beside the command field, where
@@ -778,10 +779,9 @@ class CommandScreen(GameScreen):
         raise NotImplementedError
 
 
-def first_word(typed: str) -> str:
-    """What a command starts with, as compared (`Pay` is `pay`)."""
-    words = typed.split(maxsplit=1)
-    return words[0].lower() if words else ""
+def comparable(typed: str) -> str:
+    """A command as compared with the refused one (`Pay  Bo` is `pay bo`)."""
+    return " ".join(typed.lower().split()) + (" " if typed[-1:].isspace() else "")
 
 
 def at_a_word(cut: str, whole: str) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -201,8 +201,11 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         Binding("escape", "leave", "Leave", id="leave-wizard"),
         # between the players' answers, as in a column on paper (a play-tester pressed down
         # to go from Ann's to Eve's and typed Eve's 250 into Ann's)
-        Binding("down", "answer(1)", "Next player", show=False),
-        Binding("up", "answer(-1)", "Previous player", show=False),
+        # before the wizard's scroll container: once a step is taller than the screen
+        # (the Frontier's note, Builders' hints), it took up and down to scroll (a
+        # play-test); `check_action` lets them through to the standings' table
+        Binding("down", "answer(1)", "Next player", show=False, priority=True),
+        Binding("up", "answer(-1)", "Previous player", show=False, priority=True),
     ]
 
     def __init__(
@@ -349,6 +352,19 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
                 yield Button("Next (ctrl+n)", id="next", variant="primary", compact=True)
                 yield Button("Save & finish (ctrl+s)", id="save", variant="success", compact=True)
         yield SteadyFooter()
+
+    @on(events.DescendantFocus)
+    def _show_answer_whole(self, event: events.DescendantFocus) -> None:
+        """An answer focused is scrolled into view with its hint under it (Builders' list
+        of buildings, in the order the VPs are typed), as much as fits above the totals: at
+        80x24 the list was cut under the running totals (a play-test)."""
+        widget = event.widget
+        if not (widget.id or "").startswith("answer-"):
+            return
+        block = widget.parent.parent if widget.parent is not None else None
+        if block is not None:
+            wizard = self.query_one("#wizard")
+            self.call_after_refresh(wizard.scroll_to_widget, block, animate=False)
 
     def can_view_entire(self, widget: Widget) -> bool:
         """A field under the running totals (docked at the bottom while asking) is out of
@@ -647,6 +663,15 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
             self.query_one(f"#answer-{seat + 1}", Input).focus()
         else:
             self.action_step(1)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """up and down move between the answers only from an answer or the chart's field;
+        elsewhere (the standings' table, a button) they do what they do there."""
+        if action == "answer":
+            focused = self.focused
+            name = (focused.id or "") if focused is not None else ""
+            return name == "chart" or name.startswith("answer-")
+        return super().check_action(action, parameters)
 
     def action_answer(self, delta: int) -> None:
         """The next or previous player's answer (from the chart's field, the first; up from

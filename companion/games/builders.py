@@ -85,6 +85,13 @@ TERRAIN = {  # kind -> what is printed; a building goes on none of them
 }
 TERRAIN_CARDS = {2: 12, 3: 9, 4: 6}  # advanced game: how many Terrain Cards are placed
 TRACK_TOKENS = 10  # in the box; the board has a row for each
+#: a round's token or the next round before everyone built; a player with nowhere left to
+#: build is a dead end the rules do not name (a play-test found only ctrl+o's way on)
+NOT_BUILT = (
+    '{name} has not built yet this round (nowhere left to build? ctrl+o, "Whose turn to '
+    'build": none).'
+)
+
 READINGS = """\
 ## Our readings where the rules are silent
 
@@ -947,7 +954,7 @@ class BuildersRules(Rules):
         assert isinstance(state, BuildersState)
         row, column = self._spot(state, entry)
         if state.builder is not None:
-            raise RuleError(f"{state.name(state.builder)} has not built yet this round.")
+            raise RuleError(NOT_BUILT.format(name=state.name(state.builder)))
         if row != state.train_row:
             raise RuleError(f"The next Track Token goes in row {state.train_row}.")
         if not state.tokens_to_place:
@@ -1044,7 +1051,7 @@ class BuildersRules(Rules):
     def _apply_next_round(self, state: TableState, entry: Entry) -> None:
         assert isinstance(state, BuildersState)
         if state.builder is not None:
-            raise RuleError(f"{state.name(state.builder)} has not built yet this round.")
+            raise RuleError(NOT_BUILT.format(name=state.name(state.builder)))
         if state.over:
             raise RuleError("Every Track Token is placed: the game is over (ctrl+f scores it).")
         if state.tokens_to_place:

@@ -106,8 +106,9 @@ class CalamityState(TableState):
 
     @property
     def gold_card_next(self) -> bool:
-        """One red card left, and the gold has not run out: it is that card."""
-        return not self.boom_left and self.bust_left == 1 and not self.gold_out
+        """One red card left (or none, as corrected), and the gold has not run out: it is
+        that card."""
+        return not self.boom_left and self.bust_left <= 1 and not self.gold_out
 
     def money(self, seat: int) -> int:
         return self.numbers[seat]["money"]
@@ -305,6 +306,10 @@ class CalamityvilleRules(Rules):
                 f"Calamityville has three {kind}s (the bonus is for all three of one type), "
                 "and all three are owned."
             )
+        if value <= 0:  # (a $0 space was bought, and its rent then spoke of a payment)
+            raise RuleError(
+                "A space's value is the number printed on it: more than $0 (buy ann bank 300)."
+            )
         if kind == "mine" and sum(p.kind == "mine" for p in state.properties) >= MINES:
             raise RuleError(
                 f"Calamityville has {MINES} mines (13 properties: three banks, stores and "
@@ -373,6 +378,13 @@ class CalamityvilleRules(Rules):
                 "The bonus rent is the amount your rules give for owning all three: more than $0."
             )
         amount, how = self.rent_due(state, index, visitor, bonus)
+        if bonus_typed and bonus is not None and "bonus" not in how:  # kept silently, it
+            # charged a later rent $500 (a play-test)
+            space = state.properties[index]
+            raise RuleError(
+                f"No bonus here: {state.name(space.owner)} does not own all three "
+                f"{space.kind}s. Type the rent without bonus."
+            )
         owner = state.properties[index].owner
         text = f"{state.name(visitor)} pays {state.name(owner)} ${amount} rent: {how}"
         kept: dict[str, int] = {}
@@ -388,8 +400,9 @@ class CalamityvilleRules(Rules):
         if state.gold_out:
             raise RuleError("The gold has run out: the game is over, no more newspaper cards.")
         if state.gold_card_next:
+            left = "The one red card left is" if state.bust_left else "The card left to read is"
             raise RuleError(
-                f"The one red card left is {GOLD_CARD} (the other Bust cards are read): "
+                f"{left} {GOLD_CARD} (the other Bust cards are read): "
                 "ctrl+g (or gold) reads it. If your deck holds more, correct "
                 '"Newspaper: Bust cards left" with ctrl+o.'
             )

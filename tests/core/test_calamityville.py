@@ -349,3 +349,27 @@ def test_a_payers_name_is_written_as_typed(new_game: NewGame) -> None:
     assert rules.pay(s, 0, 1, 5, "rent").text == "Cy Wellington pays deKlerk $5: rent"
     assert rules.pay(s, 1, 0, 5, "rent").text.startswith("deKlerk pays Cy Wellington")
     assert rules.pay(s, BANK, 1, 5, "gold").text == "The bank pays deKlerk $5: gold"
+
+
+def test_a_bonus_typed_where_none_is_due_and_a_zero_space_are_refused(game: GameSession) -> None:
+    """A play-test typed `bonus 500` on a one-bank rent: taken silently, it charged a later
+    rent $500 more. A $0 space was bought, and its rent then spoke of a payment."""
+    rules = game.rules
+    with pytest.raises(RuleError, match=r"space's value .* more than \$0"):
+        rules.buy(state(game), 0, "hotel", 0)
+    buy(game, 0, "bank", 300)
+    with pytest.raises(RuleError, match="No bonus here: Ann does not own all three banks"):
+        rules.rent(state(game), 0, 1, 500, bonus_typed=True)
+    assert rules.rent(state(game), 0, 1, 500).text == "Bo pays Ann $300 rent: $300 x 1 bank"
+
+
+def test_a_deck_corrected_to_nothing_left_points_to_the_gold(game: GameSession) -> None:
+    """0 Boom and 0 Bust left, the gold not read: `news` said only "empty"."""
+    rules = game.rules
+    game.act(rules.correct_text(state(game), "deck:boom", "0", "counted again"))
+    game.act(rules.correct_text(state(game), "deck:bust", "0", "counted again"))
+    assert state(game).card_up == '"Gold Has Run Out!"'
+    with pytest.raises(RuleError, match=r'The card left to read is "Gold Has Run Out!"'):
+        rules.newspaper(state(game))
+    game.act(rules.gold_runs_out(state(game)))
+    assert state(game).gold_out

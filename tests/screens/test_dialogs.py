@@ -16,6 +16,7 @@ from screens.game import GameScreen
 from screens.help import HelpScreen
 from tests.conftest import NewGame
 from tests.screens.helpers import (
+    command,
     make_app,
     open_screen,
     send_keys,
@@ -80,6 +81,12 @@ async def test_the_correction_dialog_fits_80x24_and_works_from_the_keyboard(
         assert dialog.fixes[str(key)].seat == 2
         # picked: on to the new value (typing went to the list, moving it: a play-test)
         assert dialog.focused is dialog.query_one("#value")
+        await pilot.press("shift+tab", "enter")  # the list again: enter on the same one
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert dialog.query_one("#what", Select).value == key  # (no change posted)
+        assert dialog.focused is dialog.query_one("#value")  # on to the value all the same
         send_keys(pilot, "5")
         await pilot.press("tab")
         send_keys(pilot, "counted")
@@ -478,3 +485,17 @@ async def test_the_event_card_lists_say_at_once_when_what_was_typed_matches_noth
         await settle(pilot)
         assert "matches" not in drawn_in(dialog, "#event-choice")
         assert dialog.choice.shown and text_of(pilot, "#event-error") == ""
+
+
+async def test_n_in_the_picks_says_a_pick_is_still_to_be_made(
+    store: Store, new_game: NewGame
+) -> None:
+    """`n`, the next round's word, opened New Vein's dialog for a table that took the round
+    for over (a play-test)."""
+    session = boomtown_in_the_picks(new_game)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, session)
+        said = await command(pilot, "n")
+        assert said.startswith("Ann still picks: a mine (cm 6) or an event card"), said
+        assert pilot.app.screen is screen
+        assert "next round once every pick" in said

@@ -163,8 +163,9 @@ async def test_a_refusal_goes_once_another_command_is_typed_over_its_own(
     store: Store, new_game: NewGame
 ) -> None:
     """A refusal stayed under the next command while it was typed (a play-test: "three
-    banks ... all owned" under `pay bo cy 5000`). It stays while its own command is
-    corrected, and goes once another command's first word is typed, or the field emptied."""
+    banks ... all owned" under `pay bo cy 5000`). It stays while the field holds the
+    refused command (or its start, typed anew), and goes once the field holds another, or
+    is emptied."""
     session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
     async with make_app(store).run_test(size=(120, 40)) as pilot:
         screen = await open_screen(pilot, session, CommandScreen)
@@ -180,9 +181,12 @@ async def test_a_refusal_goes_once_another_command_is_typed_over_its_own(
         send_keys(pilot, "A")  # replaces the selected command: the same first letter
         await settle(pilot)
         assert text_of(pilot, "#command-error") == refused
-        send_keys(pilot, "nn bucks -")
+        send_keys(pilot, "nn bucks +")
         await settle(pilot)
         assert text_of(pilot, "#command-error") == refused  # the same command, typed anew
+        send_keys(pilot, "2")  # now another: "ann bucks +2" (another `pay ...` over a
+        await settle(pilot)  # refused `pay ...` kept its refusal: a play-test)
+        assert text_of(pilot, "#command-error") == ""
         await pilot.press("ctrl+u")
         refused = await command(pilot, "ann bucks +1x")
         send_keys(pilot, "bo")  # another command

@@ -877,6 +877,16 @@ async def test_the_running_totals_stay_in_sight_below_a_long_step(
             assert pilot.app.focused is field
             assert not field.region.overlaps(box.region), seat
             assert field.region.y >= wizard.query_one("#wizard").region.y, seat
+        # up and down move between the answers of a step taller than the screen (its
+        # scroll container took them to scroll: a play-test)
+        assert wizard.query_one("#wizard").max_scroll_y > 0
+        for seat in (3, 2, 1, 0):
+            await pilot.press("up")
+            await settle(pilot)
+            assert pilot.app.focused is wizard.query_one(f"#answer-{seat}", Input), seat
+        await pilot.press("down")
+        await settle(pilot)
+        assert pilot.app.focused is wizard.query_one("#answer-1", Input)
         await pilot.press("ctrl+s")  # the standings: the table back under the sentences
         await settle(pilot)
         assert wizard.at_standings and not wizard.has_class("-asking")
