@@ -785,10 +785,14 @@ def comparable(typed: str) -> str:
 
 
 def at_a_word(cut: str, whole: str) -> str:
-    """`cut` (`whole` cut short, ending in "…") ending after a whole word: "Undone: Ann +5
-    Horses; 6 Ho…" read as a word of its own (a play-test). Cut as it was when its last
-    word would leave less than half of it."""
+    """`cut` (`whole` cut short, ending in "…") ending after a whole clause, or else a whole
+    word: "Undone: Ann +5 Horses (1 → 6); 4 Horses ignored: 6 Ho…" read "6 Ho" as a word,
+    and then "ignored: 6…" as a number (play-tests). Cut as it was when that would leave
+    less than half of it."""
     kept = cut[:-1]
+    clause = kept.rfind("; ")
+    if clause >= len(kept) // 2 and clause > 0:
+        return kept[:clause].rstrip(" ,;:") + "…"
     if not kept or whole[len(kept) : len(kept) + 1] in ("", " ") or kept[-1] == " ":
         return cut
     space = kept.rfind(" ")

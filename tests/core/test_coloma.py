@@ -46,7 +46,10 @@ def test_the_calendar_runs_three_years_of_five_rounds(game: GameSession) -> None
     assert state(game).phase == "shootout"
     with pytest.raises(RuleError, match="resolve the Shootout first"):
         rules(game).next_round(state(game))
-    game.act(rules(game).shootout_result(state(game)))
+    entry = rules(game).shootout_result(state(game))  # no chart typed: nobody is buried,
+    assert "no Gunmen: Ann, Bo, Cy (no chart typed: nothing given or taken)" in entry.text
+    assert "Graves" not in entry.text  # and the sentence says so ("Dudes to the Graves")
+    game.act(entry)
     assert state(game).phase == "cleanup"
     game.act(rules(game).clean_up(state(game), 3))
     assert (state(game).year, state(game).round, state(game).outlaws) == (1849, 1, 3)

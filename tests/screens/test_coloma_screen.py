@@ -641,4 +641,5 @@ async def test_an_undo_takes_the_limits_note_away_and_says_whole_words(
         before = said.removesuffix(" ctrl+y does it again.")
         assert before.endswith("…") and not before.endswith(" Ho…"), said
         whole = "Undone: Bo +5 Horses (1 → 6); 4 Horses ignored: 6 Horses at most (Horse Limit)"
-        assert whole.startswith(before[:-1]) and whole[len(before) - 1] == " ", said
+        assert whole.startswith(before[:-1]) and whole[len(before) - 1] in " ;", said
+        assert before == "Undone: Bo +5 Horses (1 → 6)…", said  # a whole clause

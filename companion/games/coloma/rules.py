@@ -317,7 +317,8 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
             moved = state.supply.cart - refilled.cart
             refill = f"; the Mine Cart refills {moved} Gold Nugget{'s' if moved != 1 else ''}"
             if refilled.cart:  # (the players' starting Nuggets came from outside the pools)
-                refill += f" ({refilled.cart} stay in the Mine Cart: the pools are full)"
+                stay = "stays" if refilled.cart == 1 else "stay"
+                refill += f" ({refilled.cart} {stay} in the Mine Cart: the pools are full)"
         extras = ""
         if any(state.sleepers):
             extras += "; the Dudes on Hotels go to the General Supply"

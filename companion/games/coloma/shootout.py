@@ -116,6 +116,9 @@ class ShootoutRules(Rules):
             given = self.reward(state, 4, 0)
             if state.chart and not given:  # the chart as typed has no part for them
                 text += f"; no Gunmen: {names} (nothing on the chart)"
+            elif not state.chart:  # resolved without a chart: nobody goes to the Graves
+                # (it said "Dudes to the Graves" and buried nobody: a play-test)
+                text += f"; no Gunmen: {names} (no chart typed: nothing given or taken)"
             else:
                 text += f"; no Gunmen, Dudes to the Graves: {names}" + given
         if tally.badge is not None:
