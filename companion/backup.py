@@ -27,6 +27,7 @@ from companion import __version__
 from companion.files import MIB
 from companion.gamefile import ENTRY_MARKER
 from companion.lock import GameLock
+from companion.safe_text import visible
 from companion.store import Store
 
 MANIFEST = "goldrush-backup.json"
@@ -126,6 +127,12 @@ def compared(store: Store, plan: RestorePlan, name: str) -> str:
     return f"here: {mine}; the backup's: {theirs}"
 
 
+def cut_reason(error: BaseException) -> str:
+    """An error's words, made visible and at most 100 characters."""
+    reason = visible(str(error)) or type(error).__name__
+    return reason if len(reason) <= 100 else reason[:99] + "…"
+
+
 def plan_restore(store: Store, archive_path: Path) -> RestorePlan:
     """Read and check the archive whole; BackupError (nothing written) when it is not a
     Goldrush backup or is damaged."""
@@ -134,9 +141,12 @@ def plan_restore(store: Store, archive_path: Path) -> RestorePlan:
         archive = zipfile.ZipFile(archive_path)
     except FileNotFoundError:
         raise BackupError(f"{shown}: no such file.") from None
-    except (zipfile.BadZipFile, OSError) as error:
+    except (zipfile.BadZipFile, OSError, NotImplementedError, ValueError, EOFError) as error:
+        # (a byte changed in its directory: "zipfiles that span multiple disks are not
+        # supported" reached the user as an unexpected error)
         raise BackupError(
-            f"{shown} is not a zip archive ({error}); nothing was restored."
+            f"{shown} is not a zip archive, or a damaged one ({cut_reason(error)}); nothing "
+            "was restored."
         ) from None
     with archive:
         infos = archive.infolist()
@@ -144,9 +154,13 @@ def plan_restore(store: Store, archive_path: Path) -> RestorePlan:
             raise BackupError(f"{shown} holds {len(infos)} files: not a Goldrush backup.")
         try:
             manifest = json.loads(_read(archive, MANIFEST, shown))
-        except (KeyError, ValueError):
+        except KeyError:
             raise BackupError(
-                f"{shown} is not a Goldrush backup (no readable {MANIFEST}); nothing was restored."
+                f"{shown} is not a Goldrush backup (no {MANIFEST}); nothing was restored."
+            ) from None
+        except ValueError:  # there, but damaged (it was "not a Goldrush backup": a play-test)
+            raise BackupError(
+                f"{shown} is damaged: its {MANIFEST} cannot be read; nothing was restored."
             ) from None
         if not isinstance(manifest, dict) or not isinstance(manifest.get("files"), dict):
             raise BackupError(f"{shown}: its {MANIFEST} is not one this app writes.")
@@ -186,9 +200,14 @@ def _read(archive: zipfile.ZipFile, name: str, shown: str) -> bytes:
     try:
         with archive.open(info) as handle:
             data = handle.read(FILE_LIMIT + 1)
-    except (zipfile.BadZipFile, OSError, EOFError, zlib.error) as error:  # a CRC error, a
-        # cut archive, a byte changed inside compressed data ("invalid distance too far back")
-        raise BackupError(f"{shown} is damaged: {name} cannot be read ({error}).") from None
+    except (zipfile.BadZipFile, OSError, EOFError, zlib.error, NotImplementedError) as error:
+        # a CRC error, a cut archive, a byte changed inside compressed data ("invalid
+        # distance too far back") or in a header ("That compression method is not
+        # supported"); the reason cut short and made visible (a header's bytes ran on for
+        # 5,000 characters: a play-test)
+        raise BackupError(
+            f"{shown} is damaged: {name} cannot be read ({cut_reason(error)})."
+        ) from None
     if len(data) > FILE_LIMIT:
         raise BackupError(f"{shown}: {name} is larger than any file this app writes.")
     return data

@@ -160,6 +160,16 @@ def restore(
         return fail(f"goldrush restore: {error}")
     if ask is None and sys.stdin.isatty():
         ask = _ask
+    if replace_all or ask is not None:  # said before asking (it asked, then refused: a
+        # play-test); `restore` checks the locks again as it writes
+        from companion.lock import held_elsewhere
+
+        for name in plan.differing:
+            if name.startswith("games/") and held_elsewhere(store.root / name):
+                return fail(
+                    f"goldrush restore: {visible(name)} is open in the app: close it there "
+                    "and restore again (nothing was restored)."
+                )
     replace = set()
     for name in plan.differing:  # (what each copy holds, to choose: a play-test could not)
         if replace_all or (ask is not None and ask(f"{name} ({compared(store, plan, name)})")):

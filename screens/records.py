@@ -177,7 +177,16 @@ class RecordsScreen(StyledOnce, Screen[None]):
             f"{len(games)} finished game{'s' if len(games) != 1 else ''}"
             + (f" of {SHEETS[game].title}" if game else "")
             + (f" with {', '.join(players)}" if players else "")
-            + ("" if games else ": none yet, finish a game with ctrl+f")
+            + (
+                ""
+                if games
+                # (a typo was told to finish a game, with three finished: a play-test)
+                else (
+                    ": no finished game has them: check the names typed"
+                    if players and self.all_games
+                    else ": none yet, finish a game with ctrl+f"
+                )
+            )
             + (
                 f" (the newest {LISTED} listed: type a game or names to find older ones)"
                 if len(games) > LISTED

@@ -97,7 +97,9 @@ def make_zip(path: Path, files: dict[str, bytes]) -> Path:
     ("files", "message"),
     [
         ({"games/x.toml": b"x"}, "is not a Goldrush backup"),
-        ({MANIFEST: b"{not json"}, "is not a Goldrush backup"),
+        # its manifest there but unreadable: damaged, not someone else's zip (a play-test
+        # took "not a Goldrush backup" for having picked the wrong file)
+        ({MANIFEST: b"{not json"}, "is damaged: its goldrush-backup.json cannot be read"),
         ({MANIFEST: json.dumps({"format": 9, "files": {}}).encode()}, "format 9"),
         (
             {MANIFEST: json.dumps({"format": 1, "files": {"../etc/passwd": "0"}}).encode()},
@@ -184,7 +186,31 @@ def test_a_byte_changed_inside_compressed_data_is_said_to_be_damage(
         except BackupError as error:
             refused += 1
             assert "is damaged" in str(error) or "not as it was backed up" in str(error)
+            assert len(str(error)) < 400, str(error)  # (a header's bytes ran on: 5,000)
     assert refused and not (tmp_path / "elsewhere").exists()
+
+
+def test_every_byte_changed_is_refused_in_a_sentence(
+    store: Store, new_game: NewGame, tmp_path: Path
+) -> None:
+    """A play-test changed each byte of a backup in turn: a header's compression method
+    gave "unexpected error: That compression method is not supported"."""
+    session = new_game()
+    for _ in range(5):
+        session.act(session.rules.adjust(session.state, 0, "gold", parse_amount("+3")))
+    good = tmp_path / "good.zip"
+    backup(store, good)
+    data = good.read_bytes()
+    for offset in range(0, len(data), 7):
+        bad = tmp_path / "bad.zip"
+        changed = bytearray(data)
+        changed[offset] ^= 0x5A
+        bad.write_bytes(bytes(changed))
+        try:
+            plan_restore(Store(tmp_path / "elsewhere", GAMES), bad)
+        except BackupError as error:
+            assert len(str(error)) < 400, (offset, str(error))
+    assert not (tmp_path / "elsewhere").exists()
 
 
 def test_a_restore_that_cannot_write_leaves_no_temporary_file(
@@ -232,3 +258,24 @@ def test_a_differing_file_is_asked_about_with_what_each_copy_holds(
     here, theirs = compared(store, plan, name).split("; ")
     assert here.startswith("here: 2 entries in its log, saved ")
     assert theirs.startswith("the backup's: 0 entries in its log, saved ")
+
+
+def test_an_open_game_is_said_before_anything_is_asked(
+    store: Store, new_game: NewGame, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It asked "Replace it?", and after a yes said the game was open (a play-test)."""
+    from companion.cli_records import restore as cli_restore
+
+    session = new_game()
+    archive = tmp_path / "all.zip"
+    backup(store, archive)
+    session.act(session.rules.adjust(session.state, 0, "gold", parse_amount("+3")))
+    lock = GameLock(session.path)
+    assert lock.acquire()
+    try:
+        asked: list[str] = []
+        code = cli_restore(store, str(archive), False, ask=lambda name: asked.append(name) or True)
+        assert code == 2 and asked == []
+        assert "is open in the app: close it there" in capsys.readouterr().err
+    finally:
+        lock.release()

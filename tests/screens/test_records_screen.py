@@ -380,8 +380,8 @@ async def test_a_long_summary_wraps_and_is_read_whole(store: Store, size: tuple[
         summary = screen.query_one("#records-summary")
         expected = (
             "0 finished games of Boomtown with bartholomew, annabelle, bo, cy, dee, and, "
-            "evangeline, fitzgerald: none yet, finish a game with ctrl+f"
-        )
+            "evangeline, fitzgerald: no finished game has them: check the names typed"
+        )  # (with games finished, "none yet, finish a game" was wrong advice: a play-test)
         assert text_of(pilot, "#records-summary") == expected
         lines = drawn(pilot)[summary.region.y : summary.region.bottom]
         assert " ".join(" ".join(lines).split()) == expected  # all of it drawn
