@@ -51,9 +51,9 @@ def fitted_widths(
     cells: list[list[str]], width: int, padding: int, scrollbar: int
 ) -> list[int] | None:
     """Each column's width so that the list fits `width` cells (each cell with `padding`
-    on both sides; a `scrollbar` kept free once it is narrowed): None when it fits as it
-    is. The widest wrapping columns give way first, down to their longest word (a word is
-    never cut); the date keeps its width."""
+    on both sides) with a `scrollbar` beside it: None when it fits as it is. The widest
+    wrapping columns give way first, down to their longest word (a word is never cut); the
+    date keeps its width."""
     natural = [cell_len(label) for label in COLUMNS]
     longest_word = list(natural)
     for row in cells:
@@ -62,8 +62,8 @@ def fitted_widths(
             words = cell.split() if WRAPPING[index] else [cell]
             longest_word[index] = max([longest_word[index], *(cell_len(word) for word in words)])
     room = width - 2 * padding * len(COLUMNS)
-    if sum(natural) <= room:
-        return None
+    if sum(natural) <= room - scrollbar:  # (room for a scroll bar kept: with a dozen games
+        return None  # it took the date's last cells, and a line to scroll sideways)
     # the date keeps its width; at their narrowest the list scrolls sideways
     floors = [
         word if wraps else width

@@ -330,3 +330,17 @@ async def test_many_damaged_files_leave_the_saved_games_in_sight(
         assert any("Last played" in line for line in drawn)
         said = " ".join(" ".join(line.strip(" │╭╮╰╯─").split()) for line in drawn)
         assert "4 damaged files (left as they are;" in said and "goldrush list lists" in said
+
+
+def test_the_lists_columns_keep_room_for_its_scroll_bar() -> None:
+    """The list's scroll bar took the date's last cells ("Last playe", "today 12:0") and a
+    line to scroll sideways (a play-test, a dozen games at 80 columns): a list that fits
+    only without its scroll bar is narrowed for it."""
+    from screens.home import fitted_widths
+
+    row = ["Calamityville", "Ann, Bo, Cyrus, Dee", "Finished · 13 changes", "today 12:05"]
+    natural = sum(len(cell) for cell in row)  # 64: the widest cell of each column
+    width = natural + 2 * 4  # each cell padded by one on both sides: it fits exactly
+    assert fitted_widths([row], width, 1, 0) is None
+    widths = fitted_widths([row], width, 1, 2)
+    assert widths is not None and sum(widths) == natural - 2 and widths[3] == len(row[3])
