@@ -34,14 +34,18 @@ class Damage:
     lost: int
     backup: Path | None = None
 
-    def notice(self) -> str:
+    def notice(self, follower: bool = False) -> str:
+        """What a table is told; a `follower` (a window that only follows the game) makes no
+        copy: the window that writes it does (it said "No copy of the file could be made"
+        beside a copy: a play-test)."""
         after = self.lost - 1
         rest = f" and the {after} entr{'ies' if after != 1 else 'y'} after it" if after else ""
-        kept = (
-            f" A copy of the file as it was is at {self.backup}."
-            if self.backup
-            else " No copy of the file could be made."
-        )
+        if self.backup:
+            kept = f" A copy of the file as it was is at {self.backup}."
+        elif follower:
+            kept = " The window that writes the game keeps a copy of the file as it was."
+        else:
+            kept = " No copy of the file could be made."
         return (
             f"Entry {self.number} of this game file {self.what}: it{rest} could not be "
             f"loaded; the game shows the {self.number - 1} entries before it.{kept} Nothing "

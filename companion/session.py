@@ -23,6 +23,7 @@ the journal gives: the journal stays the one source of truth.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 from typing import Any
@@ -106,7 +107,11 @@ class GameSession:
         if record.torn is not None and not self.read_only:
             self.notices.append(record.torn.notice())
         if record.damage is not None:
-            self.notices.append(record.damage.notice())
+            self.notices.append(record.damage.notice(follower=self.following))
+            if self.following:  # its damaged end is not read again at each look, until
+                # the file changes (it stopped following at once: a play-test)
+                with contextlib.suppress(OSError):
+                    self._seen_size = os.stat(self.path).st_size
         #: The SHA-256 of the file's bytes this session knows (None: no snapshot is written).
         self._digest = record.digest
         #: Where each entry is in the file (None when not known: no snapshot is written).
@@ -345,6 +350,8 @@ class GameSession:
         except OSError as error:
             self._stop()
             raise FollowStopped(f"The game file cannot be read any more ({error}).") from None
+        if size < self._seen_size:  # cut back since (a damaged end dropped): read anew
+            self._seen_size = -1
         if size in (self.known_length, self._seen_size):
             return False  # nothing new, or only the start of an entry still being written
         try:

@@ -58,6 +58,8 @@ def main(root: str) -> None:
                 elif word == "take":
                     answer(ok=True, took=session.try_to_write(), **describe(session))
                     continue
+                elif word == "continue":  # after damage: "Continue from the readable part"
+                    session.continue_from_readable()
                 elif word == "close":
                     session.close()
             answer(ok=True, **(describe(session) if session else {}))

@@ -233,6 +233,39 @@ def test_a_follower_reads_the_file_whole_when_it_was_cut_back(
     assert money(second) == [1900, 2100, 2000]
 
 
+def test_a_follower_of_a_damaged_game_follows_once_the_writer_goes_on(
+    store: Store, copies: list[Copy], new_game: NewGame
+) -> None:
+    """A second window on a damaged game stopped following at its first look ("cannot be
+    read any more"): its damaged end was read again each time. It waits, follows once the
+    writer goes on from the readable part, and takes over when the writer closes; its notice
+    no longer says no copy was made beside the writer's copy (a play-test)."""
+    session = new_game("calamityville", ("Ann", "Bo", "Cy"))
+    rules: Any = session.rules
+    for amount in (100, 200):
+        session.act(rules.pay(session.state, 0, 1, amount, "test"))
+    session.close()
+    path = session.path
+    text = path.read_text()
+    cut = text.index("[[entries]]", text.index("[[entries]]") + 1)  # the second entry's
+    path.write_text(text[:cut] + text[cut:].replace("amount = 200", "amount = 2x0", 1))
+    first = writer(store, copies, path)
+    second = GameSession.open_to_play(store, path)
+    assert second.read_only
+    assert not any("No copy of the file could be made" in n for n in second.notices)
+    assert any("The window that writes the game keeps a copy" in n for n in second.notices)
+    assert second.follow() is False and second.follow() is False  # waits, following
+    assert first("continue")["ok"]
+    assert second.follow() is False  # cut back to what was read: nothing new
+    assert first("pay 2 0 50")["ok"]
+    assert second.follow() is True
+    assert money(second) == [1950, 2100, 1950]  # (the damaged 200 dropped)
+    first("close")
+    assert second.try_to_write() is True
+    pay(second, 1, 2, 5)
+    assert money(second) == [1950, 2095, 1955]
+
+
 def test_read_appended_gives_only_whole_entries(store: Store, game: Path) -> None:
     session = GameSession(store, store.read_game(game))
     start = session.known_length
