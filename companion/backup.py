@@ -28,7 +28,7 @@ from companion.files import MIB
 from companion.gamefile import ENTRY_MARKER
 from companion.lock import GameLock
 from companion.safe_text import visible
-from companion.store import Store
+from companion.store import DamagedFile, Store
 
 MANIFEST = "goldrush-backup.json"
 FORMAT = 1
@@ -123,6 +123,8 @@ def compared(store: Store, plan: RestorePlan, name: str) -> str:
         mine = said(here.read_bytes(), here.stat().st_mtime)
     except OSError:
         mine = "not readable"
+    if name.startswith("games/") and mine != "not readable":
+        mine += _damage_here(store, here)
     theirs = said(plan.contents.get(name, b""), plan.times.get(name))
     return f"here: {mine}; the backup's: {theirs}"
 
@@ -131,6 +133,21 @@ def cut_reason(error: BaseException) -> str:
     """An error's words, made visible and at most 100 characters."""
     reason = visible(str(error)) or type(error).__name__
     return reason if len(reason) <= 100 else reason[:99] + "…"
+
+
+def _damage_here(store: Store, path: Path) -> str:
+    """ ", damaged: ..." when the game file here cannot be read whole (the copy a table
+    restores over: a play-test's question read like two healthy copies); "" otherwise."""
+    try:
+        record = store.read_game(path)
+    except DamagedFile as damaged:
+        return f", damaged: it cannot be read ({damaged.reason})"
+    except OSError:
+        return ", damaged: it cannot be read"
+    if record.damage is not None:
+        readable = record.damage.number - 1
+        return f", damaged: only its first {readable} entr{'ies' if readable != 1 else 'y'} read"
+    return ""
 
 
 def plan_restore(store: Store, archive_path: Path) -> RestorePlan:

@@ -279,3 +279,26 @@ def test_an_open_game_is_said_before_anything_is_asked(
         assert "is open in the app: close it there" in capsys.readouterr().err
     finally:
         lock.release()
+
+
+def test_the_question_says_when_the_copy_here_is_damaged(
+    store: Store, new_game: NewGame, tmp_path: Path
+) -> None:
+    """A damaged copy here read like a healthy one ("7 entries in its log"), though only 4
+    could be read: the case where a table restores (a play-test)."""
+    from companion.backup import compared
+
+    session = new_game()
+    for _ in range(3):
+        session.act(session.rules.adjust(session.state, 0, "gold", parse_amount("+3")))
+    session.close()
+    archive = tmp_path / "all.zip"
+    backup(store, archive)
+    text = session.path.read_text()
+    session.path.write_text(text.replace("delta = 3", "delta = 3x", 2).replace("3x", "3", 1))
+    plan = plan_restore(store, archive)
+    name = f"games/{session.path.name}"
+    here = compared(store, plan, name).split("; ")[0]
+    assert here.endswith(", damaged: only its first 1 entry read"), here
+    session.path.write_text("not [toml")
+    assert "damaged: it cannot be read" in compared(store, plan, name)
