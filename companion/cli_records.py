@@ -192,7 +192,9 @@ def restore(
 
 def _ask(name: str) -> bool:
     try:
-        answer = input(f"{visible(name)} here differs from the backup. Replace it? [y/N] ")
+        answer = input(  # (`name` says what each copy holds: "here" said once)
+            f"{visible(name)}: replace the file here with the backup's? [y/N] "
+        )
     except EOFError:
         return False
     return answer.strip().lower() in {"y", "yes"}

@@ -46,9 +46,10 @@ class Damage:
             kept = " The window that writes the game keeps a copy of the file as it was."
         else:
             kept = " No copy of the file could be made."
+        who = "the window that writes it chooses" if follower else "you choose"
         return (
             f"Entry {self.number} of this game file {self.what}: it{rest} could not be "
             f"loaded; the game shows the {self.number - 1} entries before it.{kept} Nothing "
-            "is saved to this game until you choose \u201cGame: Continue from the readable "
+            f"is saved to this game until {who} \u201cGame: Continue from the readable "
             "part\u201d (the copy keeps what could not be read)."
         )

@@ -355,6 +355,8 @@ def follow_the_board(
     followed = [dict(row) for row in rows]
     said = []
     for spec_field in spec.fields:
+        if spec_field.kind == "investments":  # VPs typed off cards the game never knew:
+            continue  # kept as typed ("On the board" says what changed), not emptied
         key = spec_field.key
         for row, board, before in zip(followed, now, then, strict=False):
             if key not in board or key not in before or board[key] == before[key]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import glob
 import os
 import re
 from collections.abc import Iterable, Mapping
@@ -340,6 +341,12 @@ class Store:
             data = read_bounded(path, GAME_LIMIT)
         except UnreadableFile as error:
             raise SaveError(f"No copy of {what} could be made: the file {error.reason}.") from None
+        for earlier in sorted(path.parent.glob(f"{glob.escape(path.name)}.{kind}-*")):
+            # the same bytes kept already: that copy (each open of a damaged game made one
+            # more: a play-test)
+            with contextlib.suppress(OSError):
+                if earlier.stat().st_size == len(data) and earlier.read_bytes() == data:
+                    return earlier
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         for suffix in range(100):
             name = f"{path.name}.{kind}-{stamp}" + (f"-{suffix}" if suffix else "")

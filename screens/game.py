@@ -220,8 +220,11 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             return
         if took_over:
             self._stop_following()
-            for line in self.query("#read-only"):
-                line.remove()
+            if self.session.read_only_reason is not None:  # a damaged game: still read-only
+                self._show_read_only(self.session.read_only_reason)  # until the say-so
+            else:
+                for line in self.query("#read-only"):
+                    line.remove()
             self.say_beside("")  # the read-only sentence no longer holds
             self.refresh_view()
             self.notify(TOOK_OVER, title="Writable", markup=False)
@@ -544,7 +547,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
                 + ".",
                 title="Scoring wizard",
                 markup=False,
-                timeout=15,
+                timeout=10,
             )
 
     def remember(self, key: str, value: object) -> None:
@@ -601,6 +604,10 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         damage = self.session.record.damage
         if damage is None:
             self.notify("This game's file is not damaged.", markup=False)
+            return
+        if self.session.read_only:  # only the window that writes it may (a follower
+            # asked, with "the copy at None", then refused: a play-test)
+            self.notify(READ_ONLY, title="Read-only", severity="warning", markup=False)
             return
         question = (
             f"Play on from the {damage.number - 1} entries that could be read? The file is cut "

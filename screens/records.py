@@ -160,6 +160,21 @@ class RecordsScreen(StyledOnce, Screen[None]):
         if where is not None:
             self.query_one(where).focus()
 
+    def _why_none(self, game: str | None, players: list[str]) -> str:
+        """Why the filter finds no finished game: none finished yet, none of that game
+        with those players (who have others), or names nobody has (a typo was told to
+        finish a game, with three finished: a play-test)."""
+        if not self.all_games or not players:
+            return ": none yet, finish a game with ctrl+f"
+        elsewhere = [
+            g
+            for g in self.all_games
+            if all(any(n.casefold().startswith(p) for n in g.players) for p in players)
+        ]
+        if game and elsewhere:
+            return ": they have finished games of other kinds only"
+        return ": no finished game has them: check the names typed"
+
     def refresh_records(self, text: str) -> None:
         game, players = read_filter(text, self.all_games)
         games = only(self.all_games, game=game)
@@ -177,16 +192,7 @@ class RecordsScreen(StyledOnce, Screen[None]):
             f"{len(games)} finished game{'s' if len(games) != 1 else ''}"
             + (f" of {SHEETS[game].title}" if game else "")
             + (f" with {', '.join(players)}" if players else "")
-            + (
-                ""
-                if games
-                # (a typo was told to finish a game, with three finished: a play-test)
-                else (
-                    ": no finished game has them: check the names typed"
-                    if players and self.all_games
-                    else ": none yet, finish a game with ctrl+f"
-                )
-            )
+            + ("" if games else self._why_none(game, players))
             + (
                 f" (the newest {LISTED} listed: type a game or names to find older ones)"
                 if len(games) > LISTED
@@ -498,7 +504,7 @@ def read_filter(text: str, games: list[FinishedGame]) -> tuple[str | None, list[
     """The filter's game (a word that starts a game's id or title) and its player words."""
     game = None
     players = []
-    for word in text.casefold().split():
+    for word in text.casefold().replace(",", " ").split():  # ("bart, chris")
         matches = [g for g in GAME_IDS if g.startswith(word)] or [
             g for g in GAME_IDS if SHEETS[g].title.casefold().startswith(word)
         ]

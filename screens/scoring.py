@@ -206,6 +206,8 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         # play-test); `check_action` lets them through to the standings' table
         Binding("down", "answer(1)", "Next player", show=False, priority=True),
         Binding("up", "answer(-1)", "Previous player", show=False, priority=True),
+        Binding("right", "columns(1)", "More columns", show=False),
+        Binding("left", "columns(-1)", "Fewer columns", show=False),
     ]
 
     def __init__(
@@ -409,6 +411,10 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
                 "Check the breakdown. ctrl+s saves the scores and finishes the game."
             )
             self.query_one("#running-title", Static).update("Standings")
+            # the page takes the keys (no field is left to focus: up and down did nothing
+            # on a standings taller than the screen, a play-test); left and right move the
+            # table's columns (the tie-break figures beyond 80 columns)
+            self.query_one("#wizard").focus()
         else:
             field = self.spec.fields[self.step]
             self.query_one("#step-title", Static).update(
@@ -654,11 +660,19 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
     @on(Input.Submitted, ".value")
     def _submitted(self, event: Input.Submitted) -> None:
         seat = int((event.input.id or "answer-0").rpartition("-")[2])
-        if not self._check(seat):
-            return  # stay, with the problem shown beside the field
-        self._check_across()
-        if self._across is not None and self._across_seat == seat:
-            return  # stay: 6 mayor pawns typed here make 11 in all (said beside it)
+        refused = not self._check(seat)
+        if not refused:
+            self._check_across()
+            refused = self._across is not None and self._across_seat == seat
+        if refused:  # stay (6 mayor pawns typed here make 11 in all), the answer selected:
+            # what is typed next replaces it (it was added to it: "231"), and the reason
+            # in sight, however many lines it takes (a play-test saw half of it)
+            event.input.select_all()
+            block = event.input.parent.parent if event.input.parent is not None else None
+            if block is not None:
+                wizard = self.query_one("#wizard")
+                self.call_after_refresh(wizard.scroll_to_widget, block, animate=False)
+            return
         if seat + 1 < len(self.rows):
             self.query_one(f"#answer-{seat + 1}", Input).focus()
         else:
@@ -671,7 +685,13 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
             focused = self.focused
             name = (focused.id or "") if focused is not None else ""
             return name == "chart" or name.startswith("answer-")
+        if action == "columns":
+            return self.at_standings
         return super().check_action(action, parameters)
+
+    def action_columns(self, direction: int) -> None:
+        """The standings' table moved sideways by a column's width or so."""
+        self.query_one("#totals", DataTable).scroll_relative(x=12 * direction, animate=False)
 
     def action_answer(self, delta: int) -> None:
         """The next or previous player's answer (from the chart's field, the first; up from
@@ -690,6 +710,12 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
             return  # found only shift+tab reached it)
         if 0 <= seat < len(self.rows):
             self.query_one(f"#answer-{seat}", Input).focus()
+
+    @on(Input.Submitted, "#chart")
+    def _chart_submitted(self) -> None:
+        """Enter on the Map chart goes on to the first player's answer (it stayed, and
+        the next answer went into the chart: a play-test)."""
+        self.query_one("#answer-0", Input).focus()
 
     @on(Button.Pressed, "#back")
     def _back(self) -> None:

@@ -305,3 +305,25 @@ def test_the_question_says_when_the_copy_here_is_damaged(
     assert here.endswith(", damaged: only its first 1 entry read"), here
     session.path.write_text("not [toml")
     assert "damaged: it cannot be read" in compared(store, plan, name)
+
+
+def test_the_question_says_when_the_backups_copy_is_damaged(
+    store: Store, new_game: NewGame, tmp_path: Path
+) -> None:
+    """A damaged copy in the backup ("9 entries in its log") looked the better one and
+    replaced a good game (a play-test): it is said to be damaged too."""
+    from companion.backup import compared
+
+    session = new_game()
+    for _ in range(3):
+        session.act(session.rules.adjust(session.state, 0, "gold", parse_amount("+3")))
+    session.close()
+    good = session.path.read_text()
+    session.path.write_text(good.replace("delta = 3", "delta = 3x", 2).replace("3x", "3", 1))
+    archive = tmp_path / "all.zip"
+    backup(store, archive)
+    session.path.write_text(good)
+    plan = plan_restore(store, archive)
+    here, theirs = compared(store, plan, f"games/{session.path.name}").split("; ")
+    assert "damaged" not in here
+    assert theirs.endswith(", damaged: only its first 1 entry read"), theirs

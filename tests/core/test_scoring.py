@@ -331,3 +331,21 @@ def test_tie_notes_give_the_figures_that_decided_each_tie() -> None:
     assert tie_notes(calamityville, score(calamityville, rich)) == [
         "Ann and Bo tie on $2,200: they share the rank."
     ]
+
+
+def test_a_reopened_games_typed_investments_are_kept_as_typed() -> None:
+    """A building added since the last sheet replaced a player's typed VPs by the board's
+    (no VP known), said as Python data (a play-test): investments stay as typed; the
+    wizard's "On the board" says what changed."""
+    from companion.games import SHEETS
+    from companion.scoring import follow_the_board
+
+    spec = SHEETS["builders"]
+    typed = [{"vp": 3, "cube": 1, "goldmine": False}]
+    board_then = [{"vp": 0, "cube": 1, "goldmine": False}]
+    board_now = [*board_then, {"vp": 0, "cube": 2, "goldmine": False}]
+    rows = [{"name": "Cy", "investments": typed}]
+    followed, said = follow_the_board(
+        spec, rows, [{"name": "Cy", "investments": board_now}], [{"investments": board_then}]
+    )
+    assert followed == rows and said == []

@@ -136,3 +136,39 @@ async def test_a_following_or_finished_coloma_window_fills_in_nothing_by_itself(
         titles = [notification.title for notification in pilot.app._notifications]
         assert "Refused" not in titles and "Not saved" not in titles
     assert {path: path.read_bytes() for path in before} == before
+
+
+async def test_a_follower_of_a_damaged_game_is_told_what_only_the_writer_may_do(
+    store: Store, new_game: NewGame, other: Copy
+) -> None:
+    """A follower's "Continue from the readable part" asked, with "the copy at None", and
+    then refused; once it took the game over, nothing said it was still the damaged,
+    read-only copy (a play-test). Opened again, no second copy of the same bytes is made."""
+    from companion.amounts import parse_amount
+    from screens.confirm import ConfirmDialog
+
+    made = new_game("boomtown", ("Ann", "Bo", "Cy"))
+    for _ in range(3):
+        made.act(made.rules.adjust(made.state, 0, "gold", parse_amount("+1")))
+    made.close()
+    path = made.path
+    text = path.read_text()
+    path.write_text(text.replace("delta = 1", "delta = 1x", 2).replace("1x", "1", 1))
+    assert other(f"open {path}")["read_only"] is False
+    copies = sorted(path.parent.glob(f"{path.name}.damaged-*"))
+    assert len(copies) == 1
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_game(path)  # type: ignore[attr-defined]
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.session.read_only
+        screen.action_continue_readable()
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmDialog)  # refused at once
+        assert notices(pilot)[-1] == READ_ONLY
+        other("close")
+        await until(pilot, lambda: not screen.session.read_only)
+        await pilot.pause()
+        assert "could not be read" in text_of(pilot, "#read-only")  # still read-only: why
+    assert sorted(path.parent.glob(f"{path.name}.damaged-*")) == copies  # the same copy

@@ -571,3 +571,25 @@ async def test_a_wide_standings_shows_its_total_and_scrolls_sideways(store: Stor
         await pilot.press("right")
         await settle(pilot)
         assert box.scroll_x > 0
+
+
+async def test_a_filter_that_finds_nothing_says_why(store: Store) -> None:
+    """ "coloma bart" said to check the names, though Bart had finished games (of other
+    kinds); "bart, chris" found nothing for the comma (a play-test)."""
+    history(store)
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        screen = pilot.app.screen
+        field = screen.query_one("#records-filter", Input)
+        field.value = "coloma di"
+        await settle(pilot)
+        assert text_of(pilot, "#records-summary") == (
+            "0 finished games of Coloma with di: they have finished games of other kinds only"
+        )
+        field.value = "zed"
+        await settle(pilot)
+        assert text_of(pilot, "#records-summary").endswith("check the names typed")
+        field.value = "di, cy"
+        await settle(pilot)
+        assert text_of(pilot, "#records-summary").startswith("2 finished games with di, cy")

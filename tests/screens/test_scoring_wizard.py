@@ -20,7 +20,16 @@ from screens.confirm import ConfirmDialog
 from screens.game import GameScreen
 from screens.scoring import ScoringWizard
 from tests.conftest import NewGame
-from tests.screens.helpers import SIZE, disk_full, make_app, settle, text_of, type_into, until
+from tests.screens.helpers import (
+    SIZE,
+    disk_full,
+    make_app,
+    send_keys,
+    settle,
+    text_of,
+    type_into,
+    until,
+)
 
 
 async def yes_if_asked(pilot) -> None:  # type: ignore[no-untyped-def]
@@ -890,3 +899,53 @@ async def test_the_running_totals_stay_in_sight_below_a_long_step(
         await pilot.press("ctrl+s")  # the standings: the table back under the sentences
         await settle(pilot)
         assert wizard.at_standings and not wizard.has_class("-asking")
+
+
+async def test_the_standings_scroll_with_the_keys_at_80_by_24(
+    store: Store, new_game: NewGame
+) -> None:
+    """Nothing had the focus on the standings: up, down and page down did nothing on a
+    standings taller than the screen, and the tie-break columns beyond 80 columns could not
+    be reached (a play-test)."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy", "Di", "Ed", "Fay"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert wizard.at_standings
+        page, table = wizard.query_one("#wizard"), wizard.query_one("#totals", DataTable)
+        assert pilot.app.focused is page and page.max_scroll_y > 0
+        await pilot.press("down")
+        await settle(pilot)
+        assert page.scroll_y > 0
+        assert table.max_scroll_x > 0
+        await pilot.press("right")
+        await settle(pilot)
+        assert table.scroll_x > 0
+
+
+async def test_a_refused_answer_is_selected_and_enter_on_the_chart_goes_on(
+    store: Store, new_game: NewGame
+) -> None:
+    """Keys typed after a refused answer were added to it ("231"); enter on the Map chart
+    stayed there, and the next answer went into the chart (a play-test)."""
+    session = new_game(game="coloma", names=("Ann", "Bo"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        wizard = await open_wizard(pilot, session)
+        await type_into(pilot, "#answer-0", "2x")
+        await pilot.press("enter")
+        await settle(pilot)
+        answer = wizard.query_one("#answer-0", Input)
+        assert pilot.app.focused is answer and answer.selected_text == "2x"
+        send_keys(pilot, "3")  # replaces it
+        await settle(pilot)
+        assert answer.value == "3"
+        keys = [field.key for field in wizard.spec.fields]
+        for _ in range(keys.index("frontier")):
+            await pilot.press("ctrl+n")
+            await settle(pilot)
+        assert wizard.spec.fields[wizard.step].key == "frontier"
+        wizard.query_one("#chart", Input).focus()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert pilot.app.focused is wizard.query_one("#answer-0", Input)
