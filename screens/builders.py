@@ -440,6 +440,8 @@ Type in the command field and press **enter**; the line above it says what comes
                 self.remember("board", widths)
                 self._recall_arrows()
             return True
+        if words[:1] == ["arrow"]:  # (typed in the singular by a play-tester)
+            words[0] = "arrows"
         if words[:1] == ["arrows"]:
             if len(words) < 3 or not is_number(words[1]):
                 raise RuleError(
@@ -532,6 +534,12 @@ Type in the command field and press **enter**; the line above it says what comes
                 )
             name = " ".join(text.split()[3:])
             return self.run(rules.name_card(state, whole(words[1]), whole(words[2]), name))
+        if len(words) >= 3 and is_number(words[0]) and is_number(words[1]):  # the cube's
+            # word is what is wrong: say so (the usage line named nothing: a play-test)
+            raise RuleError(
+                f"Not a cube: {text.split()[2]}. Type s, d or t (a Single, a Double, a "
+                "Triple): 3 2 d."
+            )
         raise RuleError(
             "Type ROW COLUMN CUBE [MARKS] [CARD] to build (3 2 d <+ Saloon), t for the token, "
             "or see F1."

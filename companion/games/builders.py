@@ -180,7 +180,9 @@ def parse_marks(text: str, pluses: bool = True) -> str:
     allowed = MARKS if pluses else "<>"
     if any(mark not in allowed for mark in marks) or len(marks) > 6:
         what = "< > and +" if pluses else "< and >"
-        raise RuleError(f"Not a set of marks: {text}. Type {what} as printed, or . for none.")
+        raise RuleError(  # (no full stop after what was typed: "<>.." read wrong)
+            f"Not a set of marks: {text} (type {what} as printed, or . for none)."
+        )
     return "".join(sorted(marks, key=MARKS.index))
 
 

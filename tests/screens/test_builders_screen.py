@@ -547,3 +547,19 @@ async def test_a_build_after_the_rounds_token_says_to_start_the_next_round(
         assert await command(pilot, "2 1 s") == (
             "Everyone has built this round: type n to start round 2."
         )
+
+
+async def test_a_wrong_cube_word_is_named_and_arrow_is_taken(
+    store: Store, new_game: NewGame
+) -> None:
+    """`1 2 x` got the general usage line; `arrow 1 ...` (singular) was not a command; a
+    mark typed with a dot read "<>.. Type" (play-tests)."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_screen(pilot, session, BuildersScreen)
+        assert await command(pilot, "board 3x2") == ""
+        assert await command(pilot, "1 2 x") == (
+            "Not a cube: x. Type s, d or t (a Single, a Double, a Triple): 3 2 d."
+        )
+        assert await command(pilot, "arrow 1 < >") == ""
+        assert "Not a set of marks: <>. (type < and >" in await command(pilot, "arrows 2 <>. .")
