@@ -4,6 +4,7 @@ the writer and takes its role when the writer closes the game."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
@@ -33,6 +34,15 @@ def _follow_often(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(GameScreen, "FOLLOW_EVERY", 0.05)
 
 
+async def opened_to_follow(pilot: Pilot, path: Path) -> GameScreen:
+    """The game at `path` opened in this app while another copy writes it: read-only."""
+    pilot.app.open_game(path)  # type: ignore[attr-defined]
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen) and screen.session.read_only
+    return screen
+
+
 def notices(pilot: Pilot) -> list[str]:
     return [str(notification.message) for notification in pilot.app._notifications]
 
@@ -46,10 +56,8 @@ async def test_a_game_open_elsewhere_is_read_only_follows_and_takes_over(
     assert other(f"open {path}")["read_only"] is False
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        app.open_game(path)  # type: ignore[attr-defined]
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, BoomtownScreen) and screen.session.read_only
+        screen = await opened_to_follow(pilot, path)
+        assert isinstance(screen, BoomtownScreen)
         assert text_of(pilot, "#read-only") == READ_ONLY
         assert READ_ONLY in notices(pilot)
 
@@ -159,10 +167,7 @@ async def test_a_follower_of_a_damaged_game_is_told_what_only_the_writer_may_do(
     assert len(copies) == 1
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        app.open_game(path)  # type: ignore[attr-defined]
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.session.read_only
+        screen = await opened_to_follow(pilot, path)
         screen.action_continue_readable()
         await pilot.pause()
         assert not isinstance(app.screen, ConfirmDialog)  # refused at once
