@@ -29,7 +29,7 @@ from companion.files import MIB
 from companion.gamefile import ENTRY_MARKER
 from companion.lock import GameLock
 from companion.safe_text import visible
-from companion.store import DamagedFile, Store
+from companion.store import DamagedFile, SaveError, Store
 
 MANIFEST = "goldrush-backup.json"
 FORMAT = 1
@@ -103,6 +103,8 @@ class RestorePlan:
     contents: dict[str, bytes] = field(default_factory=dict, repr=False)
     #: each file's time in the archive (its time when backed up), as a timestamp
     times: dict[str, float] = field(default_factory=dict, repr=False)
+    #: the copies kept of the files a restore replaced (`<name>.replaced-<time>`)
+    replaced: list[Path] = field(default_factory=list)
 
 
 def compared(store: Store, plan: RestorePlan, name: str) -> str:
@@ -262,8 +264,17 @@ def restore(
                     )
         written: list[str] = []
         for name in names:
+            target = store.root / name
             try:
-                _write_whole(store.root / name, plan.contents[name], plan.times.get(name))
+                if target.is_file():  # the file replaced is kept beside it: a table that
+                    # answered y lost a change no file held any more (a play-test)
+                    plan.replaced.append(store._keep_copy(target, "replaced", "the file here"))
+                _write_whole(target, plan.contents[name], plan.times.get(name))
+            except SaveError:
+                raise BackupError(
+                    f"{name} was not replaced: a copy of the file here could not be kept "
+                    f"first (restored so far: {', '.join(written) or 'nothing'})."
+                ) from None
             except OSError as error:
                 raise BackupError(
                     f"{name} could not be written: {error.strerror or error} "

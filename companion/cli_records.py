@@ -187,6 +187,8 @@ def restore(
         print(
             f"Kept yours: {visible(name)} differs from the backup (--replace takes the backup's)."
         )
+    for copy in plan.replaced:
+        print(f"The file replaced is kept as {visible(str(copy))}.")
     return 0
 
 

@@ -53,6 +53,11 @@ def test_a_differing_game_is_replaced_only_when_asked(
     assert session.path.read_bytes() == after
     assert restore(store, plan, replace={name}) == [name]
     assert session.path.read_bytes() == before
+    # the file replaced is kept beside it (a table that answered y lost a change no file
+    # held any more: a play-test)
+    [kept] = plan.replaced
+    assert kept.name.startswith(f"{session.path.name}.replaced-")
+    assert kept.read_bytes() == after
 
 
 def test_a_game_open_in_the_app_is_not_replaced(
