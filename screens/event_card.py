@@ -81,6 +81,7 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
         Binding("f1", "app.help", "Help", id="help-event_card"),
         Binding("ctrl+g", "play", "Play it", id="play-event"),
         Binding("down", "into_list", "To the list", show=False),
+        Binding("tab", "tab_on", "Next field", show=False),
     ]
 
     def __init__(self, session: GameSession, seat: int, card: str | None = None) -> None:
@@ -235,6 +236,16 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
     def _filter(self, event: Input.Changed) -> None:
         self.choice.filter(event.value)
         say(self.query_one("#event-error", Static), "")  # a key typed: redrawn only if shown
+
+    def action_tab_on(self) -> None:
+        """tab from the filter, when a Holdup asks its number and dice and the player is
+        chosen, goes to the number (it went to the list, where the number typed next was
+        lost: a play-test); elsewhere, to the next field as always."""
+        in_filter = self.focused is self.query_one("#event-filter")
+        if in_filter and self.query_one("#holdup-row").display and self.choice.chosen():
+            self.query_one("#holdup-number", Input).focus()
+            return
+        self.focus_next()
 
     def action_into_list(self) -> None:
         if self.focused is self.query_one("#event-filter"):
