@@ -125,8 +125,21 @@ be shortened to the start of any of its words; the bank is a party like a player
 
     # -- showing ---------------------------------------------------------------------
 
+    _deck_over = False  # the newspaper keys were hidden (the gold ran out, or finished)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """ctrl+n and ctrl+g are not offered once the gold has run out (the footer kept
+        offering them: a play-test); typed, `news` and `gold` still say why not."""
+        if action in ("newspaper", "gold_out") and self._deck_over:
+            return False
+        return super().check_action(action, parameters)
+
     def render_state(self) -> None:
         state = self.state
+        over = state.gold_out or state.finished
+        if over != self._deck_over:  # (only then: the footer compares what it shows)
+            self._deck_over = over
+            self.refresh_bindings()
         if state.finished:
             news = f"{self.finished_sentence()} ctrl+o corrects it, ctrl+f reopens it."
         elif state.gold_out:
