@@ -482,7 +482,7 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         else:
             say(
                 note,
-                cubes_left(value)
+                self._cubes_note(field, seat, value)
                 if field.kind == "investments"
                 else self._count_note(field, seat, value),
             )
@@ -498,6 +498,19 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
             with suppress(SheetError):  # (a board's number that does not read: shown)
                 board = "" if self._read(field, seat, board) == read else board
         self.query_one(f"#hint-{seat}", Static).display = bool(board)
+
+    def _cubes_note(self, field: Field, seat: int, value: Any) -> Text | str:
+        """The cubes left, and a question where a cube typed (VPxCUBE) is not the one the
+        board has there: taken without a word, it scored 5x3 on a Double (a play-test)."""
+        left = cubes_left(value)
+        board = self.board.get(field.key, [])
+        buildings = board[seat] if seat < len(board) else []
+        names = {1: "a Single", 2: "a Double", 3: "a Triple"}
+        for number, (typed, built) in enumerate(zip(value, buildings, strict=False), 1):
+            if typed.get("cube") != built.get("cube"):
+                said = f"{left}; building {number} is {names.get(built.get('cube'), '?')} on "
+                return Text(f"{said}the board: is that right?", style="bold yellow")
+        return left
 
     def _count_note(self, field: Field, seat: int, value: Any) -> Text | str:
         """A list of another length than the board's count: said, not refused (a play-test

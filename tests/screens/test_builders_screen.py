@@ -178,6 +178,12 @@ async def test_a_three_player_game_to_the_end_with_every_token_from_the_board(
         assert "3 buildings on the board: type 3 VP" in (
             await type_answer(pilot, "#answer-0", "3 5")
         )
+        # a cube typed that is not the board's is questioned (taken without a word, it
+        # scored 5x3 on a Double: a play-test)
+        assert (await type_answer(pilot, "#answer-0", "3 5 2x3")).endswith(
+            "building 3 is a Double on the board: is that right?"
+        )
+        assert "is that right" not in await type_answer(pilot, "#answer-0", "3 5 2x2")
         for seat, typed in enumerate(("3 5 2", "4x2 1x1 6x1", "2 3 0")):
             await type_into(pilot, f"#answer-{seat}", typed)
         await pilot.press("ctrl+s", "ctrl+s")
