@@ -483,9 +483,17 @@ def tie_notes(spec: SheetSpec, result: Result) -> list[str]:
             if len({s.tiebreaks[: index + 1] for s in tied}) == len(tied):
                 break  # every one of them placed
         if len({s.rank for s in tied}) < len(tied):  # ("still" only after a tie-break)
-            sentence += (
-                "; still tied, they share the rank" if spec.tiebreaks else ": they share the rank"
-            )
+            if not spec.tiebreaks:
+                sentence += ": they share the rank"
+            else:  # who is still tied, when the tie-break placed some of them (three tied,
+                # Cy placed third: "they share the rank" seemed to take Cy in: a play-test)
+                sharing = [s.name for s in tied if [t.rank for t in tied].count(s.rank) > 1]
+                who = (
+                    "they"
+                    if len(sharing) == len(tied)
+                    else f"{', '.join(sharing[:-1])} and {sharing[-1]}"
+                )
+                sentence += f"; still tied, {who} share the rank"
         notes.append(sentence + ".")
     return notes
 

@@ -287,6 +287,14 @@ Type in the command field and press **enter**; the line above it says what comes
                 done = count - state.tokens_to_place + 1
                 final = "Final round, t" if state.round == state.last_round else "T"
                 which = f"{final}oken {done} of {count}: "
+            votes = state.votes(state.train_row)
+            if isinstance(votes, str):  # the printed arrows first: `t` offered, then refused
+                # for want of them (a play-test)
+                return (
+                    f"{which}Track Token for row {state.train_row} (from column "
+                    f"{state.previous_token()}): type {votes}, then t; or t LEFT RIGHT "
+                    "PLUSES (t 3 1 0), or t at COLUMN REASON."
+                )
             return (
                 f"{which}Track Token for row {state.train_row} (from column "
                 f"{state.previous_token()}): t where the Train Marker stands (t < adds a "

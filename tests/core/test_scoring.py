@@ -326,6 +326,14 @@ def test_tie_notes_give_the_figures_that_decided_each_tie() -> None:
     ]
     one = [{"name": n, "gold": 1, "mines": [], "mayors": 0} for n in ("Ann", "Bo")]
     assert tie_notes(boomtown, score(boomtown, one))[0].startswith("Ann and Bo tie on 1 point:")
+    # three tied, the tie-break placing one: the two still tied are named (a play-test read
+    # "they share the rank" as all three)
+    three = [("Ann", "10x1 7x1"), ("Bo", "9x1 8x1"), ("Cy", "17x1")]
+    rows = [{"name": name, field.key: parse_answer(field, text)} for name, text in three]
+    assert tie_notes(spec, score(spec, rows)) == [
+        "Ann, Bo and Cy tie on 17 points; Investment Cubes on the Scoring Track: Ann 2, Bo 2, "
+        "Cy 1; still tied, Ann and Bo share the rank."
+    ]
     calamityville = SHEETS["calamityville"]  # the richest wins: a tie on money, in dollars
     rich = [{"name": n, "money": 2200} for n in ("Ann", "Bo")]
     assert tie_notes(calamityville, score(calamityville, rich)) == [

@@ -546,6 +546,10 @@ async def test_a_build_after_the_rounds_token_says_to_start_the_next_round(
         for typed in ("board 3x2", "1 1 s", "1 2 s"):
             assert await command(pilot, typed) == "", typed
         assert "type t for the Track Token in row 1" in await command(pilot, "2 1 s")
+        # row 1's printed arrows not typed: the step asks for them first (it offered `t`,
+        # which then said it needed them: a play-test)
+        step = " ".join(text_of(pilot, "#step").split())
+        assert "type row 1's printed arrows (arrows 1 ...), then t; or t LEFT" in step, step
         assert await command(pilot, "t 1 0 0") == ""
         # where it went and why is said under the field (only the log had it: a play-test)
         said = " ".join(text_of(pilot, "#command-error").split())
