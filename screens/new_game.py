@@ -372,6 +372,12 @@ Names: not empty, at most 24 characters, different from each other (case does no
             self.notify(
                 "The form has problems; each is shown beside its field.", severity="warning"
             )
+            # the first row with a problem takes the focus: "ctrl+r removes this row" then
+            # removes that one (it removed the row being typed in: a play-test)
+            for row in range(self.count):
+                if f"name-{row}" in errors or f"colour-{row}" in errors:
+                    self.query_one(f"#name-{row}", Input).focus()
+                    break
             return
         # the form's notices no longer hold (one sat over the game screen: a play-test);
         # taken before the game is made, whose own notices (a drawn first player) stay

@@ -239,6 +239,8 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         self._across_seat = 0  # the answer last typed in this step (where the problem shows)
         self._across_said = False  # the problem is shown (every answer reads)
         self._refused: set[int] = set()  # the seats whose answer to this step does not read
+        self._questioned: set[int] = set()  # the seats with a "... is that right?" beside
+        self._questions_seen = -1  # the step whose questions an enter on the last went past
         self.step = 0  # len(spec.fields) is the standings
         # the buildings the board knows (cube, Goldmine), so the table types only their VP
         self.board = {
@@ -413,8 +415,10 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
             self.query_one("#running-title", Static).update("Standings")
             # the page takes the keys (no field is left to focus: up and down did nothing
             # on a standings taller than the screen, a play-test); left and right move the
-            # table's columns (the tie-break figures beyond 80 columns)
+            # table's columns (the tie-break figures beyond 80 columns), the rank, the
+            # player and the total staying put (scrolled, the names went)
             self.query_one("#wizard").focus()
+            self.query_one("#totals", DataTable).fixed_columns = 3
         else:
             field = self.spec.fields[self.step]
             self.query_one("#step-title", Static).update(
@@ -474,18 +478,21 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
             # reason for a "?" in the totals)
             say(note, Text(self._across, style="bold red"))
             return True
+        said: Text | str
         if field.chart:
             looked_up = f"{count} -> {self.spec.amount(value)}"
             board = self._on_the_board(field, seat, count)
             # (a count of another number than the board's was taken unremarked)
-            say(note, looked_up if board is None else self._question(f"{looked_up}; ", board))
+            said = looked_up if board is None else self._question(f"{looked_up}; ", board)
+        elif field.kind == "investments":
+            said = self._cubes_note(field, seat, value)
         else:
-            say(
-                note,
-                self._cubes_note(field, seat, value)
-                if field.kind == "investments"
-                else self._count_note(field, seat, value),
-            )
+            said = self._count_note(field, seat, value)
+        say(note, said)
+        if isinstance(said, Text) and said.plain.endswith("is that right?"):
+            self._questioned.add(seat)
+        else:
+            self._questioned.discard(seat)
         return True
 
     def _show_hint(self, field: Field, seat: int, read: tuple[Any, Any] | None) -> None:
@@ -688,6 +695,18 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
             return
         if seat + 1 < len(self.rows):
             self.query_one(f"#answer-{seat + 1}", Input).focus()
+        elif self._questioned and self._questions_seen != self.step:
+            # a question beside an answer is looked at before the step is left: the last
+            # player's went by unseen, straight to the standings (a play-test); enter again
+            # goes on
+            self._questions_seen = self.step
+            first = min(self._questioned)
+            self.query_one(f"#answer-{first}", Input).focus()
+            self.notify(
+                "An answer has a question beside it: check it, then enter again goes on.",
+                severity="warning",
+                markup=False,
+            )
         else:
             self.action_step(1)
 

@@ -314,7 +314,10 @@ async def test_an_empty_row_says_how_to_remove_it_when_fewer_players_may_play(
         assert text_of(pilot, "#error-row-2") == (
             "A name cannot be empty: type one, or ctrl+r removes this row."
         )
-        screen.query_one("#name-2").focus()
+        # the row with the problem has the focus: ctrl+r removes that one (it removed the
+        # row being typed in, Fay's: a play-test)
+        assert screen.focused is screen.query_one("#name-2")
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert screen.count == 2
+        assert [screen.query_one(f"#name-{row}").value for row in range(2)] == ["Eve", "Fay"]
