@@ -107,6 +107,11 @@ class RestorePlan:
     replaced: list[Path] = field(default_factory=list)
 
 
+def open_in_the_app(name: str) -> str:
+    """Why a restore that would replace this game writes nothing."""
+    return f"{name} is open in the app: close it there and restore again (nothing was restored)."
+
+
 def compared(store: Store, plan: RestorePlan, name: str) -> str:
     """How the file here and the backup's differ, for the one asked to choose (a game: its
     log's length and its time; another file: its time): "here: 12 entries in its log,
@@ -127,7 +132,7 @@ def compared(store: Store, plan: RestorePlan, name: str) -> str:
     except OSError:
         mine = "not readable"
     if name.startswith("games/") and mine != "not readable":
-        mine += _damage_here(store, here)
+        mine += _damage_said(store, here)
     data = plan.contents.get(name, b"")
     theirs = said(data, plan.times.get(name))
     if name.startswith("games/"):  # read as a file of its own (a damaged copy in the backup
@@ -136,7 +141,7 @@ def compared(store: Store, plan: RestorePlan, name: str) -> str:
             copy = Path(folder) / "games" / Path(name).name
             copy.parent.mkdir()
             copy.write_bytes(data)
-            theirs += _damage_here(Store(Path(folder), store.known_games), copy)
+            theirs += _damage_said(Store(Path(folder), store.known_games), copy)
     return f"here: {mine}; the backup's: {theirs}"
 
 
@@ -146,9 +151,9 @@ def cut_reason(error: BaseException) -> str:
     return reason if len(reason) <= 100 else reason[:99] + "…"
 
 
-def _damage_here(store: Store, path: Path) -> str:
-    """ ", damaged: ..." when the game file here cannot be read whole (the copy a table
-    restores over: a play-test's question read like two healthy copies); "" otherwise."""
+def _damage_said(store: Store, path: Path) -> str:
+    """ ", damaged: ..." when the game file at `path` cannot be read whole (the copy here,
+    or the backup's: a play-test's question read like two healthy copies); "" otherwise."""
     try:
         record = store.read_game(path)
     except DamagedFile as damaged:
@@ -230,12 +235,9 @@ def _read(archive: zipfile.ZipFile, name: str, shown: str) -> bytes:
         with archive.open(info) as handle:
             data = handle.read(FILE_LIMIT + 1)
     except (zipfile.BadZipFile, OSError, EOFError, zlib.error, NotImplementedError):
-        # a CRC error, a cut archive, a byte changed inside compressed data ("invalid
-        # distance too far back") or in a header ("That compression method is not
-        # supported"); the reason cut short and made visible (a header's bytes ran on for
-        # 5,000 characters: a play-test)
-        # (no zip library's words: "File name in directory ... and header b'...'", "Bad
-        # magic number for file header" told a table nothing: a play-test)
+        # a CRC error, a cut archive, a byte changed inside compressed data or a header:
+        # said without the zip library's words ("File name in directory ... and header
+        # b'...'", 5,000 characters of it, told a table nothing: a play-test)
         raise BackupError(f"{shown} is damaged: {name} cannot be read from it.") from None
     if len(data) > FILE_LIMIT:
         raise BackupError(f"{shown}: {name} is larger than any file this app writes.")
@@ -258,17 +260,14 @@ def restore(
                 lock = GameLock(target)
                 locks.append(lock)
                 if not lock.acquire():
-                    raise BackupError(
-                        f"{name} is open in the app: close it there and restore again "
-                        "(nothing was restored)."
-                    )
+                    raise BackupError(open_in_the_app(name))
         written: list[str] = []
         for name in names:
             target = store.root / name
             try:
                 if target.is_file():  # the file replaced is kept beside it: a table that
                     # answered y lost a change no file held any more (a play-test)
-                    plan.replaced.append(store._keep_copy(target, "replaced", "the file here"))
+                    plan.replaced.append(store.keep_copy(target, "replaced", "the file here"))
                 _write_whole(target, plan.contents[name], plan.times.get(name))
             except SaveError:
                 raise BackupError(

@@ -151,7 +151,7 @@ def restore(
 ) -> int:
     """Restore a backup; a differing file is replaced with --replace, or when the person at
     a terminal answers y; otherwise it is kept and said so."""
-    from companion.backup import BackupError, compared, plan_restore
+    from companion.backup import BackupError, compared, open_in_the_app, plan_restore
     from companion.backup import restore as write_restore
 
     try:
@@ -166,10 +166,7 @@ def restore(
 
         for name in plan.differing:
             if name.startswith("games/") and held_elsewhere(store.root / name):
-                return fail(
-                    f"goldrush restore: {visible(name)} is open in the app: close it there "
-                    "and restore again (nothing was restored)."
-                )
+                return fail(f"goldrush restore: {open_in_the_app(visible(name))}")
     replace = set()
     for name in plan.differing:  # (what each copy holds, to choose: a play-test could not)
         if replace_all or (ask is not None and ask(f"{name} ({compared(store, plan, name)})")):

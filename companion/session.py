@@ -208,42 +208,36 @@ class GameSession:
         replaying at most CHECKPOINT_EVERY entries."""
         for kept in [kept for kept in self._checkpoints if kept > count]:
             del self._checkpoints[kept]
-        state = None
-        while state is None and self._checkpoints:
-            start = max(self._checkpoints)
-            try:
-                state = load_state(self._checkpoints[start])
-                if type(state) is not type(self.rules.new_state(self.header)):
-                    raise TypeError("a checkpoint of another game")
-            except Exception:  # a checkpoint that does not load is dropped: go further back
-                del self._checkpoints[start]
-                state = None
-        if state is None:
-            start, state = 0, self.rules.new_state(self.header)
+        start, state = self._checkpoint_at_or_before(count)
         for number, entry in enumerate(self.journal.effective_between(start, count), start + 1):
             self._apply(state, entry, report)
             if number % CHECKPOINT_EVERY == 0:
                 self._checkpoints[number] = dump_state(state)
         return state
 
+    def _checkpoint_at_or_before(self, count: int) -> tuple[int, TableState]:
+        """The latest checkpoint at or before `count` entries in effect, loaded (one that
+        does not load is dropped: further back), or the start of the game."""
+        for start in sorted((kept for kept in self._checkpoints if kept <= count), reverse=True):
+            try:
+                state = load_state(self._checkpoints[start])
+                if type(state) is not type(self.rules.new_state(self.header)):
+                    raise TypeError("a checkpoint of another game")
+            except Exception:
+                del self._checkpoints[start]
+                continue
+            return start, state
+        return 0, self.rules.new_state(self.header)
+
     def state_at_last_finish(self) -> TableState | None:
         """The state the game's last finish scored (just before its entry), or None when
-        it was never finished; the checkpoints are used, not changed."""
+        it was never finished; the checkpoints after it are kept."""
         effective = self.journal.effective()
         finishes = [number for number, entry in enumerate(effective) if entry.kind == "finish"]
         if not finishes:
             return None
-        count = finishes[-1]
-        state = None
-        for start in sorted((kept for kept in self._checkpoints if kept <= count), reverse=True):
-            try:
-                state = load_state(self._checkpoints[start])
-                break
-            except Exception:  # one that does not load: further back
-                state = None
-        if state is None:
-            start, state = 0, self.rules.new_state(self.header)
-        for entry in effective[start:count]:
+        start, state = self._checkpoint_at_or_before(finishes[-1])
+        for entry in effective[start : finishes[-1]]:
             self._apply(state, entry, False)
         return state
 

@@ -300,7 +300,7 @@ class Store:
 
         if record.torn is None:
             return record
-        backup = self._keep_copy(record.path, "torn", "the cut-off last change")
+        backup = self.keep_copy(record.path, "torn", "the cut-off last change")
         _cut_file(record.path, record.good_length, "the repair")
         record.torn = TornTail(record.torn.dropped_bytes, backup)
         return record
@@ -313,7 +313,7 @@ class Store:
         if record.damage is None or record.damage.backup is not None:
             return record
         try:
-            backup = self._keep_copy(record.path, "damaged", "the damaged file")
+            backup = self.keep_copy(record.path, "damaged", "the damaged file")
         except SaveError as error:
             record.notices.append(error.sentence)
             return record
@@ -335,7 +335,7 @@ class Store:
         record.read_only_reason = None
         return record
 
-    def _keep_copy(self, path: Path, kind: str, what: str) -> Path:
+    def keep_copy(self, path: Path, kind: str, what: str) -> Path:
         """A complete, fsynced copy `<name>.<kind>-<time>`; no partial copy is ever left."""
         try:
             data = read_bounded(path, GAME_LIMIT)

@@ -378,7 +378,7 @@ Type in the command field and press **enter**:
                 if not riders:
                     raise RuleError("Nobody has a Mustang.")
                 return self.run(rules.use_mustang(state, riders[0]))
-            if lowered in NEXT + REVEAL:  # another step's word: not New Vein nor Railroad
+            if lowered in NEXT + REVEAL:  # another step's word, not an event card's start
                 # (`n` opened New Vein's dialog for a table that took the round for over)
                 raise RuleError(
                     f"{state.name(picker)} still picks: a mine (cm 6) or an event card by its "

@@ -459,11 +459,12 @@ Type in the command field and press **enter**; the line above it says what comes
             if self.run(
                 rules.arrows(state, row, [parse_marks(w, pluses=False) for w in words[2:]])
             ):
-                known = self.session.recall("arrows")
-                known = dict(known) if isinstance(known, dict) else {}
+                recalled = self.session.recall("arrows")
                 known = {  # rows a board before had, not this one: not kept (a play-test)
                     str(row): " ".join(marks)
-                    for row, marks in fitting_arrows(self.state.widths, known).items()
+                    for row, marks in fitting_arrows(
+                        self.state.widths, recalled if isinstance(recalled, dict) else {}
+                    ).items()
                 }
                 known.update(
                     {str(r): " ".join(m or "." for m in ms) for r, ms in self.state.arrows.items()}

@@ -111,8 +111,8 @@ stays, so you can fix it and record again.
         self.watch(what, "expanded", self._what_closed, init=False)
 
     def _what_closed(self, expanded: bool) -> None:
-        """Its list closed on a pick, the one it had too (that posts no change: the number
-        typed next went nowhere, a play-test): on to the new value."""
+        """Its list closed on a pick, on to the new value: what was typed next moved the
+        list (a play-test), and a pick of the one it had posts no change."""
         if not expanded:  # (the Select takes its focus back once its list is gone)
             self.call_after_refresh(self._on_to_the_value)
 
@@ -124,8 +124,6 @@ stays, so you can fix it and record again.
     def _what_changed(self, event: Select.Changed) -> None:
         self.query_one("#value-label", Static).update(self._hint(event.value))
         say(self.query_one("#error-value", Static), "")  # about the number chosen before
-        if event.select.has_focus:  # picked: on to its new value (what was typed next
-            self.query_one("#value", Input).focus()  # moved the list instead: a play-test)
 
     @on(Input.Changed, "#value")
     @on(Input.Changed, "#reason")

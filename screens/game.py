@@ -626,9 +626,8 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             except SaveError as error:
                 self.notify(error.sentence, title="Not done", severity="error", markup=False)
                 return
-            if not self.session.read_only:
-                for line in self.query("#read-only"):
-                    line.remove()
+            for line in self.query("#read-only"):  # (the writer's: a follower is refused)
+                line.remove()
             self.clear_refusals()  # ("...open read-only: choose Continue..." stayed: a play-test)
             self.notify("The game goes on from what could be read.", markup=False)
             self.refresh_view()

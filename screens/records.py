@@ -166,20 +166,13 @@ class RecordsScreen(StyledOnce, Screen[None]):
         finish a game, with three finished: a play-test)."""
         if not self.all_games or not players:
             return ": none yet, finish a game with ctrl+f"
-        elsewhere = [
-            g
-            for g in self.all_games
-            if all(any(n.casefold().startswith(p) for n in g.players) for p in players)
-        ]
-        if game and elsewhere:
+        if game and with_players(self.all_games, players):
             return ": they have finished games of other kinds only"
         return ": no finished game has them: check the names typed"
 
     def refresh_records(self, text: str) -> None:
         game, players = read_filter(text, self.all_games)
-        games = only(self.all_games, game=game)
-        for player in players:
-            games = [g for g in games if any(n.casefold().startswith(player) for n in g.players)]
+        games = with_players(only(self.all_games, game=game), players)
         self.shown = games
         self._fill_games(games)
         records = player_records(games)
@@ -498,6 +491,13 @@ def winners_cell(names: list[str], width: int) -> Text:
     first = Text(names[0])
     first.truncate(max(1, width - cell_len(more)), overflow="ellipsis")
     return cut(first.plain + more)
+
+
+def with_players(games: list[FinishedGame], players: list[str]) -> list[FinishedGame]:
+    """The games each of these player words starts a name in."""
+    return [
+        g for g in games if all(any(n.casefold().startswith(p) for n in g.players) for p in players)
+    ]
 
 
 def read_filter(text: str, games: list[FinishedGame]) -> tuple[str | None, list[str]]:

@@ -28,6 +28,7 @@ from textual.widgets import Button, DataTable, Header, Input, Static
 
 from companion.amounts import plural
 from companion.scoring import (
+    CUBES,
     Field,
     Result,
     SheetError,
@@ -362,22 +363,15 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         """An answer focused is scrolled into view with its hint under it (Builders' list
         of buildings, in the order the VPs are typed), as much as fits above the totals: at
         80x24 the list was cut under the running totals (a play-test)."""
-        widget = event.widget
-        if not (widget.id or "").startswith("answer-"):
-            return
-        block = widget.parent.parent if widget.parent is not None else None
+        if (event.widget.id or "").startswith("answer-"):
+            self._show_answer(event.widget)
+
+    def _show_answer(self, answer: Widget) -> None:
+        """The answer's row, its note and its hint scrolled into view, once laid out."""
+        block = answer.parent.parent if answer.parent is not None else None
         if block is not None:
             wizard = self.query_one("#wizard")
             self.call_after_refresh(wizard.scroll_to_widget, block, animate=False)
-
-    def can_view_entire(self, widget: Widget) -> bool:
-        """A field under the running totals (docked at the bottom while asking) is out of
-        sight: focusing it scrolls it into view (Textual counts only the screen's edges,
-        and a fourth player's field stayed under the totals)."""
-        if not super().can_view_entire(widget):
-            return False
-        box = self.query_one("#totals-box")
-        return not (self.has_class("-asking") and widget.region.overlaps(box.region))
 
     def on_mount(self) -> None:
         self._show_step()
@@ -489,7 +483,7 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         else:
             said = self._count_note(field, seat, value)
         say(note, said)
-        if isinstance(said, Text) and said.plain.endswith("is that right?"):
+        if isinstance(said, Text):  # a question (`_question`)
             self._questioned.add(seat)
         else:
             self._questioned.discard(seat)
@@ -512,11 +506,10 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         left = cubes_left(value)
         board = self.board.get(field.key, [])
         buildings = board[seat] if seat < len(board) else []
-        names = {1: "a Single", 2: "a Double", 3: "a Triple"}
         for number, (typed, built) in enumerate(zip(value, buildings, strict=False), 1):
             if typed.get("cube") != built.get("cube"):
-                said = f"{left}; building {number} is {names.get(built.get('cube'), '?')} on "
-                return Text(f"{said}the board: is that right?", style="bold yellow")
+                cube = CUBES.get(built.get("cube"), ("?",))[0]
+                return self._question(f"{left}; building {number} is ", f"a {cube}")
         return left
 
     def _count_note(self, field: Field, seat: int, value: Any) -> Text | str:
@@ -536,7 +529,8 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         return counts[seat]
 
     @staticmethod
-    def _question(said: str, board: int) -> Text:
+    def _question(said: str, board: object) -> Text:
+        """An answer taken but questioned (the only notes that are Texts)."""
         return Text(f"{said}{board} on the board: is that right?", style="bold yellow")
 
     def _read(self, field: Field, seat: int, text: str) -> tuple[Any, Any]:
@@ -688,10 +682,7 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
             # what is typed next replaces it (it was added to it: "231"), and the reason
             # in sight, however many lines it takes (a play-test saw half of it)
             event.input.select_all()
-            block = event.input.parent.parent if event.input.parent is not None else None
-            if block is not None:
-                wizard = self.query_one("#wizard")
-                self.call_after_refresh(wizard.scroll_to_widget, block, animate=False)
+            self._show_answer(event.input)
             return
         if seat + 1 < len(self.rows):
             self.query_one(f"#answer-{seat + 1}", Input).focus()

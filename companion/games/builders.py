@@ -174,6 +174,15 @@ def built_before(state: BuildersState, seat: int) -> list[int]:
     return order[:at] + [other for other in order[at + 1 :] if other in state.built]
 
 
+def _check_token_row(state: BuildersState) -> None:
+    """A Track Token needs the board (asked for first: "no row left" said before it was
+    typed) and a row left."""
+    if not state.widths:
+        raise RuleError("Enter the board's size first (board ROWSxWIDTH).")
+    if state.over:
+        raise RuleError("There is no row left for a Track Token.")
+
+
 def parse_marks(text: str, pluses: bool = True) -> str:
     """A card's (or a location's) Vote Arrows and + icons as typed: `<<+`, `>`, `.` for none."""
     marks = "" if text in (".", "-") else text
@@ -770,10 +779,7 @@ class BuildersRules(Rules):
 
     def token_from_board(self, state: BuildersState, hideouts: str = "") -> Entry:
         """The Track Token from the votes tracked on the board, plus revealed Hideouts'."""
-        if not state.widths:
-            raise RuleError("Enter the board's size first (board ROWSxWIDTH).")
-        if state.over:
-            raise RuleError("There is no row left for a Track Token.")
+        _check_token_row(state)
         votes = state.votes(state.train_row)
         if isinstance(votes, str):
             raise RuleError(f"To count the votes, type {votes}; or type the totals: t 3 1 0.")
@@ -782,10 +788,7 @@ class BuildersRules(Rules):
         return self.token(state, votes.left, votes.right, votes.pluses)
 
     def token(self, state: BuildersState, left: int, right: int, pluses: int) -> Entry:
-        if not state.widths:
-            raise RuleError("Enter the board's size first (board ROWSxWIDTH).")
-        if state.over:
-            raise RuleError("There is no row left for a Track Token.")
+        _check_token_row(state)
         row = state.train_row
         placement = place_token(
             state.previous_token(),
@@ -809,10 +812,7 @@ class BuildersRules(Rules):
         reason = " ".join(reason.split())
         if not reason:
             raise RuleError("Say why: t at COLUMN REASON (e.g. t at 4 as on the board).")
-        if not state.widths:
-            raise RuleError("Enter the board's size first (board ROWSxWIDTH).")
-        if state.over:
-            raise RuleError("There is no row left for a Track Token.")
+        _check_token_row(state)
         row = state.train_row
         return self._entry(
             state,

@@ -134,6 +134,11 @@ def deck_left(state: CalamityState) -> str:
     return f"{state.boom_left} Boom, {plural(state.bust_left, 'Bust card')}"
 
 
+def earns_bonus(state: CalamityState, space: Property) -> bool:
+    """Its owner has all three of its type (banks, stores, hotels; not mines)."""
+    return space.kind in SETS and len(state.owned(space.owner, space.kind)) >= OF_EACH_TYPE
+
+
 def find_property(
     state: CalamityState,
     kind: str,
@@ -352,7 +357,7 @@ class CalamityvilleRules(Rules):
         count = len(state.owned(space.owner, space.kind))
         rent = space.value * count
         how = f"${space.value} x {count} {space.kind}{'s' if count != 1 else ''}"
-        if count >= 3 and space.kind in SETS:
+        if earns_bonus(state, space):
             if bonus is None:
                 raise RuleError(
                     "The bonus rent for owning all three is not known yet: type it once."
@@ -378,14 +383,14 @@ class CalamityvilleRules(Rules):
                 "The bonus rent is the amount your rules give for owning all three: more than $0."
             )
         amount, how = self.rent_due(state, index, visitor, bonus)
-        if bonus_typed and bonus is not None and "bonus" not in how:  # kept silently, it
-            # charged a later rent $500 (a play-test)
-            space = state.properties[index]
+        space = state.properties[index]
+        if bonus_typed and not earns_bonus(state, space):  # kept silently, it charged a
+            # later rent $500 (a play-test)
             raise RuleError(
                 f"No bonus here: {state.name(space.owner)} does not own all three "
                 f"{space.kind}s. Type the rent without bonus."
             )
-        owner = state.properties[index].owner
+        owner = space.owner
         text = f"{state.name(visitor)} pays {state.name(owner)} ${amount} rent: {how}"
         kept: dict[str, int] = {}
         if bonus_typed and bonus is not None:
