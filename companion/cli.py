@@ -30,6 +30,8 @@ GAME_ID_LIMIT = 200
 if TYPE_CHECKING:
     import argparse
 
+    from companion.first_read import FirstRead, ReadAhead
+
 
 @functools.cache
 def build_parser() -> argparse.ArgumentParser:
@@ -245,11 +247,13 @@ def _main(argv: Sequence[str] | None) -> int:
     if not _has_terminal():
         return _fail(NO_TERMINAL)
     collecting = _pause_collector()
-    first_read = None
-    if open_id is not None:  # a game without its snapshot is read while the UI starts
-        from companion.first_read import start_first_read
+    first_read: FirstRead | ReadAhead | None = None
+    if open_id is not None:  # the game is read while the UI starts: by a child without
+        # its snapshot, on a thread with it (companion/first_read.py)
+        from companion.first_read import start_first_read, start_read_ahead
 
-        first_read = start_first_read(store, store.games_dir / f"{open_id}.toml")
+        path = store.games_dir / f"{open_id}.toml"
+        first_read = start_first_read(store, path) or start_read_ahead(store, path)
     try:
         from screens.app import GoldrushApp  # the UI only when it is started
 
@@ -257,7 +261,7 @@ def _main(argv: Sequence[str] | None) -> int:
         app.run()
     finally:
         if first_read is not None:  # ended, whatever ended the app
-            first_read.wait()
+            first_read.end()
         if collecting:  # an app that ended before its first frame did not resume it
             gc.enable()
     # An unexpected error ends the app with its sentence on the screen; the shell sees it too.

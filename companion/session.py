@@ -287,21 +287,22 @@ class GameSession:
         return cls(store, _mended(store, store.read_game(path)))
 
     @classmethod
-    def open_to_play(cls, store: Store, path: Path, *, snapshot_later: bool = False) -> GameSession:
+    def open_to_play(
+        cls,
+        store: Store,
+        path: Path,
+        *,
+        snapshot_later: bool = False,
+        read: ReadToPlay | None = None,
+    ) -> GameSession:
         """Open a saved game to play it: as its writer when no other copy of the app has it
         (the lock is taken before the file is read), read-only and following otherwise.
-        `snapshot_later`: see `GameSession`."""
-        lock = GameLock(path)
-        writer = lock.acquire()
-        try:
-            record = store.read_game(path)
-            if writer:
-                record = _mended(store, record)
-        except BaseException:
-            lock.release()
-            raise
-        session = cls(store, record, read_only=not writer, snapshot_later=snapshot_later)
-        session._lock = lock
+        `snapshot_later`: see `GameSession`. `read`: the game read already by `read_to_play`
+        (on another thread while the UI started: companion/first_read.py)."""
+        if read is None:
+            read = read_to_play(store, path)
+        session = cls(store, read.record, read_only=not read.writer, snapshot_later=snapshot_later)
+        session._lock = read.lock
         return session
 
     def claim(self) -> bool:
@@ -564,6 +565,31 @@ class GameSession:
 def _copy_of(state: TableState) -> TableState:
     """A copy to check an entry against (a refusal changes nothing): see `copy_state`."""
     return copy_state(state)
+
+
+class ReadToPlay:
+    """A game read to be played: its lock (held when `writer`) and its record, mended when
+    this copy is the writer."""
+
+    def __init__(self, lock: GameLock, record: GameRecord, writer: bool) -> None:
+        self.lock = lock
+        self.record = record
+        self.writer = writer
+
+
+def read_to_play(store: Store, path: Path) -> ReadToPlay:
+    """Take the game's lock if no other copy holds it, then read the file (the first half
+    of `GameSession.open_to_play`: it needs no UI, so it can run while the UI starts)."""
+    lock = GameLock(path)
+    writer = lock.acquire()
+    try:
+        record = store.read_game(path)
+        if writer:
+            record = _mended(store, record)
+    except BaseException:
+        lock.release()
+        raise
+    return ReadToPlay(lock, record, writer)
 
 
 def _mended(store: Store, record: GameRecord) -> GameRecord:

@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widget import AwaitMount
 
 if TYPE_CHECKING:
-    from companion.first_read import FirstRead
+    from companion.first_read import FirstRead, ReadAhead
     from companion.session import GameSession
 
 from companion.store import DamagedFile, Store
@@ -56,10 +56,10 @@ class GoldrushApp(App[None]):
         store: Store,
         open_game: str | None = None,
         collector_paused: bool = False,
-        first_read: FirstRead | None = None,
+        first_read: FirstRead | ReadAhead | None = None,
     ) -> None:
-        """`first_read`: the child reading `open_game` meanwhile (companion/first_read.py),
-        waited for before the game is read."""
+        """`first_read`: `open_game` being read meanwhile (companion/first_read.py): by a
+        child, waited for before the game is read, or on a thread, taken when opened."""
         super().__init__()
         self._first_read = first_read
         # the stylesheets as parsed at an earlier start (screens/parsed_css.py)
@@ -188,12 +188,12 @@ class GoldrushApp(App[None]):
 
         from companion.session import GameSession
 
-        if self._first_read is not None:  # its snapshot, written meanwhile, is read now
-            self._first_read.wait()
         collecting = gc.isenabled()
         gc.disable()
         try:
-            return GameSession.open_to_play(self.store, path, snapshot_later=True)
+            # read meanwhile (companion/first_read.py), or its snapshot written meanwhile
+            read = self._first_read.take(path) if self._first_read is not None else None
+            return GameSession.open_to_play(self.store, path, snapshot_later=True, read=read)
         except DamagedFile as damaged:
             self._problems.append(
                 (

@@ -1,4 +1,5 @@
-"""A game's first read done by a child while the UI starts (companion/first_read.py, #16).
+"""A game's first read done by a child while the UI starts (companion/first_read.py, #16),
+and a game with its snapshot read on a thread meanwhile (`ReadAhead`).
 
 Forks are tried in a fresh interpreter: the test runner has threads, and a process with
 threads is never forked (the test of that runs here)."""
@@ -11,7 +12,8 @@ import pytest
 
 from companion import gamefile
 from companion.amounts import parse_amount
-from companion.first_read import start_first_read
+from companion.first_read import ReadAhead, start_first_read, start_read_ahead
+from companion.lock import GameLock
 from companion.session import GameSession
 from companion.store import DamagedFile, Store
 from tests.child import json_of
@@ -30,12 +32,14 @@ seen = {}
 def run(app):
     path = app.store.games_dir / f"{sys.argv[3]}.toml"
     seen["snapshot_before"] = app.store.has_snapshot(path)
+    seen["early"] = type(app._first_read).__name__
     session = app._load(path)
     seen["from_snapshot"] = session is not None and session.record.snapshot is not None
     seen["problems"] = [message for _, message, _ in app._problems]
     if session is not None:
         seen["numbers"] = session.state.numbers
         seen["due"] = session.snapshot_due
+        seen["writer"] = not session.read_only
         session.close()
 
 
@@ -97,6 +101,78 @@ def test_a_game_with_its_snapshot_is_not_read_twice(new_game: NewGame, store: St
     seen = opened(store, session.game_id)
     assert seen["snapshot_before"] is True and seen["from_snapshot"] is True
     assert store._snapshot_path(session.path).stat().st_mtime_ns == before
+    assert seen["early"] == "ReadAhead"  # read on a thread while the UI started
+    assert seen["numbers"] == session.state.numbers and seen["writer"] is True
+
+
+def test_a_game_damaged_after_its_snapshot_is_reported_from_the_thread_and_left_as_it_is(
+    new_game: NewGame, store: Store
+) -> None:
+    session = played(new_game, changes=3)
+    session.path.write_bytes(b"this is not a game\n")
+    seen = opened(store, session.game_id)
+    assert seen["early"] == "ReadAhead"
+    assert seen["from_snapshot"] is False
+    assert seen["problems"] and "cannot be opened" in seen["problems"][0]  # type: ignore[index]
+    assert session.path.read_bytes() == b"this is not a game\n"
+
+
+def test_read_ahead_hands_the_game_over_once_with_its_lock(new_game: NewGame, store: Store) -> None:
+    session = played(new_game)
+    ahead = start_read_ahead(store, session.path)
+    assert isinstance(ahead, ReadAhead)
+    assert ahead.take(session.path.with_name("other.toml")) is None  # not the game read
+    read = ahead.take(session.path)
+    assert read is not None and read.writer and read.record.snapshot is not None
+    assert not GameLock(session.path).acquire()  # held for the app's session
+    assert ahead.take(session.path) is None  # once: a later open reads the game again
+    opened_again = GameSession.open_to_play(store, session.path, read=read)
+    assert opened_again.state.numbers == session.state.numbers
+    assert not opened_again.read_only
+    ahead.end()  # taken: the session's lock stays
+    assert not GameLock(session.path).acquire()
+    opened_again.close()
+    assert GameLock(session.path).acquire()
+
+
+def test_read_ahead_gives_the_lock_back_when_the_app_never_took_the_game(
+    new_game: NewGame, store: Store
+) -> None:
+    session = played(new_game)
+    ahead = start_read_ahead(store, session.path)
+    assert ahead is not None
+    ahead.end()
+    assert GameLock(session.path).acquire()
+
+
+def test_read_ahead_of_a_game_open_elsewhere_follows_it(new_game: NewGame, store: Store) -> None:
+    session = played(new_game)
+    elsewhere = GameLock(session.path)
+    assert elsewhere.acquire()
+    ahead = start_read_ahead(store, session.path)
+    assert ahead is not None
+    read = ahead.take(session.path)
+    assert read is not None and not read.writer
+    follower = GameSession.open_to_play(store, session.path, read=read)
+    assert follower.read_only and follower.following
+    follower.close()
+    elsewhere.release()
+
+
+def test_read_ahead_raises_what_reading_raised_when_taken(new_game: NewGame, store: Store) -> None:
+    session = played(new_game, changes=3)
+    session.path.write_bytes(b"this is not a game\n")
+    ahead = start_read_ahead(store, session.path)  # the snapshot is still there
+    assert ahead is not None
+    with pytest.raises(DamagedFile):
+        ahead.take(session.path)
+    assert GameLock(session.path).acquire()  # given back by the failed read
+
+
+def test_no_read_ahead_without_a_snapshot(new_game: NewGame, store: Store) -> None:
+    session = played(new_game, changes=3)
+    store._snapshot_path(session.path).unlink()
+    assert start_read_ahead(store, session.path) is None
 
 
 def test_a_damaged_game_is_reported_by_the_app_and_left_as_it_is(
