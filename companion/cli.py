@@ -30,7 +30,7 @@ GAME_ID_LIMIT = 200
 if TYPE_CHECKING:
     import argparse
 
-    from companion.first_read import FirstRead, ReadAhead
+    from companion.first_read import ReadAhead
 
 
 @functools.cache
@@ -247,13 +247,11 @@ def _main(argv: Sequence[str] | None) -> int:
     if not _has_terminal():
         return _fail(NO_TERMINAL)
     collecting = _pause_collector()
-    first_read: FirstRead | ReadAhead | None = None
-    if open_id is not None:  # the game is read while the UI starts: by a child without
-        # its snapshot, on a thread with it (companion/first_read.py)
-        from companion.first_read import start_first_read, start_read_ahead
+    first_read: ReadAhead | None = None
+    if open_id is not None:  # the game is read while the UI starts (companion/first_read.py)
+        from companion.first_read import start_read_ahead
 
-        path = store.games_dir / f"{open_id}.toml"
-        first_read = start_first_read(store, path) or start_read_ahead(store, path)
+        first_read = start_read_ahead(store, store.games_dir / f"{open_id}.toml")
     try:
         from screens.app import GoldrushApp  # the UI only when it is started
 

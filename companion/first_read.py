@@ -5,18 +5,17 @@ an update of the app, a file copied from another machine, a cache that was clear
 and replayed in full. `goldrush open ID` then forks a child before Textual is imported: the
 child reads the game as the app would (without its lock: it only reads, and writes nothing
 but the snapshot, which every open checks against the journal's bytes anyway), writes the
-snapshot and exits; meanwhile the app imports its UI and starts. When the app opens the game
-it first waits for the child, and finds the snapshot in place: a 10,000-entry first read
-costs about what a warm open does.
+snapshot and exits; meanwhile the app imports its UI and starts.
+
+Then the game is read on a thread (`ReadAhead`), once the child has ended, the lock taken
+first as when the app opens it: from the snapshot, most of that read is reading the journal
+and hashing it to check the snapshot against it, which Python does without holding the
+interpreter's lock, so it runs on the other core while the main thread imports the UI (a
+100,000-entry journal is 15 MB: ~15 ms of reading and hashing). The app takes what it read
+for its first open: a 10,000-entry first read costs about what a warm open does.
 
 Nothing depends on the child: if it fails (a damaged file, a full disk) or cannot be forked,
-the app reads the game itself, exactly as before, and reports what it finds.
-
-A game that has its snapshot is read on a thread instead (`ReadAhead`), the lock taken
-first as when the app opens it: most of that read is reading the journal and hashing it to
-check the snapshot against it, which Python does without holding the interpreter's lock,
-so it runs on the other core while the main thread imports the UI (a 100,000-entry journal
-is 15 MB: ~15 ms of reading and hashing). The app takes what it read for its first open.
+the thread reads the game in full, as the app did, and the app reports what it finds.
 """
 
 from __future__ import annotations
@@ -49,28 +48,25 @@ class FirstRead:
         with contextlib.suppress(ChildProcessError):  # reaped already (a test's, say)
             os.waitpid(self.pid, 0)
 
-    def take(self, path: Path) -> ReadToPlay | None:
-        """Nothing read to hand over: the child only wrote the snapshot, once it ended."""
-        self.wait()
-        return None
-
-    end = wait
-
 
 class ReadAhead:
-    """A game read on a thread (`companion.session.read_to_play`) while the UI starts;
-    `take` hands it over once, `end` gives its lock back when it was never taken."""
+    """A game read on a thread (`companion.session.read_to_play`) while the UI starts, once
+    `child` (a first read) has ended; `take` hands it over once, `end` gives its lock back
+    when it was never taken."""
 
-    def __init__(self, store: Store, path: Path) -> None:
+    def __init__(self, store: Store, path: Path, child: FirstRead | None = None) -> None:
         from companion.session import read_to_play  # imported here, not on the thread
 
         self.path = path
+        self.child = child
         self._read: ReadToPlay | None = None
         self._error: BaseException | None = None
         self._taken = False
 
         def read() -> None:
             try:
+                if child is not None:  # its snapshot, once written, is what is read
+                    child.wait()
                 self._read = read_to_play(store, path)
             except BaseException as error:  # raised again by `take`, on the app's thread
                 self._error = error
@@ -98,12 +94,10 @@ class ReadAhead:
         self._taken = True
 
 
-def start_read_ahead(store: Store, path: Path) -> ReadAhead | None:
-    """Read the game at `path` on a thread when it has a snapshot of these rules (a first
-    read is `start_first_read`'s); None otherwise."""
-    if not store.has_snapshot(path):
-        return None
-    return ReadAhead(store, path)
+def start_read_ahead(store: Store, path: Path) -> ReadAhead:
+    """Read the game at `path` on a thread while the UI starts: from its snapshot, made
+    first by a child when it has none of these rules (`start_first_read`)."""
+    return ReadAhead(store, path, start_first_read(store, path))
 
 
 def start_first_read(store: Store, path: Path) -> FirstRead | None:

@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widget import AwaitMount
 
 if TYPE_CHECKING:
-    from companion.first_read import FirstRead, ReadAhead
+    from companion.first_read import ReadAhead
     from companion.session import GameSession
 
 from companion.store import DamagedFile, Store
@@ -56,10 +56,10 @@ class GoldrushApp(App[None]):
         store: Store,
         open_game: str | None = None,
         collector_paused: bool = False,
-        first_read: FirstRead | ReadAhead | None = None,
+        first_read: ReadAhead | None = None,
     ) -> None:
-        """`first_read`: `open_game` being read meanwhile (companion/first_read.py): by a
-        child, waited for before the game is read, or on a thread, taken when opened."""
+        """`first_read`: `open_game` being read meanwhile (companion/first_read.py), taken
+        when it is opened."""
         super().__init__()
         self._first_read = first_read
         # the stylesheets as parsed at an earlier start (screens/parsed_css.py)
@@ -191,7 +191,7 @@ class GoldrushApp(App[None]):
         collecting = gc.isenabled()
         gc.disable()
         try:
-            # read meanwhile (companion/first_read.py), or its snapshot written meanwhile
+            # read meanwhile (companion/first_read.py)
             read = self._first_read.take(path) if self._first_read is not None else None
             return GameSession.open_to_play(self.store, path, snapshot_later=True, read=read)
         except DamagedFile as damaged:

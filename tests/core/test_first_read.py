@@ -10,9 +10,9 @@ import threading
 
 import pytest
 
-from companion import gamefile
+from companion import first_read, gamefile
 from companion.amounts import parse_amount
-from companion.first_read import ReadAhead, start_first_read, start_read_ahead
+from companion.first_read import start_first_read, start_read_ahead
 from companion.lock import GameLock
 from companion.session import GameSession
 from companion.store import DamagedFile, Store
@@ -73,7 +73,8 @@ def test_a_game_without_its_snapshot_opens_from_the_one_its_child_wrote(
     session = played(new_game)
     store._snapshot_path(session.path).unlink()
     seen = opened(store, session.game_id)
-    assert seen["from_snapshot"] is True  # the app waited for it, and used it
+    assert seen["early"] == "ReadAhead"  # its thread waited for the child
+    assert seen["from_snapshot"] is True  # and read the snapshot it wrote
     assert seen["due"] is False  # nothing left to replay, no snapshot to write
     assert seen["numbers"] == session.state.numbers
     assert seen["code"] == 0
@@ -120,7 +121,7 @@ def test_a_game_damaged_after_its_snapshot_is_reported_from_the_thread_and_left_
 def test_read_ahead_hands_the_game_over_once_with_its_lock(new_game: NewGame, store: Store) -> None:
     session = played(new_game)
     ahead = start_read_ahead(store, session.path)
-    assert isinstance(ahead, ReadAhead)
+    assert ahead.child is None  # a game with its snapshot: no child
     assert ahead.take(session.path.with_name("other.toml")) is None  # not the game read
     read = ahead.take(session.path)
     assert read is not None and read.writer and read.record.snapshot is not None
@@ -140,7 +141,6 @@ def test_read_ahead_gives_the_lock_back_when_the_app_never_took_the_game(
 ) -> None:
     session = played(new_game)
     ahead = start_read_ahead(store, session.path)
-    assert ahead is not None
     ahead.end()
     assert GameLock(session.path).acquire()
 
@@ -150,7 +150,6 @@ def test_read_ahead_of_a_game_open_elsewhere_follows_it(new_game: NewGame, store
     elsewhere = GameLock(session.path)
     assert elsewhere.acquire()
     ahead = start_read_ahead(store, session.path)
-    assert ahead is not None
     read = ahead.take(session.path)
     assert read is not None and not read.writer
     follower = GameSession.open_to_play(store, session.path, read=read)
@@ -163,16 +162,26 @@ def test_read_ahead_raises_what_reading_raised_when_taken(new_game: NewGame, sto
     session = played(new_game, changes=3)
     session.path.write_bytes(b"this is not a game\n")
     ahead = start_read_ahead(store, session.path)  # the snapshot is still there
-    assert ahead is not None
     with pytest.raises(DamagedFile):
         ahead.take(session.path)
     assert GameLock(session.path).acquire()  # given back by the failed read
 
 
-def test_no_read_ahead_without_a_snapshot(new_game: NewGame, store: Store) -> None:
+def test_without_a_snapshot_and_no_child_the_thread_reads_the_game_in_full(
+    new_game: NewGame, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No child forked (a process with threads, say): the thread reads and replays the
+    game itself, as the app did."""
+    monkeypatch.setattr(first_read, "start_first_read", lambda store, path: None)
     session = played(new_game, changes=3)
     store._snapshot_path(session.path).unlink()
-    assert start_read_ahead(store, session.path) is None
+    ahead = start_read_ahead(store, session.path)
+    assert ahead.child is None
+    read = ahead.take(session.path)
+    assert read is not None and read.record.snapshot is None
+    opened_again = GameSession.open_to_play(store, session.path, read=read)
+    assert opened_again.state.numbers == session.state.numbers
+    opened_again.close()
 
 
 def test_a_damaged_game_is_reported_by_the_app_and_left_as_it_is(
