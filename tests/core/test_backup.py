@@ -37,6 +37,18 @@ def test_everything_moves_to_another_machine(
     assert again.same == names and again.new == [] and restore(other, again) == []
 
 
+def test_a_backup_zipped_again_with_its_folders_entries_still_restores(
+    store: Store, new_game: NewGame, tmp_path: Path
+) -> None:
+    session = new_game()
+    archive = tmp_path / "all.zip"
+    backup(store, archive)
+    with zipfile.ZipFile(archive, "a") as again:
+        again.writestr("games/", b"")
+    plan = plan_restore(Store(tmp_path / "other", GAMES), archive)
+    assert plan.new == [f"games/{session.path.name}"]
+
+
 def test_a_differing_game_is_replaced_only_when_asked(
     store: Store, new_game: NewGame, tmp_path: Path
 ) -> None:
@@ -120,6 +132,19 @@ def make_zip(path: Path, files: dict[str, bytes]) -> Path:
                 "games/a.toml": b"changed",
             },
             "not as it was backed up",
+        ),
+        # files the manifest leaves out were ignored without a word (a play-test)
+        (
+            {MANIFEST: json.dumps({"format": 1, "files": {}}).encode(), "../evil.toml": b"x"},
+            "holds a file this app never writes: '../evil.toml'",
+        ),
+        (
+            {MANIFEST: json.dumps({"format": 1, "files": {}}).encode(), "notes.txt": b"x"},
+            "never writes",
+        ),
+        (
+            {MANIFEST: json.dumps({"format": 1, "files": {}}).encode(), "games/zzz.toml": b"x"},
+            "holds games/zzz.toml, which its goldrush-backup.json does not list",
         ),
     ],
 )
