@@ -137,8 +137,10 @@ def _builders(state: TableState) -> Picked:
         seat = state.builder
         if seat is not None:
             turn = f"Round {state.round}{rounds}: {state.name(seat)} builds."
+        elif state.tokens_to_place:
+            turn = f"Round {state.round}{rounds}: the Track Token for row {state.train_row}."
         else:
-            turn = f"Round {state.round}{rounds}: the Track Token is placed."
+            turn = f"Round {state.round}{rounds}: the Track Token is placed; next round."
     return figures, table, turn, seat
 
 

@@ -41,7 +41,8 @@ def game_data(session: GameSession) -> dict[str, Any]:
         "title": rules.title,
         "id": session.game_id,
         "created": header.created,
-        "first_player": state.players[state.first_player].name,
+        # the setup's (a game's state moves it on each round: Builders, Boomtown)
+        "first_player": state.players[header.first_player].name,
         "options": dict(state.options),
         "numbers": {spec.key: spec.label for spec in rules.numbers},
         "progress": rules.progress(state),

@@ -88,3 +88,18 @@ def test_names_and_log_sentences_are_kept_literally(new_game: NewGame) -> None:
     shown = view(session)
     assert shown.seats[0].name == "[b]Ann[/b]"
     assert any("[b]Ann[/b]" in line for line in shown.log)
+
+
+def test_builders_says_the_track_token_is_to_place_until_it_is(new_game: NewGame) -> None:
+    """The table display said "the Track Token is placed" while it was still to place (a
+    play-test)."""
+    session = new_game("builders", names=("Ann", "Bo"))
+    rules = session.rules
+    session.act(rules.board(session.state, [5] * 10))
+    session.act(rules.build(session.state, 0, 1, 1, 1))
+    session.act(rules.build(session.state, 1, 1, 2, 1))
+    assert view(session).turn == "Round 1 of 9: the Track Token for row 1."
+    session.act(rules.token(session.state, 1, 0, 0))
+    assert view(session).turn == "Round 1 of 9: the Track Token is placed; next round."
+    session.act(rules.next_round(session.state))
+    assert "Bo builds" in view(session).turn

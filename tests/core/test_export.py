@@ -90,3 +90,17 @@ def test_any_finished_game_exports_json_that_round_trips_its_standings(
     expected = score(SHEETS["boomtown"], rows).to_json()
     assert data["standings"] == json.loads(json.dumps(expected))
     assert [p["name"] for p in data["players"]] == players
+
+
+def test_first_player_is_the_setups_not_this_rounds(new_game: NewGame) -> None:
+    """Builders moves the start player on each round; the export named that one (a
+    play-test)."""
+    session = new_game("builders", names=("Ann", "Bo", "Cy"))
+    rules = session.rules
+    session.act(rules.board(session.state, [5] * 10))
+    for seat, column in ((0, 1), (1, 2), (2, 3)):
+        session.act(rules.build(session.state, seat, 1, column, 1))
+    session.act(rules.token(session.state, 1, 0, 0))
+    session.act(rules.next_round(session.state))
+    assert session.state.first_player == 1  # Bo starts round 2
+    assert game_data(session)["first_player"] == "Ann"
