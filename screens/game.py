@@ -225,7 +225,9 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             else:
                 for line in self.query("#read-only"):
                     line.remove()
-            self.say_beside("")  # the read-only sentence no longer holds
+            # the read-only sentence no longer holds, nor a command it refused, still in the
+            # field: one enter ran it after the takeover (a play-test)
+            self.clear_refusals()
             self.refresh_view()
             self.notify(TOOK_OVER, title="Writable", markup=False)
             for notice in self.session.notices[notices:]:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from companion.session import READ_ONLY, TOOK_OVER
 from companion.store import Store
@@ -77,12 +78,16 @@ async def test_a_game_open_elsewhere_is_read_only_follows_and_takes_over(
         await until(pilot, lambda: screen.session.state.numbers[1]["gold"] == 10)
 
         other("redo")
+        assert await command(pilot, "r") == READ_ONLY  # kept in the field, refused
         other.exit()  # the writer closes: this window takes over
         await until(pilot, lambda: not screen.session.read_only)
         await pilot.pause()
         assert screen.session.state.numbers[1]["gold"] == 14
         assert not screen.query("#read-only")
         assert TOOK_OVER in notices(pilot)
+        # the refused command went with its refusal: one enter ran it (a play-test)
+        assert screen.query_one("#command", Input).value == ""
+        assert text_of(pilot, "#command-error") == ""
         assert await command(pilot, "r") == ""  # writable: the round's cards are revealed
         assert len(path.read_bytes()) > len(before)
 
