@@ -495,28 +495,39 @@ def winners_cell(names: list[str], width: int) -> Text:
 
 def with_players(games: list[FinishedGame], players: list[str]) -> list[FinishedGame]:
     """The games each of these player words starts a name in."""
-    return [
-        g for g in games if all(any(n.casefold().startswith(p) for n in g.players) for p in players)
-    ]
+    return [g for g in games if all(any(_starts(n, p) for n in g.players) for p in players)]
+
+
+def _starts(name: str, word: str) -> bool:
+    """Whether `word` starts the name, or the name after its leading signs ("cé" finds
+    "🤠Cé": a play-test)."""
+    folded = name.casefold()
+    if folded.startswith(word):
+        return True
+    start = next((place for place, sign in enumerate(folded) if sign.isalnum()), 0)
+    return start > 0 and folded[start:].startswith(word)
 
 
 def read_filter(text: str, games: list[FinishedGame]) -> tuple[str | None, list[str]]:
-    """The filter's game (a word that starts a game's id or title) and its player words."""
+    """The filter's game (a word that starts a game's id or title) and its player words. A
+    word that also starts a player's name is theirs ("bo" finds Bob, not Boomtown: a
+    play-test), unless it is the game's whole id or title."""
     game = None
     players = []
     for word in text.casefold().replace(",", " ").split():  # ("bart, chris")
         matches = [g for g in GAME_IDS if g.startswith(word)] or [
             g for g in GAME_IDS if SHEETS[g].title.casefold().startswith(word)
         ]
-        if game is None and len(matches) == 1 and not _a_player(word, games):
+        whole = len(matches) == 1 and word in (matches[0], SHEETS[matches[0]].title.casefold())
+        if game is None and len(matches) == 1 and (whole or not _starts_a_name(word, games)):
             game = matches[0]
         else:
             players.append(word)
     return game, players
 
 
-def _a_player(word: str, games: list[FinishedGame]) -> bool:
-    return any(name.casefold() == word for g in games for name in g.players)
+def _starts_a_name(word: str, games: list[FinishedGame]) -> bool:
+    return any(_starts(name, word) for g in games for name in g.players)
 
 
 def _number(value: float | None) -> str:

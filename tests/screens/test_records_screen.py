@@ -10,11 +10,18 @@ from textual.widgets import DataTable, Input, TabbedContent
 
 from companion.amounts import parse_amount
 from companion.games import SHEETS
+from companion.records import FinishedGame
 from companion.scoring import sheet_text
 from companion.store import Store
 from screens.charts import GameCharts
 from screens.game import GameScreen
-from screens.records import RecordsScreen, StandingsDialog, winners_cell
+from screens.records import (
+    RecordsScreen,
+    StandingsDialog,
+    read_filter,
+    winners_cell,
+    with_players,
+)
 from tests.conftest import NewGame
 from tests.core.test_scoring import coloma
 from tests.screens.helpers import make_app, open_screen, send_keys, settle, text_of
@@ -593,3 +600,21 @@ async def test_a_filter_that_finds_nothing_says_why(store: Store) -> None:
         field.value = "di, cy"
         await settle(pilot)
         assert text_of(pilot, "#records-summary").startswith("2 finished games with di, cy")
+
+
+def test_a_word_starting_a_players_name_is_theirs_not_a_games() -> None:
+    """ "bo" kept Boomtown's games (none of them Bob's) where the table meant Bob; "cé" did
+    not find "🤠Cé" (a play-test)."""
+
+    def game(kind: str, *players: str) -> FinishedGame:
+        return FinishedGame(kind, kind.title(), f"{kind}.toml", "2026-11-27", players, None, None)
+
+    games = [game("builders", "Ann", "Bob", "🤠Cé"), game("boomtown", "Ann", "Dee")]
+    assert read_filter("bo", games) == (None, ["bo"])
+    assert with_players(games, ["bo"]) == games[:1]
+    assert read_filter("boom", games) == ("boomtown", [])  # no name starts so
+    assert read_filter("boomtown", [game("builders", "Boomtown Bill")]) == ("boomtown", [])
+    assert read_filter("cé", games) == (None, ["cé"])
+    assert with_players(games, ["cé"]) == games[:1]
+    assert with_players(games, ["🤠"]) == games[:1]
+    assert with_players(games, ["ce"]) == []  # (accents count, as in every name compared)
