@@ -255,6 +255,22 @@ be shortened to the start of any of its words; the bank is a party like a player
         return self.rules.pay(self.state, payer, payee, amount, " ".join(words[1:]))
 
     def _buy(self, words: list[str]) -> bool:
+        entry, price, remembered = self._buy_entry(words)
+        if not self.run(entry):
+            return False
+        if price != remembered:
+            self.remember("price", price)
+            self.notify(  # kept for this game and the next: said, not silent (a play-test)
+                f"A property costs ${price} from now on, in later games too (buy ... for "
+                f"{remembered} goes back).",
+                title="Price kept",
+                markup=False,
+            )
+        return True
+
+    def _buy_entry(self, words: list[str]) -> tuple[Entry, int, int]:
+        """The purchase `buy WHO TYPE VALUE [for PRICE]` makes, its price and the price
+        kept before it."""
         usage = (
             f"Type buy, who buys, the type and its space value: buy {self._short_names()[0]} "
             "bank 300."
@@ -273,11 +289,7 @@ be shortened to the start of any of its words; the bank is a party like a player
             raise RuleError(f"{usage} buy ann bank 300 for 250 pays $250 for it.")
         remembered = self.session.recall("price", PRICE)
         price = parse_count(price_words[0], what="The price") if price_words else remembered
-        if not self.run(self.rules.buy(self.state, seat, kind, value, price)):
-            return False
-        if price != remembered:
-            self.remember("price", price)
-        return True
+        return self.rules.buy(self.state, seat, kind, value, price), price, remembered
 
     def _space(self, words: list[str], visitor: int | None = None) -> tuple[int, list[str]]:
         """The property named by `[OWNER] TYPE [VALUE]`, and the words after it (for a
@@ -378,6 +390,9 @@ be shortened to the start of any of its words; the bank is a party like a player
         """While a rent is typed, the rent due (or why none is) under the field, once the
         space is named."""
         words = event.value.split()
+        if len(words) >= 4 and words[0].lower() == "buy":
+            self._buy_preview(words[1:])
+            return
         if len(words) < 3 or words[0].lower() != "rent":
             return
         try:
@@ -395,6 +410,17 @@ be shortened to the start of any of its words; the bank is a party like a player
             return
         # who pays whom, and how it adds up (a bonus remembered from another type shows)
         self._preview(f"{entry.text}. Enter collects it.", notice=True)
+
+    def _buy_preview(self, words: list[str]) -> None:
+        """What a purchase costs, once the space is typed: the price kept from an earlier
+        `for` showed nowhere (a play-test)."""
+        try:
+            entry, price, remembered = self._buy_entry(words)
+        except (RuleError, AmountError):
+            self._preview("")  # not a purchase yet, or refused: enter says why
+            return
+        kept = f" (the price kept: for {PRICE} changes it)" if price == remembered != PRICE else ""
+        self._preview(f"{entry.text}{kept}. Enter buys it.", notice=True)
 
     def _preview(self, text: str, notice: bool = False) -> None:
         """Only a change is drawn (most keys leave the line as it was), and with no layout
