@@ -7,7 +7,7 @@ typed, hands the entry to `run`, and shows the state.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from contextlib import suppress
 
 from rich.cells import cell_len
@@ -593,7 +593,13 @@ Type in the command field and press **enter**; the line above it says what comes
         if first in NEXT_WORDS and len(words) == 1:
             return self._advance()
         if first == "event":
-            return self.run(rules.event(state, self._spenders(words[1:])))
+            spend = self._spenders(words[1:])
+            everyone = range(len(state.players))
+            could = [] if spend or state.barker != 5 else self._could_spend(everyone)
+            done = self.run(rules.event(state, spend))
+            if done and could:
+                self._say_unspent(could, "event")
+            return done
         if first == "sites":
             return self._sites(words[1:])
         if first == "pay" and len(words) == 2:
@@ -740,6 +746,7 @@ Type in the command field and press **enter**; the line above it says what comes
         extra: list[int] = []
         after_plus = False
         spend: dict[int, int] = {}
+        typed = " ".join(["sites", *words])
         lowered = [word.lower() for word in words]
         if "spend" in lowered:  # Mule Duel, Site 5: sites 3 1 + 5 2 spend ann 1
             at = lowered.index("spend")
@@ -749,7 +756,31 @@ Type in the command field and press **enter**; the line above it says what comes
             site = word.removeprefix("+")
             if site:
                 (extra if after_plus else chosen).append(parse_count(site, what="A Site"))
-        return self.run(self.rules.sites(self.state, chosen, extra, spend))
+        state = self.state
+        eating = [
+            seat
+            for seat, site in enumerate(extra)
+            if state.mule_duel and site == 5 and 5 in state.carrots[seat] and seat not in spend
+        ]
+        could = self._could_spend(eating)
+        done = self.run(self.rules.sites(state, chosen, extra, spend))
+        if done and could:
+            self._say_unspent(could, typed if spend else f"{typed} spend")
+        return done
+
+    def _could_spend(self, seats: Iterable[int]) -> list[int]:
+        """Those of `seats` holding a Gold Nugget to spend on Site 5's Event."""
+        return [seat for seat in seats if self.state.numbers[seat]["gold"] > 0]
+
+    def _say_unspent(self, seats: list[int], command: str) -> None:
+        """Site 5's Event went by with nothing spent: said, with how to spend (the Carrot
+        was eaten without a word of it: a play-test)."""
+        names = and_listed([self.state.name(seat) for seat in seats])
+        short = self.state.players[seats[0]].name.split()[0].lower()
+        self._say(
+            f"Nothing spent on Site 5's Event ({names} could): to spend a Gold Nugget for "
+            f"3 VP, ctrl+z, then {command} {short} 1."
+        )
 
     def walked(self, entry: Entry, undone: bool) -> None:
         """An undo or redo: the helper's line spoke of the change before (a limit's

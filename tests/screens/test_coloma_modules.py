@@ -33,6 +33,11 @@ async def test_a_whole_mule_duel_game(store: Store, new_game: NewGame) -> None:
                 assert f"Ann's Mule eats the Carrot at Site {round_}" in text_of(
                     pilot, "#log-lines"
                 )
+                if round_ == 5:  # Bo's Mule ate there too, and Bo spent nothing: said
+                    assert text_of(pilot, "#helper") == (
+                        "Nothing spent on Site 5's Event (Bo could): to spend a Gold Nugget "
+                        f"for 3 VP, ctrl+z, then {typed} bo 1."
+                    )
                 if round_ == 1:
                     assert await command(pilot, "bo gun 1 2") == ""
                     assert "one row of Gunmen per turn" in await command(pilot, "bo gun 2 1")
@@ -89,6 +94,25 @@ async def test_a_whole_game_with_hotels(store: Store, new_game: NewGame) -> None
         await pilot.press("ctrl+s", "ctrl+s")
         await pilot.pause()
         assert table(screen).finished
+
+
+async def test_site_5s_event_with_nothing_spent_says_how_to_spend(
+    store: Store, new_game: NewGame
+) -> None:
+    store.write_settings({"coloma": {"pools_3": [2, 3, 4]}})
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, ColomaScreen)
+        assert await command(pilot, "event") == ""  # Round 1: 2 Dudes each, nothing said
+        assert text_of(pilot, "#helper") == ""
+        for _ in range(4):
+            assert await move_on(pilot) == ""
+        assert table(screen).barker == 5
+        assert await command(pilot, "event") == ""
+        assert text_of(pilot, "#helper") == (
+            "Nothing spent on Site 5's Event (Ann, Bo and Cy could): to spend a Gold Nugget "
+            "for 3 VP, ctrl+z, then event ann 1."
+        )
 
 
 async def test_a_short_name_that_could_mean_two_players_says_which(
