@@ -683,10 +683,16 @@ class BuildersRules(Rules):
     def place_terrain(self, state: BuildersState, row: int, column: int, kind: str) -> Entry:
         name = TERRAIN.get(kind, "nothing")
         note = self.terrain_note(state, row, column, kind)
+        before = state.terrain.get((row, column))
+        # what it replaces is said: the log lost a Goldmine without a word (a play-test)
+        replaced = (
+            f", in place of the {TERRAIN.get(before, before)}" if before not in (None, kind) else ""
+        )
         return self._entry(
             state,
             "terrain",
-            f"Terrain: {name} at row {row}, column {column}" + (f" ({note})" if note else ""),
+            f"Terrain: {name} at row {row}, column {column}{replaced}"
+            + (f" ({note})" if note else ""),
             row=row,
             column=column,
             terrain=kind,

@@ -65,6 +65,15 @@ def test_the_token_goes_where_the_votes_say_and_rows_close(game: GameSession) ->
     build(game, 1, 4, 4, 2)  # 3 rows ahead of row 1
 
 
+def test_terrain_placed_over_another_says_what_it_replaces(game: GameSession) -> None:
+    """The log lost a Goldmine without a word when a Lake went there (a play-test)."""
+    rules = game.rules
+    game.act(rules.place_terrain(state(game), 3, 3, "goldmine"))
+    entry = rules.place_terrain(state(game), 3, 3, "lake")
+    assert entry.text.startswith("Terrain: Lake at row 3, column 3, in place of the Goldmine")
+    assert ", in place" not in rules.place_terrain(state(game), 3, 3, "goldmine").text
+
+
 def test_terrain_refuses_buildings_and_mountains_push_tokens(game: GameSession) -> None:
     rules = game.rules
     game.act(rules.place_terrain(state(game), 1, 4, "mountain-right"))
@@ -283,7 +292,8 @@ def test_terrain_past_the_count_or_outside_the_advanced_game_is_said(new_game: N
         entry = rules.place_terrain(state(game), spot // 5 + 2, spot % 5 + 1, "lake")
         assert "(" not in entry.text, entry.text
         game.act(entry)
-    assert rules.place_terrain(state(game), 2, 1, "hideout").text.endswith("column 1")  # moved
+    hideout = rules.place_terrain(state(game), 2, 1, "hideout").text  # no count said of it
+    assert hideout.endswith("column 1, in place of the Lake")
     tenth = rules.place_terrain(state(game), 5, 1, "goldmine")
     assert tenth.text.endswith("(10 Terrain Cards on the board: a 3-player game places 9)")
     game.act(tenth)
