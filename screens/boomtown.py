@@ -79,7 +79,8 @@ Type in the command field and press **enter**:
 - **Payment**: `pay` (or `y`) pays the bid; the split (who keeps what) is shown before gold
   moves.
 - **Picks**: a mine as town and number (`cm 6`, `cold 6`; towns cj cm cc dg sn), or an
-  event card's name (`dynamite`, `holdup`, ...). **ctrl+l** opens the mine list and custom
+  event card's name (`dynamite`, `holdup`, ...; the start of it when it fits one card,
+  three letters at least for a card played at once). **ctrl+l** opens the mine list and custom
   mines; **ctrl+t** the event cards; `m` (or `ride`) rides a Mustang you hold, right
   after the winner.
 - **Production**: the two dice (`3 4`) or `r` to roll. While somebody holds the Telegraph

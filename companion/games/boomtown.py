@@ -1484,12 +1484,53 @@ def _did_you_mean(text: str) -> str:
     return did_you_mean(text, [*EVENTS.values(), *TOWNS])
 
 
+#: event cards played as soon as they are named (no dialog asks anything first)
+AT_ONCE = ("card_shark", "mustang", "stagecoach", "telegraph")
+#: letters a word needs before it names a card played at once, or a card by a later word
+#: of its name (`girls`): `c` and enter played the Card Shark, `s` the Saloon (a play-test)
+SURE_LETTERS = 3
+
+
+def _squashed(text: str) -> str:
+    return text.strip().lower().replace(" ", "").replace("_", "")
+
+
 def find_event(text: str) -> str | None:
-    key = text.strip().lower().replace(" ", "").replace("_", "")
+    """The event card `text` names: its whole name or id, or the start of its name (or of a
+    later word of it, `girls`, from SURE_LETTERS letters) that fits it alone; None when it
+    names none. Raises RuleError when it fits several, or is a few letters of a card played
+    at once: said, not played."""
+    key = _squashed(text)
+    if not key:
+        return None
     for card, name in EVENTS.items():
-        if key and (name.lower().replace(" ", "").startswith(key) or card.replace("_", "") == key):
+        if key in (_squashed(card), _squashed(name)):
             return card
-    return None
+    fits = [
+        card
+        for card, name in EVENTS.items()
+        if _squashed(name).startswith(key)
+        or (
+            len(key) >= SURE_LETTERS
+            and any(word.lower().startswith(key) for word in name.split()[1:])
+        )
+    ]
+    if len(fits) > 1:
+        raise RuleError(
+            f"{text.strip()!r} could be {_or_listed([EVENTS[card] for card in fits])}: type "
+            "more of its name."
+        )
+    if fits and fits[0] in AT_ONCE and len(key) < SURE_LETTERS:
+        name = EVENTS[fits[0]]
+        raise RuleError(
+            f"{text.strip()!r}: {name} is played as soon as it is named, so type more of its "
+            f"name (at least {name.lower()[:SURE_LETTERS]})."
+        )
+    return fits[0] if fits else None
+
+
+def _or_listed(names: list[str]) -> str:
+    return ", ".join(names[:-1]) + f" or {names[-1]}"
 
 
 def parse_dice(text: str) -> tuple[int, int]:

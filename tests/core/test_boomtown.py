@@ -20,6 +20,7 @@ from companion.games.boomtown import (
     event_choices,
     event_words,
     events_left,
+    find_event,
     find_mine,
     is_number,
     load_catalog,
@@ -919,3 +920,24 @@ def test_no_event_card_is_offered_once_all_have_been_seen(new_game: NewGame) -> 
     with pytest.raises(RuleError) as refused:
         find_mine("xyz", load_catalog(), state)
     assert "event card" not in str(refused.value).split("Type a mine")[1]
+
+
+def test_an_event_card_is_named_only_when_its_letters_fit_it_alone() -> None:
+    """`c` and enter played the Card Shark at once (three players paid), `s` the Saloon of
+    three cards starting so; `girls` was not Saloon Girls (a play-test)."""
+    with pytest.raises(RuleError, match=r"Card Shark is played as soon as it is named"):
+        find_event("c")
+    with pytest.raises(RuleError, match=r"at least tel"):
+        find_event("t")
+    with pytest.raises(RuleError, match=r"'s' could be Saloon, Saloon Girls or Stagecoach"):
+        find_event("s")
+    with pytest.raises(RuleError, match=r"could be Saloon or Saloon Girls"):
+        find_event("sal")
+    assert find_event("car") == "card_shark" and find_event("card shark") == "card_shark"
+    assert find_event("saloon") == "saloon"  # its whole name, though Saloon Girls starts so
+    assert find_event("girls") == "saloon_girls" and find_event("robbery") == "stagecoach"
+    assert find_event("d") == "dynamite"  # a dialog asks the rest: nothing is done yet
+    with pytest.raises(RuleError, match=r"Stagecoach Robbery is played as soon"):
+        find_event("st")
+    assert find_event("cm") is None  # a town's letters, not a card
+    assert find_event("vein") == "new_vein" and find_event("ve") is None

@@ -307,8 +307,15 @@ async def test_a_whole_game_from_a_shuffled_deck(store: Store, new_game: NewGame
 async def test_mustang_and_telegraph_through_the_screen(store: Store, new_game: NewGame) -> None:
     session = new_game(names=("Ann", "Bo", "Cy"), first=0)
     async with make_app(store).run_test(size=SIZE) as pilot:
-        round_two = ("r", "1", "p", "p", "y", "telegraph", "mustang", "dg 8")  # Ann wins again
+        round_two = ("r", "1", "p", "p", "y")  # Ann wins again
         screen = await played(pilot, session, *ROUND_ONE, *round_two)
+        before = session.path.read_bytes()
+        # a letter and enter played a card at once (`c`: three players paid): said instead
+        assert "is played as soon as it is named" in await command(pilot, "t")
+        assert "could be Saloon, Saloon Girls or Stagecoach Robbery" in await command(pilot, "s")
+        assert session.path.read_bytes() == before and screen.state.kept == [[], [], []]
+        for typed in ("telegraph", "mustang", "dg 8"):
+            assert await command(pilot, typed) == "", typed
         assert screen.state.kept == [["telegraph"], ["mustang"], []]
         assert (
             await command(pilot, "t 3 6")
