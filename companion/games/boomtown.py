@@ -341,7 +341,10 @@ def _targets(state: BoomtownState, seat: int, card: str) -> list[tuple[str, str]
     if card == "dynamite":
         options = [mine(i, m) for i, m in enumerate(state.mines) if m.owner != seat]
         return options + [
-            (f"{state.name(s.owner)}'s saloon in {s.town}", f"saloon:{i}")
+            (
+                f"{state.name(s.owner)}'s saloon in {s.town}" + (" + Girls" if s.girls else ""),
+                f"saloon:{i}",
+            )
             for i, s in enumerate(state.saloons)
             if s.owner != seat
         ]
@@ -566,7 +569,7 @@ class BoomtownRules(Rules):
     def pick_event(self, state: BoomtownState, seat: int, card: str, **params: Any) -> Entry:
         if card not in EVENTS:
             raise RuleError(f"No such event card: {card}.")
-        text = f"{state.name(seat)} takes {EVENTS[card]}" + _event_detail(state, card, params)
+        text = f"{state.name(seat)} takes {EVENTS[card]}" + _event_detail(state, card, params, seat)
         return self._entry(state, "event", text, player=seat, card=card, **params)
 
     def use_mustang(self, state: BoomtownState, seat: int) -> Entry:
@@ -1265,7 +1268,7 @@ def _pay(state: BoomtownState, payer: int, payee: int | None, amount: int, reaso
     return paid
 
 
-def _event_detail(state: BoomtownState, card: str, params: dict[str, Any]) -> str:
+def _event_detail(state: BoomtownState, card: str, params: dict[str, Any], seat: int) -> str:
     """The part of the sentence that says what the card was played on."""
     if params.get("discarded") is True and card in NOTHING_TO_PLAY_ON:
         return ": nothing to play it on, discarded"
@@ -1285,17 +1288,21 @@ def _event_detail(state: BoomtownState, card: str, params: dict[str, Any]) -> st
         saloon = params.get("saloon")
         if isinstance(saloon, int) and 0 <= saloon < len(state.saloons):
             s = state.saloons[saloon]
-            return f": blows up {state.name(s.owner)}'s saloon in {s.town}"
+            girls = " and its Saloon Girls (discarded)" if s.girls else ""  # (unsaid: a play-test)
+            return f": blows up {state.name(s.owner)}'s saloon in {s.town}{girls}"
         return f": blows up {mine}" if mine else ""
     if card == "expropriation":
         return f": takes {mine}" if mine else ""
     if card == "holdup":
         dice = params.get("dice") or [0, 0]
         number = params.get("number")
-        hit = "pays up" if sum(dice) >= (number or 99) else "gets away"
+        # ("gets away" read as the robber getting away with it: a play-test)
+        hit = "pays up" if sum(dice) >= (number or 99) else f"it fails, {who} pays nothing"
         return f": holds up {who} for {number}, rolls {sum(dice)}: {hit}"
     if card == "new_vein":  # on one of the player's own mines
         return f" for {label}" if label else ""
+    if card == "saloon" and params.get("town") and "saloon_girls" in state.kept[seat]:
+        return f" in {params['town']}: the Saloon Girls waiting move in"  # (unsaid: a play-test)
     if card in ("saloon", "governor"):
         town = params.get("town")
         return f" in {town}" if town else " (kept until it can be used)"

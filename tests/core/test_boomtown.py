@@ -349,6 +349,11 @@ def test_production_veins_saloons_and_collapses(table: Table) -> None:
     assert table.state.saloons[0].girls
     before = table.gold()
     table.auction(0, 1)
+    # the Girls are said where a saloon is blown up, as they are discarded (a play-test)
+    _, options = event_choices(table.state, 0, "dynamite")
+    assert ("Bo's saloon in Cold Mountain + Girls", "saloon:0") in options
+    blown = table.rules.pick_event(table.state, 0, "dynamite", saloon=0).text
+    assert blown.endswith("blows up Bo's saloon in Cold Mountain and its Saloon Girls (discarded)")
     table.picks(
         MineCard("San Narciso", 6, 1),
         MineCard("Coyote City", 6, 4),
@@ -483,6 +488,9 @@ def test_card_shark_stagecoach_and_holdup(table: Table) -> None:
     # Ann: 10 -1 (bid) = 9; Bo: 10 + ... Card Shark: Bo, Cy, Di pay 4 to the bank
     assert table.gold()[0] == 9 - 7  # the first Holdup hits (7 >= 7), the second misses
     assert table.state.bank_in == 12 and table.state.bank_out == 10
+    missed = [e.text for _, e in table.session.journal.tail(20) if "rolls 3" in e.text]
+    assert missed and missed[0].endswith("rolls 3: it fails, Ann pays nothing")  # (not
+    # "gets away", read as the robber getting away with it: a play-test)
 
 
 def test_events_refuse_targets_the_card_does_not_allow(table: Table) -> None:
@@ -778,6 +786,16 @@ def test_keep_it_for_later_only_when_the_card_cannot_be_used_yet(table: Table) -
         table.rules.pick_event(table.state, 0, "governor")
     _, girls = event_choices(table.state, 0, "saloon_girls")
     assert girls == [("Keep it for later", "none")]
+
+
+def test_saloon_girls_waiting_are_said_moving_into_the_new_saloon(table: Table) -> None:
+    table.round(0, 1, ("saloon_girls", {}), CM8, CM9, DG8)  # Ann has no saloon: they wait
+    assert table.state.kept[0] == ["saloon_girls"]
+    table.auction(0, 1)
+    entry = table.rules.pick_event(table.state, 0, "saloon", town="Dry Gulch")
+    assert entry.text == "Ann takes Saloon in Dry Gulch: the Saloon Girls waiting move in"
+    table.act(entry)
+    assert table.state.saloons[-1].girls and table.state.kept[0] == []
 
 
 def test_expropriation_offers_only_mines_in_towns_where_you_own_one(table: Table) -> None:
