@@ -880,6 +880,12 @@ class BoomtownRules(Rules):
         if state.gold(seat) == 0:
             raise RuleError(f"{state.name(seat)} has no gold (bankrupt) and can only pass.")
         if not isinstance(amount, int) or amount <= state.high_bid:
+            if state.gold(seat) <= state.high_bid:  # said on the step line, not here (a
+                # play-test read "more than 8" as a bid still possible)
+                raise RuleError(
+                    f"A bid must be more than {state.high_bid}: {state.name(seat)} has "
+                    f"{state.gold(seat)} gold, not enough to outbid, so p passes."
+                )
             raise RuleError(f"A bid must be more than {state.high_bid}.")
         if amount > state.gold(seat):
             raise RuleError(

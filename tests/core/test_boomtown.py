@@ -155,6 +155,9 @@ def test_bids_go_clockwise_from_the_first_player_and_bad_bids_are_refused(table:
     table.act(table.rules.pass_(table.state, 1))
     assert table.state.auction_turn == 2
     table.act(table.rules.bid(table.state, 2, 6))
+    table.set_gold(10, 10, 10, 5)  # Di cannot outbid 6: said so (a play-test)
+    with pytest.raises(RuleError, match="Di has 5 gold, not enough to outbid, so p passes"):
+        table.rules.bid(table.state, 3, 5)
     table.act(table.rules.pass_(table.state, 3))
     assert table.state.auction_turn == 0  # Bo passed: skipped from now on
     table.act(table.rules.pass_(table.state, 0))
