@@ -201,7 +201,9 @@ Type in the command field and press **enter**:
                 text.append(f" {mine}")
             if town in mayor_of:
                 governed = "+Governor" if state.governor == town else ""
-                text.append(f" mayor{governed}", style=f"reverse bold {TOWNS[town]}")
+                # (wrapped alone onto a line, it read as the next town's: a play-test)
+                text.append(NO_BREAK)
+                text.append(f"mayor{governed}", style=f"reverse bold {TOWNS[town]}")
         extras = [
             f"Saloon {s.town}" + (" + Girls" if s.girls else "")
             for s in state.saloons

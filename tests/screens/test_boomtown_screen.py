@@ -13,6 +13,7 @@ from companion.store import Store
 from screens.boomtown import BoomtownScreen
 from screens.event_card import EventCard
 from screens.split_calculator import SplitCalculator
+from screens.widgets.wrapped_rows import _wrap_line
 from tests.conftest import NewGame
 from tests.screens.helpers import SIZE, command, make_app, settle, text_of, type_into
 
@@ -917,3 +918,19 @@ async def test_no_mine_is_given_as_an_example_once_every_mine_is_out(
         await settle(pilot)
         step = text_of(pilot, "#step")
         assert "a mine or an event" in step and "cm 6" not in step, step
+
+
+async def test_the_mayor_mark_never_wraps_away_from_its_town(
+    store: Store, new_game: NewGame
+) -> None:
+    """At 80x24 "mayor" wrapped alone onto a line, and read as the next town's (a
+    play-test): it keeps to the mine before it."""
+    session = new_game(names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        round_two = ("r", "1", "p", "p", "pay", "cm 10", "dg 8", "sn 9", "3 3", "n")
+        screen = await played(pilot, session, *ROUND_ONE, *round_two)
+        assert screen.state.mayors["Cold Mountain"] == 0
+        card = screen._player_text(0)
+        for width in range(12, 40):
+            lines = [line.plain for line in _wrap_line(card, width)]
+            assert not any(line.startswith("mayor") for line in lines), (width, lines)
