@@ -44,7 +44,9 @@ class Field:
     # What a sheet without this field means (e.g. Coloma's Hotels when the module is off);
     # None: the field must be there.
     default: int | None = None
-    # A list's most numbers, and why (e.g. Coloma: 4 Rivers a player); None: no limit.
+    # A list's most numbers, or a count's largest, and why (e.g. Coloma: 4 Rivers a
+    # player, 6 Horses); None: no limit. A count past it is refused as typed in the wizard
+    # (a sheet kept with one still scores).
     most: int | None = None
     most_why: str = ""
 
@@ -618,7 +620,10 @@ def parse_answer(spec: Field, text: str) -> Any:
         digits = whole_digits(stripped)
         if digits is None:
             raise SheetError(f"Type {field_hint(spec)} ({refused_text(stripped)}).")
-        return _typed_number(digits)
+        number = _typed_number(digits)
+        if spec.most is not None and number > spec.most:  # (7 Horses was taken: a play-test)
+            raise SheetError(f"At most {spec.most} ({spec.most_why}), not {number}.")
+        return number
     tokens = [token for token in re.split(r"[\s,;]+", stripped) if token]
     if spec.kind == "list":
         bad = [token for token in tokens if not re.fullmatch(r"[0-9]+", token)]

@@ -120,6 +120,18 @@ def test_coloma_at_most_four_canyons_and_four_bridges_a_player() -> None:
         parse_answer(canyons, "1 2 3 4 5")
 
 
+def test_coloma_horses_and_tents_typed_past_the_box_are_refused() -> None:
+    """7 Horses was taken by the wizard, though the tracker stops at 6 (a play-test); a
+    sheet kept with it still scores (Records reads old sheets)."""
+    fields = {field.key: field for field in SHEETS["coloma"].fields}
+    assert parse_answer(fields["horses"], "6") == 6 and parse_answer(fields["tents"], "8") == 8
+    with pytest.raises(SheetError, match=r"^At most 6 \(6 Horses a player\), not 7\.$"):
+        parse_answer(fields["horses"], "7")
+    with pytest.raises(SheetError, match=r"^At most 8 \(8 Tents\), not 9\.$"):
+        parse_answer(fields["tents"], "9")
+    assert result("coloma", [coloma("Ann", horses=7), coloma("Bo")]).winners
+
+
 def test_coloma_tie_breaks_gold_then_leftovers_then_shared() -> None:
     res = result(
         "coloma",

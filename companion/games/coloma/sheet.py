@@ -50,8 +50,14 @@ SHEET = SheetSpec(
         Field("gold", "Gold Nuggets", prompt="Gold Nuggets left (first tie-break)"),
         Field("bucks", "Bucks", prompt="Bucks left (second tie-break)"),
         Field("dudes", "Dudes", prompt="Dudes left (second tie-break)"),
-        Field("tents", "Tents", prompt="Tents left (second tie-break)"),
-        Field("horses", "Horses", prompt="Horses left (second tie-break)"),
+        Field("tents", "Tents", prompt="Tents left (second tie-break)", most=8, most_why="8 Tents"),
+        Field(
+            "horses",
+            "Horses",
+            prompt="Horses left (second tie-break)",
+            most=6,
+            most_why="6 Horses a player",
+        ),
     ),
     categories=(
         Category("track", "Track", count_of("track")),
