@@ -573,7 +573,7 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         headers, rows = totals_first(*standings_rows(self.spec, result), len(self.spec.categories))
         for seat in sorted(unread):  # ranked without them, their cells a "?" (a play-test saw
             # a refused 9 mayors counted, and an emptied answer's old number kept)
-            rows.append(["?", str(self.rows[seat]["name"]), *["?"] * (len(headers) - 2)])
+            rows.append(self._unread_row(seat, len(headers)))
         if not self.at_standings:  # the tie-break columns follow the categories
             headers, rows = (
                 headers[: 3 + len(self.spec.categories)],
@@ -597,6 +597,21 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
             say(self.query_one("#winners", Static), winners)
             tiebreak = "\n".join([*tie_notes(self.spec, result), self.spec.tiebreak_sentence])
             say(self.query_one("#tiebreak", Static), Text(tiebreak))
+
+    def _unread_row(self, seat: int, width: int) -> list[str]:
+        """A player whose answer to this step is refused: "?" for the rank, the total and
+        this step's category, the other categories as they stand (the whole row went "?",
+        known numbers too: a play-test)."""
+        field = self.spec.fields[self.step] if not self.at_standings else None
+        cells = []
+        for category in self.spec.categories:
+            try:
+                known = field is None or category.key != field.key
+                cells.append(str(category.points(self.rows[seat])) if known else "?")
+            except Exception:  # a category that needs the refused answer
+                cells.append("?")
+        row = ["?", str(self.rows[seat]["name"]), "?", *cells]
+        return (row + ["?"] * width)[:width]
 
     def _show_rows(
         self, table: DataTable[str | Text], rows: list[list[str]], name_width: int

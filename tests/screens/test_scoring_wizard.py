@@ -630,7 +630,11 @@ async def test_an_answer_that_does_not_read_is_not_counted_in_the_running_totals
         assert rows()[0][:3] == ["1", "Ann", "40"]
         await type_into(pilot, "#answer-0", "")  # emptied: not 40, nor 4
         assert [row[:3] for row in rows()][-1] == ["?", "Ann", "?"]
-        assert all(cell == "?" for cell in rows()[-1][2:])
+        # the step's own column "?", the others as they stand (the whole row went "?",
+        # known numbers too: a play-test)
+        headers = [str(column.label) for column in table.columns.values()]
+        assert headers[:4] == ["Rank", "Player", "Total", "Gold"]
+        assert rows()[-1] == ["?", "Ann", "?", "?", "0", "0"]  # no mines, no mayors yet
         assert [row[1] for row in rows()[:2]] == ["Bo", "Cy"]  # ranked without Ann
         await type_into(pilot, "#answer-0", "x")
         assert rows()[-1][:3] == ["?", "Ann", "?"]
