@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -88,6 +89,8 @@ Calamityville while you play with the real cardboard.
 Files that cannot be read are listed under *Damaged files* with the reason. The app never
 changes or deletes them: move them away, or repair them by hand.
 """
+    #: how often (seconds) the games folder is looked at for changes made elsewhere
+    LOOK_EVERY = 2.0
     BINDINGS = [
         Binding("r", "resume", "Resume latest", id="resume"),
         Binding("n", "new_game", "New game", id="new-game"),
@@ -106,6 +109,8 @@ changes or deletes them: move them away, or repair them by hand.
         self._settings_checked = False
         self._widths: list[int] | None = None  # the columns' as made (None: as wide as they are)
         self._columns_made = False
+        #: the game files as last listed (name, size, time): see `_notice_changes`
+        self._files_listed: frozenset[tuple[str, int, int]] = frozenset()
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -127,6 +132,7 @@ changes or deletes them: move them away, or repair them by hand.
         self.reload()  # before the first frame: it lists the saved games (startup, #16)
         self._listed_on_mount = True
         self.call_after_refresh(self._check_settings)  # (after the list is shown: #16)
+        self.set_interval(self.LOOK_EVERY, self._notice_changes)
 
     def _check_settings(self) -> None:
         """A damaged settings file is listed with the damaged games (it was said only when
@@ -144,8 +150,34 @@ changes or deletes them: move them away, or repair them by hand.
             return
         self.reload()
 
+    def _game_files(self) -> frozenset[tuple[str, int, int]]:
+        try:
+            with os.scandir(self.store.games_dir) as found:
+                return frozenset(
+                    (item.name, info.st_size, info.st_mtime_ns)
+                    for item in found
+                    if item.name.endswith(".toml") and (info := item.stat())
+                )
+        except OSError:
+            return frozenset()
+
+    def _notice_changes(self) -> None:
+        """The list read again when a game file changed elsewhere (a restore, another
+        window's game, a copied file): it showed the old list until a game was opened (a
+        play-test). The highlighted game stays highlighted."""
+        if not self.is_current or self._game_files() == self._files_listed:
+            return
+        table = self.query_one("#games", DataTable)
+        key = None
+        if table.row_count:
+            key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+        self.reload()
+        if key is not None and key in table.rows:
+            table.move_cursor(row=table.get_row_index(key))
+
     def reload(self) -> None:
         """Read the saved games again (after a game was played, created or deleted)."""
+        self._files_listed = self._game_files()
         self.saved = list_saved(self.store)
         self._fill_table(force=True)
         self._show_hints()

@@ -14,7 +14,7 @@ from screens.confirm import ConfirmDialog
 from screens.game import GameScreen
 from screens.home import HomeScreen, when_played
 from tests.conftest import DATA, NewGame
-from tests.screens.helpers import SIZE, make_app, settle, text_of
+from tests.screens.helpers import SIZE, make_app, settle, text_of, until
 
 
 async def test_empty_home_says_what_to_do(store: Store) -> None:
@@ -36,6 +36,28 @@ async def test_saved_games_are_listed_with_names_shown_literally(
         players = table.get_row_at(0)[1]
         assert isinstance(players, Text) and players.plain == "[bold red]Ann[/], [link=x]y, Cy"
         assert "[bold red]Ann[/]" in text_of(pilot, "#resume-hint")
+
+
+async def test_a_game_changed_elsewhere_is_listed_without_leaving_home(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A restore made from another terminal left the old list shown until a game was opened
+    (a play-test): the folder is looked at every LOOK_EVERY seconds; the highlighted game
+    stays highlighted."""
+    monkeypatch.setattr(HomeScreen, "LOOK_EVERY", 0.05)
+    first = new_game(names=("Ann", "Bo", "Cy"))
+    second = new_game(game="coloma", names=("Di", "Ed"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        table = pilot.app.screen.query_one("#games", DataTable)
+        assert table.row_count == 2
+        await pilot.press("down")
+        highlighted = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+        first.act(first.rules.adjust(first.state, 0, "gold", parse_amount("+1")))  # elsewhere
+        new_game(game="builders", names=("Fay", "Gus"))
+        await until(pilot, lambda: table.row_count == 3)
+        assert table.coordinate_to_cell_key(table.cursor_coordinate).row_key == highlighted
+        second.path.unlink()
+        await until(pilot, lambda: table.row_count == 2)
 
 
 async def test_r_resumes_the_latest_unfinished_game(store: Store, new_game: NewGame) -> None:
