@@ -141,7 +141,8 @@ Type in the command field and press **enter**:
                 yield from self.command_area()
                 with PlayerGrid(id="players"):
                     for seat in range(len(self.session.state.players)):
-                        yield WrappedRows(id=f"player-{seat}", classes="player")
+                        # a town's line wrapped goes on indented, under its town
+                        yield WrappedRows(id=f"player-{seat}", classes="player", hanging=2)
             yield LogPanel(id="log")
         yield SteadyFooter()
 

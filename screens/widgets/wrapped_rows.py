@@ -22,13 +22,19 @@ from textual.strip import Strip
 from screens.widgets.rows import Rows, as_text, text_key
 
 NO_BREAK = "\u00a0"
+#: the columns a continuation needs beside its indent for the indent to be worth it
+MIN_HANGING_ROOM = 8
 
 
 class WrappedRows(Rows):
     """Lines that wrap at the widget's width; `plain` is the text as given, unwrapped."""
 
-    def __init__(self, lines: Sequence[Text | str] = (), **kwargs: object) -> None:
+    def __init__(
+        self, lines: Sequence[Text | str] = (), *, hanging: int = 0, **kwargs: object
+    ) -> None:
+        """`hanging`: the columns a wrapped line's continuation is indented by."""
         super().__init__(lines, **kwargs)
+        self.hanging = hanging
         self._given = [as_text(line) for line in lines]
         self._width = 0  # the width the lines shown are wrapped at (0: not laid out yet)
         #: each given line's wrapped lines at `_wrapped_at`, by what the line looks like
@@ -117,7 +123,7 @@ class WrappedRows(Rows):
             key = text_key(text)
             lines = kept.get(key)
             if lines is None:
-                lines = _wrap_line(text, width)
+                lines = _wrap_line(text, width, self.hanging)
             self._wrapped[key] = lines
             wrapped.extend(lines)
         return wrapped
@@ -136,20 +142,30 @@ def _cut(lines: list[Text], count: int, width: int) -> list[Text]:
     return [*lines[: count - 1], last]
 
 
-def _wrap_line(text: Text, width: int) -> list[Text]:
+def _wrap_line(text: Text, width: int, hanging: int = 0) -> list[Text]:
     """One given line (it may hold line breaks) as the lines a Static would show, except
-    that a no-break space holds its words together, as it says ("store\u00a0$1200")."""
+    that a no-break space holds its words together, as it says ("store\u00a0$1200"), and
+    that a line's continuation is indented by `hanging` columns (where it leaves room)."""
     if width <= 0:
         return [text]
     if "\n" not in text.plain and text.cell_len <= width:
         return [text]
-    lines = []
+    lines: list[Text] = []
     for line in text.split("\n", allow_blank=True):
         if line.cell_len <= width:
             lines.append(line)
             continue
         offsets = divide_line(line.plain.replace(NO_BREAK, "_"), width, fold=True)
-        for part in line.divide(offsets):
+        parts = line.divide(offsets)
+        if hanging and width - hanging >= MIN_HANGING_ROOM and offsets:
+            first = parts[0]
+            first.rstrip()
+            lines.append(first)
+            indent = Text(" " * hanging)
+            rest = _wrap_line(line[offsets[0] :], width - hanging)
+            lines.extend(indent + part for part in rest)
+            continue
+        for part in parts:
             part.rstrip()
             lines.append(part)
     return lines

@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
-from screens.widgets.wrapped_rows import WrappedRows
+from screens.widgets.wrapped_rows import WrappedRows, _wrap_line
 from tests.screens.test_fast_widgets import layouts_during
 
 PROPERTIES = (("hotel", 300), ("hotel", 200), ("store", 1200), ("bank", 50))
@@ -130,3 +130,20 @@ async def test_lines_cut_by_a_height_end_in_an_ellipsis() -> None:
     async with app.run_test(size=(40, 20)) as pilot:
         await pilot.pause()
         assert drawn(app.query_one("#fixed", WrappedRows))[2].rstrip().endswith("$200,…")
+
+
+def test_a_hanging_indent_puts_a_lines_continuation_under_it() -> None:
+    """Boomtown's player cards: a town's mines wrapped onto a line of their own read as the
+    next town's (a play-test); indented, they are the line above's."""
+    line = Text("Cactus Junction: 8→7 9→2 10→3\u00a0mayor")
+    assert [part.plain for part in _wrap_line(line, 22, hanging=2)] == [
+        "Cactus Junction: 8→7",
+        "  9→2 10→3\u00a0mayor",
+    ]
+    assert [part.plain for part in _wrap_line(line, 14, hanging=2)] == [
+        "Cactus",
+        "  Junction:",
+        "  8→7 9→2",
+        "  10→3\u00a0mayor",
+    ]
+    assert _wrap_line(line, 9, hanging=2)[1].plain == "Junction:"  # no room for an indent
