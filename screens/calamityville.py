@@ -20,6 +20,7 @@ from textual.widgets import Header, Input
 
 from companion.amounts import AmountError, and_listed, is_number, parse_count
 from companion.games import RuleError
+from companion.games.base import copy_state
 from companion.games.calamityville import (
     BANK,
     KINDS,
@@ -289,7 +290,8 @@ be shortened to the start of any of its words; the bank is a party like a player
             raise RuleError(f"{usage} buy ann bank 300 for 250 pays $250 for it.")
         remembered = self.session.recall("price", PRICE)
         price = parse_count(price_words[0], what="The price") if price_words else remembered
-        return self.rules.buy(self.state, seat, kind, value, price), price, remembered
+        before = remembered if price != remembered else None
+        return self.rules.buy(self.state, seat, kind, value, price, before), price, remembered
 
     def _space(self, words: list[str], visitor: int | None = None) -> tuple[int, list[str]]:
         """The property named by `[OWNER] TYPE [VALUE]`, and the words after it (for a
@@ -360,7 +362,12 @@ be shortened to the start of any of its words; the bank is a party like a player
 
     def walked(self, entry: Entry, undone: bool) -> None:
         """A rent with a typed bonus undone puts back the bonus remembered before it (a
-        typo stayed in use after its rent was undone: a play-test); redone, its own."""
+        typo stayed in use after its rent was undone: a play-test); redone, its own. So
+        does a purchase that changed the price kept."""
+        before = entry.get("price_before")
+        if entry.kind == "buy" and isinstance(before, int):
+            self.remember("price", before if undone else entry.get("price"))
+            return
         bonus = entry.get("bonus")
         if entry.kind != "pay" or not isinstance(bonus, int):
             return
@@ -416,10 +423,20 @@ be shortened to the start of any of its words; the bank is a party like a player
         `for` showed nowhere (a play-test)."""
         try:
             entry, price, remembered = self._buy_entry(words)
-        except (RuleError, AmountError):
-            self._preview("")  # not a purchase yet, or refused: enter says why
+            # tried on a copy: short of money was said only after enter (a play-test)
+            self.rules.apply(copy_state(self.state), entry)
+        except AmountError:
+            self._preview("")  # not a purchase yet (`for` typed, its price not yet)
             return
-        kept = f" (the price kept: for {PRICE} changes it)" if price == remembered != PRICE else ""
+        except RuleError as problem:
+            self._preview(str(problem))
+            return
+        if price != remembered:  # said before enter, not only after (a play-test)
+            kept = f", kept as the price from now on, in later games too (for {remembered} back)"
+        elif price != PRICE:
+            kept = f" (the price kept: for {PRICE} changes it)"
+        else:
+            kept = ""
         self._preview(f"{entry.text}{kept}. Enter buys it.", notice=True)
 
     def _preview(self, text: str, notice: bool = False) -> None:

@@ -302,8 +302,16 @@ class CalamityvilleRules(Rules):
         )
 
     def buy(
-        self, state: CalamityState, seat: int, kind: str, value: int, price: int = PRICE
+        self,
+        state: CalamityState,
+        seat: int,
+        kind: str,
+        value: int,
+        price: int = PRICE,
+        price_before: int | None = None,
     ) -> Entry:
+        """A purchase; `price_before`: the price kept before this one's, when its own is
+        kept from now on (undoing it puts that one back)."""
         if state.gold_out:
             raise RuleError("The gold has run out: properties are worth nothing, none is bought.")
         if kind in SETS and sum(p.kind == kind for p in state.properties) >= OF_EACH_TYPE:
@@ -321,7 +329,10 @@ class CalamityvilleRules(Rules):
                 "hotels each, and the mines), and all four are owned."
             )
         text = f"{state.name(seat)} buys a {kind} (${value} space) for ${price}"
-        return self._entry(state, "buy", text, player=seat, property=kind, value=value, price=price)
+        kept = {} if price_before is None else {"price_before": price_before}
+        return self._entry(
+            state, "buy", text, player=seat, property=kind, value=value, price=price, **kept
+        )
 
     def pass_property(self, state: CalamityState, index: int, to: int) -> Entry:
         if not 0 <= index < len(state.properties):
@@ -485,7 +496,8 @@ class CalamityvilleRules(Rules):
             raise RuleError(f"{state.name(seat)} already owns five properties (mines included).")
         if price > state.money(seat):
             raise RuleError(
-                f"{state.name(seat)} has ${state.money(seat)}: ${price - state.money(seat)} short."
+                f"{state.name(seat)} has ${state.money(seat)}: ${price - state.money(seat)} "
+                "short. If the table settles it otherwise, record it as a correction (ctrl+o)."
             )
         state.numbers[seat]["money"] -= price
         state.properties.append(Property(kind, value, seat))
