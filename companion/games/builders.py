@@ -176,11 +176,25 @@ def built_before(state: BuildersState, seat: int) -> list[int]:
 
 def _check_token_row(state: BuildersState) -> None:
     """A Track Token needs the board (asked for first: "no row left" said before it was
-    typed) and a row left."""
+    typed), a row left, and once everyone built, a token still due this round (said before
+    the arrows are asked for: `t` asked for them, and the totals typed were then refused: a
+    play-test)."""
     if not state.widths:
         raise RuleError("Enter the board's size first (board ROWSxWIDTH).")
     if state.over:
         raise RuleError("There is no row left for a Track Token.")
+    if state.builder is None:  # (before, the token is worked out all the same: a preview)
+        _check_token_due(state)
+
+
+def _check_token_due(state: BuildersState) -> None:
+    if not state.tokens_to_place:
+        count = state.tokens_this_round
+        placed = "it is" if count == 1 else "they are"
+        raise RuleError(
+            f"Round {state.round} places {plural(count, 'Track Token')} "
+            f"(the Round Track) and {placed} placed: n starts round {state.round + 1}."
+        )
 
 
 def parse_marks(text: str, pluses: bool = True) -> str:
@@ -965,13 +979,7 @@ class BuildersRules(Rules):
             raise RuleError(NOT_BUILT.format(name=state.name(state.builder)))
         if row != state.train_row:
             raise RuleError(f"The next Track Token goes in row {state.train_row}.")
-        if not state.tokens_to_place:
-            count = state.tokens_this_round
-            placed = "it is" if count == 1 else "they are"
-            raise RuleError(
-                f"Round {state.round} places {plural(count, 'Track Token')} "
-                f"(the Round Track) and {placed} placed: n starts round {state.round + 1}."
-            )
+        _check_token_due(state)
         if state.terrain.get((row, column), "").startswith("mountain"):
             raise RuleError("A Track Token is never placed on a Mountain.")
         state.tokens.append(column)

@@ -244,6 +244,14 @@ def test_a_token_can_always_be_placed_where_the_cardboard_has_it(new_game: NewGa
     build(session, 0, 2, 1, 1)
     build(session, 1, 3, 1, 1)
     session.act(rules.token(state(session), 0, 3, 0))  # row 1: from 4, three Right: column 5
+    # the round's token placed: `t` says so at once (it asked for row 2's arrows, and the
+    # totals typed were then refused: a play-test)
+    for typed in (
+        lambda: rules.token_from_board(state(session)),
+        lambda: rules.token(state(session), 1, 0, 0),
+    ):
+        with pytest.raises(RuleError, match=r"Round 1 places 1 Track Token .* n starts round 2"):
+            typed()
     session.act(rules.next_round(state(session)))
     build(session, 1, 4, 5, 1)
     build(session, 0, 4, 4, 1)
