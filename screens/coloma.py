@@ -7,6 +7,7 @@ typed, hands the entry to `run`, and shows the state.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from contextlib import suppress
 
@@ -728,9 +729,10 @@ Type in the command field and press **enter**; the line above it says what comes
     def _spenders(self, words: list[str]) -> dict[int, int]:
         spend: dict[int, int] = {}
         while words:
-            seat, words = self._find(words, "event ann 1 bo 2")
+            seat, words = self._find(words, "event ann 1 bo 1")
             count = 1
-            if words and is_number(words[0]):
+            if words and re.match(r"[-+]?[0-9]", words[0]):  # a count, even a wrong one
+                # (`event ann -1` said "Not a player: -1": a play-test)
                 count, words = parse_count(words[0], what="The Gold Nuggets"), words[1:]
             if seat in spend:  # (taken as one spend, unsaid: a play-test)
                 raise RuleError(
@@ -775,11 +777,19 @@ Type in the command field and press **enter**; the line above it says what comes
     def _say_unspent(self, seats: list[int], command: str) -> None:
         """Site 5's Event went by with nothing spent: said, with how to spend (the Carrot
         was eaten without a word of it: a play-test)."""
-        names = and_listed([self.state.name(seat) for seat in seats])
-        short = self.state.players[seats[0]].name.split()[0].lower()
+        state = self.state
+        names = and_listed([state.name(seat) for seat in seats])
+        short = state.players[seats[0]].name.split()[0].lower()
+        tents = [s for s in seats if 5 in state.events[s] and state.numbers[s]["gold"] > 1]
+        # (a Tent's second Nugget went unsaid: a play-test)
+        twice = (
+            f" (2 for 6 VP for {and_listed([state.name(s) for s in tents])}, Tent there)"
+            if tents
+            else ""
+        )
         self._say(
             f"Nothing spent on Site 5's Event ({names} could): to spend a Gold Nugget for "
-            f"3 VP, ctrl+z, then {command} {short} 1."
+            f"3 VP{twice}, ctrl+z, then {command} {short} 1."
         )
 
     def walked(self, entry: Entry, undone: bool) -> None:

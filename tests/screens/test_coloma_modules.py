@@ -108,10 +108,19 @@ async def test_site_5s_event_with_nothing_spent_says_how_to_spend(
         for _ in range(4):
             assert await move_on(pilot) == ""
         assert table(screen).barker == 5
+        assert "must be 0 or more (not -1)" in await command(pilot, "event ann -1")
         assert await command(pilot, "event") == ""
         assert text_of(pilot, "#helper") == (
             "Nothing spent on Site 5's Event (Ann, Bo and Cy could): to spend a Gold Nugget "
             "for 3 VP, ctrl+z, then event ann 1."
+        )
+        await pilot.press("ctrl+z")
+        assert await command(pilot, "ann pitch 5") == ""  # a Tent there: 2 for 6 VP
+        assert await command(pilot, "ann gold +2") == ""
+        assert await command(pilot, "event") == ""
+        assert text_of(pilot, "#helper") == (
+            "Nothing spent on Site 5's Event (Ann, Bo and Cy could): to spend a Gold Nugget "
+            "for 3 VP (2 for 6 VP for Ann, Tent there), ctrl+z, then event ann 1."
         )
 
 
