@@ -12,7 +12,8 @@ import io
 import json
 from typing import Any
 
-from companion.scoring import SheetError, parse_sheet_text, score
+from companion.charts import HIDDEN_NUMBERS
+from companion.scoring import SheetError, parse_sheet_text, score, tie_notes
 from companion.session import GameSession
 
 FORMAT = 1
@@ -22,17 +23,25 @@ FORMATS = ("json", "csv", "md")
 def game_data(session: GameSession) -> dict[str, Any]:
     """Everything an export says about a game, as plain JSON values."""
     state, rules, header = session.state, session.rules, session.header
+    # the numbers the game shows (Builders' VP, known only at the end, read 0 above the
+    # standings' totals: a play-test)
+    hidden = HIDDEN_NUMBERS.get(rules.id, frozenset())
+    specs = [spec for spec in rules.numbers if spec.key not in hidden]
     players = []
     for seat, player in enumerate(state.players):
-        numbers = {spec.key: state.numbers[seat][spec.key] for spec in rules.numbers}
+        numbers = {spec.key: state.numbers[seat][spec.key] for spec in specs}
         players.append(
             {"seat": seat + 1, "name": player.name, "colour": player.colour, "numbers": numbers}
         )
     standings = None
+    ties: list[str] = []
     if state.finished and state.sheet:
         try:
             spec, rows = parse_sheet_text(state.sheet, {rules.id: rules.sheet_for(state)})
-            standings = score(spec, rows).to_json()
+            result = score(spec, rows)
+            standings = result.to_json()
+            ties = tie_notes(spec, result)  # what ranked a tie (a play-test saw 8 and 8
+            # ranked 1 and 2 with no reason)
         except SheetError as error:
             standings = {"problem": str(error)}
     return {
@@ -44,11 +53,12 @@ def game_data(session: GameSession) -> dict[str, Any]:
         # the setup's (a game's state moves it on each round: Builders, Boomtown)
         "first_player": state.players[header.first_player].name,
         "options": dict(state.options),
-        "numbers": {spec.key: spec.label for spec in rules.numbers},
+        "numbers": {spec.key: spec.label for spec in specs},
         "progress": rules.progress(state),
         "finished": state.finished,
         "players": players,
         "standings": standings,
+        "ties": ties,
         "log": [
             {"kind": entry.kind, "text": entry.text, "at": entry.at}
             for _, entry in session.journal.tail(session.journal.effective_count)
@@ -93,11 +103,12 @@ def _ranked(data: dict[str, Any]) -> dict[str, tuple[int, int]]:
 def _markdown(data: dict[str, Any]) -> str:
     lines = [f"# {data['title']}: {data['id']}", "", f"{data['progress']}.", ""]
     keys = list(data["numbers"])
-    lines.append("| Seat | Player | " + " | ".join(data["numbers"][k] for k in keys) + " |")
+    lines.append("| " + " | ".join(["Seat", "Player", *(data["numbers"][k] for k in keys)]) + " |")
     lines.append("|---|---|" + "---|" * len(keys))
     for player in data["players"]:
-        cells = [str(player["numbers"][k]) for k in keys]
-        lines.append(f"| {player['seat']} | {_cell(player['name'])} | " + " | ".join(cells) + " |")
+        cells = [str(player["seat"]), _cell(player["name"])]
+        cells += [str(player["numbers"][k]) for k in keys]
+        lines.append("| " + " | ".join(cells) + " |")
     ranked = _ranked(data)
     if ranked:
         lines += ["", "## Final standings", "", "| Rank | Player | Total |", "|---|---|---|"]
@@ -105,6 +116,8 @@ def _markdown(data: dict[str, Any]) -> str:
             lines.append(
                 f"| {standing['rank']} | {_cell(standing['name'])} | {standing['total']} |"
             )
+        if data["ties"]:
+            lines += ["", *(_cell(tie) for tie in data["ties"])]
     lines += ["", "## Log", ""]
     lines += [f"1. {_cell(entry['text'])}" for entry in data["log"]] or ["Nothing happened."]
     return "\n".join(lines) + "\n"

@@ -104,3 +104,31 @@ def test_first_player_is_the_setups_not_this_rounds(new_game: NewGame) -> None:
     session.act(rules.next_round(session.state))
     assert session.state.first_player == 1  # Bo starts round 2
     assert game_data(session)["first_player"] == "Ann"
+
+
+def test_builders_export_leaves_out_the_vp_known_only_at_the_end_and_says_ties(
+    new_game: NewGame,
+) -> None:
+    """The export showed VP 0 for each player over standings of 8 / 8 / 3, and no reason
+    for ranking one 8 above the other (a play-test)."""
+    session = new_game("builders", names=("Ann", "Bo", "Cy"))
+    players = [
+        {"name": "Ann", "investments": [{"vp": 4, "cube": 2, "goldmine": False}]},
+        {
+            "name": "Bo",
+            "investments": [
+                {"vp": 4, "cube": 1, "goldmine": False},
+                {"vp": 4, "cube": 1, "goldmine": False},
+            ],
+        },
+        {"name": "Cy", "investments": [{"vp": 3, "cube": 1, "goldmine": False}]},
+    ]
+    sheet = sheet_text(SHEETS["builders"], players)
+    session.act(session.rules.finish(session.state, sheet, "Bo wins"))
+    data = game_data(session)
+    assert data["numbers"] == {} and data["players"][0]["numbers"] == {}
+    assert [s["total"] for s in data["standings"]["standings"]] == [8, 8, 3]
+    assert data["ties"] and data["ties"][0].startswith("Bo and Ann tie on 8")
+    text = export_text(session, "md")
+    assert "| Seat | Player |\n|---|---|\n| 1 | Ann |" in text
+    assert data["ties"][0] in text
