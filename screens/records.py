@@ -3,6 +3,7 @@ scores over time. Read-only; worked out from the history by `companion.records`.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
@@ -500,12 +501,19 @@ def with_players(games: list[FinishedGame], players: list[str]) -> list[Finished
 
 def _starts(name: str, word: str) -> bool:
     """Whether `word` starts the name, or the name after its leading signs ("cé" finds
-    "🤠Cé": a play-test)."""
-    folded = name.casefold()
+    "🤠Cé"), accents aside ("zoe" finds "Zoë": keyboards without them; play-tests)."""
+    folded, word = _plain(name.casefold()), _plain(word)
     if folded.startswith(word):
         return True
     start = next((place for place, sign in enumerate(folded) if sign.isalnum()), 0)
     return start > 0 and folded[start:].startswith(word)
+
+
+def _plain(text: str) -> str:
+    """`text` without its accents (é -> e)."""
+    if text.isascii():
+        return text
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 def read_filter(text: str, games: list[FinishedGame]) -> tuple[str | None, list[str]]:

@@ -617,4 +617,5 @@ def test_a_word_starting_a_players_name_is_theirs_not_a_games() -> None:
     assert read_filter("cé", games) == (None, ["cé"])
     assert with_players(games, ["cé"]) == games[:1]
     assert with_players(games, ["🤠"]) == games[:1]
-    assert with_players(games, ["ce"]) == []  # (accents count, as in every name compared)
+    assert with_players(games, ["ce"]) == games[:1]  # accents aside: "zoe" finds Zoë
+    assert with_players([game("coloma", "Zoë")], ["zoe"]) and read_filter("zoe", games)[1]
