@@ -80,7 +80,7 @@ Type in the command field and press **enter**:
   moves.
 - **Picks**: a mine as town and number (`cm 6`, `cold 6`; towns cj cm cc dg sn), or an
   event card's name (`dynamite`, `holdup`, ...; the start of it when it fits one card,
-  three letters at least for a card played at once). **ctrl+l** opens the mine list and custom
+  three letters at least for a card taken at once). **ctrl+l** opens the mine list and custom
   mines; **ctrl+t** the event cards; `m` (or `ride`) rides a Mustang you hold, right
   after the winner.
 - **Production**: the two dice (`3 4`) or `r` to roll. While somebody holds the Telegraph
@@ -379,8 +379,11 @@ Type in the command field and press **enter**:
             assert picker is not None
             if lowered in ("m", "ride"):  # the card's name picks the card, not this
                 riders = [s for s in range(len(state.players)) if "mustang" in state.kept[s]]
-                if not riders:
-                    raise RuleError("Nobody has a Mustang.")
+                if not riders:  # (and the card on offer? how to take it: a play-test)
+                    raise RuleError(
+                        "Nobody has a Mustang to ride: to take the Mustang card, type mus (or "
+                        "its whole name)."
+                    )
                 return self.run(rules.use_mustang(state, riders[0]))
             if lowered in NEXT + REVEAL:  # another step's word, not an event card's start
                 # (`n` opened New Vein's dialog for a table that took the round for over)

@@ -307,6 +307,11 @@ def unseen_mines(state: BoomtownState) -> int:
     return max(0, MINE_CARDS - len(state.mines) - len(state.gone))
 
 
+#: the cards neither picked nor gone: the deck and those on offer ("Unseen" counted the
+#: cards just revealed too: a play-test)
+NOT_TAKEN = "Not taken yet"
+
+
 def cards_left_text(state: BoomtownState) -> str:
     """What the deck still holds by kind, from the cards seen so far."""
     mines = unseen_mines(state)
@@ -316,9 +321,8 @@ def cards_left_text(state: BoomtownState) -> str:
         f"{EVENTS[card]}{f' x{count}' if count > 1 else ''}" for card, count in events.items()
     )
     total = sum(events.values())
-    return (
-        f"Unseen: {most}{plural(mines, 'mine')}, {most}{plural(total, 'event')} ({kinds or 'none'})"
-    )
+    mines_said, events_said = plural(mines, "mine"), plural(total, "event")
+    return f"{NOT_TAKEN}: {most}{mines_said}, {most}{events_said} ({kinds or 'none'})"
 
 
 #: the cards played on a mine or saloon, and what a player with none to play one on lacks
@@ -776,10 +780,10 @@ class BoomtownRules(Rules):
             raise RuleError(f"The deck holds 0 to {DECK} cards.")
         unseen = unseen_mines(state) + sum(events_left(state).values())
         if cards > unseen:  # 50 was taken in round 6, and the header disagreed with itself
+            kinds = cards_left_text(state).removeprefix(NOT_TAKEN + ": ")
             raise RuleError(
-                f"The deck holds at most {unseen} cards now, the ones not seen yet: "
-                f"{cards_left_text(state).removeprefix('Unseen: ')}. If one of those is "
-                "wrong, correct that mine or card first."
+                f"The deck holds at most {unseen} cards now, the ones not taken yet: {kinds}. "
+                "If one of those is wrong, correct that mine or card first."
             )
         state.cards_left = cards
 
@@ -1497,9 +1501,9 @@ def _did_you_mean(text: str) -> str:
     return did_you_mean(text, [*EVENTS.values(), *TOWNS])
 
 
-#: event cards played as soon as they are named (no dialog asks anything first)
+#: event cards taken as soon as they are named (no dialog asks anything first)
 AT_ONCE = ("card_shark", "mustang", "stagecoach", "telegraph")
-#: letters a word needs before it names a card played at once, or a card by a later word
+#: letters a word needs before it names a card taken at once, or a card by a later word
 #: of its name (`girls`): `c` and enter played the Card Shark, `s` the Saloon (a play-test)
 SURE_LETTERS = 3
 
@@ -1536,7 +1540,7 @@ def find_event(text: str) -> str | None:
     if fits and fits[0] in AT_ONCE and len(key) < SURE_LETTERS:
         name = EVENTS[fits[0]]
         raise RuleError(
-            f"{text.strip()!r}: {name} is played as soon as it is named, so type more of its "
+            f"{text.strip()!r}: {name} is taken as soon as it is named, so type more of its "
             f"name (at least {name.lower()[:SURE_LETTERS]})."
         )
     return fits[0] if fits else None

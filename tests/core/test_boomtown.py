@@ -743,7 +743,7 @@ def test_event_cards_are_counted_against_the_deck(table: Table) -> None:
     left = events_left(table.state)
     assert left["dynamite"] == 2 and left["holdup"] == 2 and "card_shark" not in left
     text = cards_left_text(table.state)
-    assert text.startswith("Unseen: 41 mines, 11 events (")  # 45 - the opening's 4
+    assert text.startswith("Not taken yet: 41 mines, 11 events (")  # 45 - the opening's 4
     assert "Dynamite x2" in text and "Card Shark" not in text
     table.picks("telegraph", CM8, CM9, DG8)
     table.produce(1, 3)
@@ -768,12 +768,12 @@ def test_the_last_unseen_cards_read_in_the_singular(table: Table) -> None:
     state.events_seen = dict(EVENT_COUNTS)
     state.events_seen["dynamite"] -= 1
     state.gone = [("Gone", 0, 0)] * (MINE_CARDS - 1 - len(state.mines))
-    assert cards_left_text(state) == "Unseen: 1 mine, 1 event (Dynamite)"
+    assert cards_left_text(state) == "Not taken yet: 1 mine, 1 event (Dynamite)"
 
 
 def test_the_short_game_says_at_most(new_game: NewGame) -> None:
     short = Table(new_game(names=("A", "B", "C"), first=0, short_game=True))
-    assert cards_left_text(short.state).startswith("Unseen: at most 45 mines, at most 15 events")
+    assert cards_left_text(short.state).startswith("Not taken yet: at most 45 mines, at most 15 events")
 
 
 def test_keep_it_for_later_only_when_the_card_cannot_be_used_yet(table: Table) -> None:
@@ -946,7 +946,7 @@ def test_no_event_card_is_offered_once_all_have_been_seen(new_game: NewGame) -> 
 def test_an_event_card_is_named_only_when_its_letters_fit_it_alone() -> None:
     """`c` and enter played the Card Shark at once (three players paid), `s` the Saloon of
     three cards starting so; `girls` was not Saloon Girls (a play-test)."""
-    with pytest.raises(RuleError, match=r"Card Shark is played as soon as it is named"):
+    with pytest.raises(RuleError, match=r"Card Shark is taken as soon as it is named"):
         find_event("c")
     with pytest.raises(RuleError, match=r"at least tel"):
         find_event("t")
@@ -958,7 +958,7 @@ def test_an_event_card_is_named_only_when_its_letters_fit_it_alone() -> None:
     assert find_event("saloon") == "saloon"  # its whole name, though Saloon Girls starts so
     assert find_event("girls") == "saloon_girls" and find_event("robbery") == "stagecoach"
     assert find_event("d") == "dynamite"  # a dialog asks the rest: nothing is done yet
-    with pytest.raises(RuleError, match=r"Stagecoach Robbery is played as soon"):
+    with pytest.raises(RuleError, match=r"Stagecoach Robbery is taken as soon"):
         find_event("st")
     assert find_event("cm") is None  # a town's letters, not a card
     assert find_event("vein") == "new_vein" and find_event("ve") is None

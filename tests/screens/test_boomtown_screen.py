@@ -312,9 +312,11 @@ async def test_mustang_and_telegraph_through_the_screen(store: Store, new_game: 
         screen = await played(pilot, session, *ROUND_ONE, *round_two)
         before = session.path.read_bytes()
         # a letter and enter played a card at once (`c`: three players paid): said instead
-        assert "is played as soon as it is named" in await command(pilot, "t")
+        assert "is taken as soon as it is named" in await command(pilot, "t")
         assert "could be Saloon, Saloon Girls or Stagecoach Robbery" in await command(pilot, "s")
         assert session.path.read_bytes() == before and screen.state.kept == [[], [], []]
+        # nobody to ride one: how to take the card is said (a play-test)
+        assert "to take the Mustang card, type mus" in await command(pilot, "m")
         for typed in ("telegraph", "mustang", "dg 8"):
             assert await command(pilot, typed) == "", typed
         assert screen.state.kept == [["telegraph"], ["mustang"], []]
@@ -399,7 +401,7 @@ async def test_issue_13_through_the_screen(store: Store, new_game: NewGame) -> N
         await pilot.pause()
         screen = pilot.app.screen
         assert isinstance(screen, BoomtownScreen)
-        assert "Unseen: 37 mines, 15 events (" in text_of(pilot, "#round-line")
+        assert "Not taken yet: 37 mines, 15 events (" in text_of(pilot, "#round-line")
         assert await command(pilot, "r") == "" and await command(pilot, "1") == ""
         assert "Cy's turn" in text_of(pilot, "#step")  # Bo has no gold: passed with Ann's bid
         assert "Bo has no gold and passes" in text_of(pilot, "#log-lines")
