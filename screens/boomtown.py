@@ -320,6 +320,14 @@ Type in the command field and press **enter**:
 
     # -- the command field ------------------------------------------------------------
 
+    def completion_words(self, typed: str) -> list[str]:
+        """At a pick, the event cards come first (`s` was completed to `skip`, a
+        production word, beside a refusal naming three cards: a play-test)."""
+        words = self.command_words()
+        if self.state.phase == "picks":
+            return [*(name.lower() for name in EVENTS.values()), *words]
+        return words
+
     def command_words(self) -> list[str]:
         """Commands, players, event cards and towns, for completion as you type."""
         towns = [town.split()[0].lower() for town in TOWNS] + list(TOWN_SHORT)

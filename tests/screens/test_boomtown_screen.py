@@ -753,6 +753,9 @@ async def test_completion_knows_the_commands_cards_and_towns(
         words = screen.command_words()
         for word in ("Ann", "reveal", "pay", "next", "skip", "dynamite", "holdup", "cold", "sn"):
             assert word in words
+        screen.state.phase = "picks"  # (as at a pick) the cards first: `s` is not `skip`
+        first_s = next(w for w in screen.completion_words("s") if w.startswith("s"))
+        assert first_s == "saloon"
 
 
 async def test_ctrl_t_lists_the_cards_left_typing_filters_them_and_the_list_fits_at_80x24(
