@@ -26,8 +26,8 @@ from companion.setup import SetupForm, validate_setup
 from companion.store import Store
 from companion.table import COLOURS, EMPTY_NAME
 from screens.dialog import Dialog
+from screens.widgets.command_input import CompletingInput
 from screens.widgets.footer import SteadyFooter
-from screens.widgets.no_scroll import SteadyInput
 from screens.widgets.select import TableSelect
 from screens.widgets.shown import say
 from screens.widgets.tick_box import TickBox
@@ -50,7 +50,7 @@ class PlayerRow(Vertical):
         row = self.row
         with Horizontal(classes="seat-line"):
             yield Static(f"{row + 1}.", classes="seat")
-            yield SteadyInput(
+            yield CompletingInput(  # tab takes an earlier player's name offered
                 placeholder=f"player {row + 1}'s name",
                 id=f"name-{row}",
                 classes="name",
@@ -87,8 +87,9 @@ left comes next).
 
 - **enter** after a name goes to the next name (after the last, to the first player);
   **tab** goes name, colour, next name.
-- Names of earlier games are offered as you type (in grey): **right arrow** takes the
-  offer, and the colour that player had last time comes with the name.
+- Names of earlier games are offered as you type (in grey): **tab** or **right arrow**
+  takes the offer (enter keeps what you typed), and the colour that player had last time
+  comes with the name.
 - The dialog opens on the game set up last. **ctrl+l**: the same table as last time (the
   names, colours and seat order of the last game set up), for the game chosen. Change
   anything after.

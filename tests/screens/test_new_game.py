@@ -199,6 +199,18 @@ async def test_earlier_players_are_offered_and_the_last_table_is_one_key_away(
         await settle(pilot)
         assert screen.query_one("#name-0", Input).value == "Flo"
         assert screen.query_one("#colour-0", Select).value == "white"
+        # tab takes it too, as in the command field (it moved on and left "C": a play-test),
+        # then a second tab moves on
+        screen.query_one("#name-1").focus()
+        send_keys(pilot, "c")
+        await settle(pilot)
+        await pilot.press("tab")
+        await settle(pilot)
+        assert screen.query_one("#name-1", Input).value == "Cy"
+        assert screen.focused is screen.query_one("#name-1")
+        await pilot.press("tab")
+        await settle(pilot)
+        assert screen.focused is not screen.query_one("#name-1")
         await type_into(pilot, "#name-1", "Ann")
         assert screen.query_one("#colour-1", Select).value == "red"
         await type_into(pilot, "#name-2", "Zed")  # not met before: its colour stays
