@@ -68,6 +68,14 @@ NAME_FLOOR = 6  # a name cut to fit keeps at least this many cells (its last an 
 HEADING_LINES = 2  # a heading wraps onto at most this many lines
 
 
+#: what an empty answer shows, by the kind of field
+PLACEHOLDERS = {
+    "count": "a number",
+    "list": "numbers, e.g. 3 4 6",
+    "investments": "VP each, e.g. 5 3 0",
+}
+
+
 @dataclass(frozen=True)
 class FittedTotals:
     """How the totals' table is laid out to fit its room: the headings (with a line break
@@ -429,8 +437,12 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
                     chart_input.value = chart_text(self.charts[field.chart])
                 say(self.query_one("#chart-note", Static), CHART_HINT)
             hints = self.hints.get(field.key, [])
+            # where to type shows when a field is empty too (a play-test found Builders'
+            # empty answers only by typing)
+            placeholder = PLACEHOLDERS[field.kind]
             for seat in range(len(self.rows)):
                 answer = self.query_one(f"#answer-{seat}", Input)
+                answer.placeholder = placeholder
                 with answer.prevent(Input.Changed):
                     answer.value = self.typed[field.key][seat]
                 hint = self.query_one(f"#hint-{seat}", Static)

@@ -570,6 +570,8 @@ async def test_the_tie_break_heading_is_whole_at_80_columns(
     session = new_game(game="builders", names=("Ann", "Bo", "Cy"))
     async with make_app(store).run_test(size=(80, 24)) as pilot:
         wizard = await open_wizard(pilot, session)
+        # an empty answer shows where to type (a play-test found it only by typing)
+        assert wizard.query_one("#answer-0", Input).placeholder == "VP each, e.g. 5 3 0"
         await pilot.press("ctrl+s")  # to the standings
         await pilot.pause()
         assert wizard.at_standings
