@@ -178,7 +178,9 @@ Type in the command field and press **enter**:
         state = self.state
         player = state.players[seat]
         text = Text()
-        text.append("▶ " if seat == state.first_player else "  ")
+        # once the round is over, the next one's opener (the screen said both: a play-test)
+        opener = state.winner if state.phase == "next" and state.winner is not None else None
+        text.append("▶ " if seat == (state.first_player if opener is None else opener) else "  ")
         text.append(player.name, style=f"bold {rich_colour(player.colour)}")
         gold = state.gold(seat)
         text.append(f"  {gold} gold", style="bold")
