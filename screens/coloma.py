@@ -436,11 +436,13 @@ Type in the command field and press **enter**; the line above it says what comes
             last = state.round == ROUNDS
             then = "the Shootout" if last else f"Round {state.round + 1}"
             event = "" if state.event_done or state.mule_duel else "event, "
-            sites = (
-                "" if state.bust_line else "sites 3 1" + (" ..." if len(state.players) > 2 else "")
-            )
-            if sites and len(state.players) == 2:
-                sites += " + " + ("the Mules' Sites" if state.mule_duel else "the Buster's Site")
+            # what the numbers are (a new table read `sites 3 1 ...` as a riddle: a play-test)
+            sites = ""
+            if not state.bust_line and len(state.players) > 2:
+                sites = "sites 3 1 ... (each player's Site, in seat order)"
+            elif not state.bust_line:
+                extra = ("2 5", "the Mules'") if state.mule_duel else ("4", "the Buster's")
+                sites = f"sites 3 1 + {extra[0]} (the players' Sites, then {extra[1]})"
             todo = ", ".join(part for part in (event.rstrip(", "), sites) if part)
             todo = f"{todo}, " if todo else ""  # (sites typed first left "event, , ")
             return f"Round {state.round}: {todo}the trackers (F1 lists them). n: on to {then}."

@@ -228,7 +228,7 @@ async def test_two_players_with_the_non_player_gunmen_and_the_buster(
     async with make_app(store).run_test(size=SIZE) as pilot:
         await open_coloma(pilot, session)
         assert await command(pilot, "pools 3 3 3") == ""
-        assert "+ the Buster's Site" in text_of(pilot, "#step")
+        assert "sites 3 1 + 4 (the players' Sites, then the Buster's)" in text_of(pilot, "#step")
         assert await command(pilot, "sites 2 4 + 4") == ""
         assert "Site 4 busts; turns: Ann, Bo" in text_of(pilot, "#bust-line")
         assert "Row 3 holds the three non-player Gunmen" in await command(pilot, "ann gun 3 2")
