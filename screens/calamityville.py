@@ -204,7 +204,7 @@ be shortened to the start of any of its words; the bank is a party like a player
         if command == "pass":
             return self.run(self._pass(rest))
         if command in ("news", "newspaper") and not rest:
-            return self.run(self.rules.newspaper(self.state))
+            return self._read_card()
         if command == "gold" and [word.lower() for word in rest] in ([], ["out"]):
             self.rules.gold_runs_out(self.state)  # a refusal is said beside the field
             self.action_gold_out()
@@ -451,9 +451,18 @@ be shortened to the start of any of its words; the bank is a party like a player
         if self.refuse_if_read_only():
             return
         try:
-            self.run(self.rules.newspaper(self.state))
+            self._read_card()
         except RuleError as problem:
             self.notify(str(problem), severity="warning", markup=False)
+
+    def _read_card(self) -> bool:
+        """A newspaper card read, and said under the field: only the header's count moved
+        (a new table saw nothing happen: a play-test)."""
+        entry = self.rules.newspaper(self.state)
+        if not self.run(entry):
+            return False
+        self.tell(f"{entry.text}: do what it says (pay, rent or pass record it).")
+        return True
 
     def action_gold_out(self) -> None:
         from screens.confirm import ConfirmDialog
