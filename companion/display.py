@@ -192,8 +192,10 @@ def view_of(
 ) -> DisplayView:
     """What the display shows of a game of kind `game` (a rules id) in `state`."""
     figures, table, turn, seat = _PICKERS.get(game, _tracked)(state)
-    if state.finished:
-        turn = "The game is finished."
+    if state.finished:  # its finish sentence, with the winner (only the log had it: a
+        # play-test)
+        finish = next((e.text for e in journal.last_effective(50) if e.kind == "finish"), "")
+        turn = finish or "The game is finished."
         seat = None
     seats = tuple(
         SeatView(player.name, player.colour, tuple(figures[index]), turn=index == seat)

@@ -74,9 +74,9 @@ def test_builders_shows_cubes_left_and_the_train_marker(new_game: NewGame) -> No
 
 def test_a_finished_game_says_so(new_game: NewGame) -> None:
     session = new_game("calamityville", names=("Ann", "Bo", "Cy"))
-    session.act(session.rules.finish(session.state))
-    shown = view(session)
-    assert shown.finished and shown.turn == "The game is finished."
+    session.act(session.rules.finish(session.state, "", "Ann wins with $2,500"))
+    shown = view(session)  # with the winner (only the log had it: a play-test)
+    assert shown.finished and shown.turn == "The game is over: Ann wins with $2,500."
     assert not any(seat.turn for seat in shown.seats)
     session.act(session.rules.reopen(session.state))
     assert not view(session).finished
