@@ -422,3 +422,10 @@ def test_hotels_module(new_game: NewGame) -> None:
     assert "hotels" not in text
     _spec, read = parse_sheet_text(text, SHEETS)
     assert read[0]["hotels"] == 0  # goldrush score reads a sheet without Hotels as 0
+
+
+def test_a_pool_past_its_most_spaces_is_named(new_game: NewGame) -> None:
+    """`pools 2 3 999` was refused with the usage alone, 999 unnamed (a play-test)."""
+    session = new_game(game="coloma", names=("Ann", "Bo"), first=0)
+    with pytest.raises(RuleError, match=r"^A pool has at most 40 spaces, not 999: pools 4 6 8\.$"):
+        rules(session).pools(state(session), [2, 3, 999])

@@ -56,6 +56,10 @@ def _sheet() -> SheetSpec:
     return SHEET
 
 
+#: a pool's spaces at most (the board's are far fewer: a guard against a slip of the keys)
+MOST_SPACES = 40
+
+
 class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rules):
     id = "coloma"
     title = "Coloma"
@@ -196,6 +200,11 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
     def pools(self, state: ColomaState, spaces: list[int]) -> Entry:
         if len(spaces) != 3:
             raise RuleError("Type the spaces of the three pools, top to bottom: pools 4 6 8.")
+        too_many = [size for size in spaces if size > MOST_SPACES]
+        if too_many:  # (refused with the usage alone, 999 unnamed: a play-test)
+            raise RuleError(
+                f"A pool has at most {MOST_SPACES} spaces, not {too_many[0]}: pools 4 6 8."
+            )
         top, middle, bottom = spaces
         text = (
             f"The Gold Supply for {len(state.players)} players: {plural(top, 'space')} worth 3 "
@@ -468,7 +477,7 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
         if (
             not isinstance(spaces, list)
             or len(spaces) != 3
-            or not all(isinstance(s, int) and 0 <= s <= 40 for s in spaces)
+            or not all(isinstance(s, int) and 0 <= s <= MOST_SPACES for s in spaces)
         ):
             raise RuleError("Type the spaces of the three pools, top to bottom: pools 4 6 8.")
         if not sum(spaces):
