@@ -7,6 +7,7 @@ auction and the picks go that way); the player on your *right* sits before you.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from companion.safe_text import text_problem
@@ -80,22 +81,34 @@ def name_problem(name: str, others: list[str], reserved: tuple[str, ...] = ()) -
     return None
 
 
+def folded(text: str) -> str:
+    """`text` as typed names compare: case and accents aside ("zoe" is "Zoë": keyboards
+    without them; a play-test)."""
+    lowered = text.casefold()
+    if lowered.isascii():
+        return lowered
+    return "".join(
+        c for c in unicodedata.normalize("NFKD", lowered) if not unicodedata.combining(c)
+    )
+
+
 def find_player(players: list[Player], words: list[str]) -> tuple[int, list[str]] | None:
     """The seat a typed command starts with, and the words after the name.
 
     A whole name wins (names may have spaces), else the start of one name only; case does
     not matter. None when the words name nobody, or more than one player."""
-    lowered = [word.lower() for word in words]
+    lowered = [folded(word) for word in words]
+    names = [folded(player.name) for player in players]
     for count in range(len(words), 0, -1):
         typed = " ".join(lowered[:count])
-        exact = [seat for seat, p in enumerate(players) if p.name.lower() == typed]
+        exact = [seat for seat, name in enumerate(names) if name == typed]
         if len(exact) == 1:
             return exact[0], words[count:]
     if not words:
         return None
     for count in range(len(words), 1, -1):  # the start of a name of several words: "ann r"
         typed = " ".join(lowered[:count])
-        starts = [s for s, p in enumerate(players) if p.name.lower().startswith(typed)]
+        starts = [seat for seat, name in enumerate(names) if name.startswith(typed)]
         if len(starts) == 1:
             return starts[0], words[count:]
     starts = players_matching(players, words[0])
@@ -106,10 +119,11 @@ def players_matching(players: list[Player], word: str) -> list[int]:
     """The seats whose name starts with `word`, else those with a word starting with it
     ("cy" finds "[b]Cy", "ann" "Mary Ann"): one is the player meant, more say which players
     a short name could mean ("ann": Ann Lee and Ann Ray)."""
-    typed = word.lower()
-    starts = [s for s, p in enumerate(players) if p.name.lower().startswith(typed)]
+    typed = folded(word)
+    names = [folded(player.name) for player in players]
+    starts = [seat for seat, name in enumerate(names) if name.startswith(typed)]
     return starts or [
-        s
-        for s, p in enumerate(players)
-        if any(part.startswith(typed) for part in re.findall(r"\w+", p.name.lower()))
+        seat
+        for seat, name in enumerate(names)
+        if any(part.startswith(typed) for part in re.findall(r"\w+", name))
     ]

@@ -155,6 +155,8 @@ Type in the command field and press **enter**:
         bank = f"bank this round: out{NO_BREAK}{state.bank_out}, in{NO_BREAK}{state.bank_in}"
         cards = plural(state.cards_left, "card")
         rounds = plural(state.rounds_left, "round")
+        if not state.rounds_left and state.phase != "over":  # ("0 rounds" while it was
+            rounds = "this is the last round"  # still played read as none: a play-test)
         self._show(
             "#round-line",
             [

@@ -26,6 +26,7 @@ from companion.games.boomtown import (
     mine_out,
     plural,
 )
+from companion.table import folded
 from screens.dialog import Dialog
 from screens.widgets.no_scroll import SteadyInput
 from screens.widgets.select import TableSelect
@@ -58,7 +59,7 @@ def search_key(*parts: str) -> str:
     """What a filter is matched against: the words shown, and the towns' initials."""
     text = " ".join(parts)
     extra = [short for town, short in INITIALS.items() if town in text]
-    return " ".join([text, *extra]).casefold()
+    return folded(" ".join([text, *extra]))  # ("zoe" finds Zoë's mines: a play-test)
 
 
 def _words(text: str) -> list[str]:
@@ -71,7 +72,7 @@ def _words(text: str) -> list[str]:
 def matches(query: str, key: str) -> bool:
     """Every word typed starts a word of the option's key (a number: is one)."""
     words = _words(key)
-    for word in _words(query.casefold()):
+    for word in _words(folded(query)):
         if word.isdigit():
             if word not in words:
                 return False

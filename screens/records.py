@@ -3,7 +3,6 @@ scores over time. Read-only; worked out from the history by `companion.records`.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
@@ -38,6 +37,7 @@ from companion.records import (
 from companion.renames import renames_or_why
 from companion.scoring import short_heading, standings_lines, standings_sentences
 from companion.store import DamagedFile, Store
+from companion.table import folded
 from screens.dialog import Dialog
 from screens.styled_once import StyledOnce
 from screens.widgets.footer import SteadyFooter
@@ -502,18 +502,11 @@ def with_players(games: list[FinishedGame], players: list[str]) -> list[Finished
 def _starts(name: str, word: str) -> bool:
     """Whether `word` starts the name, or the name after its leading signs ("cé" finds
     "🤠Cé"), accents aside ("zoe" finds "Zoë": keyboards without them; play-tests)."""
-    folded, word = _plain(name.casefold()), _plain(word)
-    if folded.startswith(word):
+    name, word = folded(name), folded(word)
+    if name.startswith(word):
         return True
-    start = next((place for place, sign in enumerate(folded) if sign.isalnum()), 0)
-    return start > 0 and folded[start:].startswith(word)
-
-
-def _plain(text: str) -> str:
-    """`text` without its accents (é -> e)."""
-    if text.isascii():
-        return text
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    start = next((place for place, sign in enumerate(name) if sign.isalnum()), 0)
+    return start > 0 and name[start:].startswith(word)
 
 
 def read_filter(text: str, games: list[FinishedGame]) -> tuple[str | None, list[str]]:

@@ -1022,7 +1022,9 @@ class BoomtownRules(Rules):
         if "mustang" not in state.kept[seat]:
             raise RuleError(f"{state.name(seat)} has no Mustang.")
         if state.phase != "picks" or state.winner is None or state.picks != [state.winner]:
-            raise RuleError("The Mustang is ridden right after the auction winner has picked.")
+            raise RuleError(  # (whose it is: another player took it as theirs: a play-test)
+                f"{state.name(seat)}'s Mustang is ridden right after the auction winner has picked."
+            )
         if seat == state.winner:
             raise RuleError("The winner already picked first.")
         state.kept[seat].remove("mustang")
@@ -1483,8 +1485,8 @@ def find_mine(text: str, catalog: list[MineCard], state: BoomtownState) -> MineC
         raise RuleError(f"A mine's production number is 2 to 12 (the two dice), not {roll}.")
     if not cards:
         raise RuleError(
-            f"The catalog has no {town} mine on {roll}: enter it as a custom mine (ctrl+l) "
-            "if your deck has one."
+            # (the key came last, cut off at 80 columns: a play-test)
+            f"No {town} {roll} in the catalog; if your deck has one, ctrl+l adds it."
         )
     free = [card for card in cards if not mine_out(state, card)]
     if not free:

@@ -866,6 +866,12 @@ def test_a_number_no_two_dice_roll_is_not_sent_to_the_custom_mine(table: Table) 
     """`cm 13` sent the table to the custom mine, which refused 13 (a play-test)."""
     with pytest.raises(RuleError, match=r"production number is 2 to 12 \(the two dice\), not 13"):
         find_mine("cm 13", load_catalog(), table.state)
+    # one the catalog lacks: the key to add it comes first, within 80 columns (it was cut
+    # off at the end of a longer sentence: a play-test)
+    with pytest.raises(RuleError) as refused:
+        find_mine("cm 2", load_catalog(), table.state)
+    assert str(refused.value).startswith("No Cold Mountain 2 in the catalog; if your deck")
+    assert len(str(refused.value)) <= 78
 
 
 def test_a_mine_typed_without_a_space_and_a_misspelt_name(table: Table) -> None:

@@ -38,3 +38,16 @@ def test_players_matching_says_who_a_short_name_could_mean() -> None:
     assert players_matching(players, "ann") == [0, 1]
     assert players_matching(players, "ray") == [1] and players_matching(players, "zed") == []
     assert find_player(players, ["ann", "ray", "vp", "3"]) == (1, ["vp", "3"])
+
+
+def test_names_compare_without_case_or_accents() -> None:
+    """A keyboard without ë found no "Zoë" (`zoe`), in commands, dialogs and Records (a
+    play-test)."""
+    from companion.table import Player, find_player, folded, players_matching
+
+    players = [Player("Zoë", "red"), Player("José Ñu", "blue"), Player("🤠 Cow", "green")]
+    assert folded("ZOË") == "zoe" and folded("Ann") == "ann"
+    assert find_player(players, ["zoe", "gold", "+2"]) == (0, ["gold", "+2"])
+    assert find_player(players, ["jose", "nu", "vp", "1"]) == (1, ["vp", "1"])
+    assert players_matching(players, "nu") == [1] and players_matching(players, "cow") == [2]
+    assert find_player(players, ["Zoë"]) == (0, [])

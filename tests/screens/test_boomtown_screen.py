@@ -952,3 +952,11 @@ async def test_once_the_round_is_over_the_marker_is_on_the_next_opener(
         assert screen.state.phase == "next" and screen.state.winner == 1
         assert screen._player_text(1).plain.startswith("▶ Bo")
         assert not screen._player_text(0).plain.startswith("▶")
+
+
+def test_the_mine_and_event_filters_take_names_without_accents() -> None:
+    """`zoe` in the Dynamite dialog's filter found nothing of Zoë's (a play-test)."""
+    from screens.mine_picker import matches, search_key
+
+    assert matches("zoe", search_key("Zoë's Cold Mountain 6"))
+    assert matches("zoë cm 6", search_key("Zoë's Cold Mountain 6"))
