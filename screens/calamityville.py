@@ -458,10 +458,14 @@ be shortened to the start of any of its words; the bank is a party like a player
     def _read_card(self) -> bool:
         """A newspaper card read, and said under the field: only the header's count moved
         (a new table saw nothing happen: a play-test)."""
-        entry = self.rules.newspaper(self.state)
-        if not self.run(entry):
+        colour = "Boom" if self.state.boom_left else "Bust"  # (the card the rules read)
+        if not self.run(self.rules.newspaper(self.state)):
             return False
-        self.tell(f"{entry.text}: do what it says (pay, rent or pass record it).")
+        state = self.state  # short, so that what to type fits (it was cut off: a play-test)
+        self.tell(
+            f"{colour} card read; {state.boom_left} Boom, {state.bust_left} Bust left. "
+            "Record it: pay, rent, pass."
+        )
         return True
 
     def action_gold_out(self) -> None:

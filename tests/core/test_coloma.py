@@ -80,6 +80,22 @@ def test_events_from_the_sheriff_twice_with_a_tent(game: GameSession) -> None:
     assert numbers(game, "gold") == [2, 2, 3]
 
 
+def test_site_5_says_what_each_player_may_spend(game: GameSession) -> None:
+    """ "(2 only with a Tent on it)" was said to a Tent's owner who typed 3 (a play-test)."""
+    game.act(rules(game).pitch(state(game), 2, 5))  # Cy's Tent on Event 5
+    for _ in range(4):
+        game.act(rules(game).next_round(state(game)))
+    assert state(game).barker == 5
+    with pytest.raises(
+        RuleError, match=r"^Cy may spend at most 2 Gold Nuggets on this Event \(a Tent on it\)\.$"
+    ):
+        rules(game).event(state(game), {2: 3})
+    with pytest.raises(
+        RuleError, match=r"^Ann may spend at most 1 Gold Nugget on this Event \(2 only with"
+    ):
+        rules(game).event(state(game), {0: 2})
+
+
 def test_gold_from_an_empty_supply_is_a_buck_each_and_spending_fills_the_cart(
     game: GameSession,
 ) -> None:

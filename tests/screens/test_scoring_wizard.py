@@ -965,3 +965,35 @@ async def test_a_refused_answer_is_selected_and_enter_on_the_chart_goes_on(
         await pilot.press("enter")
         await settle(pilot)
         assert pilot.app.focused is wizard.query_one("#answer-0", Input)
+
+
+async def test_a_refused_tie_break_answer_leaves_the_running_totals_as_they_stand(
+    store: Store, new_game: NewGame
+) -> None:
+    """A 7 typed for Coloma's Horses (a tie-break only) took the leader out of the running
+    totals (a play-test); a refused answer that scores does so still (Builders')."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        table = wizard.query_one("#totals", DataTable)
+
+        def rows() -> list[list[str]]:
+            return [[str(cell) for cell in table.get_row_at(y)] for y in range(table.row_count)]
+
+        await type_into(pilot, "#answer-0", "40")  # Ann's track: she leads
+        while wizard.spec.fields[wizard.step].key != "horses":
+            await pilot.press("ctrl+n")
+            await settle(pilot)
+        await type_into(pilot, "#answer-0", "7")
+        assert "At most 6" in str(wizard.query_one("#note-0", Static).content)
+        assert rows()[0][:3] == ["1", "Ann", "40"]
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        table = wizard.query_one("#totals", DataTable)
+        await type_into(pilot, "#answer-0", "5x9")  # no such cube
+        assert [str(cell) for cell in table.get_row_at(table.row_count - 1)][:3] == [
+            "?",
+            "Ann",
+            "?",
+        ]

@@ -307,10 +307,11 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
             return f"{name} +{2 * times} Bucks{tent}"
         if not spend:
             return ""
-        if spend > times:
+        if spend > times:  # ("(2 only with a Tent)" to a Tent's owner read wrong: a play-test)
+            why = "a Tent on it" if twice else "2 only with a Tent on it"
             raise RuleError(
-                f"{name} may spend {times} Gold Nugget{'s' if times > 1 else ''} "
-                "on this Event (2 only with a Tent on it)."
+                f"{name} may spend at most {plural(times, 'Gold Nugget')} on this Event "
+                f"({why})."
             )
         self._spend_gold(state, seat, spend)
         numbers["track"] += 3 * spend
