@@ -182,6 +182,24 @@ _PICKERS: dict[str, Callable[[TableState], Picked]] = {
 }
 
 
+def _final_totals(game: str, state: TableState) -> dict[str, str]:
+    """Each player's final score from the game's finished sheet, as shown ("$" before
+    dollars); {} when it has none, or it cannot be scored (the numbers tracked show)."""
+    if not state.sheet:
+        return {}
+    from companion.games import rules_for
+    from companion.scoring import SheetError, parse_sheet_text, score
+
+    rules = rules_for(game)
+    try:
+        spec, rows = parse_sheet_text(state.sheet, {rules.id: rules.sheet_for(state)})
+        standings = score(spec, rows).standings
+    except (SheetError, KeyError, ValueError):
+        return {}
+    dollars = "$" if spec.amount(0).startswith("$") else ""
+    return {standing.name: f"{dollars}{standing.total}" for standing in standings}
+
+
 def view_of(
     game: str,
     title: str,
@@ -197,6 +215,15 @@ def view_of(
         finish = next((e.text for e in journal.last_effective(50) if e.kind == "finish"), "")
         turn = finish or "The game is finished."
         seat = None
+        totals = _final_totals(game, state)
+        if totals:  # the final score first (Coloma's showed the VP track, 9 and 9, under
+            # "Ann wins": a play-test)
+            figures = [
+                [Figure("Final score", totals[player.name]), *figures[index]]
+                if player.name in totals
+                else figures[index]
+                for index, player in enumerate(state.players)
+            ]
     seats = tuple(
         SeatView(player.name, player.colour, tuple(figures[index]), turn=index == seat)
         for index, player in enumerate(state.players)

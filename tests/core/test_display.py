@@ -103,3 +103,27 @@ def test_builders_says_the_track_token_is_to_place_until_it_is(new_game: NewGame
     assert view(session).turn == "Round 1 of 9: the Track Token is placed; next round."
     session.act(rules.next_round(session.state))
     assert "Bo builds" in view(session).turn
+
+
+def test_a_finished_game_shows_each_players_final_score_first(new_game: NewGame) -> None:
+    """Coloma's display showed the VP track (9 and 9) under "Ann wins" (a play-test)."""
+    from companion.games import SHEETS
+    from companion.scoring import sheet_text
+
+    session = new_game("boomtown", names=("Ann", "Bo", "Cy"))
+    players = [
+        {"name": "Ann", "gold": 15, "mines": [3], "mayors": 1},
+        {"name": "Bo", "gold": 10, "mines": [], "mayors": 0},
+        {"name": "Cy", "gold": 12, "mines": [], "mayors": 0},
+    ]
+    sheet = sheet_text(SHEETS["boomtown"], players)
+    session.act(session.rules.finish(session.state, sheet, "Ann wins"))
+    shown = figures(session)
+    assert list(shown[0])[0] == "Final score" and shown[0]["Final score"] == "23"
+    assert shown[1]["Final score"] == "10" and shown[2]["Final score"] == "12"
+    money = new_game("calamityville", names=("Ann", "Bo"))
+    sheet = sheet_text(
+        SHEETS["calamityville"], [{"name": "Ann", "money": 2500}, {"name": "Bo", "money": 900}]
+    )
+    money.act(money.rules.finish(money.state, sheet, "Ann wins"))
+    assert figures(money)[0]["Final score"] == "$2500"
