@@ -773,7 +773,9 @@ def test_the_last_unseen_cards_read_in_the_singular(table: Table) -> None:
 
 def test_the_short_game_says_at_most(new_game: NewGame) -> None:
     short = Table(new_game(names=("A", "B", "C"), first=0, short_game=True))
-    assert cards_left_text(short.state).startswith("Not taken yet: at most 45 mines, at most 15 events")
+    assert cards_left_text(short.state).startswith(
+        "Not taken yet: at most 45 mines, at most 15 events"
+    )
 
 
 def test_keep_it_for_later_only_when_the_card_cannot_be_used_yet(table: Table) -> None:

@@ -119,7 +119,7 @@ def test_a_finished_game_shows_each_players_final_score_first(new_game: NewGame)
     sheet = sheet_text(SHEETS["boomtown"], players)
     session.act(session.rules.finish(session.state, sheet, "Ann wins"))
     shown = figures(session)
-    assert list(shown[0])[0] == "Final score" and shown[0]["Final score"] == "23"
+    assert next(iter(shown[0])) == "Final score" and shown[0]["Final score"] == "23"
     assert shown[1]["Final score"] == "10" and shown[2]["Final score"] == "12"
     money = new_game("calamityville", names=("Ann", "Bo"))
     sheet = sheet_text(

@@ -944,7 +944,7 @@ async def test_the_mayor_mark_never_wraps_away_from_its_town(
 async def test_once_the_round_is_over_the_marker_is_on_the_next_opener(
     store: Store, new_game: NewGame
 ) -> None:
-    """"Round over ... Bo will open the auction" under a card marked ▶ Ann (a play-test)."""
+    """ "Round over ... Bo will open the auction" under a card marked ▶ Ann (a play-test)."""
     session = new_game(names=("Ann", "Bo", "Cy"), first=0)
     async with make_app(store).run_test(size=SIZE) as pilot:
         round_two = ("r", "p", "1", "p", "pay", "cm 10", "dg 8", "sn 9", "3 3")  # Bo wins

@@ -310,8 +310,7 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
         if spend > times:  # ("(2 only with a Tent)" to a Tent's owner read wrong: a play-test)
             why = "a Tent on it" if twice else "2 only with a Tent on it"
             raise RuleError(
-                f"{name} may spend at most {plural(times, 'Gold Nugget')} on this Event "
-                f"({why})."
+                f"{name} may spend at most {plural(times, 'Gold Nugget')} on this Event ({why})."
             )
         self._spend_gold(state, seat, spend)
         numbers["track"] += 3 * spend
