@@ -490,6 +490,10 @@ class GameSession:
             }
         )
 
+    def forget_in_history(self) -> None:
+        """Take this game out of the history: it is no longer finished."""
+        self.store.forget_finished(self.path.name)
+
     def recall(self, key: str, default: Any = None) -> Any:
         """A number this game's table told the app before (e.g. the bonus rent), or default."""
         try:

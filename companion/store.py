@@ -520,19 +520,7 @@ class Store:
         file = record.get("file")
         if file is not None and any(game.get("file") == file for game in games):
             rows = [dict(record) if game.get("file") == file else game for game in games]
-            try:
-                data = b"".join(_table_chunk("games", row) for row in rows)
-            except ValueError:  # a row this app did not write (nested): keep the file
-                raise DamagedFile(self.history_path, "holds a game that is not flat") from None
-            temporary = self.history_path.with_suffix(".tmp")
-            try:
-                with temporary.open("wb") as handle:
-                    handle.write(data)
-                    handle.flush()
-                    os.fsync(handle.fileno())
-                temporary.replace(self.history_path)
-            except OSError as error:
-                raise SaveError.from_os_error(error, "the finished game") from None
+            self._rewrite_history(rows)
             return
         with self.history_path.open("ab") as handle:
             start = handle.tell()
@@ -543,6 +531,34 @@ class Store:
             except OSError as error:
                 _cut_back(handle.fileno(), start)
                 raise SaveError.from_os_error(error, "the finished game") from None
+
+    def forget_finished(self, file: str) -> None:
+        """Take a game out of the history: it is no longer finished (its finish undone, or
+        reopened), so the records no longer count it until it is finished again (they kept
+        its result: a play-test). Nothing is written when it is not there."""
+        if not os.path.lexists(self.history_path):
+            return
+        games = self._read_toml(self.history_path, HISTORY_LIMIT).get("games", [])
+        self.read_history()  # raises DamagedFile rather than write to a file we cannot read
+        if not any(game.get("file") == file for game in games):
+            return
+        self._rewrite_history([game for game in games if game.get("file") != file])
+
+    def _rewrite_history(self, rows: list[dict[str, Any]]) -> None:
+        """The history written whole, in place of the old one (written aside, then moved)."""
+        try:
+            data = b"".join(_table_chunk("games", row) for row in rows)
+        except ValueError:  # a row this app did not write (nested): keep the file
+            raise DamagedFile(self.history_path, "holds a game that is not flat") from None
+        temporary = self.history_path.with_suffix(".tmp")
+        try:
+            with temporary.open("wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            temporary.replace(self.history_path)
+        except OSError as error:
+            raise SaveError.from_os_error(error, "the finished game") from None
 
     # -- settings ----------------------------------------------------------------
 

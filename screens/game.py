@@ -370,6 +370,8 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             return
         self.clear_refusals()
         self.walked(entry, undone=verb == "undo")
+        if entry.kind in ("finish", "reopen"):  # the records count what is finished now
+            self._history_follows(finished=self.session.state.finished)
         self.refresh_view()
         again = " ctrl+y does it again." if verb == "undo" else ""
         said = f"{done}: {entry.text.rstrip('.')}."
@@ -450,6 +452,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
 
             def reopen(yes: bool | None) -> None:
                 if yes and self.run(rules.reopen(self.session.state)):
+                    self._history_follows(finished=False)
                     self.notify(
                         "The game is open again; ctrl+f scores it anew, from its last sheet.",
                         markup=False,
@@ -580,12 +583,20 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             return
         if winners:
             self.notify(f"{winners}. The scores are saved.", title="Game over", markup=False)
+        self._history_follows(finished=True)
+
+    def _history_follows(self, finished: bool) -> None:
+        """The history (the records) has this game with its sheet while it is finished, and
+        not otherwise: a finish undone or a reopened game stayed counted (a play-test)."""
         try:
-            self.session.record_in_history()
+            if finished:
+                self.session.record_in_history()
+            else:
+                self.session.forget_in_history()
         except DamagedFile as damaged:
             self.notify(
-                f"{damaged.path} cannot be read ({damaged.reason}), so this game was not added "
-                "to the history. The game itself is saved as finished.",
+                f"{damaged.path} cannot be read ({damaged.reason}), so the records were not "
+                "updated. The game itself is saved.",
                 severity="warning",
                 markup=False,
             )

@@ -167,6 +167,21 @@ def test_history_records_finished_games_and_refuses_a_damaged_file(store: Store)
     assert store.history_path.read_text() == "garbage ["
 
 
+def test_a_game_no_longer_finished_leaves_the_history(store: Store) -> None:
+    store.forget_finished("a.toml")  # no history yet: none is made
+    assert not store.history_path.exists()
+    store.record_finished({"game": "boomtown", "file": "a.toml", "sheet": ""})
+    store.record_finished({"game": "coloma", "file": "b.toml", "sheet": ""})
+    store.forget_finished("a.toml")
+    assert [game["file"] for game in store.read_history()] == ["b.toml"]
+    store.forget_finished("zzz.toml")  # not there: the file stays as it is
+    assert [game["file"] for game in store.read_history()] == ["b.toml"]
+    store.history_path.write_text("garbage [")
+    with pytest.raises(DamagedFile):
+        store.forget_finished("b.toml")
+    assert store.history_path.read_text() == "garbage ["
+
+
 def test_settings_are_parsed_again_only_when_the_file_changed(
     store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -818,3 +818,39 @@ async def test_page_keys_scroll_the_game_when_the_log_is_hidden(
         await pilot.press("pageup")
         await settle(pilot)
         assert tables.scroll_y == 0
+
+
+async def test_the_records_count_a_game_only_while_it_is_finished(
+    store: Store, new_game: NewGame
+) -> None:
+    """A finish undone (or a game reopened) stayed in the records with its result (a
+    play-test): the history follows undo, redo and reopening."""
+    from companion.games import SHEETS
+    from companion.scoring import sheet_text
+    from screens.confirm import ConfirmDialog
+
+    session = new_game(game="calamityville", names=("Ann", "Bo"))
+    sheet = sheet_text(
+        SHEETS["calamityville"], [{"name": "Ann", "money": 2500}, {"name": "Bo", "money": 900}]
+    )
+
+    def files() -> list[str]:
+        return [row["file"] for row in store.read_history()]
+
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        screen.finish_game(sheet, "Ann wins")
+        await settle(pilot)
+        assert files() == [session.path.name]
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert not screen.session.state.finished and files() == []
+        await pilot.press("ctrl+y")
+        await settle(pilot)
+        assert screen.session.state.finished and files() == [session.path.name]
+        await pilot.press("ctrl+f")  # finished: asks before reopening it
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        await pilot.press("y")
+        await settle(pilot)
+        assert not screen.session.state.finished and files() == []
