@@ -30,6 +30,7 @@ from companion.scoring import (
     score,
 )
 from companion.store import HISTORY_LIMIT, Store
+from companion.table import folded
 
 CACHE_NAME = "records.json"
 CACHE_FORMAT = 1
@@ -54,8 +55,8 @@ class FinishedGame:
         return self.result.winners if self.result else []
 
     def has(self, player: str) -> bool:
-        wanted = player.casefold()
-        return any(name.casefold() == wanted for name in self.players)
+        wanted = folded(player)  # (case and accents aside: `--player zoe` found no Zoë)
+        return any(folded(name) == wanted for name in self.players)
 
     def margin(self) -> int | None:
         """By how much the winner(s) won: first total minus the best other total."""
@@ -308,7 +309,7 @@ def player_records(games: Iterable[FinishedGame]) -> list[PlayerRecord]:
         labels = {category.key: category.label for category in game.spec.categories}
         shared = len(game.result.winners) > 1
         for standing in game.result.standings:
-            key = standing.name.casefold()
+            key = folded(standing.name)  # (case and accents aside, as everywhere)
             record = records.setdefault(key, PlayerRecord(standing.name))
             record.name = standing.name  # the newest spelling
             record.played += 1
@@ -340,11 +341,11 @@ class HeadToHead:
 
 def head_to_head(games: Iterable[FinishedGame], first: str, second: str) -> HeadToHead:
     together = first_ahead = second_ahead = level = 0
-    a, b = first.casefold(), second.casefold()
+    a, b = folded(first), folded(second)
     for game in games:
         if game.result is None:
             continue
-        ranks = {s.name.casefold(): s.rank for s in game.result.standings}
+        ranks = {folded(s.name): s.rank for s in game.result.standings}
         if a not in ranks or b not in ranks:
             continue
         together += 1
@@ -358,15 +359,15 @@ def head_to_head(games: Iterable[FinishedGame], first: str, second: str) -> Head
 
 
 def played_with(games: Iterable[FinishedGame], name: str) -> set[str]:
-    """The players who sat at a game with `name` (names compare without case): two people,
-    whom a rename must never merge into one record."""
-    key = name.casefold()
+    """The players who sat at a game with `name` (names compare without case or accents):
+    two people, whom a rename must never merge into one record."""
+    key = folded(name)
     return {
         other
         for game in games
-        if key in {player.casefold() for player in game.players}
+        if key in {folded(player) for player in game.players}
         for other in game.players
-        if other.casefold() != key
+        if folded(other) != key
     }
 
 

@@ -72,12 +72,12 @@ def name_problem(name: str, others: list[str], reserved: tuple[str, ...] = ()) -
         return unsafe
     if len(stripped) > MAX_NAME_LENGTH:
         return f"A name has at most {MAX_NAME_LENGTH} characters ({len(stripped)} typed)."
-    folded = stripped.casefold()
-    if folded in reserved:
-        return f"{stripped} is a word of this game's commands (the {folded}): choose another name."
-    for other in others:
-        if other.strip().casefold() == folded:
-            return f"{other.strip()!r} is already at the table (names ignore case)."
+    lowered = stripped.casefold()
+    if lowered in reserved:
+        return f"{stripped} is a word of this game's commands (the {lowered}): choose another name."
+    for other in others:  # (Zoe and Zoë could not be told apart when typed: a play-test)
+        if folded(other.strip()) == folded(stripped):
+            return f"{other.strip()!r} is already at the table (names ignore case and accents)."
     return None
 
 
@@ -102,6 +102,9 @@ def find_player(players: list[Player], words: list[str]) -> tuple[int, list[str]
     for count in range(len(words), 0, -1):
         typed = " ".join(lowered[:count])
         exact = [seat for seat, name in enumerate(names) if name == typed]
+        if len(exact) > 1:  # "Zoe" and "Zoë" (seated before names ignored accents): as typed
+            as_typed = " ".join(words[:count]).casefold()
+            exact = [seat for seat in exact if players[seat].name.casefold() == as_typed]
         if len(exact) == 1:
             return exact[0], words[count:]
     if not words:
@@ -122,6 +125,9 @@ def players_matching(players: list[Player], word: str) -> list[int]:
     typed = folded(word)
     names = [folded(player.name) for player in players]
     starts = [seat for seat, name in enumerate(names) if name.startswith(typed)]
+    if len(starts) > 1:  # the accents typed tell "Zoë" from "Zoe"
+        as_typed = [s for s in starts if players[s].name.casefold().startswith(word.casefold())]
+        starts = as_typed if len(as_typed) == 1 else starts
     return starts or [
         seat
         for seat, name in enumerate(names)

@@ -176,3 +176,21 @@ def test_the_tables_line_up_a_name_with_an_emoji() -> None:
 
     lines = column_lines([["Player", "Wins"], ["Bo🤠", "2"], ["Annabel", "10"]])
     assert lines == ["Player   Wins", "Bo🤠     2", "Annabel  10"]
+
+
+PLAYED = ([("Zoe", 20), ("Bo", 10), ("Cy", 5)], [("Zoë", 30), ("Bo", 40), ("Cy", 5)])
+
+
+def test_a_player_is_one_record_whatever_accents_were_typed() -> None:
+    """Zoë typed as Zoe at another table is the same player (as names compare everywhere),
+    and `goldrush history --player zoe` finds her games (it found none)."""
+    games = finished_games(
+        [
+            row("2026-01-01T20:00", "boomtown", [boomtown(n, g) for n, g in PLAYED[0]]),
+            row("2026-02-01T20:00", "boomtown", [boomtown(n, g) for n, g in PLAYED[1]]),
+        ],
+        SHEETS,
+    )
+    records = {record.name: record for record in player_records(games)}
+    assert records["Zoë"].played == 2 and "Zoe" not in records  # the newest spelling
+    assert all(game.has("zoe") for game in games)

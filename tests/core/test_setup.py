@@ -39,7 +39,7 @@ def test_names_must_be_given_short_and_different() -> None:
     assert errors == {
         "name-1": "A name cannot be empty.",
         "name-2": "A name has at most 24 characters (25 typed).",
-        "name-3": "'Ann' is already at the table (names ignore case).",
+        "name-3": "'Ann' is already at the table (names ignore case and accents).",
     }
 
 

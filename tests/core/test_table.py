@@ -51,3 +51,18 @@ def test_names_compare_without_case_or_accents() -> None:
     assert find_player(players, ["jose", "nu", "vp", "1"]) == (1, ["vp", "1"])
     assert players_matching(players, "nu") == [1] and players_matching(players, "cow") == [2]
     assert find_player(players, ["Zoë"]) == (0, [])
+
+
+def test_names_told_apart_by_accents_alone_are_refused_and_found_as_typed() -> None:
+    """Zoe and Zoë at one table could not be named at all once accents were ignored (a
+    play-test): a new table refuses the second; a table seated before finds each as typed."""
+    from companion.table import Player, find_player, name_problem, players_matching
+
+    assert name_problem("Zoë", ["Zoe"]) == (
+        "'Zoe' is already at the table (names ignore case and accents)."
+    )
+    players = [Player("Zoë", "red"), Player("Zoe", "blue"), Player("Cy", "green")]
+    assert find_player(players, ["zoë", "bucks", "+3"]) == (0, ["bucks", "+3"])
+    assert find_player(players, ["Zoe", "bucks"]) == (1, ["bucks"])
+    assert players_matching(players, "zoë") == [0] and players_matching(players, "zoe") == [1]
+    assert players_matching(players, "zo") == [0, 1]

@@ -34,7 +34,8 @@ async def test_every_message_is_shown_beside_its_field_and_nothing_is_created(st
         assert text_of(pilot, "#error-row-2") == "A name cannot be empty."
         await type_into(pilot, "#name-1", "ANN")
         assert (
-            text_of(pilot, "#error-row-1") == "'Ann' is already at the table (names ignore case)."
+            text_of(pilot, "#error-row-1")
+            == "'Ann' is already at the table (names ignore case and accents)."
         )
         await type_into(pilot, "#name-1", "Bo")
         await type_into(pilot, "#name-2", "Cy")
