@@ -210,7 +210,9 @@ def plan_restore(store: Store, archive_path: Path) -> RestorePlan:
             if name == MANIFEST or name in expected or name.endswith("/"):
                 continue
             if not ALLOWED.match(name):
-                raise BackupError(f"{shown} holds a file this app never writes: {name!r}.")
+                raise BackupError(
+                    f"{shown} holds a file this app never writes: {name!r}. Nothing was restored."
+                )
             raise BackupError(
                 f"{shown} holds {name}, which its {MANIFEST} does not list: it is not as it "
                 "was backed up. Nothing was restored."

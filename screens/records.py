@@ -559,6 +559,8 @@ class StandingsDialog(Dialog, ModalScreen[None]):
         if game.result is not None and game.spec is not None:
             margin = game.margin()
             how = f" by {margin}" if margin else ""
+            if margin == 0 and len(game.winners) == 1:  # ("won." and nothing: a play-test)
+                how = " on the tie-break"
             table = "\n".join(
                 [
                     f"{game.spec.title}: final standings",

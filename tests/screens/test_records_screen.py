@@ -619,3 +619,29 @@ def test_a_word_starting_a_players_name_is_theirs_not_a_games() -> None:
     assert with_players(games, ["🤠"]) == games[:1]
     assert with_players(games, ["ce"]) == games[:1]  # accents aside: "zoe" finds Zoë
     assert with_players([game("coloma", "Zoë")], ["zoe"]) and read_filter("zoe", games)[1]
+
+
+async def test_a_game_won_on_the_tie_break_says_so(store: Store) -> None:
+    """ "Finished ...; won." and nothing after it, for a game decided by the tie-break (a
+    play-test)."""
+    rows = [coloma("Ann", track=10, gold=3), coloma("Bo", track=10, gold=1)]
+    store.record_finished(
+        {
+            "game": "coloma",
+            "title": "Coloma",
+            "file": "202609-coloma.toml",
+            "finished": "2026-09-05T21:00:00",
+            "players": ["Ann", "Bo"],
+            "sheet": sheet_text(SHEETS["coloma"], rows),
+        }
+    )
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        await pilot.press("enter", "enter")  # to the list, the game
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, StandingsDialog)
+        lines = [strip.text for strip in dialog._compositor.render_strips()]
+        words = " ".join(" ".join(lines).replace("█", " ").split())
+        assert "Finished 2026-09-05 21:00; won on the tie-break." in words
