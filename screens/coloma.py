@@ -686,6 +686,13 @@ Type in the command field and press **enter**; the line above it says what comes
             if self.state.supply is None and len(words) == 3 and all(map(is_number, words)):
                 # the pools' spaces typed without their word (a play-test)
                 raise RuleError(f"The Gold Supply's pools? Type pools {' '.join(words)}.")
+            before = find_player(self.state.players, words[1:]) if len(words) > 1 else None
+            word = words[0].lower() if words else ""
+            if before is not None and (word in PLAYER_WORDS or word in NUMBERS or word == "pay"):
+                # a tracker typed before its player: "Did you mean pay?" (a play-test)
+                rest = before[1]
+                order = " ".join([*words[1 : len(words) - len(rest)], words[0], *rest])
+                raise RuleError(f"The player comes first: {order}.")
             names = [*COMMANDS, *(player.name for player in self.state.players)]
             guess = did_you_mean(words[0], names, cutoff=0.6) if words else ""  # short words
             raise RuleError(

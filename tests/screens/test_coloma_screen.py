@@ -106,6 +106,8 @@ async def test_a_whole_year_with_the_gold_value_always_as_the_rule_says(
         # Round 1: Dudes for all, Cy pitches on Event 2; the Bust
         assert await command(pilot, "event") == ""
         assert "already happened" in await command(pilot, "event")
+        # a tracker before its player: the order said ("Did you mean pitch?": a play-test)
+        assert await command(pilot, "pitch cy 2") == "The player comes first: cy pitch 2."
         assert await command(pilot, "cy pitch 2") == ""
         assert await command(pilot, "sites 3 1 3") == ""
         assert "Site 3 busts; turns: Bo, Ann, Cy" in text_of(pilot, "#bust-line")
