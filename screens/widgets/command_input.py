@@ -166,6 +166,7 @@ class CommandInput(CompletingInput):
         enter to run it minutes later (a play-test: `gold`, refused, ran after the Boom
         cards were read with ctrl+n)."""
         if self._kept is not None and self.value == self._kept:
+            self.remember(self.value)  # up brings it back (it was gone for good: a play-test)
             self.value = ""
         self._kept = None
 

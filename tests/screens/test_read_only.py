@@ -18,7 +18,7 @@ from screens.home import HomeScreen
 from screens.widgets.log_panel import LogPanel
 from tests.conftest import NewGame
 from tests.reliability.helpers import Copy
-from tests.screens.helpers import SIZE, command, make_app, text_of, until
+from tests.screens.helpers import SIZE, command, make_app, settle, text_of, until
 
 
 @pytest.fixture
@@ -85,9 +85,14 @@ async def test_a_game_open_elsewhere_is_read_only_follows_and_takes_over(
         assert screen.session.state.numbers[1]["gold"] == 14
         assert not screen.query("#read-only")
         assert TOOK_OVER in notices(pilot)
-        # the refused command went with its refusal: one enter ran it (a play-test)
-        assert screen.query_one("#command", Input).value == ""
-        assert text_of(pilot, "#command-error") == ""
+        # the refused command went with its refusal: one enter ran it (a play-test); up
+        # brings it back (it was gone for good: another play-test)
+        field = screen.query_one("#command", Input)
+        assert field.value == "" and text_of(pilot, "#command-error") == ""
+        await pilot.press("up")
+        await settle(pilot)
+        assert field.value == "r"
+        await pilot.press("ctrl+u")
         assert await command(pilot, "r") == ""  # writable: the round's cards are revealed
         assert len(path.read_bytes()) > len(before)
 
