@@ -515,7 +515,13 @@ def read_filter(text: str, games: list[FinishedGame]) -> tuple[str | None, list[
     play-test), unless it is the game's whole id or title."""
     game = None
     players = []
-    for word in text.casefold().replace(",", " ").split():  # ("bart, chris")
+    text = text.casefold().replace(",", " ")  # ("bart, chris")
+    for kind in GAME_IDS:  # a title of two words, as the list shows it ("boomtown builders"
+        title = SHEETS[kind].title.casefold()  # found nothing: a play-test)
+        if " " in title and title in " ".join(text.split()):
+            game, text = kind, " ".join(text.split()).replace(title, " ")
+            break
+    for word in text.split():
         matches = [g for g in GAME_IDS if g.startswith(word)] or [
             g for g in GAME_IDS if SHEETS[g].title.casefold().startswith(word)
         ]

@@ -613,6 +613,7 @@ def test_a_word_starting_a_players_name_is_theirs_not_a_games() -> None:
     assert read_filter("bo", games) == (None, ["bo"])
     assert with_players(games, ["bo"]) == games[:1]
     assert read_filter("boom", games) == ("boomtown", [])  # no name starts so
+    assert read_filter("Boomtown Builders ann", games) == ("builders", ["ann"])  # the title
     assert read_filter("boomtown", [game("builders", "Boomtown Bill")]) == ("boomtown", [])
     assert read_filter("cé", games) == (None, ["cé"])
     assert with_players(games, ["cé"]) == games[:1]
