@@ -28,6 +28,7 @@ from companion.games.coloma import (
     value_of,
 )
 from companion.games.coloma.gold import VALUES, pay_with_gold
+from companion.games.coloma.rules import SPEND_AT_5
 from companion.games.coloma.tally import NON_PLAYER, NON_PLAYER_ROWS
 from companion.games.coloma.words import plural, plural_word
 from companion.journal import Entry
@@ -596,6 +597,8 @@ Type in the command field and press **enter**; the line above it says what comes
         if first in NEXT_WORDS and len(words) == 1:
             return self._advance()
         if first == "event":
+            if words[1:] and state.barker != 5 and not state.mule_duel:  # before reading them
+                raise RuleError(SPEND_AT_5.format(site=state.barker))
             spend = self._spenders(words[1:])
             everyone = range(len(state.players))
             could = [] if spend or state.barker != 5 else self._could_spend(everyone)

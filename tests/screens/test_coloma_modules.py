@@ -103,6 +103,11 @@ async def test_site_5s_event_with_nothing_spent_says_how_to_spend(
     session = new_game(game="coloma", names=("Ann", "Bo", "Cy"), first=0)
     async with make_app(store).run_test(size=SIZE) as pilot:
         screen = await open_screen(pilot, session, ColomaScreen)
+        # Nuggets typed for Site 1's Event (Dudes): refused, not dropped (a play-test)
+        for typed in ("event ann 1", "event ann -1", "event zoe"):
+            assert "Only Site 5's Event takes Gold Nuggets; this is Site 1's" in await command(
+                pilot, typed
+            )
         assert await command(pilot, "event") == ""  # Round 1: 2 Dudes each, nothing said
         assert text_of(pilot, "#helper") == ""
         for _ in range(4):

@@ -56,6 +56,8 @@ def _sheet() -> SheetSpec:
     return SHEET
 
 
+#: said when Gold Nuggets are typed for another Site's Event than 5's
+SPEND_AT_5 = "Only Site 5's Event takes Gold Nuggets; this is Site {site}'s: type event alone."
 #: a pool's spaces at most (the board's are far fewer: a guard against a slip of the keys)
 MOST_SPACES = 40
 
@@ -262,6 +264,8 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
             )
         if state.event_done:
             raise RuleError(f"The Event of Site {state.barker} has already happened this Round.")
+        if any(spend.values()) and state.barker != 5:  # (dropped without a word: a play-test)
+            raise RuleError(SPEND_AT_5.format(site=state.barker))
         effects = self._event_effects(copy_of(state), state.barker, spend)
         empty = sum(EMPTY_SUPPLY in effect for effect in effects) > 1
         if empty:  # said once, at the end (for each player, it cut a long Event's line)
