@@ -328,8 +328,8 @@ Type in the command field and press **enter**:
         """At a pick, the event cards come first (`s` was completed to `skip`, a
         production word, beside a refusal naming three cards: a play-test)."""
         words = self.command_words()
-        if self.state.phase == "picks":
-            return [*(name.lower() for name in EVENTS.values()), *words]
+        if self.state.phase == "picks":  # (none in round 1: only mines are offered)
+            return [*event_words(self.state), *words]
         return words
 
     def command_words(self) -> list[str]:
@@ -392,6 +392,7 @@ Type in the command field and press **enter**:
             if lowered in ("m", "ride"):  # the card's name picks the card, not this
                 riders = [s for s in range(len(state.players)) if "mustang" in state.kept[s]]
                 if not riders:  # (and the card on offer? how to take it: a play-test)
+                    rules.check_event_allowed(state)  # round 1: mines only, said first
                     raise RuleError(
                         "Nobody has a Mustang to ride: to take the Mustang card, type mus (or "
                         "its whole name)."
@@ -403,7 +404,11 @@ Type in the command field and press **enter**:
                     f"{state.name(picker)} still picks: a mine (cm 6) or an event card by its "
                     "name; n starts the next round once every pick is made."
                 )
-            card = find_event(text) if not any(ch.isdigit() for ch in text) else None
+            try:
+                card = find_event(text) if not any(ch.isdigit() for ch in text) else None
+            except RuleError:  # a card's few letters: in round 1 no card is, said first (it
+                rules.check_event_allowed(state)  # asked for more letters, then refused)
+                raise
             if card is not None:
                 rules.check_event_allowed(state)
                 rules.check_event_left(state, card)  # before a dialog asks the rest

@@ -753,9 +753,18 @@ async def test_completion_knows_the_commands_cards_and_towns(
         words = screen.command_words()
         for word in ("Ann", "reveal", "pay", "next", "skip", "dynamite", "holdup", "cold", "sn"):
             assert word in words
-        screen.state.phase = "picks"  # (as at a pick) the cards first: `s` is not `skip`
-        first_s = next(w for w in screen.completion_words("s") if w.startswith("s"))
-        assert first_s == "saloon"
+
+        def first_s() -> str:
+            return next(w for w in screen.completion_words("s") if w.startswith("s"))
+
+        for typed in ("r", "1", "p", "p", "pay"):  # round 1's picks: mines only, no card
+            assert await command(pilot, typed) == "", typed
+        assert first_s() not in ("saloon", "saloon girls", "stagecoach robbery")
+        assert "first round every card on offer is a mine" in await command(pilot, "c")
+        assert "first round every card on offer is a mine" in await command(pilot, "m")
+        for typed in ("cm 7", "cm 8", "cm 9", "3 3", "n", "r", "1", "p", "p", "pay"):
+            assert await command(pilot, typed) == "", typed
+        assert first_s() == "saloon"  # round 2's picks: the cards first, `s` is not `skip`
 
 
 async def test_ctrl_t_lists_the_cards_left_typing_filters_them_and_the_list_fits_at_80x24(
