@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.suggester import SuggestFromList
+from textual.suggester import Suggester
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
@@ -24,7 +24,7 @@ from companion.games.base import OptionSpec
 from companion.players import TableMemory, table_memory
 from companion.setup import SetupForm, validate_setup
 from companion.store import Store
-from companion.table import COLOURS, EMPTY_NAME
+from companion.table import COLOURS, EMPTY_NAME, folded
 from screens.dialog import Dialog
 from screens.widgets.command_input import CompletingInput
 from screens.widgets.footer import SteadyFooter
@@ -34,6 +34,19 @@ from screens.widgets.tick_box import TickBox
 
 MAX_ROWS = max(rules.max_players for rules in GAMES.values())
 RANDOM_FIRST = -1
+
+
+class NameSuggester(Suggester):
+    """Earlier players' names offered as one is typed, case and accents aside, and taken as
+    they were spelt ("zoe" offers "Zoë", "z" no longer "zoë": a play-test)."""
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.names = names
+
+    async def get_suggestion(self, value: str) -> str | None:
+        typed = folded(value)
+        return next((name for name in self.names if folded(name).startswith(typed)), None)
 
 
 class PlayerRow(Vertical):
@@ -205,7 +218,7 @@ Names: not empty, at most 24 characters, different from each other (case does no
         self.query_one("#name-0", Input).focus()  # first: a name typed at once is kept
         if self.memory is None:
             self.memory = self._read_memory()
-        suggester = SuggestFromList(self.memory.names, case_sensitive=False)
+        suggester = NameSuggester(self.memory.names)
         for row in range(MAX_ROWS):
             self.query_one(f"#name-{row}", Input).suggester = suggester
         same = self.query_one("#same", Button)

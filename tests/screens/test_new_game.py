@@ -334,3 +334,14 @@ async def test_an_empty_row_says_how_to_remove_it_when_fewer_players_may_play(
         await pilot.pause()
         assert screen.count == 2
         assert [screen.query_one(f"#name-{row}").value for row in range(2)] == ["Eve", "Fay"]
+
+
+async def test_a_name_is_offered_whatever_case_and_accents_are_typed() -> None:
+    """ "zoe" offered nothing for Zoë, and "z" offered "zoë", which tab kept lower-case (a
+    play-test): names are offered as spelt."""
+    from screens.new_game import NameSuggester
+
+    offer = NameSuggester(["Zoë", "Ann"])
+    assert await offer.get_suggestion("zoe") == "Zoë"
+    assert await offer.get_suggestion("z") == "Zoë" and await offer.get_suggestion("AN") == "Ann"
+    assert await offer.get_suggestion("x") is None
