@@ -467,7 +467,8 @@ Type in the command field and press **enter**:
                 if self.state.gold(seat) != before[seat]
             ]
             gold = f"{', '.join(moved)} gold" if moved else "nobody's gold changes"
-            lost = [part for part in parts if part.endswith("collapses")]
+            # and a mayor pawn that changed hands with it (only the log said so: a play-test)
+            lost = [p for p in parts if p.endswith("collapses") or " is now mayor of " in p]
             said = "; ".join([f"{parts[0]}: {gold}", *lost])
         # one line when it fits (no layout now or at the next key: #16); else whole,
         # wrapped (a play-test saw players and collapses cut off)

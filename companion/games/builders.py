@@ -342,7 +342,8 @@ class BuildersState(TableState):
                 marks = printed
             elif building.marks is None:
                 where = f"row {row}, column {column}"
-                return f"the marks of the card at {where} (marks {row} {column} ...)"
+                # (a card with none: `.` was said nowhere, and `marks 2 5` refused: a play-test)
+                return f"the marks of the card at {where} (marks {row} {column} <+, . for none)"
             else:
                 marks = building.marks
             card_left, card_right, plus = tally(marks)

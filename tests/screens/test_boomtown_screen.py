@@ -969,3 +969,19 @@ def test_the_mine_and_event_filters_take_names_without_accents() -> None:
 
     assert matches("zoe", search_key("Zoë's Cold Mountain 6"))
     assert matches("zoë cm 6", search_key("Zoë's Cold Mountain 6"))
+
+
+async def test_a_collapse_that_moves_a_mayor_pawn_says_so_under_the_field(
+    store: Store, new_game: NewGame
+) -> None:
+    """A collapse moved Cold Mountain's pawn to Bo; only the log said so, and nobody at the
+    table was told to hand it over (a play-test)."""
+    session = new_game(names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        round_two = ("r", "1", "p", "p", "pay", "cm 6", "cm 10", "dg 8")  # Ann 2, Bo 2 there
+        screen = await played(pilot, session, *ROUND_ONE, *round_two)
+        assert screen.state.mayors["Cold Mountain"] == 0
+        assert await command(pilot, "6 6") == ""  # Ann's dangerous Cold Mountain 6 collapses
+        assert screen.state.mayors["Cold Mountain"] == 1
+        said = text_of(pilot, "#command-error")
+        assert "collapses" in said and "Bo is now mayor of Cold Mountain" in said, said
