@@ -4,8 +4,10 @@ snapshots at 80x24 and 120x40."""
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, TabbedContent
 
 from companion.amounts import parse_amount
@@ -45,20 +47,34 @@ def record_boomtown(store: Store, games: list[dict[str, int]]) -> None:
         )
 
 
-def record_coloma(store: Store) -> None:
-    """A finished Coloma game of three, two of them with long names (Ann wins)."""
-    names = ["Bartholomew the Third", "Evangeline Fitzgerald", "Ann"]
-    rows = [coloma(name, track=3 * k, hotels=k, gold=k) for k, name in enumerate(names)]
+def record_coloma(store: Store, rows: list[dict[str, Any]] | None = None) -> None:
+    """A finished Coloma game: by default of three, two of them with long names (Ann wins)."""
+    if rows is None:
+        names = ["Bartholomew the Third", "Evangeline Fitzgerald", "Ann"]
+        rows = [coloma(name, track=3 * k, hotels=k, gold=k) for k, name in enumerate(names)]
     store.record_finished(
         {
             "game": "coloma",
             "title": "Coloma",
             "file": "202608-coloma.toml",
             "finished": "2026-08-05T21:00:00",
-            "players": names,
+            "players": [row["name"] for row in rows],
             "sheet": sheet_text(SHEETS["coloma"], rows),
         }
     )
+
+
+async def opened_standings(pilot: Pilot) -> tuple[StandingsDialog, list[str], str]:
+    """Records, then enter on the first game: its standings, the lines drawn and their
+    words (the dialog's frame left out)."""
+    await pilot.press("h")
+    await settle(pilot)
+    await pilot.press("enter", "enter")  # to the list, the game
+    await settle(pilot)
+    dialog = pilot.app.screen
+    assert isinstance(dialog, StandingsDialog)
+    lines = [strip.text for strip in dialog._compositor.render_strips()]
+    return dialog, lines, " ".join(" ".join(lines).replace("█", " ").split())
 
 
 def history(store: Store) -> None:
@@ -562,16 +578,9 @@ async def test_a_wide_standings_shows_its_total_and_scrolls_sideways(store: Stor
     follows the name, the sentences wrap, and the arrows scroll the table sideways."""
     record_coloma(store)
     async with make_app(store).run_test(size=(80, 24)) as pilot:
-        await pilot.press("h")
-        await settle(pilot)
-        await pilot.press("enter", "enter")  # to the list, the game
-        await settle(pilot)
-        dialog = pilot.app.screen
-        assert isinstance(dialog, StandingsDialog)
-        lines = [strip.text for strip in dialog._compositor.render_strips()]
+        dialog, lines, words = await opened_standings(pilot)
         header = next(line for line in lines if " Rank " in line)
         assert header.replace("█", " ").split()[:3] == ["Rank", "Player", "Total"]
-        words = " ".join(" ".join(lines).replace("█", " ").split())
         assert SHEETS["coloma"].tiebreak_sentence in words  # whole, wrapped
         box = dialog.query_one("#standings-box")
         assert box.max_scroll_x > 0 and box.scroll_x == 0
@@ -625,24 +634,7 @@ def test_a_word_starting_a_players_name_is_theirs_not_a_games() -> None:
 async def test_a_game_won_on_the_tie_break_says_so(store: Store) -> None:
     """ "Finished ...; won." and nothing after it, for a game decided by the tie-break (a
     play-test)."""
-    rows = [coloma("Ann", track=10, gold=3), coloma("Bo", track=10, gold=1)]
-    store.record_finished(
-        {
-            "game": "coloma",
-            "title": "Coloma",
-            "file": "202609-coloma.toml",
-            "finished": "2026-09-05T21:00:00",
-            "players": ["Ann", "Bo"],
-            "sheet": sheet_text(SHEETS["coloma"], rows),
-        }
-    )
+    record_coloma(store, [coloma("Ann", track=10, gold=3), coloma("Bo", track=10, gold=1)])
     async with make_app(store).run_test(size=(120, 40)) as pilot:
-        await pilot.press("h")
-        await settle(pilot)
-        await pilot.press("enter", "enter")  # to the list, the game
-        await settle(pilot)
-        dialog = pilot.app.screen
-        assert isinstance(dialog, StandingsDialog)
-        lines = [strip.text for strip in dialog._compositor.render_strips()]
-        words = " ".join(" ".join(lines).replace("█", " ").split())
-        assert "Finished 2026-09-05 21:00; won on the tie-break." in words
+        _, _, words = await opened_standings(pilot)
+        assert "Finished 2026-08-05 21:00; won on the tie-break." in words
