@@ -151,15 +151,17 @@ changes or deletes them: move them away, or repair them by hand.
         self.reload()
 
     def _game_files(self) -> frozenset[tuple[str, int, int]]:
+        """Each game file's name, size and time (nothing when the folder cannot be read)."""
+        files = set()
         try:
             with os.scandir(self.store.games_dir) as found:
-                return frozenset(
-                    (item.name, info.st_size, info.st_mtime_ns)
-                    for item in found
-                    if item.name.endswith(".toml") and (info := item.stat())
-                )
-        except OSError:
+                for item in found:
+                    if item.name.endswith(".toml"):
+                        info = item.stat()
+                        files.add((item.name, info.st_size, info.st_mtime_ns))
+        except OSError:  # (a file gone meanwhile too: read again at the next look)
             return frozenset()
+        return frozenset(files)
 
     def _notice_changes(self) -> None:
         """The list read again when a game file changed elsewhere (a restore, another
