@@ -28,6 +28,7 @@ from companion.games.builders import (
     plural,
 )
 from companion.games.builders_track import Placement
+from companion.journal import Entry
 from companion.table import rich_colour
 from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.backdrop import PlainHorizontal, PlainVertical, PlainVerticalScroll
@@ -266,6 +267,14 @@ Type in the command field and press **enter**; the line above it says what comes
         self.query_one("#board", Rows).show(self._board_lines())
         self.query_one("#legend", WrappedRows).show(self._legend_lines())
         self.query_one("#notes", WrappedRows).show([self._notes_text(preview)])
+
+    def walked_text(self, entry: Entry) -> str:
+        """A Track Token undone or redone by where it went: the votes' sentence, cut to the
+        line, lost the column (a play-test)."""
+        row, column = entry.get("row"), entry.get("column")
+        if entry.kind == "token" and isinstance(row, int) and isinstance(column, int):
+            return f"Track Token in row {row} at column {column}"
+        return entry.text
 
     def _step_text(self) -> str:
         state = self.state

@@ -348,7 +348,9 @@ be shortened to the start of any of its words; the bank is a party like a player
             )
         except RuleError as problem:
             if bonus is None and "bonus rent" in str(problem):
-                raise RuleError(f"{problem} Add it: ... bonus 100 (it is remembered).") from None
+                raise RuleError(  # ("... bonus 100" was read as a riddle: a play-test)
+                    f"{problem} Add it at the end of the command: bonus 100 (it is remembered)."
+                ) from None
             raise
 
     def _rent(self, words: list[str]) -> bool:

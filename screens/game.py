@@ -374,12 +374,17 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             self._history_follows(finished=self.session.state.finished)
         self.refresh_view()
         again = " ctrl+y does it again." if verb == "undo" else ""
-        said = f"{done}: {entry.text.rstrip('.')}."
+        said = f"{done}: {self.walked_text(entry).rstrip('.')}."
         self.say_beside(said, notice=True, one_line=True, keep=again)
 
     def walked(self, entry: Entry, undone: bool) -> None:
         """What a screen keeps outside the journal follows an undo (`undone`) or a redo of
         `entry` (Calamityville's bonus rent); nothing here."""
+
+    def walked_text(self, entry: Entry) -> str:
+        """What an undo or redo says of `entry`: its sentence (a screen may say a long one
+        by its result, which a cut line lost)."""
+        return entry.text
 
     def say_beside(
         self, text: str, notice: bool = False, one_line: bool = False, keep: str = ""

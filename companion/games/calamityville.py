@@ -241,8 +241,17 @@ class CalamityvilleRules(Rules):
             for index, p in enumerate(state.properties)
         ]
         fixes += [
-            Fix("deck:boom", f"Newspaper: Boom cards left ({state.boom_left})", "26 sets it, -1"),
-            Fix("deck:bust", f"Newspaper: Bust cards left ({state.bust_left})", "19 sets it, -1"),
+            # (the hint read "26 sets it, -1": garbled, a play-test)
+            Fix(
+                "deck:boom",
+                f"Newspaper: Boom cards left ({state.boom_left})",
+                "26 sets it, -1 takes one away",
+            ),
+            Fix(
+                "deck:bust",
+                f"Newspaper: Bust cards left ({state.bust_left})",
+                "19 sets it, -1 takes one away",
+            ),
         ]
         return fixes
 

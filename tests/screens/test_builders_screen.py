@@ -58,6 +58,16 @@ async def test_two_rounds_and_the_board_is_remembered(store: Store, new_game: Ne
             assert await command(pilot, build) == "", build
         assert await command(pilot, "t 0 1 0") == ""  # from column 1, right: column 2
         assert screen.state.tokens == [1, 2]
+        # undone and redone by where it went (the votes' sentence lost it, cut: a play-test)
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert text_of(pilot, "#command-error").startswith(
+            "Undone: Track Token in row 2 at column 2."
+        )
+        await pilot.press("ctrl+y")
+        await settle(pilot)
+        assert text_of(pilot, "#command-error") == "Redone: Track Token in row 2 at column 2."
+        assert screen.state.tokens == [1, 2]
     assert store.read_settings()["builders"]["board"] == [5] * 6
     other = new_game(game="builders", names=("Di", "Ed"), first=0)
     async with make_app(store).run_test(size=SIZE) as pilot:
