@@ -194,6 +194,10 @@ async def test_a_three_player_game_to_the_end_with_every_token_from_the_board(
             "building 3 is a Double on the board: is that right?"
         )
         assert "is that right" not in await type_answer(pilot, "#answer-0", "3 5 2x2")
+        # a Goldmine's +2 where the board has none is questioned too (a play-test)
+        assert (await type_answer(pilot, "#answer-0", "3 5 2x2g")).endswith(
+            "building 3 is next to no Goldmine on the board: is that right?"
+        )
         for seat, typed in enumerate(("3 5 2", "4x2 1x1 6x1", "2 3 0")):
             await type_into(pilot, f"#answer-{seat}", typed)
         await pilot.press("ctrl+s", "ctrl+s")
