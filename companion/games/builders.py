@@ -331,8 +331,11 @@ class BuildersState(TableState):
 
     def votes(self, row: int) -> Votes | str:
         """The votes showing in a row (Hideouts not yet revealed), or what is not known yet."""
-        if row not in self.arrows:
-            return f"row {row}'s printed arrows (arrows {row} ...)"
+        if row not in self.arrows:  # an example as wide as the row ("arrows 1 ..." read
+            # as a riddle: a play-test), `.` for a location with none
+            width = self.widths[row - 1] if 0 < row <= len(self.widths) else 3
+            example = " ".join((["<", ".", ">"] + ["."] * width)[:width])
+            return f"row {row}'s printed arrows (arrows {row} {example}, . for none)"
         left = right = plus_left = plus_right = 0
         for column, printed in enumerate(self.arrows[row], start=1):
             building = self.at(row, column)

@@ -125,7 +125,7 @@ def test_the_board_is_set_before_anything_is_on_it(game: GameSession) -> None:
 
 def test_the_train_marker_follows_the_cards_and_the_printed_arrows(game: GameSession) -> None:
     rules = game.rules
-    assert state(game).votes(1) == "row 1's printed arrows (arrows 1 ...)"
+    assert state(game).votes(1) == "row 1's printed arrows (arrows 1 < . > . ., . for none)"
     game.act(rules.arrows(state(game), 1, ["<", "", ">", "", ">"]))
     preview = rules.preview(state(game))  # 1 Left against 2 Right, from the middle
     assert not isinstance(preview, str) and preview.column == 4

@@ -127,7 +127,7 @@ async def test_the_calculator_says_where_its_numbers_come_from(
         values, source = await calculator()
         assert values == ["3", "5", "0", "0", "0"]
         assert "votes are not counted yet (0)" in source
-        assert "still needs row 1's printed arrows (arrows 1 ...)" in source
+        assert "still needs row 1's printed arrows (arrows 1 < . > . ., . for none)" in source
         assert await command(pilot, "arrows 1 < . > . <") == ""
         values, source = await calculator()
         assert values == ["3", "5", "4", "2", "1"]  # cards' marks and the empty locations' arrows
@@ -563,7 +563,9 @@ async def test_a_build_after_the_rounds_token_says_to_start_the_next_round(
         # row 1's printed arrows not typed: the step asks for them first (it offered `t`,
         # which then said it needed them: a play-test)
         step = " ".join(text_of(pilot, "#step").split())
-        assert "type row 1's printed arrows (arrows 1 ...), then t; or t LEFT" in step, step
+        assert (
+            "type row 1's printed arrows (arrows 1 < ., . for none), then t; or t LEFT" in step
+        ), step
         assert await command(pilot, "t 1 0 0") == ""
         # where it went and why is said under the field (only the log had it: a play-test)
         said = " ".join(text_of(pilot, "#command-error").split())
