@@ -100,7 +100,12 @@ def heading_floor(label: str) -> int:
 
 
 def fit_totals(
-    headers: list[str], rows: list[list[str]], room: int, padding: int, first: int | None = None
+    headers: list[str],
+    rows: list[list[str]],
+    room: int,
+    padding: int,
+    first: int | None = None,
+    edge: int | None = None,
 ) -> FittedTotals:
     """The totals' columns fitted to `room` cells, each step taken only while they do not
     fit: the headings lose what is in brackets ("Hotels (8 each)" -> "Hotels"); a heading
@@ -108,7 +113,9 @@ def fit_totals(
     apart instead of `padding` on both sides (the Total two); the names are cut with an
     ellipsis, down to NAME_FLOOR cells, as far as it takes for the `first` columns (the
     rank, name, total and categories: every one of them when None) to fit. A number is
-    never cut. What does not fit then (the tie-break figures, at most) scrolls sideways."""
+    never cut. What does not fit then (the tie-break figures, at most) scrolls sideways, a
+    column that would straddle `edge` (where the table may end: `room` and the room of a
+    scroll bar that may not show) starting past it."""
     count = len(headers)
     first = count if first is None else first
     columns = range(count)
@@ -138,13 +145,28 @@ def fit_totals(
         "\n".join(textwrap.wrap(label, width, break_long_words=False) or [label])
         for label, width in zip(headers, widths, strict=True)
     ]
+    given = [width + (gaps[i] if padding == 0 else 0) for i, width in enumerate(widths)]
+    _past_the_edge(given, room, room if edge is None else edge, 2 * padding, first)
     return FittedTotals(
         tuple(wrapped),
-        tuple(width + (gaps[i] if padding == 0 else 0) for i, width in enumerate(widths)),
+        tuple(given),
         padding,
         max(label.count("\n") + 1 for label in wrapped),
         widths[1],
     )
+
+
+def _past_the_edge(widths: list[int], room: int, edge: int, padding: int, first: int) -> None:
+    """A column the edge would cut (a tie-break figure) starts past it instead: the column
+    before it takes the room left. Cut, 12 read "1" at 80 columns (a play-test); now it is
+    whole once the table is scrolled sideways. The edge is anywhere from `room` to `edge`."""
+    start = 0
+    for column, width in enumerate(widths):
+        end = start + width + padding
+        if column >= first and start < edge and end > room:
+            widths[column - 1] += max(0, edge - start)
+            return
+        start = end
 
 
 def _cells(row: list[str], name_width: int) -> list[str | Text]:
@@ -599,8 +621,9 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
                 [row[: 3 + len(self.spec.categories)] for row in rows],
             )
         table = self.query_one("#totals", DataTable)
+        room = self._room_for_totals()
         fitted = fit_totals(
-            headers, rows, self._room_for_totals(), PADDING, 3 + len(self.spec.categories)
+            headers, rows, room, PADDING, 3 + len(self.spec.categories), room + self._scrollbar()
         )
         if self._columns_shown != fitted:
             table.clear(columns=True)
@@ -668,8 +691,11 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         """The columns the table can take without scrolling sideways: the screen's less the
         wizard's padding and its scroll bar."""
         wizard = self.query_one("#wizard")
-        scrollbar = wizard.styles.scrollbar_size_vertical  # (steps taller than the screen)
-        return self.app.size.width - wizard.styles.gutter.width - scrollbar
+        return self.app.size.width - wizard.styles.gutter.width - self._scrollbar()
+
+    def _scrollbar(self) -> int:
+        """The wizard's scroll bar's width (it shows when a step is taller than the screen)."""
+        return int(self.query_one("#wizard").styles.scrollbar_size_vertical)
 
     def on_resize(self) -> None:
         if self._columns_shown is not None:

@@ -546,9 +546,11 @@ async def test_every_category_is_read_whole_at_80_columns(store: Store, new_game
             headings += ["Bridges", "Frontier", "Graves"]
             columns = list(table.columns.values())[: len(headings)]
             assert [str(column.label) for column in columns] == headings
-            right = table.region.x + sum(column.get_render_width(table) for column in columns)
-            # the last category's figures end inside the screen (its blank after may not)
-            assert right - (table.cell_padding or 1) <= table.scrollable_content_region.right
+            # the last category's figures end inside the screen (the blank after them may
+            # not: a tie-break column that would straddle the edge starts past it)
+            start = table.region.x + sum(c.get_render_width(table) for c in columns[:-1])
+            figures = max(len(line) for line in str(columns[-1].label).split("\n"))
+            assert start + table.cell_padding + figures <= table.scrollable_content_region.right
             lines = drawn_table(wizard)
             header = lines[0].split()
             assert header[: len(headings)] == headings
@@ -997,3 +999,23 @@ async def test_a_refused_tie_break_answer_leaves_the_running_totals_as_they_stan
             "Ann",
             "?",
         ]
+
+
+def test_a_column_the_edge_would_cut_starts_past_it() -> None:
+    """Coloma's standings at 80 columns cut the last tie-break figure at the edge: 12 read
+    "1" (a play-test). The column before it takes the room left; the cut one starts past
+    the edge, whole once the table scrolls sideways."""
+    from screens.scoring import fit_totals
+
+    headers = ["Rank", "Player", "Total", "Track", "Gold Nuggets", "Bucks + Dudes + Tents"]
+    rows = [["1", "Ann", "42", "40", "3", "12"], ["2", "Bo", "40", "38", "1", "7"]]
+    for room in range(30, 46):
+        for edge in (room, room + 2):  # (a scroll bar's room, shown or not)
+            fitted = fit_totals(headers, rows, room, 1, first=4, edge=edge)
+            extents = [width + 2 * fitted.padding for width in fitted.widths]
+            starts = [sum(extents[:column]) for column in range(len(extents))]
+            for column in range(4, len(extents)):  # (rank, name, total and Track fit)
+                lines = [*fitted.headers[column].split("\n"), *(row[column] for row in rows)]
+                shown = max(len(line) for line in lines)  # its figures (a blank may follow)
+                start = starts[column] + fitted.padding
+                assert start + shown <= room or start >= edge, (room, edge, fitted.widths)
