@@ -545,9 +545,10 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
             if typed.get("cube") != built.get("cube"):
                 cube = CUBES.get(built.get("cube"), ("?",))[0]
                 return self._question(f"{left}; building {number} is ", f"a {cube}")
-            if typed.get("goldmine") and not built.get("goldmine"):  # (+2 taken in a game
-                # with no Goldmine placed: a play-test)
-                return self._question(f"{left}; building {number} is ", "next to no Goldmine")
+            if typed.get("goldmine") != built.get("goldmine", False):  # (+2 taken where no
+                # Goldmine was placed; and VPxCUBE with no g lost the board's: play-tests)
+                where = "next to a Goldmine" if built.get("goldmine") else "next to no Goldmine"
+                return self._question(f"{left}; building {number} is ", where)
         return left
 
     def _count_note(self, field: Field, seat: int, value: Any) -> Text | str:

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Select
 from textual.widgets._select import SelectCurrent, SelectOverlay
+
+from companion.table import folded
 
 
 class _SteadyOverlay(SelectOverlay):
@@ -20,6 +23,21 @@ class _SteadyOverlay(SelectOverlay):
         if (self.highlighted or 0) not in self._index_to_line:  # not laid out yet
             return
         super()._move_page(direction)
+
+    def _find_search_match(self, query: str) -> int | None:
+        """Textual's search (the option whose text holds what was typed earliest), case
+        and accents aside: `bo` jumped past "Bö's cubes left" (a play-test)."""
+        typed = folded(query)
+        best: tuple[int, int] | None = None  # (where in the text, which option)
+        for index, option in enumerate(self._options):
+            prompt = option.prompt
+            text = prompt.plain if isinstance(prompt, Text) else prompt
+            if not isinstance(text, str):
+                continue
+            found = folded(text).find(typed)
+            if found != -1 and (best is None or found < best[0]):
+                best = (found, index)
+        return None if best is None else best[1]
 
 
 class TableSelect(Select[Any]):

@@ -589,3 +589,24 @@ async def test_a_wrong_cube_word_is_named_and_arrow_is_taken(
         )
         assert await command(pilot, "arrow 1 < >") == ""
         assert "Not a set of marks: <>. (type < and >" in await command(pilot, "arrows 2 <>. .")
+
+
+async def test_vp_x_cube_without_g_next_to_a_goldmine_is_questioned(
+    store: Store, new_game: NewGame
+) -> None:
+    """`5x3` typed to set a cube dropped the board's Goldmine (+2) without a word (a
+    play-test): it is questioned, as a cube that is not the board's is."""
+    from tests.screens.test_scoring_wizard import ctrl_f
+
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0, terrain=True)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_screen(pilot, session, BuildersScreen)
+        for typed in ("board 6x5", "gold 3 2", "3 1 t", "1 5 s"):
+            assert await command(pilot, typed) == "", typed
+        await ctrl_f(pilot)
+        assert "Goldmine" in text_of(pilot, "#hint-0")
+        assert "is that right" not in await type_answer(pilot, "#answer-0", "5")
+        assert (await type_answer(pilot, "#answer-0", "5x3")).endswith(
+            "building 1 is next to a Goldmine on the board: is that right?"
+        )
+        assert "is that right" not in await type_answer(pilot, "#answer-0", "5x3g")

@@ -534,3 +534,13 @@ async def test_builders_board_appears_in_one_layout_and_one_frame(
             for line in drawn[legend.region.y : legend.region.bottom]
         )
         assert " ".join(shown.split()) == " ".join(text_of(pilot, "#legend").split())
+
+
+def test_a_lists_typed_search_takes_names_without_accents() -> None:
+    """ctrl+o's list: `bo` jumped past "Bö's cubes left" to another line (a play-test)."""
+    from screens.widgets.select import _SteadyOverlay
+
+    overlay = _SteadyOverlay()
+    overlay.add_options(["A building the board has", "Ann: cubes left", "Bö 🤠: cubes left"])
+    assert overlay._find_search_match("bo") == 2  # its name's start, before "board"
+    assert overlay._find_search_match("ANN") == 1 and overlay._find_search_match("zz") is None
