@@ -649,7 +649,7 @@ Type in the command field and press **enter**; the line above it says what comes
         if first == "cleanup":
             if len(words) != 2:
                 raise RuleError("Type cleanup and the Outlaws the Year Track shows: cleanup 4.")
-            return self._clean_up(parse_count(words[1], what="The Outlaws"))
+            return self._clean_up(parse_count(words[1], what="The number of Outlaws"))
         seat, rest = self._find(words, self._player_help(), command=True)
         entry = self._player_entry(seat, rest)
         if entry.kind == "bridge" and (question := self._new_bridge_question(entry)):
@@ -720,7 +720,9 @@ Type in the command field and press **enter**; the line above it says what comes
             )
         if what in ("gun", "gunmen") and len(words) == 3:
             row = parse_count(words[1], what="A row")
-            return rules.gunmen(state, seat, row, parse_count(words[2], what="The Gunmen"))
+            return rules.gunmen(
+                state, seat, row, parse_count(words[2], what="The number of Gunmen")
+            )
         if what == "pitch" and len(words) == 2:
             where = (
                 None

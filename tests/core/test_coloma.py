@@ -192,6 +192,18 @@ def test_bridge_tiles_of_a_type_run_out_by_player_count(game: GameSession) -> No
         rules(game).bridge(state(game), 2, "Rope")
 
 
+def test_a_game_has_six_bridge_types(game: GameSession) -> None:
+    """Eight types were taken in one game, a typo or a joke making a new one (a play-test):
+    the setup selects six."""
+    for seat in range(3):
+        game.act(rules(game).adjust(state(game), seat, "rivers", parse_amount("4")))
+    for seat, kind in enumerate(["Rope", "Beam", "Log", "Stone", "Chain", "Plank"]):
+        game.act(rules(game).bridge(state(game), seat % 3, kind))
+    with pytest.raises(RuleError, match=r"A game has 6 Bridge types \(Beam, Chain, .*Steel would"):
+        rules(game).bridge(state(game), 2, "Steel")
+    game.act(rules(game).bridge(state(game), 2, "rope"))  # one of the six: taken
+
+
 def test_one_row_of_gunmen_a_turn(game: GameSession) -> None:
     """Issue #13: `bo gun 2 2` then `bo gun 3 2` in one turn was accepted."""
     game.act(rules(game).gunmen(state(game), 1, 2, 1))

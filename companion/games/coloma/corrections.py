@@ -216,7 +216,7 @@ class CorrectionRules(Rules):
             found = find_player(state.players, words[:-1])
             if found is None or found[1]:
                 raise AmountError(f"Not a player: {' '.join(words[:-1])}.")
-            count = parse_count(words[-1], minimum=1, maximum=12, what="The Gunmen")
+            count = parse_count(words[-1], minimum=1, maximum=12, what="The number of Gunmen")
             return [found[0], count], f"{state.name(found[0])} {count}"
         if holding == "sheriff":
             found = find_player(state.players, text.split())

@@ -56,6 +56,8 @@ def _sheet() -> SheetSpec:
     return SHEET
 
 
+#: Bridge types in a game (setup: "Randomly select six unique types of Bridge tiles")
+BRIDGE_TYPES = 6
 #: said when Gold Nuggets are typed for another Site's Event than 5's
 SPEND_AT_5 = "Only Site 5's Event takes Gold Nuggets; this is Site {site}'s: type event alone."
 #: a pool's spaces at most (the board's are far fewer: a guard against a slip of the keys)
@@ -399,6 +401,12 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
         # one spelling a type, the first one built's ("rope", then "Rope": both Rope)
         spelt = [k for kinds in state.bridges for k in kinds if k.lower() == kind.lower()]
         kind = spelt[0] if spelt else kind[:1].upper() + kind[1:]
+        types = sorted({k for kinds in state.bridges for k in kinds})
+        if not spelt and len(types) >= BRIDGE_TYPES:  # (eight types were taken: a play-test)
+            raise RuleError(
+                f"A game has {BRIDGE_TYPES} Bridge types ({', '.join(types)}): {kind} would "
+                "be a seventh. Type one of them."
+            )
         stack = BRIDGES_OF_A_TYPE.get(len(state.players), 3)
         if len(spelt) >= stack:  # (every one of that type built so far)
             raise RuleError(
