@@ -269,11 +269,17 @@ Type in the command field and press **enter**; the line above it says what comes
         self.query_one("#notes", WrappedRows).show([self._notes_text(preview)])
 
     def walked_text(self, entry: Entry) -> str:
-        """A Track Token undone or redone by where it went: the votes' sentence, cut to the
-        line, lost the column (a play-test)."""
+        """A Track Token undone or redone by where it went, a build by its cube: the
+        sentences, cut to the line, lost the column, and the cube (play-tests)."""
         row, column = entry.get("row"), entry.get("column")
         if entry.kind == "token" and isinstance(row, int) and isinstance(column, int):
             return f"Track Token in row {row} at column {column}"
+        seat, cube = entry.get("player"), entry.get("cube")
+        if entry.kind == "build" and isinstance(seat, int) and 0 <= seat < len(self.state.players):
+            # the cube first, the card and its marks left out (cut, the cube went: a play-test)
+            name = CUBE_NAMES.get(cube, "a ?") if isinstance(cube, int) else "a ?"
+            who = self.state.name(seat)
+            return f"{who}'s {name.removeprefix('a ')} at row {row}, column {column}"
         return entry.text
 
     def _step_text(self) -> str:

@@ -68,6 +68,13 @@ async def test_two_rounds_and_the_board_is_remembered(store: Store, new_game: Ne
         await settle(pilot)
         assert text_of(pilot, "#command-error") == "Redone: Track Token in row 2 at column 2."
         assert screen.state.tokens == [1, 2]
+        assert await command(pilot, "n") == ""  # round 3: a build undone says its cube
+        assert await command(pilot, "6 2 t") == ""
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert text_of(pilot, "#command-error").startswith(
+            "Undone: Cy's Triple at row 6, column 2. ctrl+y does it again."
+        )
     assert store.read_settings()["builders"]["board"] == [5] * 6
     other = new_game(game="builders", names=("Di", "Ed"), first=0)
     async with make_app(store).run_test(size=SIZE) as pilot:
