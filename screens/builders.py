@@ -122,6 +122,15 @@ def whole(word: str) -> int:
     return parse_count(word, what="A number")
 
 
+def spot(word: str) -> int:
+    """A row or a column typed: one past any board when it is huge, so that the rules say
+    the board's range ("A row is 1 to 10": a huge one was "too large (at most
+    999,999,999)", a play-test)."""
+    return PAST_ANY_BOARD if len(word.lstrip("0")) > len(str(PAST_ANY_BOARD)) else whole(word)
+
+
+#: a row or column number no board has
+PAST_ANY_BOARD = 999_999
 #: a build typed up to its cube: row, column and the cube's first letters
 BUILD_CUBE_TYPED = re.compile(r"\s*\d+\s+\d+\s+\S+")
 
@@ -549,7 +558,7 @@ Type in the command field and press **enter**; the line above it says what comes
             marks = None
             if rest and rest[0][0] in "<>+.-":  # marks come first; a typo in them is refused
                 marks, rest = parse_marks(rest[0]), rest[1:]
-            row, column, cube = whole(words[0]), whole(words[1]), CUBES[words[2]]
+            row, column, cube = spot(words[0]), spot(words[1]), CUBES[words[2]]
             return self.run(rules.build(state, builder, row, column, cube, marks, " ".join(rest)))
         if words[:1] == ["card"]:
             if len(words) < 4 or not is_number(words[1]) or not is_number(words[2]):

@@ -42,6 +42,8 @@ async def test_two_rounds_and_the_board_is_remembered(store: Store, new_game: Ne
         assert "Type the board" in await command(pilot, "board big")
         assert await command(pilot, "board 6x5") == ""
         assert "takes a Single, not a Double" in await command(pilot, "1 1 d")
+        # a huge row says the board's rows ("too large (at most 999,999,999)": a play-test)
+        assert "A row is 1 to 6" in await command(pilot, "99999999999999999999 1 s")
         assert await command(pilot, "3 2 t") == ""
         assert "already has a building" in await command(pilot, "3 2 s")
         assert await command(pilot, "2 5 d") == "" and await command(pilot, "1 3 s") == ""
