@@ -236,7 +236,7 @@ async def test_issue_13_through_the_screen(store: Store, new_game: NewGame) -> N
         assert "Round 1 of 3" in text_of(pilot, "#round-line")
         for typed in ("t ² 1", "m> ² 1", "marks ² 1 <", "² 1 s"):
             assert "Type" in await command(pilot, typed), typed
-        assert "too large" in await command(pilot, "9999999999 1 s")
+        assert "A row is 1 to 4" in await command(pilot, "9999999999 1 s")  # (the board's)
         assert await command(pilot, "m> 3 3") == ""
         assert "columns 3 and 4 point at each other" in await command(pilot, "m< 3 4")
         assert await command(pilot, "2 7 s") == "" and await command(pilot, "3 1 d") == ""
