@@ -809,9 +809,14 @@ class BuildersRules(Rules):
             raise RuleError(f"To count the votes, type {votes}; or type the totals: t 3 1 0.")
         left, right, _ = tally(hideouts)
         votes = Votes(votes.left + left, votes.right + right, votes.plus_left, votes.plus_right)
-        return self.token(state, votes.left, votes.right, votes.pluses)
+        # the Hideout's arrows said (its votes counted unsaid: a play-test)
+        revealed = f" (a Hideout revealed: {hideouts})" if hideouts else ""
+        return self.token(state, votes.left, votes.right, votes.pluses, revealed)
 
-    def token(self, state: BuildersState, left: int, right: int, pluses: int) -> Entry:
+    def token(
+        self, state: BuildersState, left: int, right: int, pluses: int, revealed: str = ""
+    ) -> Entry:
+        """The round's Track Token from the vote totals; `revealed`: said after the row."""
         _check_token_row(state)
         row = state.train_row
         placement = place_token(
@@ -825,7 +830,7 @@ class BuildersRules(Rules):
         return self._entry(
             state,
             "token",
-            f"Track Token in row {row}: {placement.sentence}",
+            f"Track Token in row {row}{revealed}: {placement.sentence}",
             row=row,
             column=placement.column,
         )

@@ -140,7 +140,9 @@ def test_the_train_marker_follows_the_cards_and_the_printed_arrows(game: GameSes
         "3 Left votes against 1 Right: Left wins, 1 step + 1 for the + icon left: column 1."
     )
     entry = rules.token_from_board(state(game), ">>>")  # a revealed Hideout turns the vote
-    assert entry.text.startswith("Track Token in row 1: 3 Left votes against 4 Right: Right wins")
+    assert entry.text.startswith(  # the Hideout said (its votes counted unsaid: a play-test)
+        "Track Token in row 1 (a Hideout revealed: >>>): 3 Left votes against 4 Right: Right wins"
+    )
     game.act(rules.token_from_board(state(game)))
     assert state(game).tokens == [1]
 
