@@ -188,14 +188,13 @@ def _final_totals(game: str, state: TableState) -> dict[str, str]:
     if not state.sheet:
         return {}
     from companion.games import rules_for
-    from companion.scoring import SheetError, parse_sheet_text, score
+    from companion.scoring import SheetError
 
-    rules = rules_for(game)
     try:
-        spec, rows = parse_sheet_text(state.sheet, {rules.id: rules.sheet_for(state)})
-        standings = score(spec, rows).standings
+        spec, result = rules_for(game).final_result(state)
     except (SheetError, KeyError, ValueError):
         return {}
+    standings = result.standings
     dollars = "$" if spec.amount(0).startswith("$") else ""
     return {standing.name: f"{dollars}{standing.total}" for standing in standings}
 

@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from companion.charts import HIDDEN_NUMBERS
-from companion.scoring import SheetError, parse_sheet_text, score, tie_notes
+from companion.scoring import SheetError, tie_notes
 from companion.session import GameSession
 
 FORMAT = 1
@@ -37,8 +37,7 @@ def game_data(session: GameSession) -> dict[str, Any]:
     ties: list[str] = []
     if state.finished and state.sheet:
         try:
-            spec, rows = parse_sheet_text(state.sheet, {rules.id: rules.sheet_for(state)})
-            result = score(spec, rows)
+            spec, result = rules.final_result(state)
             standings = result.to_json()
             ties = tie_notes(spec, result)  # what ranked a tie (a play-test saw 8 and 8
             # ranked 1 and 2 with no reason)

@@ -90,6 +90,15 @@ class SheetSpec:
     def total(self, player: Mapping[str, Any]) -> int:
         return sum(category.points(player) for category in self.categories)
 
+    def scored_from(self, category: Category, field: Field) -> bool:
+        """Whether `category` is scored from `field`: its own (the same key), or, for a
+        category named after no field (Builders' buildings and goldmines), any."""
+        return category.key == field.key or all(category.key != other.key for other in self.fields)
+
+    def counts_in_total(self, field: Field) -> bool:
+        """Whether a category is scored from `field` (Coloma's Horses only break ties)."""
+        return any(self.scored_from(category, field) for category in self.categories)
+
     def amount(self, total: int) -> str:
         """A total in words: "9 points", "1 point", "$2,200"."""
         if self.unit == "dollars":

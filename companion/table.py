@@ -7,7 +7,6 @@ auction and the picks go that way); the player on your *right* sits before you.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from companion.safe_text import text_problem
@@ -87,6 +86,8 @@ def folded(text: str) -> str:
     lowered = text.casefold()
     if lowered.isascii():
         return lowered
+    import unicodedata  # (only for a name with accents: not on the way to a start)
+
     return "".join(
         c for c in unicodedata.normalize("NFKD", lowered) if not unicodedata.combining(c)
     )
@@ -128,8 +129,11 @@ def players_matching(players: list[Player], word: str) -> list[int]:
     if len(starts) > 1:  # the accents typed tell "Zoë" from "Zoe"
         as_typed = [s for s in starts if players[s].name.casefold().startswith(word.casefold())]
         starts = as_typed if len(as_typed) == 1 else starts
-    return starts or [
-        seat
-        for seat, name in enumerate(names)
-        if any(part.startswith(typed) for part in re.findall(r"\w+", name))
-    ]
+    return starts or [seat for seat, player in enumerate(players) if word_starts(player.name, word)]
+
+
+def word_starts(name: str, typed: str) -> bool:
+    """Whether `typed` starts a word of `name`, case and accents aside ("cy" starts one of
+    "[b]Cy", "ann" one of "Mary Ann", "ce" one of "🤠Cé")."""
+    start = folded(typed)
+    return any(part.startswith(start) for part in re.findall(r"\w+", folded(name)))

@@ -180,9 +180,9 @@ Type in the command field and press **enter**:
         state = self.state
         player = state.players[seat]
         text = Text()
-        # once the round is over, the next one's opener (the screen said both: a play-test)
-        opener = state.winner if state.phase == "next" and state.winner is not None else None
-        text.append("▶ " if seat == (state.first_player if opener is None else opener) else "  ")
+        # once the round is over, the next one's opener (▶ stayed on the last one's, under
+        # "Bo will open the auction": a play-test)
+        text.append("▶ " if seat == state.opener else "  ")
         text.append(player.name, style=f"bold {rich_colour(player.colour)}")
         gold = state.gold(seat)
         text.append(f"  {gold} gold", style="bold")
@@ -305,10 +305,9 @@ Type in the command field and press **enter**:
                 " (skip: no roll)"
             )
         if phase == "next":
-            assert state.winner is not None
             return Text(
                 f"Round over. Type n to start round {state.round + 1}: "
-                f"{name(state.winner)} will open the auction."
+                f"{name(state.opener)} will open the auction."
             )
         return Text("The deck is used up: ctrl+f scores the game with the wizard.")
 

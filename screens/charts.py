@@ -9,7 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static, TabbedContent, TabPane
 
 from companion.charts import number_charts
-from companion.scoring import SheetError, parse_sheet_text, score
+from companion.scoring import SheetError
 from companion.session import GameSession
 from screens.dialog import Dialog
 from screens.widgets.chart import LineChart
@@ -56,12 +56,10 @@ game also shows its final scores as stacked categories.
             self._final_scores()
 
     def _final_scores(self) -> None:
-        state, rules = self.session.state, self.session.rules
         try:
-            spec, rows = parse_sheet_text(state.sheet, {rules.id: rules.sheet_for(state)})
+            spec, result = self.session.rules.final_result(self.session.state)
         except SheetError:
             return
-        result = score(spec, rows)
         names = [standing.name for standing in result.standings]
         parts = {
             category.label: [standing.breakdown[category.key] for standing in result.standings]

@@ -8,7 +8,7 @@ typed, hands the entry to `run`, and shows the state.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from contextlib import suppress
 
 from rich.cells import cell_len
@@ -600,8 +600,7 @@ Type in the command field and press **enter**; the line above it says what comes
             if words[1:] and state.barker != 5 and not state.mule_duel:  # before reading them
                 raise RuleError(SPEND_AT_5.format(site=state.barker))
             spend = self._spenders(words[1:])
-            everyone = range(len(state.players))
-            could = [] if spend or state.barker != 5 else self._could_spend(everyone)
+            could = rules.could_spend_at_five(state, spend)
             done = self.run(rules.event(state, spend))
             if done and could:
                 self._say_unspent(could, "event")
@@ -773,20 +772,11 @@ Type in the command field and press **enter**; the line above it says what comes
             if site:
                 (extra if after_plus else chosen).append(parse_count(site, what="A Site"))
         state = self.state
-        eating = [
-            seat
-            for seat, site in enumerate(extra)
-            if state.mule_duel and site == 5 and 5 in state.carrots[seat] and seat not in spend
-        ]
-        could = self._could_spend(eating)
+        could = self.rules.could_spend_at_five(state, spend, mules=extra)
         done = self.run(self.rules.sites(state, chosen, extra, spend))
         if done and could:
             self._say_unspent(could, typed if spend else f"{typed} spend")
         return done
-
-    def _could_spend(self, seats: Iterable[int]) -> list[int]:
-        """Those of `seats` holding a Gold Nugget to spend on Site 5's Event."""
-        return [seat for seat in seats if self.state.numbers[seat]["gold"] > 0]
 
     def _say_unspent(self, seats: list[int], command: str) -> None:
         """Site 5's Event went by with nothing spent: said, with how to spend (the Carrot

@@ -37,7 +37,7 @@ from companion.records import (
 from companion.renames import renames_or_why
 from companion.scoring import short_heading, standings_lines, standings_sentences
 from companion.store import DamagedFile, Store
-from companion.table import folded
+from companion.table import folded, word_starts
 from screens.dialog import Dialog
 from screens.styled_once import StyledOnce
 from screens.widgets.footer import SteadyFooter
@@ -500,13 +500,9 @@ def with_players(games: list[FinishedGame], players: list[str]) -> list[Finished
 
 
 def _starts(name: str, word: str) -> bool:
-    """Whether `word` starts the name, or the name after its leading signs ("cé" finds
-    "🤠Cé"), accents aside ("zoe" finds "Zoë": keyboards without them; play-tests)."""
-    name, word = folded(name), folded(word)
-    if name.startswith(word):
-        return True
-    start = next((place for place, sign in enumerate(name) if sign.isalnum()), 0)
-    return start > 0 and name[start:].startswith(word)
+    """Whether `word` starts the name or a word of it, as a command names a player ("cé"
+    finds "🤠Cé", "zoe" finds "Zoë": play-tests)."""
+    return folded(name).startswith(folded(word)) or word_starts(name, word)
 
 
 def read_filter(text: str, games: list[FinishedGame]) -> tuple[str | None, list[str]]:

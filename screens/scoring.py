@@ -29,7 +29,6 @@ from textual.widgets import Button, DataTable, Header, Input, Static
 from companion.amounts import plural
 from companion.scoring import (
     CUBES,
-    Category,
     Field,
     Result,
     SheetError,
@@ -605,7 +604,7 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         (the cells `goldrush score` prints: `standings_rows`), with the total right after
         the player's name, so that it is never cut off however many categories follow."""
         unread = set() if self.at_standings else set(self._refused)
-        if not self.at_standings and not self._counts_in_total(self.spec.fields[self.step]):
+        if not self.at_standings and not self.spec.counts_in_total(self.spec.fields[self.step]):
             unread.clear()  # a tie-break's answer refused leaves the total as it stands (the
             # leader left the running totals over a 7 typed for Horses: a play-test)
         if self._across is not None and not self.at_standings:
@@ -641,17 +640,6 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
             tiebreak = "\n".join([*tie_notes(self.spec, result), self.spec.tiebreak_sentence])
             say(self.query_one("#tiebreak", Static), Text(tiebreak))
 
-    def _counts_in_total(self, field: Field) -> bool:
-        """Whether a category is scored from this field (Coloma's Horses only break ties)."""
-        return any(self._scored_from(category, field) for category in self.spec.categories)
-
-    def _scored_from(self, category: Category, field: Field) -> bool:
-        """Whether `category` is scored from `field`: its own (the same key), or, for a
-        category named after no field (Builders' buildings and goldmines), any."""
-        return category.key == field.key or all(
-            category.key != other.key for other in self.spec.fields
-        )
-
     def _unread_row(self, seat: int, width: int) -> list[str]:
         """A player whose answer to this step is refused: "?" for the rank, the total and
         this step's category, the other categories as they stand (the whole row went "?",
@@ -660,7 +648,7 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         cells = []
         for category in self.spec.categories:
             try:
-                known = field is None or not self._scored_from(category, field)
+                known = field is None or not self.spec.scored_from(category, field)
                 cells.append(str(category.points(self.rows[seat])) if known else "?")
             except Exception:  # a category that needs the refused answer
                 cells.append("?")

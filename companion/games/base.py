@@ -21,7 +21,7 @@ from companion.safe_text import text_problem
 from companion.table import Player, name_problem
 
 if TYPE_CHECKING:
-    from companion.scoring import SheetSpec
+    from companion.scoring import Result, SheetSpec
 
 
 #: What a finished game still takes: the table's corrections (the saved sheet is the
@@ -175,6 +175,14 @@ class Rules:
     def sheet_for(self, state: TableState) -> SheetSpec:
         """The score sheet of this table (a game may leave out what its options do not use)."""
         return self.sheet
+
+    def final_result(self, state: TableState) -> tuple[SheetSpec, Result]:
+        """The finished game's standings, scored from its sheet as the wizard saved it (the
+        export, the display and the charts show them); SheetError when it cannot be read."""
+        from companion.scoring import parse_sheet_text, score
+
+        spec, rows = parse_sheet_text(state.sheet, {self.id: self.sheet_for(state)})
+        return spec, score(spec, rows)
 
     @cached_property
     def _specs_by_key(self) -> dict[str, NumberSpec]:

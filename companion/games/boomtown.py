@@ -229,6 +229,14 @@ class BoomtownState(TableState):
         return [town for town, mayor in self.mayors.items() if mayor == seat]
 
     @property
+    def opener(self) -> int:
+        """Who opens the auction: this round's first player; once the round is over, the
+        next one's (its auction winner, `n` makes them first player)."""
+        if self.phase == "next" and self.winner is not None:
+            return self.winner
+        return self.first_player
+
+    @property
     def auction_turn(self) -> int | None:
         """Whose turn it is to bid or pass, clockwise from the first player; None when over."""
         if self.phase != "auction":

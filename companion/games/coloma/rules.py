@@ -283,6 +283,22 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
             spend=[spend.get(seat, 0) for seat in range(len(state.players))],
         )
 
+    def could_spend_at_five(
+        self, state: ColomaState, spend: dict[int, int], mules: list[int] | None = None
+    ) -> list[int]:
+        """Who gets Site 5's Event with no Gold Nugget typed to spend, holding one: all, by
+        the Barker; in Mule Duel (`mules`: each player's Mule's Site), those whose Mule eats
+        its Carrot there. The table is told so (the Carrot went unsaid: a play-test)."""
+        if mules is None:
+            getting = range(len(state.players)) if state.barker == 5 and not spend else []
+        else:
+            getting = [
+                seat
+                for seat, site in enumerate(mules)
+                if state.mule_duel and site == 5 and 5 in state.carrots[seat] and seat not in spend
+            ]
+        return [seat for seat in getting if state.numbers[seat]["gold"] > 0]
+
     def _event_effects(self, state: ColomaState, site: int, spend: dict[int, int]) -> list[str]:
         """Apply an Event to `state` (a copy when only saying it); what each player got."""
         if any(seat not in range(len(state.players)) for seat in spend):
