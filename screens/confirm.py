@@ -1,7 +1,19 @@
-"""A yes/no question; dismisses True only for an explicit yes."""
+"""A yes/no question; dismisses True only for an explicit yes.
+
+One key answers it (y or n), so a question that comes up after enter could be answered by
+the next command's letters, typed on without looking: "yuki gold +5" said yes with its y,
+"ned ..." said no and sent "ed ..." to the command field (a play-test noticed letters typed
+as a command's answering it). Keys that come just after the question appears, or right after
+another key that was no answer, are taken as typing that went on: the question says so and
+waits for a key pressed on its own. Escape always answers no.
+"""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -21,15 +33,24 @@ rules do not expect yet.
 - **y** answers yes (the left button).
 - **n** or **escape** answers no: nothing changes.
 - **tab** moves between the buttons, **enter** presses the one with the focus (no, at first).
+- Keys typed on as the question comes up (the next command's letters, typed without
+  looking) answer nothing: read the question, then press y or n.
 """
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="confirm-yes"),
         Binding("n,escape", "answer(False)", "No", id="confirm-no"),
     ]
+    #: seconds after the question appears, or after a key that was no answer, during which
+    #: a key is taken as typing that went on rather than as an answer (a person reads the
+    #: question first: that takes longer)
+    TYPED_ON = 0.5
+    #: the clock those seconds are read from (tests give their own)
+    clock: Callable[[], float] = staticmethod(time.monotonic)
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()
         self._question, self._yes, self._no = question, yes, no
+        self._last_key = 0.0  # when the question came up, then each key that was no answer
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
@@ -37,9 +58,34 @@ rules do not expect yet.
             with Horizontal(id="confirm-buttons"):
                 yield Button(f"{self._yes} (y)", id="yes", variant="error")
                 yield Button(f"{self._no} (n)", id="no", variant="primary")
+            note = Static("", id="confirm-typed-on", markup=False)
+            note.display = False  # (no room taken until it is needed)
+            yield note
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
+        self._last_key = self.clock()
+
+    def on_key(self, event: events.Key) -> None:
+        """A key typed on from a command (too soon after the question, or after other
+        letters) answers nothing and presses no button; the question says why."""
+        if event.key == "escape":
+            return
+        typed = event.is_printable or event.key in ("enter", "space")
+        if not typed:
+            return
+        now = self.clock()
+        typed_on = now - self._last_key < self.TYPED_ON
+        if typed_on or event.key not in ("y", "n", "enter", "space"):
+            self._last_key = now
+            event.stop()
+            event.prevent_default()
+            note = self.query_one("#confirm-typed-on", Static)
+            note.update(
+                "Keys typed as the question came up answer nothing. Read it, then press "
+                f"y ({self._yes}) or n ({self._no})."
+            )
+            note.display = True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")

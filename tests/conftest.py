@@ -44,6 +44,18 @@ def _no_user_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, _cache_di
     monkeypatch.setenv("GOLDRUSH_CACHE_DIR", str(_cache_dir))
 
 
+@pytest.fixture(autouse=True)
+def _questions_read_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A y/n question takes a key typed right after it came up as typing that went on, not
+    an answer (screens/confirm.py): in the tests, each key is pressed a second after the
+    last, as a person reads the question first. The tests of that guard give their own
+    clock."""
+    from screens.confirm import ConfirmDialog
+
+    seconds = iter(range(1, 1_000_000))
+    monkeypatch.setattr(ConfirmDialog, "clock", staticmethod(lambda: float(next(seconds))))
+
+
 @pytest.fixture
 def store(tmp_path: Path) -> Store:
     return Store(tmp_path / "data", GAMES)

@@ -499,3 +499,117 @@ async def test_n_in_the_picks_says_a_pick_is_still_to_be_made(
         assert said.startswith("Ann still picks: a mine (cm 6) or an event card"), said
         assert pilot.app.screen is screen
         assert "next round once every pick" in said
+
+
+# -- a question answered only by a key pressed on its own --------------------------------------
+
+
+class HandClock:
+    """The time a test says it is (ConfirmDialog.clock)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def hand_clock(monkeypatch: pytest.MonkeyPatch) -> HandClock:
+    clock = HandClock()
+    monkeypatch.setattr(ConfirmDialog, "clock", staticmethod(clock))
+    return clock
+
+
+async def ask(pilot, answers: list[bool | None]) -> ConfirmDialog:  # type: ignore[no-untyped-def]
+    dialog = ConfirmDialog("Really?", yes="Do it", no="Leave it")
+    pilot.app.push_screen(dialog, answers.append)
+    await settle(pilot)
+    assert pilot.app.screen is dialog
+    return dialog
+
+
+async def test_keys_typed_on_as_a_question_comes_up_answer_nothing(
+    store: Store, new_game: NewGame, hand_clock: HandClock
+) -> None:
+    """y, enter or any letter within half a second of the question (or of a letter that
+    was no answer) neither answers it nor presses a button; the question says why; a key
+    pressed on its own then answers."""
+    session = new_game(game="coloma", names=("Ann", "Bo"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, session)
+        answers: list[bool | None] = []
+        dialog = await ask(pilot, answers)
+        assert text_of(pilot, "#confirm-typed-on") == ""
+        for key in ("y", "enter", "space", "n", "c"):
+            hand_clock.now += 0.1
+            await pilot.press(key)
+            assert pilot.app.screen is dialog and answers == [], key
+        assert text_of(pilot, "#confirm-typed-on") == (
+            "Keys typed as the question came up answer nothing. Read it, then press y (Do it) "
+            "or n (Leave it)."
+        )
+        hand_clock.now += 0.4  # 0.4 s after the last letter: still typing
+        await pilot.press("y")
+        assert answers == []
+        hand_clock.now += 1.0
+        await pilot.press("x")  # pressed on its own, but no answer: the next y waits again
+        hand_clock.now += 0.2
+        await pilot.press("y")
+        assert answers == []
+        hand_clock.now += 1.0
+        await pilot.press("y")
+        await settle(pilot)
+        assert answers == [True]
+
+
+async def test_escape_answers_no_at_once_and_enter_alone_presses_the_focused_button(
+    store: Store, new_game: NewGame, hand_clock: HandClock
+) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, session)
+        answers: list[bool | None] = []
+        await ask(pilot, answers)
+        hand_clock.now += 0.05
+        await pilot.press("escape")
+        await settle(pilot)
+        assert answers == [False]
+        await ask(pilot, answers)
+        hand_clock.now += 2.0
+        await pilot.press("enter")  # the focused button: No
+        await settle(pilot)
+        assert answers == [False, False]
+
+
+async def test_a_command_typed_on_into_a_question_changes_nothing(
+    store: Store, new_game: NewGame, hand_clock: HandClock
+) -> None:
+    """Coloma's n asks first (the Round's Event and Sites not typed); "yuki bucks +5"
+    typed on without looking: the y said nothing, nothing changed; n, read and pressed,
+    keeps the game as it was and the field holds the n again."""
+    session = new_game(game="coloma", names=("Ann", "Bo"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, session)
+        await command(pilot, "pools 2 3 4")
+        entries = len(screen.session.journal.entries)
+        await type_into(pilot, "#command", "n")
+        hand_clock.now += 1.0
+        await pilot.press("enter")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ConfirmDialog)
+        for key in "yuki bucks +5":
+            hand_clock.now += 0.08
+            await pilot.press(key)
+        hand_clock.now += 0.08
+        await pilot.press("enter")
+        await settle(pilot)
+        assert pilot.app.screen is dialog
+        assert len(screen.session.journal.entries) == entries
+        hand_clock.now += 1.5
+        await pilot.press("n")
+        await settle(pilot)
+        assert pilot.app.screen is screen
+        assert len(screen.session.journal.entries) == entries
+        assert screen.query_one("#command", Input).value == "n"
