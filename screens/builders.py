@@ -273,7 +273,8 @@ Type in the command field and press **enter**; the line above it says what comes
         self.query_one("#step", WrappedRows).show([self._step_text()])
         self.query_one("#players", Rows).show(self._players_lines())
         preview = self._preview()
-        self.query_one("#board", Rows).show(self._board_lines())
+        marker = preview.column if isinstance(preview, Placement) else None
+        self.query_one("#board", Rows).show(self._board_lines(marker))
         self.query_one("#legend", WrappedRows).show(self._legend_lines())
         self.query_one("#notes", WrappedRows).show([self._notes_text(preview)])
 
@@ -371,10 +372,12 @@ Type in the command field and press **enter**; the line above it says what comes
             )
         return lines
 
-    def _board_lines(self) -> list[Text]:
+    def _board_lines(self, marker: int | None = None) -> list[Text]:
         """The board, row 1 at the bottom; a cell shows a building (its owner's label and
-        cube), terrain or the printed arrows; =..= around it is the row's Track Token. One
-        line before the board's size is known."""
+        cube), terrain or the printed arrows; =..= around it is the row's Track Token. The
+        Train Marker's row ends in ◀, and its location (`marker`, when the votes can be
+        counted) is lit: the table moves the marker there (only the notes said its column: a
+        play-test looked for it on the board). One line before the board's size is known."""
         state = self.state
         if not state.widths:
             return [Text()]
@@ -388,13 +391,18 @@ Type in the command field and press **enter**; the line above it says what comes
         for row in range(state.rows, 0, -1):
             line = Text(f"{row:>2} ")
             token = state.tokens[row - 1] if row <= len(state.tokens) else None
+            train = row == state.train_row and not state.over
             for column in range(1, state.widths[row - 1] + 1):
                 mark, style = self._cell(state, labels, row, column)
                 if token == column and mark != "==":  # the token beside what stands there
                     line.append(centred(f"={mark}=", inner + 2), style=f"{style} bold")
+                elif train and column == marker:
+                    line.append(" ")
+                    line.append(centred(mark, inner), style=f"{style} reverse")
+                    line.append(" ")
                 else:
                     line.append(centred(mark, inner + 2), style=style)
-            if row == state.train_row and not state.over:
+            if train:
                 line.append(" ◀", style="bold")
             lines.append(line)
         return lines

@@ -15,6 +15,7 @@ from screens.confirm import ConfirmDialog
 from screens.correction import CorrectionDialog
 from screens.scoring import ScoringWizard
 from screens.track_calculator import TrackCalculator
+from screens.widgets.rows import Rows
 from screens.widgets.shown import Shown, say
 from tests.conftest import NewGame
 from tests.screens.helpers import (
@@ -619,3 +620,32 @@ async def test_vp_x_cube_without_g_next_to_a_goldmine_is_questioned(
             "building 1 is next to a Goldmine on the board: is that right?"
         )
         assert "is that right" not in await type_answer(pilot, "#answer-0", "5x3g")
+
+
+async def test_the_train_marker_is_lit_on_its_location(store: Store, new_game: NewGame) -> None:
+    """The Train Marker's row ends in ◀ and its location is lit (reversed) once the votes
+    can be counted: a play-test looked for its column on the board (only the notes said
+    it); it moves as cards are built."""
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy"), first=0)
+    session.act(session.rules.board(session.state, [5] * 6))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+
+        def lit() -> list[tuple[int, str]]:
+            """Row 1's lit cells: (column, what it shows)."""
+            row_1 = screen.query_one("#board", Rows).texts[-1]
+            assert row_1.plain.startswith(" 1 ") and row_1.plain.endswith(" ◀")
+            cell = (len(row_1.plain) - len(" 1 ") - len(" ◀")) // 5  # five locations
+            return [
+                ((span.start - 3) // cell + 1, row_1.plain[span.start : span.end].strip())
+                for span in row_1.spans
+                if "reverse" in str(span.style)
+            ]
+
+        assert lit() == []  # row 1's printed arrows not typed: no column to show
+        assert await command(pilot, "arrows 1 . . . . .") == ""
+        assert lit() == [(3, ".")]  # a tie: straight ahead of the middle, column 3
+        assert "row 1, column 3" in text_of(pilot, "#notes")
+        assert await command(pilot, "1 1 s <") == ""  # Left wins: column 2
+        assert "row 1, column 2" in text_of(pilot, "#notes")
+        assert lit() == [(2, ".")]
