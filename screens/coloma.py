@@ -206,7 +206,8 @@ Type in the command field and press **enter**; the line above it says what comes
   chart) were not typed, it asks first: **y** moves on, **n** or enter stays. An empty
   enter changes nothing.
 - `event`: the Barker's Event for every player, from the Sheriff clockwise (twice for a
-  Tent on that Event). Site 5: `event ann 1 bo 2`, the Gold Nuggets each player spends.
+  Tent on that Event). Site 5: `event ann 1 bo 2`, the Gold Nuggets each player spends, or
+  `event none` when nobody does (a bare `event` asks which).
 - `sites 3 1 3`: each player's Site in seat order; the Buster's or Mules' after a `+`
   (`sites 3 1 + 3`). A Pioneer at the Barker is typed as the Site it covers (Round 4: 4).
   The screen says which Site busts (the Barker's Boom, when its Site has most) and the
@@ -437,6 +438,8 @@ Type in the command field and press **enter**; the line above it says what comes
             last = state.round == ROUNDS
             then = "the Shootout" if last else f"Round {state.round + 1}"
             event = "" if state.event_done or state.mule_duel else "event, "
+            if event and state.barker == 5:  # who spends, or none (a bare event is asked)
+                event = "event ann 1 ... (who spends Gold Nuggets) or event none, "
             # what the numbers are (a new table read `sites 3 1 ...` as a riddle: a play-test)
             sites = ""
             if not state.bust_line and len(state.players) > 2:
@@ -599,12 +602,17 @@ Type in the command field and press **enter**; the line above it says what comes
         if first == "event":
             if words[1:] and state.barker != 5 and not state.mule_duel:  # before reading them
                 raise RuleError(SPEND_AT_5.format(site=state.barker))
-            spend = self._spenders(words[1:])
+            nobody = [word.lower() for word in words[1:]] == ["none"]
+            spend = {} if nobody else self._spenders(words[1:])
             could = rules.could_spend_at_five(state, spend)
-            done = self.run(rules.event(state, spend))
-            if done and could:
-                self._say_unspent(could, "event")
-            return done
+            if could and not nobody and not state.event_done and not state.mule_duel:
+                # asked, not taken as "nobody spends": that blocked the spends typed next,
+                # and only ctrl+z undid it (a play-test typed event as every Round)
+                raise RuleError(
+                    f"Site 5's Event: who spends? {self._spending(could, 'event')} Or event "
+                    "none if nobody does."
+                )
+            return self.run(rules.event(state, spend))
         if first == "sites":
             return self._sites(words[1:])
         if first == "pay" and len(words) == 2:
@@ -779,22 +787,36 @@ Type in the command field and press **enter**; the line above it says what comes
         return done
 
     def _say_unspent(self, seats: list[int], command: str) -> None:
-        """Site 5's Event went by with nothing spent: said, with how to spend (the Carrot
-        was eaten without a word of it: a play-test)."""
-        state = self.state
-        names = and_listed([state.name(seat) for seat in seats])
-        short = state.players[seats[0]].name.split()[0].lower()
-        tents = [s for s in seats if 5 in state.events[s] and state.numbers[s]["gold"] > 1]
-        # (a Tent's second Nugget went unsaid: a play-test)
-        twice = (
-            f" (2 for 6 VP for {and_listed([state.name(s) for s in tents])}, Tent there)"
-            if tents
-            else ""
-        )
+        """Site 5's Event went by with nothing spent (Mule Duel's Carrot): said, with how to
+        spend (the Carrot was eaten without a word of it: a play-test)."""
+        names = and_listed([self.state.name(seat) for seat in seats])
+        twice = self._tents_twice(seats)
         self._say(
             f"Nothing spent on Site 5's Event ({names} could): to spend a Gold Nugget for "
-            f"3 VP{twice}, ctrl+z, then {command} {short} 1."
+            f"3 VP{f' ({twice})' if twice else ''}, ctrl+z, then {command} "
+            f"{self._short_name(seats[0])} 1."
         )
+
+    def _spending(self, seats: list[int], command: str) -> str:
+        """How the players holding Nuggets spend them at Site 5's Event."""
+        names = and_listed([self.state.name(seat) for seat in seats])
+        twice = self._tents_twice(seats)
+        return (
+            f"Type {command} {self._short_name(seats[0])} 1 (each who spends, with their "
+            f"Gold Nuggets: 3 VP each{f', {twice}' if twice else ''}; {names} "
+            f"{'has' if len(seats) == 1 else 'have'} some)."
+        )
+
+    def _tents_twice(self, seats: list[int]) -> str:
+        """Who may spend 2 (a Tent on Site 5), said (it went unsaid: a play-test)."""
+        state = self.state
+        tents = [s for s in seats if 5 in state.events[s] and state.numbers[s]["gold"] > 1]
+        if not tents:
+            return ""
+        return f"2 for 6 VP for {and_listed([state.name(s) for s in tents])}, Tent there"
+
+    def _short_name(self, seat: int) -> str:
+        return self.state.players[seat].name.split()[0].lower()
 
     def walked(self, entry: Entry, undone: bool) -> None:
         """An undo or redo: the helper's line spoke of the change before (a limit's

@@ -8,7 +8,7 @@ from companion.store import Store
 from screens.coloma import ColomaScreen
 from screens.scoring import ScoringWizard
 from tests.conftest import NewGame
-from tests.screens.helpers import SIZE, command, make_app, open_screen, text_of
+from tests.screens.helpers import SIZE, command, make_app, open_screen, settle, text_of
 from tests.screens.test_coloma_screen import move_on
 
 
@@ -114,19 +114,33 @@ async def test_site_5s_event_with_nothing_spent_says_how_to_spend(
             assert await move_on(pilot) == ""
         assert table(screen).barker == 5
         assert "must be 0 or more (not -1)" in await command(pilot, "event ann -1")
-        assert await command(pilot, "event") == ""
-        assert text_of(pilot, "#helper") == (
-            "Nothing spent on Site 5's Event (Ann, Bo and Cy could): to spend a Gold Nugget "
-            "for 3 VP, ctrl+z, then event ann 1."
+        # a bare event asks who spends (taken as "nobody spends", it blocked the spends
+        # typed next until ctrl+z: a play-test typed event as in every Round)
+        assert await command(pilot, "event") == (
+            "Site 5's Event: who spends? Type event ann 1 (each who spends, with their Gold "
+            "Nuggets: 3 VP each; Ann, Bo and Cy have some). Or event none if nobody does."
         )
-        await pilot.press("ctrl+z")
+        assert "event ann 1" in text_of(pilot, "#step")
         assert await command(pilot, "ann pitch 5") == ""  # a Tent there: 2 for 6 VP
         assert await command(pilot, "ann gold +2") == ""
-        assert await command(pilot, "event") == ""
-        assert text_of(pilot, "#helper") == (
-            "Nothing spent on Site 5's Event (Ann, Bo and Cy could): to spend a Gold Nugget "
-            "for 3 VP (2 for 6 VP for Ann, Tent there), ctrl+z, then event ann 1."
+        assert await command(pilot, "event") == (
+            "Site 5's Event: who spends? Type event ann 1 (each who spends, with their Gold "
+            "Nuggets: 3 VP each, 2 for 6 VP for Ann, Tent there; Ann, Bo and Cy have some). "
+            "Or event none if nobody does."
         )
+        vp = [numbers["track"] for numbers in table(screen).numbers]
+        assert await command(pilot, "event none") == ""
+        assert [numbers["track"] for numbers in table(screen).numbers] == vp
+        assert "Event, Site 5: nobody spends" in text_of(pilot, "#log-lines")
+        assert "already happened" in await command(pilot, "event ann 1")
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert await command(pilot, "event ann 2 bo 1") == ""
+        assert [numbers["track"] for numbers in table(screen).numbers] == [
+            vp[0] + 6,
+            vp[1] + 3,
+            vp[2],
+        ]
 
 
 async def test_a_short_name_that_could_mean_two_players_says_which(
