@@ -86,8 +86,8 @@ Type in the command field and press **enter**:
 - **Production**: the two dice (`3 4`) or `r` to roll. While somebody holds the Telegraph
   the roll is shown before it pays: `t 2 6` changes die 2 to a 6, `keep` pays the roll as
   it is (`t 2 6` typed before the dice works too).
-- **Next round**: `n`. After the round that used the deck's last card, the scoring wizard
-  opens (ctrl+f opens it again).
+- **Next round**: `n`. After the round that used the deck's last card, `n` (or ctrl+f)
+  opens the scoring wizard.
 - `skip` skips the payment, a pick or the production when the table settled it by hand (it
   asks first: y). Nothing traps you: ctrl+z takes any step back, ctrl+o corrects any gold,
   mine (who holds it, or out of the game), mayor pawn, the Governor, a saloon, the cards kept
@@ -309,7 +309,7 @@ Type in the command field and press **enter**:
                 f"Round over. Type n to start round {state.round + 1}: "
                 f"{name(state.opener)} will open the auction."
             )
-        return Text("The deck is used up: ctrl+f scores the game with the wizard.")
+        return Text("The deck is used up: n (or ctrl+f) scores the game with the wizard.")
 
     def _example_mine(self) -> str:
         """A mine still to be had, as typed (`cm 6`): not one gone or in play (a play-test
@@ -349,7 +349,7 @@ Type in the command field and press **enter**:
             "picks": "type a mine (cm 6) or an event card; ctrl+l lists the mines",
             "production": "type the two dice (3 4) or r to roll",
             "next": "type n to start the next round",
-            "over": "ctrl+f scores the game",
+            "over": "n (or ctrl+f) scores the game",
         }
         return f"Nothing typed: {words.get(phase, 'the line above says what to type')}."
 
@@ -422,7 +422,10 @@ Type in the command field and press **enter**:
             if lowered not in NEXT:
                 raise RuleError("Type n to start the next round.")
             return self.run(rules.next_round(state))
-        raise RuleError("The deck is used up: ctrl+f scores the game.")
+        if phase == "over" and lowered in NEXT:  # the round's usual last key: the scores
+            self.action_finish()
+            return True
+        raise RuleError("The deck is used up: n (or ctrl+f) scores the game.")
 
     def _production(self, lowered: str) -> bool:
         """The dice, typed or rolled; a Telegraph holder sees them before they pay."""
@@ -449,10 +452,10 @@ Type in the command field and press **enter**:
 
     def _produce(self, entry: Entry) -> bool:
         """Pay the production and say what it did, in one line under the field: the
-        sentence when it fits, else what each player's gold did (the log has each mine);
-        the scoring wizard after the last."""
+        sentence when it fits, else what each player's gold did (the log has each mine)."""
         players = range(len(self.state.players))
         before = [self.state.gold(seat) for seat in players]
+        producers = self.rules.producers(self.state, entry)
         if not self.run(entry):
             return False
         self.telegraph = None
@@ -460,11 +463,14 @@ Type in the command field and press **enter**:
         width = self.refusal_line().content_size.width
         if cell_len(said) > width:  # what each player's gold did, and what collapsed
             parts = said.split("; ")
-            moved = [
-                f"{self.state.name(seat)} {self.state.gold(seat) - before[seat]:+d}"
-                for seat in players
-                if self.state.gold(seat) != before[seat]
-            ]
+            moved = []
+            for seat in players:
+                name, change = self.state.name(seat), self.state.gold(seat) - before[seat]
+                if change:
+                    moved.append(f"{name} {change:+d}")
+                elif seat in producers:  # a mine that paid what its owner paid out (left
+                    # out, it read as if it had not produced: a play-test)
+                    moved.append(f"{name} ±0")
             gold = f"{', '.join(moved)} gold" if moved else "nobody's gold changes"
             # and a mayor pawn that changed hands with it (only the log said so: a play-test)
             lost = [p for p in parts if p.endswith("collapses") or " is now mayor of " in p]
@@ -472,15 +478,9 @@ Type in the command field and press **enter**:
         # one line when it fits (no layout now or at the next key: #16); else whole,
         # wrapped (a play-test saw players and collapses cut off)
         self.tell(said, one_line=cell_len(said) <= width)  # (in cells: an emoji name)
-        if self.state.phase == "over":  # the line under the field goes with the game
-            # screen: the last payout is said over the wizard (a play-test never saw it)
-            self.notify(
-                f"{said.rstrip('.')}. The deck is used up: on to the final scores.",
-                title="Last production",
-                markup=False,
-                timeout=15,
-            )
-            self.action_finish()
+        # The deck used up, the scoring wizard waits for n (or ctrl+f), the round's usual
+        # last key: opened at once, it took the n typed on as the first player's gold (a
+        # play-test), and hid the last payout
         return True
 
     def _ask(self, question: str, entry: Entry, yes: str = "Yes") -> None:

@@ -160,8 +160,8 @@ Type in the command field and press **enter**; the line above it says what comes
   several tokens (the Round Track's stack) places them one after another. `t at 4 REASON`
   places the token where the board has it, whatever the votes say.
 - `n` starts the next round once the token is placed; the start player passes clockwise.
-  After the last token, the scoring wizard opens: it knows each building's cube, Goldmine
-  and distance, so you type only the VP each card shows (`5 3 0`).
+  After the last token, `n` (or ctrl+f) opens the scoring wizard: it knows each building's
+  cube, Goldmine and distance, so you type only the VP each card shows (`5 3 0`).
 - **ctrl+o** corrects any building (owner and cube, or none), a Track Token's column, the
   cubes left, whose turn it is, the round and the start player, each with a reason.
 - `hide 3 2`: a Hideout Card at row 3, column 2 (both games: no building there).
@@ -299,7 +299,7 @@ Type in the command field and press **enter**; the line above it says what comes
         if not state.widths:
             return "Type the board's size: board ROWSxWIDTH (e.g. board 10x5), or each row's width."
         if state.over:
-            return "Every Track Token is placed: ctrl+f scores the game."
+            return "Every Track Token is placed: n (or ctrl+f) scores the game."
         builder = state.builder
         if builder is not None:
             return (
@@ -331,7 +331,7 @@ Type in the command field and press **enter**; the line above it says what comes
         """What the step takes, in a few words (said when enter is pressed on nothing)."""
         state = self.state
         if state.finished or state.over:
-            return "the game is at its end: ctrl+f."
+            return "the game is at its end: n (or ctrl+f) scores it."
         if not state.widths:
             return "type the board's size, e.g. board 10x5."
         builder = state.builder
@@ -530,9 +530,7 @@ Type in the command field and press **enter**; the line above it says what comes
                     "t at 4 as on the board."
                 )
             entry = rules.token_by_hand(state, whole(words[2]), " ".join(text.split()[3:]))
-            if self.run(entry) and self.state.over:
-                self.notify("The last Track Token is placed: on to the final scores.", markup=False)
-                self.action_finish()
+            self.run(entry)  # the last: n (or ctrl+f) scores the game, as the step line says
             return True
         if words[:1] == ["t"]:
             if len(words) <= 2 and not any(is_number(w) for w in words[1:]):
@@ -552,11 +550,14 @@ Type in the command field and press **enter**; the line above it says what comes
             # whole, wrapped if need be: once a round
             width = self.refusal_line().content_size.width
             self.tell(entry.text, one_line=cell_len(entry.text) <= width)
-            if self.state.over:
-                self.notify("The last Track Token is placed: on to the final scores.", markup=False)
-                self.action_finish()
+            # the last token: the scoring wizard waits for n (or ctrl+f), the round's usual
+            # next key; opened at once, it took what was typed on as an answer (a play-test
+            # of Boomtown's last round), and hid where the token went
             return True
         if len(words) == 1 and words[0] in NEXT_ROUND:
+            if state.over:
+                self.action_finish()
+                return True
             return self.run(rules.next_round(state))
         if len(words) >= 3 and is_number(words[0]) and is_number(words[1]) and words[2] in CUBES:
             builder = state.builder

@@ -643,6 +643,15 @@ class BoomtownRules(Rules):
             text += f"; {keepers} keeps the Telegraph"
         return self._entry(state, "production", text, **data)
 
+    def producers(self, state: BoomtownState, entry: Entry) -> set[int]:
+        """The players whose mines a production entry (`produce`) pays, before it is
+        applied: the dice as the Telegraph leaves them."""
+        dice = _two_dice(entry)
+        die, face = entry.get("die"), entry.get("face")
+        if entry.get("telegraph") is not None and die in (0, 1) and isinstance(face, int):
+            dice[die] = face
+        return {mine.owner for mine in state.mines if mine.roll == sum(dice)}
+
     def roll(self, rng: random.Random | None = None) -> tuple[int, int]:
         dice = rng or random.Random()
         return dice.randint(1, 6), dice.randint(1, 6)

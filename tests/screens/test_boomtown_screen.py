@@ -290,12 +290,19 @@ async def test_a_whole_game_from_a_shuffled_deck(store: Store, new_game: NewGame
             if screen.state.phase == "next":
                 assert await quick(pilot, "n") == ""
         assert rounds == 15 and screen.state.cards_left == 0
-        assert isinstance(pilot.app.screen, ScoringWizard)  # handed over on its own
-        last = screen.session.journal.entries[-1]  # with the last payout said (a play-test
-        assert last.kind == "production"  # saw it only in the log)
-        said = [n.message for n in pilot.app._notifications if n.title == "Last production"]
-        assert len(said) == 1 and said[0].startswith(last.text.split(":")[0] + ": "), said
-        assert said[0].endswith(". The deck is used up: on to the final scores."), said
+        # the scoring wizard waits for n, the round's usual last key (opened at once, it
+        # took the n typed on as the first player's gold: a play-test); the last payout is
+        # said under the field, the step line says what opens the wizard
+        assert pilot.app.screen is screen
+        last = screen.session.journal.entries[-1]
+        assert last.kind == "production"
+        assert text_of(pilot, "#command-error").startswith(last.text.split(":")[0] + ": ")
+        assert text_of(pilot, "#step") == (
+            "The deck is used up: n (or ctrl+f) scores the game with the wizard."
+        )
+        assert "n (or ctrl+f) scores the game" in await command(pilot, "3 4")
+        await quick(pilot, "n", read=False)
+        assert isinstance(pilot.app.screen, ScoringWizard)
         await pilot.press("ctrl+s", "ctrl+s")
         await pilot.pause()
         assert screen.session.state.finished
@@ -900,6 +907,28 @@ async def test_a_long_production_is_said_in_one_line_as_each_players_gold(
         )
         assert line.region.height == 1
         assert "Bo's Cactus Junction 7" in screen.session.journal.entries[-1].text
+
+
+async def test_a_mine_that_pays_what_its_owner_pays_out_is_named_in_the_summary(
+    store: Store, new_game: NewGame
+) -> None:
+    """Bo's San Narciso 7 produced 4 and Bo paid 4 at Ann's saloon with its Saloon Girls:
+    the one-line summary left Bo out, as if the mine had not produced (a play-test)."""
+    from companion.games.boomtown import Saloon
+
+    session = new_game(names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await played(pilot, session, "r", "1", "p", "p", "pay", "cm 7", "sn 7", "cc 7")
+        owners = {mine.town: mine.owner for mine in screen.state.mines}
+        assert owners == {"Cold Mountain": 0, "San Narciso": 1, "Coyote City": 2}
+        screen.state.saloons.append(Saloon("San Narciso", 0, girls=True))  # a fee of 4
+        gold = [screen.state.gold(seat) for seat in range(3)]
+        assert await command(pilot, "3 4") == ""
+        moved = [screen.state.gold(seat) - gold[seat] for seat in range(3)]
+        assert moved[1] == 0
+        assert text_of(pilot, "#command-error") == (
+            f"Production: 3 + 4 = 7: Ann {moved[0]:+d}, Bo ±0, Cy {moved[2]:+d} gold"
+        )
 
 
 async def test_a_production_that_only_collapses_mines_says_so(

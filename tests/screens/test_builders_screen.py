@@ -184,7 +184,13 @@ async def test_a_three_player_game_to_the_end_with_every_token_from_the_board(
         assert await command(pilot, "t >>") == ""  # the Hideout shows two Right arrows
         assert await command(pilot, "t") == ""  # row 4: covered by cards, a tie
         assert screen.state.tokens == [2, 3, 3, 3]
-        await type_into(pilot, "#command", "t")  # row 5: the last token opens the wizard
+        assert await command(pilot, "t") == ""  # row 5: the last token; the wizard waits
+        assert pilot.app.screen is screen  # for n (it took what was typed on: a play-test)
+        assert text_of(pilot, "#step") == (
+            "Every Track Token is placed: n (or ctrl+f) scores the game."
+        )
+        assert "Track Token" in text_of(pilot, "#command-error")  # where the last one went
+        await type_into(pilot, "#command", "n")
         await pilot.press("enter")
         await pilot.pause()
         wizard = pilot.app.screen
