@@ -209,6 +209,9 @@ class _GameIds:
 def _main(argv: Sequence[str] | None) -> int:
     words = sys.argv[1:] if argv is None else argv
     args = _launch(words) or build_parser().parse_args(words)
+    if args.data_dir is not None and not args.data_dir.strip():  # ("" read as no option
+        # at all: the default folder, unsaid: a play-test)
+        return _fail("goldrush: --data-dir needs a folder, not an empty name")
     root = resolve_data_dir(args.data_dir)
     if root.exists() and not root.is_dir():
         return _fail(f"goldrush: the data folder {visible(str(root))} is a file, not a folder")
@@ -294,6 +297,12 @@ def _sheet(store: Store, game_id: str) -> int:
         state = GameSession(store, read_undamaged(store, path)).state
     except DamagedFile as damaged:
         return _fail(f"goldrush sheet: {visible(str(damaged.path))}: {visible(damaged.reason)}")
+    if not state.finished and state.sheet:  # scored, then reopened ("not scored yet": a
+        # play-test)
+        return _fail(
+            f"goldrush sheet: {game_id} was reopened after it was scored (ctrl+f in the game "
+            "scores it anew)"
+        )
     if not state.finished or not state.sheet:
         return _fail(f"goldrush sheet: {game_id} is not scored yet (ctrl+f in the game)")
     print(visible(state.sheet, keep_lines=True), end="")

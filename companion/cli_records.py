@@ -74,6 +74,8 @@ def history(store: Store, game: str | None, player: str | None, fmt: str) -> int
 
     if game is not None and game not in GAME_IDS:
         return fail(f"goldrush history: --game is one of {', '.join(GAME_IDS)}, not {game!r}")
+    if player is not None and not player.strip():  # ("No finished games yet.": a play-test)
+        return fail("goldrush history: --player needs a name, or the start of one")
     try:
         every = load_finished(store, SHEETS)
     except DamagedFile as damaged:
@@ -127,6 +129,8 @@ def backup(store: Store, target: str) -> int:
     from companion.backup import BackupError
     from companion.backup import backup as make_backup
 
+    if not target.strip():  # ("." already exists: a play-test)
+        return fail("goldrush backup: name the zip to write, e.g. goldrush backup games.zip")
     try:
         names = make_backup(store, Path(target))
     except BackupError as error:
@@ -154,6 +158,8 @@ def restore(
     from companion.backup import BackupError, compared, open_in_the_app, plan_restore
     from companion.backup import restore as write_restore
 
+    if not source.strip():
+        return fail("goldrush restore: name the zip to restore, e.g. goldrush restore games.zip")
     try:
         plan = plan_restore(store, Path(source))
     except BackupError as error:
@@ -196,4 +202,8 @@ def _ask(name: str) -> bool:
         )
     except EOFError:
         return False
-    return answer.strip().lower() in {"y", "yes"}
+    if answer.strip().lower() in {"y", "yes"}:
+        return True
+    if answer.strip():  # anything but y is no: said (taken as no unsaid: a play-test)
+        print(f"Taken as no ({visible(answer.strip())!r} is not y): yours is kept.")
+    return False

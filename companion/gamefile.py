@@ -98,8 +98,8 @@ class Header:
 
 
 DAMAGED_READ_ONLY = (
-    "Part of this game's file could not be read, so it is open read-only: choose "
-    "\u201cGame: Continue from the readable part\u201d to play on from what was read."
+    "Part of this game's file could not be read, so it is open read-only: to play on from "
+    "what was read, press ctrl+p and choose \u201cGame: Continue from the readable part\u201d."
 )
 
 

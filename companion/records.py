@@ -30,7 +30,7 @@ from companion.scoring import (
     score,
 )
 from companion.store import HISTORY_LIMIT, Store
-from companion.table import folded
+from companion.table import folded, starts_name
 
 CACHE_NAME = "records.json"
 CACHE_FORMAT = 1
@@ -55,8 +55,9 @@ class FinishedGame:
         return self.result.winners if self.result else []
 
     def has(self, player: str) -> bool:
-        wanted = folded(player)  # (case and accents aside: `--player zoe` found no Zoë)
-        return any(folded(name) == wanted for name in self.players)
+        """Whether `player` starts a player's name or a word of it, case and accents aside
+        (`--player zoe` found no Zoë, `--player zo` no "Zoë 🤠": play-tests)."""
+        return any(starts_name(name, player) for name in self.players)
 
     def margin(self) -> int | None:
         """By how much the winner(s) won: first total minus the best other total."""

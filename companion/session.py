@@ -484,11 +484,22 @@ class GameSession:
                 "game": self.rules.id,
                 "title": self.rules.title,
                 "file": self.path.name,
-                "finished": now_stamp(),
+                "finished": self._finished_at(),
                 "players": [player.name for player in state.players],
                 "sheet": state.sheet,
             }
         )
+
+    def _finished_at(self) -> str:
+        """When the finish in effect was recorded: a reopening undone puts the game back in
+        the history as finished then, not now (it moved in "newest first" and the streaks:
+        a play-test)."""
+        places = self.journal.tail_places(self.journal.effective_count)
+        for end in range(len(places), 0, -64):
+            for entry in reversed(self.journal.entries_at(places[max(0, end - 64) : end])):
+                if entry.kind == "finish":
+                    return entry.at
+        return now_stamp()
 
     def forget_in_history(self) -> None:
         """Take this game out of the history: it is no longer finished."""

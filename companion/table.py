@@ -137,3 +137,10 @@ def word_starts(name: str, typed: str) -> bool:
     "[b]Cy", "ann" one of "Mary Ann", "ce" one of "🤠Cé")."""
     start = folded(typed)
     return any(part.startswith(start) for part in re.findall(r"\w+", folded(name)))
+
+
+def starts_name(name: str, typed: str) -> bool:
+    """Whether `typed` starts `name` or a word of it, case and accents aside, as a command
+    names a player: how Records' filter and `history --player` find one ("zo" and "zoe"
+    find "Zoë 🤠", "cé" finds "🤠Cé": play-tests)."""
+    return folded(name).startswith(folded(typed)) or word_starts(name, typed)

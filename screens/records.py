@@ -37,7 +37,6 @@ from companion.records import (
 from companion.renames import renames_or_why
 from companion.scoring import short_heading, standings_lines, standings_sentences
 from companion.store import DamagedFile, Store
-from companion.table import folded, word_starts
 from screens.dialog import Dialog
 from screens.styled_once import StyledOnce
 from screens.widgets.footer import SteadyFooter
@@ -495,14 +494,8 @@ def winners_cell(names: list[str], width: int) -> Text:
 
 
 def with_players(games: list[FinishedGame], players: list[str]) -> list[FinishedGame]:
-    """The games each of these player words starts a name in."""
-    return [g for g in games if all(any(_starts(n, p) for n in g.players) for p in players)]
-
-
-def _starts(name: str, word: str) -> bool:
-    """Whether `word` starts the name or a word of it, as a command names a player ("cé"
-    finds "🤠Cé", "zoe" finds "Zoë": play-tests)."""
-    return folded(name).startswith(folded(word)) or word_starts(name, word)
+    """The games each of these player words starts a name in (`FinishedGame.has`)."""
+    return [g for g in games if all(g.has(p) for p in players)]
 
 
 def read_filter(text: str, games: list[FinishedGame]) -> tuple[str | None, list[str]]:
@@ -530,7 +523,7 @@ def read_filter(text: str, games: list[FinishedGame]) -> tuple[str | None, list[
 
 
 def _starts_a_name(word: str, games: list[FinishedGame]) -> bool:
-    return any(_starts(name, word) for g in games for name in g.players)
+    return any(g.has(word) for g in games)
 
 
 def _number(value: float | None) -> str:

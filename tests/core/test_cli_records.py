@@ -69,6 +69,10 @@ def test_a_game_damaged_further_up_is_reported_not_exported(  # type: ignore[no-
         (["history", "--game", "chess"], "--game is one of"),
         (["history", "--json", "--csv"], "not allowed with"),
         (["restore", "missing.zip"], "no such file"),
+        # empty names: refused, not read as another thing (a play-test)
+        (["history", "--player", ""], "--player needs a name, or the start of one"),
+        (["backup", ""], "name the zip to write"),
+        (["restore", " "], "name the zip to restore"),
     ],
 )
 def test_bad_input_is_one_line(
@@ -98,6 +102,36 @@ def test_history_text_json_csv_and_filters(
     assert rows[0][:4] == ["finished", "game", "file", "player"] and len(rows) == 7
     code, out, _ = run(capsys, *data, "history", "--game", "coloma")
     assert out == "No finished games with these filters.\n"
+
+
+def test_history_finds_a_player_by_the_start_of_a_name_or_word(
+    capsys, store: Store, new_game: NewGame, data: list[str]
+) -> None:  # type: ignore[no-untyped-def]
+    """`--player` found only the whole name as typed, case and accents aside: "zo", "zoe"
+    found no "Zoë 🤠", as Records' filter does (a play-test)."""
+    finish(new_game, (10, 20, 5), names=("Zoë 🤠", "Bo", "Mary Ann"))
+    finish(new_game, (30, 20, 5), names=("Ann", "Bo", "Di"))
+    for typed, games in (("zo", 1), ("ZOE", 1), ("zoë 🤠", 1), ("ann", 2), ("bo", 2), ("x", 0)):
+        code, out, _ = run(capsys, *data, "history", "--player", typed, "--json")
+        assert code == 0 and len(json.loads(out)["games"]) == games, typed
+
+
+def test_an_empty_data_folder_name_is_refused(capsys) -> None:  # type: ignore[no-untyped-def]
+    """`--data-dir ""` used the default folder, unsaid (a play-test)."""
+    for args in (["--data-dir", "", "list"], ["--data-dir", " ", "list"]):
+        code, out, err = run(capsys, *args)
+        assert code == 2 and out == ""
+        assert "--data-dir needs a folder" in err, args
+
+
+def test_sheet_of_a_game_reopened_after_its_scoring_says_so(
+    capsys, store: Store, new_game: NewGame, data: list[str]
+) -> None:  # type: ignore[no-untyped-def]
+    session = finish(new_game, (10, 20, 5))
+    session.act(session.rules.reopen(session.state))
+    session.close()
+    code, out, err = run(capsys, *data, "sheet", session.game_id)
+    assert code == 2 and out == "" and "was reopened after it was scored" in err, err
 
 
 def test_history_shows_the_names_as_renamed(  # type: ignore[no-untyped-def]
@@ -155,3 +189,16 @@ def test_a_backup_says_which_files_it_took_though_they_cannot_be_read(  # type: 
     code, out, _ = run(capsys, *data, "backup", str(tmp_path / "b.zip"))
     assert code == 0 and out.startswith("Backed up 1 game and 1 other file")
     assert f"Copied as it is, as it cannot be read: {store.settings_path}" in out
+
+
+def test_restores_question_says_an_answer_other_than_y_is_no(  # type: ignore[no-untyped-def]
+    capsys, monkeypatch
+) -> None:
+    """"maybe" at [y/N] was taken as no without a word (a play-test)."""
+    from companion import cli_records
+
+    for answer, replaced, said in (("y", True, ""), ("", False, ""), ("maybe", False, "maybe")):
+        monkeypatch.setattr("builtins.input", lambda prompt, answer=answer: answer)
+        assert cli_records._ask("games/x.toml (yours: 3 changes)") is replaced
+        out = capsys.readouterr().out
+        assert (f"Taken as no ('{said}' is not y): yours is kept." in out) == bool(said), out

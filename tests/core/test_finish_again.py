@@ -49,3 +49,28 @@ def test_the_last_sheet_is_laid_over_what_the_screen_tracked() -> None:
     # Bo renamed Bob with ctrl+o after the finish: his seat's answers still (a play-test)
     renamed = [tracked[0], dict(tracked[1], name="Bob")]
     assert overlay_sheet(spec, renamed, text, charts)[1]["buildings"] == [5]
+
+
+def test_a_reopening_undone_puts_the_game_back_as_finished_when_it_was(
+    new_game: NewGame, store: Store, monkeypatch: object
+) -> None:
+    """Undoing a reopening put the game back in the history with a new finish time: it
+    moved in "newest first" and the streaks (a play-test). The finish in effect says when."""
+    import companion.journal as journal
+    import companion.session as session_module
+
+    session = new_game()
+    times = iter(["2026-11-27T15:28:00+00:00", "2026-11-27T15:28:00+00:00"])
+    for module in (journal, session_module):  # the entries' stamps, and the history's
+        monkeypatch.setattr(module, "now_stamp", lambda: next(times))  # type: ignore[attr-defined]
+    session.act(session.rules.finish(session.state, 'game = "boomtown"\n', "Ann wins"))
+    session.record_in_history()
+    assert [row["finished"] for row in store.read_history()] == ["2026-11-27T15:28:00+00:00"]
+    session.act(session.rules.reopen(session.state))
+    session.forget_in_history()
+    assert store.read_history() == []
+    monkeypatch.undo()  # type: ignore[attr-defined]
+    session.undo()  # the reopening undone, later: finished as before
+    assert session.state.finished
+    session.record_in_history()
+    assert [row["finished"] for row in store.read_history()] == ["2026-11-27T15:28:00+00:00"]
