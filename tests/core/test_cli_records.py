@@ -194,7 +194,7 @@ def test_a_backup_says_which_files_it_took_though_they_cannot_be_read(  # type: 
 def test_restores_question_says_an_answer_other_than_y_is_no(  # type: ignore[no-untyped-def]
     capsys, monkeypatch
 ) -> None:
-    """"maybe" at [y/N] was taken as no without a word (a play-test)."""
+    """ "maybe" at [y/N] was taken as no without a word (a play-test)."""
     from companion import cli_records
 
     for answer, replaced, said in (("y", True, ""), ("", False, ""), ("maybe", False, "maybe")):
