@@ -152,7 +152,10 @@ Type in the command field and press **enter**:
         """Update only what changed (#16): each part repaints the lines whose text changed,
         and asks for a layout only when its number of lines changed."""
         state = self.state
-        bank = f"bank this round: out{NO_BREAK}{state.bank_out}, in{NO_BREAK}{state.bank_in}"
+        # out and in kept on one line (wrapped between them, "in 0" read alone: a play-test)
+        bank = (
+            f"bank this round: out{NO_BREAK}{state.bank_out},{NO_BREAK}in{NO_BREAK}{state.bank_in}"
+        )
         cards = plural(state.cards_left, "card")
         rounds = plural(state.rounds_left, "round")
         if not state.rounds_left and state.phase != "over":  # ("0 rounds" while it was
@@ -192,7 +195,9 @@ Type in the command field and press **enter**:
             text.append(f" ({chips(gold).replace(' ', '+')})", style="dim")  # one word
         by_town: dict[str, list[str]] = {}
         for mine in state.mines_of(seat):
-            worth = f"{mine.worth}" + ("*" if mine.vein else "") + (" D" if mine.dangerous else "")
+            # a dangerous mine's D kept with its mine (it wrapped alone: a play-test)
+            danger = f"{NO_BREAK}D" if mine.dangerous else ""
+            worth = f"{mine.worth}" + ("*" if mine.vein else "") + danger
             by_town.setdefault(mine.town, []).append(f"{mine.roll}→{worth}")
         mayor_of = state.mayor_of(seat)
         if not by_town and not mayor_of:
