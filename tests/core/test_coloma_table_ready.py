@@ -111,6 +111,27 @@ def test_holdings_are_corrected_with_a_reason_and_undone(game: GameSession) -> N
     assert again.state.rows[2] == (2, 4) and again.state.outlaws == 7
 
 
+def test_a_count_holding_takes_plus_and_minus_as_a_players_numbers_do(
+    game: GameSession,
+) -> None:
+    """The Outlaws' -3 was refused as "0 to 50 (not -3)", while the player rows of the same
+    dialog say "-3 takes away" (a play-test): +N adds, -N takes away, N sets it."""
+    fix(game, "outlaws", "12")
+    assert "set to 9" in fix(game, "outlaws", "-3")
+    assert state(game).outlaws == 9
+    fix(game, "outlaws", "+2")
+    assert state(game).outlaws == 11
+    fix(game, "lands:1", "+1")
+    assert state(game).lands[1] == 1
+    with pytest.raises(AmountError, match="That leaves -1: a count is 0 or more"):
+        rules(game).correct_text(state(game), "lands:1", "-2", "the board")
+    with pytest.raises(AmountError, match="at most 50"):
+        rules(game).correct_text(state(game), "outlaws", "+40", "the board")
+    assert state(game).outlaws == 11 and state(game).lands[1] == 1
+    (outlaws,) = [f for f in rules(game).corrections(state(game)) if f.key == "outlaws"]
+    assert "-3 takes away" in outlaws.hint
+
+
 def test_bad_corrections_change_nothing(game: GameSession) -> None:
     with pytest.raises(AmountError):
         rules(game).correct_text(state(game), "events:0", "seven", "the board")

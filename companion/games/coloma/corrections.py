@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.amounts import AmountError, parse_count
+from companion.amounts import AmountError, parse_amount, parse_count
 from companion.games.base import Fix, RuleError, Rules, TableState, refuse_unsafe_text
 from companion.games.coloma.gold import GoldSupply
 from companion.games.coloma.state import (
@@ -59,7 +59,7 @@ class CorrectionRules(Rules):
                 Fix(
                     f"lands:{seat}",
                     f"{name}: Tents on Frontier Lands ({state.lands[seat]})",
-                    "how many Frontier Lands hold a Tent",
+                    "how many Frontier Lands hold a Tent (+1 adds, -1 takes away)",
                     seat,
                 ),
                 Fix(
@@ -78,12 +78,15 @@ class CorrectionRules(Rules):
             if state.hotel_module:
                 fixes += [
                     Fix(
-                        f"hotels:{seat}", f"{name}: Hotels ({state.hotels[seat]})", "a count", seat
+                        f"hotels:{seat}",
+                        f"{name}: Hotels ({state.hotels[seat]})",
+                        "a count: 2 sets it, +1 adds, -1 takes away",
+                        seat,
                     ),
                     Fix(
                         f"sleepers:{seat}",
                         f"{name}: Dudes on Hotels ({state.sleepers[seat]})",
-                        "a count",
+                        "a count: 2 sets it, +1 adds, -1 takes away",
                         seat,
                     ),
                 ]
@@ -109,7 +112,11 @@ class CorrectionRules(Rules):
                 )
             )
         fixes.append(
-            Fix("outlaws", f"Outlaws at the Shootout ({state.outlaws})", "how many Outlaws")
+            Fix(
+                "outlaws",
+                f"Outlaws at the Shootout ({state.outlaws})",
+                "how many Outlaws: 12 sets it, +5 adds, -3 takes away",
+            )
         )
         last = max([*state.rows, 0]) + 1
         for row in range(1, max(last, ROWS_SHOWN) + 1):
@@ -186,7 +193,19 @@ class CorrectionRules(Rules):
             sites = sorted(set(_numbers(text, "An Event's Site", 5, minimum=1)))
             return sites, _shown(sites)
         if holding in ("lands", "hotels", "sleepers", "outlaws"):
-            count = parse_count(text, maximum=50, what="A count")
+            # 12 sets it, +5 adds, -3 takes away, as a player's numbers read (-3 was "not 0
+            # to 50" here: a play-test)
+            amount = parse_amount(text)
+            current = (
+                state.outlaws
+                if holding == "outlaws"
+                else getattr(state, holding)[self._seat(state, int(at))]
+            )
+            count = amount.applied_to(current)
+            if count < 0:
+                raise AmountError(f"That leaves {count}: a count is 0 or more (now {current}).")
+            if count > 50:
+                raise AmountError(f"A count is at most 50 (not {count}).")
             return count, str(count)
         if holding == "bridges":
             kinds = [] if text.strip().lower() in NONE_WORDS else text.split(",")
