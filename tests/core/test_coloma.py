@@ -457,3 +457,24 @@ def test_a_pool_past_its_most_spaces_is_named(new_game: NewGame) -> None:
     session = new_game(game="coloma", names=("Ann", "Bo"), first=0)
     with pytest.raises(RuleError, match=r"^A pool has at most 40 spaces, not 999: pools 4 6 8\.$"):
         rules(session).pools(state(session), [2, 3, 999])
+
+
+def test_site_5s_spends_alike_are_said_together(new_game: NewGame) -> None:
+    """A line a spender cut the third one off at 80 columns (a play-test): those who spend
+    the same are named together, from the Sheriff clockwise."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy", "Di"), first=0)
+    rules, state = session.rules, session.state
+    session.act(rules.pools(state, [4, 6, 8]))
+    for _ in range(4):
+        session.act(rules.next_round(session.state))
+    session.state.events[3].add(5)  # Di's Tent on Site 5: 2 for 6 VP
+    for seat in range(4):
+        session.state.numbers[seat]["gold"] = 3
+    entry = rules.event(session.state, {0: 1, 1: 1, 3: 2, 2: 1})
+    assert entry.text == (
+        "Event, Site 5: Ann, Bo and Cy spend 1 Gold Nugget for 3 VP each; Di spends 2 Gold "
+        "Nuggets for 6 VP"
+    )
+    assert rules.event(session.state, {1: 1}).text == (
+        "Event, Site 5: Bo spends 1 Gold Nugget for 3 VP"
+    )

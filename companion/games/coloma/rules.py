@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from companion.amounts import Amount
+from companion.amounts import Amount, and_listed
 from companion.gamefile import Header
 from companion.games.base import (
     NumberSpec,
@@ -269,6 +269,9 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
         if any(spend.values()) and state.barker != 5:  # (dropped without a word: a play-test)
             raise RuleError(SPEND_AT_5.format(site=state.barker))
         effects = self._event_effects(copy_of(state), state.barker, spend)
+        if state.barker == 5 and effects:  # those who spend alike said together (a line
+            # each cut the third spender off at 80 columns: a play-test)
+            effects = self._spends_said(state, spend)
         empty = sum(EMPTY_SUPPLY in effect for effect in effects) > 1
         if empty:  # said once, at the end (for each player, it cut a long Event's line)
             effects = [effect.replace(EMPTY_SUPPLY, "") for effect in effects]
@@ -282,6 +285,22 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
             site=state.barker,
             spend=[spend.get(seat, 0) for seat in range(len(state.players))],
         )
+
+    def _spends_said(self, state: ColomaState, spend: dict[int, int]) -> list[str]:
+        """Site 5's spends, those of one count together, from the Sheriff clockwise:
+        "Ann and Bo spend 1 Gold Nugget for 3 VP each; Cy spends 2 Gold Nuggets for 6 VP"."""
+        by_count: dict[int, list[str]] = {}
+        for seat in state.seats_from_sheriff():
+            if spend.get(seat, 0):
+                by_count.setdefault(spend[seat], []).append(state.name(seat))
+        said = []
+        for count, names in by_count.items():
+            verb, each = ("spends", "") if len(names) == 1 else ("spend", " each")
+            said.append(
+                f"{and_listed(names)} {verb} {plural(count, 'Gold Nugget')} for "
+                f"{3 * count} VP{each}"
+            )
+        return said
 
     def could_spend_at_five(
         self, state: ColomaState, spend: dict[int, int], mules: list[int] | None = None
