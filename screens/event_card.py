@@ -120,10 +120,12 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
             )
             yield OptionList(id="event-choice")
             with Horizontal(id="holdup-row"):
-                yield SteadyInput(placeholder="number 2-12", id="holdup-number", compact=True)
-                yield SteadyInput(
-                    placeholder="dice, e.g. 3 4 (r rolls)", id="holdup-dice", compact=True
-                )
+                # labelled: once typed in, the placeholders that named them were gone (a
+                # play-test could not tell the fields apart)
+                yield Static("Number", classes="holdup-label")
+                yield SteadyInput(placeholder="2-12", id="holdup-number", compact=True)
+                yield Static("Dice", classes="holdup-label")
+                yield SteadyInput(placeholder="e.g. 3 4 (r rolls)", id="holdup-dice", compact=True)
             yield Static("", id="event-error", classes="error", markup=False)
             with Horizontal(id="event-buttons"):
                 yield Button("Play it (ctrl+g)", id="event-play", variant="primary", compact=True)

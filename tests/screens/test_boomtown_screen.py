@@ -138,6 +138,17 @@ async def test_the_holdup_dialog_points_at_the_wrong_field_and_forgets_a_put_rig
         await pilot.pause()
         await type_into(pilot, "#holdup-number", "13")
         await type_into(pilot, "#holdup-dice", "4 4")
+        # each field labelled beside it: typed in, the placeholders naming them were gone
+        # (a play-test could not tell them apart)
+        row = dialog.query_one("#holdup-row")
+        assert [(type(w).__name__, w.id or str(w.render())) for w in row.children] == [
+            ("Static", "Number"),
+            ("SteadyInput", "holdup-number"),
+            ("Static", "Dice"),
+            ("SteadyInput", "holdup-dice"),
+        ]
+        label, field = row.children[0], row.children[1]
+        assert label.region.width >= len("Number") and label.region.right <= field.region.x
         await pilot.press("enter")
         await pilot.pause()
         assert text_of(pilot, "#event-error") == "Name a number from 2 to 12."
