@@ -745,6 +745,12 @@ Type in the command field and press **enter**; the line above it says what comes
             return rules.hotel(state, seat)
         if what == "sleep" and len(words) == 2:
             return rules.sleep(state, seat, parse_count(words[1], minimum=1, what="The Dudes"))
+        if what.rstrip("s") in ("building", "town"):  # not tracked in play: where they go
+            # (the usage named no way to record one built at Site 3: a play-test)
+            raise RuleError(
+                "Town Buildings are typed at the end: the scoring wizard (ctrl+f) asks the VP "
+                "printed on each player's."
+            )
         raise RuleError(f"After a name, type one of: {self._player_help().replace('NAME ', '')}.")
 
     def _spenders(self, words: list[str]) -> dict[int, int]:

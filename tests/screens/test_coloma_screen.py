@@ -274,6 +274,12 @@ async def test_bad_input_is_explained_beside_the_field(store: Store, new_game: N
         assert "whole number" in await command(pilot, "ann bucks five")
         assert await command(pilot, "ann bucks -3") == "Ann cannot have -1 Bucks (the least is 0)."
         assert "After a name, type one of" in await command(pilot, "ann dance")
+        for typed in ("ann building 6", "ann buildings 6 4", "bo town 3"):  # not tracked in
+            # play: the usage named no way to record one (a play-test)
+            assert await command(pilot, typed) == (
+                "Town Buildings are typed at the end: the scoring wizard (ctrl+f) asks the "
+                "VP printed on each player's."
+            ), typed
         assert "Ann cannot have -1 Tents" in await command(pilot, "ann tents -2")
         assert "chart 6 VP / 3 VP" in await command(pilot, "chart abc")  # the grammar, #13
         assert "needs a River tile" in await command(pilot, "ann bridge Rope")
