@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -119,6 +119,19 @@ stays, so you can fix it and record again.
     def _on_to_the_value(self) -> None:
         if self.query_one("#what", Select).has_focus_within:
             self.query_one("#value", Input).focus()
+            self._moved_on = True
+
+    #: the value was given the focus as What's list closed on a pick: a tab pressed next,
+    #: the habit of moving to the next field, stays there (it went on to Why, and the
+    #: number typed next became the reason: two play-tests)
+    _moved_on = False
+
+    def on_key(self, event: events.Key) -> None:
+        moved_on, self._moved_on = self._moved_on, False
+        value = self.query_one("#value", Input)
+        if moved_on and event.key == "tab" and value.has_focus and not value.value:
+            event.stop()
+            event.prevent_default()
 
     @on(Select.Changed, "#what")
     def _what_changed(self, event: Select.Changed) -> None:

@@ -81,6 +81,14 @@ async def test_the_correction_dialog_fits_80x24_and_works_from_the_keyboard(
         assert dialog.fixes[str(key)].seat == 2
         # picked: on to the new value (typing went to the list, moving it: a play-test)
         assert dialog.focused is dialog.query_one("#value")
+        # a tab pressed next, from habit, stays there (it went on to Why, and the number
+        # typed became the reason: two play-tests); a second one moves on
+        await pilot.press("tab")
+        assert dialog.focused is dialog.query_one("#value")
+        await pilot.press("tab")
+        assert dialog.focused is dialog.query_one("#reason")
+        await pilot.press("shift+tab")
+        assert dialog.focused is dialog.query_one("#value")
         await pilot.press("shift+tab", "enter")  # the list again: enter on the same one
         await pilot.pause()
         await pilot.press("enter")
