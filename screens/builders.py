@@ -567,6 +567,12 @@ Type in the command field and press **enter**; the line above it says what comes
             marks = None
             if rest and rest[0][0] in "<>+.-":  # marks come first; a typo in them is refused
                 marks, rest = parse_marks(rest[0]), rest[1:]
+            if len(rest) == 1 and len(rest[0]) <= 2:  # a typo in the marks (`x` for `>`)
+                # became the card's name, and its arrows went uncounted (a play-test)
+                raise RuleError(
+                    f"Not a card's marks nor its name: {rest[0]}. Marks are < > + (. for none), "
+                    "before the name: 3 2 d <+ Saloon."
+                )
             row, column, cube = spot(words[0]), spot(words[1]), CUBES[words[2]]
             return self.run(rules.build(state, builder, row, column, cube, marks, " ".join(rest)))
         if words[:1] == ["card"]:

@@ -399,8 +399,14 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
     def _show_answer(self, answer: Widget) -> None:
         """The answer's row, its note and its hint scrolled into view, once laid out."""
         block = answer.parent.parent if answer.parent is not None else None
-        if block is not None:
-            wizard = self.query_one("#wizard")
+        if block is None:
+            return
+        wizard = self.query_one("#wizard")
+        if answer.id == "answer-0":  # the first: the step's title and question above it
+            # stay in sight (its hint scrolled in whole pushed them off, and the step began
+            # mid-sentence: a play-test)
+            self.call_after_refresh(wizard.scroll_home, animate=False)
+        else:
             self.call_after_refresh(wizard.scroll_to_widget, block, animate=False)
 
     def on_mount(self) -> None:

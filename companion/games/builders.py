@@ -117,9 +117,17 @@ READINGS = """\
 - "Directly ahead" on a row narrower than the previous token's column is the row's last
   location, the nearest one to straight ahead.
 - Mountains whose arrows point at each other, or off the edge, could never take a token:
-  they are refused when placed. Whatever the board shows, `t at COLUMN REASON` places the
-  row's Track Token where the cardboard has it.
+  they are refused when placed. Whatever the votes say, `t at COLUMN REASON` places the
+  row's Track Token where the cardboard has it, but never on a Mountain the board tracker
+  has there: the tracker's terrain is then what is wrong (`clear ROW COLUMN` takes it away).
 """
+
+#: a Track Token where the tracker has a Mountain: said with the way out (F1 said `t at`
+#: places it whatever the board shows: a play-test)
+ON_A_MOUNTAIN = (
+    "A Track Token is never placed on a Mountain: if the board has no Mountain at row {row}, "
+    "column {column}, take it away first (clear {row} {column})."
+)
 
 MARKS = "<>+"
 CUBE_WORDS = {"1": 1, "s": 1, "single": 1, "2": 2, "d": 2, "double": 2, "3": 3, "t": 3, "triple": 3}
@@ -499,7 +507,11 @@ class BuildersRules(Rules):
                 return self._correction(
                     state, "everyone has built this round", reason, holding="turn", value=None
                 )
-            seat = self.seat_named(state, text)
+            try:
+                seat = self.seat_named(state, text)
+            except RuleError as problem:  # `none` said too (only the hint line had it: a
+                # play-test typed "no space left")
+                raise RuleError(f"{str(problem).removesuffix('.')}; or none.") from None
             return self._correction(
                 state,
                 f"it is {state.name(seat)}'s turn to build",
@@ -807,6 +819,16 @@ class BuildersRules(Rules):
         votes = state.votes(state.train_row)
         if isinstance(votes, str):
             raise RuleError(f"To count the votes, type {votes}; or type the totals: t 3 1 0.")
+        row = state.train_row
+        rows = {spot[0] for spot, kind in state.terrain.items() if kind == "hideout"}
+        if hideouts and rows and row not in rows:  # the table records its Hideouts, none
+            # here (taken, it moved the token by arrows no card in the row has: a play-test);
+            # a table that records none reveals them with `t <` as they come
+            raise RuleError(
+                f"Row {row} has no Hideout on record (rows with one: "
+                f"{', '.join(map(str, sorted(rows)))}): t alone counts its votes; if the board "
+                f"has one here, type hide {row} COLUMN first."
+            )
         left, right, _ = tally(hideouts)
         votes = Votes(votes.left + left, votes.right + right, votes.plus_left, votes.plus_right)
         # the Hideout's arrows said (its votes counted unsaid: a play-test)
@@ -908,7 +930,7 @@ class BuildersRules(Rules):
             mountains[column] = kind.split("-")[1]
             problem = mountain_problem(mountains, state.widths[row - 1])
             if problem:
-                raise RuleError(f"{problem} (row {row}; the rules: never an arrow off the edge)")
+                raise RuleError(f"{problem.removesuffix('.')} (row {row}).")
         state.terrain[(row, column)] = kind
 
     def _apply_build(self, state: TableState, entry: Entry) -> None:
@@ -990,7 +1012,7 @@ class BuildersRules(Rules):
             raise RuleError(f"The next Track Token goes in row {state.train_row}.")
         _check_token_due(state)
         if state.terrain.get((row, column), "").startswith("mountain"):
-            raise RuleError("A Track Token is never placed on a Mountain.")
+            raise RuleError(ON_A_MOUNTAIN.format(row=row, column=column))
         state.tokens.append(column)
 
     def _apply_correct(self, state: TableState, entry: Entry) -> None:
@@ -1035,7 +1057,7 @@ class BuildersRules(Rules):
             if row > len(state.tokens):
                 raise RuleError(f"Row {row} has no Track Token yet: place it with t.")
             if state.terrain.get((row, column), "").startswith("mountain"):
-                raise RuleError("A Track Token is never placed on a Mountain.")
+                raise RuleError(ON_A_MOUNTAIN.format(row=row, column=column))
             state.tokens[row - 1] = column
         elif holding == "building":
             self._correct_building(state, entry)

@@ -147,6 +147,25 @@ def test_the_train_marker_follows_the_cards_and_the_printed_arrows(game: GameSes
     assert state(game).tokens == [1]
 
 
+def test_a_hideouts_arrows_in_a_row_without_one_on_record_are_refused(
+    game: GameSession,
+) -> None:
+    """With the table's Hideouts on record (hide ROW COLUMN), `t <` in a row with none is
+    refused: taken, it moved the token by arrows no card in the row has (a play-test). A
+    table that records none reveals them with `t <` as they come."""
+    rules = game.rules
+    game.act(rules.arrows(state(game), 1, ["", "", "", "", ""]))
+    for seat in range(3):  # every player builds, marks said: the token is due
+        game.act(rules.build(state(game), seat, 3, seat + 1, 1, ""))
+    entry = rules.token_from_board(state(game), "<")  # none on record: taken
+    assert "(a Hideout revealed: <)" in entry.text
+    game.act(rules.place_terrain(state(game), 2, 2, "hideout"))
+    with pytest.raises(RuleError, match=r"Row 1 has no Hideout on record \(rows with one: 2\)"):
+        rules.token_from_board(state(game), "<")
+    game.act(rules.place_terrain(state(game), 1, 4, "hideout"))
+    assert "(a Hideout revealed: <)" in rules.token_from_board(state(game), "<").text
+
+
 def test_unknown_marks_are_asked_not_guessed(game: GameSession) -> None:
     rules = game.rules
     game.act(rules.arrows(state(game), 1, [">", "", "", "", ""]))
@@ -280,10 +299,36 @@ def test_mountains_facing_each_other_are_refused_at_setup(game: GameSession) -> 
     """Issue #13: `m> 2 3` then `m< 2 4` was accepted, then every token there refused."""
     rules = game.rules
     game.act(rules.place_terrain(state(game), 2, 3, "mountain-right"))
-    with pytest.raises(RuleError, match="columns 3 and 4 point at each other"):
+    # the rule quoted is the one broken ("the rules: never an arrow off the edge" was said
+    # of two Mountains facing each other: a play-test)
+    with pytest.raises(RuleError) as facing:
         rules.place_terrain(state(game), 2, 4, "mountain-left")
-    with pytest.raises(RuleError, match="points off the edge"):
+    assert str(facing.value) == (
+        "The Mountains at columns 3 and 4 point at each other: a Track Token could never be "
+        "placed past them (row 2)."
+    )
+    with pytest.raises(RuleError, match=r"points off the edge of the board \(row 2\)\.$"):
         rules.place_terrain(state(game), 2, 1, "mountain-left")
+
+
+def test_a_token_by_hand_on_a_tracked_mountain_says_how_to_take_it_away(
+    game: GameSession,
+) -> None:
+    """F1 said `t at` places the token whatever the board shows, and it was refused on a
+    Mountain with no way out (a play-test): the refusal names `clear`."""
+    rules = game.rules
+    game.act(rules.place_terrain(state(game), 1, 2, "mountain-right"))
+    for seat in range(3):
+        build(game, seat, 3, seat + 1, 1)
+    with pytest.raises(RuleError) as refused:
+        game.act(rules.token_by_hand(state(game), 2, "as on the board"))
+    assert str(refused.value) == (
+        "A Track Token is never placed on a Mountain: if the board has no Mountain at row 1, "
+        "column 2, take it away first (clear 1 2)."
+    )
+    game.act(rules.place_terrain(state(game), 1, 2, "none"))
+    game.act(rules.token_by_hand(state(game), 2, "as on the board"))
+    assert state(game).tokens == [2]
 
 
 def test_a_board_without_rows_names_the_right_limit(new_game: NewGame) -> None:

@@ -76,6 +76,9 @@ def test_tokens_round_start_turn_and_cubes_are_corrected(game: GameSession) -> N
         rules.correct_text(state(game), "token:1", "four", "typo")
     game.act(rules.correct_text(state(game), "start", "cy", "Cy started"))
     assert state(game).first_player == 2
+    with pytest.raises(RuleError) as refused:  # `none` said (only the hint had it)
+        rules.correct_text(state(game), "turn", "no space left", "stuck")
+    assert str(refused.value).endswith(": Bea, Bob, Cy, Di; or none.")
     game.act(rules.correct_text(state(game), "turn", "Di", "Di has not built"))
     # Cy (the start player) before Di; Ann and Bo after Di, and they built this round: they
     # stay built (all of them had to build again: a play-test saw a player asked twice)

@@ -598,13 +598,21 @@ async def test_a_wrong_cube_word_is_named_and_arrow_is_taken(
     mark typed with a dot read "<>.. Type" (play-tests)."""
     session = new_game(game="builders", names=("Ann", "Bo"), first=0)
     async with make_app(store).run_test(size=SIZE) as pilot:
-        await open_screen(pilot, session, BuildersScreen)
+        screen = await open_screen(pilot, session, BuildersScreen)
         assert await command(pilot, "board 3x2") == ""
         assert await command(pilot, "1 2 x") == (
             "Not a cube: x. Type s, d or t (a Single, a Double, a Triple): 3 2 d."
         )
         assert await command(pilot, "arrow 1 < >") == ""
         assert "Not a set of marks: <>. (type < and >" in await command(pilot, "arrows 2 <>. .")
+        # a typo in a card's marks was taken as its name, its arrows uncounted (a play-test)
+        for typed in ("1 1 s x", "1 1 s ab"):
+            assert await command(pilot, typed) == (
+                f"Not a card's marks nor its name: {typed.split()[-1]}. Marks are < > + (. for "
+                "none), before the name: 3 2 d <+ Saloon."
+            )
+        assert await command(pilot, "1 1 s > Inn") == ""  # a name of three letters: taken
+        assert screen.state.buildings[-1].card == "Inn"
 
 
 async def test_vp_x_cube_without_g_next_to_a_goldmine_is_questioned(
@@ -655,3 +663,35 @@ async def test_the_train_marker_is_lit_on_its_location(store: Store, new_game: N
         assert await command(pilot, "1 1 s <") == ""  # Left wins: column 2
         assert "row 1, column 2" in text_of(pilot, "#notes")
         assert lit() == [(2, ".")]
+
+
+async def test_the_wizard_opens_with_its_step_title_in_sight(
+    store: Store, new_game: NewGame
+) -> None:
+    """With many buildings, the first answer's hint scrolled into view pushed the step's
+    title and question off the top: the wizard began mid-sentence (a play-test)."""
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy", "Dee"), first=0)
+    rules = session.rules
+    session.act(rules.board(session.state, [5] * 10))
+    for _ in range(5):
+        for turn in range(4):
+            row = len(session.state.tokens) + 1 + turn % 3
+            column = next(c for c in range(1, 6) if session.state.at(row, c) is None)
+            builder = session.state.builder
+            assert builder is not None
+            session.act(rules.build(session.state, builder, row, column, 1, "", "Saloon"))
+        session.act(rules.token(session.state, 0, 0, 0))
+        session.act(rules.next_round(session.state))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_screen(pilot, session, BuildersScreen)
+        await pilot.press("ctrl+f")  # before the end: asked first
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        wizard = pilot.app.screen
+        assert isinstance(wizard, ScoringWizard)
+        await pilot.pause(0.1)
+        await settle(pilot)
+        assert wizard.focused is wizard.query_one("#answer-0")
+        assert wizard.query_one("#wizard").scroll_y == 0
+        assert wizard.query_one("#step-title").region.y >= 1  # under the header, whole
