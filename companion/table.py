@@ -134,9 +134,10 @@ def players_matching(players: list[Player], word: str) -> list[int]:
 
 def word_starts(name: str, typed: str) -> bool:
     """Whether `typed` starts a word of `name`, case and accents aside ("cy" starts one of
-    "[b]Cy", "ann" one of "Mary Ann", "ce" one of "🤠Cé")."""
-    start = folded(typed)
-    return any(part.startswith(start) for part in re.findall(r"\w+", folded(name)))
+    "[b]Cy", "ann" one of "Mary Ann", "ce" one of "🤠Cé", "🤠" one of "Zoë 🤠": a word is
+    letters and digits, or what spaces part)."""
+    start, name = folded(typed), folded(name)
+    return any(part.startswith(start) for part in [*re.findall(r"\w+", name), *name.split()])
 
 
 def starts_name(name: str, typed: str) -> bool:

@@ -427,7 +427,8 @@ Type in the command field and press **enter**; the line above it says what comes
         text = Text()
         state = self.state
         if state.widths and not state.over and not state.finished:
-            at = f", column {preview.column}" if isinstance(preview, Placement) else ""
+            # the lit cell said (a play-test did not know what it meant)
+            at = f", column {preview.column} (lit)" if isinstance(preview, Placement) else ""
             text.append(f"◀ Train Marker: row {state.train_row}{at}. ", style="bold")
         if isinstance(preview, Placement):
             text.append(f"If the round ended now: {preview.sentence}", style="dim")

@@ -3,9 +3,9 @@
 One key answers it (y or n), so a question that comes up after enter could be answered by
 the next command's letters, typed on without looking: "yuki gold +5" said yes with its y,
 "ned ..." said no and sent "ed ..." to the command field (a play-test noticed letters typed
-as a command's answering it). Keys that come just after the question appears, or right after
-another key that was no answer, are taken as typing that went on: the question says so and
-waits for a key pressed on its own. Escape always answers no.
+as a command's answering it). Keys that come within a second of the question, or within a
+second and a half of another key that was no answer, are taken as typing that went on: the
+question says so and waits for a key pressed on its own. Escape always answers no.
 """
 
 from __future__ import annotations
@@ -40,10 +40,12 @@ rules do not expect yet.
         Binding("y", "answer(True)", "Yes", id="confirm-yes"),
         Binding("n,escape", "answer(False)", "No", id="confirm-no"),
     ]
-    #: seconds after the question appears, or after a key that was no answer, during which
-    #: a key is taken as typing that went on rather than as an answer (a person reads the
-    #: question first: that takes longer)
-    TYPED_ON = 0.5
+    #: seconds after the question appears during which a key is taken as typing that went
+    #: on rather than as an answer (a person reads the question first: that takes longer)
+    TYPED_ON = 1.0
+    #: once a key was taken so, the pause that must come before an answer: a slow typist's
+    #: next command ("cy gold +1", a key each 0.6 s) answered with its y (a play-test)
+    PAUSE_AFTER_TYPING = 1.5
     #: the clock those seconds are read from (tests give their own)
     clock: Callable[[], float] = staticmethod(time.monotonic)
 
@@ -51,6 +53,7 @@ rules do not expect yet.
         super().__init__()
         self._question, self._yes, self._no = question, yes, no
         self._last_key = 0.0  # when the question came up, then each key that was no answer
+        self._typing_seen = False  # a key was taken as typing that went on
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
@@ -75,9 +78,10 @@ rules do not expect yet.
         if not typed:
             return
         now = self.clock()
-        typed_on = now - self._last_key < self.TYPED_ON
+        pause = self.PAUSE_AFTER_TYPING if self._typing_seen else self.TYPED_ON
+        typed_on = now - self._last_key < pause
         if typed_on or event.key not in ("y", "n", "enter", "space"):
-            self._last_key = now
+            self._last_key, self._typing_seen = now, True
             event.stop()
             event.prevent_default()
             note = self.query_one("#confirm-typed-on", Static)

@@ -540,9 +540,9 @@ async def ask(pilot, answers: list[bool | None]) -> ConfirmDialog:  # type: igno
 async def test_keys_typed_on_as_a_question_comes_up_answer_nothing(
     store: Store, new_game: NewGame, hand_clock: HandClock
 ) -> None:
-    """y, enter or any letter within half a second of the question (or of a letter that
-    was no answer) neither answers it nor presses a button; the question says why; a key
-    pressed on its own then answers."""
+    """y, enter or any letter within a second of the question (or a second and a half of a
+    letter that was no answer) neither answers it nor presses a button; the question says
+    why; a key pressed on its own then answers."""
     session = new_game(game="coloma", names=("Ann", "Bo"))
     async with make_app(store).run_test(size=(80, 24)) as pilot:
         await open_game(pilot, session)
@@ -557,18 +557,24 @@ async def test_keys_typed_on_as_a_question_comes_up_answer_nothing(
             "Keys typed as the question came up answer nothing. Read it, then press y (Do it) "
             "or n (Leave it)."
         )
-        hand_clock.now += 0.4  # 0.4 s after the last letter: still typing
+        hand_clock.now += 1.2  # 1.2 s after the last letter: still typing (a slow typist)
         await pilot.press("y")
         assert answers == []
-        hand_clock.now += 1.0
+        hand_clock.now += 2.0
         await pilot.press("x")  # pressed on its own, but no answer: the next y waits again
-        hand_clock.now += 0.2
+        hand_clock.now += 0.6
         await pilot.press("y")
         assert answers == []
-        hand_clock.now += 1.0
+        hand_clock.now += 1.6
         await pilot.press("y")
         await settle(pilot)
         assert answers == [True]
+        # a slow typist's command (a key each 0.6 s), its first letter a y: nothing answers
+        dialog = await ask(pilot, answers)
+        for key in "yuki":
+            hand_clock.now += 0.6
+            await pilot.press(key)
+        assert pilot.app.screen is dialog and answers == [True]
 
 
 async def test_escape_answers_no_at_once_and_enter_alone_presses_the_focused_button(
@@ -615,7 +621,7 @@ async def test_a_command_typed_on_into_a_question_changes_nothing(
         await settle(pilot)
         assert pilot.app.screen is dialog
         assert len(screen.session.journal.entries) == entries
-        hand_clock.now += 1.5
+        hand_clock.now += 2.0
         await pilot.press("n")
         await settle(pilot)
         assert pilot.app.screen is screen
