@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.renames import renames_or_why, shown
 from companion.saved import SavedGame, list_saved
@@ -24,12 +25,13 @@ class Seat:
 @dataclass(frozen=True)
 class TableMemory:
     """Known players, most recently set up first (one per name, case ignored), the last
-    table in its seat order (empty when there was no earlier game) and the game it played
-    ("" when none)."""
+    table in its seat order (empty when there was no earlier game), the game it played
+    ("" when none) and the options it was set up with."""
 
     players: list[Seat] = field(default_factory=list)
     last_table: list[Seat] = field(default_factory=list)
     last_game: str = ""
+    last_options: dict[str, Any] = field(default_factory=dict)
 
     @property
     def names(self) -> list[str]:
@@ -61,7 +63,12 @@ def remember(games: Iterable[SavedGame]) -> TableMemory:
         if last is not None
         else []
     )
-    return TableMemory(players, last_table, last.game if last is not None else "")
+    return TableMemory(
+        players,
+        last_table,
+        last.game if last is not None else "",
+        dict(last.options) if last is not None else {},
+    )
 
 
 def table_memory(store: Store) -> TableMemory:
@@ -79,4 +86,4 @@ def table_memory(store: Store) -> TableMemory:
             seen.add(name.casefold())
             players.append(Seat(name, seat.colour))
     last = [Seat(shown(seat.name, renames), seat.colour) for seat in memory.last_table]
-    return TableMemory(players, last, memory.last_game)
+    return TableMemory(players, last, memory.last_game, memory.last_options)

@@ -8,7 +8,7 @@ read and replayed again. Damaged files are always read again, so a repaired file
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # the rules are imported only when a summary must be made aga
 SUMMARY_LIMIT = 1 * MIB
 #: made part of a summary's key when what a summary says changes (the options in the title;
 #: "Round 3 done"): summaries an earlier version cached are made again
-SUMMARY_FORMAT = 2
+SUMMARY_FORMAT = 3  # (3: the options set up, for the new game's "same table")
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,8 @@ class SavedGame:
     modified: float
     colours: list[str]  # each player's colour, in seat order (the new-game dialog offers them)
     started: str  # when the game was set up (its header's stamp)
+    #: the options it was set up with (the new-game dialog's "same table" takes them again)
+    options: dict[str, Any] = field(default_factory=dict)
 
     @property
     def game_id(self) -> str:
@@ -105,6 +107,7 @@ def summarise(session: GameSession, modified: float) -> SavedGame:
         modified=modified,
         colours=[player.colour for player in session.state.players],
         started=session.header.created,
+        options=dict(options),
     )
 
 
@@ -140,6 +143,11 @@ def _summary_of(fields: Any, path: Path) -> SavedGame | None:
             return None
     if type(fields.get("finished")) is not bool or type(modified) not in (int, float):
         return None
+    options = fields.get("options")
+    if not isinstance(options, dict) or not all(
+        type(key) is str and type(value) in (bool, int, str) for key, value in options.items()
+    ):
+        return None
     game, title, progress = (visible(text) for text in texts)
     names = [visible(name) for name in players]
     return SavedGame(
@@ -152,6 +160,7 @@ def _summary_of(fields: Any, path: Path) -> SavedGame | None:
         float(modified),
         [visible(colour) for colour in colours],
         visible(started),
+        options,
     )
 
 

@@ -422,7 +422,9 @@ Names: not empty, at most 24 characters, different from each other (case does no
 
     def action_same_table(self) -> None:
         """The names, colours and seat order of the last game set up, in one key; the game
-        chosen stays (the same friends may well play another game)."""
+        chosen stays (the same friends may well play another game), and when it is the last
+        game's, its options come back too (a table repeating an advanced game missed the
+        box unticked: a play-test)."""
         table = self.memory.last_table if self.memory else []
         if not table:
             self.query_one("#error-players", Static).update(
@@ -435,8 +437,24 @@ Names: not empty, at most 24 characters, different from each other (case does no
             self.query_one(f"#colour-{row}", Select).value = seat.colour
         for row, seat in enumerate(table):
             self.query_one(f"#name-{row}", Input).value = seat.name
+        if self.memory.last_game == self.game:
+            self._take_options(self.memory.last_options)
         self._sync()
         self.query_one("#first", Select).focus()
+
+    def _take_options(self, options: dict[str, Any]) -> None:
+        """This game's option widgets set as `options` has them (a value the widget cannot
+        take is left as it is)."""
+        for spec in GAMES[self.game].options:
+            if spec.key not in options:
+                continue
+            value = options[spec.key]
+            widget = self.query_one(f"#option-{self.game}-{spec.key}")
+            if spec.choices:
+                if value in {choice for choice, _ in spec.choices}:
+                    widget.value = value  # type: ignore[attr-defined]
+            elif isinstance(value, bool):
+                widget.value = value  # type: ignore[attr-defined]
 
     def action_remove_player(self) -> None:
         row = self._focused_row()

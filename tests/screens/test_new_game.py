@@ -345,3 +345,30 @@ async def test_a_name_is_offered_whatever_case_and_accents_are_typed() -> None:
     assert await offer.get_suggestion("zoe") == "Zoë"
     assert await offer.get_suggestion("z") == "Zoë" and await offer.get_suggestion("AN") == "Ann"
     assert await offer.get_suggestion("x") is None
+
+
+async def test_the_same_table_brings_back_the_last_games_options_for_that_game(
+    store: Store,
+) -> None:
+    """A table repeating an advanced Builders game got the box unticked from ctrl+l (a
+    play-test): with the same game chosen, its options come back; another game's stay."""
+    form = SetupForm("builders", ["Ann", "Bo"], ["red", "blue"], 0, {"terrain": True})
+    GameSession.create(store, build_header(form)[0])
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_dialog(pilot)
+        assert screen.query_one("#game", Select).value == "builders"
+        assert screen.query_one("#option-builders-terrain").value is False  # type: ignore[attr-defined]
+        await pilot.press("ctrl+l")
+        await settle(pilot)
+        assert screen.query_one("#option-builders-terrain").value is True  # type: ignore[attr-defined]
+        screen.query_one("#game", Select).value = "boomtown"
+        await settle(pilot)
+        await pilot.press("ctrl+l")  # another game: its own options as they were
+        await settle(pilot)
+        assert screen.query_one("#option-boomtown-short_game").value is False  # type: ignore[attr-defined]
+        screen.query_one("#game", Select).value = "builders"
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, GameScreen)
+        assert pilot.app.screen.session.state.options.get("terrain") is True
