@@ -31,7 +31,13 @@ def game_data(session: GameSession) -> dict[str, Any]:
     for seat, player in enumerate(state.players):
         numbers = {spec.key: state.numbers[seat][spec.key] for spec in specs}
         players.append(
-            {"seat": seat + 1, "name": player.name, "colour": player.colour, "numbers": numbers}
+            {
+                "seat": seat + 1,
+                "name": player.name,
+                "colour": player.colour,
+                "numbers": numbers,
+                "holdings": rules.holdings(state, seat),
+            }
         )
     standings = None
     ties: list[str] = []
@@ -83,15 +89,33 @@ def _csv(data: dict[str, Any]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     keys = list(data["numbers"])
     ranked = _ranked(data)
-    writer.writerow(["seat", "name", "colour", *keys, *(["total", "rank"] if ranked else [])])
+    held = _any_holdings(data)
+    writer.writerow(
+        [
+            "seat",
+            "name",
+            "colour",
+            *keys,
+            *(["holdings"] if held else []),
+            *(["total", "rank"] if ranked else []),
+        ]
+    )
     for player in data["players"]:
         extra = []
         if ranked:
             total, rank = ranked.get(player["name"], ("", ""))
             extra = [total, rank]
         numbers = [player["numbers"][key] for key in keys]
-        writer.writerow([player["seat"], player["name"], player["colour"], *numbers, *extra])
+        holdings = ["; ".join(player["holdings"])] if held else []
+        writer.writerow(
+            [player["seat"], player["name"], player["colour"], *numbers, *holdings, *extra]
+        )
     return out.getvalue()
+
+
+def _any_holdings(data: dict[str, Any]) -> bool:
+    """Whether a player holds something the numbers leave out (a column for it then)."""
+    return any(player["holdings"] for player in data["players"])
 
 
 def _ranked(data: dict[str, Any]) -> dict[str, tuple[int, int]]:
@@ -102,11 +126,15 @@ def _ranked(data: dict[str, Any]) -> dict[str, tuple[int, int]]:
 def _markdown(data: dict[str, Any]) -> str:
     lines = [f"# {data['title']}: {data['id']}", "", f"{data['progress']}.", ""]
     keys = list(data["numbers"])
-    lines.append("| " + " | ".join(["Seat", "Player", *(data["numbers"][k] for k in keys)]) + " |")
-    lines.append("|---|---|" + "---|" * len(keys))
+    held = _any_holdings(data)
+    headings = ["Seat", "Player", *(data["numbers"][k] for k in keys), *(["Holds"] if held else [])]
+    lines.append("| " + " | ".join(headings) + " |")
+    lines.append("|---|---|" + "---|" * (len(keys) + int(held)))
     for player in data["players"]:
         cells = [str(player["seat"]), _cell(player["name"])]
         cells += [str(player["numbers"][k]) for k in keys]
+        if held:
+            cells.append(_cell("; ".join(player["holdings"])) or "-")
         lines.append("| " + " | ".join(cells) + " |")
     ranked = _ranked(data)
     if ranked:

@@ -271,6 +271,12 @@ class Rules:
         self.apply(copy_state(state), entry)
         return entry
 
+    def holdings(self, state: TableState, seat: int) -> list[str]:
+        """What a player has beside their numbers, in words (an export says it: Boomtown's
+        showed the gold alone, not the mines and mayor pawns that score with it); none
+        unless a game says."""
+        return []
+
     def corrections(self, state: TableState) -> list[Fix]:
         """Everything ctrl+o can correct, in the order the screen shows it. Games add their
         holdings (mines, cards, properties, trackers) after these numbers."""

@@ -643,6 +643,20 @@ class BoomtownRules(Rules):
             text += f"; {keepers} keeps the Telegraph"
         return self._entry(state, "production", text, **data)
 
+    def holdings(self, state: TableState, seat: int) -> list[str]:
+        """Each mine ("Cold Mountain 6: 9 D"), mayor pawn, saloon and card kept."""
+        assert isinstance(state, BoomtownState)
+        held = [mine.label for mine in state.mines_of(seat)]
+        for town in state.mayor_of(seat):
+            governor = " with the Governor" if state.governor == town else ""
+            held.append(f"mayor of {town}{governor}")
+        held += [
+            f"Saloon in {saloon.town}" + (" with Saloon Girls" if saloon.girls else "")
+            for saloon in state.saloons
+            if saloon.owner == seat
+        ]
+        return held + [KEPT_LABELS[card] for card in state.kept[seat]]
+
     def producers(self, state: BoomtownState, entry: Entry) -> set[int]:
         """The players whose mines a production entry (`produce`) pays, before it is
         applied: the dice as the Telegraph leaves them."""

@@ -132,3 +132,37 @@ def test_builders_export_leaves_out_the_vp_known_only_at_the_end_and_says_ties(
     text = export_text(session, "md")
     assert "| Seat | Player |\n|---|---|\n| 1 | Ann |" in text
     assert data["ties"][0] in text
+
+
+def test_boomtown_players_holdings_are_exported_beside_their_gold(new_game: NewGame) -> None:
+    """Boomtown's export showed each player's gold alone: the mines, mayor pawns, saloons and
+    cards kept score with it (a play-test). Each format says them; a game none are held in
+    has no column for them."""
+    from companion.games.boomtown import Mine, Saloon
+
+    session = new_game(game="boomtown", names=("Ann", "Bo", "Cy"))
+    assert "holdings" not in export_text(session, "csv").splitlines()[0]
+    state = session.state
+    state.mines += [  # as the table has them
+        Mine("Cold Mountain", 6, 9, True, 0),
+        Mine("Cold Mountain", 8, 1, False, 0, vein=True),
+        Mine("San Narciso", 7, 4, False, 1),
+    ]
+    state.mayors["Cold Mountain"] = 0
+    state.governor = "Cold Mountain"
+    state.saloons.append(Saloon("San Narciso", 2, girls=True))
+    state.kept[1].append("telegraph")
+    data = game_data(session)
+    assert [p["holdings"] for p in data["players"]] == [
+        [
+            "Cold Mountain 6: 9 D",
+            "Cold Mountain 8: 1 +3 New Vein",
+            "mayor of Cold Mountain with the Governor",
+        ],
+        ["San Narciso 7: 4", "Telegraph"],
+        ["Saloon in San Narciso with Saloon Girls"],
+    ]
+    rows = list(csv.reader(io.StringIO(export_text(session, "csv"))))
+    assert rows[0] == ["seat", "name", "colour", "gold", "holdings"]
+    assert rows[2][-1] == "San Narciso 7: 4; Telegraph"
+    assert "| 3 | Cy | 10 | Saloon in San Narciso with Saloon Girls |" in export_text(session, "md")
