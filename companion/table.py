@@ -81,9 +81,11 @@ def name_problem(name: str, others: list[str], reserved: tuple[str, ...] = ()) -
 
 
 def folded(text: str) -> str:
-    """`text` as typed names compare: case and accents aside ("zoe" is "Zoë": keyboards
-    without them; a play-test)."""
+    """`text` as typed names compare: case, accents and apostrophes aside ("zoe" is "Zoë":
+    keyboards without them; "obrien" is "O'Brien": play-tests)."""
     lowered = text.casefold()
+    if "'" in lowered or "\u2019" in lowered:
+        lowered = lowered.replace("'", "").replace("\u2019", "")
     if lowered.isascii():
         return lowered
     import unicodedata  # (only for a name with accents: not on the way to a start)

@@ -341,6 +341,9 @@ Type in the command field and press **enter**; the line above it says what comes
                 f"e.g. {example_build(state)}."
             )
         if state.tokens_to_place:
+            votes = state.votes(state.train_row)
+            if isinstance(votes, str):  # (it said "type t", and t was refused: a play-test)
+                return f"type {votes}, then t for the Track Token in row {state.train_row}."
             return f"type t for the Track Token in row {state.train_row}."
         return f"type n to start round {state.round + 1}."
 
@@ -428,7 +431,12 @@ Type in the command field and press **enter**; the line above it says what comes
         state = self.state
         if state.widths and not state.over and not state.finished:
             # the lit cell said (a play-test did not know what it meant)
-            at = f", column {preview.column} (lit)" if isinstance(preview, Placement) else ""
+            at = (
+                f", column {preview.column} (lit)"
+                if isinstance(preview, Placement)
+                else f", from column {state.previous_token()}"  # (which column went unsaid
+                # until the votes could be counted: a play-test)
+            )
             text.append(f"◀ Train Marker: row {state.train_row}{at}. ", style="bold")
         if isinstance(preview, Placement):
             text.append(f"If the round ended now: {preview.sentence}", style="dim")

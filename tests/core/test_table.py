@@ -53,6 +53,17 @@ def test_names_compare_without_case_or_accents() -> None:
     assert find_player(players, ["Zoë"]) == (0, [])
 
 
+def test_names_compare_without_apostrophes() -> None:
+    """`obrien` found no "O'Brien" while `elodie` found "Élodie" (a play-test)."""
+    from companion.table import Player, find_player, folded
+
+    players = [Player("O'Brien", "red"), Player("D\u2019Arcy", "blue")]
+    assert folded("O'Brien") == "obrien" == folded("O\u2019Brien")
+    assert find_player(players, ["obrien", "bucks", "+1"]) == (0, ["bucks", "+1"])
+    assert find_player(players, ["darcy", "vp", "2"]) == (1, ["vp", "2"])
+    assert find_player(players, ["O'Brien"]) == (0, [])
+
+
 def test_names_told_apart_by_accents_alone_are_refused_and_found_as_typed() -> None:
     """Zoe and Zoë at one table could not be named at all once accents were ignored (a
     play-test): a new table refuses the second; a table seated before finds each as typed."""

@@ -51,6 +51,8 @@ async def test_two_full_rounds_through_the_screen(store: Store, new_game: NewGam
         assert await command(pilot, "3") == ""
         assert await command(pilot, "3") == "A bid must be more than 3."
         assert await command(pilot, "five") == "Type a bid (a whole number) or p to pass."
+        assert await command(pilot, "-3") == "A bid must be more than 3."  # (not "Type a
+        # bid (a whole number)": a play-test)
         for _ in range(3):
             assert await command(pilot, "p") == ""
         assert state().winner == 0 and "Di keeps 2; Cy keeps 1; [b]Bo[/b] keeps 0" in text_of(

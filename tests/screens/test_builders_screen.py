@@ -465,7 +465,8 @@ async def test_the_board_legend_and_the_train_marker_notes_show_whole(
             screen = await open_screen(pilot, session, BuildersScreen)
             await settle(pilot)
             notes = " ".join(text_of(pilot, "#notes").split())
-            assert notes.startswith("◀ Train Marker: row 2.")
+            # the column it starts from said while the votes cannot be counted (a play-test)
+            assert notes.startswith("◀ Train Marker: row 2, from column 2.")
             assert words_shown(pilot, "#notes") == notes, size
             shown = words_shown(pilot, "#legend")
             for said in (
@@ -575,7 +576,12 @@ async def test_a_build_after_the_rounds_token_says_to_start_the_next_round(
         await open_screen(pilot, session, BuildersScreen)
         for typed in ("board 3x2", "1 1 s", "1 2 s"):
             assert await command(pilot, typed) == "", typed
-        assert "type t for the Track Token in row 1" in await command(pilot, "2 1 s")
+        # the printed arrows first, as the step line says (it said "type t", and t was
+        # refused for want of them: a play-test)
+        assert await command(pilot, "2 1 s") == (
+            "Everyone has built this round: type row 1's printed arrows (arrows 1 < ., . for "
+            "none), then t for the Track Token in row 1."
+        )
         # row 1's printed arrows not typed: the step asks for them first (it offered `t`,
         # which then said it needed them: a play-test)
         step = " ".join(text_of(pilot, "#step").split())
