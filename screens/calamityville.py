@@ -142,7 +142,9 @@ be shortened to the start of any of its words; the bank is a party like a player
             self._deck_over = over
             self.refresh_bindings()
         if state.finished:
-            news = f"{self.finished_sentence()} ctrl+o corrects it, ctrl+f reopens it."
+            # (it said "ctrl+o corrects it": a money corrected after the finish left the
+            # winners as the score sheet had them, a play-test saw them contradicted)
+            news = f"{self.finished_sentence()} ctrl+f reopens it to change the result."
         elif state.gold_out:
             news = "The gold has run out: properties are worth nothing. ctrl+f scores the game."
         else:
@@ -403,6 +405,9 @@ be shortened to the start of any of its words; the bank is a party like a player
             self._buy_preview(words[1:])
             return
         if len(words) < 3 or words[0].lower() != "rent":
+            if self._previewed:  # typed over: what it said of another command goes (enter
+                # then did this one, the line still saying "Enter collects it": a play-test)
+                self._preview("")
             return
         try:
             index, visitor, bonus, bonus_typed = self._rent_parts(words[1:])
@@ -445,7 +450,19 @@ be shortened to the start of any of its words; the bank is a party like a player
         """Only a change is drawn (most keys leave the line as it was), and with no layout
         while it takes as many lines (a key as it is typed); the rent due is not a refusal,
         and does not look like one."""
-        self.say_beside(text, notice=notice)
+        super().say_beside(text, notice=notice)
+        self._previewed = bool(text)
+
+    #: the line under the field says what the command being typed would do (or why not)
+    _previewed = False
+
+    def say_beside(
+        self, text: str, notice: bool = False, one_line: bool = False, keep: str = ""
+    ) -> None:
+        """Anything else said there is no preview: typing on leaves it (a refusal goes as
+        the base screen has it)."""
+        self._previewed = False
+        super().say_beside(text, notice, one_line, keep)
 
     # -- the deck --------------------------------------------------------------------------
 

@@ -721,6 +721,9 @@ class CommandScreen(GameScreen):
         for up/down; one not done stays to be put right, unless more was typed since."""
         command = event.input
         assert isinstance(command, CommandInput)
+        if self.app.screen is not self:  # a dialog came up over the field: an enter typed
+            # on before it showed (keys sent in one burst reach the field first) does nothing
+            return
         refusal = self._refusal(event.value)
         done = False
         self._told = ""

@@ -72,7 +72,8 @@ def _words(text: str) -> list[str]:
 def matches(query: str, key: str) -> bool:
     """Every word typed starts a word of the option's key (a number: is one)."""
     words = _words(key)
-    for word in _words(folded(query)):
+    # the possessive taken off before folding (which drops apostrophes: "cy's" read "cys")
+    for word in map(folded, _words(query.casefold())):
         if word.isdigit():
             if word not in words:
                 return False

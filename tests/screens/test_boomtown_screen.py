@@ -1031,3 +1031,30 @@ async def test_a_collapse_that_moves_a_mayor_pawn_says_so_under_the_field(
         assert screen.state.mayors["Cold Mountain"] == 1
         said = text_of(pilot, "#command-error")
         assert "collapses" in said and "Bo is now mayor of Cold Mountain" in said, said
+
+
+async def test_an_enter_typed_on_before_a_question_shows_changes_nothing(
+    store: Store, new_game: NewGame
+) -> None:
+    """Keys sent in one burst with the enter that asks a question reach the field before
+    the question is up: an enter among them submitted `y` (pay) behind it (a play-test saw a
+    `y` land in the field behind a question). Nothing the field submits while a dialog is up
+    is done."""
+    from textual.widgets import Input
+
+    from screens.confirm import ConfirmDialog
+
+    session = new_game(names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await played(pilot, session, "r", "1", "p", "p")  # Ann's bid of 1 to pay
+        assert screen.state.phase == "payment"
+        entries = len(screen.session.journal)
+        pilot.app.push_screen(ConfirmDialog("Skip the payment?"))
+        await settle(pilot)
+        field = screen.query_one("#command", Input)
+        field.value = "y"
+        field.post_message(Input.Submitted(field, "y"))
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        assert screen.state.phase == "payment" and len(screen.session.journal) == entries
+        assert field.value == "y"  # kept, as typed

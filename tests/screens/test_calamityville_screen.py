@@ -69,6 +69,18 @@ async def test_a_few_turns_to_the_gold_running_out(store: Store, new_game: NewGa
             "[b]Bo[/b] pays Ann $1000 rent: $300 x 3 hotels + $100 bonus for all three. "
             "Enter collects it."
         )
+        # typed over with another command, the rent's line goes (enter then paid $5, the
+        # line still saying "Enter collects it": a play-test); the rent typed again, back
+        await type_into(pilot, "#command", "pay cy bo 5")
+        assert text_of(pilot, "#command-error") == ""
+        await type_into(pilot, "#command", "")
+        assert text_of(pilot, "#command-error") == ""
+        await type_into(pilot, "#command", "buy bo hotel 50")  # a refusal previewed: it goes too
+        assert "three hotels" in text_of(pilot, "#command-error")
+        await type_into(pilot, "#command", "news")
+        assert text_of(pilot, "#command-error") == ""
+        await type_into(pilot, "#command", "rent bo hotel 300 bonus 100")
+        assert text_of(pilot, "#command-error").endswith("Enter collects it.")
         await pilot.press("enter")
         await settle(pilot)
         assert money()[:2] == [2250, 1025]
@@ -102,6 +114,9 @@ async def test_a_few_turns_to_the_gold_running_out(store: Store, new_game: NewGa
         await pilot.press("ctrl+s", "ctrl+s")
         await settle(pilot)
         assert screen.session.state.finished
+        # what changes the result (it said "ctrl+o corrects it", which leaves the score
+        # sheet's winners as they were: a play-test)
+        assert text_of(pilot, "#round-line").endswith(" ctrl+f reopens it to change the result.")
         # the newspaper's keys are no longer offered (the footer kept them: a play-test)
         keys = {active.binding.action for active in screen.active_bindings.values()}
         assert "newspaper" not in keys and "gold_out" not in keys
