@@ -344,6 +344,9 @@ class CalamityvilleRules(Rules):
         )
 
     def pass_property(self, state: CalamityState, index: int, to: int) -> Entry:
+        if state.gold_out:  # as F1 says: after it, only payments (refused when typed; a pass
+            # recorded before this check still replays)
+            raise RuleError("The gold has run out: properties are worth nothing, none is passed.")
         if not 0 <= index < len(state.properties):
             raise RuleError("Choose a property in play.")
         owner = state.properties[index].owner

@@ -177,6 +177,8 @@ def test_after_the_gold_runs_out_no_deck_no_buying_no_rent(game: GameSession) ->
         rules.buy(state(game), 1, "store", 100)
     with pytest.raises(RuleError, match="no rent is due"):
         rules.rent(state(game), 0, 1, None)
+    with pytest.raises(RuleError, match="none is passed"):  # as F1 says (it was: a play-test)
+        rules.pass_property(state(game), 0, 2)
     game.act(rules.pay(state(game), 1, BANK, 50, "the card's last payment"))  # still possible
 
 
