@@ -45,6 +45,9 @@ def game_data(session: GameSession) -> dict[str, Any]:
         try:
             spec, result = rules.final_result(state)
             standings = result.to_json()
+            # each breakdown key's name (the Markdown's standings gave the totals alone, a
+            # reader could not see where they came from: a play-test)
+            standings["categories"] = {c.key: c.label for c in spec.categories}
             ties = tie_notes(spec, result)  # what ranked a tie (a play-test saw 8 and 8
             # ranked 1 and 2 with no reason)
         except SheetError as error:
@@ -138,11 +141,14 @@ def _markdown(data: dict[str, Any]) -> str:
         lines.append("| " + " | ".join(cells) + " |")
     ranked = _ranked(data)
     if ranked:
-        lines += ["", "## Final standings", "", "| Rank | Player | Total |", "|---|---|---|"]
+        categories = data["standings"].get("categories", {})
+        headings = ["Rank", "Player", *map(_cell, categories.values()), "Total"]
+        lines += ["", "## Final standings", "", "| " + " | ".join(headings) + " |"]
+        lines.append("|" + "---|" * len(headings))
         for standing in data["standings"]["standings"]:
-            lines.append(
-                f"| {standing['rank']} | {_cell(standing['name'])} | {standing['total']} |"
-            )
+            parts = [str(standing["breakdown"].get(key, "")) for key in categories]
+            cells = [str(standing["rank"]), _cell(standing["name"]), *parts, str(standing["total"])]
+            lines.append("| " + " | ".join(cells) + " |")
         if data["ties"]:
             lines += ["", *(_cell(tie) for tie in data["ties"])]
     lines += ["", "## Log", ""]

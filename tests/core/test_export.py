@@ -54,6 +54,16 @@ def test_markdown_escapes_typed_text(new_game: NewGame) -> None:
     text = export_text(finished_boomtown(new_game), "md")
     assert "| 2 | Bo \\| Co |" in text and "\\*Cy\\*" in text
     assert "## Final standings" in text
+    # each total with its parts (the total alone, a reader could not see where it came
+    # from: a play-test); JSON names each part
+    assert "| Rank | Player | Gold | Mines | Mayors (5 each) | Total |" in text
+    assert "| 1 | Ann | 15 | 3 | 5 | 23 |" in text
+    data = json.loads(export_text(finished_boomtown(new_game), "json"))
+    assert data["standings"]["categories"] == {
+        "gold": "Gold",
+        "mines": "Mines",
+        "mayors": "Mayors (5 each)",
+    }
 
 
 def test_an_unfinished_game_has_no_standings(new_game: NewGame) -> None:
@@ -88,7 +98,9 @@ def test_any_finished_game_exports_json_that_round_trips_its_standings(
     session.act(session.rules.finish(session.state, sheet_text(SHEETS["boomtown"], rows)))
     data = json.loads(export_text(session, "json"))
     expected = score(SHEETS["boomtown"], rows).to_json()
+    categories = data["standings"].pop("categories")  # each breakdown key's name
     assert data["standings"] == json.loads(json.dumps(expected))
+    assert list(categories) == [c.key for c in SHEETS["boomtown"].categories]
     assert [p["name"] for p in data["players"]] == players
 
 
