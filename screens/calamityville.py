@@ -404,6 +404,9 @@ be shortened to the start of any of its words; the bank is a party like a player
         if len(words) >= 4 and words[0].lower() == "buy":
             self._buy_preview(words[1:])
             return
+        if len(words) >= 3 and words[0].lower() == "pass":
+            self._pass_preview(words[1:])
+            return
         if len(words) < 3 or words[0].lower() != "rent":
             if self._previewed:  # typed over: what it said of another command goes (enter
                 # then did this one, the line still saying "Enter collects it": a play-test)
@@ -445,6 +448,31 @@ be shortened to the start of any of its words; the bank is a party like a player
         else:
             kept = ""
         self._preview(f"{entry.text}{kept}. Enter buys it.", notice=True)
+
+    def _pass_preview(self, words: list[str]) -> None:
+        """Where a property passes (on to the next player when the one named has five),
+        or why it cannot, once its space is named, as a purchase and a rent are (a pass
+        said nothing until enter: a play-test)."""
+        try:
+            index, rest = self._space(words)
+            if rest[:1] and rest[0].lower() == "to":
+                rest = rest[1:]
+            to, extra = self._player(rest, "who gets it") if rest else (None, [])
+        except WhichProperty as which:
+            self._preview(str(which))
+            return
+        except (RuleError, AmountError):
+            self._preview("")  # not yet a space and a player: nothing to say
+            return
+        if (to is None and not self.state.gold_out) or extra:
+            self._preview("")
+            return
+        try:  # (with nobody named yet, only a refusal that names nobody is said)
+            entry = self.rules.pass_property(self.state, index, -1 if to is None else to)
+        except RuleError as problem:
+            self._preview(str(problem))
+            return
+        self._preview(f"{entry.text}. Enter passes it.", notice=True)
 
     def _preview(self, text: str, notice: bool = False) -> None:
         """Only a change is drawn (most keys leave the line as it was), and with no layout

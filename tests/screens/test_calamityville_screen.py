@@ -189,6 +189,17 @@ async def test_rent_and_pass_name_the_space(store: Store, new_game: NewGame) -> 
         assert await command(pilot, "pass bo store to bo") == (
             "Bo already owns it: a property is passed to another player."
         )
+        # said as typed, as a purchase and a rent are (nothing until enter: a play-test)
+        await type_into(pilot, "#command", "pass store 100 to bo")
+        assert text_of(pilot, "#command-error") == (
+            "Bo already owns it: a property is passed to another player."
+        )
+        await type_into(pilot, "#command", "pass store 100 to an")
+        assert text_of(pilot, "#command-error") == (
+            "Bo's store ($100) passes to Ann. Enter passes it."
+        )
+        await type_into(pilot, "#command", "pay ann bo 5")  # typed over: it goes
+        assert text_of(pilot, "#command-error") == ""
         assert await command(pilot, "pass store 100 to ann") == ""
         assert screen.state.owned(0)[-1].kind == "store"
         assert "Bo's store ($100) passes to Ann" in text_of(pilot, "#log-lines")
@@ -217,6 +228,9 @@ async def test_refusals_beside_the_field(store: Store, new_game: NewGame) -> Non
         await settle(pilot)
         assert "no rent is due" in text_of(pilot, "#command-error")
         assert "none is bought" in await command(pilot, "buy di store 100")
+        await type_into(pilot, "#command", "pass ann bank")  # said as typed, as buy and rent
+        assert text_of(pilot, "#command-error").endswith("none is passed.")
+        assert "none is passed" in await command(pilot, "pass ann bank to di")
         assert await command(pilot, "pay ann bo 50 the card said") == ""  # still settles
 
 
