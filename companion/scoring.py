@@ -598,7 +598,7 @@ def look_up(spec: Field, chart: Mapping[int, int], count: int) -> int:
     if count not in chart:
         raise SheetError(
             f"The points for {count} are not known yet: read them off your own board and "
-            f"add {count}=POINTS to the Map chart above (up from the first player)."
+            f"add {count}=POINTS to the Map chart above (the up key from the first answer)."
         )
     return chart[count]
 

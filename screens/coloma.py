@@ -457,7 +457,8 @@ Type in the command field and press **enter**; the line above it says what comes
                 f"{'won' if tally.won else 'lost'} as it stands"
             )
             chart = "" if state.chart else "chart 6 VP / 3 VP / 1 VP / 2 Graves (F1), then "
-            return f"Shootout ({stands}): {chart}n resolves it."
+            # where the tiers are (below the fold at 80x24, a play-test resolved it unseen)
+            return f"Shootout ({stands}): {chart}n resolves it; the tiers are below (page down)."
         if state.phase == "cleanup":
             known = self.session.recall(f"outlaws_{state.year + 1}")
             if isinstance(known, int):

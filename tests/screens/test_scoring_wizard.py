@@ -299,7 +299,9 @@ async def test_the_frontier_chart_asks_unknown_points_once_and_remembers_them(
             await type_into(pilot, "#answer-1", "4")
             if attempt == 0:
                 assert "not known yet" in text_of(pilot, "#note-1")
-                assert "Map chart above (up from the first player)" in text_of(pilot, "#note-1")
+                assert "Map chart above (the up key from the first answer)" in text_of(
+                    pilot, "#note-1"
+                )  # (it said "up from the first player": a play-test did not follow)
                 await pilot.press("up", "up")  # from Bo's answer to Ann's, then to the chart
                 assert wizard.focused is wizard.query_one("#chart")  # (only shift+tab did)
                 await pilot.press("down")

@@ -33,6 +33,13 @@ READINGS = """\
   space holds its colour's Carrot eats it and its owner gets the Event (twice with a Tent
   there); Site 5's Event is spent as typed (`sites 5 2 + 5 1 spend ann 1`). Every Carrot
   goes back at Clean Up.
+- The Bust: the app names the Site with most Pioneers (or the Signpost on a tie). When the
+  Signpost points at the Bust tile it copies it and both Sites bust (the rules): which Site
+  the Signpost covers is on the board, not in our text, so the app does not name the
+  second one; the table applies it.
+- At Clean Up the Mine Cart refills the pools, bottom-most empty spaces first; the players'
+  starting Nuggets came from outside the pools, so a Nugget can stay in the Cart once they
+  are full (the rules do not say): the line says how many stay.
 - Hotel Building module: 2 Hotel Buildings per player in the supply (`ann hotel` builds
   one, its cost paid with the trackers); `ann sleep 2` puts Dudes from the Lodge on vacant
   Hotel spaces (2 per Hotel) for 2 VP each, at Site 5: the app does not know where the
