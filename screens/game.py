@@ -40,7 +40,8 @@ from screens.widgets.wrapped_rows import WrappedRows
 COMMON_HELP = """\
 ## Every game screen
 
-- **ctrl+z** undoes the last change, **ctrl+y** redoes it (also after a restart).
+- **ctrl+z** undoes the last change, **ctrl+y** redoes it (also after a restart). Undoing
+  a finished game's finish asks first: it leaves the records until finished again.
 - **ctrl+o** corrects any number, with a reason: the cardboard wins.
 - **ctrl+f** scores and finishes the game with the scoring wizard (or reopens a finished
   game to correct it).
@@ -345,6 +346,25 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
     # -- actions ---------------------------------------------------------------
 
     def action_undo(self) -> None:
+        target = self.session.journal.undo_target()
+        if target is not None and target.kind == "finish" and self.session.state.finished:
+            # asked: one key took a saved result out of the records, unsaid (a play-test)
+            from screens.confirm import ConfirmDialog
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self._walk(self.session.undo, "undo", "Undone")
+
+            self.app.push_screen(
+                ConfirmDialog(
+                    "Undo the finish? The game leaves the records until it is finished again "
+                    "(ctrl+y does it again).",
+                    yes="Undo the finish",
+                    no="Keep it finished",
+                ),
+                answered,
+            )
+            return
         self._walk(self.session.undo, "undo", "Undone")
 
     def action_redo(self) -> None:
