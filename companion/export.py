@@ -61,6 +61,7 @@ def game_data(session: GameSession) -> dict[str, Any]:
         # the setup's (a game's state moves it on each round: Builders, Boomtown)
         "first_player": state.players[header.first_player].name,
         "options": dict(state.options),
+        "variants": rules.variants(state.options),
         "numbers": {spec.key: spec.label for spec in specs},
         "progress": rules.progress(state),
         "finished": state.finished,
@@ -127,7 +128,13 @@ def _ranked(data: dict[str, Any]) -> dict[str, tuple[int, int]]:
 
 
 def _markdown(data: dict[str, Any]) -> str:
-    lines = [f"# {data['title']}: {data['id']}", "", f"{data['progress']}.", ""]
+    title = data["title"] + (f" ({', '.join(data['variants'])})" if data["variants"] else "")
+    lines = [f"# {_cell(title)}: {data['id']}", "", f"{data['progress']}."]
+    winners = (data.get("standings") or {}).get("winners") or []
+    if winners:  # (said only by the log's last line: a play-test)
+        names = ", ".join(map(_cell, winners))
+        lines.append(f"Won by {names}." if len(winners) == 1 else f"Shared win: {names}.")
+    lines.append("")
     keys = list(data["numbers"])
     held = _any_holdings(data)
     headings = ["Seat", "Player", *(data["numbers"][k] for k in keys), *(["Holds"] if held else [])]

@@ -92,11 +92,7 @@ def summarise(session: GameSession, modified: float) -> SavedGame:
     if session.read_only_reason is not None:
         progress += " · damaged, read-only"
     options = session.header.options
-    variants = [
-        spec.short
-        for spec in session.rules.options
-        if spec.short and spec.key in options and options[spec.key] != spec.default
-    ]
+    variants = session.rules.variants(options)
     return SavedGame(
         path=session.path,
         game=session.rules.id,

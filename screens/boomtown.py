@@ -365,7 +365,8 @@ Type in the command field and press **enter**:
         lowered = text.lower()
         if lowered == "skip":
             entry = rules.skip(state)  # refused at once where nothing can be skipped
-            self._ask(f"{entry.text}? Nothing is recorded for it.", entry, "Skip")
+            # (what is skipped said plainly: "Nothing is recorded for it" read unclear)
+            self._ask(f"{entry.text}? No gold moves in the app for it.", entry, "Skip")
             return True
         if phase == "reveal":
             if lowered in REVEAL:

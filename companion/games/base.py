@@ -271,6 +271,15 @@ class Rules:
         self.apply(copy_state(state), entry)
         return entry
 
+    def variants(self, options: Mapping[str, Any]) -> list[str]:
+        """The options a game was set up with that are not their default, in a word or two
+        each ("short game", "Hotels"): the saved games' list and an export name them."""
+        return [
+            spec.short
+            for spec in self.options
+            if spec.short and spec.key in options and options[spec.key] != spec.default
+        ]
+
     def holdings(self, state: TableState, seat: int) -> list[str]:
         """What a player has beside their numbers, in words (an export says it: Boomtown's
         showed the gold alone, not the mines and mayor pawns that score with it); none

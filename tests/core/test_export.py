@@ -57,6 +57,7 @@ def test_markdown_escapes_typed_text(new_game: NewGame) -> None:
     # each total with its parts (the total alone, a reader could not see where it came
     # from: a play-test); JSON names each part
     assert "| Rank | Player | Gold | Mines | Mayors (5 each) | Total |" in text
+    assert "\nFinished.\nWon by Ann.\n" in text  # at the top (only the log said it)
     assert "| 1 | Ann | 15 | 3 | 5 | 23 |" in text
     data = json.loads(export_text(finished_boomtown(new_game), "json"))
     assert data["standings"]["categories"] == {
@@ -178,3 +179,12 @@ def test_boomtown_players_holdings_are_exported_beside_their_gold(new_game: NewG
     assert rows[0] == ["seat", "name", "colour", "gold", "holdings"]
     assert rows[2][-1] == "San Narciso 7: 4; Telegraph"
     assert "| 3 | Cy | 10 | Saloon in San Narciso with Saloon Girls |" in export_text(session, "md")
+
+
+def test_the_options_set_up_are_named_in_the_markdown_title(new_game: NewGame) -> None:
+    """The short game went unsaid in the export (a play-test); JSON lists it in `variants`."""
+    session = new_game(game="boomtown", names=("Ann", "Bo", "Cy"), short_game=True)
+    assert export_text(session, "md").startswith(f"# Boomtown (short game): {session.game_id}")
+    assert game_data(session)["variants"] == ["short game"]
+    plain = new_game(game="boomtown", names=("Ann", "Bo", "Cy"))
+    assert game_data(plain)["variants"] == []
