@@ -401,6 +401,11 @@ be shortened to the start of any of its words; the bank is a party like a player
         """While a rent is typed, the rent due (or why none is) under the field, once the
         space is named."""
         words = event.value.split()
+        if self.state.finished:  # enter says why nothing is done (the preview gave the
+            # gold's reason, enter the finish's: a play-test)
+            if self._previewed:
+                self._preview("")
+            return
         if len(words) >= 4 and words[0].lower() == "buy":
             self._buy_preview(words[1:])
             return

@@ -335,8 +335,11 @@ Type in the command field and press **enter**; the line above it says what comes
         self._order_tables(self.size.height < ROOM_FOR_BOTH)
 
     def on_resize(self, event: events.Resize) -> None:
-        """(After GameScreen's own classes.) The tables' order follows the height."""
+        """(After GameScreen's own classes.) The tables' order follows the height, and the
+        step line's word on where the Shootout's tiers are."""
         self._order_tables(event.size.height < ROOM_FOR_BOTH)
+        if self.is_mounted:
+            self._show("#step", self._step_text())
 
     def _order_tables(self, short: bool) -> None:
         """The shootout comes first once it is the Year's business, unless the terminal is
@@ -457,8 +460,10 @@ Type in the command field and press **enter**; the line above it says what comes
                 f"{'won' if tally.won else 'lost'} as it stands"
             )
             chart = "" if state.chart else "chart 6 VP / 3 VP / 1 VP / 2 Graves (F1), then "
-            # where the tiers are (below the fold at 80x24, a play-test resolved it unseen)
-            return f"Shootout ({stands}): {chart}n resolves it; the tiers are below (page down)."
+            # where the tiers are when the terminal is too short to show them first (below
+            # the fold at 80x24, a play-test resolved it unseen)
+            below = "; the tiers are below (page down)" if self.size.height < ROOM_FOR_BOTH else ""
+            return f"Shootout ({stands}): {chart}n resolves it{below}."
         if state.phase == "cleanup":
             known = self.session.recall(f"outlaws_{state.year + 1}")
             if isinstance(known, int):

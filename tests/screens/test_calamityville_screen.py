@@ -243,6 +243,10 @@ async def test_a_finished_game_takes_only_corrections(store: Store, new_game: Ne
         entries = len(screen.session.journal)
         for typed in ("pay ann bo 100 rent", "buy bo store 100", "news"):
             assert (await command(pilot, typed)).startswith("The game is finished")
+        # nothing previewed as typed: enter's reason is the one (a preview gave another)
+        for typed in ("buy bo store 100", "rent bo bank 300", "pass bank 300 to bo"):
+            await type_into(pilot, "#command", typed)
+            assert text_of(pilot, "#command-error") == "", typed
         await pilot.press("ctrl+n")
         await settle(pilot)
         assert len(screen.session.journal) == entries

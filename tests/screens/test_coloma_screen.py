@@ -651,3 +651,20 @@ async def test_an_undo_takes_the_limits_note_away_and_says_whole_words(
         whole = "Undone: Bo +5 Horses (1 → 6); 4 Horses ignored: 6 Horses at most (Horse Limit)"
         assert whole.startswith(before[:-1]) and whole[len(before) - 1] in " ;", said
         assert before == "Undone: Bo +5 Horses (1 → 6)…", said  # a whole clause
+
+
+async def test_the_shootout_step_says_where_its_tiers_are_when_they_are_below(
+    store: Store, new_game: NewGame
+) -> None:
+    """At 80x24 the tiers come under the players' numbers, out of sight: a play-test
+    resolved the Shootout without seeing who got what. The step line says page down there,
+    and not where they show first (120x40: they were in sight)."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await at_the_shootout(pilot, session)
+        assert text_of(pilot, "#step").endswith("; the tiers are below (page down).")
+        await pilot.resize_terminal(*SIZE)
+        await settle(pilot)
+        await pilot.pause(0.05)
+        await settle(pilot)
+        assert text_of(pilot, "#step").endswith("n resolves it.")
