@@ -250,15 +250,17 @@ Type in the command field and press **enter**:
                     f"Auction ({high}): {name(turn)} has {state.gold(turn)} gold, not enough "
                     "to outbid: type p to pass."
                 )
-            return Text(
-                f"Auction ({high}): {name(turn)}'s turn: a bid from {state.high_bid + 1} to "
-                f"{state.gold(turn)}, or p to pass."
-            )
+            lowest, most = state.high_bid + 1, state.gold(turn)
+            bids = f"only {most}" if lowest == most else f"from {lowest} to {most}"
+            return Text(f"Auction ({high}): {name(turn)}'s turn: a bid {bids}, or p to pass.")
         if phase == "payment":
             assert state.winner is not None
             receivers, bank = self.rules.split_for(state, state.winner, state.price)
-            lines = [f"{name(seat)} keeps {share}" for seat, share in receivers]
-            lines.append(f"the bank gets {bank}")
+            # only who gets something ("Bo keeps 0; the bank gets 0" read as money reaching
+            # them: a play-test)
+            lines = [f"{name(seat)} keeps {share}" for seat, share in receivers if share]
+            if bank:
+                lines.append(f"the bank gets {bank}")
             return Text(
                 f"{name(state.winner)} won at {state.price}. Type pay (or y) to pay it: "
                 + "; ".join(lines)

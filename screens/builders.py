@@ -266,7 +266,12 @@ Type in the command field and press **enter**; the line above it says what comes
             if state.options.get("terrain") and not state.buildings:  # while they are placed
                 # (only then: on the line for good it took a second line at 80x24, and the
                 # notes under the board lost their end)
-                line += f" · Terrain Cards: {TERRAIN_CARDS[len(state.players)]}"
+                # placed of how many ("Terrain Cards: 6" read as 6 to place or 6 placed: a
+                # play-test)
+                line += (
+                    f" · Terrain Cards placed: {len(state.terrain)} of "
+                    f"{TERRAIN_CARDS[len(state.players)]}"
+                )
         else:
             line = "Boomtown Builders"
         self.query_one("#round-line", WrappedRows).show([line])
@@ -302,8 +307,13 @@ Type in the command field and press **enter**; the line above it says what comes
             return "Every Track Token is placed: n (or ctrl+f) scores the game."
         builder = state.builder
         if builder is not None:
+            first = ""
+            if state.options.get("terrain") and not state.buildings:  # the setup's step
+                # (nothing said to place them first, nor how: a play-test)
+                first = "Terrain Cards first (m> 2 4, m<, lake, gold, hide: F1); then "
             return (
-                f"{state.name(builder)} builds: ROW COLUMN CUBE [MARKS] [CARD] {build_rows(state)}"
+                f"{first}{state.name(builder)} builds: ROW COLUMN CUBE [MARKS] [CARD] "
+                f"{build_rows(state)}"
             )
         if state.tokens_to_place:
             count = state.tokens_this_round

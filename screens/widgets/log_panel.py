@@ -75,7 +75,8 @@ class LogPanel(AlikeLines, Vertical):
     def _show_title(self, back: int) -> None:
         title = f"Log · {plural(self._count, 'change')}, newest last"
         if back:
-            title = f"Log · {plural(back, 'line')} back (end: the newest)"
+            # (it said "end: the newest", and End is the command field's: a play-test)
+            title = f"Log · {plural(back, 'line')} back (page down: the newest)"
         self.query_one("#log-title", Rows).show([title])
 
     def _appended(self, places: list[int]) -> list[int] | None:

@@ -508,7 +508,12 @@ async def test_the_terrain_count_shows_while_the_cards_are_placed(
         session.act(session.rules.place_terrain(session.state, spot // 5 + 2, spot % 5 + 1, "lake"))
     async with make_app(store).run_test(size=(80, 24)) as pilot:
         screen = await open_screen(pilot, session, BuildersScreen)
-        assert "Terrain Cards: 9" in text_of(pilot, "#round-line")
+        assert "Terrain Cards placed: 9 of 9" in text_of(pilot, "#round-line")
+        assert text_of(pilot, "#step").startswith(
+            "Terrain Cards first (m> 2 4, m<, lake, gold, hide: F1); then Ann builds:"
+        )
+        shown = words_shown(pilot, "#step").replace("█ ", "")  # (the step's left border)
+        assert shown == " ".join(text_of(pilot, "#step").split())  # whole, in its 3 lines
         assert "hide 3 2" in await command(pilot, "hide 3")  # (how a Hideout is typed too)
         assert await command(pilot, "gold 5 1") == ""  # the 10th: placed, and said
         assert "10 Terrain Cards on the board: a 3-player game places 9" in text_of(
@@ -517,6 +522,7 @@ async def test_the_terrain_count_shows_while_the_cards_are_placed(
         assert len(screen.state.terrain) == 10
         assert await command(pilot, "1 1 s") == ""
         assert "Terrain Cards" not in text_of(pilot, "#round-line")
+        assert "Terrain" not in text_of(pilot, "#step")
 
 
 async def test_arrows_of_a_board_before_do_not_keep_this_boards_from_coming_back(
