@@ -546,9 +546,7 @@ class BoomtownRules(Rules):
             raise RuleError("There is no auction to pay for yet.")
         receivers, bank = self.split_for(state, state.winner, state.price)
         # (a share of 0 said as kept read as money reaching them: a play-test)
-        parts = ", ".join(
-            f"{state.name(seat)} keeps {share}" for seat, share in receivers if share
-        )
+        parts = ", ".join(f"{state.name(seat)} keeps {share}" for seat, share in receivers if share)
         bank_part = f"; {bank} to the bank" if bank else ""
         text = f"{state.name(state.winner)} pays the bid of {state.price}: {parts}{bank_part}"
         if state.price == 0:
