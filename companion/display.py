@@ -211,8 +211,8 @@ def view_of(
     figures, table, turn, seat = _PICKERS.get(game, _tracked)(state)
     if state.finished:  # its finish sentence, with the winner (only the log had it: a
         # play-test)
-        finish = next((e.text for e in journal.last_effective(50) if e.kind == "finish"), "")
-        turn = finish or "The game is finished."
+        finish = journal.newest_of("finish")
+        turn = finish.text if finish is not None else "The game is finished."
         seat = None
         totals = _final_totals(game, state)
         if totals:  # the final score first (Coloma's showed the VP track, 9 and 9, under

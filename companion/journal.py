@@ -180,9 +180,15 @@ class Journal:
         checkpoint)."""
         return self._entries_at(self._done[start:stop])
 
-    def last_effective(self, count: int) -> list[Entry]:
-        """The newest `count` entries in effect, newest first (for the log panel)."""
-        return [self.entries[index] for index in reversed(self._done[-count:])]
+    def newest_of(self, kind: str) -> Entry | None:
+        """The newest entry in effect of `kind` (a finish: its sentence, its time), read back
+        a few at a time from the newest, not the whole journal of a long game."""
+        done = self._done
+        for end in range(len(done), 0, -64):
+            for entry in reversed(self._entries_at(done[max(0, end - 64) : end])):
+                if entry.kind == kind:
+                    return entry
+        return None
 
     def tail(self, count: int) -> list[tuple[int, Entry]]:
         """The newest `count` entries in effect, oldest first, each with its place in the

@@ -494,12 +494,8 @@ class GameSession:
         """When the finish in effect was recorded: a reopening undone puts the game back in
         the history as finished then, not now (it moved in "newest first" and the streaks:
         a play-test)."""
-        places = self.journal.tail_places(self.journal.effective_count)
-        for end in range(len(places), 0, -64):
-            for entry in reversed(self.journal.entries_at(places[max(0, end - 64) : end])):
-                if entry.kind == "finish":
-                    return entry.at
-        return now_stamp()
+        finish = self.journal.newest_of("finish")
+        return finish.at if finish is not None else now_stamp()
 
     def forget_in_history(self) -> None:
         """Take this game out of the history: it is no longer finished."""

@@ -386,10 +386,9 @@ Type in the command field and press **enter**:
             assert turn is not None
             if lowered in ("p", "pass"):
                 return self.run(rules.pass_(state, turn))
-            if text.startswith("-") and is_number(text[1:].strip()):  # ("Type a bid (a whole
-                # number)" to -3, which is one: a play-test): the rules' word on a bid of 0
-                rules.bid(state, turn, 0)
-                raise RuleError(f"A bid must be more than {state.high_bid}.")
+            if text.startswith("-") and is_number(text[1:].strip()):  # the rules' word on
+                # it ("Type a bid (a whole number)" to -3, which is one: a play-test)
+                return self.run(rules.bid(state, turn, -int(text[1:].strip())))
             if not is_number(text):
                 raise RuleError("Type a bid (a whole number) or p to pass.")
             return self.run(rules.bid(state, turn, int(text)))

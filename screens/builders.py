@@ -263,7 +263,7 @@ Type in the command field and press **enter**; the line above it says what comes
                 f"{state.name(state.first_player)} starts · "
                 f"{offer} cards on offer · Track Tokens {len(state.tokens)}/{state.rows}"
             )
-            if state.options.get("terrain") and not state.buildings:  # while they are placed
+            if state.placing_terrain:  # while they are placed
                 # (only then: on the line for good it took a second line at 80x24, and the
                 # notes under the board lost their end)
                 # placed of how many ("Terrain Cards: 6" read as 6 to place or 6 placed: a
@@ -308,7 +308,7 @@ Type in the command field and press **enter**; the line above it says what comes
         builder = state.builder
         if builder is not None:
             first = ""
-            if state.options.get("terrain") and not state.buildings:  # the setup's step
+            if state.placing_terrain:  # the setup's step
                 # (nothing said to place them first, nor how: a play-test)
                 first = "Terrain Cards first (m> 2 4, m<, lake, gold, hide: F1); then "
             return (

@@ -397,9 +397,9 @@ be shortened to the start of any of its words; the bank is a party like a player
         return self.rules.pass_property(self.state, index, to)
 
     @on(Input.Changed, "#command")
-    def _rent_preview(self, event: Input.Changed) -> None:
-        """While a rent is typed, the rent due (or why none is) under the field, once the
-        space is named."""
+    def _preview_typed(self, event: Input.Changed) -> None:
+        """While a rent, a purchase or a pass is typed, what it would do (or why not) under
+        the field, once the space is named; typed over with anything else, it goes."""
         words = event.value.split()
         if self.state.finished:  # enter says why nothing is done (the preview gave the
             # gold's reason, enter the finish's: a play-test)

@@ -821,11 +821,10 @@ Type in the command field and press **enter**; the line above it says what comes
 
     def _tents_twice(self, seats: list[int]) -> str:
         """Who may spend 2 (a Tent on Site 5), said (it went unsaid: a play-test)."""
-        state = self.state
-        tents = [s for s in seats if 5 in state.events[s] and state.numbers[s]["gold"] > 1]
+        tents = self.rules.may_spend_two(self.state, seats)
         if not tents:
             return ""
-        return f"2 for 6 VP for {and_listed([state.name(s) for s in tents])}, Tent there"
+        return f"2 for 6 VP for {and_listed([self.state.name(s) for s in tents])}, Tent there"
 
     def _short_name(self, seat: int) -> str:
         return self.state.players[seat].name.split()[0].lower()

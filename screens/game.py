@@ -303,10 +303,8 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
     def finished_sentence(self) -> str:
         """A finished game's end as its finish entry said it ("The game is over: Ann wins
         with 67 points."): the screen showed only "The game is finished" (a play-test)."""
-        for entry in self.session.journal.last_effective(50):  # newest first
-            if entry.kind == "finish":
-                return entry.text
-        return "The game is finished."
+        finish = self.session.journal.newest_of("finish")
+        return finish.text if finish is not None else "The game is finished."
 
     def clear_refusals(self) -> None:
         """The game changed: a refusal shown beside the field no longer holds, nor does

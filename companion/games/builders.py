@@ -277,6 +277,11 @@ class BuildersState(TableState):
     def over(self) -> bool:
         return bool(self.widths) and len(self.tokens) >= self.rows
 
+    @property
+    def placing_terrain(self) -> bool:
+        """The advanced game's setup: its Terrain Cards are placed before the first build."""
+        return bool(self.options.get("terrain")) and not self.buildings
+
     def tokens_due(self, round_: int) -> int:
         """How many Track Tokens are on the board at the end of round `round_` (the Round
         Track: one a round, then the final round places the stack: two with 2 or 4 players,

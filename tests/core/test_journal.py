@@ -84,3 +84,15 @@ def test_the_places_of_the_newest_entries_read_as_the_tail() -> None:
     assert list(zip(places, journal.entries_at(places), strict=True)) == journal.tail(2)
     assert texts(journal.entries_at(places)) == ["b", "d"]
     assert texts(journal.entries_at(places[1:])) == ["d"]
+
+
+def test_the_newest_entry_of_a_kind_in_effect() -> None:
+    """A finish far back (past one read of 64 entries) is found; an undone one is not."""
+    journal = Journal([make_entry("finish", "first finish"), *(entry(str(n)) for n in range(100))])
+    found = journal.newest_of("finish")
+    assert found is not None and found.text == "first finish"
+    journal.append(make_entry("finish", "second finish"))
+    assert journal.newest_of("finish").text == "second finish"  # type: ignore[union-attr]
+    journal.append(journal.undo_entry())  # type: ignore[arg-type]
+    assert journal.newest_of("finish").text == "first finish"  # type: ignore[union-attr]
+    assert journal.newest_of("reopen") is None and Journal([]).newest_of("finish") is None

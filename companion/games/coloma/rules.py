@@ -318,6 +318,13 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
             ]
         return [seat for seat in getting if state.numbers[seat]["gold"] > 0]
 
+    def may_spend_two(self, state: ColomaState, seats: list[int]) -> list[int]:
+        """Those of `seats` who may spend 2 Gold Nuggets on Site 5's Event: a Tent on it,
+        and 2 to spend."""
+        return [
+            seat for seat in seats if 5 in state.events[seat] and state.numbers[seat]["gold"] > 1
+        ]
+
     def _event_effects(self, state: ColomaState, site: int, spend: dict[int, int]) -> list[str]:
         """Apply an Event to `state` (a copy when only saying it); what each player got."""
         if any(seat not in range(len(state.players)) for seat in spend):
