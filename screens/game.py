@@ -745,6 +745,7 @@ class CommandScreen(GameScreen):
         refusal = self._refusal(event.value)
         done = False
         self._told = ""
+        written = len(self.session.journal)
         if refusal is None:
             self.typed = event.value.strip()
             self._doing = True
@@ -761,6 +762,8 @@ class CommandScreen(GameScreen):
                 self.refresh_view()
             finally:
                 self._doing = False
+        if done and refusal is None and not self._told and self._log_out_of_sight():
+            self._told, self._told_one_line = self._done_sentence(written), True
         told = refusal is None and bool(self._told)
         self.say_beside(refusal or self._told, notice=told, one_line=told and self._told_one_line)
         if done:
@@ -791,6 +794,21 @@ class CommandScreen(GameScreen):
             self.say_beside("\n" * (height - 1))
 
     _refused_typed: str | None = None  # the refused command in the field, as compared
+
+    def _log_out_of_sight(self) -> bool:
+        """The log is not shown beside the game: narrow (unless f2 shows it instead of the
+        game), or hidden with f2 when wide."""
+        return self.has_class("-narrow") != self.has_class("-log-toggled")
+
+    def _done_sentence(self, written: int) -> str:
+        """What the entries written since the journal held `written` said, for the line under
+        the field when the log is out of sight: at 80x24 a command done showed nothing but a
+        number changing somewhere below (play-tests: "did it go in?"). One line, cut at a
+        word; f2 shows the log whole."""
+        journal = self.session.journal
+        new = journal.entries[written:] if len(journal) > written else []
+        said = "; ".join(self.walked_text(entry).rstrip(".") for entry in new)
+        return f"Done: {said}." if said else ""
 
     def tell(self, text: str, one_line: bool = True) -> None:
         """Say what a change did (a production's payments) beside the command field, where

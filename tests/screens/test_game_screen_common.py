@@ -13,7 +13,7 @@ from textual.widget import Widget
 from textual.widgets import Input
 from textual.widgets.input import Selection
 
-from companion.amounts import parse_amount
+from companion.amounts import Amount, parse_amount
 from companion.session import GameSession
 from companion.store import Store
 from screens.correction import CorrectionDialog
@@ -751,7 +751,9 @@ async def test_an_undo_says_a_long_sentence_in_one_line(store: Store, new_game: 
         shown = _lines_of(line)
         assert len(shown) == 1 and shown[0].rstrip().endswith("ctrl+y does it again."), shown
         assert await command(pilot, "ann bucks +1") == ""
-        assert line.region.height == 1 and text_of(pilot, "#command-error") == ""
+        # the next command's sentence in its place (the log is out of sight at 80x24)
+        assert line.region.height == 1
+        assert text_of(pilot, "#command-error") == "Done: Ann +1 Buck (2 → 3)."
 
 
 async def test_a_cut_notice_is_fitted_again_when_the_terminal_is_resized(
@@ -866,3 +868,57 @@ async def test_the_records_count_a_game_only_while_it_is_finished(
         await pilot.press("y")
         await settle(pilot)
         assert not screen.session.state.finished and files() == []
+
+
+@pytest.mark.parametrize(
+    ("game", "typed", "said"),
+    [
+        ("coloma", "ann bucks +1", "Done: Ann +1 Buck (2 → 3)."),
+        ("boomtown", "r", "Done: Round 1: 3 cards revealed"),
+        ("builders", "board 6x5", "Done: The board: 6 rows of 5"),
+        ("calamityville", "pay ann bo 5", "Done: Ann pays Bo $5"),
+    ],
+)
+async def test_a_command_done_is_said_under_the_field_when_the_log_is_out_of_sight(
+    store: Store, new_game: NewGame, game: str, typed: str, said: str
+) -> None:
+    """At 80x24 the log gives way to the game: a command done changed a number somewhere
+    below and said nothing (play-tests: "did it go in?"). Its sentence is on the line under
+    the field, in the notice style, until the next command; a refusal is still a refusal."""
+    session = new_game(game=game, names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        assert await command(pilot, typed) == ""
+        line = screen.query_one("#command-error")
+        assert line.has_class("-notice") and line.region.height == 1
+        assert text_of(pilot, "#command-error").startswith(said)
+        assert await command(pilot, "zz") != ""  # refused: said as a refusal
+        assert not line.has_class("-notice")
+
+
+async def test_a_command_done_is_said_under_the_field_only_when_the_log_is_hidden(
+    store: Store, new_game: NewGame
+) -> None:
+    """Wide, the log beside the game says it (nothing under the field); hidden there with
+    f2, the line under the field does. Several entries from one command are said together."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        assert await command(pilot, "ann bucks +1") == ""
+        assert text_of(pilot, "#command-error") == ""
+        await pilot.press("f2")
+        await settle(pilot)
+        assert not screen.query_one(LogPanel).is_on_screen
+        assert await command(pilot, "bo bucks +2") == ""
+        assert text_of(pilot, "#command-error") == "Done: Bo +2 Bucks (2 → 4)."
+        written = len(screen.session.journal)
+        assert screen._done_sentence(written) == ""
+        playing = screen.session
+        for seat, bucks in ((0, 9), (2, 7)):
+            playing.act(
+                playing.rules.correct(
+                    playing.state, seat, "bucks", Amount(bucks, False), "miscount"
+                )
+            )
+        said = screen._done_sentence(written)
+        assert said.startswith("Done: Correction: ") and said.count("; Correction: ") == 1
