@@ -508,7 +508,12 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         """The scoring wizard, started from what this screen tracked. The notice that scores
         were kept goes: the wizard says they are back (two toasts and a third over the
         totals at 80x24, a play-test found)."""
-        from companion.scoring import board_hints, follow_the_board, overlay_sheet
+        from companion.scoring import (
+            board_hints,
+            follow_the_board,
+            overlay_sheet,
+            tracked_numbers,
+        )
         from screens.scoring import FinishedSheet, ScoringWizard
 
         if self._draft_toast is not None:
@@ -563,6 +568,10 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             rows, followed = follow_the_board(spec, rows, tracked, rules.prefill(then, known))
         hints = board_hints(spec, tracked, rows, rules.score_hints(state))
         counts = rules.score_counts(state)
+        if not state.sheet:  # the first finish: a tracked number typed over is questioned (a
+            # reopened game's answers are the sheet's, with "On the board" where they differ)
+            started = rules.prefill(rules.new_state(self.session.header), known)
+            counts = {**tracked_numbers(spec, tracked, started), **counts}
 
         def wizard_with(draft: dict[str, Any] | None) -> ScoringWizard:
             return ScoringWizard(spec, rows, charts, hints, draft, keep, counts)

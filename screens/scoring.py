@@ -253,8 +253,9 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
     ) -> None:
         """`draft`: what was typed here before and kept (`keep` is given what is typed at
         each change, None once nothing differs from the start), put back as it was.
-        `counts`: per list field, how many numbers each player's board has (said beside
-        an answer with another count, which is taken all the same)."""
+        `counts`: per list field, how many numbers each player's board has, and per number
+        field, the number the game tracked (said beside an answer with another, which is
+        taken all the same)."""
         super().__init__()
         self.counts = counts or {}
         self._keep_draft = keep
@@ -558,8 +559,13 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
 
     def _count_note(self, field: Field, seat: int, value: Any) -> Text | str:
         """A list of another length than the board's count: said, not refused (a play-test
-        gave River Canyon VP to a player with no River, unremarked)."""
-        board = self._on_the_board(field, seat, len(value)) if field.kind == "list" else None
+        gave River Canyon VP to a player with no River, unremarked). A number other than the
+        one the game tracked (at the first finish): questioned too (48 typed over as 64 went
+        in unremarked and changed the winner: a play-test)."""
+        if field.kind != "list":
+            board = self._on_the_board(field, seat, value)
+            return "" if board is None else self._question("", board)
+        board = self._on_the_board(field, seat, len(value))
         if board is None:
             return ""
         return self._question(f"{plural(len(value), 'number')} typed, ", board)

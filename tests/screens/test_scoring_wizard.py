@@ -618,6 +618,35 @@ async def test_typing_an_answer_redraws_its_cells_without_a_layout(
         assert isinstance(note, Text) and note.plain and note.style == "bold red"
 
 
+async def test_a_tracked_number_typed_over_is_questioned_at_the_first_finish(
+    store: Store, new_game: NewGame
+) -> None:
+    """The wizard's answers start at the game's numbers: one typed over (48 as 64) went
+    in unremarked and changed the winner (a play-test). It is questioned beside the answer,
+    and taken; the question goes when the game's number is typed back. A number the game
+    never moved from the start (kept on the cardboard) is not questioned."""
+    from companion.amounts import Amount
+
+    session = new_game(game="boomtown", names=("Ann", "Bo", "Cy"))
+    session.act(session.rules.correct(session.state, 0, "gold", Amount(48, False), "counted"))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        assert wizard.spec.fields[0].key == "gold"
+        await type_into(pilot, "#answer-0", "64")
+        note = wizard.query_one("#note-0", Static).content
+        assert isinstance(note, Text) and note.plain == "48 on the board: is that right?"
+        assert wizard.rows[0]["gold"] == 64  # taken all the same
+        await type_into(pilot, "#answer-1", "12")  # Bo's 10 is the game's too
+        assert str(wizard.query_one("#note-1", Static).content).startswith("10 on the board")
+        await type_into(pilot, "#answer-0", "48")
+        assert str(wizard.query_one("#note-0", Static).content) == ""
+        await pilot.press("ctrl+n")  # the mines (a list: its count is checked), then mayors
+        await pilot.press("ctrl+n")
+        assert wizard.spec.fields[wizard.step].key == "mayors"
+        await type_into(pilot, "#answer-0", "2")  # no mayor moved in this game
+        assert str(wizard.query_one("#note-0", Static).content) == ""
+
+
 async def test_an_answer_that_does_not_read_is_not_counted_in_the_running_totals(
     store: Store, new_game: NewGame
 ) -> None:
