@@ -109,6 +109,9 @@ left comes next).
 - **ctrl+up / ctrl+down** move the player whose row you are in; **ctrl+n** adds a player,
   **ctrl+r** removes one.
 - The first player can be chosen or drawn by the app.
+- The game's **options** (a short game, Coloma's modules, the advanced Builders) are under
+  the first player: **tab** on from it reaches them, **space** ticks or unticks one;
+  **shift+tab** from the first name goes back up to the game.
 - **ctrl+s** starts the game; **escape** cancels.
 
 Names: not empty, at most 24 characters, different from each other (case does not count).
