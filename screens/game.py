@@ -94,6 +94,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         self.sub_title = session.title
         self._follow_timer: Timer | None = None
         self._draft_toast: Notification | None = None  # scores kept from the wizard: ctrl+f
+        self._reopened_toast: Notification | None = None  # "stays reopened", while it does
 
     def on_mount(self) -> None:
         """Textual also calls this after a subclass's own on_mount: no super() call needed."""
@@ -390,10 +391,20 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         self.walked(entry, undone=verb == "undo")
         if entry.kind in ("finish", "reopen"):  # the records count what is finished now
             self._history_follows(finished=self.session.state.finished)
+            if self.session.state.finished:  # "stays reopened" no longer holds
+                self._take_back_reopened()
         self.refresh_view()
         again = " ctrl+y does it again." if verb == "undo" else ""
         said = f"{done}: {self.walked_text(entry).rstrip('.')}."
         self.say_beside(said, notice=True, one_line=True, keep=again)
+
+    def _take_back_reopened(self) -> None:
+        """The "stays reopened" toast goes once it no longer holds (the reopening undone,
+        or the wizard opened again): it stayed its whole time after a ctrl+z had finished
+        the game again (a play-test)."""
+        if self._reopened_toast is not None:
+            take_back(self.app, self._reopened_toast)
+            self._reopened_toast = None
 
     def walked(self, entry: Entry, undone: bool) -> None:
         """What a screen keeps outside the journal follows an undo (`undone`) or a redo of
@@ -519,6 +530,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         if self._draft_toast is not None:
             take_back(self.app, self._draft_toast)
             self._draft_toast = None
+        self._take_back_reopened()
 
         state, rules = self.session.state, self.session.rules
         charts, known = self.session.charts(), self.session.known()
@@ -540,9 +552,8 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             if sheet is None:
                 store.drop_draft(path)  # dropped by the table (or nothing was typed)
                 if self.session.state.sheet:  # reopened: say that it stays open
-                    self.notify(
-                        "The game stays reopened (not finished); ctrl+f scores it again.",
-                        markup=False,
+                    self._reopened_toast = show_toast(
+                        self.app, "The game stays reopened (not finished); ctrl+f scores it again."
                     )
                 return
             for key, value in rules.learned(state, sheet.rows, known).items():

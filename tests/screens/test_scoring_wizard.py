@@ -234,6 +234,33 @@ async def test_reopening_a_finished_game_is_an_entry(store: Store, new_game: New
         assert screen.session.state.finished
 
 
+async def test_the_stays_reopened_notice_goes_when_the_reopening_is_undone(
+    store: Store, new_game: NewGame
+) -> None:
+    """The wizard left on a reopened game says it stays reopened; a ctrl+z that finishes
+    it again took nothing back, and the notice stayed its whole time (a play-test)."""
+    from textual.widgets._toast import Toast
+
+    session = new_game(game="calamityville", names=("Ann", "Bo"))
+    async with make_app(store).run_test(size=SIZE, notifications=True) as pilot:
+        screen = await finished_through_the_wizard(pilot, session)
+        await pilot.press("ctrl+f", "y")  # reopen
+        await settle(pilot)
+        await ctrl_f(pilot)  # its wizard, left at once
+        await pilot.press("escape")
+        await settle(pilot)
+        assert pilot.app.screen is screen and not screen.session.state.finished
+
+        def said() -> list[str]:
+            return [str(toast._notification.message) for toast in pilot.app.screen.query(Toast)]
+
+        await until(pilot, lambda: any("stays reopened" in text for text in said()))
+        await pilot.press("ctrl+z")  # the reopening undone: finished again
+        await settle(pilot)
+        assert screen.session.state.finished
+        assert not any("stays reopened" in text for text in said())
+
+
 async def test_a_reopened_games_wizard_takes_a_number_the_game_changed_since_the_finish(
     store: Store, new_game: NewGame
 ) -> None:
