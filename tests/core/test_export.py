@@ -15,6 +15,7 @@ from companion.games import SHEETS
 from companion.scoring import score, sheet_text
 from companion.session import GameSession
 from companion.store import Store
+from companion.table import folded
 from tests.conftest import NewGame
 
 
@@ -85,7 +86,8 @@ names = st.text(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(
-    players=st.lists(names, min_size=3, max_size=5, unique_by=str.casefold),
+    # names differ as the new-game form compares them: case, accents and apostrophes aside
+    players=st.lists(names, min_size=3, max_size=5, unique_by=folded),
     golds=st.lists(st.integers(min_value=0, max_value=500), min_size=5, max_size=5),
 )
 def test_any_finished_game_exports_json_that_round_trips_its_standings(
