@@ -142,6 +142,14 @@ def word_starts(name: str, typed: str) -> bool:
     return any(part.startswith(start) for part in [*re.findall(r"\w+", name), *name.split()])
 
 
+def typed_word(name: str) -> str:
+    """A word of `name` a keyboard types and a command finds the player by: its first word
+    of letters or digits, as compared ("🤠 Zed" is `zed`, "O'Brien" `obrien`; a hint said
+    "🤠 bank 300": a play-test); the name's first part when it has none."""
+    words = re.findall(r"\w+", folded(name))
+    return words[0] if words else (name.split() or [name])[0]
+
+
 def starts_name(name: str, typed: str) -> bool:
     """Whether `typed` starts `name` or a word of it, case and accents aside, as a command
     names a player: how Records' filter and `history --player` find one ("zo" and "zoe"

@@ -34,7 +34,7 @@ from companion.games.calamityville import (
 )
 from companion.journal import Entry
 from companion.table import find_player, players_matching, rich_colour
-from screens.game import COMMON_HELP, CommandScreen
+from screens.game import COMMON_HELP, CommandScreen, TypeMore
 from screens.widgets.backdrop import AlikeLines, PlainHorizontal, PlainVertical
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
@@ -284,7 +284,7 @@ be shortened to the start of any of its words; the bank is a party like a player
         if len(words) < 2 or words[0].lower() not in KINDS:
             raise RuleError(f"{usage} A property is a {', '.join(KINDS)}.")
         kind = words[0].lower()
-        value = parse_count(words[1], what="The value on its space")
+        value = parse_count(words[1], minimum=1, what="The value on its space")
         price_words = words[2:]
         if price_words[:1] and price_words[0].lower() == "for":
             price_words = price_words[1:] or ["nothing"]  # "for" and no price: say so
@@ -350,7 +350,7 @@ be shortened to the start of any of its words; the bank is a party like a player
             )
         except RuleError as problem:
             if bonus is None and "bonus rent" in str(problem):
-                raise RuleError(  # ("... bonus 100" was read as a riddle: a play-test)
+                raise TypeMore(  # ("... bonus 100" was read as a riddle: a play-test)
                     f"{problem} Add it at the end of the command: bonus 100 (it is remembered)."
                 ) from None
             raise
@@ -504,8 +504,9 @@ be shortened to the start of any of its words; the bank is a party like a player
             return
         try:
             self._read_card()
-        except RuleError as problem:
-            self.notify(str(problem), severity="warning", markup=False)
+        except RuleError as problem:  # beside the field: a toast covered the deck's line,
+            # and the line under the field still said the last card read (a play-test)
+            self.say_beside(str(problem))
 
     def _read_card(self) -> bool:
         """A newspaper card read, and said under the field: only the header's count moved
@@ -528,7 +529,7 @@ be shortened to the start of any of its words; the bank is a party like a player
         try:  # refused before asking: the card comes after the Boom cards, and only once
             self.rules.gold_runs_out(self.state)
         except RuleError as problem:
-            self.notify(str(problem), title="Refused", severity="warning", markup=False)
+            self.say_beside(str(problem))
             return
 
         def done(confirmed: bool | None) -> None:
@@ -537,10 +538,15 @@ be shortened to the start of any of its words; the bank is a party like a player
             try:  # asked again: the table may have changed while the dialog was open
                 entry = self.rules.gold_runs_out(self.state)
             except RuleError as problem:
-                self.notify(str(problem), title="Refused", severity="warning", markup=False)
+                self.say_beside(str(problem))
                 return
-            if self.run(entry):
-                self.action_finish()
+            if self.run(entry):  # the card's own payments first: ctrl+f when they are in
+                # (the wizard opened at once, before the table could record them: a
+                # play-test)
+                self.tell(
+                    "The gold ran out: record what the card says with pay, then ctrl+f "
+                    "scores the game."
+                )
 
         self.app.push_screen(
             ConfirmDialog(

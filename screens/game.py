@@ -58,6 +58,11 @@ COMMON_HELP = """\
 """
 
 
+class TypeMore(RuleError):
+    """A refusal that asks for words added at the end of the command (Calamityville's bonus
+    rent): the command stays with the cursor at its end, not selected to be typed over."""
+
+
 class GameScreen(StyledOnce, AlikeLines, Screen[None]):
     """Base of the game screens; subclasses compose their main area and `render_state`."""
 
@@ -289,6 +294,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
     def attempt(self, entry: Entry) -> tuple[str, str] | None:
         """Write and apply an entry and show it; or (title, why) when it was not done, for
         the caller to say where the change was typed."""
+        written = len(self.session.journal)
         try:
             self.session.act(entry)
         except RuleError as error:
@@ -299,6 +305,9 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             return "Not saved", f"Not saved, so not done: {error}"
         self.clear_refusals()
         self.refresh_view()
+        if not self._doing and self._log_out_of_sight():  # a correction, a key (ctrl+n), a
+            # dialog's change: said as a command's is (a correction said nothing: play-tests)
+            self._say_done(self._done_sentence(written))
         return None
 
     def finished_sentence(self) -> str:
@@ -425,6 +434,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         lays the screen out again: a wrapped notice made the next key cost a layout, 40 ms
         (#16). A resize fits it to the new width (`_refit`)."""
         self._refused_typed = None  # whatever is said now is not that refusal
+        self._done_said = False  # nor what a change did
         line = self.refusal_line()
         if (text or keep) and line.has_class("-notice") != notice:  # (an empty line looks
             line.set_class(notice, "-notice")  # the same: a class changed restyles it, ~2 ms)
@@ -763,7 +773,7 @@ class CommandScreen(GameScreen):
             # on before it showed (keys sent in one burst reach the field first) does nothing
             return
         refusal = self._refusal(event.value)
-        done = False
+        done = add_to_it = False
         self._told = ""
         written = len(self.session.journal)
         if refusal is None:
@@ -773,6 +783,7 @@ class CommandScreen(GameScreen):
                 done = self.do_command(self.typed)
             except (RuleError, AmountError) as problem:  # refused, or not a number: say why
                 refusal = str(problem)
+                add_to_it = isinstance(problem, TypeMore)
             except Exception:  # a bug of ours: say so, keep the game going (all is saved)
                 where = self.app.note_crash()  # type: ignore[attr-defined]
                 refusal = (
@@ -782,18 +793,34 @@ class CommandScreen(GameScreen):
                 self.refresh_view()
             finally:
                 self._doing = False
+        said_done = ""
         if done and refusal is None and not self._told and self._log_out_of_sight():
-            self._told, self._told_one_line = self._done_sentence(written), True
-        told = refusal is None and bool(self._told)
-        self.say_beside(refusal or self._told, notice=told, one_line=told and self._told_one_line)
+            said_done = self._done_sentence(written)
+        if said_done:
+            self._say_done(said_done)
+        else:
+            told = refusal is None and bool(self._told)
+            self.say_beside(
+                refusal or self._told, notice=told, one_line=told and self._told_one_line
+            )
         if done:
             command.take(event.value)
             command.remember(self.typed)
         else:  # refused, or a dialog takes over: it stays, selected, to be typed over
             # (after a dialog's "no" too: a play-test typed on and got "nann gold +20")
-            command.keep(event.value, select=True)
+            # (not selected when the refusal asks for words added at its end: typed, they
+            # replaced it, `bonus 100` alone: a play-test)
+            command.keep(event.value, select=not add_to_it)
             if refusal is not None and command.value == event.value:  # (none typed since)
                 self._refused_typed = comparable(event.value)
+
+    @on(Input.Changed, "#command")
+    def _done_typed_over(self, event: Input.Changed) -> None:
+        """What the last change did goes as the next command is typed: it stayed under it,
+        "Done: The bank pays Ann $100" read as what the command being typed did (a
+        play-test). One line repainted, at the first key."""
+        if self._done_said and event.value:
+            self.say_beside("")
 
     @on(Input.Changed, "#command")
     def _refusal_typed_over(self, event: Input.Changed) -> None:
@@ -819,6 +846,14 @@ class CommandScreen(GameScreen):
         """The log is not shown beside the game: narrow (unless f2 shows it instead of the
         game), or hidden with f2 when wide."""
         return self.has_class("-narrow") != self.has_class("-log-toggled")
+
+    _done_said = False  # the line under the field says what the last change did
+
+    def _say_done(self, sentence: str) -> None:
+        """What a change did, on the line under the field, until the next key is typed."""
+        if sentence:
+            self.say_beside(sentence, notice=True, one_line=True)
+            self._done_said = True
 
     def _done_sentence(self, written: int) -> str:
         """What the entries written since the journal held `written` said, for the line under

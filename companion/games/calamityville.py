@@ -25,7 +25,7 @@ from companion.games.base import (
     refuse_unsafe_text,
 )
 from companion.journal import Entry
-from companion.table import find_player
+from companion.table import find_player, typed_word
 
 if TYPE_CHECKING:
     from companion.scoring import SheetSpec
@@ -176,7 +176,7 @@ def find_property(
     values = {state.properties[i].value for i in fits}
     owners = {state.properties[i].owner for i in fits}
     if value is not None or len(values) == 1:  # (where it goes: a play-test typed it last)
-        owner_word = state.name(first.owner).split()[0].lower()  # (a name at this table)
+        owner_word = typed_word(state.name(first.owner))  # (a name at this table)
         add = f"its owner's name before its type (… {owner_word} {kind} {first.value})"
     elif owner is not None or len(owners) == 1:
         add = "its value"
@@ -414,6 +414,14 @@ class CalamityvilleRules(Rules):
                 f"{space.kind}s. Type the rent without bonus."
             )
         owner = space.owner
+        if amount > state.money(visitor):  # the rent said too: the table settles it by hand
+            # ("$150 short" alone left it to work the $1100 out: a play-test)
+            has = state.money(visitor)
+            raise RuleError(
+                f"{state.name(visitor)} owes ${amount} rent ({how}) and has ${has}: "
+                f"${amount - has} short. If the table settles it otherwise, record it as a "
+                "correction (ctrl+o)."
+            )
         text = f"{state.name(visitor)} pays {state.name(owner)} ${amount} rent: {how}"
         kept: dict[str, int] = {}
         if bonus_typed and bonus is not None:

@@ -77,3 +77,13 @@ def test_names_told_apart_by_accents_alone_are_refused_and_found_as_typed() -> N
     assert find_player(players, ["Zoe", "bucks"]) == (1, ["bucks"])
     assert players_matching(players, "zoë") == [0] and players_matching(players, "zoe") == [1]
     assert players_matching(players, "zo") == [0, 1]
+
+
+def test_a_word_of_a_name_a_keyboard_types() -> None:
+    """What a hint tells the table to type for a player: a word a keyboard has."""
+    from companion.table import typed_word
+
+    assert typed_word("🤠 Zed") == "zed"
+    assert typed_word("O'Brien") == "obrien"
+    assert typed_word("Zoë Ann") == "zoe"
+    assert typed_word("🤠") == "🤠"

@@ -99,8 +99,9 @@ async def test_a_few_turns_to_the_gold_running_out(store: Store, new_game: NewGa
         await pilot.press("ctrl+g")  # refused: the card is red, under the Boom cards
         await settle(pilot)
         assert pilot.app.screen is screen and not screen.state.gold_out
-        messages = [n.message for n in pilot.app._notifications]
-        assert any("red Bust card" in m and "26 left" in m for m in messages)
+        # beside the field, not in a toast over the deck's line (a play-test)
+        said = text_of(pilot, "#command-error")
+        assert "red Bust card" in said and "26 left" in said
         for _ in range(26):
             screen.session.act(screen.rules.newspaper(screen.state))
         screen.refresh_view()
@@ -109,6 +110,14 @@ async def test_a_few_turns_to_the_gold_running_out(store: Store, new_game: NewGa
         await settle(pilot)
         assert isinstance(pilot.app.screen, ConfirmDialog)
         await pilot.press("y")
+        await settle(pilot)
+        # the card's own payments come first: the wizard waits for ctrl+f (it opened at
+        # once, before the table could record them: a play-test)
+        assert pilot.app.screen is screen and screen.state.gold_out
+        assert text_of(pilot, "#command-error").startswith("The gold ran out: record what")
+        assert await command(pilot, "pay bank bo 100 the card") == ""
+        assert money()[1] == 1125
+        await pilot.press("ctrl+f")
         await settle(pilot)
         assert isinstance(pilot.app.screen, ScoringWizard)
         await pilot.press("ctrl+s", "ctrl+s")
@@ -525,3 +534,79 @@ async def test_undoing_a_rent_takes_its_typed_bonus_back(store: Store, new_game:
         await settle(pilot)
         assert store.read_settings()["calamityville"]["bonus_rent"] == 150
         assert screen.state.bonus_rent == 150
+
+
+async def test_a_rent_asking_for_its_bonus_stays_to_be_added_to(
+    store: Store, new_game: NewGame
+) -> None:
+    """ "Add it at the end of the command: bonus 100": the refused rent stayed selected, so
+    what was typed replaced it (`bonus 200` alone, "Not a command: bonus": a play-test). It
+    stays with the cursor at its end."""
+    session = new_game(game="calamityville", names=("Ann", "Bo"), first=0)
+    for value in (300, 200, 100):
+        session.act(session.rules.buy(session.state, 0, "hotel", value))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        assert "Add it at the end" in await command(pilot, "rent bo hotel 300")
+        field = screen.query_one("#command", Input)
+        assert field.value == "rent bo hotel 300" and field.selection.is_empty
+        await pilot.press(*" bonus 200", "enter")
+        await settle(pilot)
+        assert screen.state.money(1) == 2000 - 900 - 200
+        # any other refusal stays selected, to be typed over
+        assert await command(pilot, "zz") != ""
+        assert not field.selection.is_empty
+
+
+async def test_a_rent_that_cannot_be_paid_says_what_it_is(store: Store, new_game: NewGame) -> None:
+    """ "Bo has $950: $150 short" left the table to work out the rent it owed (a play-test)."""
+    session = new_game(game="calamityville", names=("Ann", "Bo"), first=0)
+    for value in (300, 200, 100):
+        session.act(session.rules.buy(session.state, 0, "store", value))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        problem = await command(pilot, "rent bo store 300 bonus 1200")
+        assert problem.startswith(
+            "Bo owes $2100 rent ($300 x 3 stores + $1200 bonus for all three) and has $2000: "
+            "$100 short."
+        )
+        assert screen.state.money(1) == 2000
+
+
+async def test_a_space_worth_nothing_is_refused_in_one_way(store: Store, new_game: NewGame) -> None:
+    """-100 was "0 or more", and 0 then refused as "more than $0" (a play-test)."""
+    session = new_game(game="calamityville", names=("Ann", "Bo"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_screen(pilot, session, CalamityvilleScreen)
+        assert "must be 1 or more (not -100)" in await command(pilot, "buy ann store -100")
+        assert "must be 1 or more (not 0)" in await command(pilot, "buy ann store 0")
+
+
+async def test_a_hint_names_an_owner_by_a_word_a_keyboard_types(
+    store: Store, new_game: NewGame
+) -> None:
+    """Two $300 banks: "add its owner's name (… 🤠 bank 300)" (a play-test): `zed` it is."""
+    session = new_game(game="calamityville", names=("🤠 Zed", "Bo", "Cy"), first=0)
+    session.act(session.rules.buy(session.state, 0, "bank", 300))
+    session.act(session.rules.buy(session.state, 1, "bank", 300))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_screen(pilot, session, CalamityvilleScreen)
+        problem = await command(pilot, "rent cy bank 300")
+        assert "(… zed bank 300)" in problem
+        assert await command(pilot, "rent cy zed bank 300") == ""
+
+
+async def test_the_decks_keys_say_a_refusal_beside_the_field(
+    store: Store, new_game: NewGame
+) -> None:
+    """ctrl+n with only "Gold Has Run Out!" left: a toast covered the deck's line, and the
+    line under the field still said the last card read (a play-test)."""
+    session = new_game(game="calamityville", names=("Ann", "Bo"), first=0)
+    for _ in range(29 + 19):
+        session.act(session.rules.newspaper(session.state))
+    async with make_app(store).run_test(size=SIZE, notifications=True) as pilot:
+        await open_screen(pilot, session, CalamityvilleScreen)
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert "ctrl+g (or gold) reads it" in text_of(pilot, "#command-error")
+        assert not pilot.app._notifications

@@ -922,3 +922,31 @@ async def test_a_command_done_is_said_under_the_field_only_when_the_log_is_hidde
             )
         said = screen._done_sentence(written)
         assert said.startswith("Done: Correction: ") and said.count("; Correction: ") == 1
+
+
+async def test_a_change_made_outside_the_field_is_said_too_and_goes_as_one_types(
+    store: Store, new_game: NewGame
+) -> None:
+    """A correction (ctrl+o's dialog runs it as this does) said nothing at 80x24 (play-
+    tests). What a change did goes at the first key of the next command: "Done: The bank
+    pays Ann $100" stayed under a payment being typed, read as that one's."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        playing = screen.session
+        assert screen.run(
+            playing.rules.correct(playing.state, 0, "bucks", Amount(9, False), "miscount")
+        )
+        await settle(pilot)
+        said = text_of(pilot, "#command-error")
+        assert said.startswith("Done: Correction: ") and "miscount" in said
+        await type_into(pilot, "#command", "b")
+        assert text_of(pilot, "#command-error") == ""
+        await type_into(pilot, "#command", "bo bucks +1")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert text_of(pilot, "#command-error") == "Done: Bo +1 Buck (2 → 3)."
+        await pilot.press("ctrl+z")  # an undo's line is not a change's: it stays as typed
+        await settle(pilot)
+        await type_into(pilot, "#command", "c")
+        assert text_of(pilot, "#command-error").startswith("Undone: ")
