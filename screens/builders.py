@@ -7,6 +7,7 @@ One typed command at a time, like Boomtown; the step line says whose turn it is.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from contextlib import suppress
 
 from rich.cells import cell_len
@@ -81,9 +82,11 @@ def parse_widths(text: str) -> list[int]:
     return [whole(word) for word in words[:99]]
 
 
-def build_rows(state: BuildersState) -> str:
+def build_rows(state: BuildersState, builder: int | None = None) -> str:
     """A build's example and the cube each row ahead takes, only rows the board has (the
-    last round's example named row 11 of a 10-row board: a play-test)."""
+    last round's example named row 11 of a 10-row board: a play-test); with the `builder`,
+    the cubes they have run out of are said (the example offered a Triple to a player with
+    none left, refused when typed: a play-test)."""
     furthest, rows = len(state.tokens), state.rows
     takes = [f"Row {furthest + 1}: Single"]
     if furthest + 2 <= rows:
@@ -91,16 +94,23 @@ def build_rows(state: BuildersState) -> str:
     if furthest + 3 <= rows:
         on = " on" if furthest + 3 < rows else ""
         takes.append(f"row {furthest + 3}{on}: up to a Triple")
-    return f"(e.g. {example_build(state)} <+ Saloon). {'; '.join(takes)}."
+    left = state.cubes[builder] if builder is not None and builder < len(state.cubes) else {}
+    gone = [
+        CUBE_NAMES[size].removeprefix("a ") for size in (3, 2, 1) if left and not left.get(size)
+    ]
+    none_left = f" No {' or '.join(gone)} left." if gone else ""
+    return f"(e.g. {example_build(state, left)} <+ Saloon). {'; '.join(takes)}.{none_left}"
 
 
-def example_build(state: BuildersState) -> str:
-    """A build that fits: three rows ahead of the furthest Track Token with a Triple, or
-    the last row with the cube it takes."""
+def example_build(state: BuildersState, left: Mapping[int, int] | None = None) -> str:
+    """A build that fits: the largest cube the builder has (`left`: their cubes left; a
+    Triple when not given) at the first row that takes it, or the last row with the cube
+    it takes."""
     furthest = len(state.tokens)
-    row = min(furthest + 3, state.rows)
-    ahead = max(1, min(row - furthest, 3))
-    return f"{row} 2 {'sdt'[ahead - 1]}"
+    room = max(1, min(state.rows - furthest, 3))  # the largest cube any row ahead takes
+    sizes = [size for size in (3, 2, 1) if size <= room and (left is None or left.get(size))]
+    size = sizes[0] if sizes else room
+    return f"{furthest + size} 2 {'sdt'[size - 1]}"
 
 
 def fitting_arrows(widths: list[int], remembered: dict[str, object]) -> dict[int, list[str]]:
@@ -283,6 +293,12 @@ Type in the command field and press **enter**; the line above it says what comes
         self.query_one("#legend", WrappedRows).show(self._legend_lines())
         self.query_one("#notes", WrappedRows).show([self._notes_text(preview)])
 
+    def selected_seat(self) -> int:
+        """Whose turn it is: ctrl+o starts at that player's cubes (it started at the first
+        player's, or at whose turn it is, by seat: a play-test found it unpredictable)."""
+        builder = self.state.builder
+        return 0 if builder is None else builder
+
     def walked_text(self, entry: Entry) -> str:
         """A Track Token undone or redone by where it went, a build by its cube: the
         sentences, cut to the line, lost the column, and the cube (play-tests)."""
@@ -294,7 +310,11 @@ Type in the command field and press **enter**; the line above it says what comes
             # the cube first, the card and its marks left out (cut, the cube went: a play-test)
             name = CUBE_NAMES.get(cube, "a ?") if isinstance(cube, int) else "a ?"
             who = self.state.name(seat)
-            return f"{who}'s {name.removeprefix('a ')} at row {row}, column {column}"
+            said = f"{who}'s {name.removeprefix('a ')} at row {row}, column {column}"
+            # then the card's marks and name as taken, as far as the line goes (at 80x24
+            # it is where a table sees them: "+ Bank" taken as a name went unseen)
+            card = " ".join(str(part) for part in (entry.get("marks"), entry.get("card")) if part)
+            return f"{said} ({card})" if card else said
         return entry.text
 
     def _step_text(self) -> str:
@@ -313,7 +333,7 @@ Type in the command field and press **enter**; the line above it says what comes
                 first = "Terrain Cards first (m> 2 4, m<, lake, gold, hide: F1); then "
             return (
                 f"{first}{state.name(builder)} builds: ROW COLUMN CUBE [MARKS] [CARD] "
-                f"{build_rows(state)}"
+                f"{build_rows(state, builder)}"
             )
         if state.tokens_to_place:
             count = state.tokens_this_round
@@ -348,7 +368,7 @@ Type in the command field and press **enter**; the line above it says what comes
         if builder is not None:
             return (
                 f"type where {state.name(builder)} builds: ROW COLUMN CUBE, "
-                f"e.g. {example_build(state)}."
+                f"e.g. {example_build(state, state.cubes[builder])}."
             )
         if state.tokens_to_place:
             votes = state.votes(state.train_row)
@@ -523,13 +543,12 @@ Type in the command field and press **enter**; the line above it says what comes
                 self.remember("arrows", known)
             return True
         if words[:1] == ["marks"]:
-            if len(words) != 4 or not is_number(words[1]) or not is_number(words[2]):
+            if len(words) < 4 or not is_number(words[1]) or not is_number(words[2]):
                 raise RuleError(
                     "Type marks, the row, the column and the card's marks: marks 3 2 <<+"
                 )
-            return self.run(
-                rules.card_marks(state, whole(words[1]), whole(words[2]), parse_marks(words[3]))
-            )
+            marks = parse_marks("".join(words[3:]))  # (`> +` is `>+`)
+            return self.run(rules.card_marks(state, whole(words[1]), whole(words[2]), marks))
         if words[:1] and words[0] in TERRAIN_WORDS:
             if len(words) != 3 or not all(is_number(w) for w in words[1:]):
                 raise RuleError(  # (a Hideout is typed this way too: say so)
@@ -584,8 +603,11 @@ Type in the command field and press **enter**; the line above it says what comes
                 raise RuleError(f"Everyone has built this round: {self._short_step()}")
             rest = text.split()[3:]  # the card's marks, then its name, both optional
             marks = None
-            if rest and rest[0][0] in "<>+.-":  # marks come first; a typo in them is refused
-                marks, rest = parse_marks(rest[0]), rest[1:]
+            typed_marks = []  # marks come first (a typo in them is refused), with spaces
+            while rest and rest[0][0] in "<>+.-":  # or not: `> + Bank` made "+ Bank" the
+                typed_marks.append(rest.pop(0))  # card's name, its + uncounted (a play-test)
+            if typed_marks:
+                marks = parse_marks("".join(typed_marks))
             if len(rest) == 1 and len(rest[0]) <= 2:  # a typo in the marks (`x` for `>`)
                 # became the card's name, and its arrows went uncounted (a play-test)
                 raise RuleError(

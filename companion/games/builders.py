@@ -441,8 +441,7 @@ class BuildersRules(Rules):
                     "turn",
                     f"Whose turn to build ({'no one' if builder is None else state.name(builder)})",
                     "the name of who builds next, or none when everyone has built",
-                    seat=builder,
-                )
+                )  # (the table's, not a player's: ctrl+o opened on it for the builder)
             )
         for seat, player in enumerate(state.players):
             fixes.append(
@@ -816,6 +815,7 @@ class BuildersRules(Rules):
             votes.right,
             votes.pluses,
             self.mountains(state, row),
+            first=not state.tokens,
         )
 
     def token_from_board(self, state: BuildersState, hideouts: str = "") -> Entry:
@@ -853,6 +853,7 @@ class BuildersRules(Rules):
             right,
             pluses,
             self.mountains(state, row),
+            first=not state.tokens,
         )
         return self._entry(
             state,

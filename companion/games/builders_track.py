@@ -62,8 +62,10 @@ def place_token(
     right: int,
     pluses: int = 0,
     mountains: Mapping[int, str] | None = None,
+    first: bool = False,
 ) -> Placement:
-    """Where the Train Marker's row gets its Track Token, and why.
+    """Where the Train Marker's row gets its Track Token, and why (`first`: row 1's, from
+    the Train Marker's start, there being no previous token to say: a play-test).
 
     `previous`: the column of the previous Track Token (straight ahead of it on a tie);
     `left`/`right`: the votes (board, cards, revealed Hideouts); `pluses`: + icons on the
@@ -90,7 +92,8 @@ def place_token(
         )
     votes = f"{left} Left vote{'s' if left != 1 else ''} against {right} Right"
     if left == right:
-        column, why = ahead, f"{votes}: a tie, so straight ahead of the previous token{narrower}"
+        of = "the Train Marker's start" if first else "the previous token"
+        column, why = ahead, f"{votes}: a tie, so straight ahead of {of}{narrower}"
     else:
         direction = -1 if left > right else 1
         side = "Left" if left > right else "Right"

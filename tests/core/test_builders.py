@@ -390,3 +390,13 @@ def test_no_vp_is_filled_in_for_a_player_with_a_card_not_known(new_game: NewGame
     assert [i["vp"] for i in rules.prefill(state(game), known)[0]["investments"]] == [0, 0]
     game.act(rules.name_card(state(game), 4, 1, "Saloon"))  # both known now: filled in
     assert [i["vp"] for i in rules.prefill(state(game), known)[0]["investments"]] != [0, 0]
+
+
+def test_row_ones_tie_is_straight_ahead_of_the_train_markers_start() -> None:
+    """"a tie, so straight ahead of the previous token" in row 1, where there is none (a
+    play-test): it is the Train Marker's start."""
+    from companion.games.builders_track import place_token
+
+    first = place_token(3, 5, 1, 1, first=True)
+    assert first.column == 3 and "straight ahead of the Train Marker's start" in first.sentence
+    assert "of the previous token" in place_token(3, 5, 1, 1).sentence
