@@ -393,7 +393,7 @@ def test_no_vp_is_filled_in_for_a_player_with_a_card_not_known(new_game: NewGame
 
 
 def test_row_ones_tie_is_straight_ahead_of_the_train_markers_start() -> None:
-    """"a tie, so straight ahead of the previous token" in row 1, where there is none (a
+    """ "a tie, so straight ahead of the previous token" in row 1, where there is none (a
     play-test): it is the Train Marker's start."""
     from companion.games.builders_track import place_token
 
