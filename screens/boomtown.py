@@ -7,6 +7,8 @@ corrects any gold. The rules live in `companion.games.boomtown`; this screen onl
 
 from __future__ import annotations
 
+import re
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
@@ -51,6 +53,32 @@ PANEL_WIDTH = 26
 CM6_SPOT = ("Cold Mountain", 6)  # the example mine F1 and the step line give
 REVEAL, PAY, NEXT, KEEP = ("r", "reveal"), ("pay", "y"), ("n", "next"), ("keep", "k")
 COMMANDS = ["reveal", "pass", "pay", "next", "skip", "roll", "ride", "keep"]
+
+
+def compact_sentence(text: str, names: list[str]) -> str:
+    """An entry's sentence said in fewer words for the one line under the field (what a
+    change did, an undo): its consequences (fees, pawns) came after the mine's whole label
+    and were cut off, where the table checks its chips (a play-test). "Dee takes the mine
+    Cold Mountain 9 (3 gold); Dee pays Ann 2: mayor fee; Dee is now mayor of Cold Mountain"
+    is "Dee takes Cold Mountain 9; pays Ann 2: mayor fee; its mayor now". The log keeps the
+    whole sentence."""
+    main, *parts = text.split("; ")
+    main = re.sub(r" \(\d+ gold(?:, dangerous)?\)", "", main.replace(" takes the mine ", " takes "))
+    actor = max((name for name in names if main.startswith(f"{name} ")), key=len, default=None)
+    said = []
+    if main.endswith(": pays up") and any(part.endswith(": Holdup") for part in parts):
+        main = main.removesuffix(": pays up")  # the payment says it: "... rolls 9; Bo pays
+        parts = [part.removesuffix(": Holdup") for part in parts]  # Ann 2"
+    for part in parts:
+        if actor is not None and part.startswith(f"{actor} "):
+            part = part.removeprefix(f"{actor} ")
+        mayor = re.fullmatch(r"(?:(.+) )?is now mayor of (.+)", part)
+        if mayor is not None:
+            who, town = mayor.groups()
+            where = "its" if town in main else f"{town}'s"
+            part = f"{who} is {where} mayor now" if who else f"{where} mayor now"
+        said.append(part)
+    return "; ".join([main, *said])
 
 
 class PlayerGrid(PlainVerticalScroll):
@@ -147,6 +175,10 @@ Type in the command field and press **enter**:
         yield SteadyFooter()
 
     # -- showing the state ---------------------------------------------------------------
+
+    def walked_text(self, entry: Entry) -> str:
+        """Said in fewer words: fees and pawns fit on the line (`compact_sentence`)."""
+        return compact_sentence(entry.text, [player.name for player in self.state.players])
 
     def render_state(self) -> None:
         """Update only what changed (#16): each part repaints the lines whose text changed,
@@ -373,8 +405,11 @@ Type in the command field and press **enter**:
         if phase == "reveal":
             if lowered in REVEAL:
                 return self.run(rules.reveal(state))
+            said = lowered.split()
+            if len(said) == 2 and said[0] in REVEAL and is_number(said[1]):
+                text = said[1]  # `r 3` is how many, as `3` is (refused: a play-test)
             if not is_number(text):
-                raise RuleError("Type r to reveal the cards (or how many, if fewer).")
+                raise RuleError("Type r to reveal the cards (or how many, if fewer: r 3).")
             entry = rules.reveal(state, int(text))
             usual = min(len(state.players), state.cards_left)
             if int(text) < usual:

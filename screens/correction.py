@@ -176,6 +176,10 @@ stays, so you can fix it and record again.
             if value_problem or not reason_problem:
                 self.query_one("#value", Input).focus()
             return
+        if self.session.rules.changes_nothing(self.session.state, entry):
+            value_error.update("That is what it is already: nothing to correct.")
+            self.query_one("#value", Input).focus()
+            return
         if self.save is not None:
             problem = self.save(entry)
             if problem is not None:  # not saved: say so here, keep what was typed

@@ -6,6 +6,7 @@ gives the picker the first mine of the list (#12)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from rich.text import Text
@@ -63,10 +64,12 @@ def search_key(*parts: str) -> str:
 
 
 def _words(text: str) -> list[str]:
-    """The words of a key or of what was typed: `Cy's` is `cy` (as the list shows it)."""
+    """The words of a key or of what was typed: `Cy's` is `cy` (as the list shows it); a
+    word with signs in it is also its letters (`joe` finds "🤠Joe": a play-test)."""
     for mark in (":", "'s", "\u2019s", "("):
         text = text.replace(mark, " ")
-    return text.split()
+    words = text.split()
+    return words + [part for word in words for part in re.findall(r"\w+", word) if part != word]
 
 
 def matches(query: str, key: str) -> bool:

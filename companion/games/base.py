@@ -390,6 +390,18 @@ class Rules:
             raise RuleError(FINISHED)
         handler(state, entry)
 
+    def changes_nothing(self, state: TableState, entry: Entry) -> bool:
+        """Whether `entry` leaves the game as it is (a correction to the value it has: one
+        was saved as a change, "(was 2 3 5)" to 2 3 5, a play-test). What an entry says of
+        itself as it is applied (Boomtown's report) does not count."""
+        after = copy_state(state)
+        self.apply(after, entry)
+        before = copy_state(state)
+        for copied in (before, after):
+            if hasattr(copied, "report"):
+                copied.report = []
+        return pickle.dumps(before) == pickle.dumps(after)
+
     def _apply_adjust(self, state: TableState, entry: Entry) -> None:
         data = entry.data  # (entry.get, a call each, was most of a long game's first replay)
         seat, key = self._seat(state, data.get("player")), data.get("number")

@@ -82,6 +82,9 @@ A correction (ctrl+o) overrules any of these at the table.
 
 - A mayor keeps the pawn on a tie, and after losing mines, until somebody has strictly more
   mines in that town than the mayor has.
+- When two or more players could take a pawn at once (each with the most mines), the one
+  whose pick or event moved it takes it; otherwise the first of them in seat order, and
+  the log says so (ctrl+o gives it to another).
 - Expropriation from the mayor: the fee is the mayor's count before the mine moves; then the
   mayor rule is applied.
 - Saloon fees are due per producing mine, after the bank has paid that mine; nobody pays
@@ -1024,18 +1027,20 @@ class BoomtownRules(Rules):
         for town in TOWNS:
             counts = [state.count(seat, town) for seat in range(count)]
             mayor = state.mayors.get(town)
-            if mayor is None:
-                best = max(counts)
-                if best >= 2:
-                    leaders = [seat for seat in range(count) if counts[seat] == best]
-                    new = acting if acting in leaders else leaders[0]
-                    self._move_pawn(state, town, new)
-            else:
-                best = max(counts)
-                if counts[mayor] < best:
-                    leaders = [seat for seat in range(count) if counts[seat] == best]
-                    new = acting if acting in leaders else leaders[0]
-                    self._move_pawn(state, town, new)
+            best = max(counts)
+            takes = best >= 2 if mayor is None else counts[mayor] < best
+            if not takes:
+                continue
+            leaders = [seat for seat in range(count) if counts[seat] == best]
+            new = acting if acting in leaders else leaders[0]
+            self._move_pawn(state, town, new)
+            if new != acting and len(leaders) > 1:  # said: the rules do not say who (the
+                # first in seat order took it unsaid: a play-test)
+                tied = " and ".join(state.name(seat) for seat in leaders)
+                state.report.append(
+                    f"({tied} have {best} mines there each: the first in seat order takes "
+                    "it; ctrl+o gives it to another)"
+                )
 
     def _move_pawn(self, state: BoomtownState, town: str, seat: int) -> None:
         if state.governor == town:

@@ -970,3 +970,26 @@ def test_an_event_card_is_named_only_when_its_letters_fit_it_alone() -> None:
         find_event("st")
     assert find_event("cm") is None  # a town's letters, not a card
     assert find_event("vein") == "new_vein" and find_event("ve") is None
+
+
+def test_a_pawn_two_could_take_at_once_goes_by_seat_and_says_so(table: Table) -> None:
+    """Bo, the mayor, lost a mine; Ann and Di had two each: Ann took the pawn unsaid (a
+    play-test). The rules do not say who: the first in seat order, and the log says so."""
+    from companion.games.boomtown import Mine
+
+    state = copy.deepcopy(table.state)
+    town = "Cold Mountain"
+    state.mines = [Mine(town, roll, 3, False, owner) for roll, owner in ((7, 0), (8, 0))]
+    state.mines += [Mine(town, roll, 3, False, 3) for roll in (9, 10)]
+    state.mines.append(Mine(town, 5, 3, False, 1))
+    state.mayors[town] = 1
+    state.report.clear()
+    table.rules._recheck_mayors(state)
+    assert state.mayors[town] == 0
+    assert state.report[-1] == (
+        "(Ann and Di have 2 mines there each: the first in seat order takes it; ctrl+o gives "
+        "it to another)"
+    )
+    state.mayors[town], state.report = 1, []
+    table.rules._recheck_mayors(state, acting=3)  # Di's own pick moved it: hers, no word
+    assert state.mayors[town] == 3 and state.report == ["Di is now mayor of Cold Mountain"]

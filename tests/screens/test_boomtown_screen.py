@@ -1061,3 +1061,55 @@ async def test_an_enter_typed_on_before_a_question_shows_changes_nothing(
         assert isinstance(pilot.app.screen, ConfirmDialog)
         assert screen.state.phase == "payment" and len(screen.session.journal) == entries
         assert field.value == "y"  # kept, as typed
+
+
+def test_the_line_under_the_field_says_a_change_in_fewer_words() -> None:
+    """Fees and pawns came after the mine's whole label, cut off at 80x24 where the table
+    checks its chips against them (a play-test): said in fewer words there."""
+    from screens.boomtown import compact_sentence
+
+    names = ["Ann", "Bo", "🤠 Joe", "Dee"]
+    assert (
+        compact_sentence(
+            "Dee takes the mine Cold Mountain 9 (3 gold); Dee pays 🤠 Joe 2: mayor fee; "
+            "Dee is now mayor of Cold Mountain",
+            names,
+        )
+        == "Dee takes Cold Mountain 9; pays 🤠 Joe 2: mayor fee; its mayor now"
+    )
+    assert (
+        compact_sentence(
+            "Bo takes Dynamite on Dee's Cold Mountain 7 (5 gold, dangerous); "
+            "Ann is now mayor of Dry Gulch",
+            names,
+        )
+        == "Bo takes Dynamite on Dee's Cold Mountain 7; Ann is Dry Gulch's mayor now"
+    )
+    assert (
+        compact_sentence(
+            "Bo takes Holdup: holds up 🤠 Joe for 2, rolls 9: pays up; 🤠 Joe pays Bo 2: Holdup",
+            names,
+        )
+        == "Bo takes Holdup: holds up 🤠 Joe for 2, rolls 9; 🤠 Joe pays Bo 2"
+    )
+    plain = "Round 2: 4 cards revealed (40 left in the deck); Ann opens the auction"
+    assert compact_sentence(plain, names) == plain
+
+
+async def test_r_and_how_many_reveals_fewer_cards(store: Store, new_game: NewGame) -> None:
+    """`r 3` said "Type r to reveal the cards (or how many, if fewer)", which it was (a
+    play-test): it is how many, asked as `3` is."""
+    from screens.confirm import ConfirmDialog
+    from tests.screens.helpers import open_screen
+
+    session = new_game(names=("Ann", "Bo", "Cy", "Di"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, BoomtownScreen)
+        await type_into(pilot, "#command", "r 3")
+        await pilot.press("enter")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ConfirmDialog)
+        await pilot.press("wait:1100", "y")
+        await settle(pilot)
+        assert screen.state.phase == "auction" and screen.state.offered == 3

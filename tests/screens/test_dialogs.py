@@ -627,3 +627,38 @@ async def test_a_command_typed_on_into_a_question_changes_nothing(
         assert pilot.app.screen is screen
         assert len(screen.session.journal.entries) == entries
         assert screen.query_one("#command", Input).value == "n"
+
+
+def test_a_lists_filter_finds_a_name_by_its_letters() -> None:
+    """`joe` found nothing for "🤠Joe" in the Holdup's list (a play-test)."""
+    from screens.mine_picker import matches, search_key
+
+    assert matches("joe", search_key("🤠Joe"))
+    assert matches("🤠", search_key("🤠Joe"))
+    assert matches("jo cm", search_key("🤠Joe's Cold Mountain 7"))
+    assert not matches("7", search_key("Cold Mountain 17"))
+
+
+async def test_a_correction_to_the_value_it_has_is_refused(store: Store, new_game: NewGame) -> None:
+    """Cubes corrected to the cubes they were went in as a change, "(was 2 3 5)" (a
+    play-test): nothing to correct, said beside the value; nothing is written."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        written = len(screen.session.journal)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, CorrectionDialog)
+        assert dialog.query_one("#what", Select).value == "0:bucks"
+        await type_into(pilot, "#value", "2")  # Ann's Bucks are 2
+        await type_into(pilot, "#reason", "recounted")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert pilot.app.screen is dialog
+        assert text_of(pilot, "#error-value") == "That is what it is already: nothing to correct."
+        assert len(screen.session.journal) == written
+        await type_into(pilot, "#value", "+0")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert pilot.app.screen is dialog and len(screen.session.journal) == written
