@@ -329,22 +329,24 @@ def sheet_text(spec: SheetSpec, players: list[Mapping[str, Any]]) -> str:
 
 def tracked_numbers(
     spec: SheetSpec, tracked: list[Mapping[str, Any]], started: list[Mapping[str, Any]]
-) -> dict[str, list[int]]:
-    """Per number field the game tracked (not a chart's count), each player's number, for
-    the wizard to question an answer typed over it: a pre-filled 48 typed over as 64 at the
-    table went in unremarked and changed the winner (a play-test). A field whose numbers
-    are all still those the game `started` with is left out: the table kept it on the
-    cardboard, not here, and every number typed would be questioned."""
-    numbers: dict[str, list[int]] = {}
+) -> dict[str, list[Any]]:
+    """Per number or list field the game tracked (not a chart's count), each player's
+    number (or numbers), for the wizard to question an answer typed over it: a pre-filled
+    48 typed over as 64 at the table went in unremarked and changed the winner (a
+    play-test). A field whose values are all still those the game `started` with is left
+    out: the table kept it on the cardboard, not here, and every answer typed would be
+    questioned."""
+    numbers: dict[str, list[Any]] = {}
     for spec_field in spec.fields:
-        if spec_field.kind != "count" or spec_field.chart:
+        if spec_field.kind not in ("count", "list") or spec_field.chart:
             continue
         key = spec_field.key
         values = [board.get(key) for board in tracked]
-        if not values or not all(type(value) is int for value in values):
+        wanted = int if spec_field.kind == "count" else list
+        if not values or not all(type(value) is wanted for value in values):
             continue
         if values != [board.get(key) for board in started]:
-            numbers[key] = values  # type: ignore[assignment]
+            numbers[key] = values
     return numbers
 
 

@@ -69,9 +69,13 @@ def compact_sentence(text: str, names: list[str]) -> str:
     if main.endswith(": pays up") and any(part.endswith(": Holdup") for part in parts):
         main = main.removesuffix(": pays up")  # the payment says it: "... rolls 9; Bo pays
         parts = [part.removesuffix(": Holdup") for part in parts]  # Ann 2"
+    main = main.replace(" left in the deck)", " left)")
     for part in parts:
         if actor is not None and part.startswith(f"{actor} "):
             part = part.removeprefix(f"{actor} ")
+        fee = re.fullmatch(r"(.+: mayor fee), (.+?)( \(.+\))?", part)
+        if fee is not None and fee.group(2) in main:  # the town the mine is in: said
+            part = fee.group(1) + (fee.group(3) or "")
         mayor = re.fullmatch(r"(?:(.+) )?is now mayor of (.+)", part)
         if mayor is not None:
             who, town = mayor.groups()

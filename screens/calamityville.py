@@ -325,7 +325,7 @@ be shortened to the start of any of its words; the bank is a party like a player
         index, words = self._space(words, visitor)
         bonus_typed = None
         if words[:1] and words[0].lower() == "bonus" and len(words) == 2:
-            bonus_typed = parse_count(words[1], what="The bonus rent")
+            bonus_typed = parse_count(words[1], minimum=1, what="The bonus rent")
         elif words:
             raise RuleError(f"{usage} Then bonus 100 for the bonus for all three, if needed.")
         # this game's last typed bonus (undo takes it back), else the one remembered
@@ -543,10 +543,7 @@ be shortened to the start of any of its words; the bank is a party like a player
             if self.run(entry):  # the card's own payments first: ctrl+f when they are in
                 # (the wizard opened at once, before the table could record them: a
                 # play-test)
-                self.tell(
-                    "The gold ran out: record what the card says with pay, then ctrl+f "
-                    "scores the game."
-                )
+                self.tell("Gold ran out: record the card's payments with pay, then ctrl+f.")
 
         self.app.push_screen(
             ConfirmDialog(

@@ -305,8 +305,10 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             return "Not saved", f"Not saved, so not done: {error}"
         self.clear_refusals()
         self.refresh_view()
-        if not self._doing and self._log_out_of_sight():  # a correction, a key (ctrl+n), a
-            # dialog's change: said as a command's is (a correction said nothing: play-tests)
+        if not self._doing and self.is_mounted and self._log_out_of_sight():  # a correction,
+            # a key (ctrl+n), a dialog's change: said as a command's is (a correction said
+            # nothing: play-tests); not what the screen puts in as it opens (the graveyard
+            # remembered read as left over from the last game: a play-test)
             self._say_done(self._done_sentence(written))
         return None
 
@@ -505,7 +507,8 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             self.app.push_screen(
                 ConfirmDialog(
                     "This game is finished. Reopen it to change it? Its scores stay as the "
-                    "wizard's starting values.",
+                    "wizard's starting values; it leaves the records until it is finished "
+                    "again.",
                     yes="Reopen",
                     no="Leave it finished",
                 ),
@@ -589,13 +592,14 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             rows, followed = follow_the_board(spec, rows, tracked, rules.prefill(then, known))
         hints = board_hints(spec, tracked, rows, rules.score_hints(state))
         counts = rules.score_counts(state)
+        followed_numbers: dict[str, list[Any]] = {}
         if not state.sheet:  # the first finish: a tracked number typed over is questioned (a
             # reopened game's answers are the sheet's, with "On the board" where they differ)
             started = rules.prefill(rules.new_state(self.session.header), known)
-            counts = {**tracked_numbers(spec, tracked, started), **counts}
+            followed_numbers = tracked_numbers(spec, tracked, started)
 
         def wizard_with(draft: dict[str, Any] | None) -> ScoringWizard:
-            return ScoringWizard(spec, rows, charts, hints, draft, keep, counts)
+            return ScoringWizard(spec, rows, charts, hints, draft, keep, counts, followed_numbers)
 
         self.app.push_screen(wizard_with(typed[0]), done)
         if followed and typed[0] is None:
@@ -850,9 +854,13 @@ class CommandScreen(GameScreen):
     _done_said = False  # the line under the field says what the last change did
 
     def _say_done(self, sentence: str) -> None:
-        """What a change did, on the line under the field, until the next key is typed."""
+        """What a change did, on the line under the field, until the next key is typed; one
+        cut to the line says where the rest is (a Clean Up's refills and Outlaws were cut
+        off with no word: a play-test)."""
         if sentence:
-            self.say_beside(sentence, notice=True, one_line=True)
+            width = self.refusal_line().content_size.width
+            more = " f2: all of it." if width and cell_len(sentence) > width else ""
+            self.say_beside(sentence, notice=True, one_line=True, keep=more)
             self._done_said = True
 
     def _done_sentence(self, written: int) -> str:

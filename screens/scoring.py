@@ -250,14 +250,17 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         draft: Mapping[str, Any] | None = None,
         keep: Callable[[dict[str, Any] | None], None] | None = None,
         counts: dict[str, list[int]] | None = None,
+        tracked: dict[str, list[Any]] | None = None,
     ) -> None:
         """`draft`: what was typed here before and kept (`keep` is given what is typed at
         each change, None once nothing differs from the start), put back as it was.
-        `counts`: per list field, how many numbers each player's board has, and per number
-        field, the number the game tracked (said beside an answer with another, which is
-        taken all the same)."""
+        `counts`: per list field, how many numbers each player's board has (said beside
+        an answer with another count, which is taken all the same). `tracked`: per field,
+        each player's number (or numbers) the app tracked, questioned the same way when
+        typed over (`tracked_numbers`)."""
         super().__init__()
         self.counts = counts or {}
+        self.tracked = tracked or {}
         self._keep_draft = keep
         self.spec = spec
         self.hints = hints or {}  # per field, a line per player from the game's board
@@ -562,13 +565,22 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         gave River Canyon VP to a player with no River, unremarked). A number other than the
         one the game tracked (at the first finish): questioned too (48 typed over as 64 went
         in unremarked and changed the winner: a play-test)."""
-        if field.kind != "list":
-            board = self._on_the_board(field, seat, value)
-            return "" if board is None else self._question("", board)
-        board = self._on_the_board(field, seat, len(value))
-        if board is None:
+        board = self._on_the_board(field, seat, len(value)) if field.kind == "list" else None
+        if board is not None:
+            return self._question(f"{plural(len(value), 'number')} typed, ", board)
+        followed = self.tracked.get(field.key, [])
+        if seat >= len(followed):
             return ""
-        return self._question(f"{plural(len(value), 'number')} typed, ", board)
+        game = followed[seat]
+        if isinstance(game, list):  # (the same numbers in another order are the same)
+            if sorted(value) == sorted(game):
+                return ""
+            game = " ".join(map(str, game)) or "none"
+        elif value == game:
+            return ""
+        # the app's number, told apart from the board's (the cardboard is the truth: "19 on
+        # the board" was the app's 19 against the 48 the board showed, a play-test)
+        return Text(f"the app tracked {game}: is that right?", style="bold yellow")
 
     def _on_the_board(self, field: Field, seat: int, typed: object) -> int | None:
         """The board's count for this answer (`score_counts`) when `typed` is another, else

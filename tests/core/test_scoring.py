@@ -375,11 +375,11 @@ def test_a_reopened_games_typed_investments_are_kept_as_typed() -> None:
 def test_the_numbers_the_game_tracked_are_those_it_moved_from_the_start() -> None:
     """The wizard questions an answer typed over a number the game tracked: a field still
     at its starting numbers for everyone was kept on the cardboard, and is left out (each
-    number typed there would be questioned); a list (the mines) is checked by its count."""
+    number typed there would be questioned); a list is followed too (Coloma's Graves)."""
     spec = SHEETS["boomtown"]
     started = [boomtown("Ann", 10, [], 0), boomtown("Bo", 10, [], 0)]
     tracked = [boomtown("Ann", 48, [3], 0), boomtown("Bo", 10, [], 0)]
-    assert tracked_numbers(spec, tracked, started) == {"gold": [48, 10]}
+    assert tracked_numbers(spec, tracked, started) == {"gold": [48, 10], "mines": [[3], []]}
     assert tracked_numbers(spec, started, started) == {}
     untracked = [{"name": "Ann"}, {"name": "Bo"}]  # a game that tracks none of it
     assert tracked_numbers(spec, untracked, untracked) == {}

@@ -114,7 +114,9 @@ async def test_a_few_turns_to_the_gold_running_out(store: Store, new_game: NewGa
         # the card's own payments come first: the wizard waits for ctrl+f (it opened at
         # once, before the table could record them: a play-test)
         assert pilot.app.screen is screen and screen.state.gold_out
-        assert text_of(pilot, "#command-error").startswith("The gold ran out: record what")
+        assert text_of(pilot, "#command-error") == (
+            "Gold ran out: record the card's payments with pay, then ctrl+f."
+        )
         assert await command(pilot, "pay bank bo 100 the card") == ""
         assert money()[1] == 1125
         await pilot.press("ctrl+f")
@@ -517,7 +519,7 @@ async def test_undoing_a_rent_takes_its_typed_bonus_back(store: Store, new_game:
         for value in ("100", "200", "300"):
             assert await command(pilot, f"buy ann store {value}") == ""
         assert await command(pilot, "rent bo store 100 bonus 150") == ""
-        assert "more than $0" in await command(pilot, "rent cy store 100 bonus 0")
+        assert "1 or more (not 0)" in await command(pilot, "rent cy store 100 bonus 0")
         await pilot.press("ctrl+u")
         assert await command(pilot, "rent cy store 100 bonus 1000") == ""
         assert store.read_settings()["calamityville"]["bonus_rent"] == 1000
@@ -547,6 +549,9 @@ async def test_a_rent_asking_for_its_bonus_stays_to_be_added_to(
         session.act(session.rules.buy(session.state, 0, "hotel", value))
     async with make_app(store).run_test(size=SIZE) as pilot:
         screen = await open_screen(pilot, session, CalamityvilleScreen)
+        # a bonus of 0 or less refused in one way (-50 was "0 or more", 0 then refused)
+        assert "1 or more (not -50)" in await command(pilot, "rent bo hotel 300 bonus -50")
+        assert "1 or more (not 0)" in await command(pilot, "rent bo hotel 300 bonus 0")
         assert "Add it at the end" in await command(pilot, "rent bo hotel 300")
         field = screen.query_one("#command", Input)
         assert field.value == "rent bo hotel 300" and field.selection.is_empty

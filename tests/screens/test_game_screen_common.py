@@ -950,3 +950,26 @@ async def test_a_change_made_outside_the_field_is_said_too_and_goes_as_one_types
         await settle(pilot)
         await type_into(pilot, "#command", "c")
         assert text_of(pilot, "#command-error").startswith("Undone: ")
+
+
+async def test_what_a_screen_puts_in_as_it_opens_is_not_said_done(
+    store: Store, new_game: NewGame
+) -> None:
+    """A new game's graveyard, remembered from the last, was said "Done: The Graves are
+    numbered ..." as it opened, read as left over from the last game (a play-test). A Done
+    line cut to the line says where the rest is."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    session.remember("graveyard", [1, 1, 2, 2, 3, 3])
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        await settle(pilot)
+        assert screen.session.state.graveyard  # put in as it opened
+        assert text_of(pilot, "#command-error") == ""
+        playing = screen.session
+        reason = "the chips were miscounted twice over while the drinks came round again"
+        assert screen.run(
+            playing.rules.correct(playing.state, 0, "bucks", Amount(9, False), reason)
+        )
+        await settle(pilot)
+        said = text_of(pilot, "#command-error")
+        assert said.startswith("Done: Correction: ") and said.endswith("… f2: all of it.")

@@ -661,10 +661,11 @@ async def test_a_tracked_number_typed_over_is_questioned_at_the_first_finish(
         assert wizard.spec.fields[0].key == "gold"
         await type_into(pilot, "#answer-0", "64")
         note = wizard.query_one("#note-0", Static).content
-        assert isinstance(note, Text) and note.plain == "48 on the board: is that right?"
+        # the app's number, not the board's (the cardboard is the truth: a play-test)
+        assert isinstance(note, Text) and note.plain == "the app tracked 48: is that right?"
         assert wizard.rows[0]["gold"] == 64  # taken all the same
         await type_into(pilot, "#answer-1", "12")  # Bo's 10 is the game's too
-        assert str(wizard.query_one("#note-1", Static).content).startswith("10 on the board")
+        assert str(wizard.query_one("#note-1", Static).content).startswith("the app tracked 10")
         await type_into(pilot, "#answer-0", "48")
         assert str(wizard.query_one("#note-0", Static).content) == ""
         await pilot.press("ctrl+n")  # the mines (a list: its count is checked), then mayors
@@ -1077,3 +1078,27 @@ def test_a_column_the_edge_would_cut_starts_past_it() -> None:
                 shown = max(len(line) for line in lines)  # its figures (a blank may follow)
                 start = starts[column] + fitted.padding
                 assert start + shown <= room or start >= edge, (room, edge, fitted.widths)
+
+
+async def test_a_tracked_list_typed_over_is_questioned_too(store: Store) -> None:
+    """Coloma's Graves were pre-filled `1 1`; typed as `3`, nothing was said (a play-test).
+    The same numbers in another order are the same answer."""
+    spec = SHEETS["boomtown"]
+    rows = [
+        {"name": "Ann", "gold": 10, "mines": [3, 5], "mayors": 0},
+        {"name": "Bo", "gold": 10, "mines": [], "mayors": 0},
+    ]
+    wizard = ScoringWizard(spec, rows, counts={"mines": [2, 0]}, tracked={"mines": [[3, 5], []]})
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        pilot.app.push_screen(wizard)
+        await settle(pilot)
+        await pilot.press("ctrl+n")  # the mines
+        await settle(pilot)
+        assert wizard.spec.fields[wizard.step].key == "mines"
+        await type_into(pilot, "#answer-0", "3 4")
+        note = wizard.query_one("#note-0", Static).content
+        assert isinstance(note, Text) and note.plain == "the app tracked 3 5: is that right?"
+        await type_into(pilot, "#answer-0", "5 3")
+        assert str(wizard.query_one("#note-0", Static).content) == ""
+        await type_into(pilot, "#answer-0", "3")  # one number: the count's question first
+        assert "1 number typed, 2 on the board" in str(wizard.query_one("#note-0", Static).content)
