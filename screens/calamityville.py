@@ -497,6 +497,14 @@ be shortened to the start of any of its words; the bank is a party like a player
         self._previewed = False
         super().say_beside(text, notice, one_line, keep)
 
+    def selected_seat(self) -> int:
+        """The player a command in the field names first (a refused payment stays there:
+        ctrl+o, which its refusal offers, opened on the first player, not the payer: a
+        play-test); else the first player."""
+        words = self.query_one("#command", Input).value.split()[1:]
+        found = find_player(self.state.players, words) if words else None
+        return found[0] if found is not None else 0
+
     # -- the deck --------------------------------------------------------------------------
 
     def action_newspaper(self) -> None:

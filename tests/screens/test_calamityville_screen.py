@@ -615,3 +615,20 @@ async def test_the_decks_keys_say_a_refusal_beside_the_field(
         await settle(pilot)
         assert "ctrl+g (or gold) reads it" in text_of(pilot, "#command-error")
         assert not pilot.app._notifications
+
+
+async def test_ctrl_o_after_a_refused_payment_starts_at_the_payer(
+    store: Store, new_game: NewGame
+) -> None:
+    """"Bo has $300: $200 short. ... record it as a correction (ctrl+o)": ctrl+o opened on
+    Ann's money (a play-test). It starts at the player the command in the field names."""
+    session = new_game(game="calamityville", names=("Ann", "Bo"), first=0)
+    session.act(session.rules.buy(session.state, 1, "bank", 100))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_screen(pilot, session, CalamityvilleScreen)
+        assert "short" in await command(pilot, "pay bo ann 5000 rent")
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, CorrectionDialog)
+        assert dialog.query_one("#what", Select).value == "1:money"
