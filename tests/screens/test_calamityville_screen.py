@@ -620,7 +620,7 @@ async def test_the_decks_keys_say_a_refusal_beside_the_field(
 async def test_ctrl_o_after_a_refused_payment_starts_at_the_payer(
     store: Store, new_game: NewGame
 ) -> None:
-    """"Bo has $300: $200 short. ... record it as a correction (ctrl+o)": ctrl+o opened on
+    """ "Bo has $300: $200 short. ... record it as a correction (ctrl+o)": ctrl+o opened on
     Ann's money (a play-test). It starts at the player the command in the field names."""
     session = new_game(game="calamityville", names=("Ann", "Bo"), first=0)
     session.act(session.rules.buy(session.state, 1, "bank", 100))
