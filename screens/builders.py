@@ -94,7 +94,7 @@ def build_rows(state: BuildersState, builder: int | None = None) -> str:
     if furthest + 3 <= rows:
         on = " on" if furthest + 3 < rows else ""
         takes.append(f"row {furthest + 3}{on}: up to a Triple")
-    left = state.cubes[builder] if builder is not None and builder < len(state.cubes) else {}
+    left = state.cubes[builder] if builder is not None and builder < len(state.cubes) else None
     gone = [
         CUBE_NAMES[size].removeprefix("a ") for size in (3, 2, 1) if left and not left.get(size)
     ]

@@ -66,6 +66,9 @@ class TypeMore(RuleError):
 class GameScreen(StyledOnce, AlikeLines, Screen[None]):
     """Base of the game screens; subclasses compose their main area and `render_state`."""
 
+    #: a typed command is being done (what it changed is said once it is done)
+    _doing = False
+
     #: a dialog over it takes its `-narrow`, by which app.tcss places toasts (dialog.py)
     DIALOGS_FOLLOW_ITS_WIDTH = True
 
@@ -311,6 +314,32 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             # remembered read as left over from the last game: a play-test)
             self._say_done(self._done_sentence(written))
         return None
+
+    def _log_out_of_sight(self) -> bool:
+        """The log is not shown beside the game: narrow (unless f2 shows it instead of the
+        game), or hidden with f2 when wide."""
+        return self.has_class("-narrow") != self.has_class("-log-toggled")
+
+    _done_said = False  # the line under the field says what the last change did
+
+    def _say_done(self, sentence: str) -> None:
+        """What a change did, on the line under the field, until the next key is typed; one
+        cut to the line says where the rest is (a Clean Up's refills and Outlaws were cut
+        off with no word: a play-test)."""
+        if sentence:
+            width = self.refusal_line().content_size.width
+            more = " f2: all of it." if width and cell_len(sentence) > width else ""
+            self.say_beside(sentence, notice=True, one_line=True, keep=more)
+            self._done_said = True
+
+    def _done_sentence(self, written: int) -> str:
+        """What the entries written since the journal held `written` said, for the line under
+        the field when the log is out of sight: at 80x24 a command done showed nothing but a
+        number changing somewhere below (play-tests: "did it go in?"). One line, cut at a
+        word; f2 shows the log whole."""
+        new = self.session.journal.entries[written:]
+        said = "; ".join(self.walked_text(entry).rstrip(".") for entry in new)
+        return f"Done: {said}." if said else ""
 
     def finished_sentence(self) -> str:
         """A finished game's end as its finish entry said it ("The game is over: Ann wins
@@ -741,7 +770,6 @@ class CommandScreen(GameScreen):
     #: what the command being done said it did (`tell`), and whether one is being done
     _told = ""
     _told_one_line = True
-    _doing = False
 
     def command_area(self) -> ComposeResult:
         # repainted a line at a time (a key changes the step line, rarely its height; a
@@ -845,33 +873,6 @@ class CommandScreen(GameScreen):
             self.say_beside("\n" * (height - 1))
 
     _refused_typed: str | None = None  # the refused command in the field, as compared
-
-    def _log_out_of_sight(self) -> bool:
-        """The log is not shown beside the game: narrow (unless f2 shows it instead of the
-        game), or hidden with f2 when wide."""
-        return self.has_class("-narrow") != self.has_class("-log-toggled")
-
-    _done_said = False  # the line under the field says what the last change did
-
-    def _say_done(self, sentence: str) -> None:
-        """What a change did, on the line under the field, until the next key is typed; one
-        cut to the line says where the rest is (a Clean Up's refills and Outlaws were cut
-        off with no word: a play-test)."""
-        if sentence:
-            width = self.refusal_line().content_size.width
-            more = " f2: all of it." if width and cell_len(sentence) > width else ""
-            self.say_beside(sentence, notice=True, one_line=True, keep=more)
-            self._done_said = True
-
-    def _done_sentence(self, written: int) -> str:
-        """What the entries written since the journal held `written` said, for the line under
-        the field when the log is out of sight: at 80x24 a command done showed nothing but a
-        number changing somewhere below (play-tests: "did it go in?"). One line, cut at a
-        word; f2 shows the log whole."""
-        journal = self.session.journal
-        new = journal.entries[written:] if len(journal) > written else []
-        said = "; ".join(self.walked_text(entry).rstrip(".") for entry in new)
-        return f"Done: {said}." if said else ""
 
     def tell(self, text: str, one_line: bool = True) -> None:
         """Say what a change did (a production's payments) beside the command field, where

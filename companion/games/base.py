@@ -121,6 +121,8 @@ class TableState:
     # the final score sheet, as TOML text, once the game is finished; kept on reopening
     # (the wizard starts from it), replaced when the game is finished again
     sheet: str = ""
+    #: fields that say what the last entry did, not what the game is (Boomtown's report)
+    TRANSIENT: ClassVar[tuple[str, ...]] = ()
 
     def name(self, seat: int) -> str:
         return self.players[seat].name
@@ -393,13 +395,13 @@ class Rules:
     def changes_nothing(self, state: TableState, entry: Entry) -> bool:
         """Whether `entry` leaves the game as it is (a correction to the value it has: one
         was saved as a change, "(was 2 3 5)" to 2 3 5, a play-test). What an entry says of
-        itself as it is applied (Boomtown's report) does not count."""
+        itself as it is applied (`TableState.TRANSIENT`) does not count."""
         after = copy_state(state)
         self.apply(after, entry)
         before = copy_state(state)
         for copied in (before, after):
-            if hasattr(copied, "report"):
-                copied.report = []
+            for name in copied.TRANSIENT:
+                setattr(copied, name, None)
         return pickle.dumps(before) == pickle.dumps(after)
 
     def _apply_adjust(self, state: TableState, entry: Entry) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion.amounts import AmountError, is_number, parse_count, plural
 from companion.files import parse_toml, read_toml_bytes
@@ -218,6 +218,7 @@ class BoomtownState(TableState):
     bank_in: int = 0  # this round
     bank_out: int = 0
     report: list[str] = field(default_factory=list)  # what the last entry did, for its sentence
+    TRANSIENT: ClassVar[tuple[str, ...]] = ("report",)
 
     def gold(self, seat: int) -> int:
         return self.numbers[seat]["gold"]
