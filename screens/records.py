@@ -556,6 +556,8 @@ class StandingsDialog(Dialog, ModalScreen[None]):
             how = f" by {margin}" if margin else ""
             if margin == 0 and len(game.winners) == 1:  # ("won." and nothing: a play-test)
                 how = " on the tie-break"
+            elif len(game.winners) > 1:  # ("won by 800" read as one beating the other)
+                how = " jointly" + (f", {margin} ahead of the next" if margin else "")
             table = "\n".join(
                 [
                     f"{game.spec.title}: final standings",

@@ -768,7 +768,16 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
             event.input.select_all()
             self._show_answer(event.input)
             return
-        if seat + 1 < len(self.rows):
+        if self._questions_seen == self.step and seat in self._questioned:
+            # sent back to the questions: enter on one goes to the next, then on (it went
+            # through every player's answer after it, two enters where the toast said one:
+            # a play-test)
+            later = [other for other in sorted(self._questioned) if other > seat]
+            if later:
+                self.query_one(f"#answer-{later[0]}", Input).focus()
+            else:
+                self.action_step(1)
+        elif seat + 1 < len(self.rows):
             self.query_one(f"#answer-{seat + 1}", Input).focus()
         elif self._questioned and self._questions_seen != self.step:
             # a question beside an answer is looked at before the step is left: the last
@@ -777,8 +786,12 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
             self._questions_seen = self.step
             first = min(self._questioned)
             self.query_one(f"#answer-{first}", Input).focus()
+            many = len(self._questioned)
             self.notify(
-                "An answer has a question beside it: check it, then enter again goes on.",
+                "An answer has a question beside it: check it, then enter again goes on."
+                if many == 1
+                else f"{many} answers have a question beside them: check each; enter goes "
+                "to the next, then on.",
                 severity="warning",
                 markup=False,
             )

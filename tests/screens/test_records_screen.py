@@ -638,3 +638,19 @@ async def test_a_game_won_on_the_tie_break_says_so(store: Store) -> None:
     async with make_app(store).run_test(size=(120, 40)) as pilot:
         _, _, words = await opened_standings(pilot)
         assert "Finished 2026-08-05 21:00; won on the tie-break." in words
+
+
+async def test_a_shared_win_says_jointly_not_by_how_much_one_won(store: Store) -> None:
+    """ "won by 800" for two winners read as one of them beating the other (a play-test):
+    it says the win is shared and how far ahead of the next they were."""
+    record_coloma(
+        store,
+        [
+            coloma("Ann", track=10, gold=3),
+            coloma("Bo", track=10, gold=3),
+            coloma("Cy", track=4, gold=0),
+        ],
+    )
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        _, _, words = await opened_standings(pilot)
+        assert "Finished 2026-08-05 21:00; won jointly, 6 ahead of the next." in words

@@ -843,6 +843,39 @@ async def test_a_list_longer_than_the_board_says_is_questioned_not_refused(
         assert wizard.spec.fields[wizard.step].key != "canyons"  # not a refusal
 
 
+async def test_enter_goes_from_question_to_question_then_on(
+    store: Store, new_game: NewGame
+) -> None:
+    """Sent back to a question on an earlier answer, enter went through every player's
+    answer after it: two more enters where the toast said one (a play-test). It goes to
+    the next question, then on."""
+    from companion.amounts import parse_amount
+
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    session.act(session.rules.adjust(session.state, 0, "rivers", parse_amount("1")))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        while wizard.spec.fields[wizard.step].key != "canyons":
+            await pilot.press("ctrl+n")
+            await settle(pilot)
+        await type_into(pilot, "#answer-0", "3 4")  # Ann has one River
+        await type_into(pilot, "#answer-1", "2")  # Bo has none
+        await type_into(pilot, "#answer-2", "")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert pilot.app.focused is wizard.query_one("#answer-0", Input)
+        assert any(
+            "2 answers have a question beside them" in str(n.message)
+            for n in pilot.app._notifications
+        )
+        await pilot.press("enter")
+        await settle(pilot)
+        assert pilot.app.focused is wizard.query_one("#answer-1", Input)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert wizard.spec.fields[wizard.step].key != "canyons"
+
+
 async def test_escape_from_the_standings_asks_before_leaving_them_unsaved(
     store: Store, new_game: NewGame
 ) -> None:
