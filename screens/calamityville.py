@@ -87,6 +87,9 @@ be shortened to the start of any of its words; the bank is a party like a player
     BINDINGS = [
         Binding("ctrl+n", "newspaper", "Newspaper", id="newspaper"),
         Binding("ctrl+g", "gold_out", "Gold runs out", id="gold-out"),
+        # once the gold ran out, the same keys say why not (they did nothing: a play-test)
+        Binding("ctrl+n", "deck_over('newspaper')", show=False, id="newspaper-over"),
+        Binding("ctrl+g", "deck_over('gold_out')", show=False, id="gold-out-over"),
     ]
 
     def __init__(self, session) -> None:  # type: ignore[no-untyped-def]
@@ -133,7 +136,13 @@ be shortened to the start of any of its words; the bank is a party like a player
         offering them: a play-test); typed, `news` and `gold` still say why not."""
         if action in ("newspaper", "gold_out") and self._deck_over:
             return False
+        if action == "deck_over":
+            return self._deck_over
         return super().check_action(action, parameters)
+
+    def action_deck_over(self, action: str) -> None:
+        """ctrl+n or ctrl+g once the deck is over: the refusal the command says."""
+        getattr(self, f"action_{action}")()
 
     def render_state(self) -> None:
         state = self.state

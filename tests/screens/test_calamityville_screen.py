@@ -117,6 +117,11 @@ async def test_a_few_turns_to_the_gold_running_out(store: Store, new_game: NewGa
         assert text_of(pilot, "#command-error") == (
             "Gold ran out: record the card's payments with pay, then ctrl+f."
         )
+        for key in ("ctrl+n", "ctrl+g"):  # not offered, but pressed: said why not (they
+            await pilot.press(key)  # did nothing: a play-test)
+            await settle(pilot)
+            assert pilot.app.screen is screen
+            assert text_of(pilot, "#command-error").startswith("The gold has ")
         assert await command(pilot, "pay bank bo 100 the card") == ""
         assert money()[1] == 1125
         await pilot.press("ctrl+f")
@@ -131,6 +136,11 @@ async def test_a_few_turns_to_the_gold_running_out(store: Store, new_game: NewGa
         # the newspaper's keys are no longer offered (the footer kept them: a play-test)
         keys = {active.binding.action for active in screen.active_bindings.values()}
         assert "newspaper" not in keys and "gold_out" not in keys
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert text_of(pilot, "#command-error") == (
+            "The gold has run out: the game is over, no more newspaper cards."
+        )
     [record] = store.read_history()
     assert "money = 2650" in record["sheet"]
 
