@@ -166,7 +166,9 @@ be shortened to the start of any of its words; the bank is a party like a player
     def _step_text(self) -> str:
         state = self.state
         if state.finished:
-            return "Only corrections (ctrl+o) now; ctrl+f reopens the game to play on."
+            # (it said ctrl+f "reopens the game to play on", the line above "to change the
+            # result": two readings of one key, a play-test)
+            return "ctrl+o still corrects a number; only ctrl+f changes the result."
         if state.gold_out:
             a, b = self._short_names()
             return f"pay {a} {b} 200 rent settles what the card said · ctrl+f scores · F1: all"

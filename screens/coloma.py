@@ -32,7 +32,7 @@ from companion.games.coloma.rules import SPEND_AT_5
 from companion.games.coloma.tally import NON_PLAYER, NON_PLAYER_ROWS
 from companion.games.coloma.words import plural, plural_word
 from companion.journal import Entry
-from companion.table import find_player, players_matching, rich_colour
+from companion.table import find_player, players_matching, rich_colour, typed_word
 from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.backdrop import PlainHorizontal, PlainVertical, PlainVerticalScroll
 from screens.widgets.command_input import CommandInput
@@ -827,7 +827,8 @@ Type in the command field and press **enter**; the line above it says what comes
         return f"2 for 6 VP for {and_listed([self.state.name(s) for s in tents])}, Tent there"
 
     def _short_name(self, seat: int) -> str:
-        return self.state.players[seat].name.split()[0].lower()
+        """A word a command finds the player by ("🤠 Zed" is `zed`, not `🤠`)."""
+        return typed_word(self.state.players[seat].name)
 
     def walked(self, entry: Entry, undone: bool) -> None:
         """An undo or redo: the helper's line spoke of the change before (a limit's

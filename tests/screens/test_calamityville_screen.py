@@ -133,6 +133,9 @@ async def test_a_few_turns_to_the_gold_running_out(store: Store, new_game: NewGa
         # what changes the result (it said "ctrl+o corrects it", which leaves the score
         # sheet's winners as they were: a play-test)
         assert text_of(pilot, "#round-line").endswith(" ctrl+f reopens it to change the result.")
+        assert text_of(pilot, "#step") == (
+            "ctrl+o still corrects a number; only ctrl+f changes the result."
+        )
         # the newspaper's keys are no longer offered (the footer kept them: a play-test)
         keys = {active.binding.action for active in screen.active_bindings.values()}
         assert "newspaper" not in keys and "gold_out" not in keys
@@ -271,7 +274,8 @@ async def test_a_finished_game_takes_only_corrections(store: Store, new_game: Ne
         await pilot.press("ctrl+n")
         await settle(pilot)
         assert len(screen.session.journal) == entries
-        assert "Only corrections" in text_of(pilot, "#step")
+        assert text_of(pilot, "#command-error").startswith("The game is finished")  # said
+        assert "ctrl+o still corrects" in text_of(pilot, "#step")
         # ctrl+o still corrects: the property was Bo's all along
         await correct_with_ctrl_o(pilot, "property:0", "bo", "the deed was Bo's")
         assert pilot.app.screen is screen and screen.session.state.finished
