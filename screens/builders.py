@@ -235,13 +235,19 @@ Type in the command field and press **enter**; the line above it says what comes
             return
         remembered = self.session.recall("board")
         if isinstance(remembered, list) and remembered:
+            sized = False
             with suppress(RuleError):  # typed for a board this table no longer fits
-                if self.run(self.rules.board(self.state, remembered)):
-                    self.notify(
-                        "The board's size as you entered it last time (undo to change it).",
-                        markup=False,
-                    )
+                sized = self.run(self.rules.board(self.state, remembered))
             self._recall_arrows()
+            if sized:  # (it said "undo to change it", and one undo took back only the
+                # arrows: a play-test)
+                self.notify(
+                    "The board's size and printed arrows as you entered them last time "
+                    "(ctrl+z twice to change the size)."
+                    if self.state.arrows
+                    else "The board's size as you entered it last time (ctrl+z to change it).",
+                    markup=False,
+                )
 
     def _recall_arrows(self) -> None:
         """The printed arrows typed for this board before, if the board has the same size."""
@@ -332,7 +338,7 @@ Type in the command field and press **enter**; the line above it says what comes
                 # (nothing said to place them first, nor how: a play-test)
                 first = "Terrain Cards first (m> 2 4, m<, lake, gold, hide: F1); then "
             return (
-                f"{first}{state.name(builder)} builds: ROW COLUMN CUBE [MARKS] [CARD] "
+                f"{first}{state.name(builder)} builds: ROW COLUMN CUBE [MARKS or .] [CARD] "
                 f"{build_rows(state, builder)}"
             )
         if state.tokens_to_place:
@@ -510,6 +516,8 @@ Type in the command field and press **enter**; the line above it says what comes
     def do_command(self, text: str) -> bool:
         state, rules = self.state, self.rules
         words = text.lower().split()
+        if len(words) == 1 and re.fullmatch(r"[0-9]+x[0-9]+", words[0]):  # the size alone
+            words.insert(0, "board")  # (refused as a build: a play-test typed `6x5`)
         if words[:1] == ["board"]:
             widths = parse_widths(" ".join(words[1:]))
             before = self.session.recall("board")
@@ -630,7 +638,7 @@ Type in the command field and press **enter**; the line above it says what comes
                 "Triple): 3 2 d."
             )
         raise RuleError(
-            "Type ROW COLUMN CUBE [MARKS] [CARD] to build (3 2 d <+ Saloon), t for the token, "
+            "Type ROW COLUMN CUBE [MARKS or .] [CARD] to build (3 2 d <+ Saloon), t for the token, "
             "or see F1."
         )
 

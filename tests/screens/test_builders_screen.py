@@ -41,6 +41,13 @@ async def test_two_rounds_and_the_board_is_remembered(store: Store, new_game: Ne
         screen = await open_screen(pilot, session, BuildersScreen)
         assert "board's size" in text_of(pilot, "#step")
         assert "Type the board" in await command(pilot, "board big")
+        assert await command(pilot, "6x5") == ""  # the size alone (refused as a build: a
+        assert screen.state.widths == [5] * 6  # play-test)
+        assert "size is set already" in await command(pilot, "6x5")
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert not screen.state.widths
+        assert "[MARKS or .]" in await command(pilot, "zz")
         assert await command(pilot, "board 6x5") == ""
         assert "takes a Single, not a Double" in await command(pilot, "1 1 d")
         # a huge row says the board's rows ("too large (at most 999,999,999)": a play-test)
@@ -84,6 +91,8 @@ async def test_two_rounds_and_the_board_is_remembered(store: Store, new_game: Ne
         pilot.app.open_game(other.path)
         await pilot.pause()
         assert pilot.app.screen.state.widths == [5] * 6  # remembered, as an entry (undoable)
+        notices = [str(n.message) for n in pilot.app._notifications]
+        assert "The board's size as you entered it last time (ctrl+z to change it)." in notices
 
 
 async def test_the_calculator_opens_on_its_own(store: Store, new_game: NewGame) -> None:
@@ -229,6 +238,11 @@ async def test_a_three_player_game_to_the_end_with_every_token_from_the_board(
         pilot.app.open_game(other.path)
         await pilot.pause()
         assert pilot.app.screen.state.arrows[5] == ["<", "", ""]  # remembered with the board
+        notices = [str(n.message) for n in pilot.app._notifications]
+        assert any("(ctrl+z twice to change the size)" in notice for notice in notices)
+        await pilot.press("ctrl+z", "ctrl+z")  # (one undo took back only the arrows)
+        await settle(pilot)
+        assert not pilot.app.screen.state.widths
 
 
 async def test_issue_13_through_the_screen(store: Store, new_game: NewGame) -> None:
