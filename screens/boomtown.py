@@ -180,6 +180,17 @@ Type in the command field and press **enter**:
 
     # -- showing the state ---------------------------------------------------------------
 
+    def selected_seat(self) -> int:
+        """Whoever is to act: ctrl+o starts at the picker, the bidder or the winner paying
+        (it started at the first player's gold, whoever was picking: a play-test)."""
+        state = self.state
+        acting = {
+            "auction": state.auction_turn,
+            "payment": state.winner,
+            "picks": state.next_picker,
+        }.get(state.phase)
+        return state.first_player if acting is None else acting
+
     def walked_text(self, entry: Entry) -> str:
         """Said in fewer words: fees and pawns fit on the line (`compact_sentence`)."""
         return compact_sentence(entry.text, [player.name for player in self.state.players])

@@ -714,6 +714,24 @@ async def test_ctrl_o_moves_a_mine_to_who_took_it(store: Store, new_game: NewGam
         )
 
 
+async def test_ctrl_o_starts_at_whoever_picks(store: Store, new_game: NewGame) -> None:
+    """It started at the first player's gold whoever was picking (a play-test); Builders
+    and Calamityville start at who acts too."""
+    from screens.correction import CorrectionDialog
+
+    session = new_game(names=("Ann", "Bo", "Cy", "Di"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await _at_the_picks(pilot, session)
+        assert await command(pilot, "cm 6") == ""
+        picker = screen.state.next_picker
+        assert picker not in (None, screen.state.first_player)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, CorrectionDialog)
+        assert dialog.query_one("#what", Select).value == f"{picker}:gold"
+
+
 async def test_ctrl_f_mid_game_asks_first(store: Store, new_game: NewGame) -> None:
     from screens.confirm import ConfirmDialog
 
