@@ -527,11 +527,14 @@ Type in the command field and press **enter**:
             moved = []
             for seat in players:
                 name, change = self.state.name(seat), self.state.gold(seat) - before[seat]
-                if change:
-                    moved.append(f"{name} {change:+d}")
-                elif seat in producers:  # a mine that paid what its owner paid out (left
-                    # out, it read as if it had not produced: a play-test)
-                    moved.append(f"{name} ±0")
+                net = f"{change:+d}" if change else "±0"
+                mined = producers.get(seat, 0)
+                if mined and mined != change:  # a saloon fee paid or taken beside: what
+                    # the mine produced too (only the net read as the mine's: a play-test)
+                    moved.append(f"{name} {net} ({mined} mined)")
+                elif change or mined:  # (a mine that paid what its owner paid out, left
+                    # out, read as if it had not produced: a play-test)
+                    moved.append(f"{name} {net}")
             gold = f"{', '.join(moved)} gold" if moved else "nobody's gold changes"
             # and a mayor pawn that changed hands with it (only the log said so: a play-test)
             lost = [p for p in parts if p.endswith("collapses") or " is now mayor of " in p]

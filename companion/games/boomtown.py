@@ -662,14 +662,18 @@ class BoomtownRules(Rules):
         ]
         return held + [KEPT_LABELS[card] for card in state.kept[seat]]
 
-    def producers(self, state: BoomtownState, entry: Entry) -> set[int]:
-        """The players whose mines a production entry (`produce`) pays, before it is
-        applied: the dice as the Telegraph leaves them."""
+    def producers(self, state: BoomtownState, entry: Entry) -> dict[int, int]:
+        """The players whose mines a production entry (`produce`) pays, and how much their
+        mines produce, before it is applied: the dice as the Telegraph leaves them."""
         dice = _two_dice(entry)
         die, face = entry.get("die"), entry.get("face")
         if entry.get("telegraph") is not None and die in (0, 1) and isinstance(face, int):
             dice[die] = face
-        return {mine.owner for mine in state.mines if mine.roll == sum(dice)}
+        produced: dict[int, int] = {}
+        for mine in state.mines:
+            if mine.roll == sum(dice):
+                produced[mine.owner] = produced.get(mine.owner, 0) + mine.worth
+        return produced
 
     def roll(self, rng: random.Random | None = None) -> tuple[int, int]:
         dice = rng or random.Random()

@@ -963,9 +963,11 @@ async def test_a_mine_that_pays_what_its_owner_pays_out_is_named_in_the_summary(
         gold = [screen.state.gold(seat) for seat in range(3)]
         assert await command(pilot, "3 4") == ""
         moved = [screen.state.gold(seat) - gold[seat] for seat in range(3)]
-        assert moved[1] == 0
+        assert moved == [9, 0, 3]  # Ann's 5 and Bo's fee of 4; Bo's 4 paid out
+        # and what each mine produced beside a fee (the net alone read as the mine's: a
+        # play-test)
         assert text_of(pilot, "#command-error") == (
-            f"Production: 3 + 4 = 7: Ann {moved[0]:+d}, Bo ±0, Cy {moved[2]:+d} gold"
+            "Production: 3 + 4 = 7: Ann +9 (5 mined), Bo ±0 (4 mined), Cy +3 gold"
         )
 
 
