@@ -179,6 +179,22 @@ async def test_ctrl_t_says_what_to_do_before_a_card_is_chosen(
         assert label == "Which of your mines"
 
 
+async def test_the_event_cards_focused_button_shows_by_more_than_colour(
+    store: Store, new_game: NewGame
+) -> None:
+    """Which button had the focus showed by colour alone (a play-test): it is underlined."""
+    session = boomtown_in_the_picks(new_game)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        dialog = await open_event_card(pilot, session)
+        play, cancel = dialog.query_one("#event-play"), dialog.query_one("#event-cancel")
+        play.focus()
+        await settle(pilot)
+        assert play.rich_style.underline and not cancel.rich_style.underline
+        cancel.focus()
+        await settle(pilot)
+        assert cancel.rich_style.underline and not play.rich_style.underline
+
+
 async def test_the_event_cards_open_list_hides_the_fields_behind_it(
     store: Store, new_game: NewGame
 ) -> None:
