@@ -328,14 +328,36 @@ def sheet_text(spec: SheetSpec, players: list[Mapping[str, Any]]) -> str:
 
 
 def tracked_numbers(
-    spec: SheetSpec, tracked: list[Mapping[str, Any]], started: list[Mapping[str, Any]]
+    spec: SheetSpec,
+    tracked: list[Mapping[str, Any]],
+    started: list[Mapping[str, Any]],
+    sheet: list[Mapping[str, Any]] | None = None,
 ) -> dict[str, list[Any]]:
     """Per number or list field the game tracked (not a chart's count), each player's
     number (or numbers), for the wizard to question an answer typed over it: a pre-filled
     48 typed over as 64 at the table went in unremarked and changed the winner (a
     play-test). A field whose values are all still those the game `started` with is left
     out: the table kept it on the cardboard, not here, and every answer typed would be
-    questioned."""
+    questioned. `sheet`: a reopened game's answers; one its sheet kept over the app's
+    number is None (not questioned again: "On the board" stands beside it)."""
+    numbers = _tracked_numbers(spec, tracked, started)
+    for key, values in numbers.items():
+        for seat, row in enumerate((sheet or [])[: len(values)]):
+            if not _same_numbers(row.get(key), values[seat]):
+                values[seat] = None
+    return numbers
+
+
+def _same_numbers(first: Any, second: Any) -> bool:
+    """Two answers alike (a list's numbers in any order)."""
+    if isinstance(first, list) and isinstance(second, list):
+        return sorted(first) == sorted(second)
+    return bool(first == second)
+
+
+def _tracked_numbers(
+    spec: SheetSpec, tracked: list[Mapping[str, Any]], started: list[Mapping[str, Any]]
+) -> dict[str, list[Any]]:
     numbers: dict[str, list[Any]] = {}
     for spec_field in spec.fields:
         if spec_field.kind not in ("count", "list") or spec_field.chart:

@@ -621,11 +621,13 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             rows, followed = follow_the_board(spec, rows, tracked, rules.prefill(then, known))
         hints = board_hints(spec, tracked, rows, rules.score_hints(state))
         counts = rules.score_counts(state)
-        followed_numbers: dict[str, list[Any]] = {}
-        if not state.sheet:  # the first finish: a tracked number typed over is questioned (a
-            # reopened game's answers are the sheet's, with "On the board" where they differ)
-            started = rules.prefill(rules.new_state(self.session.header), known)
-            followed_numbers = tracked_numbers(spec, tracked, started)
+        # a tracked number typed over is questioned; in a reopened game, only where its
+        # sheet has the app's number (where it differs, "On the board" says so: a reopened
+        # game questioned nothing, a play-test)
+        started = rules.prefill(rules.new_state(self.session.header), known)
+        followed_numbers = tracked_numbers(
+            spec, tracked, started, sheet=rows if state.sheet else None
+        )
 
         def wizard_with(draft: dict[str, Any] | None) -> ScoringWizard:
             return ScoringWizard(spec, rows, charts, hints, draft, keep, counts, followed_numbers)

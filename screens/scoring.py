@@ -572,6 +572,8 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         if seat >= len(followed):
             return ""
         game = followed[seat]
+        if game is None:  # a reopened sheet's own answer ("On the board" is beside it)
+            return ""
         if isinstance(game, list):  # (the same numbers in another order are the same)
             if sorted(value) == sorted(game):
                 return ""

@@ -383,3 +383,10 @@ def test_the_numbers_the_game_tracked_are_those_it_moved_from_the_start() -> Non
     assert tracked_numbers(spec, started, started) == {}
     untracked = [{"name": "Ann"}, {"name": "Bo"}]  # a game that tracks none of it
     assert tracked_numbers(spec, untracked, untracked) == {}
+    # a reopened game: an answer its sheet kept over the app's number is not questioned
+    # again ("On the board" is beside it); one the sheet shares with the app is
+    sheet = [boomtown("Ann", 50, [3], 0), boomtown("Bo", 10, [], 0)]
+    assert tracked_numbers(spec, tracked, started, sheet) == {
+        "gold": [None, 10],
+        "mines": [[3], []],
+    }

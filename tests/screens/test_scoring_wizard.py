@@ -675,6 +675,38 @@ async def test_a_tracked_number_typed_over_is_questioned_at_the_first_finish(
         assert str(wizard.query_one("#note-0", Static).content) == ""
 
 
+async def test_a_reopened_games_wizard_questions_a_number_its_sheet_shared_with_the_app(
+    store: Store, new_game: NewGame
+) -> None:
+    """A reopened game's wizard questioned nothing typed over (a play-test). An answer the
+    sheet shares with the app is questioned when typed over; one the sheet kept over the
+    app's number is not again: "On the board" stands beside it."""
+    from companion.amounts import Amount
+
+    session = new_game(game="boomtown", names=("Ann", "Bo", "Cy"))
+    session.act(session.rules.correct(session.state, 0, "gold", Amount(48, False), "counted"))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        await open_wizard(pilot, session)
+        await type_into(pilot, "#answer-0", "50")  # over the app's 48, kept by the sheet
+        await pilot.press("ctrl+s", "ctrl+s")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen) and screen.session.state.finished
+        await pilot.press("ctrl+f", "y")  # reopen
+        await settle(pilot)
+        await pilot.press("ctrl+f")
+        await settle(pilot)
+        await yes_if_asked(pilot)
+        wizard = pilot.app.screen
+        assert isinstance(wizard, ScoringWizard) and wizard.spec.fields[0].key == "gold"
+        assert wizard.query_one("#answer-0", Input).value == "50"
+        assert str(wizard.query_one("#note-0", Static).content) == ""
+        assert wizard.query_one("#hint-0", Static).display  # "On the board: 48"
+        await type_into(pilot, "#answer-1", "12")  # Bo's 10 is the app's and the sheet's
+        note = wizard.query_one("#note-1", Static).content
+        assert isinstance(note, Text) and note.plain == "the app tracked 10: is that right?"
+
+
 async def test_an_answer_that_does_not_read_is_not_counted_in_the_running_totals(
     store: Store, new_game: NewGame
 ) -> None:
