@@ -757,9 +757,14 @@ def answer_text(spec: Field, value: Any) -> str:
     return " ".join(f"{i['vp']}x{i['cube']}{'g' if i.get('goldmine') else ''}" for i in value)
 
 
-def cubes_left(investments: list[Mapping[str, Any]]) -> str:
+def cubes_left(
+    investments: list[Mapping[str, Any]], supply: Mapping[int, int] | None = None
+) -> str:
+    """The cubes a player has not invested; `supply`: how many of each they have in all,
+    as the game tracks them (a correction changes it), else the box's."""
     parts = []
     for size, (name, most) in CUBES.items():
+        most = supply.get(size, most) if supply else most
         left = most - sum(1 for item in investments if item["cube"] == size)
         parts.append(f"{left} {name}{'s' if left != 1 else ''}")
     return "Cubes left: " + ", ".join(parts)

@@ -621,6 +621,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             rows, followed = follow_the_board(spec, rows, tracked, rules.prefill(then, known))
         hints = board_hints(spec, tracked, rows, rules.score_hints(state))
         counts = rules.score_counts(state)
+        supplies = rules.score_supplies(state)
         # a tracked number typed over is questioned; in a reopened game, only where its
         # sheet has the app's number (where it differs, "On the board" says so: a reopened
         # game questioned nothing, a play-test)
@@ -630,7 +631,9 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         )
 
         def wizard_with(draft: dict[str, Any] | None) -> ScoringWizard:
-            return ScoringWizard(spec, rows, charts, hints, draft, keep, counts, followed_numbers)
+            return ScoringWizard(
+                spec, rows, charts, hints, draft, keep, counts, followed_numbers, supplies
+            )
 
         self.app.push_screen(wizard_with(typed[0]), done)
         if followed and typed[0] is None:

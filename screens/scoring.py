@@ -251,14 +251,17 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
         keep: Callable[[dict[str, Any] | None], None] | None = None,
         counts: dict[str, list[int]] | None = None,
         tracked: dict[str, list[Any]] | None = None,
+        supplies: list[dict[int, int]] | None = None,
     ) -> None:
         """`draft`: what was typed here before and kept (`keep` is given what is typed at
         each change, None once nothing differs from the start), put back as it was.
         `counts`: per list field, how many numbers each player's board has (said beside
         an answer with another count, which is taken all the same). `tracked`: per field,
         each player's number (or numbers) the app tracked, questioned the same way when
-        typed over (`tracked_numbers`)."""
+        typed over (`tracked_numbers`). `supplies`: each player's cubes in all, as the game
+        tracks them (Builders' "Cubes left")."""
         super().__init__()
+        self.supplies = supplies or []
         self.counts = counts or {}
         self.tracked = tracked or {}
         self._keep_draft = keep
@@ -547,7 +550,7 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
     def _cubes_note(self, field: Field, seat: int, value: Any) -> Text | str:
         """The cubes left, and a question where a cube typed (VPxCUBE) is not the one the
         board has there: taken without a word, it scored 5x3 on a Double (a play-test)."""
-        left = cubes_left(value)
+        left = cubes_left(value, self.supplies[seat] if seat < len(self.supplies) else None)
         board = self.board.get(field.key, [])
         buildings = board[seat] if seat < len(board) else []
         for number, (typed, built) in enumerate(zip(value, buildings, strict=False), 1):

@@ -222,6 +222,11 @@ class Rules:
         """Per sheet field, a line per player for the wizard (e.g. a building's distance)."""
         return {}
 
+    def score_supplies(self, state: TableState) -> list[dict[int, int]]:
+        """Per player, the cubes of each size they have in all (Builders: those left and
+        those built), as the game tracks them after any correction; [] where none."""
+        return []
+
     def score_counts(self, state: TableState) -> dict[str, list[int]]:
         """Per list field, how many numbers each player's board has (Coloma: a River
         Canyon's VP per River surveyed); the wizard says so when another count is typed,

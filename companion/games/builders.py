@@ -663,6 +663,18 @@ class BuildersRules(Rules):
             }
         }
 
+    def score_supplies(self, state: TableState) -> list[dict[int, int]]:
+        """Each player's cubes left plus those on their buildings: "Cubes left" in the
+        wizard counted from the box's 3/4/7 whatever a correction had set (a play-test)."""
+        assert isinstance(state, BuildersState)
+        supplies = []
+        for seat in range(len(state.players)):
+            supply = dict(state.cubes[seat])
+            for building in state.owned(seat):
+                supply[building.cube] = supply.get(building.cube, 0) + 1
+            supplies.append(supply)
+        return supplies
+
     def score_hints(self, state: TableState) -> dict[str, list[str]]:
         """Beside each player's investments in the wizard: where each building stands."""
         assert isinstance(state, BuildersState)

@@ -104,6 +104,17 @@ def test_tokens_round_start_turn_and_cubes_are_corrected(game: GameSession) -> N
     assert "Correction: the round is 2 (was 1): one round on" in game.journal.entries[-1].text
 
 
+def test_the_wizards_cubes_are_those_the_game_tracks(new_game: NewGame) -> None:
+    """ "Cubes left" in the wizard counted from the box's 3/4/7 whatever a correction had
+    set (a play-test): each player's supply is their cubes left plus those built."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    rules = session.rules
+    session.act(rules.board(state(session), [5] * 6))
+    session.act(rules.build(state(session), 0, 1, 1, 1))  # Ann's Single
+    session.act(rules.correct_text(state(session), "cubes:0", "2 4 6", "one lost"))
+    assert rules.score_supplies(state(session)) == [{3: 2, 2: 4, 1: 7}, {3: 3, 2: 4, 1: 7}]
+
+
 def test_the_game_says_it_is_not_over_until_the_last_token(new_game: NewGame) -> None:
     session = new_game(game="builders", names=("Ann", "Bo", "Cy"), first=0)
     rules = session.rules

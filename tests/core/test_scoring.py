@@ -292,6 +292,9 @@ def test_typed_answers() -> None:
     ]
     assert parse_answer(investments, answer_text(investments, value)) == value
     assert cubes_left(value) == "Cubes left: 2 Triples, 3 Doubles, 5 Singles"
+    # as the game tracks them: a correction took a Single away (it counted the box's 7)
+    supply = {3: 3, 2: 4, 1: 6}
+    assert cubes_left(value, supply) == "Cubes left: 2 Triples, 3 Doubles, 4 Singles"
     for field, text, message in [
         (gold, "-1", "Numbers cannot be negative here"),
         (mines, "3 x", "Not a number: x."),

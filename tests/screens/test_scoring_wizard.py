@@ -707,6 +707,24 @@ async def test_a_reopened_games_wizard_questions_a_number_its_sheet_shared_with_
         assert isinstance(note, Text) and note.plain == "the app tracked 10: is that right?"
 
 
+async def test_builders_cubes_left_are_the_games_after_a_correction(
+    store: Store, new_game: NewGame
+) -> None:
+    """ "Cubes left" beside the investments counted from the box's cubes whatever a
+    correction had set (a play-test)."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    rules = session.rules
+    session.act(rules.board(session.state, [5] * 6))
+    session.act(rules.build(session.state, 0, 1, 1, 1))  # Ann's Single
+    session.act(rules.correct_text(session.state, "cubes:0", "2 4 6", "one lost"))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        await open_wizard(pilot, session)
+        await type_into(pilot, "#answer-0", "3")
+        assert text_of(pilot, "#note-0") == "Cubes left: 2 Triples, 4 Doubles, 6 Singles"
+        await type_into(pilot, "#answer-1", "")
+        assert text_of(pilot, "#note-1") == "Cubes left: 3 Triples, 4 Doubles, 7 Singles"
+
+
 async def test_an_answer_that_does_not_read_is_not_counted_in_the_running_totals(
     store: Store, new_game: NewGame
 ) -> None:
