@@ -698,6 +698,11 @@ def parse_answer(spec: Field, text: str) -> Any:
     return _check_investments(investments, "investments")
 
 
+#: a card's VP the app does not know, in a pre-filled answer only (shown as `?`, refused
+#: until the table types it: a 0 there stood as the card's score, a play-test)
+UNKNOWN_VP = -1
+
+
 def parse_vps(text: str, board: list[Mapping[str, Any]]) -> list[dict[str, Any]] | None:
     """The VP read off each building's card, typed in the board's order (`5 3 0`): each
     paired with its cube and Goldmine from `board`; a building typed as VPxCUBE among them
@@ -711,6 +716,12 @@ def parse_vps(text: str, board: list[Mapping[str, Any]]) -> list[dict[str, Any]]
         raise SheetError(
             f"{count} building{'s' if count != 1 else ''} on the board: type the VP each "
             "card shows (0 for none), in the order below."
+        )
+    if board and "?" in tokens:
+        number = tokens.index("?") + 1
+        raise SheetError(
+            f"Building {number}'s card is not known from an earlier game: type the VP it "
+            "shows in place of its ?."
         )
     plain = [bool(re.fullmatch(r"[0-9]+", token)) for token in tokens]
     if not board or not any(plain):

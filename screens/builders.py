@@ -160,7 +160,8 @@ Type in the command field and press **enter**; the line above it says what comes
 - `3 2 d <<+`: the same, with the card's Vote Arrows and + icons (`.` for none). With each
   card's marks and the row's printed arrows, the Train Marker moves as buildings are placed.
 - `3 2 d <<+ Saloon` (or `3 2 d Saloon`): also the card's name. The VP each named card shows
-  at its distance is remembered from the scoring wizard and filled in next time.
+  at its distance is remembered from the scoring wizard and filled in next time (a card
+  not known yet shows `?`: type its VP over it).
   `card 3 2 Saloon` names a card already built.
 - `arrows 3 < . > . <`: the arrows printed on each location of row 3 (`.` for none); asked
   once, remembered with the board's size. `marks 3 2 >+` fixes a card's marks.

@@ -29,6 +29,7 @@ from textual.widgets import Button, DataTable, Header, Input, Static
 from companion.amounts import plural
 from companion.scoring import (
     CUBES,
+    UNKNOWN_VP,
     Field,
     Result,
     SheetError,
@@ -360,8 +361,12 @@ to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did 
 
     def _prefill_text(self, field: Field, value: Any) -> str:
         """What the field shows at first; a chart field's pre-filled value is the count."""
-        if field.kind == "investments" and value:  # the board knows the cubes: VPs alone
-            return " ".join(str(i["vp"]) for i in value) if any(i["vp"] for i in value) else ""
+        if field.kind == "investments" and value:  # the board knows the cubes: VPs alone,
+            # a card not known as a ? to type over (none known: empty, to type)
+            vps = [i["vp"] for i in value]
+            if not any(vp > 0 for vp in vps):
+                return ""
+            return " ".join("?" if vp == UNKNOWN_VP else str(vp) for vp in vps)
         return str(value) if field.chart else answer_text(field, value)
 
     def compose(self) -> ComposeResult:

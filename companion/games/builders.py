@@ -618,17 +618,18 @@ class BuildersRules(Rules):
     ) -> list[dict[str, Any]]:
         """Each invested building with its cube and Goldmine; its VP is read off its card,
         or from the card's table as typed in an earlier game (`known["cards"]`)."""
+        from companion.scoring import UNKNOWN_VP
+
         assert isinstance(state, BuildersState)
         tables = card_tables(known)
 
         def investments(seat: int) -> list[dict[str, Any]]:
-            """A player's VPs only when every one is known: else none (0s, which the wizard
-            shows as an empty answer to type). A 0 filled in for a card not known stood as
-            its score beside a known one (a play-test)."""
+            """A player's VPs as known; a card not known is UNKNOWN_VP (the wizard shows a
+            ? to type over). A 0 filled in for it stood as its score beside a known one (a
+            play-test); none filled in while one was not known, a table seldom saw any."""
             owned = state.owned(seat)
             vps = [tables.get(b.card.lower(), {}).get(state.distance(b)) for b in owned]
-            if None in vps:
-                vps = [0] * len(owned)
+            vps = [UNKNOWN_VP if vp is None else vp for vp in vps]
             return [
                 {"vp": vp, "cube": b.cube, "goldmine": state.next_to_goldmine(b)}
                 for vp, b in zip(vps, owned, strict=True)

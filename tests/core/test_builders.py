@@ -7,6 +7,7 @@ import pytest
 from companion.games import RuleError
 from companion.games.builders import BuildersState, parse_marks
 from companion.journal import make_entry
+from companion.scoring import UNKNOWN_VP
 from companion.session import GameSession
 from tests.conftest import NewGame
 
@@ -88,9 +89,9 @@ def test_terrain_refuses_buildings_and_mountains_push_tokens(game: GameSession) 
     entry = rules.token(state(game), 0, 1, 0)  # from 3, right: 4 is a Mountain -> 5
     assert "column 4 is a Mountain, its arrow points right: column 5." in entry.text
     game.act(entry)
-    rows = rules.prefill(state(game))
-    assert rows[0]["investments"] == [{"vp": 0, "cube": 2, "goldmine": True}]
-    assert rows[1]["investments"] == [{"vp": 0, "cube": 3, "goldmine": False}]
+    rows = rules.prefill(state(game))  # (no card named: its VP is not known)
+    assert rows[0]["investments"] == [{"vp": UNKNOWN_VP, "cube": 2, "goldmine": True}]
+    assert rows[1]["investments"] == [{"vp": UNKNOWN_VP, "cube": 3, "goldmine": False}]
 
 
 def test_the_game_ends_when_every_row_has_its_token(new_game: NewGame) -> None:
@@ -368,10 +369,12 @@ def test_terrain_past_the_count_or_outside_the_advanced_game_is_said(new_game: N
     assert eleventh.text.endswith("(11 Terrain Cards on the board: a 3-player game places 9)")
 
 
-def test_no_vp_is_filled_in_for_a_player_with_a_card_not_known(new_game: NewGame) -> None:
+def test_a_card_not_known_is_filled_in_as_unknown_not_0(new_game: NewGame) -> None:
     """A 0 filled in for an unnamed card stood as its score beside a named card's known VP,
-    and the running totals took it (a play-test): a player's VPs are filled in only when
-    every one is known; otherwise none, and the table types them."""
+    and the running totals took it (a play-test); filling in none while one card was not
+    known left the known ones unused at almost every table (another). The known VPs are
+    filled in, a card not known is UNKNOWN_VP (the wizard's ?, to type over)."""
+
     game = new_game(game="builders", names=("Ann", "Bo", "Cy"), first=0)
     rules = game.rules
     game.act(rules.board(game.state, [5] * 4))
@@ -387,9 +390,11 @@ def test_no_vp_is_filled_in_for_a_player_with_a_card_not_known(new_game: NewGame
     saloon = state(game).owned(0)[0]
     assert saloon.card == "Saloon"
     known = {"cards": {"saloon": {str(state(game).distance(saloon)): 4}}}
-    assert [i["vp"] for i in rules.prefill(state(game), known)[0]["investments"]] == [0, 0]
+    vps = [i["vp"] for i in rules.prefill(state(game), known)[0]["investments"]]
+    assert vps == [4, UNKNOWN_VP]
     game.act(rules.name_card(state(game), 4, 1, "Saloon"))  # both known now: filled in
-    assert [i["vp"] for i in rules.prefill(state(game), known)[0]["investments"]] != [0, 0]
+    vps = [i["vp"] for i in rules.prefill(state(game), known)[0]["investments"]]
+    assert UNKNOWN_VP not in vps
 
 
 def test_row_ones_tie_is_straight_ahead_of_the_train_markers_start() -> None:

@@ -725,6 +725,36 @@ async def test_builders_cubes_left_are_the_games_after_a_correction(
         assert text_of(pilot, "#note-1") == "Cubes left: 3 Triples, 4 Doubles, 7 Singles"
 
 
+async def test_a_builders_card_not_known_is_a_question_mark_beside_the_known_ones(
+    store: Store, new_game: NewGame
+) -> None:
+    """A card's VP learned in an earlier game was filled in only when every card of the
+    player was known: at a real table, almost never (a play-test). The known ones are
+    filled in; a card not known is a ?, refused (and not counted) until typed over."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    rules = session.rules
+    session.act(rules.board(session.state, [5] * 6))
+    session.act(rules.build(session.state, 0, 1, 1, 1, None, "Saloon"))
+    session.act(rules.build(session.state, 1, 1, 5, 1))
+    session.act(rules.token(session.state, 0, 0, 0))  # row 1: the middle, column 3
+    session.act(rules.next_round(session.state))
+    session.act(rules.build(session.state, 1, 2, 5, 1))
+    session.act(rules.build(session.state, 0, 2, 1, 1, None, "Jail"))
+    saloon = session.state.owned(0)[0]
+    distance = session.state.distance(saloon)
+    store.write_settings({"builders": {"cards": {"saloon": {str(distance): 4}}}})
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        assert wizard.query_one("#answer-0", Input).value == "4 ?"
+        assert text_of(pilot, "#note-0") == (
+            "Building 2's card is not known from an earlier game: type the VP it shows in "
+            "place of its ?."
+        )
+        assert 0 in wizard._refused  # not counted as 0 in the running totals
+        await type_into(pilot, "#answer-0", "4 2")
+        assert wizard.rows[0]["investments"][1]["vp"] == 2 and 0 not in wizard._refused
+
+
 async def test_an_answer_that_does_not_read_is_not_counted_in_the_running_totals(
     store: Store, new_game: NewGame
 ) -> None:
