@@ -285,10 +285,10 @@ Type in the command field and press **enter**; the line above it says what comes
                 # notes under the board lost their end)
                 # placed of how many ("Terrain Cards: 6" read as 6 to place or 6 placed: a
                 # play-test)
-                line += (
-                    f" · Terrain Cards placed: {len(state.terrain)} of "
-                    f"{TERRAIN_CARDS[len(state.players)]}"
-                )
+                # Hideout Cards are cards of their own (the basic game's too): not counted
+                # ("7 of 6" after a Hideout: a play-test)
+                placed = sum(kind != "hideout" for kind in state.terrain.values())
+                line += f" · Terrain Cards placed: {placed} of {TERRAIN_CARDS[len(state.players)]}"
         else:
             line = "Boomtown Builders"
         self.query_one("#round-line", WrappedRows).show([line])
@@ -572,9 +572,9 @@ Type in the command field and press **enter**; the line above it says what comes
             return done
         if words[:2] == ["t", "at"]:
             if len(words) < 4 or not is_number(words[2]):
-                raise RuleError(
-                    "Type t at, the column where the board has the token and why: "
-                    "t at 4 as on the board."
+                raise RuleError(  # (the comma after "t at" read as a typo: a play-test)
+                    "Type t at COLUMN REASON, the column where the board has the token and "
+                    "why: t at 4 as on the board."
                 )
             entry = rules.token_by_hand(state, whole(words[2]), " ".join(text.split()[3:]))
             self.run(entry)  # the last: n (or ctrl+f) scores the game, as the step line says

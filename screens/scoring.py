@@ -208,6 +208,8 @@ screen tracked is already filled in: check it against the table and change anyth
 - Type the value for each player; **enter** moves to the next player, then to the next step
   (**down** and **up** move between the players too).
 - **ctrl+n** / **ctrl+b**: next / previous step. Nothing is lost going back.
+- **page down** / **page up** scroll a step taller than the screen (Boomtown Builders'
+  list of buildings at 80x24: its end is below).
 - The last step shows the standings; **ctrl+s** saves them and finishes the game.
 - **escape** leaves the wizard without finishing (the game stays as it was); when something
   was typed, it asks first (**y** drops it, **n** or **escape** goes back to the wizard).
@@ -222,7 +224,8 @@ add the others once from your own board in the chart line (`4=18`): they are rem
 
 Lists are typed as numbers separated by spaces (`3 4 6`). Boomtown Builders investments are
 typed as the VP each building's card shows, in the order the board line lists them
-(`5 3 0`): the board knows each cube and Goldmine. `VPxCUBE` (with `g` for a Goldmine next
+(`5 3 0`): the board knows each cube and Goldmine. A card's VP typed in an earlier game is
+filled in; a `?` is a card not known yet: type its VP over it. `VPxCUBE` (with `g` for a Goldmine next
 to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did not have.
 """
     BINDINGS = [

@@ -44,6 +44,7 @@ async def test_two_rounds_and_the_board_is_remembered(store: Store, new_game: Ne
         assert await command(pilot, "6x5") == ""  # the size alone (refused as a build: a
         assert screen.state.widths == [5] * 6  # play-test)
         assert "size is set already" in await command(pilot, "6x5")
+        assert (await command(pilot, "t at 3")).startswith("Type t at COLUMN REASON, ")
         await pilot.press("ctrl+z")
         await settle(pilot)
         assert not screen.state.widths
@@ -520,6 +521,8 @@ async def test_the_terrain_count_shows_while_the_cards_are_placed(
     session.act(session.rules.board(session.state, [5] * 6))
     for spot in range(9):
         session.act(session.rules.place_terrain(session.state, spot // 5 + 2, spot % 5 + 1, "lake"))
+    # a Hideout Card is not a Terrain Card ("10 of 9": a play-test)
+    session.act(session.rules.place_terrain(session.state, 1, 5, "hideout"))
     async with make_app(store).run_test(size=(80, 24)) as pilot:
         screen = await open_screen(pilot, session, BuildersScreen)
         assert "Terrain Cards placed: 9 of 9" in text_of(pilot, "#round-line")
@@ -533,7 +536,7 @@ async def test_the_terrain_count_shows_while_the_cards_are_placed(
         assert "10 Terrain Cards on the board: a 3-player game places 9" in text_of(
             pilot, "#log-lines"
         )
-        assert len(screen.state.terrain) == 10
+        assert len(screen.state.terrain) == 11  # and the Hideout
         assert await command(pilot, "1 1 s") == ""
         assert "Terrain Cards" not in text_of(pilot, "#round-line")
         assert "Terrain" not in text_of(pilot, "#step")
