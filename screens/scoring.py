@@ -225,8 +225,9 @@ add the others once from your own board in the chart line (`4=18`): they are rem
 Lists are typed as numbers separated by spaces (`3 4 6`). Boomtown Builders investments are
 typed as the VP each building's card shows, in the order the board line lists them
 (`5 3 0`): the board knows each cube and Goldmine. A card's VP typed in an earlier game is
-filled in; a `?` is a card not known yet: type its VP over it. `VPxCUBE` (with `g` for a Goldmine next
-to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen did not have.
+filled in; a `?` is a card not known yet: type its VP over it. `VPxCUBE` (with `g` for a
+Goldmine next to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen
+did not have.
 """
     BINDINGS = [
         # Not ctrl+left/right: the answer fields use those to move by word.
