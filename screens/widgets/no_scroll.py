@@ -52,6 +52,19 @@ class SteadyInput(Input):
         if not self.validators:  # always valid: Input adds the class at its first check,
             self.add_class("-valid", update=False)  # which restyled the field as it opened
 
+    async def _on_key(self, event: events.Key) -> None:
+        """The field's own keys (backspace, ctrl+u, the arrows, ...) in their turn among the
+        keys typed. As bindings, they ran once the key had bubbled up to the app: keys typed
+        behind them were in the field by then (ctrl+u then `dee rivers +1`, arriving at
+        once, cleared all but `s +1`: a play-test). A priority binding never comes here (the
+        app runs it first); the field's binding is the first the app would try."""
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            if not binding.priority and await self.app.run_action(binding.action, self):
+                event.stop()
+                event.prevent_default()
+                return
+        await super()._on_key(event)
+
     def _on_paste(self, event: events.Paste) -> None:
         """The first line with something on it goes in the field (over the selection), as
         Textual's Input does with the first line, even an empty one; more lines left out

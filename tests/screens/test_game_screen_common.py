@@ -129,6 +129,37 @@ async def test_commands_typed_quickly_one_after_another_are_each_done(
         assert field.value == "frobnicate"
 
 
+def send_key(pilot: Pilot, key: str) -> None:
+    """A key as a terminal sends it (`send_keys` sends characters), without waiting."""
+    event = events.Key(key, None)
+    event.set_sender(pilot.app)
+    pilot.app.post_message(event)
+
+
+async def test_the_fields_editing_keys_take_their_turn_among_the_keys_typed(
+    store: Store, new_game: NewGame
+) -> None:
+    """ctrl+u, then `dee rivers +1`, arriving at once: ctrl+u (a binding of the field's,
+    run once the key had bubbled up to the app) cleared what was typed after it, and `s +1`
+    was refused (a play-test). backspace and the arrows are bindings too."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot, session, CommandScreen)
+        field = screen.query_one("#command", CommandInput)
+        send_keys(pilot, "zzz")
+        send_key(pilot, "ctrl+u")
+        send_keys(pilot, "ann bucks +2")
+        send_key(pilot, "backspace")
+        send_keys(pilot, "3")
+        send_key(pilot, "home")
+        send_keys(pilot, " ")
+        await settle(pilot)
+        assert field.value == " ann bucks +3"
+        send_enter(pilot)
+        await settle(pilot)
+        assert screen.session.state.numbers[0]["bucks"] == 5
+
+
 async def test_a_refused_command_stays_selected_and_the_next_one_replaces_it(
     store: Store, new_game: NewGame
 ) -> None:
