@@ -216,9 +216,10 @@ def view_of(
         seat = None
         totals = _final_totals(game, state)
         if totals:  # the final score first (Coloma's showed the VP track, 9 and 9, under
-            # "Ann wins": a play-test)
+            # "Ann wins": a play-test), in place of the figure it is counted from (Money,
+            # VP, Gold, Cubes left): beside it, the card's last figure was cut off
             figures = [
-                [Figure("Final score", totals[player.name]), *figures[index]]
+                [Figure("Final score", totals[player.name]), *figures[index][1:]]
                 if player.name in totals
                 else figures[index]
                 for index, player in enumerate(state.players)

@@ -119,11 +119,11 @@ def test_a_finished_game_shows_each_players_final_score_first(new_game: NewGame)
     sheet = sheet_text(SHEETS["boomtown"], players)
     session.act(session.rules.finish(session.state, sheet, "Ann wins"))
     shown = figures(session)
-    assert next(iter(shown[0])) == "Final score" and shown[0]["Final score"] == "23"
+    assert list(shown[0]) == ["Final score", "Mayors"] and shown[0]["Final score"] == "23"
     assert shown[1]["Final score"] == "10" and shown[2]["Final score"] == "12"
     money = new_game("calamityville", names=("Ann", "Bo"))
     sheet = sheet_text(
         SHEETS["calamityville"], [{"name": "Ann", "money": 2500}, {"name": "Bo", "money": 900}]
     )
     money.act(money.rules.finish(money.state, sheet, "Ann wins"))
-    assert figures(money)[0]["Final score"] == "$2500"
+    assert figures(money)[0] == {"Final score": "$2500", "Properties": "0"}

@@ -195,3 +195,36 @@ async def test_a_small_terminal_does_not_restyle_the_whole_display_as_it_opens(
         await shows(pilot, lambda: isinstance(app.screen, DisplayScreen) and app.screen.view)
         assert app.screen.has_class("-narrow") and app.screen.has_class("-short")
         assert not [node for node in restyled if isinstance(node, DisplayScreen)]
+
+
+async def test_a_finished_games_cards_show_every_figure_whole(tmp_path: Path) -> None:
+    """ "Final score" beside Money pushed Properties off each card, at 80 columns and at
+    200 (a play-test): the final score takes the place of the figure it is counted from."""
+    from companion.scoring import sheet_text
+    from companion.setup import SetupForm, build_header
+    from companion.table import COLOURS
+
+    store = Store(tmp_path, GAMES)
+    names = ["Ann", "Bo", "Cy", "Dee"]
+    header, _ = build_header(SetupForm("calamityville", names, list(COLOURS[:4]), 0, {}))
+    session = GameSession.create(store, header)
+    rules = session.rules
+    rows = rules.prefill(session.state)
+    for row, money in zip(rows, (3850, 950, 12900, 100), strict=True):
+        row["money"] = money
+    session.act(rules.finish(session.state, sheet_text(rules.sheet_for(session.state), rows), ""))
+    session.close()
+    for size in ((80, 24), (200, 60)):
+        app = DisplayApp(store)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            if isinstance(app.screen, GamePicker):  # no game in play: the finished one
+                await pilot.press("enter")
+                await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, DisplayScreen)
+            for card in screen._cards:
+                labels = [str(label.render()) for label in card.query(".figure-label")]
+                assert labels == ["Final score", "Properties"], size
+                for figure in card.query(".figure"):
+                    assert figure.region.right <= card.region.right, size
