@@ -35,7 +35,7 @@ from companion.journal import Entry
 from companion.table import find_player, players_matching, rich_colour, typed_word
 from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.backdrop import PlainHorizontal, PlainVertical, PlainVerticalScroll
-from screens.widgets.command_input import CommandInput
+from screens.widgets.command_input import CommandField
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.rows import Rows, water_fill
@@ -883,7 +883,7 @@ Type in the command field and press **enter**; the line above it says what comes
         typed, selected)."""
         from screens.confirm import ConfirmDialog
 
-        command = self.query_one("#command", CommandInput)
+        command = self.query_one("#command", CommandField)
         typed = self.typed
 
         def answered(confirmed: bool | None) -> None:

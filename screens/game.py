@@ -31,7 +31,7 @@ from screens.size_classes import initial_classes, set_size_classes, size_classes
 from screens.styled_once import StyledOnce
 from screens.toasts import show_toast, take_back
 from screens.widgets.backdrop import AlikeLines, PlainVerticalScroll
-from screens.widgets.command_input import CommandInput
+from screens.widgets.command_input import CommandField
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.shown import Shown, say
 from screens.widgets.tail_log import TailLog
@@ -97,7 +97,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         self._refusal_beside: Static | None = None
         #: the one-line notice beside the field, whole, and its kept hint (`say_beside`)
         self._fitted: tuple[str, str] | None = None
-        self._command_field: CommandInput | None = None
+        self._command_field: CommandField | None = None
         self.session = session
         self.sub_title = session.title
         self._follow_timer: Timer | None = None
@@ -352,11 +352,11 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         the refused command still in the field."""
         self.say_beside("")
         if self._command_field is None:  # looked up once, as the refusal line is
-            self._command_field = self.query_one("#command", CommandInput)
+            self._command_field = self.query_one("#command", CommandField)
         self._command_field.drop_kept()
 
-    @on(CommandInput.PastedFirstLine)
-    def _pasted_lines(self, event: CommandInput.PastedFirstLine) -> None:
+    @on(CommandField.PastedFirstLine)
+    def _pasted_lines(self, event: CommandField.PastedFirstLine) -> None:
         more = "line was" if event.left_out == 1 else "lines were"
         self.say_beside(
             f"Only the first line was pasted ({event.left_out} more {more} left out): one "
@@ -781,7 +781,7 @@ class CommandScreen(GameScreen):
         # Static repaints all of itself: #16)
         yield WrappedRows(id="round-line")
         yield WrappedRows(id="step")
-        yield CommandInput(
+        yield CommandField(
             self.completion_words, id="command", placeholder="type here, enter to do it"
         )
         # a refusal replacing another (or the empty line) redraws it alone (#16)
@@ -805,7 +805,7 @@ class CommandScreen(GameScreen):
         """A command done leaves the field (what was typed after it stays) and is remembered
         for up/down; one not done stays to be put right, unless more was typed since."""
         command = event.input
-        assert isinstance(command, CommandInput)
+        assert isinstance(command, CommandField)
         if self.app.screen is not self:  # a dialog came up over the field: an enter typed
             # on before it showed (keys sent in one burst reach the field first) does nothing
             return

@@ -78,7 +78,7 @@ class CompletingInput(SteadyInput):
             self.screen.focus_next()
 
 
-class CommandInput(CompletingInput):
+class CommandField(CompletingInput):
     """The game's command field. `words` gives what to complete what is typed with;
     `remember` is called with each command done, for up/down."""
 

@@ -15,7 +15,7 @@ from textual.widgets._footer import FooterKey
 
 from screens.widgets import backdrop
 from screens.widgets.backdrop import PlainHorizontal, PlainVertical
-from screens.widgets.command_input import CommandInput
+from screens.widgets.command_input import CommandField
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.rows import Rows, columns, line_strip
 from screens.widgets.tail_log import TailLog, wrapped
@@ -26,7 +26,7 @@ class RowsApp(App[None]):
     def compose(self) -> ComposeResult:
         yield Rows(["Bucks  1  2", "Gold   3  4", "Land   0  0"], id="rows")
         yield TailLog(id="tail")
-        yield CommandInput(lambda typed: ["Ann"], id="command")
+        yield CommandField(lambda typed: ["Ann"], id="command")
         yield Static("below", id="below")
 
 
@@ -183,7 +183,7 @@ async def test_the_tail_log_wraps_a_long_sentence_at_its_width() -> None:
 async def test_typing_in_the_command_field_needs_no_layout() -> None:
     app = RowsApp()
     async with app.run_test(size=(40, 20)) as pilot:
-        field = app.query_one(CommandInput)
+        field = app.query_one(CommandField)
         field.focus()
         await settle(pilot)
         layouts = layouts_during(app)
@@ -196,7 +196,7 @@ async def test_typing_in_the_command_field_needs_no_layout() -> None:
 async def test_a_long_command_scrolls_in_its_field() -> None:
     app = RowsApp()
     async with app.run_test(size=(20, 10)) as pilot:
-        field = app.query_one(CommandInput)
+        field = app.query_one(CommandField)
         field.focus()
         send_keys(pilot, "pay ann bo 200 rent and more")
         await settle(pilot)
@@ -372,7 +372,7 @@ class FooterApp(App[None]):
     BINDINGS = [("ctrl+z", "undo", "Undo")]
 
     def compose(self) -> ComposeResult:
-        yield CommandInput(lambda: [], id="first")
+        yield CommandField(lambda: [], id="first")
         yield SecondField(id="second")
         yield Static("plain", id="plain")
         yield SteadyFooter()
@@ -398,14 +398,14 @@ async def test_the_footer_keeps_its_keys_when_what_it_shows_is_the_same() -> Non
         app.query_one("#plain", Static).can_focus = True
         app.query_one("#plain", Static).focus()
         await settle(pilot)
-        app.query_one("#first", CommandInput).focus()
+        app.query_one("#first", CommandField).focus()
         await settle(pilot)
         assert list(footer.query(FooterKey)) == keys  # the same widgets: not made again
         app.query_one("#second", SecondField).focus()
         await settle(pilot)
         # the field's own key after the app's (which keep their places as the focus moves)
         assert [key.description for key in footer.query(FooterKey)] == ["Undo", "Clear", "palette"]
-        app.query_one("#first", CommandInput).focus()
+        app.query_one("#first", CommandField).focus()
         await settle(pilot)
         assert [key.description for key in footer.query(FooterKey)] == ["Undo", "palette"]
 

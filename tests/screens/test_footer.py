@@ -158,7 +158,7 @@ async def test_opening_a_game_restyles_no_key_and_no_field_but_for_its_focus(
         names = sorted(
             f"{type(node).__name__} {getattr(node, 'key', '')}".strip() for node in restyled
         )
-        assert names == ["CommandInput", "FooterKey ctrl+p"]
+        assert names == ["CommandField", "FooterKey ctrl+p"]
         keys = screen.query_one(SteadyFooter).query(FooterKey)
         assert {key.key for key in keys if key.has_class("-compact")} == {"ctrl+p"}
         assert [key.key for key in keys if key.compact] == ["ctrl+p"]

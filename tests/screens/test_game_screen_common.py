@@ -18,7 +18,7 @@ from companion.session import GameSession
 from companion.store import Store
 from screens.correction import CorrectionDialog
 from screens.game import CommandScreen, GameScreen
-from screens.widgets.command_input import CommandInput, complete
+from screens.widgets.command_input import CommandField, complete
 from screens.widgets.log_panel import SHOWN, LogPanel
 from screens.widgets.rows import Rows
 from screens.widgets.tail_log import TailLog
@@ -58,7 +58,7 @@ async def test_command_field_completes_names_and_brings_back_commands(
     session = new_game(game="coloma", names=("Annabel", "Bo", "Cy"))
     async with make_app(store).run_test(size=(120, 40)) as pilot:
         screen = await open_screen(pilot, session, CommandScreen)
-        field = screen.query_one("#command", CommandInput)
+        field = screen.query_one("#command", CommandField)
         field.focus()
         send_keys(pilot, "anna")
         await settle(pilot)
@@ -113,7 +113,7 @@ async def test_commands_typed_quickly_one_after_another_are_each_done(
     session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
     async with make_app(store).run_test(size=(120, 40)) as pilot:
         screen = await open_screen(pilot, session, CommandScreen)
-        field = screen.query_one("#command", CommandInput)
+        field = screen.query_one("#command", CommandField)
         for typed in ("ann bucks +1", "bo bucks +2", "frobnicate", "cy bucks +"):
             send_keys(pilot, typed)
             if typed != "cy bucks +":
@@ -145,7 +145,7 @@ async def test_the_fields_editing_keys_take_their_turn_among_the_keys_typed(
     session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
     async with make_app(store).run_test(size=(120, 40)) as pilot:
         screen = await open_screen(pilot, session, CommandScreen)
-        field = screen.query_one("#command", CommandInput)
+        field = screen.query_one("#command", CommandField)
         send_keys(pilot, "zzz")
         send_key(pilot, "ctrl+u")
         send_keys(pilot, "ann bucks +2")
@@ -169,7 +169,7 @@ async def test_a_refused_command_stays_selected_and_the_next_one_replaces_it(
     session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
     async with make_app(store).run_test(size=(120, 40)) as pilot:
         screen = await open_screen(pilot, session, CommandScreen)
-        field = screen.query_one("#command", CommandInput)
+        field = screen.query_one("#command", CommandField)
         assert await command(pilot, "zzz") != ""
         assert field.value == "zzz"
         assert field.selection == Selection(0, 3)
@@ -413,7 +413,7 @@ async def test_typing_reaches_the_command_field_when_the_log_is_shown_instead(
     session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
     async with make_app(store).run_test(size=(80, 24)) as pilot:
         screen = await open_screen(pilot, session, CommandScreen)
-        field = screen.query_one("#command", CommandInput)
+        field = screen.query_one("#command", CommandField)
         await pilot.press("f2")
         await settle(pilot)
         assert not screen.query_one("#main").display
@@ -447,7 +447,7 @@ async def test_keys_typed_one_by_one_over_the_log_all_stay(store: Store, new_gam
     session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
     async with make_app(store).run_test(size=(80, 24)) as pilot:
         screen = await open_screen(pilot, session, CommandScreen)
-        field = screen.query_one("#command", CommandInput)
+        field = screen.query_one("#command", CommandField)
         await pilot.press("f2")
         await settle(pilot)
         assert screen.log_instead_of_game()
@@ -498,7 +498,7 @@ async def test_a_paste_of_several_commands_keeps_the_first_and_says_so(
     session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
     async with make_app(store).run_test(size=(120, 40)) as pilot:
         screen = await open_screen(pilot, session, GameScreen)
-        field = screen.query_one("#command", CommandInput)
+        field = screen.query_one("#command", CommandField)
         field.post_message(events.Paste("\nann bucks +1\nbo bucks +2\n\ncy bucks +3\n"))
         await settle(pilot)
         assert field.value == "ann bucks +1"  # the first line with something on it

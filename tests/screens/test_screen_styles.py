@@ -15,7 +15,7 @@ from companion.store import Store
 from screens.app import GoldrushApp
 from screens.game import GameScreen
 from tests.conftest import NewGame
-from tests.screens.helpers import make_app, open_screen, settle
+from tests.screens.helpers import make_app, open_screen, send_keys, settle
 
 SCREENS = Path(__file__).resolve().parents[2] / "screens"
 
@@ -73,3 +73,60 @@ async def test_a_dialog_shown_for_the_first_time_restyles_nothing_already_shown(
         assert pilot.app.screen is not screen  # the dialog (the wizard asks first)
         assert screen not in styled
         assert len([node for node in styled if node in set(screen.walk_children())]) <= 1
+
+
+def test_no_widget_of_ours_shares_a_name_with_one_of_textuals() -> None:
+    """A type selector in Textual's own styles matches any widget of that class name: the
+    command palette's `CommandInput { border: blank }` reached our command field of the same
+    name once the palette had been opened, and its frame went at the next resize (a
+    play-test)."""
+    import pkgutil
+
+    import textual.widgets
+    from textual.dom import DOMNode
+
+    import screens
+
+    def names(package: object, prefix: str) -> set[str]:
+        found = set()
+        modules = [prefix.rstrip(".")] + [
+            info.name for info in pkgutil.walk_packages(package.__path__, prefix)  # type: ignore[attr-defined]
+        ]
+        for name in modules:
+            module = importlib.import_module(name)
+            for value in vars(module).values():
+                if inspect.isclass(value) and issubclass(value, DOMNode):
+                    if value.__module__.startswith(prefix.rstrip(".")):
+                        found.add(value.__name__)
+        return found
+
+    textuals = names(textual.widgets, "textual.widgets.")
+    for module in ("textual.command", "textual.screen", "textual.containers"):
+        textuals |= {
+            value.__name__
+            for value in vars(importlib.import_module(module)).values()
+            if inspect.isclass(value) and issubclass(value, DOMNode)
+        }
+    assert "CommandInput" in textuals  # (the palette's, which ours was called)
+    assert names(screens, "screens.") & textuals == set()
+
+
+async def test_the_command_fields_frame_stays_after_the_palette_and_a_resize(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        field = screen.query_one("#command")
+        frame = field.styles.border_top
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        send_keys(pilot, "gold has")  # a command run from the palette (refused: Boom first)
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert pilot.app.screen is screen
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause(0.3)  # the resize's restyle comes after a short wait
+        await settle(pilot)
+        assert field.styles.border_top == frame and frame[0] != "blank"
