@@ -90,14 +90,15 @@ def test_no_widget_of_ours_shares_a_name_with_one_of_textuals() -> None:
     def names(package: object, prefix: str) -> set[str]:
         found = set()
         modules = [prefix.rstrip(".")] + [
-            info.name for info in pkgutil.walk_packages(package.__path__, prefix)  # type: ignore[attr-defined]
+            info.name
+            for info in pkgutil.walk_packages(package.__path__, prefix)  # type: ignore[attr-defined]
         ]
         for name in modules:
             module = importlib.import_module(name)
             for value in vars(module).values():
-                if inspect.isclass(value) and issubclass(value, DOMNode):
-                    if value.__module__.startswith(prefix.rstrip(".")):
-                        found.add(value.__name__)
+                ours = inspect.isclass(value) and issubclass(value, DOMNode)
+                if ours and value.__module__.startswith(prefix.rstrip(".")):
+                    found.add(value.__name__)
         return found
 
     textuals = names(textual.widgets, "textual.widgets.")
