@@ -254,6 +254,14 @@ be shortened to the start of any of its words; the bank is a party like a player
         """A player, or the bank."""
         if words and words[0].lower() == "bank":
             return BANK, words[1:]
+        if words and "bank".startswith(words[0].lower()):  # `b`: Bo or the bank? (Bo was
+            # taken without a word: a play-test)
+            matches = players_matching(self.state.players, words[0])
+            if matches:
+                names = " or ".join(self.state.name(seat) for seat in matches)
+                raise RuleError(
+                    f"{words[0]} could be the bank or {names}: type bank, or more of the name."
+                )
         return self._player(words, role)
 
     def _pay(self, words: list[str]) -> Entry:
@@ -423,6 +431,9 @@ be shortened to the start of any of its words; the bank is a party like a player
         if len(words) >= 3 and words[0].lower() == "pass":
             self._pass_preview(words[1:])
             return
+        if len(words) >= 4 and words[0].lower() == "pay":
+            self._pay_preview(words[1:])
+            return
         if len(words) < 3 or words[0].lower() != "rent":
             if self._previewed:  # typed over: what it said of another command goes (enter
                 # then did this one, the line still saying "Enter collects it": a play-test)
@@ -465,6 +476,21 @@ be shortened to the start of any of its words; the bank is a party like a player
             kept = ""
         self._preview(f"{entry.text}{kept}. Enter buys it.", notice=True)
 
+    def _pay_preview(self, words: list[str]) -> None:
+        """Who pays whom, once the amount is typed, as a purchase, a rent and a pass are
+        (a short name taken for a player, not the bank, was seen only after enter: a
+        play-test)."""
+        try:
+            entry = self._pay(words)
+            self.rules.apply(copy_state(self.state), entry)  # (short of money: said now)
+        except AmountError:
+            self._preview("")  # not an amount yet
+            return
+        except RuleError as problem:
+            self._preview(str(problem))
+            return
+        self._preview(f"{entry.text}. Enter pays it.", notice=True)
+
     def _pass_preview(self, words: list[str]) -> None:
         """Where a property passes (on to the next player when the one named has five),
         or why it cannot, once its space is named, as a purchase and a rent are (a pass
@@ -496,6 +522,7 @@ be shortened to the start of any of its words; the bank is a party like a player
         and does not look like one."""
         super().say_beside(text, notice=notice)
         self._previewed = bool(text)
+        self._done_said = False  # (what is typed says it, not the first key after it)
 
     #: the line under the field says what the command being typed would do (or why not)
     _previewed = False

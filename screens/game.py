@@ -320,7 +320,9 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         game), or hidden with f2 when wide."""
         return self.has_class("-narrow") != self.has_class("-log-toggled")
 
-    _done_said = False  # the line under the field says what the last change did
+    #: the line under the field says what the last change did, or why a key (not the
+    #: command in the field) was refused: it goes at the first key typed
+    _done_said = False
 
     def _say_done(self, sentence: str) -> None:
         """What a change did, on the line under the field, until the next key is typed; one
@@ -465,7 +467,10 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         lays the screen out again: a wrapped notice made the next key cost a layout, 40 ms
         (#16). A resize fits it to the new width (`_refit`)."""
         self._refused_typed = None  # whatever is said now is not that refusal
-        self._done_said = False  # nor what a change did
+        # nor what a change did; a refusal goes at the first key typed too (a key's or the
+        # palette's stayed under the next command: a play-test), unless it is the refusal
+        # of the command in the field, which stays while that is there (`_command`)
+        self._done_said = bool(text.strip()) and not notice  # (blank lines hold its room)
         line = self.refusal_line()
         if (text or keep) and line.has_class("-notice") != notice:  # (an empty line looks
             line.set_class(notice, "-notice")  # the same: a class changed restyles it, ~2 ms)
@@ -848,6 +853,8 @@ class CommandScreen(GameScreen):
             # (not selected when the refusal asks for words added at its end: typed, they
             # replaced it, `bonus 100` alone: a play-test)
             command.keep(event.value, select=not add_to_it)
+            if refusal is not None:  # the command's own refusal: it stays while its text
+                self._done_said = False  # is there, or while what was typed on follows it
             if refusal is not None and command.value == event.value:  # (none typed since)
                 self._refused_typed = comparable(event.value)
 

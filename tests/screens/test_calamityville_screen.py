@@ -71,8 +71,8 @@ async def test_a_few_turns_to_the_gold_running_out(store: Store, new_game: NewGa
         )
         # typed over with another command, the rent's line goes (enter then paid $5, the
         # line still saying "Enter collects it": a play-test); the rent typed again, back
-        await type_into(pilot, "#command", "pay cy bo 5")
-        assert text_of(pilot, "#command-error") == ""
+        await type_into(pilot, "#command", "pay cy bo 5")  # (a payment's own line now)
+        assert text_of(pilot, "#command-error") == "Cy pays [b]Bo[/b] $5: payment. Enter pays it."
         await type_into(pilot, "#command", "")
         assert text_of(pilot, "#command-error") == ""
         await type_into(pilot, "#command", "buy bo hotel 50")  # a refusal previewed: it goes too
@@ -102,6 +102,9 @@ async def test_a_few_turns_to_the_gold_running_out(store: Store, new_game: NewGa
         # beside the field, not in a toast over the deck's line (a play-test)
         said = text_of(pilot, "#command-error")
         assert "red Bust card" in said and "26 left" in said
+        await type_into(pilot, "#command", "x")  # a key's refusal goes at the first key (it
+        assert text_of(pilot, "#command-error") == ""  # stayed under the next command typed:
+        await type_into(pilot, "#command", "")  # a play-test)
         for _ in range(26):
             screen.session.act(screen.rules.newspaper(screen.state))
         screen.refresh_view()
@@ -146,6 +149,29 @@ async def test_a_few_turns_to_the_gold_running_out(store: Store, new_game: NewGa
         )
     [record] = store.read_history()
     assert "money = 2650" in record["sheet"]
+
+
+async def test_a_short_name_that_could_be_the_bank_is_asked_and_pay_previews(
+    store: Store, new_game: NewGame
+) -> None:
+    """`pay b ann 10` paid from Bo, not the bank, without a word, and a payment said
+    nothing until enter (a play-test): `b` could be either, and what a payment does shows
+    as it is typed, as a purchase's does."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        assert await command(pilot, "pay b ann 10") == (
+            "b could be the bank or Bo: type bank, or more of the name."
+        )
+        assert screen.state.money(1) == 2000
+        await type_into(pilot, "#command", "pay bo ann 10")
+        assert text_of(pilot, "#command-error") == "Bo pays Ann $10: payment. Enter pays it."
+        await type_into(pilot, "#command", "pay bo ann 5000")
+        assert "Bo" in text_of(pilot, "#command-error")  # short: said as typed
+        assert "Enter pays it" not in text_of(pilot, "#command-error")
+        assert await command(pilot, "pay ba ann 10") != ""  # (no player: not the bank)
+        assert await command(pilot, "pay bank ann 10") == ""
+        assert screen.state.money(0) == 2010
 
 
 async def test_the_property_limit_is_refused_beside_the_field(
@@ -222,8 +248,8 @@ async def test_rent_and_pass_name_the_space(store: Store, new_game: NewGame) -> 
         assert text_of(pilot, "#command-error") == (
             "Bo's store ($100) passes to Ann. Enter passes it."
         )
-        await type_into(pilot, "#command", "pay ann bo 5")  # typed over: it goes
-        assert text_of(pilot, "#command-error") == ""
+        await type_into(pilot, "#command", "pay ann bo 5")  # typed over: it goes (the
+        assert text_of(pilot, "#command-error").startswith("Ann pays Bo $5")  # payment's own)
         assert await command(pilot, "pass store 100 to ann") == ""
         assert screen.state.owned(0)[-1].kind == "store"
         assert "Bo's store ($100) passes to Ann" in text_of(pilot, "#log-lines")
