@@ -122,10 +122,12 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
             with Horizontal(id="holdup-row"):
                 # labelled: once typed in, the placeholders that named them were gone (a
                 # play-test could not tell the fields apart)
+                # framed: compact, they read as plain text, and where to type the number
+                # could not be told (a play-test)
                 yield Static("Number", classes="holdup-label")
-                yield SteadyInput(placeholder="2-12", id="holdup-number", compact=True)
+                yield SteadyInput(placeholder="2-12", id="holdup-number")
                 yield Static("Dice", classes="holdup-label")
-                yield SteadyInput(placeholder="e.g. 3 4 (r rolls)", id="holdup-dice", compact=True)
+                yield SteadyInput(placeholder="e.g. 3 4 (r rolls)", id="holdup-dice")
             yield Static("", id="event-error", classes="error", markup=False)
             with Horizontal(id="event-buttons"):
                 yield Button("Play it (ctrl+g)", id="event-play", variant="primary", compact=True)

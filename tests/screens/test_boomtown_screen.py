@@ -152,6 +152,12 @@ async def test_the_holdup_dialog_points_at_the_wrong_field_and_forgets_a_put_rig
         ]
         label, field = row.children[0], row.children[1]
         assert label.region.width >= len("Number") and label.region.right <= field.region.x
+        # framed, and each label on its field's line of text (compact, the fields read as
+        # plain text: a play-test could not tell where to type)
+        for name in ("#holdup-number", "#holdup-dice"):
+            assert dialog.query_one(name).styles.border_top[0] not in ("", "none", "blank")
+        assert label.region.y == field.region.y + 1
+        assert dialog.query_one("#event-box").region.bottom <= SIZE[1]
         await pilot.press("enter")
         await pilot.pause()
         assert text_of(pilot, "#event-error") == "Name a number from 2 to 12."

@@ -195,6 +195,23 @@ async def test_the_event_cards_focused_button_shows_by_more_than_colour(
         assert cancel.rich_style.underline and not play.rich_style.underline
 
 
+async def test_the_holdups_framed_fields_fit_80x24(store: Store, new_game: NewGame) -> None:
+    """The Holdup's number and dice are framed fields now: the dialog, its buttons
+    included, still fits 80x24 with four players to choose from."""
+    session = boomtown_in_the_picks(new_game)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        dialog = await open_event_card(pilot, session)
+        send_keys(pilot, "holdup")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert dialog.card == "holdup"
+        box = dialog.query_one("#event-box").region
+        for part in ("#event-choice", "#holdup-number", "#holdup-dice", "#event-play"):
+            region = dialog.query_one(part).region
+            assert region.height and region.bottom <= box.bottom <= 24, part
+
+
 async def test_the_event_cards_open_list_hides_the_fields_behind_it(
     store: Store, new_game: NewGame
 ) -> None:
