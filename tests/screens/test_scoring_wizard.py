@@ -755,6 +755,18 @@ async def test_a_builders_card_not_known_is_a_question_mark_beside_the_known_one
         assert wizard.rows[0]["investments"][1]["vp"] == 2 and 0 not in wizard._refused
 
 
+async def test_a_long_name_keeps_a_gap_before_its_answer(store: Store, new_game: NewGame) -> None:
+    """ "Bartholomew Longname13": the name ran into the answer, 13 read as part of it (a
+    play-test)."""
+    session = new_game(game="boomtown", names=("Ann", "Bartholomew Longname Jr"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        await type_into(pilot, "#answer-1", "13")
+        lines = [strip.text for strip in wizard._compositor.render_strips()]
+        row = next(line for line in lines if "Bartholomew" in line)
+        assert "Bartholomew Longname 13" in row
+
+
 async def test_an_answer_that_does_not_read_is_not_counted_in_the_running_totals(
     store: Store, new_game: NewGame
 ) -> None:
