@@ -758,7 +758,7 @@ async def test_a_builders_card_not_known_is_a_question_mark_beside_the_known_one
 async def test_a_long_name_keeps_a_gap_before_its_answer(store: Store, new_game: NewGame) -> None:
     """ "Bartholomew Longname13": the name ran into the answer, 13 read as part of it (a
     play-test)."""
-    session = new_game(game="boomtown", names=("Ann", "Bartholomew Longname Jr"))
+    session = new_game(game="boomtown", names=("Ann", "Bartholomew Longname Jr", "Cy"))
     async with make_app(store).run_test(size=(80, 24)) as pilot:
         wizard = await open_wizard(pilot, session)
         await type_into(pilot, "#answer-1", "13")
