@@ -868,10 +868,17 @@ did not have.
             problems = [seat for seat in range(len(self.rows)) if not self._check(seat)]
             if problems and direction > 0:
                 self.query_one(f"#answer-{problems[0]}", Input).focus()
-                self.notify(
-                    "Some answers need fixing; each problem is shown beside it.", severity="warning"
+                if self._fix_them is not None:
+                    take_back(self.app, self._fix_them)
+                self._fix_them = show_toast(
+                    self.app,
+                    "Some answers need fixing; each problem is shown beside it.",
+                    severity="warning",
                 )
                 return
+            if self._fix_them is not None:  # put right: it no longer holds (it stayed over
+                take_back(self.app, self._fix_them)  # the standings: a play-test)
+                self._fix_them = None
         if direction > 0 and self.step + direction >= len(self.spec.fields):
             problem = self.spec.check(self.rows) if self.spec.check is not None else None
             if problem:  # a check across players (Boomtown: 5 mayor pawns in all)
@@ -910,6 +917,7 @@ did not have.
         self.dismiss(FinishedSheet(text, winners_sentence(result), result, self.charts, rows))
 
     _not_saved_yet: Notification | None = None  # the notice of the first ctrl+s
+    _fix_them: Notification | None = None  # the notice that answers need fixing
 
     def typed_anything(self) -> bool:
         """Whether an answer or a chart differs from what the wizard opened with."""

@@ -4,17 +4,21 @@ take back): the game screen's "scores kept" notice, the wizard's "not saved yet"
 from __future__ import annotations
 
 from textual.app import App
-from textual.notifications import Notification, Notify
+from textual.notifications import Notification, Notify, SeverityLevel
 from textual.widgets._toast import ToastRack
 
 
 def show_toast(
-    app: App[object], message: str, title: str = "", timeout: float | None = None
+    app: App[object],
+    message: str,
+    title: str = "",
+    timeout: float | None = None,
+    severity: SeverityLevel = "information",
 ) -> Notification:
     """A notice shown as `notify` shows it (text as typed, never markup), kept to be taken
     away early with `take_back`."""
     toast = Notification(
-        message, title, "information", timeout or app.NOTIFICATION_TIMEOUT, markup=False
+        message, title, severity, timeout or app.NOTIFICATION_TIMEOUT, markup=False
     )
     app.post_message(Notify(toast))
     return toast

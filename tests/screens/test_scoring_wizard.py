@@ -767,6 +767,28 @@ async def test_a_long_name_keeps_a_gap_before_its_answer(store: Store, new_game:
         assert "Bartholomew Longname 13" in row
 
 
+async def test_the_notice_that_answers_need_fixing_goes_once_they_are_fixed(
+    store: Store, new_game: NewGame
+) -> None:
+    """It stayed over the standings after the answer was put right (a play-test)."""
+    session = new_game(game="boomtown", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        await type_into(pilot, "#answer-1", "abc")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+
+        def notices() -> list[str]:
+            return [str(n.message) for n in pilot.app._notifications]
+
+        assert any("need fixing" in notice for notice in notices())
+        await type_into(pilot, "#answer-1", "15")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert wizard.at_standings
+        assert not any("need fixing" in notice for notice in notices())
+
+
 async def test_an_answer_that_does_not_read_is_not_counted_in_the_running_totals(
     store: Store, new_game: NewGame
 ) -> None:
