@@ -214,7 +214,7 @@ Type in the command field and press **enter**:
                 cards_left_text(state),
             ],
         )
-        self._show("#step", [self._step_text()])
+        self._show("#step", self.step_lines([self._step_text()]))
         for seat in range(len(state.players)):
             self._show(f"#player-{seat}", self._player_lines(seat))
 
@@ -298,7 +298,8 @@ Type in the command field and press **enter**:
                     "to outbid: type p to pass."
                 )
             lowest, most = state.high_bid + 1, state.gold(turn)
-            bids = f"only {most}" if lowest == most else f"from {lowest} to {most}"
+            # ("a bid only 7" did not read: a play-test)
+            bids = f"of {most} (all they have)" if lowest == most else f"from {lowest} to {most}"
             return Text(f"Auction ({high}): {name(turn)}'s turn: a bid {bids}, or p to pass.")
         if phase == "payment":
             assert state.winner is not None

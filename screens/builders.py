@@ -292,7 +292,7 @@ Type in the command field and press **enter**; the line above it says what comes
         else:
             line = "Boomtown Builders"
         self.query_one("#round-line", WrappedRows).show([line])
-        self.query_one("#step", WrappedRows).show([self._step_text()])
+        self.query_one("#step", WrappedRows).show(self.step_lines([self._step_text()]))
         self.query_one("#players", Rows).show(self._players_lines())
         preview = self._preview()
         marker = preview.column if isinstance(preview, Placement) else None

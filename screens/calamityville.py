@@ -159,7 +159,7 @@ be shortened to the start of any of its words; the bank is a party like a player
         else:
             news = f"Newspaper: {deck_left(state)} left; next: {state.card_up}"
         self.query_one("#round-line", WrappedRows).show([news])
-        self.query_one("#step", WrappedRows).show([self._step_text()])
+        self.query_one("#step", WrappedRows).show(self.step_lines([self._step_text()]))
         for seat in range(len(state.players)):  # a panel repaints only its changed lines
             self.query_one(f"#player-{seat}", WrappedRows).show(self._player_lines(seat))
 

@@ -325,7 +325,7 @@ Type in the command field and press **enter**; the line above it says what comes
             self.query_one("#gold-unit", Static).update(plural_word(value, "Buck"), layout=False)
         self._show("#pools", self._pools_text())
         self._show("#gold-line", self._gold_line())
-        self._show("#step", self._step_text())
+        self._show("#step", *self.step_lines([self._step_text()]))
         rows = self._player_rows()
         if self._shown.get("#players") != rows:
             self._shown["#players"] = rows
@@ -339,7 +339,7 @@ Type in the command field and press **enter**; the line above it says what comes
         step line's word on where the Shootout's tiers are."""
         self._order_tables(event.size.height < ROOM_FOR_BOTH)
         if self.is_mounted:
-            self._show("#step", self._step_text())
+            self._show("#step", *self.step_lines([self._step_text()]))
 
     def _order_tables(self, short: bool) -> None:
         """The shootout comes first once it is the Year's business, unless the terminal is

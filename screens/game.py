@@ -269,6 +269,13 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             return READ_ONLY
         return self.session.read_only_reason
 
+    def step_lines(self, lines: list[Text | str]) -> list[Text | str]:
+        """The step line's `lines`; in a window that cannot change the game, that it
+        cannot (a follower said "Type n to start round 5", and n was refused: a play-test)."""
+        if self.read_only_sentence() is not None:
+            return ["Nothing typed here changes the game: this window only shows it (see above)."]
+        return lines
+
     def can_play(self) -> bool:
         """True when this window may add play to the game (it writes it, and it is not
         finished): what a screen fills in by itself on opening needs this."""

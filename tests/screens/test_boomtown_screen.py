@@ -507,6 +507,10 @@ async def test_a_player_who_cannot_outbid_is_told_to_pass(store: Store, new_game
         step = text_of(pilot, "#step")
         assert "Bo has 10 gold, not enough to outbid: type p to pass." in step
         assert "a bid from" not in step
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert await command(pilot, "9") == ""  # Ann bids 9: Bo can bid only 10
+        assert "Bo's turn: a bid of 10 (all they have), or p to pass." in text_of(pilot, "#step")
 
 
 async def test_a_finished_game_refuses_commands_beside_the_field(
