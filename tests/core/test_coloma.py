@@ -213,6 +213,28 @@ def test_one_row_of_gunmen_a_turn(game: GameSession) -> None:
     game.act(rules(game).gunmen(state(game), 1, 3, 1))  # a new Round, a new turn
 
 
+def test_gunmen_from_a_pioneer_not_on_site_5_are_taken_with_a_note(game: GameSession) -> None:
+    """A row from a Pioneer on Site 3 went in unremarked and won a Shootout (a play-test):
+    Gunmen are Site 5's Common action, covered by the Barker in Round 5. Said, not refused:
+    the table may know better."""
+    game.act(rules(game).sites(state(game), [5, 3, 5], []))
+    assert rules(game).gunmen(state(game), 0, 1, 1).text == (
+        "Ann fills row 1 at the Shootout with 1 Gunman"
+    )
+    entry = rules(game).gunmen(state(game), 1, 1, 1)
+    assert entry.text.endswith("(Bo's Pioneer is on Site 3: Gunmen are placed from Site 5)")
+    game.act(entry)  # taken all the same
+    assert state(game).rows[1] == (1, 1)
+    while state(game).round < 5:
+        game.act(rules(game).next_round(state(game)))
+    game.act(rules(game).sites(state(game), [5, 1, 2], []))
+    assert (
+        rules(game)
+        .gunmen(state(game), 0, 2, 1)
+        .text.endswith("(the Barker covers Site 5 this Round: its actions are not taken)")
+    )
+
+
 def test_the_event_line_keeps_what_happened(game: GameSession) -> None:
     """Issue #13: a Tent pitched after the Round's Event rewrote the line ("Twice for Cy")."""
     game.act(rules(game).event(state(game)))

@@ -21,8 +21,10 @@ READINGS = """\
   remembered); until then the app counts the Graves owed and `NAME grave N` says the number.
   Once every Grave typed is covered there is no vacant Grave: a Dude more is not placed.
 - A player has one turn a Round, so fills at most one row of Gunmen a Round (the rules:
-  "one row per turn"); a player who did not fill a row in Round 5 may still fill one before
-  the Shootout is resolved.
+  "one row per turn"). Gunmen are Site 5's Common action: a row from a player whose Pioneer
+  is on another Site (as `sites` typed them), or in Round 5 (the Barker covers Site 5), is
+  taken with a note saying so; so is a row typed after Round 5, before the Shootout is
+  resolved (one the table forgot to type).
 - Bridge tiles of each type: 1 with 2 players, 2 with 3-4, 3 with 5-6, first come first
   served; types are compared without case.
 - A tracker pushed past its limit takes what fits and ignores the rest, saying so (the
