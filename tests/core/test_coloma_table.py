@@ -49,3 +49,32 @@ def test_rows_beyond_the_third_compare_like_empty_ones() -> None:
     assert result.tiers == {NON_PLAYER: 1, 0: 2}  # row 3 is nearer than row 4
     same = shootout({0: [0, 0, 3, 0, 0]}, outlaws=9, two_players=True)
     assert same.tiers == {0: 1, NON_PLAYER: 1}  # the same Gunmen in the same rows: shared
+
+
+def test_the_sheet_takes_two_hotels_per_player_in_all() -> None:
+    """9 Hotels went in with 8 in the box (2 per player, 4 players): a play-test."""
+    from companion.games.coloma.sheet import SHEET
+    from companion.scoring import SheetError, read_sheet
+
+    players = [
+        {
+            "name": name,
+            "track": 10,
+            "buildings": [],
+            "hotels": hotels,
+            "canyons": [],
+            "bridges": [],
+            "frontier": 0,
+            "graves": [],
+            "gold": 0,
+            "bucks": 0,
+            "dudes": 0,
+            "tents": 0,
+            "horses": 0,
+        }
+        for name, hotels in (("Ann", 9), ("Bo", 0), ("Cy", 0), ("Di", 0))
+    ]
+    with pytest.raises(SheetError, match=r"2 Hotel Buildings per player \(8 with 4 .*not 9"):
+        read_sheet({"game": "coloma", "players": players}, {"coloma": SHEET})
+    players[0]["hotels"] = 8
+    read_sheet({"game": "coloma", "players": players}, {"coloma": SHEET})

@@ -15,6 +15,19 @@ def _leftovers(player: dict[str, Any]) -> int:
     return player["bucks"] + player["dudes"] + player["tents"] + player["horses"]
 
 
+def _check_hotels(rows: list[dict[str, Any]]) -> str | None:
+    """The Hotel Building module's supply: 2 Hotel Buildings per player (9 went in with 8
+    in the box: a play-test; the game's own `hotel` refuses past them)."""
+    built = sum(row.get("hotels", 0) for row in rows)
+    supply = 2 * len(rows)
+    if built > supply:
+        return (
+            f"The Hotel Building module has 2 Hotel Buildings per player ({supply} with "
+            f"{len(rows)} players), not {built}."
+        )
+    return None
+
+
 SHEET = SheetSpec(
     game="coloma",
     title="Coloma",
@@ -76,4 +89,5 @@ SHEET = SheetSpec(
         "Ties: most Gold Nuggets, then most Bucks + Dudes + Tents + Horses left; "
         "players still tied share the rank."
     ),
+    check=_check_hotels,
 )
