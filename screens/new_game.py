@@ -111,7 +111,9 @@ left comes next).
 - The first player can be chosen or drawn by the app.
 - The game's **options** (a short game, Coloma's modules, the advanced Builders) are under
   the first player: **tab** on from it reaches them, **space** ticks or unticks one;
-  **shift+tab** from the first name goes back up to the game.
+  **shift+tab** from the first name goes back up to the game. An option the app has no
+  commands of its own for (Coloma's Pioneer Specialties) is played on the cardboard: type
+  what it changes with the usual commands (the game's F1 says more).
 - **ctrl+s** starts the game; **escape** cancels.
 
 Names: not empty, at most 24 characters, different from each other (case does not count).
@@ -209,6 +211,7 @@ Names: not empty, at most 24 characters, different from each other (case does no
                                 id=widget_id,
                                 classes="option",
                                 compact=True,
+                                tooltip=spec.help or None,
                             )
                 yield Static("", id="no-options", markup=False)
             yield Static("", id="error-other", classes="error", markup=False)

@@ -78,3 +78,13 @@ def test_the_sheet_takes_two_hotels_per_player_in_all() -> None:
         read_sheet({"game": "coloma", "players": players}, {"coloma": SHEET})
     players[0]["hotels"] = 8
     read_sheet({"game": "coloma", "players": players}, {"coloma": SHEET})
+
+
+def test_every_coloma_module_is_explained_in_f1() -> None:
+    """The Pioneer Specialties option could be ticked, and nothing said what the app did
+    with it (a play-test)."""
+    from companion.games.coloma.readings import READINGS
+    from companion.games.coloma.rules import ColomaRules
+
+    for option in ColomaRules.options:
+        assert option.label.split(" (")[0] in READINGS, option.key

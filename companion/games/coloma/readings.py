@@ -47,4 +47,7 @@ READINGS = """\
   Hotel spaces (2 per Hotel) for 2 VP each, at Site 5: the app does not know where the
   Pioneer stands and trusts the table; they go to the General Supply at Clean Up; 8 VP per
   Hotel at the end. Without the module the wizard has no Hotels step.
+- Pioneer Specialties module: each Ability is printed on its card (not in our text), so the
+  app has no command of its own for it: type what an Ability changes with the usual
+  commands (`ann gold +1`, ...), or ctrl+o. The option records that the module is used.
 """

@@ -94,7 +94,15 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
             help="Mules and Carrots instead of the Buster and the Barker's Events.",
             short="Mule Duel",
         ),
-        OptionSpec("specialties", "Pioneer Specialties module", default=False, short="Specialties"),
+        OptionSpec(
+            "specialties",
+            "Pioneer Specialties module",
+            default=False,
+            # (what it does was said nowhere: a play-test)
+            help="Each Pioneer's Ability, played on the cardboard: type what it changes with "
+            "the usual commands. The app only records that the module is used.",
+            short="Specialties",
+        ),
     )
 
     def new_state(self, header: Header) -> ColomaState:
