@@ -12,7 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from companion.amounts import AmountError, parse_amount, parse_count, plural, refused_text
+from companion.amounts import (
+    AmountError,
+    and_listed,
+    parse_amount,
+    parse_count,
+    plural,
+    refused_text,
+)
 from companion.gamefile import Header
 from companion.games.base import (
     Fix,
@@ -296,6 +303,10 @@ class CalamityvilleRules(Rules):
             )
         owner = found[0]
         sentence = f"Correction: {label} belongs to {state.name(owner)}: {reason}"
+        held = len(state.owned(owner)) + (state.properties[index].owner != owner)
+        if held > MOST_PROPERTIES:  # said, not refused: the table may know better (a sixth
+            # went in without a word: a play-test)
+            sentence += f" ({state.name(owner)} now owns {held}: the rules allow five)"
         return self._entry(state, "correct", sentence, property=index, owner=owner, reason=reason)
 
     # -- actions ------------------------------------------------------------------------
@@ -356,11 +367,16 @@ class CalamityvilleRules(Rules):
             )
         receiver = self.receiver_for(state, to, exclude=state.properties[index].owner)
         label = state.properties[index].label(state)
-        moved = (
-            ""
-            if receiver == to
-            else f" ({state.name(to)} has five: it goes on to {state.name(receiver)})"
-        )
+        moved = ""
+        if receiver != to:  # each player passed over, and why (it named only the first: the
+            # owner and another with five went unsaid, a play-test)
+            count = len(state.players)
+            over = [(to + step) % count for step in range((receiver - to) % count)]
+            full = [state.name(seat) for seat in over if seat != owner]
+            why = f"{and_listed(full)} {'has' if len(full) == 1 else 'have'} five"
+            if owner in over:
+                why += f", {state.name(owner)} passes it"
+            moved = f" ({why}: it goes on to {state.name(receiver)})"
         text = f"{label} passes to {state.name(receiver)}{moved}"
         return self._entry(state, "pass_property", text, property=index, to=to)
 

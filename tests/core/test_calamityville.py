@@ -68,6 +68,11 @@ def test_a_passed_property_skips_players_with_five(game: GameSession) -> None:
     assert "Bo has five: it goes on to Cy" in entry.text
     game.act(entry)
     assert state(game).properties[hotel].owner == 2
+    for kind in ("bank", "hotel", "mine", "mine"):  # Cy has five too
+        buy(game, 2, kind, 100)
+    buy(game, 3, "bank", 200)  # Di passes hers to Bo: Bo, Cy with five, Di the passer
+    entry = game.rules.pass_property(state(game), len(state(game).properties) - 1, 1)
+    assert entry.text.endswith("(Bo and Cy have five, Di passes it: it goes on to Ann)")
 
 
 def test_rent_counts_the_owners_properties_of_that_type_and_the_bonus(game: GameSession) -> None:
@@ -291,6 +296,10 @@ def test_ctrl_o_corrects_each_property_and_the_deck_replayed_like_any_entry(
     assert money(game) == [1800, 1800, 2000, 2000]  # a correction moves no money
     game.act(rules.correct_text(state(game), "property:0", "gone", "sold back"))
     assert [(p.kind, p.owner) for p in state(game).properties] == [("hotel", 1)]
+    for kind in ("bank", "store", "hotel", "mine", "mine"):  # Di's five, and Bo's hotel
+        buy(game, 3, kind, 100)  # given by a correction: said, not refused (a play-test)
+    entry = rules.correct_text(state(game), "property:0", "di", "the deed is Di's")
+    assert entry.text.endswith(" (Di now owns 6: the rules allow five)")
     # the journal replays to the same state
     replayed = GameSession.open(game.store, game.path)
     assert replayed.state == state(game)
