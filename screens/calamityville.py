@@ -194,7 +194,9 @@ be shortened to the start of any of its words; the bank is a party like a player
         head.append(player.name, style=f"bold {rich_colour(player.colour)}")
         head.append(f"  ${state.money(seat)}", style="bold")
         head.append(f"  {len(owned)}/5", style="dim")
-        if owned:
+        if owned:  # by type, as rent counts them (in the order bought, a player's two
+            # banks sat apart: a play-test)
+            owned = sorted(owned, key=lambda p: KINDS.index(p.kind) if p.kind in KINDS else 9)
             names = ", ".join(f"{p.kind}\u00a0${p.value}" for p in owned)
             return [head, Text(names, style="italic")]
         return [head, Text("no properties", style="dim italic")]
