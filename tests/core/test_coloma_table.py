@@ -55,23 +55,10 @@ def test_the_sheet_takes_two_hotels_per_player_in_all() -> None:
     """9 Hotels went in with 8 in the box (2 per player, 4 players): a play-test."""
     from companion.games.coloma.sheet import SHEET
     from companion.scoring import SheetError, read_sheet
+    from tests.core.test_scoring import coloma
 
     players = [
-        {
-            "name": name,
-            "track": 10,
-            "buildings": [],
-            "hotels": hotels,
-            "canyons": [],
-            "bridges": [],
-            "frontier": 0,
-            "graves": [],
-            "gold": 0,
-            "bucks": 0,
-            "dudes": 0,
-            "tents": 0,
-            "horses": 0,
-        }
+        coloma(name, track=10, hotels=hotels)
         for name, hotels in (("Ann", 9), ("Bo", 0), ("Cy", 0), ("Di", 0))
     ]
     with pytest.raises(SheetError, match=r"2 Hotel Buildings per player \(8 with 4 .*not 9"):

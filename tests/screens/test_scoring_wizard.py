@@ -46,6 +46,24 @@ async def open_wizard(pilot, session) -> ScoringWizard:  # type: ignore[no-untyp
     return await ctrl_f(pilot)
 
 
+def coloma_with_a_river(new_game: NewGame) -> GameSession:
+    """Coloma, Ann, Bo and Cy: Ann has surveyed one River (Bo and Cy none)."""
+    from companion.amounts import parse_amount
+
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    session.act(session.rules.adjust(session.state, 0, "rivers", parse_amount("1")))
+    return session
+
+
+async def at_the_canyons(pilot, session) -> ScoringWizard:  # type: ignore[no-untyped-def]
+    """The game's wizard at its River Canyons step."""
+    wizard = await open_wizard(pilot, session)
+    while wizard.spec.fields[wizard.step].key != "canyons":
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+    return wizard
+
+
 async def ctrl_f(pilot) -> ScoringWizard:  # type: ignore[no-untyped-def]
     """ctrl+f on the game shown (and yes, when asked before the game's end): its wizard."""
     await pilot.press("ctrl+f")
@@ -931,15 +949,9 @@ async def test_a_list_longer_than_the_board_says_is_questioned_not_refused(
 ) -> None:
     """The play-test gave Cy River Canyon VP with no River surveyed: taken, unremarked.
     It is said beside the answer, and still taken (the table may know better)."""
-    from companion.amounts import parse_amount
-
-    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
-    session.act(session.rules.adjust(session.state, 0, "rivers", parse_amount("1")))
+    session = coloma_with_a_river(new_game)
     async with make_app(store).run_test(size=(80, 24)) as pilot:
-        wizard = await open_wizard(pilot, session)
-        while wizard.spec.fields[wizard.step].key != "canyons":
-            await pilot.press("ctrl+n")
-            await settle(pilot)
+        wizard = await at_the_canyons(pilot, session)
         await type_into(pilot, "#answer-0", "3")  # Ann's one River
         await type_into(pilot, "#answer-2", "2")  # Cy has none
         assert text_of(pilot, "#note-0") == ""
@@ -963,15 +975,9 @@ async def test_enter_goes_from_question_to_question_then_on(
     """Sent back to a question on an earlier answer, enter went through every player's
     answer after it: two more enters where the toast said one (a play-test). It goes to
     the next question, then on."""
-    from companion.amounts import parse_amount
-
-    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
-    session.act(session.rules.adjust(session.state, 0, "rivers", parse_amount("1")))
+    session = coloma_with_a_river(new_game)
     async with make_app(store).run_test(size=(80, 24)) as pilot:
-        wizard = await open_wizard(pilot, session)
-        while wizard.spec.fields[wizard.step].key != "canyons":
-            await pilot.press("ctrl+n")
-            await settle(pilot)
+        wizard = await at_the_canyons(pilot, session)
         await type_into(pilot, "#answer-0", "3 4")  # Ann has one River
         await type_into(pilot, "#answer-1", "2")  # Bo has none
         await type_into(pilot, "#answer-2", "")
