@@ -84,6 +84,9 @@ class SheetSpec:
     tiebreak_sentence: str
     # a check across players (e.g. Boomtown's 5 mayor pawns in all): the problem, or None
     check: Callable[[list[dict[str, Any]]], str | None] | None = None
+    # the field that check is about: the wizard says it at that step (Coloma's Hotels were
+    # said at the last step, Horses, beside whoever: a play-test); None: the last step
+    check_field: str | None = None
     # what a total counts: "points", or "dollars" (Calamityville: the richest wins)
     unit: str = "points"
 

@@ -503,6 +503,8 @@ did not have.
         self._across = None  # each note says again what its own answer is
         self._across_seat = 0
         self._across_said = False
+        if not self.at_standings:  # back at its field's step: the problem is said again
+            self._check_across()  # (it was gone, and the totals took it: a play-test)
         self._show_totals()
 
     def _check(self, seat: int) -> bool:
@@ -742,8 +744,8 @@ did not have.
         """A problem across players (5 mayor pawns in all) is checked at each key: said
         beside the answer typed as soon as it arises (the running totals took 7 pawns
         until Next refused them: a play-test), gone once the answers are put right."""
-        if self.spec.check is None:
-            return
+        if self.spec.check is None or self.step != self._check_step():
+            return  # (said at its field's step: at another, beside another answer)
         field = self.spec.fields[self.step]
         unread = [seat for seat in range(len(self.rows)) if not self._reads(field, seat)]
         problem = None if unread else self.spec.check(self.rows)
@@ -759,6 +761,12 @@ did not have.
                 self.query_one(f"#note-{self._across_seat}", Static),
                 Text(problem, style="bold red"),
             )
+
+    def _check_step(self) -> int:
+        """The step of the field the check across players is about (the last by default)."""
+        key = self.spec.check_field
+        keys = [field.key for field in self.spec.fields]
+        return keys.index(key) if key in keys else len(keys) - 1
 
     def _reads(self, field: Field, seat: int) -> bool:
         """Whether a player's answer to this step reads (what `_check` checks, nothing
@@ -866,6 +874,8 @@ did not have.
     def action_step(self, direction: int) -> None:
         if not self.at_standings:
             problems = [seat for seat in range(len(self.rows)) if not self._check(seat)]
+            if self._across is not None and self._across_seat not in problems:
+                problems.append(self._across_seat)  # (Hotels past the box went on: a play-test)
             if problems and direction > 0:
                 self.query_one(f"#answer-{problems[0]}", Input).focus()
                 if self._fix_them is not None:
@@ -882,9 +892,10 @@ did not have.
         if direction > 0 and self.step + direction >= len(self.spec.fields):
             problem = self.spec.check(self.rows) if self.spec.check is not None else None
             if problem:  # a check across players (Boomtown: 5 mayor pawns in all)
-                # shown on the last answers' step, beside the answer typed last there
-                seat = self._across_seat if self.step == len(self.spec.fields) - 1 else 0
-                self.step = len(self.spec.fields) - 1
+                # shown at its field's step, beside the answer typed last there
+                target = self._check_step()
+                seat = self._across_seat if self.step == target else 0
+                self.step = target
                 self._show_step()
                 self._across, self._across_seat, self._across_said = problem, seat, True
                 say(self.query_one(f"#note-{seat}", Static), Text(problem, style="bold red"))

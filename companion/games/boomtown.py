@@ -438,6 +438,7 @@ def _sheet() -> SheetSpec:
         tiebreaks=(),
         tiebreak_sentence="Boomtown has no tie-break: players with the same total share the win.",
         check=_check_mayor_pawns,
+        check_field="mayors",
     )
 
 

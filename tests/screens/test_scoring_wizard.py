@@ -807,6 +807,38 @@ async def test_the_notice_that_answers_need_fixing_goes_once_they_are_fixed(
         assert not any("need fixing" in notice for notice in notices())
 
 
+async def test_coloma_hotels_past_the_box_are_said_at_the_hotels_step(
+    store: Store, new_game: NewGame
+) -> None:
+    """7 Hotels in all with 3 players (6 in the box): the refusal moved on with ctrl+n,
+    went at ctrl+b, and ctrl+s said it at the Horses step beside Ann (a play-test). It
+    stays at the Hotels step, beside the answer, and keeps the wizard there."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"), hotels=True)
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        while wizard.spec.fields[wizard.step].key != "hotels":
+            await pilot.press("ctrl+n")
+            await settle(pilot)
+        hotels = wizard.step
+        for seat, count in enumerate(("3", "2", "2")):
+            await type_into(pilot, f"#answer-{seat}", count)
+        too_many = "The Hotel Building module has 2 Hotel Buildings per player (6 with 3 players)"
+        assert text_of(pilot, "#note-2").startswith(too_many)
+        for key in ("ctrl+n", "ctrl+s"):
+            await pilot.press(key)
+            await settle(pilot)
+            assert wizard.step == hotels and not wizard.at_standings, key
+        await pilot.press("ctrl+b", "ctrl+n")  # back, and here again: still said
+        await settle(pilot)
+        assert wizard.step == hotels
+        assert any(text_of(pilot, f"#note-{seat}").startswith(too_many) for seat in range(3))
+        await type_into(pilot, "#answer-2", "1")
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert wizard.step == hotels + 1
+        assert not any(text_of(pilot, f"#note-{seat}").startswith(too_many) for seat in range(3))
+
+
 async def test_an_answer_that_does_not_read_is_not_counted_in_the_running_totals(
     store: Store, new_game: NewGame
 ) -> None:

@@ -90,4 +90,5 @@ SHEET = SheetSpec(
         "players still tied share the rank."
     ),
     check=_check_hotels,
+    check_field="hotels",
 )
