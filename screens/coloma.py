@@ -667,10 +667,15 @@ Type in the command field and press **enter**; the line above it says what comes
         entry = self._player_entry(seat, rest)
         if entry.kind == "bridge" and (question := self._new_bridge_question(entry)):
             return self._ask(question, f"New type {entry.get('bridge')}", lambda: self.run(entry))
+        # a row of Gunmen against the Sites typed: said whole under the field too (at
+        # 80x24 the line under the field cut it off, the point of it: a play-test)
+        gunmen = self.rules.gunmen_note(state, seat) if entry.kind == "gunmen" else ""
         done = self.run(entry)
         ignored = self.rules.limit_note(entry)  # the rules' "ignore the remainder"
         if done and ignored:  # said under the field, not only in the log
             self._say(f"{self.state.name(seat)}: {ignored}.")
+        elif done and gunmen:
+            self._say(f"{gunmen[0].upper()}{gunmen[1:]}.")
         return done
 
     def _player_help(self) -> str:

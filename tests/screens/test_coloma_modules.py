@@ -154,3 +154,21 @@ async def test_a_short_name_that_could_mean_two_players_says_which(
         )
         assert await command(pilot, "ann r vp +1") == ""
         assert await command(pilot, "ray vp +1") == ""
+
+
+async def test_a_row_of_gunmen_from_another_site_is_said_whole_under_the_field(
+    store: Store, new_game: NewGame
+) -> None:
+    """At 80x24 the line under the field cut the note off, the point of it (a play-test):
+    it is said whole on the helper's line too."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    session.act(session.rules.pools(session.state, [4, 6, 8]))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_screen(pilot, session, ColomaScreen)
+        assert await command(pilot, "sites 2 5 3") == ""
+        assert await command(pilot, "ann gun 1 1") == ""
+        assert text_of(pilot, "#helper") == (
+            "Ann's Pioneer is on Site 2: Gunmen are placed from Site 5."
+        )
+        assert await command(pilot, "bo gun 2 1") == ""  # on Site 5: nothing to say
+        assert text_of(pilot, "#helper") == ""

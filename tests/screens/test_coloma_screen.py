@@ -143,6 +143,7 @@ async def test_a_whole_year_with_the_gold_value_always_as_the_rule_says(
         assert "already filled by Ann" in await command(pilot, "bo gun 1 2")
         assert "Cy has 4 Dudes in the Lodge, not 5" in await command(pilot, "cy gun 2 5")
         assert await command(pilot, "cy gun 2 3") == ""
+        assert text_of(pilot, "#helper") == ""  # no Sites typed this Round: nothing to say
         for _ in range(2):
             assert await move_on(pilot) == ""
         # Round 5, then the Shootout

@@ -177,13 +177,13 @@ class ShootoutRules(Rules):
                 "turn (the rules), and a player has one turn a Round."
             )
         text = f"{state.name(seat)} fills row {row} at the Shootout with {plural(count, 'Gunman')}"
-        note = self._gunmen_note(state, seat)
+        note = self.gunmen_note(state, seat)
         if note:
             text += f" ({note})"
         return self._entry(state, "gunmen", text, player=seat, row=row, count=count)
 
     @staticmethod
-    def _gunmen_note(state: ColomaState, seat: int) -> str:
+    def gunmen_note(state: ColomaState, seat: int) -> str:
         """What the rules say against this row, from the Sites typed this Round: Gunmen are
         Site 5's Common action, which the Barker covers in Round 5 (a row from a Pioneer on
         Site 3 went in unremarked and won a Shootout: a play-test). Said, not refused: the
