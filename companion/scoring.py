@@ -342,7 +342,7 @@ def tracked_numbers(
     play-test). A field whose values are all still those the game `started` with is left
     out: the table kept it on the cardboard, not here, and every answer typed would be
     questioned. `sheet`: a reopened game's answers; one its sheet kept over the app's
-    number is None (not questioned again: "On the board" stands beside it)."""
+    number is None (not questioned again: "The app tracked" stands beside it)."""
     numbers = _tracked_numbers(spec, tracked, started)
     for key, values in numbers.items():
         for seat, row in enumerate((sheet or [])[: len(values)]):
@@ -382,7 +382,7 @@ def board_hints(
     hints: dict[str, list[str]],
 ) -> dict[str, list[str]]:
     """`hints` with, for each answer a reopened game's sheet put over a different number
-    the screen tracks, that number ("On the board: 18"): a correction made after the finish
+    the screen tracks, that number ("The app tracked: 18"): a correction made after the finish
     was not seen in the wizard, which offered the old sheet's 13 to be saved again (a
     play-test). A hint the game gives already stays."""
     merged = {key: list(lines) for key, lines in hints.items()}
@@ -415,7 +415,7 @@ def follow_the_board(
     said = []
     for spec_field in spec.fields:
         if spec_field.kind == "investments":  # VPs typed off cards the game never knew:
-            continue  # kept as typed ("On the board" says what changed), not emptied
+            continue  # kept as typed ("The app tracked" says what changed), not emptied
         key = spec_field.key
         for row, board, before in zip(followed, now, then, strict=False):
             if key not in board or key not in before or board[key] == before[key]:

@@ -635,7 +635,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         counts = rules.score_counts(state)
         supplies = rules.score_supplies(state)
         # a tracked number typed over is questioned; in a reopened game, only where its
-        # sheet has the app's number (where it differs, "On the board" says so: a reopened
+        # sheet has the app's number (where it differs, "The app tracked" says so: a reopened
         # game questioned nothing, a play-test)
         started = rules.prefill(rules.new_state(self.session.header), known)
         followed_numbers = tracked_numbers(

@@ -491,7 +491,9 @@ did not have.
                     answer.value = self.typed[field.key][seat]
                 hint = self.query_one(f"#hint-{seat}", Static)
                 hint.update(
-                    f"On the board: {hints[seat]}" if seat < len(hints) and hints[seat] else ""
+                    # (the app's, not the cardboard's: "On the board: 9" beside a reopened
+                    # answer named the app's number as the board's, a play-test)
+                    f"The app tracked: {hints[seat]}" if seat < len(hints) and hints[seat] else ""
                 )
                 self._check(seat)  # (shows the hint while the answer differs from it)
             first = self.query_one("#answer-0", Input)
@@ -548,7 +550,7 @@ did not have.
         return True
 
     def _show_hint(self, field: Field, seat: int, read: tuple[Any, Any] | None) -> None:
-        """ "On the board: N" beside an answer the game changed since, while the answer
+        """ "The app tracked: N" beside an answer the game changed since, while the answer
         (`read`; None: it does not read) says otherwise: it stayed beside an answer put back
         to the board's number (a play-test)."""
         hints = self.hints.get(field.key, [])
@@ -586,7 +588,7 @@ did not have.
         if seat >= len(followed):
             return ""
         game = followed[seat]
-        if game is None:  # a reopened sheet's own answer ("On the board" is beside it)
+        if game is None:  # a reopened sheet's own answer ("The app tracked" is beside it)
             return ""
         if isinstance(game, list):  # (the same numbers in another order are the same)
             if sorted(value) == sorted(game):

@@ -360,7 +360,7 @@ def test_tie_notes_give_the_figures_that_decided_each_tie() -> None:
 def test_a_reopened_games_typed_investments_are_kept_as_typed() -> None:
     """A building added since the last sheet replaced a player's typed VPs by the board's
     (no VP known), said as Python data (a play-test): investments stay as typed; the
-    wizard's "On the board" says what changed."""
+    wizard's "The app tracked" says what changed."""
     from companion.games import SHEETS
     from companion.scoring import follow_the_board
 
@@ -387,7 +387,7 @@ def test_the_numbers_the_game_tracked_are_those_it_moved_from_the_start() -> Non
     untracked = [{"name": "Ann"}, {"name": "Bo"}]  # a game that tracks none of it
     assert tracked_numbers(spec, untracked, untracked) == {}
     # a reopened game: an answer its sheet kept over the app's number is not questioned
-    # again ("On the board" is beside it); one the sheet shares with the app is
+    # again ("The app tracked" is beside it); one the sheet shares with the app is
     sheet = [boomtown("Ann", 50, [3], 0), boomtown("Bo", 10, [], 0)]
     assert tracked_numbers(spec, tracked, started, sheet) == {
         "gold": [None, 10],

@@ -206,7 +206,7 @@ async def test_a_three_player_game_to_the_end_with_every_token_from_the_board(
         wizard = pilot.app.screen
         assert isinstance(wizard, ScoringWizard)
         assert text_of(pilot, "#hint-0") == (
-            "On the board: 1) row 1 col 1 (Saloon, Single): 1 from the token; 2) row 2 col 3 "
+            "The app tracked: 1) row 1 col 1 (Saloon, Single): 1 from the token; 2) row 2 col 3 "
             "(Single): 0 from the token; 3) row 4 col 2 (Double): 1 from the token"
         )
         # the board knows each cube: the table types only the VP each card shows

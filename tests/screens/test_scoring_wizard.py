@@ -283,7 +283,7 @@ async def test_a_reopened_games_wizard_takes_a_number_the_game_changed_since_the
     store: Store, new_game: NewGame
 ) -> None:
     """ctrl+o after the finish, then reopened: the wizard offered the old sheet's number
-    (a first play-test); then beside an "On the board" note, and a second play-test saved
+    (a first play-test); then beside an "The app tracked" note, and a second play-test saved
     the old winner all the same. A number the game changed since the last sheet is now the
     game's, and the wizard says which; an answer typed over the board's number at the
     finish, for a number the game has not changed since, stays, with the board's beside it."""
@@ -313,7 +313,7 @@ async def test_a_reopened_games_wizard_takes_a_number_the_game_changed_since_the
             "2500, the sheet said 2000."
         ]
         assert wizard.query_one("#answer-1", Input).value == "1900"  # typed: it stays
-        assert text_of(pilot, "#hint-1") == "On the board: 2000"
+        assert text_of(pilot, "#hint-1") == "The app tracked: 2000"
         hint = wizard.query_one("#hint-1")
         await type_into(pilot, "#answer-1", "2000")  # put back to the board's: it goes
         assert not hint.display
@@ -698,7 +698,7 @@ async def test_a_reopened_games_wizard_questions_a_number_its_sheet_shared_with_
 ) -> None:
     """A reopened game's wizard questioned nothing typed over (a play-test). An answer the
     sheet shares with the app is questioned when typed over; one the sheet kept over the
-    app's number is not again: "On the board" stands beside it."""
+    app's number is not again: "The app tracked" stands beside it."""
     from companion.amounts import Amount
 
     session = new_game(game="boomtown", names=("Ann", "Bo", "Cy"))
@@ -719,7 +719,7 @@ async def test_a_reopened_games_wizard_questions_a_number_its_sheet_shared_with_
         assert isinstance(wizard, ScoringWizard) and wizard.spec.fields[0].key == "gold"
         assert wizard.query_one("#answer-0", Input).value == "50"
         assert str(wizard.query_one("#note-0", Static).content) == ""
-        assert wizard.query_one("#hint-0", Static).display  # "On the board: 48"
+        assert wizard.query_one("#hint-0", Static).display  # "The app tracked: 48"
         await type_into(pilot, "#answer-1", "12")  # Bo's 10 is the app's and the sheet's
         note = wizard.query_one("#note-1", Static).content
         assert isinstance(note, Text) and note.plain == "the app tracked 10: is that right?"
