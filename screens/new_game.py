@@ -45,6 +45,12 @@ class NameSuggester(Suggester):
         self.names = names
 
     async def get_suggestion(self, value: str) -> str | None:
+        return self.suggestion_now(value)
+
+    def suggestion_now(self, value: str) -> str | None:
+        """The name offered for `value`, worked out at once (tab: `CompletingInput`)."""
+        if not value:
+            return None
         typed = folded(value)
         return next((name for name in self.names if folded(name).startswith(typed)), None)
 

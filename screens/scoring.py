@@ -198,6 +198,29 @@ class FinishedSheet:
     rows: list[dict[str, Any]]  # each player's answers, as scored
 
 
+class AnswerInput(SteadyInput):
+    """A player's answer. enter, down and up move on in their turn among the keys typed,
+    and a key that reaches it once the focus has moved on goes where the focus is: keys
+    sent at once all reach the field that had the focus when they came (a burst
+    `12 enter 11 enter 5` gave Ann 1211530, and downs moved one row: a play-test)."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        focused = self.screen.focused
+        if focused is not self and isinstance(focused, Input):  # typed after a move
+            event.stop()
+            event.prevent_default()
+            focused.post_message(events.Key(event.key, event.character))
+            return
+        if event.key in ("enter", "down", "up"):
+            event.stop()
+            event.prevent_default()
+            answer_key = getattr(self.screen, "answer_key", None)
+            if answer_key is not None:
+                answer_key(self, event.key)
+            return
+        await super()._on_key(event)
+
+
 class ScoringWizard(Dialog, Screen[FinishedSheet | None]):
     CSS_PATH = "scoring.tcss"
     HELP_TITLE = "Final scoring"
@@ -387,7 +410,7 @@ did not have.
                     with Vertical(classes="answer"):
                         with Horizontal(classes="answer-row"):
                             yield Static(Text(row["name"]), classes="who")
-                            yield SteadyInput(id=f"answer-{seat}", classes="value", compact=True)
+                            yield AnswerInput(id=f"answer-{seat}", classes="value", compact=True)
                             yield Static("", id=f"note-{seat}", classes="note", markup=False)
                         yield Static("", id=f"hint-{seat}", classes="hint", markup=False)
             # docked at the bottom while the questions are asked: in sight however long
@@ -497,7 +520,7 @@ did not have.
                 )
                 self._check(seat)  # (shows the hint while the answer differs from it)
             first = self.query_one("#answer-0", Input)
-            first.focus()
+            self._to(first)  # (at once: keys typed on go to it, not the last step's field)
             # all of it selected, as a field reached with tab or enter has it: typing
             # replaces the answer (focused already, its cursor stayed where it was in the
             # step before, and a digit typed went in front of the pre-filled value)
@@ -781,7 +804,23 @@ did not have.
 
     @on(Input.Submitted, ".value")
     def _submitted(self, event: Input.Submitted) -> None:
-        seat = int((event.input.id or "answer-0").rpartition("-")[2])
+        self._entered(event.input)
+
+    def answer_key(self, answer: Input, key: str) -> None:
+        """enter, down or up on an answer, in its turn among the keys typed (`AnswerInput`)."""
+        if key == "enter":
+            self._entered(answer)
+        else:
+            self.action_answer(1 if key == "down" else -1)
+
+    def _to(self, widget: Widget) -> None:
+        """The focus moved at once: `focus()` moves it once the keys already sent have been
+        handed to the field that had it (a burst of downs moved one row: a play-test)."""
+        self.set_focus(widget)
+
+    def _entered(self, answer: Input) -> None:
+        """Enter on an answer: read it, then on to the next player (or question, or step)."""
+        seat = int((answer.id or "answer-0").rpartition("-")[2])
         refused = not self._check(seat)
         if not refused:
             self._check_across()
@@ -789,8 +828,8 @@ did not have.
         if refused:  # stay (6 mayor pawns typed here make 11 in all), the answer selected:
             # what is typed next replaces it (it was added to it: "231"), and the reason
             # in sight, however many lines it takes (a play-test saw half of it)
-            event.input.select_all()
-            self._show_answer(event.input)
+            answer.select_all()
+            self._show_answer(answer)
             return
         if self._questions_seen == self.step and seat in self._questioned:
             # sent back to the questions: enter on one goes to the next, then on (it went
@@ -798,18 +837,18 @@ did not have.
             # a play-test)
             later = [other for other in sorted(self._questioned) if other > seat]
             if later:
-                self.query_one(f"#answer-{later[0]}", Input).focus()
+                self._to(self.query_one(f"#answer-{later[0]}", Input))
             else:
                 self.action_step(1)
         elif seat + 1 < len(self.rows):
-            self.query_one(f"#answer-{seat + 1}", Input).focus()
+            self._to(self.query_one(f"#answer-{seat + 1}", Input))
         elif self._questioned and self._questions_seen != self.step:
             # a question beside an answer is looked at before the step is left: the last
             # player's went by unseen, straight to the standings (a play-test); enter again
             # goes on
             self._questions_seen = self.step
             first = min(self._questioned)
-            self.query_one(f"#answer-{first}", Input).focus()
+            self._to(self.query_one(f"#answer-{first}", Input))
             many = len(self._questioned)
             self.notify(
                 "An answer has a question beside it: check it, then enter again goes on."
@@ -827,6 +866,8 @@ did not have.
         elsewhere (the standings' table, a button) they do what they do there."""
         if action == "answer":
             focused = self.focused
+            if isinstance(focused, AnswerInput):  # the answer takes it, in its turn
+                return False
             name = (focused.id or "") if focused is not None else ""
             return name == "chart" or name.startswith("answer-")
         if action == "columns":
@@ -850,10 +891,10 @@ did not have.
         else:
             return
         if seat < 0 and self.query_one("#chart-row").display:  # up from the first: the
-            self.query_one("#chart", Input).focus()  # chart the notes ask for (a play-test
+            self._to(self.query_one("#chart", Input))  # chart the notes ask for (a play-test
             return  # found only shift+tab reached it)
         if 0 <= seat < len(self.rows):
-            self.query_one(f"#answer-{seat}", Input).focus()
+            self._to(self.query_one(f"#answer-{seat}", Input))
 
     @on(Input.Submitted, "#chart")
     def _chart_submitted(self) -> None:

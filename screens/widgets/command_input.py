@@ -30,6 +30,10 @@ class WordSuggester(Suggester):
         self._words = words
 
     async def get_suggestion(self, value: str) -> str | None:
+        return self.suggestion_now(value)
+
+    def suggestion_now(self, value: str) -> str | None:
+        """The completion of `value`, worked out at once (tab: `CompletingInput`)."""
         return complete(value, self._words(value))
 
 
@@ -70,9 +74,14 @@ class CompletingInput(SteadyInput):
     BINDINGS = [Binding("tab", "complete", "Complete", show=False)]
 
     def action_complete(self) -> None:
-        """Tab takes the offered completion; with none, it moves on as Tab always does."""
-        if self._suggestion and self._suggestion != self.value:
-            self.value = self._suggestion
+        """Tab takes the offered completion; with none, it moves on as Tab always does.
+        The completion is worked out at the tab when the suggester can (the greyed one
+        comes a moment after the keys: `pay a` tab sent at once took nothing, a
+        play-test)."""
+        now = getattr(self.suggester, "suggestion_now", None)
+        suggestion = now(self.value) if now is not None else self._suggestion
+        if suggestion and suggestion != self.value:
+            self.value = suggestion
             self.cursor_position = len(self.value)
         else:
             self.screen.focus_next()
@@ -85,6 +94,9 @@ class CommandField(CompletingInput):
     BINDINGS = [
         Binding("up", "history(-1)", "Earlier command", show=False),
         Binding("down", "history(1)", "Later command", show=False),
+        # the whole field, as F1 says (Input's ctrl+u deletes only what is left of the
+        # cursor: after an arrow, `cm 6` typed on gave `cm 6cm 66`, a play-test)
+        Binding("ctrl+u", "empty", "Empty the field", show=False),
     ]
 
     def __init__(self, words: Callable[[str], Iterable[str]], **kwargs: object) -> None:
@@ -123,6 +135,9 @@ class CommandField(CompletingInput):
             self._hand_over()
             return
         await super()._on_key(event)
+
+    def action_empty(self) -> None:
+        self.value = ""
 
     async def action_submit(self) -> None:
         self._hand_over()

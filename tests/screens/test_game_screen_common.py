@@ -155,9 +155,19 @@ async def test_the_fields_editing_keys_take_their_turn_among_the_keys_typed(
         send_keys(pilot, " ")
         await settle(pilot)
         assert field.value == " ann bucks +3"
+        send_key(pilot, "left")  # ctrl+u empties the whole field, as F1 says, wherever
+        send_key(pilot, "ctrl+u")  # the cursor is (only what was left of it went, and
+        send_keys(pilot, " ann bucks +3")  # `cm 6` typed on gave `cm 6cm 66`: a play-test)
+        await settle(pilot)
+        assert field.value == " ann bucks +3"
         send_enter(pilot)
         await settle(pilot)
         assert screen.session.state.numbers[0]["bucks"] == 5
+        send_keys(pilot, "an")  # tab takes the completion in its turn too (`pay a` tab
+        send_key(pilot, "tab")  # sent at once took nothing: a play-test)
+        send_keys(pilot, " bucks +1")
+        await settle(pilot)
+        assert field.value == "Ann bucks +1"
 
 
 async def test_a_refused_command_stays_selected_and_the_next_one_replaces_it(

@@ -24,6 +24,7 @@ from tests.screens.helpers import (
     SIZE,
     disk_full,
     make_app,
+    send_enter,
     send_keys,
     settle,
     text_of,
@@ -837,6 +838,35 @@ async def test_coloma_hotels_past_the_box_are_said_at_the_hotels_step(
         await settle(pilot)
         assert wizard.step == hotels + 1
         assert not any(text_of(pilot, f"#note-{seat}").startswith(too_many) for seat in range(3))
+
+
+async def test_answers_sent_in_one_burst_each_reach_their_player(
+    store: Store, new_game: NewGame
+) -> None:
+    """`12 enter 11 enter 5 enter 30` sent at once gave Ann 1211530: the keys reached the
+    field that had the focus when they came, before enter moved it on; downs sent at once
+    moved one row (a play-test)."""
+    from textual import events
+
+    session = new_game(game="boomtown", names=("Ann", "Bo", "Cy", "Di"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        assert wizard.spec.fields[wizard.step].key == "gold"
+        for typed in ("12", "11", "5"):
+            send_keys(pilot, typed)
+            send_enter(pilot)
+        send_keys(pilot, "30")
+        await settle(pilot)
+        answers = [wizard.query_one(f"#answer-{seat}", Input).value for seat in range(4)]
+        assert answers == ["12", "11", "5", "30"]
+        for _ in range(3):  # up three rows at once, then a 4 typed there
+            key = events.Key("up", None)
+            key.set_sender(pilot.app)
+            pilot.app.post_message(key)
+        send_keys(pilot, "4")
+        await settle(pilot)
+        assert wizard.query_one("#answer-0", Input).value in ("4", "124")
+        assert wizard.query_one("#answer-3", Input).value == "30"
 
 
 async def test_an_answer_that_does_not_read_is_not_counted_in_the_running_totals(
