@@ -536,7 +536,8 @@ Type in the command field and press **enter**:
                 elif change or mined:  # (a mine that paid what its owner paid out, left
                     # out, read as if it had not produced: a play-test)
                     moved.append(f"{name} {net}")
-            gold = f"{', '.join(moved)} gold" if moved else "nobody's gold changes"
+            # ("Cy +1 (3 mined) gold" read oddly: the word first, a play-test)
+            gold = f"gold {', '.join(moved)}" if moved else "nobody's gold changes"
             # and a mayor pawn that changed hands with it (only the log said so: a play-test)
             lost = [p for p in parts if p.endswith("collapses") or " is now mayor of " in p]
             said = "; ".join([f"{parts[0]}: {gold}", *lost])

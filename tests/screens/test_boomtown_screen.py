@@ -951,7 +951,7 @@ async def test_a_long_production_is_said_in_one_line_as_each_players_gold(
         assert await command(pilot, "3 4") == ""
         moved = [screen.state.gold(seat) - gold[seat] for seat in range(3)]
         assert text_of(pilot, "#command-error") == (
-            f"Production: 3 + 4 = 7: Ann {moved[0]:+d}, Bo {moved[1]:+d}, Cy {moved[2]:+d} gold"
+            f"Production: 3 + 4 = 7: gold Ann {moved[0]:+d}, Bo {moved[1]:+d}, Cy {moved[2]:+d}"
         )
         assert line.region.height == 1
         assert "Bo's Cactus Junction 7" in screen.session.journal.entries[-1].text
@@ -977,7 +977,7 @@ async def test_a_mine_that_pays_what_its_owner_pays_out_is_named_in_the_summary(
         # and what each mine produced beside a fee (the net alone read as the mine's: a
         # play-test)
         assert text_of(pilot, "#command-error") == (
-            "Production: 3 + 4 = 7: Ann +9 (5 mined), Bo ±0 (4 mined), Cy +3 gold"
+            "Production: 3 + 4 = 7: gold Ann +9 (5 mined), Bo ±0 (4 mined), Cy +3"
         )
 
 
