@@ -720,10 +720,10 @@ def parse_vps(text: str, board: list[Mapping[str, Any]]) -> list[dict[str, Any]]
             f"{count} building{'s' if count != 1 else ''} on the board: type the VP each "
             "card shows (0 for none), in the order below."
         )
-    if board and "?" in tokens:
-        number = tokens.index("?") + 1
+    if board and "?" in tokens:  # (an unnamed card is never known: not "from an earlier
+        number = tokens.index("?") + 1  # game", a play-test)
         raise SheetError(
-            f"Building {number}'s card is not known from an earlier game: type the VP it "
+            f"Building {number}'s VP is not known (its card unnamed, or new): type the VP it "
             "shows in place of its ?."
         )
     plain = [bool(re.fullmatch(r"[0-9]+", token)) for token in tokens]

@@ -110,7 +110,15 @@ def example_build(state: BuildersState, left: Mapping[int, int] | None = None) -
     room = max(1, min(state.rows - furthest, 3))  # the largest cube any row ahead takes
     sizes = [size for size in (3, 2, 1) if size <= room and (left is None or left.get(size))]
     size = sizes[0] if sizes else room
-    return f"{furthest + size} 2 {'sdt'[size - 1]}"
+    row = furthest + size
+    width = state.widths[row - 1] if 0 < row <= len(state.widths) else 2
+    free = [  # a location with nothing on it (column 2 was offered once built on: a play-test)
+        column
+        for column in range(1, width + 1)
+        if state.at(row, column) is None and (row, column) not in state.terrain
+    ]
+    column = 2 if 2 in free or not free else free[0]
+    return f"{row} {column} {'sdt'[size - 1]}"
 
 
 def fitting_arrows(widths: list[int], remembered: dict[str, object]) -> dict[int, list[str]]:
@@ -558,6 +566,13 @@ Type in the command field and press **enter**; the line above it says what comes
                 )
             marks = parse_marks("".join(words[3:]))  # (`> +` is `>+`)
             return self.run(rules.card_marks(state, whole(words[1]), whole(words[2]), marks))
+        if words[:1] and words[0] in ("mountain", "mountains", "m"):  # (the build refusal,
+            # naming no terrain word, answered `mountain 2 3`: a play-test)
+            where = " ".join(words[1:3]) if len(words) >= 3 else "2 4"
+            raise RuleError(
+                f"A Mountain is typed with the way its arrow points: m> {where} (right) or "
+                f"m< {where} (left)."
+            )
         if words[:1] and words[0] in TERRAIN_WORDS:
             if len(words) != 3 or not all(is_number(w) for w in words[1:]):
                 raise RuleError(  # (a Hideout is typed this way too: say so)
@@ -572,9 +587,12 @@ Type in the command field and press **enter**; the line above it says what comes
             return done
         if words[:2] == ["t", "at"]:
             if len(words) < 4 or not is_number(words[2]):
-                raise RuleError(  # (the comma after "t at" read as a typo: a play-test)
+                # (the comma after "t at" read as a typo; the example's column was not the
+                # one typed, and copied, it put the token elsewhere: play-tests)
+                column = words[2] if len(words) > 2 and is_number(words[2]) else "4"
+                raise RuleError(
                     "Type t at COLUMN REASON, the column where the board has the token and "
-                    "why: t at 4 as on the board."
+                    f"why: t at {column} as on the board."
                 )
             entry = rules.token_by_hand(state, whole(words[2]), " ".join(text.split()[3:]))
             self.run(entry)  # the last: n (or ctrl+f) scores the game, as the step line says

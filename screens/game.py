@@ -37,6 +37,8 @@ from screens.widgets.shown import Shown, say
 from screens.widgets.tail_log import TailLog
 from screens.widgets.wrapped_rows import WrappedRows
 
+TYPE_HERE = "type here, enter to do it"
+READ_ONLY_FIELD = "read-only: this window only shows the game"
 COMMON_HELP = """\
 ## Every game screen
 
@@ -271,8 +273,15 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
 
     def step_lines(self, lines: list[Text | str]) -> list[Text | str]:
         """The step line's `lines`; in a window that cannot change the game, that it
-        cannot (a follower said "Type n to start round 5", and n was refused: a play-test)."""
-        if self.read_only_sentence() is not None:
+        cannot (a follower said "Type n to start round 5", and n was refused: a play-test),
+        and so does the command field's placeholder ("type here, enter to do it" too)."""
+        read_only = self.read_only_sentence() is not None
+        if self._command_field is None:  # looked up once (a query walks the whole screen)
+            self._command_field = self.query_one("#command", CommandField)
+        placeholder = READ_ONLY_FIELD if read_only else TYPE_HERE
+        if self._command_field.placeholder != placeholder:  # (a change repaints it)
+            self._command_field.placeholder = placeholder
+        if read_only:
             return ["Nothing typed here changes the game: this window only shows it (see above)."]
         return lines
 
@@ -793,9 +802,7 @@ class CommandScreen(GameScreen):
         # Static repaints all of itself: #16)
         yield WrappedRows(id="round-line")
         yield WrappedRows(id="step")
-        yield CommandField(
-            self.completion_words, id="command", placeholder="type here, enter to do it"
-        )
+        yield CommandField(self.completion_words, id="command", placeholder=TYPE_HERE)
         # a refusal replacing another (or the empty line) redraws it alone (#16)
         yield Shown("", id="command-error", classes="error", markup=False)
 

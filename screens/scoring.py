@@ -389,11 +389,9 @@ did not have.
     def _prefill_text(self, field: Field, value: Any) -> str:
         """What the field shows at first; a chart field's pre-filled value is the count."""
         if field.kind == "investments" and value:  # the board knows the cubes: VPs alone,
-            # a card not known as a ? to type over (none known: empty, to type)
-            vps = [i["vp"] for i in value]
-            if not any(vp > 0 for vp in vps):
-                return ""
-            return " ".join("?" if vp == UNKNOWN_VP else str(vp) for vp in vps)
+            # a card not known as a ? to type over (every one, when none is known: an empty
+            # answer beside another's ? read as inconsistent, a play-test)
+            return " ".join("?" if i["vp"] == UNKNOWN_VP else str(i["vp"]) for i in value)
         return str(value) if field.chart else answer_text(field, value)
 
     def compose(self) -> ComposeResult:

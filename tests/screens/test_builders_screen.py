@@ -45,6 +45,7 @@ async def test_two_rounds_and_the_board_is_remembered(store: Store, new_game: Ne
         assert screen.state.widths == [5] * 6  # play-test)
         assert "size is set already" in await command(pilot, "6x5")
         assert (await command(pilot, "t at 3")).startswith("Type t at COLUMN REASON, ")
+        assert "m> 2 3 (right) or m< 2 3 (left)" in await command(pilot, "mountain 2 3")
         await pilot.press("ctrl+z")
         await settle(pilot)
         assert not screen.state.widths
@@ -209,8 +210,9 @@ async def test_a_three_player_game_to_the_end_with_every_token_from_the_board(
             "The app tracked: 1) row 1 col 1 (Saloon, Single): 1 from the token; 2) row 2 col 3 "
             "(Single): 0 from the token; 3) row 4 col 2 (Double): 1 from the token"
         )
-        # the board knows each cube: the table types only the VP each card shows
-        assert pilot.app.screen.query_one("#answer-0").value == ""
+        # the board knows each cube: the table types only the VP each card shows (a ?
+        # for each card not known yet)
+        assert pilot.app.screen.query_one("#answer-0").value == "? ? ?"
         assert "3 buildings on the board: type 3 VP" in (
             await type_answer(pilot, "#answer-0", "3 5")
         )
@@ -270,7 +272,7 @@ async def test_issue_13_through_the_screen(store: Store, new_game: NewGame) -> N
         assert await command(pilot, "n") == ""  # round 3, the final round: rows 3 and 4
         assert await command(pilot, "4 2 s") == "" and await command(pilot, "4 3 s") == ""
         assert "token 1 of 2" in text_of(pilot, "#step")
-        assert "and why: t at 4 as on the board" in await command(pilot, "t at 2")
+        assert "and why: t at 2 as on the board" in await command(pilot, "t at 2")
         assert await command(pilot, "t at 2 as on the board") == ""
         assert "token 2 of 2" in text_of(pilot, "#step")
         assert screen.state.tokens == [5, 7, 2]
@@ -742,6 +744,9 @@ def test_the_example_build_takes_a_cube_the_builder_has(new_game: NewGame) -> No
     assert build_rows(state, 0).startswith("(e.g. 1 2 s <+ Saloon).")
     assert build_rows(state, 0).endswith(" No Triple or Double left.")
     assert build_rows(state, 1).startswith("(e.g. 3 2 t <+ Saloon).")  # Bo has all his
+    session.act(session.rules.build(session.state, 0, 3, 2, 3))  # 3 2 built on: not offered
+    session.act(session.rules.place_terrain(session.state, 3, 1, "lake"))  # (nor a Lake)
+    assert build_rows(session.state, 1).startswith("(e.g. 3 3 t <+ Saloon).")
 
 
 async def test_marks_typed_with_spaces_are_the_cards_marks(store: Store, new_game: NewGame) -> None:

@@ -64,6 +64,7 @@ async def test_a_game_open_elsewhere_is_read_only_follows_and_takes_over(
         # not what to type: nothing typed here is done (it said "Type n to start round
         # 5", and n was refused: a play-test)
         assert text_of(pilot, "#step").startswith("Nothing typed here changes the game")
+        assert screen.query_one("#command", Input).placeholder.startswith("read-only")
 
         before = path.read_bytes()
         assert await command(pilot, "") == READ_ONLY  # refused beside the field
@@ -89,6 +90,7 @@ async def test_a_game_open_elsewhere_is_read_only_follows_and_takes_over(
         assert not screen.query("#read-only")
         assert TOOK_OVER in notices(pilot)
         assert not text_of(pilot, "#step").startswith("Nothing typed here")  # what to type
+        assert screen.query_one("#command", Input).placeholder == "type here, enter to do it"
         # the refused command went with its refusal: one enter ran it (a play-test); up
         # brings it back (it was gone for good: another play-test)
         field = screen.query_one("#command", Input)

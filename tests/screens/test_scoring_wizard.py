@@ -766,9 +766,10 @@ async def test_a_builders_card_not_known_is_a_question_mark_beside_the_known_one
         wizard = await open_wizard(pilot, session)
         assert wizard.query_one("#answer-0", Input).value == "4 ?"
         assert text_of(pilot, "#note-0") == (
-            "Building 2's card is not known from an earlier game: type the VP it shows in "
-            "place of its ?."
+            "Building 2's VP is not known (its card unnamed, or new): type the VP it shows "
+            "in place of its ?."
         )
+        assert wizard.query_one("#answer-1", Input).value == "? ?"  # none known: each a ?
         assert 0 in wizard._refused  # not counted as 0 in the running totals
         await type_into(pilot, "#answer-0", "4 2")
         assert wizard.rows[0]["investments"][1]["vp"] == 2 and 0 not in wizard._refused
