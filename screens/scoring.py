@@ -307,6 +307,7 @@ did not have.
         self._refused: set[int] = set()  # the seats whose answer to this step does not read
         self._questioned: set[int] = set()  # the seats with a "... is that right?" beside
         self._questions_seen = -1  # the step whose questions an enter on the last went past
+        self._stopped: set[tuple[int, int, str]] = set()  # questions enter stopped at, seen
         self.step = 0  # len(spec.fields) is the standings
         # the buildings the board knows (cube, Goldmine), so the table types only their VP
         self.board = {
@@ -829,25 +830,37 @@ did not have.
             answer.select_all()
             self._show_answer(answer)
             return
+        if seat in self._questioned and not self._seen(seat):
+            # a question this answer just raised: enter stops at it once (it went on past
+            # the question it had raised, unseen: a play-test); enter again goes on
+            self._stopped.add(self._question_key(seat))
+            self.notify(
+                "This answer has a question beside it: check it, then enter again goes on.",
+                severity="warning",
+                markup=False,
+            )
+            return
         if self._questions_seen == self.step and seat in self._questioned:
             # sent back to the questions: enter on one goes to the next, then on (it went
             # through every player's answer after it, two enters where the toast said one:
             # a play-test)
             later = [other for other in sorted(self._questioned) if other > seat]
             if later:
-                self._to(self.query_one(f"#answer-{later[0]}", Input))
+                self._to_question(later[0])
             else:
                 self.action_step(1)
-        elif seat + 1 < len(self.rows):
+            return
+        if seat + 1 < len(self.rows):
             self._to(self.query_one(f"#answer-{seat + 1}", Input))
-        elif self._questioned and self._questions_seen != self.step:
+            return
+        unseen = [other for other in sorted(self._questioned) if not self._seen(other)]
+        if unseen and self._questions_seen != self.step:
             # a question beside an answer is looked at before the step is left: the last
             # player's went by unseen, straight to the standings (a play-test); enter again
             # goes on
             self._questions_seen = self.step
-            first = min(self._questioned)
-            self._to(self.query_one(f"#answer-{first}", Input))
-            many = len(self._questioned)
+            self._to_question(unseen[0])
+            many = len(unseen)
             self.notify(
                 "An answer has a question beside it: check it, then enter again goes on."
                 if many == 1
@@ -858,6 +871,18 @@ did not have.
             )
         else:
             self.action_step(1)
+
+    def _question_key(self, seat: int) -> tuple[int, int, str]:
+        """A question as stopped at: its step, its player and the answer it is about."""
+        return self.step, seat, self.query_one(f"#answer-{seat}", Input).value
+
+    def _seen(self, seat: int) -> bool:
+        return self._question_key(seat) in self._stopped
+
+    def _to_question(self, seat: int) -> None:
+        """The focus on a question, which counts as seen: enter there goes on."""
+        self._stopped.add(self._question_key(seat))
+        self._to(self.query_one(f"#answer-{seat}", Input))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """up and down move between the answers only from an answer or the chart's field;
