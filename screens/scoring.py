@@ -830,21 +830,21 @@ did not have.
             answer.select_all()
             self._show_answer(answer)
             return
-        if seat in self._questioned and not self._seen(seat):
-            # a question this answer just raised: enter stops at it once (it went on past
-            # the question it had raised, unseen: a play-test); enter again goes on
-            self._stopped.add(self._question_key(seat))
-            self.notify(
-                "This answer has a question beside it: check it, then enter again goes on.",
-                severity="warning",
-                markup=False,
-            )
-            return
-        if self._questions_seen == self.step and seat in self._questioned:
-            # sent back to the questions: enter on one goes to the next, then on (it went
-            # through every player's answer after it, two enters where the toast said one:
-            # a play-test)
-            later = [other for other in sorted(self._questioned) if other > seat]
+        if seat in self._questioned and self._questions_seen == self.step:
+            # sent back to the questions: enter goes to the next one not seen, then on (it
+            # went through every player's answer after it, two enters where the toast said
+            # one: a play-test); a question this answer has just raised stops it once (it
+            # went on past it, unseen: another)
+            if not self._seen(seat):
+                self._stopped.add(self._question_key(seat))
+                self.notify(
+                    "This answer has a question beside it: check it, then enter again goes on.",
+                    severity="warning",
+                    markup=False,
+                )
+                return
+            unseen = [other for other in sorted(self._questioned) if not self._seen(other)]
+            later = [other for other in unseen if other > seat] or unseen
             if later:
                 self._to_question(later[0])
             else:
@@ -853,11 +853,11 @@ did not have.
         if seat + 1 < len(self.rows):
             self._to(self.query_one(f"#answer-{seat + 1}", Input))
             return
+        # a question beside an answer is looked at before the step is left: the last
+        # player's went by unseen, straight to the standings, and so did one an answer had
+        # just raised once the others were seen (play-tests); enter again goes on
         unseen = [other for other in sorted(self._questioned) if not self._seen(other)]
-        if unseen and self._questions_seen != self.step:
-            # a question beside an answer is looked at before the step is left: the last
-            # player's went by unseen, straight to the standings (a play-test); enter again
-            # goes on
+        if unseen:
             self._questions_seen = self.step
             self._to_question(unseen[0])
             many = len(unseen)
