@@ -758,9 +758,10 @@ did not have.
     def _changed(self, event: Input.Changed) -> None:
         seat = int((event.input.id or "answer-0").rpartition("-")[2])
         self._check(seat)
-        if self._across is None:  # (while shown, the problem stays where it was put)
-            self._across_seat = seat
-        self._check_across()
+        before, self._across_seat = self._across_seat, seat  # beside the answer typed (it
+        self._check_across()  # stayed beside Cy's 1 while Ann's 6 made it, and ctrl+s then
+        if before != seat:  # sent the table to fix Cy's: a play-test)
+            self._check(before)  # (its own note again)
         self._show_totals()  # (an answer that does not read, or a problem across: a "?")
         self._keep()
 
