@@ -218,7 +218,16 @@ class AnswerInput(SteadyInput):
             if answer_key is not None:
                 answer_key(self, event.key)
             return
+        refused, self.refused = self.refused, False
+        if refused and event.key == "backspace" and self.selected_text == self.value:
+            # a refused answer is selected so that typing replaces it; backspace takes its
+            # last character, as anywhere (it emptied it, and an empty list went in as
+            # none: a play-test)
+            self.cursor_position = len(self.value)
         await super()._on_key(event)
+
+    #: selected after a refusal (`ScoringWizard._entered`): backspace corrects its end
+    refused = False
 
 
 class ScoringWizard(Dialog, Screen[FinishedSheet | None]):
@@ -829,6 +838,8 @@ did not have.
             # what is typed next replaces it (it was added to it: "231"), and the reason
             # in sight, however many lines it takes (a play-test saw half of it)
             answer.select_all()
+            if isinstance(answer, AnswerInput):
+                answer.refused = True
             self._show_answer(answer)
             return
         if seat in self._questioned and self._questions_seen == self.step:

@@ -49,14 +49,16 @@ def complete(value: str, words: Iterable[str]) -> str | None:
     last = lowered[_word_starts(value)[-1] :]
     if any(word.lower() == last for word in words):  # a word typed whole is not lengthened
         return None  # (Bo, a player, became "bonus" at a tab: a play-test)
-    for word in words:
-        if not word:
-            continue
-        # the longest tail typed that this word starts with: "pick san n" → "San Narciso"
-        for start in _word_starts(value):
-            typed = lowered[start:]
-            if word.lower().startswith(typed) and len(word) > len(typed):
-                return value[:start] + word
+    # the longest tail typed that a word starts with: "pick san n" → "San Narciso"; after
+    # the command's word, two words that fit it alike are not guessed between (`to b`
+    # offered Bianca, not Bo: a play-test took the offer with tab); the command's own word
+    # is the first that fits (`pa`: pay), in the order the screen gives them
+    for start in _word_starts(value):
+        typed = lowered[start:]
+        fits = {word.lower(): word for word in words if word and word.lower().startswith(typed)}
+        longer = [word for key, word in fits.items() if len(word) > len(typed)]
+        if longer:
+            return value[:start] + longer[0] if len(longer) == 1 or start == 0 else None
     return None
 
 

@@ -50,6 +50,11 @@ def test_completion_takes_the_word_being_typed() -> None:
     # a word typed whole is not lengthened into another (Bo, a player, became "bonus")
     assert complete("rent bo", ["Ann", "Bo", "bonus"]) is None
     assert complete("rent bon", ["Ann", "Bo", "bonus"]) == "rent bonus"
+    # after the command's word, two that fit alike are not guessed between (`to b`
+    # offered Bianca, not Bo: a play-test); the command's word is the first that fits
+    assert complete("pass bank 300 to b", ["pass", "Bianca", "Bo"]) is None
+    assert complete("pass bank 300 to bi", ["pass", "Bianca", "Bo"]) == "pass bank 300 to Bianca"
+    assert complete("pa", ["pay", "pass"]) == "pay"
 
 
 async def test_command_field_completes_names_and_brings_back_commands(

@@ -885,6 +885,31 @@ async def test_answers_sent_in_one_burst_each_reach_their_player(
         assert wizard.query_one("#answer-3", Input).value == "30"
 
 
+async def test_backspace_on_a_refused_answer_takes_its_last_character(
+    store: Store, new_game: NewGame
+) -> None:
+    """A refused answer is selected, so that typing replaces it; backspace emptied it, and
+    an empty list went in as none (a play-test). Backspace takes its last character."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        while wizard.spec.fields[wizard.step].key != "buildings":
+            await pilot.press("ctrl+n")
+            await settle(pilot)
+        await type_into(pilot, "#answer-0", "6 4 x")
+        await pilot.press("enter")
+        await settle(pilot)
+        answer = wizard.query_one("#answer-0", Input)
+        assert pilot.app.focused is answer and answer.selected_text == "6 4 x"
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert answer.value == "6 4 "
+        await pilot.press("enter")
+        await settle(pilot)
+        assert wizard.rows[0]["buildings"] == [6, 4]
+        assert pilot.app.focused is wizard.query_one("#answer-1", Input)
+
+
 async def test_an_answer_that_does_not_read_is_not_counted_in_the_running_totals(
     store: Store, new_game: NewGame
 ) -> None:
