@@ -204,6 +204,20 @@ def _refuse_property(sentence: str, labels: list[str], which: bool = False) -> i
     raise (WhichProperty if which else RuleError)(f"{sentence}{listed}.")
 
 
+def _all_they_have(state: CalamityState, payer: int, payee: int, why: str) -> str:
+    """How a payment short of money is settled: all the payer has, with `pay` (ctrl+o, as
+    it said, sets one number at a time and no money below 0: a play-test)."""
+
+    def word(seat: int) -> str:
+        return "bank" if seat == BANK else typed_word(state.name(seat))
+
+    has = state.money(payer)
+    return (
+        f"To pay all they have: pay {word(payer)} {word(payee)} {has} {why}; anything else "
+        "the table settles: ctrl+o."
+    )
+
+
 class CalamityvilleRules(Rules):
     id = "calamityville"
     title = "Calamityville"
@@ -435,8 +449,7 @@ class CalamityvilleRules(Rules):
             has = state.money(visitor)
             raise RuleError(
                 f"{state.name(visitor)} owes ${amount} rent ({how}) and has ${has}: "
-                f"${amount - has} short. If the table settles it otherwise, record it as a "
-                "correction (ctrl+o)."
+                f"${amount - has} short. {_all_they_have(state, visitor, owner, 'rent')}"
             )
         text = f"{state.name(visitor)} pays {state.name(owner)} ${amount} rent: {how}"
         kept: dict[str, int] = {}
@@ -510,7 +523,7 @@ class CalamityvilleRules(Rules):
             short = amount - state.money(payer)
             raise RuleError(
                 f"{state.name(payer)} has ${state.money(payer)}: ${short} short. "
-                "If the table settles it otherwise, record it as a correction (ctrl+o)."
+                + _all_they_have(state, payer, payee, str(entry.get("reason") or "payment"))
             )
         if payer != BANK:
             state.numbers[payer]["money"] -= amount
