@@ -54,7 +54,7 @@ from screens.confirm import ConfirmDialog
 from screens.dialog import Dialog
 from screens.toasts import show_toast, take_back
 from screens.widgets.footer import SteadyFooter
-from screens.widgets.no_scroll import SteadyInput
+from screens.widgets.no_scroll import InTurnInput, SteadyInput
 from screens.widgets.rows import water_fill
 from screens.widgets.shown import say
 
@@ -198,26 +198,14 @@ class FinishedSheet:
     rows: list[dict[str, Any]]  # each player's answers, as scored
 
 
-class AnswerInput(SteadyInput):
-    """A player's answer. enter, down and up move on in their turn among the keys typed,
-    and a key that reaches it once the focus has moved on goes where the focus is: keys
-    sent at once all reach the field that had the focus when they came (a burst
-    `12 enter 11 enter 5` gave Ann 1211530, and downs moved one row: a play-test)."""
+class AnswerInput(InTurnInput):
+    """A player's answer: enter, down and up move on in their turn among the keys typed
+    (a burst `12 enter 11 enter 5` gave Ann 1211530, and downs moved one row: a
+    play-test)."""
+
+    HANDED = ("enter", "down", "up")
 
     async def _on_key(self, event: events.Key) -> None:
-        focused = self.screen.focused
-        if focused is not self and isinstance(focused, Input):  # typed after a move
-            event.stop()
-            event.prevent_default()
-            focused.post_message(events.Key(event.key, event.character))
-            return
-        if event.key in ("enter", "down", "up"):
-            event.stop()
-            event.prevent_default()
-            answer_key = getattr(self.screen, "answer_key", None)
-            if answer_key is not None:
-                answer_key(self, event.key)
-            return
         refused, self.refused = self.refused, False
         if refused and event.key == "backspace" and self.selected_text == self.value:
             # a refused answer is selected so that typing replaces it; backspace takes its
@@ -815,7 +803,7 @@ did not have.
     def _submitted(self, event: Input.Submitted) -> None:
         self._entered(event.input)
 
-    def answer_key(self, answer: Input, key: str) -> None:
+    def key_in_turn(self, answer: Input, key: str) -> None:
         """enter, down or up on an answer, in its turn among the keys typed (`AnswerInput`)."""
         if key == "enter":
             self._entered(answer)

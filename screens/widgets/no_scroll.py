@@ -11,7 +11,7 @@ anyway, in the layout's own frame).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from textual import events
 from textual.containers import Horizontal, Vertical
@@ -90,3 +90,30 @@ class SteadyInput(Input):
             severity="warning",
             markup=False,
         )
+
+
+class InTurnInput(SteadyInput):
+    """One of several fields a person types through with keys (enter to the next): the
+    keys in `HANDED` go to the screen's `key_in_turn(field, key)` at once, in their turn
+    among the keys typed, and a key that reaches the field once the focus has moved on
+    goes where the focus is. Keys sent at once all reach the field that had the focus when
+    they came: moved with `focus()`, later, `12 enter 11` gave Ann 1211 in the scoring
+    wizard, and names typed with enter between them all went into the first (play-tests).
+    The screen moves the focus with `set_focus`, at once."""
+
+    HANDED: ClassVar[tuple[str, ...]] = ("enter",)
+
+    async def _on_key(self, event: events.Key) -> None:
+        focused = self.screen.focused
+        if focused is not self and isinstance(focused, Input):  # typed after a move
+            event.stop()
+            event.prevent_default()
+            focused.post_message(events.Key(event.key, event.character))
+            return
+        key_in_turn = getattr(self.screen, "key_in_turn", None)
+        if event.key in self.HANDED and key_in_turn is not None:
+            event.stop()
+            event.prevent_default()
+            key_in_turn(self, event.key)
+            return
+        await super()._on_key(event)

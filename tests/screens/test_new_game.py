@@ -11,7 +11,15 @@ from screens.game import GameScreen
 from screens.help import HelpScreen
 from screens.new_game import NewGameScreen
 from tests.conftest import NewGame
-from tests.screens.helpers import SIZE, make_app, send_keys, settle, text_of, type_into
+from tests.screens.helpers import (
+    SIZE,
+    make_app,
+    send_enter,
+    send_keys,
+    settle,
+    text_of,
+    type_into,
+)
 from tests.screens.test_fast_widgets import layouts_during
 
 
@@ -59,6 +67,23 @@ async def test_every_message_is_shown_beside_its_field_and_nothing_is_created(st
         await settle(pilot)
         assert isinstance(pilot.app.screen, GameScreen)
         assert not any("form has problems" in n.message for n in pilot.app._notifications)
+
+
+async def test_names_typed_in_one_burst_each_reach_their_row(store: Store) -> None:
+    """`Dee enter Eve enter Fay` sent at once went into the first name whole, "DeeEveFay"
+    (a play-test): enter moves on in its turn among the keys."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(pilot)
+        dialog.set_focus(dialog.query_one("#name-0", Input))
+        await settle(pilot)
+        for name in ("Dee", "Eve"):
+            send_keys(pilot, name)
+            send_enter(pilot)
+        send_keys(pilot, "Fay")
+        await settle(pilot)
+        names = [dialog.query_one(f"#name-{row}", Input).value for row in range(3)]
+        assert names == ["Dee", "Eve", "Fay"]
 
 
 async def test_seat_order_moves_and_a_chosen_first_player(store: Store) -> None:
