@@ -112,11 +112,8 @@ def example_build(state: BuildersState, left: Mapping[int, int] | None = None) -
     size = sizes[0] if sizes else room
     row = furthest + size
     width = state.widths[row - 1] if 0 < row <= len(state.widths) else 2
-    free = [  # a location with nothing on it (column 2 was offered once built on: a play-test)
-        column
-        for column in range(1, width + 1)
-        if state.at(row, column) is None and (row, column) not in state.terrain
-    ]
+    # a location with nothing on it (column 2 was offered once built on: a play-test)
+    free = [column for column in range(1, width + 1) if state.empty(row, column)]
     column = 2 if 2 in free or not free else free[0]
     return f"{row} {column} {'sdt'[size - 1]}"
 
@@ -293,9 +290,8 @@ Type in the command field and press **enter**; the line above it says what comes
                 # notes under the board lost their end)
                 # placed of how many ("Terrain Cards: 6" read as 6 to place or 6 placed: a
                 # play-test)
-                # Hideout Cards are cards of their own (the basic game's too): not counted
-                # ("7 of 6" after a Hideout: a play-test)
-                placed = sum(kind != "hideout" for kind in state.terrain.values())
+                # (a Hideout made it "7 of 6": a play-test)
+                placed = len(state.terrain_card_spots)
                 line += f" · Terrain Cards placed: {placed} of {TERRAIN_CARDS[len(state.players)]}"
         else:
             line = "Boomtown Builders"

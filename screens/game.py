@@ -271,20 +271,6 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             return READ_ONLY
         return self.session.read_only_reason
 
-    def step_lines(self, lines: list[Text | str]) -> list[Text | str]:
-        """The step line's `lines`; in a window that cannot change the game, that it
-        cannot (a follower said "Type n to start round 5", and n was refused: a play-test),
-        and so does the command field's placeholder ("type here, enter to do it" too)."""
-        read_only = self.read_only_sentence() is not None
-        if self._command_field is None:  # looked up once (a query walks the whole screen)
-            self._command_field = self.query_one("#command", CommandField)
-        placeholder = READ_ONLY_FIELD if read_only else TYPE_HERE
-        if self._command_field.placeholder != placeholder:  # (a change repaints it)
-            self._command_field.placeholder = placeholder
-        if read_only:
-            return ["Nothing typed here changes the game: this window only shows it (see above)."]
-        return lines
-
     def can_play(self) -> bool:
         """True when this window may add play to the game (it writes it, and it is not
         finished): what a screen fills in by itself on opening needs this."""
@@ -805,6 +791,23 @@ class CommandScreen(GameScreen):
         yield CommandField(self.completion_words, id="command", placeholder=TYPE_HERE)
         # a refusal replacing another (or the empty line) redraws it alone (#16)
         yield Shown("", id="command-error", classes="error", markup=False)
+
+    def step_lines(self, lines: list[Text | str]) -> list[Text | str]:
+        """The step line's `lines`; in a window that cannot change the game, that it
+        cannot (a follower said "Type n to start round 5", and n was refused: a play-test)."""
+        if self.read_only_sentence() is not None:
+            return ["Nothing typed here changes the game: this window only shows it (see above)."]
+        return lines
+
+    def refresh_view(self) -> None:
+        """The game, and the field's placeholder: in a window that cannot change the game,
+        that it cannot (it still invited "type here, enter to do it": a play-test)."""
+        super().refresh_view()
+        if self._command_field is None:  # looked up once (a query walks the whole screen)
+            self._command_field = self.query_one("#command", CommandField)
+        placeholder = READ_ONLY_FIELD if self.read_only_sentence() is not None else TYPE_HERE
+        if self._command_field.placeholder != placeholder:  # (a change repaints it)
+            self._command_field.placeholder = placeholder
 
     def completion_words(self, typed: str) -> list[str]:
         """The words that may complete what is `typed` (a screen leaves some out where its

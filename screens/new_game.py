@@ -364,10 +364,6 @@ Names: not empty, at most 24 characters, different from each other (case does no
         if colour not in others:
             self.query_one(f"#colour-{row}", Select).value = colour
 
-    @on(Input.Submitted, ".name")
-    def _next_name(self, event: Input.Submitted) -> None:
-        self.key_in_turn(event.input, "enter")
-
     def key_in_turn(self, name: Input, key: str) -> None:
         """Enter after a name goes to the next name, then to the first-player choice, at
         once (`NameInput`)."""

@@ -799,10 +799,6 @@ did not have.
             return False
         return True
 
-    @on(Input.Submitted, ".value")
-    def _submitted(self, event: Input.Submitted) -> None:
-        self._entered(event.input)
-
     def key_in_turn(self, answer: Input, key: str) -> None:
         """enter, down or up on an answer, in its turn among the keys typed (`AnswerInput`)."""
         if key == "enter":
@@ -923,7 +919,7 @@ did not have.
     def _chart_submitted(self) -> None:
         """Enter on the Map chart goes on to the first player's answer (it stayed, and
         the next answer went into the chart: a play-test)."""
-        self.query_one("#answer-0", Input).focus()
+        self._to(self.query_one("#answer-0", Input))
 
     @on(Button.Pressed, "#back")
     def _back(self) -> None:

@@ -335,6 +335,16 @@ class BuildersState(TableState):
     def at(self, row: int, column: int) -> Building | None:
         return next((b for b in self.buildings if (b.row, b.column) == (row, column)), None)
 
+    def empty(self, row: int, column: int) -> bool:
+        """Nothing stands there: no building and no terrain (the rules' "empty location")."""
+        return (row, column) not in self.terrain and self.at(row, column) is None
+
+    @property
+    def terrain_card_spots(self) -> set[tuple[int, int]]:
+        """Where the advanced game's Terrain Cards lie: Hideout Cards are cards of their own
+        (the basic game's too), not counted among them."""
+        return {spot for spot, kind in self.terrain.items() if kind != "hideout"}
+
     def next_to_goldmine(self, building: Building) -> bool:
         r, c = building.row, building.column
         return any(
@@ -720,8 +730,7 @@ class BuildersRules(Rules):
         if not state.options.get("terrain"):
             return "Terrain Cards are for the advanced game (this game was set up without)"
         most = TERRAIN_CARDS.get(len(state.players))
-        terrain = {spot for spot, kind in state.terrain.items() if kind != "hideout"}
-        placed = len(terrain | {(row, column)})
+        placed = len(state.terrain_card_spots | {(row, column)})
         if most is not None and placed > most:
             players = len(state.players)
             return f"{placed} Terrain Cards on the board: a {players}-player game places {most}"
