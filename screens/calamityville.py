@@ -424,8 +424,7 @@ be shortened to the start of any of its words; the bank is a party like a player
         words = event.value.split()
         if self.state.finished:  # enter says why nothing is done (the preview gave the
             # gold's reason, enter the finish's: a play-test)
-            if self._previewed:
-                self._preview("")
+            self.clear_preview()
             return
         if len(words) >= 4 and words[0].lower() == "buy":
             self._buy_preview(words[1:])
@@ -437,25 +436,23 @@ be shortened to the start of any of its words; the bank is a party like a player
             self._pay_preview(words[1:])
             return
         if len(words) < 3 or words[0].lower() != "rent":
-            if self._previewed:  # typed over: what it said of another command goes (enter
-                # then did this one, the line still saying "Enter collects it": a play-test)
-                self._preview("")
+            self.clear_preview()
             return
         try:
             index, visitor, bonus, bonus_typed = self._rent_parts(words[1:])
         except WhichProperty as which:  # a space named, that fits more than one property
-            self._preview(str(which))
+            self.preview_beside(str(which))
             return
         except (RuleError, AmountError):
-            self._preview("")  # not yet a space: nothing to say
+            self.preview_beside("")  # not yet a space: nothing to say
             return
         try:
             entry = self._rent_entry(index, visitor, bonus, bonus_typed is not None)
         except RuleError as problem:
-            self._preview(str(problem))
+            self.preview_beside(str(problem))
             return
         # who pays whom, and how it adds up (a bonus remembered from another type shows)
-        self._preview(f"{entry.text}. Enter collects it.", notice=True)
+        self.preview_beside(f"{entry.text}. Enter collects it.", notice=True)
 
     def _buy_preview(self, words: list[str]) -> None:
         """What a purchase costs, once the space is typed: the price kept from an earlier
@@ -465,10 +462,10 @@ be shortened to the start of any of its words; the bank is a party like a player
             # tried on a copy: short of money was said only after enter (a play-test)
             self.rules.apply(copy_state(self.state), entry)
         except AmountError:
-            self._preview("")  # not a purchase yet (`for` typed, its price not yet)
+            self.preview_beside("")  # not a purchase yet (`for` typed, its price not yet)
             return
         except RuleError as problem:
-            self._preview(str(problem))
+            self.preview_beside(str(problem))
             return
         if price != remembered:  # said before enter, not only after (a play-test)
             kept = f", kept as the price from now on, in later games too (for {remembered} back)"
@@ -476,7 +473,7 @@ be shortened to the start of any of its words; the bank is a party like a player
             kept = f" (the price kept: for {PRICE} changes it)"
         else:
             kept = ""
-        self._preview(f"{entry.text}{kept}. Enter buys it.", notice=True)
+        self.preview_beside(f"{entry.text}{kept}. Enter buys it.", notice=True)
 
     def _pay_preview(self, words: list[str]) -> None:
         """Who pays whom, once the amount is typed, as a purchase, a rent and a pass are
@@ -486,12 +483,12 @@ be shortened to the start of any of its words; the bank is a party like a player
             entry = self._pay(words)
             self.rules.apply(copy_state(self.state), entry)  # (short of money: said now)
         except AmountError:
-            self._preview("")  # not an amount yet
+            self.preview_beside("")  # not an amount yet
             return
         except RuleError as problem:
-            self._preview(str(problem))
+            self.preview_beside(str(problem))
             return
-        self._preview(f"{entry.text}. Enter pays it.", notice=True)
+        self.preview_beside(f"{entry.text}. Enter pays it.", notice=True)
 
     def _pass_preview(self, words: list[str]) -> None:
         """Where a property passes (on to the next player when the one named has five),
@@ -503,39 +500,20 @@ be shortened to the start of any of its words; the bank is a party like a player
                 rest = rest[1:]
             to, extra = self._player(rest, "who gets it") if rest else (None, [])
         except WhichProperty as which:
-            self._preview(str(which))
+            self.preview_beside(str(which))
             return
         except (RuleError, AmountError):
-            self._preview("")  # not yet a space and a player: nothing to say
+            self.preview_beside("")  # not yet a space and a player: nothing to say
             return
         if (to is None and not self.state.gold_out) or extra:
-            self._preview("")
+            self.preview_beside("")
             return
         try:  # (with nobody named yet, only a refusal that names nobody is said)
             entry = self.rules.pass_property(self.state, index, -1 if to is None else to)
         except RuleError as problem:
-            self._preview(str(problem))
+            self.preview_beside(str(problem))
             return
-        self._preview(f"{entry.text}. Enter passes it.", notice=True)
-
-    def _preview(self, text: str, notice: bool = False) -> None:
-        """Only a change is drawn (most keys leave the line as it was), and with no layout
-        while it takes as many lines (a key as it is typed); the rent due is not a refusal,
-        and does not look like one."""
-        super().say_beside(text, notice=notice)
-        self._previewed = bool(text)
-        self._done_said = False  # (what is typed says it, not the first key after it)
-
-    #: the line under the field says what the command being typed would do (or why not)
-    _previewed = False
-
-    def say_beside(
-        self, text: str, notice: bool = False, one_line: bool = False, keep: str = ""
-    ) -> None:
-        """Anything else said there is no preview: typing on leaves it (a refusal goes as
-        the base screen has it)."""
-        self._previewed = False
-        super().say_beside(text, notice, one_line, keep)
+        self.preview_beside(f"{entry.text}. Enter passes it.", notice=True)
 
     def selected_seat(self) -> int:
         """The player a command in the field names first (a refused payment stays there:

@@ -13,11 +13,11 @@ from contextlib import suppress
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult
-from textual.widgets import Digits, Header, Static
+from textual.widgets import Digits, Header, Input, Static
 
-from companion.amounts import and_listed, is_number, parse_amount, parse_count
+from companion.amounts import AmountError, and_listed, is_number, parse_amount, parse_count
 from companion.games import RuleError
 from companion.games.coloma import (
     EVENTS,
@@ -839,6 +839,31 @@ Type in the command field and press **enter**; the line above it says what comes
         """An undo or redo: the helper's line spoke of the change before (a limit's
         "5 Horses ignored" stayed under an undo that took it back: a play-test)."""
         self._say("")
+
+    @on(Input.Changed, "#command")
+    def _preview_setting(self, event: Input.Changed) -> None:
+        """A tracker typed with a bare number sets it (`ann bucks 5`: to 5, not +5): what it
+        will do is said before enter, beside what +5 would (a table that got 5 Bucks typed
+        `ann bucks 5` and saw it only once done: a play-test)."""
+        words = event.value.split()
+        if len(words) < 3 or not words[-1].isdigit() or not self.can_play():
+            self.clear_preview()
+            return
+        found = find_player(self.state.players, words)
+        what = found[1][0].lower() if found is not None and len(found[1]) == 2 else ""
+        if found is None or not (what in NUMBERS or what in GOLD_WORDS):
+            self.clear_preview()
+            return
+        try:
+            entry = self._player_entry(found[0], found[1])
+        except (RuleError, AmountError):
+            self.clear_preview()  # enter says why
+            return
+        number = int(words[-1])
+        self.preview_beside(
+            f"{words[-1]} sets it: {entry.text}; +{number} would add {number}. Enter sets it.",
+            notice=True,
+        )
 
     def _say(self, sentence: str) -> None:
         """The helper's advice (e.g. what a cost takes in Nuggets); hidden when empty, so

@@ -469,6 +469,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         lays the screen out again: a wrapped notice made the next key cost a layout, 40 ms
         (#16). A resize fits it to the new width (`_refit`)."""
         self._refused_typed = None  # whatever is said now is not that refusal
+        self._previewed = False  # nor what the command being typed would do
         # nor what a change did; a refusal goes at the first key typed too (a key's or the
         # palette's stayed under the next command: a play-test), unless it is the refusal
         # of the command in the field, which stays while that is there (`_command`)
@@ -478,6 +479,24 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             line.set_class(notice, "-notice")  # the same: a class changed restyles it, ~2 ms)
         self._fitted = (text, keep) if one_line and (text or keep) else None
         say(line, self._one_line(text, keep) if one_line else text + keep)
+
+    #: the line under the field says what the command being typed would do (or why not)
+    _previewed = False
+
+    def preview_beside(self, text: str, notice: bool = False) -> None:
+        """What the command being typed would do (`notice`), or why not, beside the field;
+        "" takes it away. Only a change is drawn (most keys leave the line as it was), and
+        with no layout while it takes as many lines; typed over with another command, the
+        screen takes it away (`clear_preview`)."""
+        self.say_beside(text, notice=notice)
+        self._previewed = bool(text)
+        self._done_said = False  # (what is typed says it, not the first key after it)
+
+    def clear_preview(self) -> None:
+        """The preview of a command no longer in the field goes (enter then did another
+        command, the line still saying what the first would: a play-test)."""
+        if self._previewed:
+            self.preview_beside("")
 
     def _one_line(self, text: str, keep: str) -> str | Text:
         """`text` and `keep` cut to the refusal line's width, the cut made in `text` while

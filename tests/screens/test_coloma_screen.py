@@ -669,3 +669,30 @@ async def test_the_shootout_step_says_where_its_tiers_are_when_they_are_below(
         await pilot.pause(0.05)
         await settle(pilot)
         assert text_of(pilot, "#step").endswith("n resolves it.")
+
+
+async def test_a_tracker_typed_with_a_bare_number_says_it_sets_it_before_enter(
+    store: Store, new_game: NewGame
+) -> None:
+    """`ann bucks 5` sets Ann's Bucks to 5; a table that got 5 Bucks typed it without the +
+    and saw what it did only once done (a play-test): it is said as it is typed, beside
+    what +5 would do, and goes when the command is typed over."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_coloma(pilot, session)
+        await type_into(pilot, "#command", "ann bucks 5")
+        assert text_of(pilot, "#command-error") == (
+            "5 sets it: Ann +3 Bucks (2 → 5); +5 would add 5. Enter sets it."
+        )
+        await type_into(pilot, "#command", "ann bucks +5")  # a signed amount says itself
+        assert text_of(pilot, "#command-error") == ""
+        assert await command(pilot, "pools 4 6 8") == ""  # (gold is taken from them)
+        await type_into(pilot, "#command", "bo gold 2")
+        assert text_of(pilot, "#command-error").startswith("2 sets it: Bo ")
+        await type_into(pilot, "#command", "ann bucks 2")  # what it is: enter says so
+        assert text_of(pilot, "#command-error") == ""
+        await type_into(pilot, "#command", "ann bucks 5")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert bucks(screen) == [5, 2, 2]
+        assert "Enter sets it" not in text_of(pilot, "#command-error")
