@@ -274,6 +274,10 @@ Type in the command field and press **enter**; the line above it says what comes
                 yield from self.command_area()
                 yield Static("", id="helper", markup=False)
                 with PlainVerticalScroll(id="tables"):
+                    # the players' names over their columns while the table is scrolled
+                    # past them (docked: it stays at the top; paged down at 80x24, the
+                    # numbers showed under no name: a play-test)
+                    yield Rows(id="players-head")
                     yield TrackerTable(id="players")
                     yield WrappedRows(id="shootout")
             yield LogPanel(id="log")
@@ -287,6 +291,7 @@ Type in the command field and press **enter**; the line above it says what comes
     def on_mount(self) -> None:
         """Put in what this table told the app in earlier games (the pools, the graveyard),
         as entries of their own (undo takes them back); only in a game this window plays."""
+        self.watch(self.query_one("#tables"), "scroll_y", self._head_follows, init=False)
         if not self.can_play():
             return
         if self.state.supply is None:
@@ -331,8 +336,26 @@ Type in the command field and press **enter**; the line above it says what comes
             self._shown["#players"] = rows
             colours = tuple(rich_colour(player.colour) for player in state.players)
             self.query_one("#players", TrackerTable).show_rows(rows, colours)
+            if self._head_shown:  # (the names it repeats may have changed: a new Sheriff)
+                self._head_follows()
         self._show("#shootout", self._shootout_text())
         self._order_tables(self.size.height < ROOM_FOR_BOTH)
+
+    #: the players' names are shown over the table scrolled past them (`_head_follows`)
+    _head_shown = False
+
+    def _head_follows(self, _scrolled: object = None) -> None:
+        """The table's first line (the players' names) at the top of the scrolled part while
+        the table is scrolled past it and some of its numbers show; hidden otherwise."""
+        tables = self.query_one("#tables")
+        table = self.query_one("#players", TrackerTable)
+        head = self.query_one("#players-head", Rows)
+        top = table.virtual_region.y
+        shown = top < tables.scroll_y < top + table.virtual_region.height - 1
+        head.show(table.texts[:1] if shown else [])
+        if shown != self._head_shown:
+            self._head_shown = shown
+            head.display = shown
 
     def on_resize(self, event: events.Resize) -> None:
         """(After GameScreen's own classes.) The tables' order follows the height, and the
@@ -340,6 +363,7 @@ Type in the command field and press **enter**; the line above it says what comes
         self._order_tables(event.size.height < ROOM_FOR_BOTH)
         if self.is_mounted:
             self._show("#step", *self.step_lines([self._step_text()]))
+            self.call_after_refresh(self._head_follows)  # (the table fitted anew)
 
     def _order_tables(self, short: bool) -> None:
         """The shootout comes first once it is the Year's business, unless the terminal is
@@ -347,9 +371,10 @@ Type in the command field and press **enter**; the line above it says what comes
         the tally)."""
         tables = self.query_one("#tables")
         shootout_first = self.state.phase != "rounds" and not short
-        first = self.query_one("#shootout" if shootout_first else "#players")
-        if tables.children[0] is not first:
-            tables.move_child(first, before=0)
+        players, shootout = self.query_one("#players"), self.query_one("#shootout")
+        first, second = (shootout, players) if shootout_first else (players, shootout)
+        if tables.children.index(first) > tables.children.index(second):
+            tables.move_child(first, before=second)
 
     def _show(self, selector: str, content: Text | str) -> None:
         """A part repaints only its lines whose text changed, and lays the screen out again

@@ -551,6 +551,12 @@ async def test_the_command_field_completes_commands_and_names(
         assert screen.query_one("#command", Input).value == "event"
 
 
+def first_table(tables) -> str:  # type: ignore[no-untyped-def]
+    """Which of the players' table and the Shootout's tally comes first (the players'
+    names docked over the table, when it is scrolled past them, are not a table)."""
+    return next(child.id for child in tables.children if child.id in ("players", "shootout"))
+
+
 async def test_a_short_terminal_keeps_the_players_first_in_the_shootout(
     store: Store, new_game: NewGame
 ) -> None:
@@ -563,14 +569,14 @@ async def test_a_short_terminal_keeps_the_players_first_in_the_shootout(
             await move_on(pilot)
         assert state(screen).phase == "shootout"
         tables = screen.query_one("#tables")
-        assert tables.children[0].id == "players"  # every player's numbers in sight
+        assert first_table(tables) == "players"  # every player's numbers in sight
         assert "1 Gunman against 2 Outlaws, lost as it stands" in text_of(pilot, "#step")
         await pilot.resize_terminal(120, 40)  # the screen's Resize comes through the driver
-        await until(pilot, lambda: tables.children[0].id == "shootout")
-        assert tables.children[0].id == "shootout"  # room for both: the Year's business first
+        await until(pilot, lambda: first_table(tables) == "shootout")
+        assert first_table(tables) == "shootout"  # room for both: the Year's business first
         await pilot.resize_terminal(100, 30)  # not short, but no room for both (a play-test
-        await until(pilot, lambda: tables.children[0].id == "players")  # lost the table)
-        assert tables.children[0].id == "players"
+        await until(pilot, lambda: first_table(tables) == "players")  # lost the table)
+        assert first_table(tables) == "players"
         players = screen.query_one("#players")
         assert players.region.bottom <= 29  # all six players' rows in sight, above the footer
 
@@ -696,3 +702,29 @@ async def test_a_tracker_typed_with_a_bare_number_says_it_sets_it_before_enter(
         await settle(pilot)
         assert bucks(screen) == [5, 2, 2]
         assert "Enter sets it" not in text_of(pilot, "#command-error")
+
+
+async def test_the_players_names_stay_over_their_numbers_when_paged_down(
+    store: Store, new_game: NewGame
+) -> None:
+    """Paged down at 80x24 with six players, the table's last rows showed under no name (a
+    play-test): its first line (the names) stays at the top while it is scrolled past them,
+    follows a new Sheriff, and goes once the table shows its own again."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy", "Dee", "Eve", "Fay"), first=0)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_coloma(pilot, session)
+        assert await command(pilot, "pools 6 8 10") == ""
+        head = screen.query_one("#players-head", Rows)
+        assert not head.display
+        await pilot.press("pagedown")
+        await settle(pilot)
+        tables = screen.query_one("#tables")
+        assert tables.scroll_y > screen.query_one("#players").virtual_region.y
+        assert head.display and head.region.height == 1
+        assert head.plain == players_text(screen).splitlines()[0]
+        assert "★ Ann" in head.plain
+        assert await command(pilot, "sheriff bo") == ""
+        assert "★ Bo" in head.plain and head.plain == players_text(screen).splitlines()[0]
+        await pilot.press("pageup")
+        await settle(pilot)
+        assert not head.display
