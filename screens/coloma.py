@@ -429,7 +429,9 @@ Type in the command field and press **enter**; the line above it says what comes
             text.append(f"  ·  Round {state.round} of {ROUNDS}")
         else:
             phase = {"shootout": "Shootout Phase", "cleanup": "Clean Up"}.get(state.phase, "")
-            text.append(f"  ·  {phase or 'after the third Shootout'}")
+            # (short: "after the third Shootout" hid the Sheriff's name behind the gold box
+            # at 120x40, a play-test)
+            text.append(f"  ·  {phase or 'game over'}")
         text.append("  ·  Sheriff ")
         sheriff = state.players[state.sheriff]
         text.append(sheriff.name, style=f"bold {rich_colour(sheriff.colour)}")

@@ -216,6 +216,10 @@ async def test_three_years_three_shootouts_and_the_wizard(store: Store, new_game
         # the end as the finish said it, winners and all (a play-test saw only "finished")
         step = text_of(pilot, "#step")
         assert step.startswith("The game is over: ") and " wins" in step, step
+        # the Sheriff whole beside the gold box (it hid behind it: a play-test)
+        year = screen.query_one("#year-line", Rows)
+        assert year.plain == "Year 1850  ·  game over  ·  Sheriff Cy"
+        assert len(year.plain) <= year.content_size.width
     shootouts = [e.text for e in store.read_game(session.path).entries if e.kind == "shootout"]
     assert [text.split(":")[0] for text in shootouts] == [
         "Shootout 1848",
