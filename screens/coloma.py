@@ -61,6 +61,8 @@ NUMBERS = {  # typed word -> tracked number
     "river": "rivers",
     "r": "rivers",
 }
+#: the entries of Site 5's Common actions, and how a note against the Sites typed says them
+SITE_FIVE_ACTIONS = {"gunmen": "Gunmen are placed", "sleep": "Dudes go on Hotel spaces"}
 GOLD_WORDS = ("gold", "g", "nuggets", "nugget", "n")
 NEXT_WORDS = ("next", "n")  # the calendar moves on only when this is typed
 COMMANDS = (  # completed as they are typed (after the players' names)
@@ -175,6 +177,30 @@ class TrackerTable(Rows):
                 text.pad_right(room)
             line.append_text(text)
         return line
+
+
+def short_types(kinds: list[str], built: set[str], room: int) -> str:
+    """`kinds` listed in `room` cells if they can be: whole, then each cut to the shortest
+    start (of at least 3 letters, then 2, then 1) that no other of the `built` types (case
+    folded) shares."""
+    whole = ", ".join(kinds)
+    if cell_len(whole) <= room:
+        return whole
+    shown = whole
+    for least in (3, 2, 1):
+        shown = " ".join(_unique_start(kind, built, least) for kind in kinds)
+        if cell_len(shown) <= room:
+            break
+    return shown
+
+
+def _unique_start(kind: str, built: set[str], least: int) -> str:
+    others = [other for other in built if other != kind.casefold()]
+    for length in range(least, len(kind)):
+        start = kind[:length].casefold()
+        if not any(other.startswith(start) for other in others):
+            return kind[:length]
+    return kind
 
 
 def fitted_widths(natural: list[int], room: int, gap: int) -> list[int]:
@@ -539,7 +565,7 @@ Type in the command field and press **enter**; the line above it says what comes
             ("Tents pitched on", *(self._pitched(s) or "-" for s in seats)),
             ("Barrels", *(str(numbers[s]["barrels"]) for s in seats)),
             ("Rivers (4 max)", *(str(numbers[s]["rivers"]) for s in seats)),
-            ("Bridges", *(", ".join(state.bridges[s]) or "-" for s in seats)),
+            ("Bridges", *self._bridge_cells()),
             ("Graves", *(self._graves(s) for s in seats)),
         ]
         if state.mule_duel:
@@ -554,6 +580,14 @@ Type in the command field and press **enter**; the line above it says what comes
                 ("Hotels (Dudes)", *(f"{state.hotels[s]} ({state.sleepers[s]})" for s in seats))
             )
         return tuple(rows)
+
+    def _bridge_cells(self) -> list[str]:
+        """Each player's Bridge types, whole when they fit a player's column, else each
+        cut to the fewest letters that tell it from the other types built in this game
+        (four were cut to "Suspension, A…": a play-test)."""
+        bridges = self.state.bridges
+        built = {kind.casefold() for kinds in bridges for kind in kinds}
+        return [short_types(kinds, built, PLAYER_COLUMN) or "-" for kinds in bridges]
 
     def _graves(self, seat: int) -> str:
         state = self.state
@@ -696,7 +730,10 @@ Type in the command field and press **enter**; the line above it says what comes
             return self._ask(question, f"New type {entry.get('bridge')}", lambda: self.run(entry))
         # a row of Gunmen against the Sites typed: said whole under the field too (at
         # 80x24 the line under the field cut it off, the point of it: a play-test)
-        gunmen = self.rules.gunmen_note(state, seat) if entry.kind == "gunmen" else ""
+        gunmen = {"gunmen": "Gunmen are placed", "sleep": "Dudes go on Hotel spaces"}.get(
+            entry.kind
+        )
+        gunmen = self.rules.gunmen_note(state, seat, gunmen) if gunmen else ""
         done = self.run(entry)
         ignored = self.rules.limit_note(entry)  # the rules' "ignore the remainder"
         if done and ignored:  # said under the field, not only in the log

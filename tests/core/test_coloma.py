@@ -175,10 +175,13 @@ def test_limits_take_what_fits_and_ignore_the_rest(game: GameSession) -> None:
     game.act(rules(game).bridge(state(game), 0, "Covered"))
     with pytest.raises(RuleError, match="already has a Covered Bridge: no two of one type"):
         rules(game).bridge(state(game), 0, "covered")
-    for kind in ("Rope", "Stone", "Truss"):
+    game.act(rules(game).bridge(state(game), 0, "Arch"))
+    with pytest.raises(RuleError, match="already has an Arch Bridge"):  # (not "a Arch")
+        rules(game).bridge(state(game), 0, "arch")
+    for kind in ("Rope", "Stone"):
         game.act(rules(game).bridge(state(game), 0, kind))
     with pytest.raises(RuleError, match="at most 4 Bridges"):
-        rules(game).bridge(state(game), 0, "Arch")
+        rules(game).bridge(state(game), 0, "Truss")
 
 
 def test_bridge_tiles_of_a_type_run_out_by_player_count(game: GameSession) -> None:
@@ -447,7 +450,15 @@ def test_hotels_module(new_game: NewGame) -> None:
     with pytest.raises(RuleError, match="No Hotel Buildings left in the supply \\(2 per player\\)"):
         game_rules.hotel(state(session), 1)
     session.act(game_rules.adjust(state(session), 0, "dudes", parse_amount("7")))
-    session.act(game_rules.sleep(state(session), 0, 5))
+    session.act(game_rules.sites(state(session), [1, 5], [4]))
+    # Site 5's Common action, as Gunmen are: a Pioneer elsewhere is noted, not refused (a
+    # Pioneer on Site 1 put Dudes on Hotels unremarked: a play-test)
+    sleep = game_rules.sleep(state(session), 0, 5)
+    assert sleep.text == (
+        "Ann puts 5 Dudes on Hotel spaces: +10 VP (Ann's Pioneer is on Site 1: Dudes go on "
+        "Hotel spaces from Site 5)"
+    )
+    session.act(sleep)
     assert numbers(session, "track") == [10, 0] and numbers(session, "dudes") == [2, 2]
     with pytest.raises(RuleError, match="Ann has 1 vacant Hotel space \\(2 per Hotel Building"):
         game_rules.sleep(state(session), 0, 2)

@@ -9,7 +9,7 @@ from textual.widgets import Digits, Input, Select
 from companion.games.coloma import ColomaState
 from companion.session import GameSession
 from companion.store import Store
-from screens.coloma import ColomaScreen
+from screens.coloma import PLAYER_COLUMN, ColomaScreen, short_types
 from screens.confirm import ConfirmDialog
 from screens.correction import CorrectionDialog
 from screens.help import HelpScreen
@@ -732,3 +732,14 @@ async def test_the_players_names_stay_over_their_numbers_when_paged_down(
         await pilot.press("pageup")
         await settle(pilot)
         assert not head.display
+
+
+def test_four_bridge_types_fit_a_players_column() -> None:
+    """Four Bridges read "Suspension, A…" (a play-test): listed whole when they fit, else
+    each cut to the fewest letters that tell it from the types built in the game."""
+    built = {"suspension", "arch", "covered", "stone", "rope", "rock"}
+    assert short_types(["Arch", "Stone"], built, PLAYER_COLUMN) == "Arch, Stone"
+    four = short_types(["Suspension", "Arch", "Covered", "Stone"], built, PLAYER_COLUMN)
+    assert four == "Su Ar Co St" and len(four) <= PLAYER_COLUMN
+    assert short_types(["Rope", "Rock", "Stone", "Suspension"], built, 14) == "Rop Roc St Su"
+    assert short_types(["Rope", "Rock", "Stone"], built, 14) == "Rop Roc Sto"

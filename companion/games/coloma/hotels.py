@@ -5,6 +5,7 @@ Supply at Clean Up; 8 VP per Hotel at the end (the sheet's `hotels`)."""
 from __future__ import annotations
 
 from companion.games.base import RuleError, Rules, TableState
+from companion.games.coloma.shootout import ShootoutRules
 from companion.games.coloma.state import HOTEL_SPACES, HOTEL_VP, HOTELS_PER_PLAYER, ColomaState
 from companion.games.coloma.words import plural
 from companion.journal import Entry
@@ -32,11 +33,17 @@ class HotelRules(Rules):
         """Dudes from the Lodge on vacant Hotel spaces at Site 5: 2 VP each, at once."""
         if not state.hotel_module:
             raise RuleError("This game is played without the Hotel Building module.")
+        text = (
+            f"{state.name(seat)} puts {dudes} Dude{'s' if dudes != 1 else ''} on Hotel spaces: "
+            f"+{HOTEL_VP * dudes} VP"
+        )
+        # Site 5's Common action, as Gunmen are: said against the Sites typed, not refused
+        # (a Pioneer on Site 1 put Dudes on Hotels unremarked: a play-test)
+        note = ShootoutRules.gunmen_note(state, seat, "Dudes go on Hotel spaces")
         return self._entry(
             state,
             "sleep",
-            f"{state.name(seat)} puts {dudes} Dude{'s' if dudes != 1 else ''} on Hotel spaces: "
-            f"+{HOTEL_VP * dudes} VP",
+            f"{text} ({note})" if note else text,
             player=seat,
             dudes=dudes,
         )

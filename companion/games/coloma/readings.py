@@ -44,9 +44,10 @@ READINGS = """\
   are full (the rules do not say): the line says how many stay.
 - Hotel Building module: 2 Hotel Buildings per player in the supply (`ann hotel` builds
   one, its cost paid with the trackers); `ann sleep 2` puts Dudes from the Lodge on vacant
-  Hotel spaces (2 per Hotel) for 2 VP each, at Site 5: the app does not know where the
-  Pioneer stands and trusts the table; they go to the General Supply at Clean Up; 8 VP per
-  Hotel at the end. Without the module the wizard has no Hotels step.
+  Hotel spaces (2 per Hotel) for 2 VP each, at Site 5: from a Pioneer the typed Sites put
+  elsewhere (or under the Barker in Round 5) they are taken with a note, as Gunmen are, the
+  table knowing best; they go to the General Supply at Clean Up; 8 VP per Hotel at the end.
+  Without the module the wizard has no Hotels step.
 - Pioneer Specialties module: each Ability is printed on its card (not in our text), so the
   app has no command of its own for it: type what an Ability changes with the usual
   commands (`ann gold +1`, ...), or ctrl+o. The option records that the module is used.

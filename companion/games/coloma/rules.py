@@ -673,7 +673,10 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
         if not isinstance(kind, str) or not kind:
             raise RuleError("Say which type of Bridge (its name or a letter).")
         if kind.lower() in (k.lower() for k in built):
-            raise RuleError(f"{state.name(seat)} already has a {kind} Bridge: no two of one type.")
+            article = "an" if kind[:1].lower() in "aeiou" else "a"  # (an Arch: a play-test)
+            raise RuleError(
+                f"{state.name(seat)} already has {article} {kind} Bridge: no two of one type."
+            )
         if len(built) >= MOST_BRIDGES:
             raise RuleError(f"A player has at most {MOST_BRIDGES} Bridges.")
         if len(built) >= state.numbers[seat]["rivers"]:

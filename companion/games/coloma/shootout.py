@@ -183,17 +183,17 @@ class ShootoutRules(Rules):
         return self._entry(state, "gunmen", text, player=seat, row=row, count=count)
 
     @staticmethod
-    def gunmen_note(state: ColomaState, seat: int) -> str:
+    def gunmen_note(state: ColomaState, seat: int, action: str = "Gunmen are placed") -> str:
         """What the rules say against this row, from the Sites typed this Round: Gunmen are
         Site 5's Common action, which the Barker covers in Round 5 (a row from a Pioneer on
         Site 3 went in unremarked and won a Shootout: a play-test). Said, not refused: the
-        table may know better."""
+        table may know better. Dudes on Hotel spaces are Site 5's too (`action` says which)."""
         if state.phase != "rounds" or state.bust_sites is None:
             return ""
         sites = state.bust_sites[0]
         if seat < len(sites) and sites[seat] != SHOOTOUT_SITE:
             return (
-                f"{state.name(seat)}'s Pioneer is on Site {sites[seat]}: Gunmen are placed "
+                f"{state.name(seat)}'s Pioneer is on Site {sites[seat]}: {action} "
                 f"from Site {SHOOTOUT_SITE}"
             )
         if state.barker == SHOOTOUT_SITE:
