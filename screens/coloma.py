@@ -640,6 +640,10 @@ Type in the command field and press **enter**; the line above it says what comes
         badge = tally.badge
         if badge is not None:
             text.append(f"  the Sheriff Badge would go to {state.name(badge)}\n")
+        elif tally.tiers:  # said too (only its giving was: a 2-player play-test wondered)
+            best = [seat for seat, tier in tally.tiers.items() if tier == 1]
+            why = "the non-player Gunmen are best" if NON_PLAYER in best else "a shared best tier"
+            text.append(f"  {state.name(state.sheriff)} would keep the Sheriff Badge ({why})\n")
         if not state.chart:
             text.append(
                 "  (type the chart tile's rewards to see them per player: chart ...)", style="dim"
@@ -899,11 +903,6 @@ Type in the command field and press **enter**; the line above it says what comes
         """A word a command finds the player by ("🤠 Zed" is `zed`, not `🤠`)."""
         return typed_word(self.state.players[seat].name)
 
-    def walked(self, entry: Entry, undone: bool) -> None:
-        """An undo or redo: the helper's line spoke of the change before (a limit's
-        "5 Horses ignored" stayed under an undo that took it back: a play-test)."""
-        self._say("")
-
     @on(Input.Changed, "#command")
     def _preview_setting(self, event: Input.Changed) -> None:
         """A tracker typed with a bare number sets it (`ann bucks 5`: to 5, not +5): what it
@@ -928,6 +927,12 @@ Type in the command field and press **enter**; the line above it says what comes
             f"{words[-1]} sets it: {entry.text}; +{number} would add {number}. Enter sets it.",
             notice=True,
         )
+
+    def clear_refusals(self) -> None:
+        """The game changed: the helper's advice about an earlier change goes too (a limit's
+        note stayed under an undo that took it back, and under a correction: play-tests)."""
+        super().clear_refusals()
+        self._say("")
 
     def _say(self, sentence: str) -> None:
         """The helper's advice (e.g. what a cost takes in Nuggets); hidden when empty, so

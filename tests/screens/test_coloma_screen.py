@@ -242,6 +242,8 @@ async def test_two_players_with_the_non_player_gunmen_and_the_buster(
         assert await command(pilot, "bo gun 1 2") == ""
         tally = text_of(pilot, "#shootout")
         assert "row 3: non-player 3" in tally and "tier 1: the non-player Gunmen (nothing)" in tally
+        # who keeps the Badge said too, not only who would take it (a play-test wondered)
+        assert "Bo would keep the Sheriff Badge (the non-player Gunmen are best)" in tally
         assert await command(pilot, "sheriff ann") == ""
         assert "already has the Sheriff Badge" in await command(pilot, "sheriff ann")
         assert "Type supply, the Nuggets in each pool" in await command(pilot, "supply 1 2")
@@ -314,6 +316,8 @@ async def test_a_correction_with_a_reason(store: Store, new_game: NewGame) -> No
     session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
     async with make_app(store).run_test(size=SIZE) as pilot:
         screen = await open_coloma(pilot, session)
+        assert await command(pilot, "cy horses +9") == ""
+        assert text_of(pilot, "#helper").startswith("Cy: 4 Horses ignored")
         await pilot.press("ctrl+o")
         await pilot.pause()
         assert isinstance(pilot.app.screen, CorrectionDialog)
@@ -326,6 +330,8 @@ async def test_a_correction_with_a_reason(store: Store, new_game: NewGame) -> No
         await pilot.press("enter")
         await pilot.pause()
         assert pilot.app.screen is screen
+        # the limit's note spoke of the change before: it goes (it stayed: a play-test)
+        assert text_of(pilot, "#helper") == ""
         assert bucks(screen) == [2, 2, 6]
         assert "[i]counted[/i]" in text_of(pilot, "#log-lines")
 
