@@ -173,8 +173,10 @@ stays, so you can fix it and record again.
                 value_problem = str(error)
             reason_error.update(reason_problem or "")
             value_error.update(value_problem or "")
-            if value_problem or not reason_problem:
-                self.query_one("#value", Input).focus()
+            # the cursor goes to the field at fault (it stayed in the value when only the
+            # reason was missing, and the reason typed next joined the number: a play-test)
+            at_fault = "#value" if value_problem or not reason_problem else "#reason"
+            self.query_one(at_fault, Input).focus()
             return
         if self.session.rules.changes_nothing(self.session.state, entry):
             value_error.update("That is what it is already: nothing to correct.")

@@ -591,6 +591,12 @@ class BoomtownRules(Rules):
         return self._entry(state, "event", text, player=seat, card=card, **params)
 
     def use_mustang(self, state: BoomtownState, seat: int) -> Entry:
+        if state.phase == "picks" and state.winner == seat:  # (before the winner's own pick
+            # it said "ridden right after the auction winner has picked": a play-test)
+            raise RuleError(
+                f"{state.name(seat)} won the auction and picks first: the Mustang is kept for a "
+                "later round."
+            )
         if state.phase == "picks" and state.picks == [state.winner] and state.next_picker == seat:
             # (riding it threw the card away, silently: a play-test; refused here, not on
             # replay, so that a ride typed before stays as it was)

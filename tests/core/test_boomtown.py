@@ -231,6 +231,16 @@ def test_the_mustang_picks_right_after_the_winner_once(table: Table) -> None:
     assert table.state.picks == [2, 0, 3, 1]
 
 
+def test_the_mustang_of_the_auction_winner_is_kept(table: Table) -> None:
+    """Its holder won the auction: "Ann's Mustang is ridden right after the auction winner
+    has picked" read as Ann waiting for herself (a play-test)."""
+    table.round(0, 1, "mustang", CM8, CM9, DG8)  # Ann takes the Mustang
+    table.auction(0, 1)  # and wins round 2
+    with pytest.raises(RuleError, match=r"^Ann won the auction and picks first: the Mustang is"):
+        table.rules.use_mustang(table.state, 0)
+    assert table.state.kept[0] == ["mustang"]
+
+
 def test_first_to_two_mines_becomes_mayor_and_fees_are_the_mayors_count(table: Table) -> None:
     table.round(0, 1, CM8, CM9, MineCard("San Narciso", 8, 2), DG8)  # Ann CM8, Bo CM9
     table.round(

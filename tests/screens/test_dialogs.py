@@ -429,6 +429,29 @@ async def test_a_correction_says_both_problems_at_once(
         assert text_of(pilot, "#error-reason") == "" and text_of(pilot, "#error-value") != ""
 
 
+async def test_a_correction_refused_for_its_reason_alone_puts_the_cursor_there(
+    store: Store, new_game: NewGame
+) -> None:
+    """`+1`, ctrl+s: "Say why" under the reason, but the cursor stayed in the value, and the
+    reason typed next made it `+1miscounted` (a play-test). It goes to the field at fault."""
+    session = new_game()
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, session)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        await type_into(pilot, "#value", "+1")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, CorrectionDialog)
+        assert text_of(pilot, "#error-reason").startswith("Say why")
+        assert pilot.app.focused is dialog.query_one("#reason")
+        await pilot.press(*"miscounted", "ctrl+s")
+        await settle(pilot)
+        assert not isinstance(pilot.app.screen, CorrectionDialog)  # recorded
+        assert "miscounted" in store.read_game(session.path).entries[-1].text
+
+
 def drawn_in(dialog, selector: str) -> str:  # type: ignore[no-untyped-def]
     """The text drawn over a widget's region (borders left out), lines joined by spaces."""
     region = dialog.query_one(selector).region
