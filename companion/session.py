@@ -100,6 +100,9 @@ class GameSession:
         #: Why changes are refused (a damaged file, a repair refused), or None.
         self.read_only_reason: str | None = record.read_only_reason
         self._seen_size = -1  # the file size last read through (-1: none yet)
+        #: the file's inode and time at the last look: a change that keeps its size (a byte
+        #: of an entry changed, the file put back) is noticed by them (a play-test)
+        self._seen_stamp = _stamp_of(self.path) if self.following else None
         # A follower's view of the file's known end, to notice a rewrite (a writer, which
         # is the only one changing the file, never needs it).
         self._mark = _tail_mark(self.path, self.known_length) if self.following else b""
@@ -315,6 +318,7 @@ class GameSession:
             return True
         self.read_only = self.following = True
         self._mark = _tail_mark(self.path, self.known_length)
+        self._seen_stamp = _stamp_of(self.path)
         return False
 
     def close(self) -> None:
@@ -336,7 +340,7 @@ class GameSession:
         if not self.following:
             return False
         try:
-            size = os.stat(self.path).st_size
+            info = os.stat(self.path)
         except FileNotFoundError:
             self._stop()
             raise FollowStopped(
@@ -345,11 +349,21 @@ class GameSession:
         except OSError as error:
             self._stop()
             raise FollowStopped(f"The game file cannot be read any more ({error}).") from None
+        size, stamp = info.st_size, (info.st_ino, info.st_mtime_ns)
         if size < self._seen_size:  # cut back since (a damaged end dropped): read anew
             self._seen_size = -1
-        if size in (self.known_length, self._seen_size):
+        rewritten = stamp != self._seen_stamp
+        self._seen_stamp = stamp
+        if size in (self.known_length, self._seen_size) and not rewritten:
             return False  # nothing new, or only the start of an entry still being written
         try:
+            if size in (self.known_length, self._seen_size):  # written, the same size: a
+                # byte changed in place, or the file put back (only growth was looked at)
+                record = self.store.read_game(self.path)
+                if self._known_as(record):
+                    return False
+                self._load(record)
+                return True
             if size < self.known_length or _tail_mark(self.path, self.known_length) != self._mark:
                 return self._reload()
             entries, good = self.store.read_appended(
@@ -388,6 +402,16 @@ class GameSession:
         self.read_only = self.following = False
         self._load(record)
         return True
+
+    def _known_as(self, record: GameRecord) -> bool:
+        """True when `record` (the file read again) is what this session shows: the same
+        entries, and damaged alike (or neither)."""
+        return (
+            record.good_length == self.known_length
+            and record.damage == self.record.damage
+            and len(record.entries) == len(self.journal.entries)
+            and list(record.entries) == list(self.journal.entries)
+        )
 
     def _reload(self) -> bool:
         """The file shrank or its known part changed (a repair cut a torn tail): read it whole."""
@@ -614,6 +638,15 @@ def _mended(store: Store, record: GameRecord) -> GameRecord:
     if record.damage is not None:
         record = store.keep_damaged_copy(record)
     return record
+
+
+def _stamp_of(path: Path) -> tuple[int, int] | None:
+    """A file's inode and modification time (None when it cannot be looked at)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_ino, info.st_mtime_ns)
 
 
 def _tail_mark(path: Path, length: int) -> bytes:

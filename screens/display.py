@@ -254,12 +254,19 @@ class DisplayScreen(StyledOnce, Screen[None]):
         log = Text("\n".join(view.log) if view.log else "Nothing has happened yet.")
         self.query_one("#display-log", Static).update(log)
         status = self.query_one("#display-status", Static)
-        status.remove_class("-stopped")
-        status.update(
-            Text(
-                f"Following {session.game_id} (read-only) · {time.strftime('%H:%M:%S')} · g: games"
-            )
+        following = (
+            f"Following {session.game_id} (read-only) · {time.strftime('%H:%M:%S')} · g: games"
         )
+        damage = session.record.damage
+        # a damaged file said, not shown as the game (its readable part looked like a game
+        # in play: a play-test); the status wraps, so that it is read whole at 80x24
+        status.set_class(damage is not None, "-stopped")
+        if damage is not None:
+            following = (
+                f"Entry {damage.number} of the game file {damage.what}: shown up to the entry "
+                f"before it; the window that plays the game says what to do. {following}"
+            )
+        status.update(Text(following))
 
     def _build_cards(self, view: DisplayView) -> None:
         """Lay out the cards anew: once a game, and when its figures change in kind."""

@@ -246,6 +246,8 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
                 self.notify(notice, title="On opening", severity="warning", markup=False)
         elif changed:
             self.refresh_view()
+            for notice in self.session.notices[notices:]:  # the file read anew was damaged
+                self.notify(notice, title="Game file", severity="warning", markup=False)
 
     def _stop_following(self) -> None:
         if self._follow_timer is not None:

@@ -117,6 +117,34 @@ async def test_a_deleted_game_is_said_and_picked_up_again(tmp_path: Path) -> Non
         assert "Following" in text_of(pilot, "#display-status")
 
 
+async def test_a_game_file_changed_in_place_is_said_and_picked_up_when_put_back(
+    tmp_path: Path,
+) -> None:
+    """A byte changed that keeps the file's size went unnoticed (only growth was looked
+    at), and a display opened on it showed the readable part as a game in play (a
+    play-test): it is said, and the good file put back is followed again."""
+    path = Path(await player(tmp_path, "new", "Ann", "Bo", "Cy"))
+    await player(tmp_path, "rounds", str(path), "1")
+    store = Store(tmp_path, GAMES)
+    good = path.read_bytes()
+    at = good.index(b'text = "', good.index(b"[[entries]]")) + len(b'text = "')
+    changed = good[:at] + (b"X" if good[at : at + 1] != b"X" else b"Y") + good[at + 1 :]
+    assert len(changed) == len(good)
+    app = DisplayApp(store, path.stem)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        played = shown_gold(app)
+        path.write_bytes(changed)
+        status = "#display-status"
+        await shows(pilot, lambda: "Entry 1 of the game file was changed" in text_of(pilot, status))
+        assert app.screen.query_one(status).has_class("-stopped")
+        assert app.screen.query_one(status).region.height > 1  # wrapped, read whole at 80x24
+        path.write_bytes(good)  # put back, the same size again
+        await shows(pilot, lambda: text_of(pilot, status).startswith("Following"))
+        assert shown_gold(app) == played
+    assert path.read_bytes() == good  # the display wrote nothing
+
+
 async def test_without_a_game_in_play_the_display_lists_the_games(tmp_path: Path) -> None:
     store = Store(tmp_path, GAMES)
     app = DisplayApp(store)
