@@ -16,9 +16,18 @@ class TornTail:
 
     dropped_bytes: int
     backup: Path | None = None
+    #: the bytes dropped were not the start of an entry (NULs a power cut left, a stray
+    #: space): no change was lost
+    junk: bool = False
 
     def notice(self) -> str:
         kept = f" A copy of the file as it was is at {self.backup}." if self.backup else ""
+        if self.junk:  # (it said a change was dropped, none was: a play-test)
+            return (
+                f"The game file ended in {self.dropped_bytes} "
+                f"byte{'s' if self.dropped_bytes != 1 else ''} that were no change (left by a "
+                f"crash or another program): cut off, and every change kept.{kept}"
+            )
         return (
             "The last change was cut off when the app stopped while saving it; it was "
             f"dropped and everything before it kept.{kept}"

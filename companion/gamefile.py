@@ -264,7 +264,8 @@ class ParsedJournal:
 
 def _complete_end(body: bytes, checked: bool) -> int | None:
     """Where the last entry's complete part ends (a partial start of the next entry may
-    follow it), or None when its final line is missing: a torn entry."""
+    follow it, or bytes that are no entry's: NULs a power cut left, a stray space), or None
+    when its final line is missing: a torn entry."""
     final = _final_line(checked)
     for size in range(len(_MARKER) - 1, -1, -1):
         if size and not body.endswith(_MARKER[:size]):
@@ -272,7 +273,18 @@ def _complete_end(body: bytes, checked: bool) -> int | None:
         end = len(body) - size
         if final.search(body, 0, end):
             return end
-    return None
+    # anything else after its final line: the entry is whole (it was dropped with what
+    # followed it, a change saved and shown: a play-test)
+    ends = [found.end() for found in _final_line_within(checked).finditer(body)]
+    return ends[-1] if ends else None
+
+
+@cache
+def _final_line_within(checked: bool) -> re.Pattern[bytes]:
+    """An entry's final line, whole (its newline too), wherever it is in the body."""
+    if checked:
+        return re.compile(rb'(?:\A|\n)check = "[0-9a-f]{8}"(?=\n)')
+    return re.compile(rb'(?:\A|\n)(?:check = "[0-9a-f]{8}"|at = "[^"\n]*")(?=\n)')
 
 
 def _content_of(body: bytes, checked: bool) -> bytes:
@@ -445,7 +457,8 @@ def parse_journal(data: bytes, fmt: int | None = None, first_number: int = 1) ->
             if end is None:
                 good, torn = offset, True
                 break
-            if body[end:].strip():
+            if body[end:] not in (b"", b"\n"):  # (more than its own newline: cut off, or a
+                # stray byte taken as the end and the next entry appended after it)
                 good, torn = offset + len(_MARKER) + end, True
             body = body[:end]
         content = body[:-19]  # when it ends with its check line, as this app writes it

@@ -220,6 +220,7 @@ class Store:
         start of the file, only the entries after it are parsed (`fresh`)."""
         from companion.gamefile import (
             DAMAGED_READ_ONLY,
+            ENTRY_MARKER,
             EntryList,
             GameRecord,
             RunningDigest,
@@ -243,10 +244,15 @@ class Store:
             raise DamagedFile(path, _reason(error)) from None
         good = parsed.good
         torn = None
-        if parsed.torn and data[good:].strip():
+        if parsed.torn and data[good:]:  # (blanks too: a next entry put after them
+            # would not be read)
             from companion.damage import TornTail
 
-            torn = TornTail(len(data) - good)
+            tail = data[good : good + len(ENTRY_MARKER)]
+            starts_entry = tail.startswith(ENTRY_MARKER) or ENTRY_MARKER.startswith(tail)
+            # (the last entry's own newline, cut with them, is put back by the next entry)
+            own = 1 if not starts_entry and tail[:1] == b"\n" else 0
+            torn = TornTail(len(data) - good - own, junk=not starts_entry)
         fmt = parsed.doc["format"]
         if parsed.spans is None:  # a file edited into another layout: its entries as read
             entries = EntryList.of(parsed.entries)
@@ -273,9 +279,15 @@ class Store:
     ) -> tuple[ParsedJournal, Snapshot | None, Any]:
         """The parsed file (its entries only those after a valid snapshot, spans for all),
         the snapshot, and the SHA-256 of the bytes it covers (None without one)."""
+        from companion.gamefile import ENTRY_MARKER as _MARKER
         from companion.gamefile import parse_journal
 
         found = self.read_snapshot(path, data)
+        rest = data[found[0].length :] if found is not None else b""
+        if rest and not rest.startswith(_MARKER):  # no entry after it: a torn start, or
+            # bytes that are no entry (blanks were taken as read, and the entries appended
+            # after them could not be read without the snapshot); read whole, which says so
+            found = None
         if found is not None:
             snapshot, digest = found
             try:
@@ -296,13 +308,13 @@ class Store:
     def repair_torn(self, record: GameRecord) -> GameRecord:
         """Keep a complete copy of a torn file, then cut it back to its good part so appends
         stay valid. SaveError (and the file left as it was) when the copy cannot be made."""
-        from companion.damage import TornTail
+        from dataclasses import replace
 
         if record.torn is None:
             return record
         backup = self.keep_copy(record.path, "torn", "the cut-off last change")
         _cut_file(record.path, record.good_length, "the repair")
-        record.torn = TornTail(record.torn.dropped_bytes, backup)
+        record.torn = replace(record.torn, backup=backup)
         return record
 
     def keep_damaged_copy(self, record: GameRecord) -> GameRecord:

@@ -71,6 +71,32 @@ def test_a_torn_file_is_repaired_with_a_copy_and_play_goes_on(
     assert again.notices == []
 
 
+@pytest.mark.parametrize("junk", [b"\x00" * 512, b" ", b"\r\n", b"\n\n", b"garbage"])
+def test_bytes_after_the_last_entry_cost_no_change(
+    new_game: NewGame, store: Store, junk: bytes
+) -> None:
+    """NULs a power cut left at the end of the file (or a stray space, a CRLF) dropped the
+    whole last entry, saved and shown, as if it had been cut off (a play-test): the entry is
+    kept, the bytes after it are cut off (a copy kept) and said to be no change."""
+    session = new_game()
+    add_gold(session, 0, "+5")
+    add_gold(session, 1, "+1")
+    session.close()
+    whole = session.path.read_bytes()
+    session.path.write_bytes(whole + junk)
+    reopened = GameSession.open(store, session.path)
+    assert [n["gold"] for n in reopened.state.numbers] == [15, 11, 10]
+    [notice] = reopened.notices
+    assert notice.startswith(f"The game file ended in {len(junk)} byte")
+    assert "every change kept" in notice and "dropped" not in notice
+    [backup] = session.path.parent.glob("*.torn-*")
+    assert backup.read_bytes() == whole + junk
+    add_gold(reopened, 2, "+2")  # appended after the cut: read back whole
+    again = GameSession.open(store, session.path)
+    assert [n["gold"] for n in again.state.numbers] == [15, 11, 12]
+    assert again.notices == [] and again.record.damage is None
+
+
 @pytest.mark.parametrize(
     ("name", "reason"),
     [
