@@ -62,6 +62,7 @@ def export(store: Store, game_id: str, fmt: str, problem: str | None) -> int:
 
 def history(store: Store, game: str | None, player: str | None, fmt: str) -> int:
     from companion.games import GAME_IDS, SHEETS
+    from companion.history_sync import sync_history
     from companion.records import (
         games_table,
         load_finished,
@@ -77,6 +78,7 @@ def history(store: Store, game: str | None, player: str | None, fmt: str) -> int
     if player is not None and not player.strip():  # ("No finished games yet.": a play-test)
         return fail("goldrush history: --player needs a name, or the start of one")
     try:
+        sync_history(store)  # the records follow the games (a row a full disk kept out)
         every = load_finished(store, SHEETS)
     except DamagedFile as damaged:
         return fail(f"goldrush history: {damaged.path}: {damaged.reason} (the file is kept)")

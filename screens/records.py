@@ -24,6 +24,7 @@ from textual.widgets import (
 )
 
 from companion.games import GAME_IDS, SHEETS
+from companion.history_sync import sync_history
 from companion.records import (
     FinishedGame,
     PlayerRecord,
@@ -124,6 +125,7 @@ class RecordsScreen(StyledOnce, Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = "Records"
         try:
+            sync_history(self.store)  # (a finish whose row was not written: a full disk)
             games = load_finished(self.store, SHEETS)
             renames, problem = renames_or_why(self.store)
             self.renames_problem = f". {problem}" if problem else ""  # (after the count)

@@ -74,3 +74,26 @@ def test_a_reopening_undone_puts_the_game_back_as_finished_when_it_was(
     assert session.state.finished
     session.record_in_history()
     assert [row["finished"] for row in store.read_history()] == ["2026-11-27T15:28:00+00:00"]
+
+
+def test_the_records_follow_the_games_when_a_history_write_was_lost(
+    new_game: NewGame, store: Store
+) -> None:
+    """A finish whose history row was not written (a full disk) never reached the records,
+    and a finished game cut back to an unfinished readable part stayed counted (a
+    play-test): reading the records brings the history in line with the games."""
+    from companion.history_sync import sync_history
+
+    lost = new_game()  # finished, its row never written
+    lost.act(lost.rules.finish(lost.state, 'game = "boomtown"\n', "Ann wins"))
+    lost.close()
+    stale = new_game(game="coloma", names=("Cy", "Di"))  # recorded, then no longer finished
+    stale.act(stale.rules.finish(stale.state, 'game = "coloma"\n', "Cy wins"))
+    stale.record_in_history()
+    stale.act(stale.rules.reopen(stale.state))
+    stale.close()
+    assert [row["file"] for row in store.read_history()] == [stale.path.name]
+    assert sync_history(store) == 2
+    [row] = store.read_history()
+    assert row["file"] == lost.path.name and row["sheet"] == 'game = "boomtown"\n'
+    assert sync_history(store) == 0  # in line: nothing written again

@@ -1,0 +1,40 @@
+"""The records follow the games: the game files are the truth, the history is what the
+records read. A finished game missing from the history (its row was not written: a full
+disk, a damaged history put back since) is added, and the row of a game no longer finished
+(reopened, or cut back to its readable part) is taken out, each time the records are read:
+a finish whose history write failed never reached the records (a play-test)."""
+
+from __future__ import annotations
+
+import os
+
+from companion.store import DamagedFile, SaveError, Store
+
+
+def sync_history(store: Store) -> int:
+    """Bring the history in line with the saved games; how many rows changed. A damaged
+    history raises DamagedFile (nothing is written to it); a game that cannot be read is
+    left as the history has it; a write that fails is left for the next time."""
+    from companion.saved import list_saved
+    from companion.session import GameSession
+
+    rows = store.read_history() if os.path.lexists(store.history_path) else []
+    recorded = {row.get("file") for row in rows}
+    changed = 0
+    try:
+        for game in list_saved(store).games:
+            name = game.path.name
+            if game.finished and name not in recorded:
+                try:
+                    session = GameSession(store, store.read_game(game.path), read_only=True)
+                except DamagedFile:
+                    continue
+                if session.state.finished:
+                    session.record_in_history()
+                    changed += 1
+            elif not game.finished and name in recorded:
+                store.forget_finished(name)
+                changed += 1
+    except (SaveError, OSError):
+        pass  # (the records show what the history has; tried again next time)
+    return changed
