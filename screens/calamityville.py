@@ -283,14 +283,32 @@ be shortened to the start of any of its words; the bank is a party like a player
         if not self.run(entry):
             return False
         if price != remembered:
-            self.remember("price", price)
+            later = (  # (said even when the settings were not saved: a play-test)
+                ", in later games too" if self.remember("price", price) else " in this game"
+            )
             self.notify(  # kept for this game and the next: said, not silent (a play-test)
-                f"A property costs ${price} from now on, in later games too (buy ... for "
-                f"{remembered} goes back).",
+                f"A property costs ${price} from now on{later} (buy ... for {remembered} goes "
+                "back).",
                 title="Price kept",
                 markup=False,
             )
         return True
+
+    #: the price kept, and the journal's length it was worked out at
+    _price_seen: tuple[int, int] | None = None
+
+    def _price_kept(self) -> int:
+        """What a purchase costs without `for`: the price the newest purchase of this game
+        paid (its entry keeps it: with the settings not saved, "Price kept" was said and the
+        next purchase cost $200, a play-test), else the one remembered from earlier games.
+        Worked out once a change (a purchase is previewed at every key)."""
+        count = self.session.journal.effective_count
+        if self._price_seen is None or self._price_seen[0] != count:
+            bought = self.session.journal.newest_of("buy")
+            paid = bought.get("price") if bought is not None else None
+            price = paid if isinstance(paid, int) else self.session.recall("price", PRICE)
+            self._price_seen = (count, price)
+        return self._price_seen[1]
 
     def _buy_entry(self, words: list[str]) -> tuple[Entry, int, int]:
         """The purchase `buy WHO TYPE VALUE [for PRICE]` makes, its price and the price
@@ -311,7 +329,7 @@ be shortened to the start of any of its words; the bank is a party like a player
             price_words = price_words[1:] or ["nothing"]  # "for" and no price: say so
         if len(price_words) > 1:
             raise RuleError(f"{usage} buy ann bank 300 for 250 pays $250 for it.")
-        remembered = self.session.recall("price", PRICE)
+        remembered = self._price_kept()
         price = parse_count(price_words[0], what="The price") if price_words else remembered
         before = remembered if price != remembered else None
         return self.rules.buy(self.state, seat, kind, value, price, before), price, remembered

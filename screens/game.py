@@ -674,12 +674,14 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
                 timeout=10,
             )
 
-    def remember(self, key: str, value: object) -> None:
-        """Keep a number read off the cardboard in the settings (this game's section)."""
-        self._remember(lambda: self.session.remember(key, value))
+    def remember(self, key: str, value: object) -> bool:
+        """Keep a number read off the cardboard in the settings (this game's section); False
+        when it could not be saved (said so)."""
+        return self._remember(lambda: self.session.remember(key, value))
 
-    def _remember(self, save: Callable[[], None]) -> None:
-        """Save something into the settings; a damaged settings file is kept and said so."""
+    def _remember(self, save: Callable[[], None]) -> bool:
+        """Save something into the settings; a damaged settings file is kept and said so.
+        False when it was not saved."""
         try:
             save()
         except DamagedFile as damaged:
@@ -691,6 +693,9 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             )
         except OSError as error:
             self.notify(f"The settings were not saved: {error}", severity="warning", markup=False)
+        else:
+            return True
+        return False
 
     def finish_game(self, sheet: str = "", winners: str = "") -> None:
         try:

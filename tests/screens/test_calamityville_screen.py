@@ -672,3 +672,29 @@ async def test_ctrl_o_after_a_refused_payment_starts_at_the_payer(
         dialog = pilot.app.screen
         assert isinstance(dialog, CorrectionDialog)
         assert dialog.query_one("#what", Select).value == "1:money"
+
+
+async def test_a_price_kept_holds_in_the_game_when_the_settings_cannot_take_it(
+    store: Store, new_game: NewGame
+) -> None:
+    """With the settings not saved (a full disk, a damaged file), "Price kept ... from now
+    on, in later games too" was said and the next purchase cost $200 (a play-test): the
+    price kept is the newest purchase's, and only this game is promised."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy"), first=0)
+    store.settings_path.write_text("this is [not toml")
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        assert await command(pilot, "buy ann bank 300 for 250") == ""
+        notices = [str(n.message) for n in pilot.app._notifications]
+        assert any("from now on in this game (buy ... for 200 goes back)" in n for n in notices)
+        assert not any("in later games too" in n for n in notices)
+        await type_into(pilot, "#command", "buy bo bank 200")
+        assert text_of(pilot, "#command-error").startswith("Bo buys a bank ($200 space) for $250")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.state.money(1) == 2000 - 250
+        await pilot.press("ctrl+z", "ctrl+z")  # both undone: the price of earlier games
+        await settle(pilot)
+        await type_into(pilot, "#command", "buy bo bank 200")
+        assert text_of(pilot, "#command-error").startswith("Bo buys a bank ($200 space) for $200")
+    assert store.settings_path.read_text() == "this is [not toml"  # kept as it was
