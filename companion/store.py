@@ -437,14 +437,18 @@ class Store:
             return None
         return draft or None
 
-    def write_draft(self, path: Path, draft: Mapping[str, Any]) -> None:
+    def write_draft(self, path: Path, draft: Mapping[str, Any]) -> str | None:
         """Keep what is being typed in the wizard, so that a crash or a kill does not lose
         it (replaced whole: a reader never sees half of it). Best effort, not fsynced: the
-        game's own changes are the journal's, this is typing not saved yet."""
+        game's own changes are the journal's, this is typing not saved yet. Why it could
+        not be kept, or None."""
         try:
             self._write_cached(self._draft_path(path), _toml_text(dict(draft)).encode("utf-8"))
-        except (OSError, ValueError, TypeError):
-            return
+        except OSError as error:
+            return error.strerror or str(error)
+        except (ValueError, TypeError) as error:
+            return str(error)
+        return None
 
     def drop_draft(self, path: Path) -> None:
         """The wizard's typing is saved in the game, or was dropped by the table."""

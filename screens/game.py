@@ -60,6 +60,10 @@ COMMON_HELP = """\
 """
 
 
+#: the wizard opened again after its save failed: what it says of the typing it gives back
+NOT_SAVED_BACK = "Not saved, so your scores are back here as you typed them: ctrl+s saves them."
+
+
 class TypeMore(RuleError):
     """A refusal that asks for words added at the end of the command (Calamityville's bonus
     rent): the command stays with the cursor at its end, not selected to be typed over."""
@@ -607,16 +611,27 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         store, path = self.session.store, self.session.path
 
         typed: list[dict[str, Any] | None] = [store.read_draft(path)]
+        unkept = [False]  # said once that the typing cannot be kept
 
         def keep(draft: dict[str, Any] | None) -> None:
             """What is typed in the wizard is kept beside the game until it is saved in it
             or dropped: a crash or a kill -9 no longer loses a table's final scores. (And
-            here, for a save that fails: the wizard opens again with it.)"""
+            here, for a save that fails: the wizard opens again with it.) When it cannot be
+            kept (a full disk), it is said once (it went unsaid: a play-test)."""
             typed[0] = draft
             if draft is None:
                 store.drop_draft(path)
-            else:
-                store.write_draft(path, draft)
+                return
+            problem = store.write_draft(path, draft)
+            if problem is not None and not unkept[0]:
+                unkept[0] = True
+                self.notify(
+                    f"What you type here cannot be kept beside the game ({problem}): it is "
+                    "lost if the app stops before ctrl+s saves it.",
+                    title="Scoring wizard",
+                    severity="warning",
+                    markup=False,
+                )
 
         def done(sheet: FinishedSheet | None) -> None:
             if sheet is None:
@@ -633,7 +648,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
                 store.drop_draft(path)
             else:  # not saved (a full disk): the wizard again, with what was typed in it
                 # (it closed, and the scores typed were lost: a play-test)
-                self.app.push_screen(wizard_with(typed[0]), done)
+                self.app.push_screen(wizard_with(typed[0], NOT_SAVED_BACK), done)
                 return
             if sheet.charts != charts:
                 self._remember(lambda: self.session.remember_charts(sheet.charts))
@@ -658,9 +673,9 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             spec, tracked, started, sheet=rows if state.sheet else None
         )
 
-        def wizard_with(draft: dict[str, Any] | None) -> ScoringWizard:
+        def wizard_with(draft: dict[str, Any] | None, *note: str) -> ScoringWizard:
             return ScoringWizard(
-                spec, rows, charts, hints, draft, keep, counts, followed_numbers, supplies
+                spec, rows, charts, hints, draft, keep, counts, followed_numbers, supplies, *note
             )
 
         self.app.push_screen(wizard_with(typed[0]), done)

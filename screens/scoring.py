@@ -277,6 +277,7 @@ did not have.
         counts: dict[str, list[int]] | None = None,
         tracked: dict[str, list[Any]] | None = None,
         supplies: list[dict[int, int]] | None = None,
+        restored_note: str = "What was typed here before the app stopped is back.",
     ) -> None:
         """`draft`: what was typed here before and kept (`keep` is given what is typed at
         each change, None once nothing differs from the start), put back as it was.
@@ -284,8 +285,10 @@ did not have.
         an answer with another count, which is taken all the same). `tracked`: per field,
         each player's number (or numbers) the app tracked, questioned the same way when
         typed over (`tracked_numbers`). `supplies`: each player's cubes in all, as the game
-        tracks them (Builders' "Cubes left")."""
+        tracks them (Builders' "Cubes left"). `restored_note`: said when a draft is put
+        back (a save that failed gives it back too: it said the app had stopped)."""
         super().__init__()
+        self._restored_note = restored_note
         self.supplies = supplies or []
         self.counts = counts or {}
         self.tracked = tracked or {}
@@ -448,7 +451,7 @@ did not have.
         self._show_step()
         if self.restored:
             self.notify(
-                "What was typed here before the app stopped is back.",
+                self._restored_note,
                 title="Scoring wizard",
                 markup=False,
             )

@@ -224,6 +224,10 @@ async def test_a_save_that_fails_opens_the_wizard_again_with_what_was_typed(
         monkeypatch.undo()
         wizard = pilot.app.screen
         assert isinstance(wizard, ScoringWizard) and wizard.typed["money"][0] == "1234"
+        # said as what it is: the app had not stopped (it said so: a play-test)
+        notices = [str(n.message) for n in pilot.app._notifications]
+        assert any(n.startswith("Not saved, so your scores are back here") for n in notices)
+        assert not any("before the app stopped" in n for n in notices)
         assert not pilot.app.screen_stack[-2].session.state.finished  # type: ignore[attr-defined]
         if not wizard.at_standings:
             await pilot.press("ctrl+n")
@@ -1361,3 +1365,24 @@ async def test_a_tracked_list_typed_over_is_questioned_too(store: Store) -> None
         assert str(wizard.query_one("#note-0", Static).content) == ""
         await type_into(pilot, "#answer-0", "3")  # one number: the count's question first
         assert "1 number typed, 2 on the board" in str(wizard.query_one("#note-0", Static).content)
+
+
+async def test_typing_that_cannot_be_kept_beside_the_game_is_said_once(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a full disk the wizard's typing was not kept, unsaid: a kill -9 then lost it (a
+    play-test). It is said, once."""
+    import errno
+
+    def full(*_: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Store, "_write_cached", full)
+    session = new_game(game="calamityville", names=("Ann", "Bo"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_wizard(pilot, session)
+        await type_into(pilot, "#answer-0", "1234")
+        await type_into(pilot, "#answer-0", "1235")
+        notices = [str(n.message) for n in pilot.app._notifications]
+        kept = [n for n in notices if n.startswith("What you type here cannot be kept")]
+        assert len(kept) == 1 and "No space left on device" in kept[0], notices
