@@ -25,7 +25,7 @@ from textual.widgets import Digits, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.display import DisplayView, Figure, view_of
-from companion.saved import list_saved
+from companion.saved import SavedGame, list_saved
 from companion.session import FollowStopped, GameSession
 from companion.store import DamagedFile, Store
 from screens.app import GoldrushApp
@@ -38,12 +38,16 @@ HELP = """\
 A read-only view of one game, in large type, for a TV or the phones at the table. It follows
 the game as it is played in another window (it never changes it), within half a second.
 
-- **g** lists the saved games to show another one.
+- A game started later is shown by itself (the display follows the game in play).
+- **g** lists the saved games to show another one (it stays on the display).
 - **ctrl+q** closes the display (the game goes on in its own window).
 """
 
 #: How often the display looks for the writer's changes (one stat when there are none).
 FOLLOW_EVERY = 0.5
+#: How often a display showing the game in play looks for a newer one (the saved games'
+#: summaries), in looks for changes: a TV has no keyboard to press g on.
+NEWER_EVERY = 4
 #: A card (a player, or the table's numbers) is about this wide: the grid takes as many
 #: columns as fit.
 CARD_WIDTH = 38
@@ -135,10 +139,14 @@ class DisplayScreen(StyledOnce, Screen[None]):
     CSS_PATH = "display.tcss"
     BINDINGS = [Binding("g", "games", "Games", id="games")]
 
-    def __init__(self, store: Store, path: Path) -> None:
+    def __init__(self, store: Store, path: Path, in_play: bool = False) -> None:
+        """`in_play`: show whichever game is in play, moving on to a newer one when it is
+        started (`goldrush display` with no game named); a game picked with g stays."""
         super().__init__(classes=initial_classes())
         self.store = store
         self.path = path
+        self.in_play = in_play
+        self._looks = 0
         self.session: GameSession | None = None
         self.view: DisplayView | None = None
         self._shape: tuple[object, ...] = ()
@@ -189,6 +197,9 @@ class DisplayScreen(StyledOnce, Screen[None]):
 
     def follow(self) -> None:
         """Show what the playing window changed; pick the game up again when it is back."""
+        self._looks += 1
+        if self.in_play and self._looks % NEWER_EVERY == 0 and self._newer_in_play():
+            return
         if self.session is None:
             seen = _stamp(self.path)
             if seen is not None and seen != self._stopped_at:  # back, or changed since
@@ -281,13 +292,30 @@ class DisplayScreen(StyledOnce, Screen[None]):
         grid.mount_all([*self._cards, *([self._table_card] if self._table_card else [])])
         self._fit_columns()
 
+    def _newer_in_play(self) -> bool:
+        """Move on to the game in play when it is another one (a game started since): the
+        display stayed on the finished one until someone walked to the TV (a play-test)."""
+        try:
+            latest = list_saved(self.store).latest_unfinished()
+        except OSError:
+            return False
+        if latest is None or latest.path == self.path:
+            return False
+        self._show(latest.path)
+        return True
+
     def action_games(self) -> None:
         self.app.push_screen(GamePicker(self.store), self.show_game)
 
     def show_game(self, path: Path | None) -> None:
-        """Follow another game (the one picked in the list), or go on with this one."""
+        """Follow another game (the one picked in the list: it stays, whatever is started
+        since), or go on with this one."""
         if path is None or path == self.path:
             return
+        self.in_play = False
+        self._show(path)
+
+    def _show(self, path: Path) -> None:
         self.path = path
         self.session = None
         self._shape = ()
@@ -302,11 +330,16 @@ class GamePicker(StyledOnce, Screen[Path | None]):
     CSS_PATH = "display.tcss"
     BINDINGS = [Binding("escape", "back", "Back", id="back")]
 
-    def __init__(self, store: Store, note: str = "") -> None:
+    def __init__(self, store: Store, note: str = "", waiting: bool = False) -> None:
+        """`waiting`: no game is in play yet: the list follows the saved games, and the
+        first game started is shown (the list stayed as it was, and no key left it: a
+        play-test)."""
         super().__init__()
         self.store = store
         self.note = note
+        self.waiting = waiting
         self._paths: list[Path] = []
+        self._timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -316,19 +349,40 @@ class GamePicker(StyledOnce, Screen[Path | None]):
         yield Static("enter: show it · ctrl+q: close", id="picker-hint", markup=False)
 
     def on_mount(self) -> None:
-        saved = list_saved(self.store)
+        self._list(list_saved(self.store).games)
+        self.query_one("#picker-games", OptionList).focus()
+        if self.waiting:
+            self._timer = self.set_interval(2 * FOLLOW_EVERY, self._look)
+
+    def _list(self, saved: list[SavedGame]) -> None:
         games = self.query_one("#picker-games", OptionList)
-        self._paths = [game.path for game in saved.games]
-        for game in saved.games:
+        games.clear_options()
+        self._paths = [game.path for game in saved]
+        for game in saved:
             line = Text(f"{game.title} · {game.names} · {game.progress}")
             games.add_option(Option(line, id=game.game_id))
-        if not saved.games:
+        if not saved:
             games.add_option(
                 Option(Text("No game is saved yet: start one with `goldrush`."), disabled=True)
             )
         else:
             games.highlighted = 0
-        games.focus()
+
+    def _look(self) -> None:
+        """While no game is in play: the first one started is shown; the list follows."""
+        try:
+            saved = list_saved(self.store)
+        except OSError:
+            return
+        latest = saved.latest_unfinished()
+        if latest is not None and self.app.screen is self:
+            self.waiting = False
+            if self._timer is not None:
+                self._timer.stop()
+            self.app.push_screen(DisplayScreen(self.store, latest.path, in_play=True))
+            return
+        if [game.path for game in saved.games] != self._paths:
+            self._list(saved.games)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         path = self._paths[event.option_index]
@@ -360,9 +414,14 @@ class DisplayApp(GoldrushApp):
         else:
             latest = list_saved(self.store).latest_unfinished()
             if latest is not None:
-                screen = DisplayScreen(self.store, latest.path)
+                screen = DisplayScreen(self.store, latest.path, in_play=True)
             else:
-                screen = GamePicker(self.store, "No game is being played: which one to show?")
+                screen = GamePicker(
+                    self.store,
+                    "No game is being played: which one to show? (The first game started "
+                    "is shown by itself.)",
+                    waiting=True,
+                )
         self._load_screen_css(screen)
         return screen
 

@@ -156,6 +156,32 @@ async def test_without_a_game_in_play_the_display_lists_the_games(tmp_path: Path
         )
 
 
+async def test_the_display_moves_on_to_the_game_started_next(tmp_path: Path) -> None:
+    """On a TV, the display stayed on the game it opened (finished) and, with no game in
+    play, on the empty list, until someone walked over to press g (a play-test): showing
+    the game in play, it moves on to a game started since; a game picked with g stays."""
+    store = Store(tmp_path, GAMES)
+    app = DisplayApp(store)  # no game in play yet
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GamePicker)
+        first = Path(await player(tmp_path, "new", "Ann", "Bo", "Cy"))
+        await shows(pilot, lambda: isinstance(app.screen, DisplayScreen), within=4)
+        assert app.screen.path == first  # type: ignore[attr-defined]
+        await asyncio.sleep(1.1)  # another file name (ids are by the second)
+        second = Path(await player(tmp_path, "new", "Di", "Eve", "Flo"))
+        await shows(pilot, lambda: app.screen.path == second, within=4)  # type: ignore[attr-defined]
+        assert shown_gold(app) == ["10", "10", "10"]
+        assert app.screen.view.seats[0].name == "Di"  # type: ignore[attr-defined]
+        await pilot.press("g")  # the table picks the first: it stays there
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert app.screen.path == first  # type: ignore[attr-defined]
+        await pilot.pause(3)
+        assert app.screen.path == first  # type: ignore[attr-defined]
+
+
 async def test_g_lists_the_games_and_enter_shows_one(tmp_path: Path) -> None:
     first = Path(await player(tmp_path, "new", "Ann", "Bo", "Cy"))
     await asyncio.sleep(1.1)  # another file name (ids are by the second)
