@@ -80,10 +80,42 @@ def lan_address() -> str:
         probe.close()
 
 
+def listen_problem(host: str, port: int) -> str | None:
+    """Why the server could not listen there, or None: tried by binding a socket once, so
+    that it is said before the address to open is printed (a port in use was said only
+    after "Open http://localhost:8000", another server's: a play-test)."""
+    import errno
+
+    try:
+        found = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+    except socket.gaierror as error:
+        return f"cannot listen on {host!r} (--host): {error.strerror}"
+    family, kind, proto, _, address = found[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # (as the server does)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                return (
+                    f"port {port} is already in use on {host} (another goldrush serve?): "
+                    "choose another with --port"
+                )
+            if error.errno == errno.EACCES:
+                return f"port {port} needs more rights: choose one above 1024 with --port"
+            return f"cannot listen on {host}:{port}: {error.strerror or error}"
+    return None
+
+
 def serve(store: Store, host: str, port: int, full: bool) -> int:
     """Serve the display (or with `full`, the app) until ctrl+c."""
     if not 0 < port < 65536:
         return _fail(f"goldrush serve: --port is 1 to 65535, not {port}")
+    problem = listen_problem(host, port)
+    if problem is not None:  # said before "Open ..." (that address was someone else's)
+        return _fail(f"goldrush serve: {problem}")
     from textual_serve.server import Server
 
     store.root.mkdir(parents=True, exist_ok=True)

@@ -13,6 +13,7 @@ import urllib.request
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 from companion.cli import build_parser
 from companion.serve import app_command
@@ -35,6 +36,32 @@ def test_the_served_command_is_ours_with_fixed_arguments(tmp_path: Path) -> None
 def test_serve_listens_on_this_computer_only_unless_told() -> None:
     args = build_parser().parse_args(["serve"])
     assert (args.host, args.port, args.full) == ("localhost", 8000, False)
+
+
+def test_a_port_in_use_or_an_unknown_host_is_said_before_any_address(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A port in use was said only after "Open http://localhost:PORT in a browser", which
+    was another server's; an unknown host named neither the host nor the option (a
+    play-test)."""
+    import socket
+
+    from companion.games import GAMES
+    from companion.serve import serve
+    from companion.store import Store
+
+    store = Store(tmp_path, GAMES)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert serve(store, "127.0.0.1", port, full=False) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and f"port {port} is already in use on 127.0.0.1" in err
+    assert "--port" in err
+    assert serve(store, "nosuchhost.invalid", 8000, full=False) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "cannot listen on 'nosuchhost.invalid' (--host)" in err
 
 
 async def test_serve_answers_http_and_its_websocket_runs_the_display(tmp_path: Path) -> None:
