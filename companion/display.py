@@ -162,6 +162,8 @@ def _calamityville(
         turn = "The gold has run out: final scoring."
     else:
         turn = f"The {state.card_up} card is up."
+        if state.at_start:
+            turn = f"{state.name(state.first_player)} goes first. {turn}"
     return figures, table, turn, None
 
 

@@ -173,7 +173,8 @@ be shortened to the start of any of its words; the bank is a party like a player
             a, b = self._short_names()
             return f"pay {a} {b} 200 rent settles what the card said · ctrl+f scores · F1: all"
         a, b = self._short_names()
-        return f"{STEP.format(a=a, b=b)}\n{STEP_MORE.format(b=b)}"
+        first = f"{state.name(state.first_player)} goes first. " if state.at_start else ""
+        return f"{first}{STEP.format(a=a, b=b)}\n{STEP_MORE.format(b=b)}"
 
     def _short_names(self) -> tuple[str, str]:
         """Two players as a command names them (a first word, lower case), for the step

@@ -117,6 +117,12 @@ class CalamityState(TableState):
         that card."""
         return not self.boom_left and self.bust_left <= 1 and not self.gold_out
 
+    @property
+    def at_start(self) -> bool:
+        """Nothing bought and no card read yet: who goes first is still worth saying (the
+        drawn first player was said once, in a toast: a play-test)."""
+        return not self.properties and self.boom_left == BOOM and self.bust_left == BUST
+
     def money(self, seat: int) -> int:
         return self.numbers[seat]["money"]
 

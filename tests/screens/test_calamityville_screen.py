@@ -698,3 +698,18 @@ async def test_a_price_kept_holds_in_the_game_when_the_settings_cannot_take_it(
         await type_into(pilot, "#command", "buy bo bank 200")
         assert text_of(pilot, "#command-error").startswith("Bo buys a bank ($200 space) for $200")
     assert store.settings_path.read_text() == "this is [not toml"  # kept as it was
+
+
+async def test_who_goes_first_is_said_until_play_starts(store: Store, new_game: NewGame) -> None:
+    """The drawn first player was said once, in a toast, then nowhere (a play-test): the
+    step line says it until the first purchase or card."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy"), first=1)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        assert text_of(pilot, "#step").startswith("Bo goes first. pay ")
+        step = screen.query_one("#step")
+        assert step.region.height >= 3  # (its lines whole at 80 columns)
+        assert await command(pilot, "pay ann bo 5") == ""  # a payment: not yet play
+        assert text_of(pilot, "#step").startswith("Bo goes first. ")
+        assert await command(pilot, "buy bo bank 300") == ""
+        assert not text_of(pilot, "#step").startswith("Bo goes first")
