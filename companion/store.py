@@ -399,13 +399,15 @@ class Store:
         """Delete a game file and its caches; SaveError with a plain reason when it cannot,
         or when another window plays it: its writer's lock is taken for the deletion (the
         home screen deleted a game being played, whose window then saved nothing)."""
-        from companion.lock import GameLock
+        from companion.lock import GameLock, lock_path_for
 
         lock = GameLock(path)
         try:
             if path.exists() and not lock.acquire():
                 raise SaveError(DELETE_IN_USE)
             path.unlink()
+            # its lock file too, while held (it stayed behind: a play-test)
+            lock_path_for(path).unlink(missing_ok=True)
         except FileNotFoundError:
             pass
         except SaveError:

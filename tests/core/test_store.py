@@ -289,6 +289,7 @@ def test_a_game_open_in_another_window_is_not_deleted(store: Store, new_game: Ne
     playing.close()
     store.delete_game(path)
     assert not path.exists()
+    assert list(store.games_dir.iterdir()) == []  # its lock file too (it stayed: a play-test)
 
 
 def test_settings_round_trip_and_a_damaged_file_is_kept(store: Store) -> None:
