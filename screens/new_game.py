@@ -107,8 +107,9 @@ class NewGameScreen(Dialog, ModalScreen[SetupForm | None]):
     AUTO_FOCUS = "#name-0"
     HELP_TITLE = "New game"
     HELP_TEXT = """\
-Choose the game, then type the players **in seat order, clockwise** (the player on your
-left comes next).
+The cursor starts in the first player's name: type the players **in seat order,
+clockwise** (the player on your left comes next). The game is above them: **shift+tab**
+from the first name reaches it, **enter** opens its list (it opens on the game set up last).
 
 - **enter** after a name goes to the next name (after the last, to the first player);
   **tab** goes name, colour, next name.
