@@ -422,6 +422,10 @@ def _list(store: Store) -> int:
     settings = store.settings_damage()
     if settings is not None:
         print(visible(f"damaged: {settings.path}: {settings.reason} ({SETTINGS_KEPT})"))
+    history = store.history_damage()  # (said for the settings only: a play-test)
+    if history is not None:
+        kept = "kept as it is; the records cannot be shown until it is mended or removed"
+        print(visible(f"damaged: {history.path}: {history.reason} ({kept})"))
     return 0
 
 

@@ -580,6 +580,16 @@ class Store:
 
     # -- settings ----------------------------------------------------------------
 
+    def history_damage(self) -> DamagedFile | None:
+        """Why the history (the records) cannot be read, or None (no history is none)."""
+        if not os.path.lexists(self.history_path):
+            return None
+        try:
+            self.read_history()
+        except DamagedFile as damaged:
+            return damaged
+        return None
+
     def settings_damage(self) -> DamagedFile | None:
         """Why the settings file cannot be read, or None: said where the damaged games are
         listed (it was said only when something was saved to it: a play-test)."""

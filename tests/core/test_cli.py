@@ -210,6 +210,11 @@ def test_list_says_the_settings_file_is_damaged(capsys, store: Store, new_game: 
     code, out, _ = run(capsys, "--data-dir", str(store.root), "list")
     assert code == 0 and f"damaged: {store.settings_path}" in out
     assert "what the app remembers" in out
+    store.history_path.write_text("nor is [this")  # the history too (a play-test)
+    code, out, _ = run(capsys, "--data-dir", str(store.root), "list")
+    assert code == 0 and f"damaged: {store.history_path}" in out
+    assert "the records cannot be shown" in out
+    assert store.history_path.read_text() == "nor is [this"
 
 
 def test_list_names_the_options_a_game_was_set_up_with(
