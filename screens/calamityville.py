@@ -173,8 +173,7 @@ be shortened to the start of any of its words; the bank is a party like a player
             a, b = self._short_names()
             return f"pay {a} {b} 200 rent settles what the card said · ctrl+f scores · F1: all"
         a, b = self._short_names()
-        first = f"{state.name(state.first_player)} goes first. " if state.at_start else ""
-        return f"{first}{STEP.format(a=a, b=b)}\n{STEP_MORE.format(b=b)}"
+        return f"{STEP.format(a=a, b=b)}\n{STEP_MORE.format(b=b)}"
 
     def _short_names(self) -> tuple[str, str]:
         """Two players as a command names them (a first word, lower case), for the step
@@ -195,6 +194,10 @@ be shortened to the start of any of its words; the bank is a party like a player
         head.append(player.name, style=f"bold {rich_colour(player.colour)}")
         head.append(f"  ${state.money(seat)}", style="bold")
         head.append(f"  {len(owned)}/5", style="dim")
+        if seat == state.first_player and state.at_start:  # said until play starts (the
+            # drawn first player was said once, in a toast: a play-test); in the panel,
+            # of fixed height, the first purchase takes it away without a layout
+            head.append("  goes first", style="bold italic")
         if owned:  # by type, as rent counts them (in the order bought, a player's two
             # banks sat apart: a play-test)
             owned = sorted(owned, key=lambda p: KINDS.index(p.kind) if p.kind in KINDS else 9)
