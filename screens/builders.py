@@ -18,6 +18,7 @@ from textual.widgets import Header
 
 from companion.amounts import is_number, parse_count
 from companion.games import RuleError
+from companion.games.base import copy_state
 from companion.games.builders import (
     READINGS,
     TERRAIN_CARDS,
@@ -631,14 +632,31 @@ Type in the command field and press **enter**; the line above it says what comes
                 typed_marks.append(rest.pop(0))  # card's name, its + uncounted (a play-test)
             if typed_marks:
                 marks = parse_marks("".join(typed_marks))
+            row, column, cube = spot(words[0]), spot(words[1]), CUBES[words[2]]
             if len(rest) == 1 and len(rest[0]) <= 2:  # a typo in the marks (`x` for `>`)
-                # became the card's name, and its arrows went uncounted (a play-test)
+                # became the card's name, and its arrows went uncounted (a play-test); a
+                # build refused for itself says that first (no Triple left was said only
+                # once the name was longer: a play-test)
+                rules.apply(copy_state(state), rules.build(state, builder, row, column, cube))
                 raise RuleError(
                     f"Not a card's marks nor its name: {rest[0]}. Marks are < > + (. for none), "
                     "before the name: 3 2 d <+ Saloon."
                 )
-            row, column, cube = spot(words[0]), spot(words[1]), CUBES[words[2]]
-            return self.run(rules.build(state, builder, row, column, cube, marks, " ".join(rest)))
+            setup, placed = state.placing_terrain, len(state.terrain_card_spots)
+            done = self.run(rules.build(state, builder, row, column, cube, marks, " ".join(rest)))
+            wanted = TERRAIN_CARDS.get(len(state.players), 0)
+            if done and setup and placed < wanted:  # the count leaves the round line with
+                # the first build: said then (a table that forgot them saw no count: a
+                # play-test)
+                self.notify(
+                    f"{placed} of {wanted} Terrain Cards are placed: the advanced game places "
+                    "them all before the first build. Those left can still be typed (gold "
+                    "2 2, lake, m> 2 4).",
+                    title="Terrain",
+                    severity="warning",
+                    markup=False,
+                )
+            return done
         if words[:1] == ["card"]:
             if len(words) < 4 or not is_number(words[1]) or not is_number(words[2]):
                 raise RuleError(

@@ -738,8 +738,14 @@ class BuildersRules(Rules):
 
     def place_terrain(self, state: BuildersState, row: int, column: int, kind: str) -> Entry:
         name = TERRAIN.get(kind, "nothing")
-        note = self.terrain_note(state, row, column, kind)
         before = state.terrain.get((row, column))
+        on_board = 0 < row <= len(state.widths) and 0 < column <= state.widths[row - 1]
+        # the same again was taken as a change of its own, one more ctrl+z to take back (a
+        # play-test): refused here, not on replay
+        if on_board and (before == kind or (before is None and kind == "none")):
+            there = f"a {name}" if before else "no terrain"
+            raise RuleError(f"Row {row}, column {column} has {there} already.")
+        note = self.terrain_note(state, row, column, kind)
         # what it replaces is said: the log lost a Goldmine without a word (a play-test)
         replaced = (
             f", in place of the {TERRAIN.get(before, before)}" if before not in (None, kind) else ""

@@ -779,3 +779,22 @@ async def test_ctrl_o_starts_at_the_builders_cubes(store: Store, new_game: NewGa
         dialog = pilot.app.screen
         assert isinstance(dialog, CorrectionDialog)
         assert dialog.query_one("#what", Select).value == "cubes:1"  # Bo builds next
+
+
+async def test_terrain_left_unplaced_and_a_refused_build_are_said_first(
+    store: Store, new_game: NewGame
+) -> None:
+    """The count of Terrain Cards left the round line with the first build, and a table
+    that forgot them saw none; `3 2 t > X` with no Triple left said "Not a card's marks
+    nor its name: X" (play-tests)."""
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy"), first=0, terrain=True)
+    session.act(session.rules.board(session.state, [5] * 6))
+    session.act(session.rules.place_terrain(session.state, 2, 2, "lake"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        assert await command(pilot, "1 1 s") == ""
+        notices = [str(n.message) for n in pilot.app._notifications]
+        assert any(n.startswith("1 of 9 Terrain Cards are placed") for n in notices), notices
+        screen.state.cubes[1][3] = 0  # Bo has no Triple left
+        assert "Bo has no Triple cubes left" in await command(pilot, "5 2 t > X")
+        assert "Not a card's marks" in await command(pilot, "5 2 d > X")  # then the name
