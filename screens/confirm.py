@@ -37,8 +37,9 @@ rules do not expect yet.
   looking) answer nothing: read the question, then press y or n.
 """
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes", id="confirm-yes"),
-        Binding("n,escape", "answer(False)", "No", id="confirm-no"),
+        Binding("y", "typed_answer(True)", "Yes", id="confirm-yes"),
+        Binding("n", "typed_answer(False)", "No", id="confirm-no"),
+        Binding("escape", "answer(False)", "No", id="confirm-escape", show=False),
     ]
     #: seconds after the question appears during which a key is taken as typing that went
     #: on rather than as an answer (a person reads the question first: that takes longer)
@@ -52,7 +53,10 @@ rules do not expect yet.
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()
         self._question, self._yes, self._no = question, yes, no
-        self._last_key = 0.0  # when the question came up, then each key that was no answer
+        # when the question came up, then each key that was no answer: from its making, not
+        # its mounting (a `y` typed with the `d` that asked reached it before it was
+        # mounted, and deleted a game unasked: a play-test)
+        self._last_key = self.clock()
         self._typing_seen = False  # a key was taken as typing that went on
 
     def compose(self) -> ComposeResult:
@@ -75,21 +79,35 @@ rules do not expect yet.
         if event.key == "escape":
             return
         typed = event.is_printable or event.key in ("enter", "space")
-        if not typed:
-            return
-        now = self.clock()
-        pause = self.PAUSE_AFTER_TYPING if self._typing_seen else self.TYPED_ON
-        typed_on = now - self._last_key < pause
-        if typed_on or event.key not in ("y", "n", "enter", "space"):
-            self._last_key, self._typing_seen = now, True
+        if typed and self._typed_on(event.key):
             event.stop()
             event.prevent_default()
-            note = self.query_one("#confirm-typed-on", Static)
-            note.update(
-                "Keys typed as the question came up answer nothing. Read it, then press "
-                f"y ({self._yes}) or n ({self._no})."
-            )
-            note.display = True
+
+    def _typed_on(self, key: str) -> bool:
+        """True, and the question says why, when `key` is typing that went on: too soon
+        after the question or after other letters, or a letter that is no answer."""
+        now = self.clock()
+        pause = self.PAUSE_AFTER_TYPING if self._typing_seen else self.TYPED_ON
+        if now - self._last_key >= pause and key in ("y", "n", "enter", "space"):
+            return False
+        self._last_key, self._typing_seen = now, True
+        self.call_after_refresh(self._say_typed_on)  # (composed by then)
+        return True
+
+    def _say_typed_on(self) -> None:
+        note = self.query_one("#confirm-typed-on", Static)
+        note.update(
+            "Keys typed as the question came up answer nothing. Read it, then press "
+            f"y ({self._yes}) or n ({self._no})."
+        )
+        note.display = True
+
+    def action_typed_answer(self, answer: bool) -> None:
+        """y or n answers only when pressed on its own: a key that came in the same burst
+        as the one that asked reached this binding before the question was mounted, past
+        `on_key` (`dy` deleted a game unasked: a play-test)."""
+        if not self._typed_on("y" if answer else "n"):
+            self.dismiss(answer)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")

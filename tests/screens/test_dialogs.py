@@ -4,6 +4,7 @@ each choice, and notices placed where they hide least."""
 from __future__ import annotations
 
 import pytest
+from textual import events
 from textual.widgets import Input, Select
 from textual.widgets._toast import ToastRack
 
@@ -718,3 +719,24 @@ async def test_a_correction_to_the_value_it_has_is_refused(store: Store, new_gam
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert pilot.app.screen is dialog and len(screen.session.journal) == written
+
+
+async def test_a_yes_typed_with_the_key_that_asks_answers_nothing(
+    store: Store, new_game: NewGame, hand_clock: HandClock
+) -> None:
+    """`dy` typed at once on the home screen deleted the game unasked: the `y` reached the
+    question before it was mounted, when it still counted its time from zero (a play-test).
+    The question's time runs from its making."""
+    session = new_game()
+    hand_clock.now = 100.0
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for key in "dy":  # in one burst, as a terminal sends them (Pilot waits between)
+            pilot.app.post_message(events.Key(key, key))
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        assert session.path.exists()
+        hand_clock.now += 2.0  # pressed on its own, read first: it answers
+        await pilot.press("y")
+        await settle(pilot)
+        assert not session.path.exists()
