@@ -50,6 +50,7 @@ A value the rules refuse, or a save that fails, is said beside the field; what y
 stays, so you can fix it and record again.
 """
     BINDINGS = [
+        Binding("tab", "tab_on", "Next field", show=False),
         Binding("ctrl+s", "record", "Record", id="record-correction"),
         Binding("escape", "cancel", "Cancel", id="cancel-correction"),
     ]
@@ -127,11 +128,16 @@ stays, so you can fix it and record again.
     _moved_on = False
 
     def on_key(self, event: events.Key) -> None:
+        self._moved_on = False  # another key came first
+
+    def action_tab_on(self) -> None:
+        """tab: the next field, except right after What's list closed on a pick (the value
+        has the focus, nothing typed in it yet): the habit of moving on is kept there."""
         moved_on, self._moved_on = self._moved_on, False
         value = self.query_one("#value", Input)
-        if moved_on and event.key == "tab" and value.has_focus and not value.value:
-            event.stop()
-            event.prevent_default()
+        if moved_on and value.has_focus and not value.value:
+            return
+        self.focus_next()
 
     @on(Select.Changed, "#what")
     def _what_changed(self, event: Select.Changed) -> None:

@@ -247,7 +247,7 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
         lost: a play-test); elsewhere, to the next field as always."""
         in_filter = self.focused is self.query_one("#event-filter")
         if in_filter and self.query_one("#holdup-row").display and self.choice.chosen():
-            self.query_one("#holdup-number", Input).focus()
+            self.set_focus(self.query_one("#holdup-number", Input))  # (at once: in turn)
             return
         self.focus_next()
 

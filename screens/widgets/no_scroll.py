@@ -57,13 +57,34 @@ class SteadyInput(Input):
         keys typed. As bindings, they ran once the key had bubbled up to the app: keys typed
         behind them were in the field by then (ctrl+u then `dee rivers +1`, arriving at
         once, cleared all but `s +1`: a play-test). A priority binding never comes here (the
-        app runs it first); the field's binding is the first the app would try."""
+        app runs it first); the field's binding is the first the app would try. tab and
+        shift+tab move the focus in their turn too (the screen's binding, run now), and a key
+        that reaches the field once the focus has moved on goes where the focus is."""
+        focused = self.screen.focused
+        if focused is not self and isinstance(focused, Input):  # typed after a move
+            event.stop()
+            event.prevent_default()
+            focused.post_message(events.Key(event.key, event.character))
+            return
         for binding in self._bindings.key_to_bindings.get(event.key, ()):
             if not binding.priority and await self.app.run_action(binding.action, self):
                 event.stop()
                 event.prevent_default()
                 return
+        if event.key in ("tab", "shift+tab") and await self._tab_in_turn(event.key):
+            event.stop()
+            event.prevent_default()
+            return
         await super()._on_key(event)
+
+    async def _tab_in_turn(self, key: str) -> bool:
+        """The screen's tab (or shift+tab) run at once: as a binding it ran once the key
+        had bubbled up, after the keys typed behind it had gone into this field (`3 3 5`
+        tab `recount` made the value `3 3 5recount`: a play-test). True when one ran."""
+        for binding in self.screen._bindings.key_to_bindings.get(key, ()):
+            if not binding.priority and await self.app.run_action(binding.action, self.screen):
+                return True
+        return False
 
     def _on_paste(self, event: events.Paste) -> None:
         """The first line with something on it goes in the field (over the selection), as
@@ -106,9 +127,7 @@ class InTurnInput(SteadyInput):
     async def _on_key(self, event: events.Key) -> None:
         focused = self.screen.focused
         if focused is not self and isinstance(focused, Input):  # typed after a move
-            event.stop()
-            event.prevent_default()
-            focused.post_message(events.Key(event.key, event.character))
+            await super()._on_key(event)  # (passed on where the focus is)
             return
         key_in_turn = getattr(self.screen, "key_in_turn", None)
         if event.key in self.HANDED and key_in_turn is not None:

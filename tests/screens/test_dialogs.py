@@ -740,3 +740,23 @@ async def test_a_yes_typed_with_the_key_that_asks_answers_nothing(
         await pilot.press("y")
         await settle(pilot)
         assert not session.path.exists()
+
+
+async def test_a_tab_typed_in_a_burst_moves_on_in_its_turn(store: Store, new_game: NewGame) -> None:
+    """`3 3 5` tab `recount` sent at once gave the value `3 3 5recount`: tab, a binding,
+    ran once the key had bubbled up, after the keys behind it were in the field (a
+    play-test). It moves the focus in its turn."""
+    session = new_game()
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, session)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, CorrectionDialog)
+        for key in ["+", "2", "tab", *"recount"]:  # in one burst, as a terminal sends them
+            character = {"tab": "\t"}.get(key, key)
+            pilot.app.post_message(events.Key(key, character))
+        await settle(pilot)
+        assert dialog.query_one("#value", Input).value == "+2"
+        assert dialog.query_one("#reason", Input).value == "recount"
+        assert pilot.app.focused is dialog.query_one("#reason")
