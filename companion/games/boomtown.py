@@ -72,7 +72,7 @@ EVENT_COUNTS = {
 }
 MINE_CARDS = DECK - sum(EVENT_COUNTS.values())  # 45
 MAYOR_PAWNS = len(TOWNS)  # one pawn per town: 5 in all
-KEPT = ("telegraph", "mustang", "governor", "saloon_girls")  # cards kept in front of a player
+KEPT = ("telegraph", "mustang", "governor", "saloon_girls", "new_vein")  # kept in front of a player
 PHASES = ("reveal", "auction", "payment", "picks", "production", "over")
 
 READINGS = """\
@@ -91,10 +91,11 @@ A correction (ctrl+o) overrules any of these at the table.
   their own saloon; two saloons on one town are both paid.
 - Telegraph: the new face is any of 1-6, and the changed sum is what counts (also for
   collapses).
-- A Governor or Saloon Girls that cannot be used yet stays in front of its owner and acts as
-  soon as it can (the first mayor pawn, the first saloon the owner gets). A player who
-  already has a mayor pawn (or a saloon without girls) uses the card at once: keeping it is
-  only for when it cannot be used yet.
+- A Governor, Saloon Girls or New Vein that cannot be used yet stays in front of its owner
+  and acts as soon as it can (the first mayor pawn, the first saloon, the first mine the
+  owner gets: 000 gives the first two "for example"). A player who already has a mayor
+  pawn (a saloon without girls, a mine) uses the card at once: keeping it is only for when
+  it cannot be used yet.
 - A mine that collapsed or was dynamited is out of the game: its card cannot be taken again
   and the mine list leaves it out.
 - Event cards are counted against the deck (1 of each, 2 Holdups, 3 Dynamites, 2 Saloons):
@@ -341,8 +342,10 @@ def cards_left_text(state: BoomtownState) -> str:
 NOTHING_TO_PLAY_ON = {
     "dynamite": "No mine or saloon of another player",
     "expropriation": "No mine of another player in a town where you have one",
-    "new_vein": "No mine of yours to put it under",
 }
+#: the cards a "discarded" entry may hold: a New Vein with no mine was discarded until it was
+#: kept instead (2026-11-28); games that discarded one still replay
+DISCARDABLE = (*NOTHING_TO_PLAY_ON, "new_vein")
 #: the one choice when there is none: taken, and discarded with no effect (the rules say
 #: nothing of it; a card cannot be played on nothing)
 DISCARD = ("Discard it (no effect)", "discard")
@@ -383,9 +386,15 @@ def event_choices(state: BoomtownState, seat: int, card: str) -> tuple[str, list
         labels = {
             "dynamite": "Which mine or saloon of another player",
             "expropriation": "Which mine (in a town where you have one)",
-            "new_vein": "Which of your mines",
         }
         return labels[card], targets
+    if card == "new_vein":
+        own = _targets(state, seat, card)
+        if own:
+            return "Which of your mines", own
+        # kept, as the rules keep a card that cannot be used yet (it was discarded: a
+        # play-test read 000's "bijvoorbeeld")
+        return "No mine of yours yet: kept until you have one", [("Keep it for later", "none")]
     if card == "saloon_girls":
         own = [
             (f"Saloon in {s.town}", f"saloon:{i}")
@@ -1021,8 +1030,19 @@ class BoomtownRules(Rules):
             )
         self._mayor_fee(state, seat, card.town)
         state.mines.append(Mine(card.town, card.roll, card.value, card.dangerous, seat))
+        self._vein_moves_in(state, state.mines[-1])
         self._recheck_mayors(state, acting=seat)
         self._done_picking(state, seat)
+
+    @staticmethod
+    def _vein_moves_in(state: BoomtownState, mine: Mine) -> None:
+        """A New Vein waiting in front of the mine's new owner goes under it at once (the
+        rules: a card kept until it can be used acts as soon as it can)."""
+        kept = state.kept[mine.owner]
+        if "new_vein" in kept and not mine.vein:
+            kept.remove("new_vein")
+            mine.vein = True
+            state.report.append(f"{state.name(mine.owner)}'s New Vein goes under {mine.label}")
 
     def _mayor_fee(self, state: BoomtownState, seat: int, town: str) -> None:
         """Taking a mine in a town whose mayor is another player costs the mayor's count."""
@@ -1104,7 +1124,7 @@ class BoomtownRules(Rules):
             raise RuleError(f"No such event card: {card}.")
         self.check_event_left(state, card)
         if entry.get("discarded") is True:  # nothing to play it on: no effect
-            if card not in NOTHING_TO_PLAY_ON or _targets(state, seat, card):
+            if card not in DISCARDABLE or _targets(state, seat, card):
                 raise RuleError(f"{EVENTS[card]} can be played: choose what it is played on.")
         else:
             handler(state, seat, entry)
@@ -1159,6 +1179,7 @@ class BoomtownRules(Rules):
             raise RuleError(f"Only in a town where you already own a mine (none in {mine.town}).")
         self._mayor_fee(state, seat, mine.town)  # the mayor's count before the mine moves
         mine.owner = seat
+        self._vein_moves_in(state, mine)
         self._recheck_mayors(state, acting=seat)
 
     def _event_governor(self, state: BoomtownState, seat: int, entry: Entry) -> None:
@@ -1193,6 +1214,11 @@ class BoomtownRules(Rules):
         state.kept[seat].append("telegraph")
 
     def _event_new_vein(self, state: BoomtownState, seat: int, entry: Entry) -> None:
+        if entry.get("mine") is None:
+            if any(mine.owner == seat for mine in state.mines):
+                raise RuleError("Choose which of your mines gets the New Vein.")
+            state.kept[seat].append("new_vein")  # waits for a mine
+            return
         mine = self._mine_at(state, entry, owner=seat)
         if mine.vein:
             raise RuleError("That mine already has a New Vein.")
@@ -1331,7 +1357,7 @@ def _pay(state: BoomtownState, payer: int, payee: int | None, amount: int, reaso
 
 def _event_detail(state: BoomtownState, card: str, params: dict[str, Any], seat: int) -> str:
     """The part of the sentence that says what the card was played on."""
-    if params.get("discarded") is True and card in NOTHING_TO_PLAY_ON:
+    if params.get("discarded") is True and card in DISCARDABLE:
         return ": nothing to play it on, discarded"
     target = params.get("target")
     who = (
@@ -1361,7 +1387,7 @@ def _event_detail(state: BoomtownState, card: str, params: dict[str, Any], seat:
         hit = "pays up" if sum(dice) >= (number or 99) else f"it fails, {who} pays nothing"
         return f": holds up {who} for {number}, rolls {sum(dice)}: {hit}"
     if card == "new_vein":  # on one of the player's own mines
-        return f" for {label}" if label else ""
+        return f" for {label}" if label else " (kept until a mine)"
     if card == "saloon" and params.get("town") and "saloon_girls" in state.kept[seat]:
         return f" in {params['town']}: the Saloon Girls waiting move in"  # (unsaid: a play-test)
     if card in ("saloon", "governor"):
@@ -1385,6 +1411,7 @@ KEPT_LABELS = {
     "mustang": "Mustang",
     "governor": "Governor (waiting)",
     "saloon_girls": "Saloon Girls (waiting)",
+    "new_vein": "New Vein (waiting)",
 }
 DECK_HINT = "how many cards the deck still holds, e.g. 27"
 MINE_HINT = "who holds it (a name), gone (collapsed or dynamited), +vein or -vein"
@@ -1392,7 +1419,7 @@ GONE_HINT = "who holds it after all (a name): it comes back into play"
 MAYOR_HINT = "who holds the pawn (a name), or nobody"
 GOV_HINT = "the town of the pawn it sits on (cm, cold), or none"
 SALOON_HINT = "who owns it (a name), gone (dynamited), +girls or -girls"
-KEPT_HINT = "the cards, e.g. telegraph mustang (governor, girls: waiting), or none"
+KEPT_HINT = "the cards, e.g. telegraph mustang (governor, girls, vein: waiting), or none"
 
 
 def _index(which: str) -> int:
@@ -1416,7 +1443,11 @@ def _seat_named(state: TableState, text: str) -> int:
 
 def _kept_card(word: str) -> str:
     for card in KEPT:
-        if card.startswith(word.replace("-", "_")) or (card == "saloon_girls" and word == "girls"):
+        if (
+            card.startswith(word.replace("-", "_"))
+            or (card == "saloon_girls" and word == "girls")
+            or (card == "new_vein" and word == "vein")
+        ):
             return card
     raise AmountError(f"{word!r} is not a card kept in front of a player: {', '.join(KEPT)}.")
 

@@ -524,20 +524,63 @@ def test_events_refuse_targets_the_card_does_not_allow(table: Table) -> None:
 
 
 def test_a_card_with_nothing_to_play_on_is_discarded(table: Table) -> None:
-    """New Vein taken by a player with no mine left an empty list and no way on (a
-    play-test): it is taken and discarded, and only when there is nothing to play it on."""
+    """A card taken by a player with nothing to play it on left an empty list and no way
+    on (a play-test, with New Vein): it is taken and discarded, and only when there is
+    nothing to play it on."""
     table.auction(0, 1)
     table.picks(("dynamite", {"mine": 1}))  # Ann blows up Bo's only mine
     assert table.state.next_picker == 1 and not table.state.mines_of(1)
-    label, options = event_choices(table.state, 1, "new_vein")
-    assert label == "No mine of yours to put it under: the card is discarded"
+    label, options = event_choices(table.state, 1, "expropriation")
+    assert label == (
+        "No mine of another player in a town where you have one: the card is discarded"
+    )
     assert options == [("Discard it (no effect)", "discard")]
-    entry = table.rules.pick_event(table.state, 1, "new_vein", discarded=True)
-    assert entry.text == "Bo takes New Vein: nothing to play it on, discarded"
+    entry = table.rules.pick_event(table.state, 1, "expropriation", discarded=True)
+    assert entry.text == "Bo takes Expropriation: nothing to play it on, discarded"
     table.act(entry)
-    assert table.state.events_seen["new_vein"] == 1 and table.state.next_picker == 2
+    assert table.state.events_seen["expropriation"] == 1 and table.state.next_picker == 2
     with pytest.raises(RuleError, match="Dynamite can be played: choose"):
         table.rules.pick_event(table.state, 2, "dynamite", discarded=True)  # Ann's, Di's
+
+
+def test_a_new_vein_with_no_mine_waits_for_the_next_mine(table: Table) -> None:
+    """A New Vein taken by a player with no mine was discarded; the rules (000) keep a card
+    that cannot be used yet in front of its owner until it can be ("for example" the
+    Governor and the Saloon Girls): a play-test. It goes under the next mine they get."""
+    table.auction(0, 1)
+    table.picks(("dynamite", {"mine": 1}))  # Ann blows up Bo's only mine
+    label, options = event_choices(table.state, 1, "new_vein")
+    assert (label, options) == (
+        "No mine of yours yet: kept until you have one",
+        [("Keep it for later", "none")],
+    )
+    entry = table.rules.pick_event(table.state, 1, "new_vein")
+    assert entry.text == "Bo takes New Vein (kept until a mine)"
+    table.act(entry)
+    assert table.state.kept[1] == ["new_vein"]
+    table.picks(CM8, CM9)  # Cy, Di
+    table.produce(1, 3)
+    table.act(table.rules.next_round(table.state))
+    table.auction(1, 1)  # Bo wins and takes a mine: the New Vein goes under it
+    table.picks(DG8)
+    [mine] = table.state.mines_of(1)
+    assert mine.vein and table.state.kept[1] == []
+    assert "Bo's New Vein goes under" in table.session.journal.entries[-1].text
+
+
+def test_a_new_vein_discarded_by_an_earlier_version_still_replays(table: Table) -> None:
+    """Games saved before a New Vein was kept hold it discarded: they open as they were."""
+    table.auction(0, 1)
+    table.picks(("dynamite", {"mine": 1}))
+    entry = make_entry(
+        "event",
+        "Bo takes New Vein: nothing to play it on, discarded",
+        player=1,
+        card="new_vein",
+        discarded=True,
+    )
+    table.act(entry)
+    assert table.state.kept[1] == [] and table.state.events_seen["new_vein"] == 1
 
 
 def test_dynamite_takes_the_vein_and_the_girls_along_and_rechecks_mayors(table: Table) -> None:

@@ -548,11 +548,12 @@ async def _at_the_picks(pilot, session: GameSession) -> BoomtownScreen:  # type:
     return screen
 
 
-async def test_new_vein_with_no_mine_is_discarded_from_its_dialog(
+async def test_new_vein_with_no_mine_is_kept_from_its_dialog(
     store: Store, new_game: NewGame
 ) -> None:
     """Its list was empty and enter said "Nothing listed matches what was typed" (a
-    play-test): the one choice is to discard it, and enter does."""
+    play-test): the one choice is to keep it for the next mine (it was discarded, until a
+    play-test read the rules' "for example"), and enter does."""
     from screens.event_card import EventCard
 
     session = new_game(names=("Ann", "Bo", "Cy", "Di"), first=0)
@@ -569,11 +570,12 @@ async def test_new_vein_with_no_mine_is_discarded_from_its_dialog(
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(pilot.app.screen, EventCard)
-        assert "No mine of yours to put it under" in text_of(pilot, "#choice-label")
+        assert "No mine of yours yet: kept until you have one" in text_of(pilot, "#choice-label")
         await pilot.press("enter")
         await settle(pilot)
         assert pilot.app.screen is screen and screen.state.next_picker == 2
-        assert "Bo takes New Vein: nothing to play it on, discarded" in text_of(pilot, "#log-lines")
+        assert "Bo takes New Vein (kept until a mine)" in text_of(pilot, "#log-lines")
+        assert screen.state.kept[1] == ["new_vein"]
 
 
 async def test_a_stray_enter_at_the_picks_opens_nothing_and_takes_nothing(
