@@ -60,6 +60,8 @@ COMMON_HELP = """\
 """
 
 
+#: a read-only window's step line: whose turn it is, as typed in the window that plays
+ELSEWHERE = "In the window that plays it: "
 #: the wizard opened again after its save failed: what it says of the typing it gives back
 NOT_SAVED_BACK = "Not saved, so your scores are back here as you typed them: ctrl+s saves them."
 
@@ -834,10 +836,16 @@ class CommandScreen(GameScreen):
         yield Shown("", id="command-error", classes="error", markup=False)
 
     def step_lines(self, lines: list[Text | str]) -> list[Text | str]:
-        """The step line's `lines`; in a window that cannot change the game, that it
-        cannot (a follower said "Type n to start round 5", and n was refused: a play-test)."""
-        if self.read_only_sentence() is not None:
-            return ["Nothing typed here changes the game: this window only shows it (see above)."]
+        """The step line's `lines`; in a window that cannot change the game, said as the
+        other window's (a follower said "Type n to start round 5", and n was refused; then
+        it said only that nothing typed here counts, and whose turn it was went unseen:
+        play-tests)."""
+        if self.read_only_sentence() is not None and lines:
+            first, *rest = lines
+            return [
+                Text(ELSEWHERE).append_text(Text(first) if isinstance(first, str) else first),
+                *rest,
+            ]
         return lines
 
     def refresh_view(self) -> None:
