@@ -85,6 +85,10 @@ def compact_sentence(text: str, names: list[str]) -> str:
     return "; ".join([main, *said])
 
 
+#: the round line's second line once the deck is empty
+EMPTY_DECK = "The deck is empty: no card comes after those on offer."
+
+
 class PlayerGrid(PlainVerticalScroll):
     """The players' panels in as many columns as fit its width (a grid whose column count
     follows the width: Textual's grid layout, `grid-size` set here on every resize)."""
@@ -207,12 +211,11 @@ Type in the command field and press **enter**:
         rounds = plural(state.rounds_left, "round")
         if not state.rounds_left and state.phase != "over":  # ("0 rounds" while it was
             rounds = "this is the last round"  # still played read as none: a play-test)
+        # an empty deck: no card comes (the count of cards not taken, "at most 34 mines"
+        # with cards removed unseen, read as cards to come: a play-test)
+        left = cards_left_text(state) if state.cards_left else EMPTY_DECK
         self._show(
-            "#round-line",
-            [
-                f"Round {state.round}  ·  {cards} left ({rounds})  ·  {bank}",
-                cards_left_text(state),
-            ],
+            "#round-line", [f"Round {state.round}  ·  {cards} left ({rounds})  ·  {bank}", left]
         )
         self._show("#step", self.step_lines([self._step_text()]))
         for seat in range(len(state.players)):

@@ -321,6 +321,10 @@ async def test_a_whole_game_from_a_shuffled_deck(store: Store, new_game: NewGame
         assert text_of(pilot, "#step") == (
             "The deck is used up: n (or ctrl+f) scores the game with the wizard."
         )
+        # no count of cards "not taken yet" that read as cards to come (a play-test)
+        assert text_of(pilot, "#round-line").splitlines()[-1] == (
+            "The deck is empty: no card comes after those on offer."
+        )
         assert "n (or ctrl+f) scores the game" in await command(pilot, "3 4")
         await quick(pilot, "n", read=False)
         assert isinstance(pilot.app.screen, ScoringWizard)
