@@ -127,7 +127,7 @@ from the first name reaches it, **enter** opens its list (it opens on the game s
   **shift+tab** from the first name goes back up to the game. An option the app has no
   commands of its own for (Coloma's Pioneer Specialties) is played on the cardboard: type
   what it changes with the usual commands (the game's F1 says more).
-- **ctrl+s** starts the game; **escape** cancels.
+- **ctrl+s** starts the game; **escape** cancels (with names typed, it asks first).
 
 Names: not empty, at most 24 characters, different from each other (case does not count).
 """
@@ -424,7 +424,29 @@ Names: not empty, at most 24 characters, different from each other (case does no
         self.dismiss(form)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        """Escape: closes the dialog; with names typed, asks first (an escape pressed to
+        refuse a name offered dropped every name typed: a play-test). A second escape
+        answers no."""
+        typed = any(
+            self.query_one(f"#name-{row}", Input).value.strip() for row in range(self.count)
+        )
+        if not typed:
+            self.dismiss(None)
+            return
+        from screens.confirm import ConfirmDialog
+
+        def answered(drop: bool | None) -> None:
+            if drop:
+                self.dismiss(None)
+
+        self.app.push_screen(
+            ConfirmDialog(
+                "Leave without starting the game? The names typed here are dropped.",
+                yes="Leave",
+                no="Keep typing",
+            ),
+            answered,
+        )
 
     def action_add_player(self) -> None:
         if self.count >= MAX_ROWS:
