@@ -784,9 +784,10 @@ Type in the command field and press **enter**; the line above it says what comes
                 raise RuleError(f"The player comes first: {order}.")
             names = [*COMMANDS, *(player.name for player in self.state.players)]
             guess = did_you_mean(words[0], names, cutoff=0.6) if words else ""  # short words
-            raise RuleError(
-                f"Not a command or a player: {words[0]}.{guess} Type {example}; F1 lists "
-                "everything."
+            players = and_listed([player.name for player in self.state.players])
+            raise RuleError(  # (who the players are was unsaid: a play-test)
+                f"Not a command or a player: {words[0]}.{guess} The players: {players}. Type "
+                f"{example}; F1 lists everything."
             )
         raise RuleError(f"Not a player: {words[0] if words else 'nobody'}. Type {example}.")
 

@@ -112,7 +112,9 @@ async def test_a_whole_year_with_the_gold_value_always_as_the_rule_says(
         assert await command(pilot, "sites 3 1 3") == ""
         assert "Site 3 busts; turns: Bo, Ann, Cy" in text_of(pilot, "#bust-line")
         assert "A Site must be a whole number (not x)" in await command(pilot, "sites 3 x 3")
-        assert "Not a command or a player: zed" in await command(pilot, "zed bucks +1")
+        refused = await command(pilot, "zed bucks +1")
+        assert "Not a command or a player: zed" in refused
+        assert "The players: Ann, Bo and Cy." in refused  # (unsaid: a play-test)
         assert await move_on(pilot) == ""
         # Round 2: the Event gives Gold; Cy has a Tent on it
         assert "Twice for Cy" in text_of(pilot, "#event-line")
