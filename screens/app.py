@@ -210,11 +210,14 @@ class GoldrushApp(App[None]):
         return None
 
     def open_game(self, path: Path) -> None:
-        """Open a saved game on its screen; a damaged file is reported, never changed."""
+        """Open a saved game on its screen; a damaged file is reported, never changed. The
+        notices of the game left before go (a "Game over" stayed over the next game opened:
+        a play-test)."""
         session = self._load(path)
         if session is None:
             self._show_problems()
             return
+        self.clear_notifications()
         self.show_session(session)
 
     def _snapshot_after_frame(self, session: GameSession) -> None:

@@ -366,3 +366,22 @@ def test_the_lists_columns_keep_room_for_its_scroll_bar() -> None:
     assert fitted_widths([row], width, 1, 0) is None
     widths = fitted_widths([row], width, 1, 2)
     assert widths is not None and sum(widths) == natural - 2 and widths[3] == len(row[3])
+
+
+async def test_a_games_notices_do_not_follow_into_the_next_game_opened(
+    store: Store, new_game: NewGame
+) -> None:
+    """A "Game over" toast of the game left sat over the next game resumed (a play-test):
+    opening a game clears what was said before."""
+    first = new_game()
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(first.path)  # type: ignore[attr-defined]
+        await pilot.pause()
+        pilot.app.notify("Ann wins. The scores are saved.", title="Game over")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert [str(n.message) for n in pilot.app._notifications]
+        await pilot.press("enter")  # the same or another game: its screen, without it
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, GameScreen)
+        assert not [n for n in pilot.app._notifications if "wins" in str(n.message)]
