@@ -14,6 +14,7 @@ import functools
 from rich.console import RenderableType
 from rich.markdown import Markdown
 from rich.style import Style
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -44,6 +45,19 @@ class HelpScreen(Dialog, ModalScreen[None]):
 
     async def action_dismiss(self, result: None = None) -> None:
         self.dismiss(result)
+
+    #: said once that typing goes nowhere while the help is open
+    _typing_said = False
+
+    def on_key(self, event: events.Key) -> None:
+        """Letters typed while the help is open go nowhere: said once (a command typed
+        there was lost without a word: a play-test)."""
+        if event.is_printable and event.key != "q" and not self._typing_said:
+            self._typing_said = True
+            self.notify(
+                "The help is open: what is typed here goes nowhere. escape (or q) closes it.",
+                markup=False,
+            )
 
 
 @functools.cache

@@ -760,3 +760,23 @@ async def test_a_tab_typed_in_a_burst_moves_on_in_its_turn(store: Store, new_gam
         assert dialog.query_one("#value", Input).value == "+2"
         assert dialog.query_one("#reason", Input).value == "recount"
         assert pilot.app.focused is dialog.query_one("#reason")
+
+
+async def test_typing_while_the_help_is_open_is_said_to_go_nowhere(
+    store: Store, new_game: NewGame
+) -> None:
+    """A command typed with the help open was lost without a word (a play-test)."""
+    session = new_game()
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, session)
+        await pilot.press("f1")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, HelpScreen)
+        await pilot.press(*"bo")
+        await settle(pilot)
+        said = [
+            str(n.message) for n in pilot.app._notifications if "help is open" in str(n.message)
+        ]
+        assert said == [
+            "The help is open: what is typed here goes nowhere. escape (or q) closes it."
+        ]
