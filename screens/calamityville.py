@@ -490,7 +490,13 @@ be shortened to the start of any of its words; the bank is a party like a player
             self.preview_beside(str(problem))
             return
         if price != remembered:  # said before enter, not only after (a play-test)
-            kept = f", kept as the price from now on, in later games too (for {remembered} back)"
+            # (in this game only when the settings cannot take it: a damaged file)
+            later = (
+                ", in later games too"
+                if self.session.store.settings_damage() is None
+                else (" in this game")
+            )
+            kept = f", kept as the price from now on{later} (for {remembered} back)"
         elif price != PRICE:
             kept = f" (the price kept: for {PRICE} changes it)"
         else:

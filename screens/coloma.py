@@ -61,8 +61,13 @@ NUMBERS = {  # typed word -> tracked number
     "river": "rivers",
     "r": "rivers",
 }
-#: the entries of Site 5's Common actions, and how a note against the Sites typed says them
-SITE_FIVE_ACTIONS = {"gunmen": "Gunmen are placed", "sleep": "Dudes go on Hotel spaces"}
+#: the entries of a Site's actions, how a note against the Sites typed says them, and the
+#: Site (a Hotel built away from Site 3 went unremarked: a play-test)
+SITE_ACTIONS = {
+    "gunmen": ("Gunmen are placed", 5),
+    "sleep": ("Dudes go on Hotel spaces", 5),
+    "hotel": ("Hotels are built", 3),
+}
 GOLD_WORDS = ("gold", "g", "nuggets", "nugget", "n")
 NEXT_WORDS = ("next", "n")  # the calendar moves on only when this is typed
 COMMANDS = (  # completed as they are typed (after the players' names)
@@ -102,6 +107,8 @@ PLAYER_HELP = (
 HOTEL_HELP = ", NAME hotel, NAME sleep 2"  # only with the Hotel module
 #: the players' table: a player's column is at most this wide (then an ellipsis)
 PLAYER_COLUMN = 14
+#: a player's column with five or six players at 80 columns, for the cells fitted to it
+CROWDED_COLUMN = 8
 #: cells between the players' table's columns
 COLUMN_GAP = 2
 #: a player's column is cut down to this many cells before the trackers' names are cut
@@ -566,7 +573,13 @@ Type in the command field and press **enter**; the line above it says what comes
             ("Barrels", *(str(numbers[s]["barrels"]) for s in seats)),
             ("Rivers (4 max)", *(str(numbers[s]["rivers"]) for s in seats)),
             ("Bridges", *self._bridge_cells()),
-            ("Graves", *(self._graves(s) for s in seats)),
+            # Graves whose numbers were not typed: "+2?", said once in the row's name ("+2
+            # unnumbered" was cut in every column at 80x24, and took the Bridges' room: a
+            # play-test)
+            (
+                "Graves (? unnumbered)" if any(state.graves_owed) else "Graves",
+                *(self._graves(s) for s in seats),
+            ),
         ]
         if state.mule_duel:
             rows.append(
@@ -587,14 +600,16 @@ Type in the command field and press **enter**; the line above it says what comes
         (four were cut to "Suspension, A…": a play-test)."""
         bridges = self.state.bridges
         built = {kind.casefold() for kinds in bridges for kind in kinds}
-        return [short_types(kinds, built, PLAYER_COLUMN) or "-" for kinds in bridges]
+        # five or six players share 80 columns: a column has about eight cells
+        room = PLAYER_COLUMN if len(bridges) <= 4 else CROWDED_COLUMN
+        return [short_types(kinds, built, room) or "-" for kinds in bridges]
 
     def _graves(self, seat: int) -> str:
         state = self.state
         shown = " ".join(map(str, state.graves[seat]))
         owed = state.graves_owed[seat]
         if owed:
-            shown += f" +{owed} unnumbered"
+            shown += f" +{owed}?"
         return shown.strip() or "-"
 
     def _pitched(self, seat: int) -> str:
@@ -734,16 +749,14 @@ Type in the command field and press **enter**; the line above it says what comes
             return self._ask(question, f"New type {entry.get('bridge')}", lambda: self.run(entry))
         # a row of Gunmen against the Sites typed: said whole under the field too (at
         # 80x24 the line under the field cut it off, the point of it: a play-test)
-        gunmen = {"gunmen": "Gunmen are placed", "sleep": "Dudes go on Hotel spaces"}.get(
-            entry.kind
-        )
-        gunmen = self.rules.gunmen_note(state, seat, gunmen) if gunmen else ""
+        action, site = SITE_ACTIONS.get(entry.kind, ("", 0))
+        gunmen = self.rules.gunmen_note(state, seat, action, site) if action else ""
         done = self.run(entry)
         ignored = self.rules.limit_note(entry)  # the rules' "ignore the remainder"
         if done and ignored:  # said under the field, not only in the log
             self._say(f"{self.state.name(seat)}: {ignored}.")
-        elif done and gunmen:
-            self._say(f"{gunmen[0].upper()}{gunmen[1:]}.")
+        elif done and gunmen:  # (a name as typed: "bo" was said "Bo", a play-test)
+            self._say(f"{'T' + gunmen[1:] if gunmen.startswith('the ') else gunmen}.")
         return done
 
     def _player_help(self) -> str:

@@ -436,6 +436,19 @@ def test_mule_duel_mules_eat_carrots_for_events(new_game: NewGame) -> None:
     assert state(session).carrots == [{1, 2, 3, 4, 5}, {1, 2, 3, 4, 5}]
 
 
+def test_a_hotel_built_away_from_site_3_is_noted(new_game: NewGame) -> None:
+    """Hotels are built with Site 3's Hammer/Saw actions: a Hotel from a Pioneer on
+    Site 1 went unremarked (a play-test). Noted, as Gunmen are, not refused."""
+    session = new_game(game="coloma", names=("Ann", "Bo"), first=0, hotels=True)
+    game_rules = rules(session)
+    session.act(game_rules.pools(state(session), [2, 2, 3]))
+    session.act(game_rules.sites(state(session), [1, 3], [4]))
+    assert game_rules.hotel(state(session), 0).text.endswith(
+        "(Ann's Pioneer is on Site 1: Hotels are built from Site 3)"
+    )
+    assert "(" not in game_rules.hotel(state(session), 1).text.split("; ")[1]
+
+
 def test_hotels_module(new_game: NewGame) -> None:
     """Issue #13: 2 Hotels per player in the supply; Dudes on vacant Hotel spaces give 2 VP
     each, 2 per Hotel; they leave at Clean Up; 8 VP per Hotel; no Hotels step without it."""

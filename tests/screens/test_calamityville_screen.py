@@ -684,7 +684,10 @@ async def test_a_price_kept_holds_in_the_game_when_the_settings_cannot_take_it(
     store.settings_path.write_text("this is [not toml")
     async with make_app(store).run_test(size=SIZE) as pilot:
         screen = await open_screen(pilot, session, CalamityvilleScreen)
-        assert await command(pilot, "buy ann bank 300 for 250") == ""
+        await type_into(pilot, "#command", "buy ann bank 300 for 250")  # said so as typed
+        assert "kept as the price from now on in this game" in text_of(pilot, "#command-error")
+        await pilot.press("enter")
+        await settle(pilot)
         notices = [str(n.message) for n in pilot.app._notifications]
         assert any("from now on in this game (buy ... for 200 goes back)" in n for n in notices)
         assert not any("in later games too" in n for n in notices)

@@ -172,3 +172,14 @@ async def test_a_row_of_gunmen_from_another_site_is_said_whole_under_the_field(
         )
         assert await command(pilot, "bo gun 2 1") == ""  # on Site 5: nothing to say
         assert text_of(pilot, "#helper") == ""
+
+
+async def test_the_note_says_a_name_as_it_was_typed(store: Store, new_game: NewGame) -> None:
+    """A player set up as "bo" was said "Bo's Pioneer ..." under the field (a play-test)."""
+    session = new_game(game="coloma", names=("ann", "bo", "cy"))
+    session.act(session.rules.pools(session.state, [4, 6, 8]))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_screen(pilot, session, ColomaScreen)
+        assert await command(pilot, "sites 2 5 3") == ""
+        assert await command(pilot, "ann gun 1 1") == ""
+        assert text_of(pilot, "#helper").startswith("ann's Pioneer is on Site 2")

@@ -9,7 +9,7 @@ from textual.widgets import Digits, Input, Select
 from companion.games.coloma import ColomaState
 from companion.session import GameSession
 from companion.store import Store
-from screens.coloma import PLAYER_COLUMN, ColomaScreen, short_types
+from screens.coloma import CROWDED_COLUMN, PLAYER_COLUMN, ColomaScreen, short_types
 from screens.confirm import ConfirmDialog
 from screens.correction import CorrectionDialog
 from screens.help import HelpScreen
@@ -751,3 +751,34 @@ def test_four_bridge_types_fit_a_players_column() -> None:
     assert four == "Su Ar Co St" and len(four) <= PLAYER_COLUMN
     assert short_types(["Rope", "Rock", "Stone", "Suspension"], built, 14) == "Rop Roc St Su"
     assert short_types(["Rope", "Rock", "Stone"], built, 14) == "Rop Roc Sto"
+
+
+async def test_six_players_read_their_bridges_and_unnumbered_graves_at_80x24(
+    store: Store, new_game: NewGame
+) -> None:
+    """With six players at 80x24, four Bridges read "Ar Xy Ro…" once Graves without their
+    numbers took "+2 unnumbered" (cut in every column): a play-test. Graves not numbered
+    are "+2?", said once in the row's name, and the Bridges fit a crowded column."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy", "Di", "Ed", "Flo"), first=0)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_coloma(pilot, session)
+        assert await command(pilot, "pools 6 8 10") == ""
+        assert await command(pilot, "ann rivers 4") == ""
+        for kind in ("Arch", "Xyz", "Rope", "Suspension"):
+            assert await command(pilot, f"ann bridge {kind}") == ""
+        state(screen).graves_owed[2:] = [2, 2, 2, 2]  # as a Shootout leaves them
+        screen.render_state()
+        await settle(pilot)
+        table = screen.query_one("#players", Rows)
+        lines = {line.split("  ")[0]: line for line in table.plain.splitlines()}
+        assert "Graves (? unnumbered)" in lines
+        assert "+2?" in lines["Graves (? unnumbered)"]
+        bridges = short_types(
+            ["Arch", "Xyz", "Rope", "Suspension"],
+            {"arch", "xyz", "rope", "suspension"},
+            CROWDED_COLUMN,
+        )
+        assert len(bridges) <= CROWDED_COLUMN
+        drawn = [strip.text for strip in screen._compositor.render_strips()]
+        row = next(line for line in drawn if line.lstrip().startswith("Bridges"))
+        assert bridges in row and "…" not in row, row

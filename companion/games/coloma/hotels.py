@@ -21,13 +21,14 @@ class HotelRules(Rules):
             raise RuleError(
                 f"No Hotel Buildings left in the supply ({HOTELS_PER_PLAYER} per player)."
             )
-        return self._entry(
-            state,
-            "hotel",
+        text = (
             f"{state.name(seat)} builds a Hotel Building (its cost paid with the trackers); "
-            f"{state.hotels_left - 1} left in the supply",
-            player=seat,
+            f"{state.hotels_left - 1} left in the supply"
         )
+        # Site 3's Hammer/Saw action: said against the Sites typed, not refused (a Hotel
+        # built from Site 1 went unremarked: a play-test)
+        note = ShootoutRules.gunmen_note(state, seat, "Hotels are built", 3)
+        return self._entry(state, "hotel", f"{text} ({note})" if note else text, player=seat)
 
     def sleep(self, state: ColomaState, seat: int, dudes: int) -> Entry:
         """Dudes from the Lodge on vacant Hotel spaces at Site 5: 2 VP each, at once."""

@@ -183,21 +183,23 @@ class ShootoutRules(Rules):
         return self._entry(state, "gunmen", text, player=seat, row=row, count=count)
 
     @staticmethod
-    def gunmen_note(state: ColomaState, seat: int, action: str = "Gunmen are placed") -> str:
+    def gunmen_note(
+        state: ColomaState, seat: int, action: str = "Gunmen are placed", site: int = SHOOTOUT_SITE
+    ) -> str:
         """What the rules say against this row, from the Sites typed this Round: Gunmen are
         Site 5's Common action, which the Barker covers in Round 5 (a row from a Pioneer on
         Site 3 went in unremarked and won a Shootout: a play-test). Said, not refused: the
-        table may know better. Dudes on Hotel spaces are Site 5's too (`action` says which)."""
+        table may know better. Dudes on Hotel spaces are Site 5's too, a Hotel built Site 3's
+        (`action` says which, at `site`)."""
         if state.phase != "rounds" or state.bust_sites is None:
             return ""
         sites = state.bust_sites[0]
-        if seat < len(sites) and sites[seat] != SHOOTOUT_SITE:
+        if seat < len(sites) and sites[seat] != site:
             return (
-                f"{state.name(seat)}'s Pioneer is on Site {sites[seat]}: {action} "
-                f"from Site {SHOOTOUT_SITE}"
+                f"{state.name(seat)}'s Pioneer is on Site {sites[seat]}: {action} from Site {site}"
             )
-        if state.barker == SHOOTOUT_SITE:
-            return f"the Barker covers Site {SHOOTOUT_SITE} this Round: its actions are not taken"
+        if state.barker == site:
+            return f"the Barker covers Site {site} this Round: its actions are not taken"
         return ""
 
     def chart(self, state: ColomaState, typed: str) -> Entry:
