@@ -355,7 +355,6 @@ async def test_a_paste_of_several_lines_into_a_dialogs_field_says_what_was_left_
 ) -> None:
     """The play-test: a two-line paste into a dialog's field kept the first line and said
     nothing (the command field says so). Every field now says it."""
-    from textual import events
 
     session = new_game()
     async with make_app(store).run_test(size=(80, 24)) as pilot:
@@ -731,8 +730,7 @@ async def test_a_yes_typed_with_the_key_that_asks_answers_nothing(
     hand_clock.now = 100.0
     async with make_app(store).run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        for key in "dy":  # in one burst, as a terminal sends them (Pilot waits between)
-            pilot.app.post_message(events.Key(key, key))
+        send_keys(pilot, "dy")  # in one burst, as a terminal sends them (Pilot waits between)
         await settle(pilot)
         assert isinstance(pilot.app.screen, ConfirmDialog)
         assert session.path.exists()
@@ -753,9 +751,7 @@ async def test_a_tab_typed_in_a_burst_moves_on_in_its_turn(store: Store, new_gam
         await settle(pilot)
         dialog = pilot.app.screen
         assert isinstance(dialog, CorrectionDialog)
-        for key in ["+", "2", "tab", *"recount"]:  # in one burst, as a terminal sends them
-            character = {"tab": "\t"}.get(key, key)
-            pilot.app.post_message(events.Key(key, character))
+        send_keys(pilot, "+2\trecount")  # in one burst, as a terminal sends them
         await settle(pilot)
         assert dialog.query_one("#value", Input).value == "+2"
         assert dialog.query_one("#reason", Input).value == "recount"
