@@ -88,12 +88,19 @@ def export_text(session: GameSession, fmt: str) -> str:
 
 
 def _csv(data: dict[str, Any]) -> str:
-    """One row per player: seat, name, colour, each number, then total and rank if scored."""
+    """One row per player: seat, name, colour, each number, then, if scored, what the score
+    sheet counted of each category (`score_KEY`: a number the wizard changed, gold 19 where
+    16 was tracked, read as 16 beside the total: a play-test), the total and the rank."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     keys = list(data["numbers"])
     ranked = _ranked(data)
     held = _any_holdings(data)
+    categories = list((data.get("standings") or {}).get("categories", {})) if ranked else []
+    parts = {
+        standing["name"]: standing["breakdown"]
+        for standing in (data.get("standings") or {}).get("standings", [])
+    }
     writer.writerow(
         [
             "seat",
@@ -101,6 +108,7 @@ def _csv(data: dict[str, Any]) -> str:
             "colour",
             *keys,
             *(["holdings"] if held else []),
+            *(f"score_{key}" for key in categories),
             *(["total", "rank"] if ranked else []),
         ]
     )
@@ -108,7 +116,8 @@ def _csv(data: dict[str, Any]) -> str:
         extra = []
         if ranked:
             total, rank = ranked.get(player["name"], ("", ""))
-            extra = [total, rank]
+            scored = parts.get(player["name"], {})
+            extra = [*(scored.get(key, "") for key in categories), total, rank]
         numbers = [player["numbers"][key] for key in keys]
         holdings = ["; ".join(player["holdings"])] if held else []
         writer.writerow(
@@ -135,6 +144,8 @@ def _markdown(data: dict[str, Any]) -> str:
         names = ", ".join(map(_cell, winners))
         lines.append(f"Won by {names}." if len(winners) == 1 else f"Shared win: {names}.")
     lines.append("")
+    if _ranked(data):  # (a number the wizard changed disagreed with the standings, unsaid)
+        lines += ["The numbers as the game tracked them; the standings count the score sheet.", ""]
     keys = list(data["numbers"])
     held = _any_holdings(data)
     headings = ["Seat", "Player", *(data["numbers"][k] for k in keys), *(["Holds"] if held else [])]

@@ -47,8 +47,20 @@ def test_json_has_the_table_the_numbers_the_standings_and_the_log(new_game: NewG
 
 def test_csv_is_a_row_a_player(new_game: NewGame) -> None:
     rows = list(csv.reader(io.StringIO(export_text(finished_boomtown(new_game), "csv"))))
-    assert rows[0] == ["seat", "name", "colour", "gold", "total", "rank"]
-    assert rows[2][1] == "Bo | Co" and rows[1][-2:] == ["23", "1"]
+    # with what the score sheet counted of each part beside the tracked numbers (gold 19
+    # scored where 16 was tracked read as 16 beside the total: a play-test)
+    assert rows[0] == [
+        "seat",
+        "name",
+        "colour",
+        "gold",
+        "score_gold",
+        "score_mines",
+        "score_mayors",
+        "total",
+        "rank",
+    ]
+    assert rows[2][1] == "Bo | Co" and rows[1][3:] == ["15", "15", "3", "5", "23", "1"]
 
 
 def test_markdown_escapes_typed_text(new_game: NewGame) -> None:
@@ -59,6 +71,7 @@ def test_markdown_escapes_typed_text(new_game: NewGame) -> None:
     # from: a play-test); JSON names each part
     assert "| Rank | Player | Gold | Mines | Mayors (5 each) | Total |" in text
     assert "\nFinished.\nWon by Ann.\n" in text  # at the top (only the log said it)
+    assert "The numbers as the game tracked them; the standings count the score sheet." in text
     assert "| 1 | Ann | 15 | 3 | 5 | 23 |" in text
     data = json.loads(export_text(finished_boomtown(new_game), "json"))
     assert data["standings"]["categories"] == {
