@@ -524,3 +524,19 @@ def test_site_5s_spends_alike_are_said_together(new_game: NewGame) -> None:
     assert rules.event(session.state, {1: 1}).text == (
         "Event, Site 5: Bo spends 1 Gold Nugget for 3 VP"
     )
+
+
+def test_a_penalty_at_zero_says_it_was_not_applied(game: GameSession) -> None:
+    """A -1 VP tier for a player at 0 VP read "Bo +0 VP" (a play-test): the track stops at
+    0 (our reading), and what was due is said."""
+    game.act(rules(game).event(state(game)))
+    game.act(rules(game).gunmen(state(game), 0, 1, 2))
+    game.act(rules(game).gunmen(state(game), 1, 2, 1))
+    game.act(rules(game).chart(state(game), "- / - / - / - | 2 VP / -1 VP / -2 VP / 3 Graves"))
+    game.act(rules(game).barrel(state(game), 2, 3))  # 5 Outlaws: lost
+    for _ in range(5):
+        game.act(rules(game).next_round(state(game)))
+    entry = rules(game).shootout_result(state(game))
+    assert "Bo -1 VP not applied (had 0 VP)" in entry.text, entry.text
+    game.act(entry)
+    assert numbers(game, "track")[1] == 0

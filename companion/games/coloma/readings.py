@@ -12,6 +12,9 @@ READINGS = """\
 - Dudes placed as Gunmen leave the Lodge and go to the General Supply at Clean Up.
 - How many Dudes a colour has is printed nowhere in our text: the app does not cap Dudes;
   when the General Supply runs out, correct the number (ctrl+o).
+- No tracked number goes below 0 (the score track starts at 0): a chart's penalty a
+  player cannot pay in full is taken as far as it goes, and the Shootout's sentence says
+  what was not applied ("-1 VP not applied (had 0 VP)").
 - The Sheriff Badge can be handed over by hand (`sheriff NAME`), as an entry, when the
   table reads a shootout differently.
 - The chart's rewards are applied when the Shootout is resolved, each tier as typed

@@ -73,7 +73,13 @@ class ShootoutRules(Rules):
                 if most is not None:
                     after = min(after, most)
                 change = after - numbers[key]
-                parts.append(("+" if change >= 0 else "") + count_text(key, change))
+                said = ("+" if change >= 0 else "") + count_text(key, change)
+                if change != count:  # (a penalty at 0 read "+0 VP": a play-test)
+                    whole = ("+" if count >= 0 else "") + count_text(key, count)
+                    why = f"had {count_text(key, numbers[key])}" if count < 0 else f"{most} at most"
+                    said = f"{whole} not applied" if not change else f"{said} of {whole}"
+                    said += f" ({why})"
+                parts.append(said)
                 numbers[key] = after
         return ", ".join(parts)
 
