@@ -540,3 +540,14 @@ def test_a_penalty_at_zero_says_it_was_not_applied(game: GameSession) -> None:
     assert "Bo -1 VP not applied (had 0 VP)" in entry.text, entry.text
     game.act(entry)
     assert numbers(game, "track")[1] == 0
+
+
+def test_a_sixth_frontier_land_is_refused(game: GameSession) -> None:
+    """Six Tents on Frontier Lands were taken (a play-test): the map has five, one Tent
+    each (004: "all five gain 25 Victory Points")."""
+    game.act(rules(game).adjust(state(game), 0, "tents", parse_amount("+7")))
+    for _ in range(5):
+        game.act(rules(game).pitch(state(game), 0, None))
+    with pytest.raises(RuleError, match="Ann has a Tent on every Frontier Land already"):
+        rules(game).pitch(state(game), 0, None)
+    assert state(game).lands[0] == 5

@@ -75,3 +75,14 @@ def test_every_coloma_module_is_explained_in_f1() -> None:
 
     for option in ColomaRules.options:
         assert option.label.split(" (")[0] in READINGS, option.key
+
+
+def test_the_wizard_refuses_a_sixth_frontier_land() -> None:
+    """A sixth Frontier Land was taken in the wizard, asking its VP (a play-test)."""
+    from companion.games import SHEETS
+    from companion.scoring import SheetError, parse_answer
+
+    frontier = next(f for f in SHEETS["coloma"].fields if f.key == "frontier")
+    assert parse_answer(frontier, "5") == 5
+    with pytest.raises(SheetError, match=r"At most 5 \(the map has 5 Frontier Lands\), not 6"):
+        parse_answer(frontier, "6")

@@ -64,6 +64,10 @@ SPEND_AT_5 = "Only Site 5's Event takes Gold Nuggets; this is Site {site}'s: typ
 MOST_SPACES = 40
 
 
+#: the Frontier Lands on the map: one Tent each ("all five gain 25 Victory Points")
+FRONTIER_LANDS = 5
+
+
 class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rules):
     id = "coloma"
     title = "Coloma"
@@ -440,6 +444,12 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
 
     def pitch(self, state: ColomaState, seat: int, where: int | None) -> Entry:
         """Pitch a Tent from the Lodge on an Event (its Site) or, with None, a Frontier Land."""
+        if where is None and state.lands[seat] >= FRONTIER_LANDS:  # (a sixth was taken: a
+            # play-test; one Tent a land, and the map has five: refused here, not on replay)
+            raise RuleError(
+                f"{state.name(seat)} has a Tent on every Frontier Land already: the map has "
+                f"{FRONTIER_LANDS}, one Tent each."
+            )
         place = f"on Event {where}" if where else "on a Frontier Land"
         return self._entry(
             state, "pitch", f"{state.name(seat)} pitches a Tent {place}", player=seat, site=where

@@ -58,6 +58,8 @@ SHEET = SheetSpec(
             "Frontier",
             prompt="How many Frontier Lands hold the player's Tent (the map's chart gives the VP)",
             chart="coloma-frontier",
+            most=5,  # (a sixth was taken, asking its VP: a play-test)
+            most_why="the map has 5 Frontier Lands",
         ),
         Field("graves", "Graves", "list", "The number on each covered Grave (subtracted)"),
         Field("gold", "Gold Nuggets", prompt="Gold Nuggets left (first tie-break)"),
