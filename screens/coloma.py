@@ -802,7 +802,11 @@ Type in the command field and press **enter**; the line above it says what comes
                 f"Not a command or a player: {words[0]}.{guess} The players: {players}. Type "
                 f"{example}; F1 lists everything."
             )
-        raise RuleError(f"Not a player: {words[0] if words else 'nobody'}. Type {example}.")
+        players = and_listed([player.name for player in self.state.players])
+        raise RuleError(  # (who they are was unsaid: a play-test)
+            f"Not a player: {words[0] if words else 'nobody'}. The players: {players}. Type "
+            f"{example}."
+        )
 
     def _player_entry(self, seat: int, words: list[str]) -> Entry:
         state, rules = self.state, self.rules

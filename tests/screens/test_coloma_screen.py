@@ -115,6 +115,9 @@ async def test_a_whole_year_with_the_gold_value_always_as_the_rule_says(
         refused = await command(pilot, "zed bucks +1")
         assert "Not a command or a player: zed" in refused
         assert "The players: Ann, Bo and Cy." in refused  # (unsaid: a play-test)
+        assert "Not a player: zed. The players: Ann, Bo and Cy." in await command(
+            pilot, "sheriff zed"
+        )
         assert await move_on(pilot) == ""
         # Round 2: the Event gives Gold; Cy has a Tent on it
         assert "Twice for Cy" in text_of(pilot, "#event-line")
