@@ -78,8 +78,9 @@ def history(store: Store, game: str | None, player: str | None, fmt: str) -> int
     if player is not None and not player.strip():  # ("No finished games yet.": a play-test)
         return fail("goldrush history: --player needs a name, or the start of one")
     try:
-        sync_history(store)  # the records follow the games (a row a full disk kept out)
         every = load_finished(store, SHEETS)
+        if sync_history(store, {game.file for game in every}):  # the records follow the
+            every = load_finished(store, SHEETS)  # games (a row a full disk kept out)
     except DamagedFile as damaged:
         return fail(f"goldrush history: {damaged.path}: {damaged.reason} (the file is kept)")
     renames, problem = renames_or_why(store)  # as the app's records show the names

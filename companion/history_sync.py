@@ -6,20 +6,20 @@ a finish whose history write failed never reached the records (a play-test)."""
 
 from __future__ import annotations
 
-import os
+from collections.abc import Collection
 
 from companion.store import DamagedFile, SaveError, Store
 
 
-def sync_history(store: Store) -> int:
-    """Bring the history in line with the saved games; how many rows changed. A damaged
-    history raises DamagedFile (nothing is written to it); a game that cannot be read is
-    left as the history has it; a write that fails is left for the next time."""
+def sync_history(store: Store, recorded: Collection[str]) -> int:
+    """Bring the history, which has rows for the game files `recorded` (as the records
+    read it: the history is not parsed again, 70 ms for 1,000 games), in line with the
+    saved games; how many rows changed. A game that cannot be read is left as the history
+    has it; a write that fails is left for the next time (nothing is written to a damaged
+    history: `Store` refuses)."""
     from companion.saved import list_saved
     from companion.session import GameSession
 
-    rows = store.read_history() if os.path.lexists(store.history_path) else []
-    recorded = {row.get("file") for row in rows}
     changed = 0
     try:
         for game in list_saved(store).games:

@@ -125,8 +125,10 @@ class RecordsScreen(StyledOnce, Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = "Records"
         try:
-            sync_history(self.store)  # (a finish whose row was not written: a full disk)
             games = load_finished(self.store, SHEETS)
+            # (a finish whose row was not written, a full disk: the records follow the games)
+            if sync_history(self.store, {game.file for game in games}):
+                games = load_finished(self.store, SHEETS)
             renames, problem = renames_or_why(self.store)
             self.renames_problem = f". {problem}" if problem else ""  # (after the count)
             self.all_games = renamed(games, renames)
