@@ -312,6 +312,8 @@ Type in the command field and press **enter**; the line above it says what comes
                     # numbers showed under no name: a play-test)
                     yield Rows(id="players-head")
                     yield TrackerTable(id="players")
+                    # each player's Bridge types whole, when the table had to shorten them
+                    yield WrappedRows(id="bridges-whole")
                     yield WrappedRows(id="shootout")
             yield LogPanel(id="log")
         yield SteadyFooter()
@@ -371,8 +373,31 @@ Type in the command field and press **enter**; the line above it says what comes
             self.query_one("#players", TrackerTable).show_rows(rows, colours)
             if self._head_shown:  # (the names it repeats may have changed: a new Sheriff)
                 self._head_follows()
+        self._show_bridges_whole()
         self._show("#shootout", self._shootout_text())
         self._order_tables(self.size.height < ROOM_FOR_BOTH)
+
+    def _show_bridges_whole(self) -> None:
+        """Under the table, each player's Bridge types whole once a cell had to shorten
+        them ("Sto Ste St…" with five players: a play-test); hidden otherwise."""
+        state = self.state
+        cells = self._bridge_cells()
+        cut = any(
+            cell != (", ".join(kinds) or "-")
+            for cell, kinds in zip(cells, state.bridges, strict=True)
+        )
+        line = ""
+        if cut:
+            line = "Bridges: " + " · ".join(
+                f"{state.name(seat)} {', '.join(kinds)}"
+                for seat, kinds in enumerate(state.bridges)
+                if kinds
+            )
+        if self._shown.get("#bridges-whole") != line:
+            self._shown["#bridges-whole"] = line
+            whole = self.query_one("#bridges-whole", WrappedRows)
+            whole.show([line])
+            whole.display = bool(line)
 
     #: the players' names are shown over the table scrolled past them (`_head_follows`)
     _head_shown = False
@@ -408,6 +433,9 @@ Type in the command field and press **enter**; the line above it says what comes
         first, second = (shootout, players) if shootout_first else (players, shootout)
         if tables.children.index(first) > tables.children.index(second):
             tables.move_child(first, before=second)
+        bridges = self.query_one("#bridges-whole")  # (right under the table, always)
+        if tables.children.index(bridges) != tables.children.index(players) + 1:
+            tables.move_child(bridges, after=players)
 
     def _show(self, selector: str, content: Text | str) -> None:
         """A part repaints only its lines whose text changed, and lays the screen out again

@@ -785,3 +785,27 @@ async def test_six_players_read_their_bridges_and_unnumbered_graves_at_80x24(
         drawn = [strip.text for strip in screen._compositor.render_strips()]
         row = next(line for line in drawn if line.lstrip().startswith("Bridges"))
         assert bridges in row and "…" not in row, row
+
+
+async def test_bridge_types_shortened_in_the_table_are_said_whole_under_it(
+    store: Store, new_game: NewGame
+) -> None:
+    """Five players' Bridges read "Sto Ste St…" (a play-test): once a cell shortens them,
+    each player's types are said whole under the table."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy", "Di", "Ed"), first=0)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_coloma(pilot, session)
+        assert await command(pilot, "pools 6 8 10") == ""
+        assert await command(pilot, "ann rivers 4") == ""
+        whole = screen.query_one("#bridges-whole")
+        assert await command(pilot, "ann bridge Stone") == ""
+        assert not whole.display  # whole in its cell: nothing more to say
+        for kind in ("Steel", "Stagecoach", "Suspension"):
+            assert await command(pilot, f"ann bridge {kind}") == ""
+        assert whole.display
+        assert text_of(pilot, "#bridges-whole") == (
+            "Bridges: Ann Stone, Steel, Stagecoach, Suspension"
+        )
+        tables = screen.query_one("#tables")
+        order = [child.id for child in tables.children]
+        assert order.index("bridges-whole") == order.index("players") + 1
