@@ -864,6 +864,12 @@ Type in the command field and press **enter**; the line above it says what comes
             return rules.pitch(state, seat, where)
         if what == "bridge" and len(words) >= 2:
             return rules.bridge(state, seat, " ".join(words[1:]))
+        if what == "bridge":  # (the list of everything after a name read as not understood)
+            built = sorted({kind for kinds in state.bridges for kind in kinds})
+            known = f" (built so far: {', '.join(built)})" if built else ""
+            raise RuleError(
+                f"Type the Bridge's type after bridge: {self._short_name(seat)} bridge Rope{known}."
+            )
         if what == "grave" and len(words) == 2:
             return rules.grave(state, seat, parse_count(words[1], what="A Grave's number"))
         if what == "hotel" and len(words) == 1:

@@ -118,6 +118,9 @@ async def test_a_whole_year_with_the_gold_value_always_as_the_rule_says(
         assert "Not a player: zed. The players: Ann, Bo and Cy." in await command(
             pilot, "sheriff zed"
         )
+        assert await command(pilot, "ann bridge") == (  # (the general list: a play-test)
+            "Type the Bridge's type after bridge: ann bridge Rope."
+        )
         assert await move_on(pilot) == ""
         # Round 2: the Event gives Gold; Cy has a Tent on it
         assert "Twice for Cy" in text_of(pilot, "#event-line")
