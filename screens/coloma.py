@@ -29,6 +29,7 @@ from companion.games.coloma import (
 )
 from companion.games.coloma.gold import VALUES, pay_with_gold
 from companion.games.coloma.rules import SPEND_AT_5
+from companion.games.coloma.sites import site_note
 from companion.games.coloma.tally import NON_PLAYER, NON_PLAYER_ROWS
 from companion.games.coloma.words import plural, plural_word
 from companion.journal import Entry
@@ -60,13 +61,6 @@ NUMBERS = {  # typed word -> tracked number
     "rivers": "rivers",
     "river": "rivers",
     "r": "rivers",
-}
-#: the entries of a Site's actions, how a note against the Sites typed says them, and the
-#: Site (a Hotel built away from Site 3 went unremarked: a play-test)
-SITE_ACTIONS = {
-    "gunmen": ("Gunmen are placed", 5),
-    "sleep": ("Dudes go on Hotel spaces", 5),
-    "hotel": ("Hotels are built", 3),
 }
 GOLD_WORDS = ("gold", "g", "nuggets", "nugget", "n")
 NEXT_WORDS = ("next", "n")  # the calendar moves on only when this is typed
@@ -777,8 +771,7 @@ Type in the command field and press **enter**; the line above it says what comes
             return self._ask(question, f"New type {entry.get('bridge')}", lambda: self.run(entry))
         # a row of Gunmen against the Sites typed: said whole under the field too (at
         # 80x24 the line under the field cut it off, the point of it: a play-test)
-        action, site = SITE_ACTIONS.get(entry.kind, ("", 0))
-        gunmen = self.rules.gunmen_note(state, seat, action, site) if action else ""
+        gunmen = site_note(state, seat, entry.kind)
         done = self.run(entry)
         ignored = self.rules.limit_note(entry)  # the rules' "ignore the remainder"
         if done and ignored:  # said under the field, not only in the log

@@ -5,7 +5,7 @@ Supply at Clean Up; 8 VP per Hotel at the end (the sheet's `hotels`)."""
 from __future__ import annotations
 
 from companion.games.base import RuleError, Rules, TableState
-from companion.games.coloma.shootout import ShootoutRules
+from companion.games.coloma.sites import noted, site_note
 from companion.games.coloma.state import HOTEL_SPACES, HOTEL_VP, HOTELS_PER_PLAYER, ColomaState
 from companion.games.coloma.words import plural
 from companion.journal import Entry
@@ -25,10 +25,9 @@ class HotelRules(Rules):
             f"{state.name(seat)} builds a Hotel Building (its cost paid with the trackers); "
             f"{state.hotels_left - 1} left in the supply"
         )
-        # Site 3's Hammer/Saw action: said against the Sites typed, not refused (a Hotel
-        # built from Site 1 went unremarked: a play-test)
-        note = ShootoutRules.gunmen_note(state, seat, "Hotels are built", 3)
-        return self._entry(state, "hotel", f"{text} ({note})" if note else text, player=seat)
+        return self._entry(
+            state, "hotel", noted(text, site_note(state, seat, "hotel")), player=seat
+        )
 
     def sleep(self, state: ColomaState, seat: int, dudes: int) -> Entry:
         """Dudes from the Lodge on vacant Hotel spaces at Site 5: 2 VP each, at once."""
@@ -38,16 +37,8 @@ class HotelRules(Rules):
             f"{state.name(seat)} puts {dudes} Dude{'s' if dudes != 1 else ''} on Hotel spaces: "
             f"+{HOTEL_VP * dudes} VP"
         )
-        # Site 5's Common action, as Gunmen are: said against the Sites typed, not refused
-        # (a Pioneer on Site 1 put Dudes on Hotels unremarked: a play-test)
-        note = ShootoutRules.gunmen_note(state, seat, "Dudes go on Hotel spaces")
-        return self._entry(
-            state,
-            "sleep",
-            f"{text} ({note})" if note else text,
-            player=seat,
-            dudes=dudes,
-        )
+        text = noted(text, site_note(state, seat, "sleep"))
+        return self._entry(state, "sleep", text, player=seat, dudes=dudes)
 
     def _apply_hotel(self, state: TableState, entry: Entry) -> None:
         assert isinstance(state, ColomaState)

@@ -7,14 +7,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.games.base import RuleError, Rules, TableState, refuse_unsafe_text
+from companion.games.coloma.sites import noted, site_note
 from companion.games.coloma.state import TIERS, YEARS, ColomaState, copy_of
 from companion.games.coloma.tally import NON_PLAYER, NON_PLAYER_ROWS, Shootout
 from companion.games.coloma.words import plural
 from companion.journal import Entry
-
-#: the Main Site whose Common action places Dudes as Gunmen ("Settle the Frontier and
-#: defend Coloma")
-SHOOTOUT_SITE = 5
 
 if TYPE_CHECKING:
     from companion.games.coloma.chart import Reward
@@ -183,30 +180,8 @@ class ShootoutRules(Rules):
                 "turn (the rules), and a player has one turn a Round."
             )
         text = f"{state.name(seat)} fills row {row} at the Shootout with {plural(count, 'Gunman')}"
-        note = self.gunmen_note(state, seat)
-        if note:
-            text += f" ({note})"
+        text = noted(text, site_note(state, seat, "gunmen"))
         return self._entry(state, "gunmen", text, player=seat, row=row, count=count)
-
-    @staticmethod
-    def gunmen_note(
-        state: ColomaState, seat: int, action: str = "Gunmen are placed", site: int = SHOOTOUT_SITE
-    ) -> str:
-        """What the rules say against this row, from the Sites typed this Round: Gunmen are
-        Site 5's Common action, which the Barker covers in Round 5 (a row from a Pioneer on
-        Site 3 went in unremarked and won a Shootout: a play-test). Said, not refused: the
-        table may know better. Dudes on Hotel spaces are Site 5's too, a Hotel built Site 3's
-        (`action` says which, at `site`)."""
-        if state.phase != "rounds" or state.bust_sites is None:
-            return ""
-        sites = state.bust_sites[0]
-        if seat < len(sites) and sites[seat] != site:
-            return (
-                f"{state.name(seat)}'s Pioneer is on Site {sites[seat]}: {action} from Site {site}"
-            )
-        if state.barker == site:
-            return f"the Barker covers Site {site} this Round: its actions are not taken"
-        return ""
 
     def chart(self, state: ColomaState, typed: str) -> Entry:
         """The chart tile in play as typed: `6 VP / 3 VP / 1 VP / 2 Graves [| lost side]`."""

@@ -1,0 +1,36 @@
+"""Actions taken at a Site, against the Sites typed this Round: Gunmen and Dudes on Hotel
+spaces are Site 5's Common actions, a Hotel is built with Site 3's Hammer/Saw. From a
+Pioneer elsewhere, or at a Site the Barker covers, the action is taken with a note, not
+refused: the table may know better (a row from a Pioneer on Site 3 won a Shootout
+unremarked, and Dudes on Hotels and a Hotel too: play-tests)."""
+
+from __future__ import annotations
+
+from companion.games.coloma.state import ColomaState
+
+#: the entries of a Site's actions: how a note says them, and their Site (Gunmen: Site 5's
+#: "Settle the Frontier and defend Coloma")
+SITE_ACTIONS = {
+    "gunmen": ("Gunmen are placed", 5),
+    "sleep": ("Dudes go on Hotel spaces", 5),
+    "hotel": ("Hotels are built", 3),
+}
+
+
+def site_note(state: ColomaState, seat: int, kind: str) -> str:
+    """What the Sites typed this Round say against `seat` taking the action of entry
+    `kind` ("" when nothing, or when `kind` is no Site's action)."""
+    if kind not in SITE_ACTIONS or state.phase != "rounds" or state.bust_sites is None:
+        return ""
+    action, site = SITE_ACTIONS[kind]
+    sites = state.bust_sites[0]
+    if seat < len(sites) and sites[seat] != site:
+        return f"{state.name(seat)}'s Pioneer is on Site {sites[seat]}: {action} from Site {site}"
+    if state.barker == site:
+        return f"the Barker covers Site {site} this Round: its actions are not taken"
+    return ""
+
+
+def noted(text: str, note: str) -> str:
+    """An entry's sentence with its note, if any, in brackets."""
+    return f"{text} ({note})" if note else text
