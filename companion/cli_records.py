@@ -62,10 +62,9 @@ def export(store: Store, game_id: str, fmt: str, problem: str | None) -> int:
 
 def history(store: Store, game: str | None, player: str | None, fmt: str) -> int:
     from companion.games import GAME_IDS, SHEETS
-    from companion.history_sync import sync_history
+    from companion.history_sync import finished_games
     from companion.records import (
         games_table,
-        load_finished,
         only,
         player_records,
         renamed,
@@ -78,9 +77,7 @@ def history(store: Store, game: str | None, player: str | None, fmt: str) -> int
     if player is not None and not player.strip():  # ("No finished games yet.": a play-test)
         return fail("goldrush history: --player needs a name, or the start of one")
     try:
-        every = load_finished(store, SHEETS)
-        if sync_history(store, {game.file for game in every}):  # the records follow the
-            every = load_finished(store, SHEETS)  # games (a row a full disk kept out)
+        every = finished_games(store, SHEETS)  # (the history follows the games)
     except DamagedFile as damaged:
         return fail(f"goldrush history: {damaged.path}: {damaged.reason} (the file is kept)")
     renames, problem = renames_or_why(store)  # as the app's records show the names

@@ -6,9 +6,26 @@ a finish whose history write failed never reached the records (a play-test)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
+from typing import TYPE_CHECKING
 
 from companion.store import DamagedFile, SaveError, Store
+
+if TYPE_CHECKING:
+    from companion.records import FinishedGame
+    from companion.scoring import SheetSpec
+
+
+def finished_games(store: Store, specs: Mapping[str, SheetSpec]) -> list[FinishedGame]:
+    """The records' finished games (`load_finished`), the history first brought in line
+    with the game files; read again only when that changed a row. Raises DamagedFile as
+    `load_finished` does (nothing is written then)."""
+    from companion.records import load_finished
+
+    games = load_finished(store, specs)
+    if sync_history(store, {game.file for game in games}):
+        games = load_finished(store, specs)
+    return games
 
 
 def sync_history(store: Store, recorded: Collection[str]) -> int:

@@ -642,20 +642,10 @@ Type in the command field and press **enter**; the line above it says what comes
                     f"Not a card's marks nor its name: {rest[0]}. Marks are < > + (. for none), "
                     "before the name: 3 2 d <+ Saloon."
                 )
-            setup, placed = state.placing_terrain, len(state.terrain_card_spots)
+            unplaced = rules.terrain_unplaced_note(state)  # (said once the build is done)
             done = self.run(rules.build(state, builder, row, column, cube, marks, " ".join(rest)))
-            wanted = TERRAIN_CARDS.get(len(state.players), 0)
-            if done and setup and placed < wanted:  # the count leaves the round line with
-                # the first build: said then (a table that forgot them saw no count: a
-                # play-test)
-                self.notify(
-                    f"{placed} of {wanted} Terrain Cards are placed: the advanced game places "
-                    "them all before the first build. Those left can still be typed (gold "
-                    "2 2, lake, m> 2 4).",
-                    title="Terrain",
-                    severity="warning",
-                    markup=False,
-                )
+            if done and unplaced:
+                self.notify(unplaced, title="Terrain", severity="warning", markup=False)
             return done
         if words[:1] == ["card"]:
             if len(words) < 4 or not is_number(words[1]) or not is_number(words[2]):

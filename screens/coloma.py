@@ -367,7 +367,7 @@ Type in the command field and press **enter**; the line above it says what comes
             self.query_one("#players", TrackerTable).show_rows(rows, colours)
             if self._head_shown:  # (the names it repeats may have changed: a new Sheriff)
                 self._head_follows()
-        self._show_bridges_whole()
+            self._show_bridges_whole()  # (only a change of the table changes it)
         self._show("#shootout", self._shootout_text())
         self._order_tables(self.size.height < ROOM_FOR_BOTH)
 

@@ -24,12 +24,11 @@ from textual.widgets import (
 )
 
 from companion.games import GAME_IDS, SHEETS
-from companion.history_sync import sync_history
+from companion.history_sync import finished_games
 from companion.records import (
     FinishedGame,
     PlayerRecord,
     head_to_head,
-    load_finished,
     only,
     played_with,
     player_records,
@@ -125,10 +124,7 @@ class RecordsScreen(StyledOnce, Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = "Records"
         try:
-            games = load_finished(self.store, SHEETS)
-            # (a finish whose row was not written, a full disk: the records follow the games)
-            if sync_history(self.store, {game.file for game in games}):
-                games = load_finished(self.store, SHEETS)
+            games = finished_games(self.store, SHEETS)  # (the history follows the games)
             renames, problem = renames_or_why(self.store)
             self.renames_problem = f". {problem}" if problem else ""  # (after the count)
             self.all_games = renamed(games, renames)

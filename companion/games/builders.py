@@ -736,6 +736,19 @@ class BuildersRules(Rules):
             return f"{placed} Terrain Cards on the board: a {players}-player game places {most}"
         return ""
 
+    def terrain_unplaced_note(self, state: BuildersState) -> str:
+        """Before the advanced game's first build, what its count of Terrain Cards lacks
+        (the count leaves the round line with that build, and a table that forgot them saw
+        none: a play-test); "" when they are all placed, or it is not that moment."""
+        wanted = TERRAIN_CARDS.get(len(state.players), 0)
+        placed = len(state.terrain_card_spots)
+        if not state.placing_terrain or placed >= wanted:
+            return ""
+        return (
+            f"{placed} of {wanted} Terrain Cards are placed: the advanced game places them all "
+            "before the first build. Those left can still be typed (gold 2 2, lake, m> 2 4)."
+        )
+
     def place_terrain(self, state: BuildersState, row: int, column: int, kind: str) -> Entry:
         name = TERRAIN.get(kind, "nothing")
         before = state.terrain.get((row, column))

@@ -98,3 +98,16 @@ def test_the_records_follow_the_games_when_a_history_write_was_lost(
     [row] = store.read_history()
     assert row["file"] == lost.path.name and row["sheet"] == 'game = "boomtown"\n'
     assert sync_history(store, [lost.path.name]) == 0  # in line: nothing written again
+
+
+def test_the_records_read_a_finished_game_the_history_lacks(
+    new_game: NewGame, store: Store
+) -> None:
+    """What Records and `goldrush history` read: the history brought in line first."""
+    from companion.history_sync import finished_games
+
+    lost = new_game()
+    lost.act(lost.rules.finish(lost.state, 'game = "boomtown"\nann = 1\n', "Ann wins"))
+    lost.close()
+    assert not store.history_path.exists()
+    assert [game.file for game in finished_games(store, SHEETS)] == [lost.path.name]
