@@ -491,11 +491,8 @@ be shortened to the start of any of its words; the bank is a party like a player
             return
         if price != remembered:  # said before enter, not only after (a play-test)
             # (in this game only when the settings cannot take it: a damaged file)
-            later = (
-                ", in later games too"
-                if self.session.store.settings_damage() is None
-                else (" in this game")
-            )
+            damaged = self.session.store.settings_damage() is not None
+            later = " in this game" if damaged else ", in later games too"
             kept = f", kept as the price from now on{later} (for {remembered} back)"
         elif price != PRICE:
             kept = f" (the price kept: for {PRICE} changes it)"
