@@ -147,6 +147,8 @@ def spot(word: str) -> int:
 
 #: a row or column number no board has
 PAST_ANY_BOARD = 999_999
+#: a whole number, maybe with a sign (a row or a column below 1 is refused as such)
+SIGNED = re.compile(r"[+-]?\d+")
 #: a build typed up to its cube: row, column and the cube's first letters
 BUILD_CUBE_TYPED = re.compile(r"\s*\d+\s+\d+\s+\S+")
 
@@ -340,7 +342,8 @@ Type in the command field and press **enter**; the line above it says what comes
         builder = state.builder
         if builder is not None:
             first = ""
-            if state.placing_terrain:  # the setup's step
+            if state.terrain_to_place:  # the setup's step (until all are placed: it
+                # still asked for them once the count was full, a play-test)
                 # (nothing said to place them first, nor how: a play-test)
                 first = "Terrain Cards first (m> 2 4, m<, lake, gold, hide: F1); then "
             return (
@@ -598,9 +601,16 @@ Type in the command field and press **enter**; the line above it says what comes
             if len(words) <= 2 and not any(is_number(w) for w in words[1:]):
                 hideouts = parse_marks(words[1], pluses=False) if len(words) == 2 else ""
                 entry = rules.token_from_board(state, hideouts)
-            elif 3 <= len(words) <= 4 and all(is_number(w) for w in words[1:]):
-                numbers = [whole(w) for w in words[1:]] + [0]
+            elif len(words) == 4 and all(is_number(w) for w in words[1:]):
+                numbers = [whole(w) for w in words[1:]]
                 entry = rules.token(state, numbers[0], numbers[1], numbers[2])
+            elif len(words) == 3 and all(is_number(w) for w in words[1:]):
+                # (`t 2 1`, a typo for `t 2 1 1`, placed the token with no + icon: a
+                # play-test; the + icons are typed, 0 for none)
+                raise RuleError(
+                    f"Type the + icons on the winning side too, 0 for none: t {words[1]} "
+                    f"{words[2]} 0 (or t {words[1]} {words[2]} 1 with one)."
+                )
             else:
                 raise RuleError(
                     "Type t for the token where the Train Marker stands, or t with the Left "
@@ -654,11 +664,29 @@ Type in the command field and press **enter**; the line above it says what comes
                 )
             name = " ".join(text.split()[3:])
             return self.run(rules.name_card(state, whole(words[1]), whole(words[2]), name))
+        if (
+            len(words) >= 3
+            and words[2] in CUBES
+            and all(SIGNED.fullmatch(w) for w in words[:2])
+            and any(w.startswith("-") for w in words[:2])
+        ):
+            # a row or column below 1 (`1 -4 s` was told the command's whole shape: a
+            # play-test)
+            raise RuleError(
+                f"Not a location: row {words[0]}, column {words[1]}. Rows and columns count "
+                "from 1: 3 2 d."
+            )
         if len(words) >= 3 and is_number(words[0]) and is_number(words[1]):  # the cube's
             # word is what is wrong: say so (the usage line named nothing: a play-test)
             raise RuleError(
                 f"Not a cube: {text.split()[2]}. Type s, d or t (a Single, a Double, a "
                 "Triple): 3 2 d."
+            )
+        if not state.widths:  # (a misspelt `bord 10x5` was sent to the build's shape,
+            # which cannot be typed before the board: a play-test)
+            raise RuleError(
+                f"Not a command: {text.split()[0]}. The board's size comes first: board 10x5 "
+                "(ROWSxWIDTH), or each row's width (board 5 5 6 6 5)."
             )
         raise RuleError(
             "Type ROW COLUMN CUBE [MARKS or .] [CARD] to build (3 2 d <+ Saloon), t for the token, "
@@ -676,7 +704,11 @@ Type in the command field and press **enter**; the line above it says what comes
                 for c, a in self.rules.mountains(state, row).items()
             )
             votes = state.votes(row)
-            counts = (votes.left, votes.right, votes.pluses) if not isinstance(votes, str) else None
+            counts = (
+                None
+                if isinstance(votes, str)
+                else (votes.left, votes.right, votes.plus_left, votes.plus_right)
+            )
             missing = votes if isinstance(votes, str) else ""  # what the tracker still needs
             screen = TrackCalculator(
                 state.previous_token(), state.widths[row - 1], mountains, counts, missing

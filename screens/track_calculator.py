@@ -11,6 +11,7 @@ from textual.widgets import Input, Static
 
 from companion.amounts import AmountError, is_number, parse_count
 from companion.games import RuleError
+from companion.games.builders import Votes
 from companion.games.builders_track import place_token
 from screens.dialog import Dialog
 from screens.widgets.no_scroll import SteadyInput
@@ -34,22 +35,30 @@ class TrackCalculator(Dialog, ModalScreen[None]):
         previous: int | None = None,
         width: int | None = None,
         mountains: str = "",
-        votes: tuple[int, int, int] | None = None,
+        votes: tuple[int, int, int, int] | None = None,
         missing: str = "",
     ) -> None:
         """`previous`, `width`, `mountains`: the Train Marker's row on the board (None: no
-        board, or every token placed: example numbers); `votes`: Left, Right and + icons as
-        the board tracker counted them, None while it cannot count them; `missing`: then what the
-        tracker still needs, as it says it ("row 1's printed arrows (arrows 1 ...)")."""
+        board, or every token placed: example numbers); `votes`: Left and Right votes and the
+        + icons on cards voting Left and on cards voting Right, as the board tracker counted
+        them, None while it cannot count them; `missing`: then what the tracker still needs,
+        as it says it ("row 1's printed arrows (arrows 1 ...)")."""
         super().__init__()
         self._start: dict[str, str] = {}
+        # the + icons of each side as counted: the winning side's are filled in, again
+        # when the votes typed change the winner (it kept the side winning before: a
+        # play-test added a Hideout's votes and got the other side's + icon)
+        self._plus_sides: tuple[int, int] | None = None
+        self._plus_filled = ""
         if previous is not None and width is not None:
             self._start = {"calc-previous": str(previous), "calc-width": str(width)}
         if votes is not None:
-            for field_id, count in zip(
-                ("calc-left", "calc-right", "calc-plus"), votes, strict=True
-            ):
-                self._start[field_id] = str(count)
+            left, right, plus_left, plus_right = votes
+            self._plus_sides = (plus_left, plus_right)
+            self._plus_filled = str(Votes(left, right, plus_left, plus_right).pluses)
+            self._start.update(
+                {"calc-left": str(left), "calc-right": str(right), "calc-plus": self._plus_filled}
+            )
         self._mountains = mountains
         self._source = source_note(bool(self._start), votes is not None, missing)
 
@@ -73,6 +82,8 @@ class TrackCalculator(Dialog, ModalScreen[None]):
 
     @on(Input.Changed)
     def _show(self) -> None:
+        if self._follow_winner():
+            return  # the + icons changed: shown once their field's change arrives
         result = self.query_one("#calc-result", Static)
         try:
             numbers = [
@@ -85,6 +96,25 @@ class TrackCalculator(Dialog, ModalScreen[None]):
             say(result, str(problem))
             return
         say(result, placement.sentence)
+
+    def _follow_winner(self) -> bool:
+        """The + icons field set to the winning side's count, when it still holds the
+        count filled in (not one typed over it); True when that changed it."""
+        plus = self.query_one("#calc-plus", Input)
+        if self._plus_sides is None or plus.value != self._plus_filled:
+            return False
+        try:
+            left, right = (
+                parse_count(self.query_one(f"#calc-{side}", Input).value, what=side)
+                for side in ("left", "right")
+            )
+        except AmountError:
+            return False
+        filled = str(Votes(left, right, *self._plus_sides).pluses)
+        if filled == plus.value:
+            return False
+        self._plus_filled = plus.value = filled
+        return True
 
     def action_close(self) -> None:
         self.dismiss(None)

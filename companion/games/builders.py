@@ -282,6 +282,13 @@ class BuildersState(TableState):
         """The advanced game's setup: its Terrain Cards are placed before the first build."""
         return bool(self.options.get("terrain")) and not self.buildings
 
+    @property
+    def terrain_to_place(self) -> bool:
+        """The advanced game's setup with Terrain Cards still to place (fewer than the
+        count for the players)."""
+        wanted = TERRAIN_CARDS.get(len(self.players), 0)
+        return self.placing_terrain and len(self.terrain_card_spots) < wanted
+
     def tokens_due(self, round_: int) -> int:
         """How many Track Tokens are on the board at the end of round `round_` (the Round
         Track: one a round, then the final round places the stack: two with 2 or 4 players,
@@ -740,10 +747,10 @@ class BuildersRules(Rules):
         """Before the advanced game's first build, what its count of Terrain Cards lacks
         (the count leaves the round line with that build, and a table that forgot them saw
         none: a play-test); "" when they are all placed, or it is not that moment."""
+        if not state.terrain_to_place:
+            return ""
         wanted = TERRAIN_CARDS.get(len(state.players), 0)
         placed = len(state.terrain_card_spots)
-        if not state.placing_terrain or placed >= wanted:
-            return ""
         return (
             f"{placed} of {wanted} Terrain Cards are placed: the advanced game places them all "
             "before the first build. Those left can still be typed (gold 2 2, lake, m> 2 4)."

@@ -134,5 +134,5 @@ def check_cube(rows_ahead: int, cube: int, left: Mapping[int, int], who: str = "
         raise RuleError(f"{rows} ahead of the furthest Track Token takes a {sizes}, not a {name}.")
     if left.get(cube, 0) <= 0:
         if who:
-            raise RuleError(f"{who} has no {name} cubes left (a player has {SUPPLY[cube]}).")
-        raise RuleError(f"No {name} cubes left (a player has {SUPPLY[cube]}).")
+            raise RuleError(f"{who} has no {name} cubes left (each player has {SUPPLY[cube]}).")
+        raise RuleError(f"No {name} cubes left (each player has {SUPPLY[cube]}).")

@@ -100,9 +100,9 @@ def test_cube_sizes_by_rows_ahead() -> None:
         check_cube(1, 2, SUPPLY)
     with pytest.raises(RuleError, match=r"2 rows ahead .* takes a Double or Single, not a Triple"):
         check_cube(2, 3, SUPPLY)
-    with pytest.raises(RuleError, match="No Triple cubes left \\(a player has 3\\)"):
+    with pytest.raises(RuleError, match="No Triple cubes left \\(each player has 3\\)"):
         check_cube(4, 3, {3: 0, 2: 4, 1: 7})
-    with pytest.raises(RuleError, match=r"^Bo has no Triple cubes left \(a player has 3\)"):
+    with pytest.raises(RuleError, match=r"^Bo has no Triple cubes left \(each player has 3\)"):
         check_cube(4, 3, {3: 0, 2: 4, 1: 7}, "Bo")
     with pytest.raises(RuleError, match="ahead of the furthest Track Token"):
         check_cube(0, 1, SUPPLY)

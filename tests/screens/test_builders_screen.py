@@ -49,8 +49,11 @@ async def test_two_rounds_and_the_board_is_remembered(store: Store, new_game: Ne
         await pilot.press("ctrl+z")
         await settle(pilot)
         assert not screen.state.widths
-        assert "[MARKS or .]" in await command(pilot, "zz")
+        # before the board, the board is what is asked (the build's shape could not be
+        # typed yet: a play-test)
+        assert "The board's size comes first: board 10x5" in await command(pilot, "zz")
         assert await command(pilot, "board 6x5") == ""
+        assert "[MARKS or .]" in await command(pilot, "zz")
         assert "takes a Single, not a Double" in await command(pilot, "1 1 d")
         # a huge row says the board's rows ("too large (at most 999,999,999)": a play-test)
         assert "A row is 1 to 6" in await command(pilot, "99999999999999999999 1 s")
@@ -153,6 +156,65 @@ async def test_the_calculator_says_where_its_numbers_come_from(
         values, source = await calculator()
         assert values == ["3", "5", "4", "2", "1"]  # cards' marks and the empty locations' arrows
         assert source.startswith("From the board: the Train Marker's row, and the votes")
+
+
+async def test_the_calculator_takes_the_winning_sides_plus_icons_as_the_votes_change(
+    store: Store, new_game: NewGame
+) -> None:
+    """A play-test: the tracker counted 1 Left (a card's `<+`) and 0 Right; adding a
+    revealed Hideout's 3 Right votes in the calculator kept the Left card's + icon as the
+    winning side's and said column 5 for column 4. The + icons field follows the winner
+    while it holds the count filled in; a number typed over it stays."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_screen(pilot, session, BuildersScreen)
+        assert await command(pilot, "board 10x5") == ""
+        assert await command(pilot, "arrows 1 . . . . .") == ""
+        for build in ("1 1 s <+", "2 1 d ."):
+            assert await command(pilot, build) == "", build
+        await pilot.press("ctrl+t")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, TrackCalculator)
+        fields = ("left", "right", "plus")
+
+        def values() -> list[str]:
+            return [pilot.app.screen.query_one(f"#calc-{f}", Input).value for f in fields]
+
+        assert values() == ["1", "0", "1"]
+        await type_into(pilot, "#calc-right", "3")
+        assert values() == ["1", "3", "0"]  # Right wins: no + icon on its side
+        assert text_of(pilot, "#calc-result") == (
+            "1 Left vote against 3 Right: Right wins, 1 step right: column 4."
+        )
+        await type_into(pilot, "#calc-right", "0")
+        assert values() == ["1", "0", "1"]  # Left again, with its card's +
+        await type_into(pilot, "#calc-plus", "2")  # the table's own count stays
+        await type_into(pilot, "#calc-right", "3")
+        assert values() == ["1", "3", "2"]
+
+
+async def test_typos_get_the_message_for_what_was_meant(store: Store, new_game: NewGame) -> None:
+    """Play-tests: `bord 10x5` before the board was told the build's shape; `t 2 1` (for
+    `t 2 1 1`) placed the token with no + icon; `1 -4 s` was told the command's shape."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        assert await command(pilot, "bord 10x5") == (
+            "Not a command: bord. The board's size comes first: board 10x5 (ROWSxWIDTH), or "
+            "each row's width (board 5 5 6 6 5)."
+        )
+        assert await command(pilot, "board 10x5") == ""
+        assert await command(pilot, "1 -4 s") == (
+            "Not a location: row 1, column -4. Rows and columns count from 1: 3 2 d."
+        )
+        for build in ("1 1 s", "1 2 s"):
+            assert await command(pilot, build) == "", build
+        assert await command(pilot, "t 2 1") == (
+            "Type the + icons on the winning side too, 0 for none: t 2 1 0 (or t 2 1 1 with one)."
+        )
+        assert screen.state.tokens == []
+        assert await command(pilot, "t 2 1 0") == ""
+        assert len(screen.state.tokens) == 1
 
 
 async def test_a_three_player_game_to_the_end_with_every_token_from_the_board(
@@ -517,23 +579,27 @@ async def test_the_terrain_count_shows_while_the_cards_are_placed(
     store: Store, new_game: NewGame
 ) -> None:
     """The advanced game's count of Terrain Cards is on the round line until the first
-    build (on it for good, it took a second line at 80x24 and cut the notes' end); a card
+    build (on it for good, it took a second line at 80x24 and cut the notes' end); the
+    step asks for them until the count is full (it still did at 9 of 9: a play-test); a card
     past the count is placed and said."""
     session = new_game(game="builders", names=("Ann", "Bo", "Cy"), first=0, terrain=True)
     session.act(session.rules.board(session.state, [5] * 6))
-    for spot in range(9):
+    for spot in range(8):
         session.act(session.rules.place_terrain(session.state, spot // 5 + 2, spot % 5 + 1, "lake"))
     # a Hideout Card is not a Terrain Card ("10 of 9": a play-test)
     session.act(session.rules.place_terrain(session.state, 1, 5, "hideout"))
     async with make_app(store).run_test(size=(80, 24)) as pilot:
         screen = await open_screen(pilot, session, BuildersScreen)
-        assert "Terrain Cards placed: 9 of 9" in text_of(pilot, "#round-line")
+        assert "Terrain Cards placed: 8 of 9" in text_of(pilot, "#round-line")
         assert text_of(pilot, "#step").startswith(
             "Terrain Cards first (m> 2 4, m<, lake, gold, hide: F1); then Ann builds:"
         )
         shown = words_shown(pilot, "#step").replace("█ ", "")  # (the step's left border)
         assert shown == " ".join(text_of(pilot, "#step").split())  # whole, in its 3 lines
         assert "hide 3 2" in await command(pilot, "hide 3")  # (how a Hideout is typed too)
+        assert await command(pilot, "lake 3 4") == ""  # the 9th: the count is full
+        assert "Terrain Cards placed: 9 of 9" in text_of(pilot, "#round-line")
+        assert text_of(pilot, "#step").startswith("Ann builds:")
         assert await command(pilot, "gold 5 1") == ""  # the 10th: placed, and said
         assert "10 Terrain Cards on the board: a 3-player game places 9" in text_of(
             pilot, "#log-lines"
