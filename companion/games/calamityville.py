@@ -68,6 +68,11 @@ READINGS = """\
 - The bonus rent typed with a rent is used for later rents (and remembered for later
   games); undoing that rent takes the typed bonus back too. A bonus of $0 is refused.
 - A property is passed to another player: passing it to its own owner is refused.
+- Money stops at $0: our text has no debts. A payment larger than what the payer has is
+  refused with the shortfall; the table pays what there is, or agrees otherwise and sets
+  the money with ctrl+o.
+- A purchase costs $200 (the rules); `for 250` pays another price and keeps it for the
+  purchases after it, `for 150 once` for that purchase only.
 - A reason is at most 80 characters: the log is read at the table.
 """
 
@@ -218,10 +223,10 @@ def _all_they_have(state: CalamityState, payer: int, payee: int, why: str) -> st
         return "bank" if seat == BANK else typed_word(state.name(seat))
 
     has = state.money(payer)
-    return (
-        f"To pay all they have: pay {word(payer)} {word(payee)} {has} {why}; anything else "
-        "the table settles: ctrl+o."
-    )
+    settles = "anything else the table agrees: ctrl+o sets a player's money (never below $0)."
+    if not has:  # (`pay dee bo 0 rent` was offered, and refused: a play-test)
+        return f"Nothing to pay with; {settles}"
+    return f"To pay all they have: pay {word(payer)} {word(payee)} {has} {why}; {settles}"
 
 
 class CalamityvilleRules(Rules):
@@ -349,9 +354,11 @@ class CalamityvilleRules(Rules):
         value: int,
         price: int = PRICE,
         price_before: int | None = None,
+        price_kept: int | None = None,
     ) -> Entry:
         """A purchase; `price_before`: the price kept before this one's, when its own is
-        kept from now on (undoing it puts that one back)."""
+        kept from now on (undoing it puts that one back); `price_kept`: the price kept when
+        this one's is for this purchase only (`for 150 once`)."""
         if state.gold_out:
             raise RuleError("The gold has run out: properties are worth nothing, none is bought.")
         if kind in SETS and sum(p.kind == kind for p in state.properties) >= OF_EACH_TYPE:
@@ -369,7 +376,10 @@ class CalamityvilleRules(Rules):
                 "hotels each, and the mines), and all four are owned."
             )
         text = f"{state.name(seat)} buys a {kind} (${value} space) for ${price}"
-        kept = {} if price_before is None else {"price_before": price_before}
+        kept: dict[str, int] = {} if price_before is None else {"price_before": price_before}
+        if price_kept is not None and price_kept != price:
+            text += " (this purchase only)"
+            kept = {"price_kept": price_kept}
         return self._entry(
             state, "buy", text, player=seat, property=kind, value=value, price=price, **kept
         )

@@ -40,7 +40,8 @@ def test_a_payment_larger_than_the_money_is_refused_with_the_shortfall(game: Gam
     before = game.path.read_bytes()
     with pytest.raises(
         RuleError,
-        match=r"Ann has \$2000: \$500 short\. To pay all they have: pay ann bo 2000 rent;",
+        match=r"Ann has \$2000: \$500 short\. To pay all they have: pay ann bo 2000 rent; anything "
+        r"else the table agrees: ctrl\+o sets a player.s money \(never below \$0\)\.$",
     ):
         game.rules.pay(state(game), 0, 1, 2500, "rent")
     with pytest.raises(RuleError, match="more than 0"):

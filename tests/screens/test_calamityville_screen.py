@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.widgets import Input, Select
 
+from companion.games.calamityville import BANK
 from companion.store import Store
 from screens.calamityville import CalamityvilleScreen
 from screens.confirm import ConfirmDialog
@@ -488,6 +489,48 @@ async def test_the_price_is_remembered_as_typed(store: Store, new_game: NewGame)
         await type_into(pilot, "#command", "buy ann mine 100 for 5000")
         assert text_of(pilot, "#command-error").startswith("Ann has $1550: $3450 short.")
         assert "ctrl+o" in await command(pilot, "buy ann mine 100 for 5000")
+
+
+async def test_a_price_for_one_purchase_only_keeps_the_price(
+    store: Store, new_game: NewGame
+) -> None:
+    """A play-test: a one-off price (a card's deal) became the price of every purchase
+    after it, in later games too. `for 150 once` pays it for that purchase only."""
+    session = new_game(game="calamityville", names=("Ann", "Bo"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        await type_into(pilot, "#command", "buy ann store 100 for 150 once")
+        assert text_of(pilot, "#command-error") == (
+            "Ann buys a store ($100 space) for $150 (this purchase only); the price kept "
+            "stays $200. Enter buys it."
+        )
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.state.money(0) == 1850
+        assert "price" not in store.read_settings().get("calamityville", {})
+        assert not any("from now on" in str(n.message) for n in pilot.app._notifications)
+        assert await command(pilot, "buy bo hotel 100") == ""
+        assert screen.state.money(1) == 1800  # the price kept: $200
+        # the usage names the one-off form; a mine's value is asked as a bank's is
+        assert "for 150 once, for this purchase only" in await command(
+            pilot, "buy bo bank 300 for 250 now"
+        )
+        assert await command(pilot, "buy bo mine") == (
+            "Type the value printed on the mine's space too: buy ann mine 300."
+        )
+
+
+async def test_a_player_with_nothing_is_not_told_to_pay_0(store: Store, new_game: NewGame) -> None:
+    """A play-test: Dee at $0 was told "To pay all they have: pay dee bo 0 rent", which is
+    refused (an amount is 1 or more)."""
+    session = new_game(game="calamityville", names=("Ann", "Bo"), first=0)
+    session.act(session.rules.pay(session.state, 0, BANK, 2000, "all of it"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_screen(pilot, session, CalamityvilleScreen)
+        assert await command(pilot, "pay ann bo 100 rent") == (
+            "Ann has $0: $100 short. Nothing to pay with; anything else the table agrees: "
+            "ctrl+o sets a player's money (never below $0)."
+        )
 
 
 def shown_lines(screen: CalamityvilleScreen, selector: str) -> list[str]:
