@@ -671,8 +671,9 @@ did not have.
         if not self.at_standings and not self.spec.counts_in_total(self.spec.fields[self.step]):
             unread.clear()  # a tie-break's answer refused leaves the total as it stands (the
             # leader left the running totals over a 7 typed for Horses: a play-test)
-        if self._across is not None and not self.at_standings:
-            unread.add(self._across_seat)
+        if self._across is not None and not self.at_standings:  # answers that cannot all
+            # be right: no total takes them (Bo's 9 Hotels of 6 ranked him first: a play-test)
+            unread.update(range(len(self.rows)))
         counted = [row for seat, row in enumerate(self.rows) if seat not in unread]
         result = score(self.spec, counted)
         headers, rows = totals_first(*standings_rows(self.spec, result), len(self.spec.categories))
@@ -758,10 +759,10 @@ did not have.
     def _changed(self, event: Input.Changed) -> None:
         seat = int((event.input.id or "answer-0").rpartition("-")[2])
         self._check(seat)
-        before, self._across_seat = self._across_seat, seat  # beside the answer typed (it
-        self._check_across()  # stayed beside Cy's 1 while Ann's 6 made it, and ctrl+s then
-        if before != seat:  # sent the table to fix Cy's: a play-test)
-            self._check(before)  # (its own note again)
+        before, self._across_seat = self._across_seat, self._suspect(seat)  # beside the
+        self._check_across()  # answer typed (it stayed beside Cy's 1 while Ann's 6 made it,
+        if before != self._across_seat:  # and ctrl+s then sent the table to fix Cy's: a
+            self._check(before)  # play-test) (its own note again)
         self._show_totals()  # (an answer that does not read, or a problem across: a "?")
         self._keep()
 
@@ -786,6 +787,20 @@ did not have.
                 self.query_one(f"#note-{self._across_seat}", Static),
                 Text(problem, style="bold red"),
             )
+
+    def _suspect(self, typed: int) -> int:
+        """Where a problem across players is said: beside the answer typed, unless it is
+        the number the game tracked while another answer is not (Ann's tracked 1 typed
+        after Bo's 9 took the blame for the 12 Hotels, and Bo's 9 was counted: a
+        play-test)."""
+        field = self.spec.fields[self.step]
+        untracked = [
+            seat
+            for seat in range(len(self.rows))
+            if self.rows[seat].get(field.key) is not None
+            and isinstance(self._count_note(field, seat, self.rows[seat][field.key]), Text)
+        ]
+        return typed if typed in untracked or not untracked else untracked[0]
 
     def _check_step(self) -> int:
         """The step of the field the check across players is about (the last by default)."""

@@ -860,6 +860,36 @@ async def test_coloma_hotels_past_the_box_are_said_at_the_hotels_step(
         assert not any(text_of(pilot, f"#note-{seat}").startswith(too_many) for seat in range(3))
 
 
+async def test_a_problem_across_players_is_said_beside_the_answer_not_tracked(
+    store: Store, new_game: NewGame
+) -> None:
+    """A play-test: Bo's 9 Hotels (the game tracked 2) made 12 of 6; typing Ann's tracked 1
+    again moved the problem beside Ann, and Bo's 9 counted in the running totals (ranked
+    first). It stays beside the answer the game did not track, and while the answers
+    cannot all be right no total takes them."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"), hotels=True)
+    for seat in (0, 1, 1):
+        session.act(session.rules.hotel(session.state, seat))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        while wizard.spec.fields[wizard.step].key != "hotels":
+            await pilot.press("ctrl+n")
+            await settle(pilot)
+        too_many = "The Hotel Building module has 2 Hotel Buildings per player (6 with 3 players)"
+        await type_into(pilot, "#answer-1", "9")
+        assert text_of(pilot, "#note-1").startswith(too_many)
+        await type_into(pilot, "#answer-0", "1")  # the tracked number, typed again
+        assert text_of(pilot, "#note-1").startswith(too_many)
+        assert not text_of(pilot, "#note-0").startswith(too_many)
+        totals = wizard.query_one("#totals", DataTable)
+        cells = [totals.get_row_at(y) for y in range(totals.row_count)]
+        assert all("?" in [str(cell) for cell in row] for row in cells), cells
+        await type_into(pilot, "#answer-1", "2")
+        assert not any(text_of(pilot, f"#note-{seat}").startswith(too_many) for seat in range(3))
+        cells = [totals.get_row_at(y) for y in range(totals.row_count)]
+        assert not any("?" in [str(cell) for cell in row] for row in cells), cells
+
+
 async def test_answers_sent_in_one_burst_each_reach_their_player(
     store: Store, new_game: NewGame
 ) -> None:
