@@ -51,14 +51,21 @@ class Damage:
         rest = f" and the {after} entr{'ies' if after != 1 else 'y'} after it" if after else ""
         if self.backup:
             kept = f" A copy of the file as it was is at {self.backup}."
-        elif follower:
-            kept = " The window that writes the game keeps a copy of the file as it was."
+        elif follower:  # (it said the writing window keeps a copy: only one that opens
+            # the game after the damage does, a play-test)
+            kept = ""
         else:
             kept = " No copy of the file could be made."
-        who = "the window that writes it chooses" if follower else "you choose"
+        choice = "\u201cGame: Continue from the readable part\u201d"
+        until = (
+            f"it is opened again in a window that can change it, and {choice} is chosen there"
+            if follower
+            else f"you choose {choice}"
+        )
+        before = self.number - 1
+        shown = f"the {before} entr{'ies' if before != 1 else 'y'} before it"
         return (
             f"Entry {self.number} of this game file {self.what}: it{rest} could not be "
-            f"loaded; the game shows the {self.number - 1} entries before it.{kept} Nothing "
-            f"is saved to this game until {who} \u201cGame: Continue from the readable "
-            "part\u201d (the copy keeps what could not be read)."
+            f"loaded; the game shows {shown}.{kept} Nothing is saved to this game until "
+            f"{until} (a copy keeps what could not be read)."
         )

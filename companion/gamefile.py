@@ -293,6 +293,11 @@ def _content_of(body: bytes, checked: bool) -> bytes:
     match = _check_line().match(body, last_line)
     if match is None:
         if checked:
+            within = _final_line_within(checked).search(body)
+            after = body[within.end() + 1 :] if within is not None else b""
+            if after.strip():  # (its check line is there, bytes after it: "has no check
+                # line" sent a play-test looking for it)
+                raise JournalError(f"is followed by {len(after)} bytes that belong to no entry")
             raise JournalError("has no check line")
         return body
     content = body[:last_line]
@@ -652,7 +657,11 @@ def _header_of(
     if fmt < 1:
         raise ValueError(f"unknown format number {fmt}")
     if fmt >= 2 and not crc_verified and doc.get("check") != header_check(doc):
-        raise ValueError("the header was changed on disk (its check does not match)")
+        raise ValueError(  # (and no next step: a play-test fixed a name by hand)
+            "the header was changed on disk (its check does not match): put back what was "
+            "changed, or restore the file from a backup; a name is corrected in the game "
+            "with ctrl+o"
+        )
     game = doc.get("game")
     if not isinstance(game, str):
         raise ValueError("the header has no 'game'")

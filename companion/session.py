@@ -44,7 +44,7 @@ from companion.games import RuleError, Rules, rules_for
 from companion.games.base import TableState, copy_state
 from companion.journal import REDO, UNDO, Entry, Journal, JournalError, now_stamp
 from companion.lock import GameLock
-from companion.store import DamagedFile, SaveError, Store
+from companion.store import CHANGED_ELSEWHERE, DamagedFile, SaveError, Store, stamp_of
 
 READ_ONLY = "Open in another window: this one follows it and cannot change it."
 TOOK_OVER = "The other window let go of the game (closed or stopped): this one can change it now."
@@ -103,11 +103,15 @@ class GameSession:
         #: the file's inode and time at the last look: a change that keeps its size (a byte
         #: of an entry changed, the file put back) is noticed by them (a play-test)
         self._seen_stamp = _stamp_of(self.path) if self.following else None
+        #: the writer's: the file's stamp as it read or last wrote it; an append to a file
+        #: changed since (a byte of an entry changed in place) is refused
+        self._written_stamp = None if self.following else _stamp_of(self.path)
         # A follower's view of the file's known end, to notice a rewrite (a writer, which
         # is the only one changing the file, never needs it).
         self._mark = _tail_mark(self.path, self.known_length) if self.following else b""
         self.notices.extend(record.notices)
-        if record.torn is not None and not self.read_only:
+        if record.torn is not None and not self.read_only and record.read_only_reason is None:
+            # (not when it could not be cut off: "dropped" beside "left as it is", a play-test)
             self.notices.append(record.torn.notice())
         if record.damage is not None:
             self.notices.append(record.damage.notice(follower=self.following))
@@ -349,7 +353,7 @@ class GameSession:
         except OSError as error:
             self._stop()
             raise FollowStopped(f"The game file cannot be read any more ({error}).") from None
-        size, stamp = info.st_size, (info.st_ino, info.st_mtime_ns)
+        size, stamp = info.st_size, stamp_of(info)
         if size < self._seen_size:  # cut back since (a damaged end dropped): read anew
             self._seen_size = -1
         rewritten = stamp != self._seen_stamp
@@ -413,6 +417,19 @@ class GameSession:
             and list(record.entries) == list(self.journal.entries)
         )
 
+    def _same_on_disk(self) -> bool:
+        """Whether the game file, its stamp changed since this writer's last look, still
+        holds what this session shows (touched, or put back as it was); then its stamp is
+        taken as the one to write on."""
+        stamp = _stamp_of(self.path)
+        try:
+            same = self._known_as(self.store.read_game(self.path))
+        except (DamagedFile, OSError):
+            return False
+        if same:
+            self._written_stamp = stamp
+        return same
+
     def _reload(self) -> bool:
         """The file shrank or its known part changed (a repair cut a torn tail): read it whole."""
         self._load(self.store.read_game(self.path))
@@ -441,6 +458,7 @@ class GameSession:
         self._check_writable()
         self.store.cut_to_readable(self.record)
         self.known_length = self.record.good_length
+        self._written_stamp = _stamp_of(self.path)
         self.read_only_reason = None
 
     def _append(self, entry: Entry) -> None:
@@ -448,7 +466,17 @@ class GameSession:
         if self.read_only_reason is not None:
             raise SaveError(self.read_only_reason)
         start = self.known_length
-        self.known_length = self.store.append_entry(self.path, entry, expected_length=start)
+        try:
+            self.known_length = self.store.append_entry(
+                self.path, entry, expected_length=start, expected_stamp=self._written_stamp
+            )
+        except SaveError as error:
+            if error.sentence != CHANGED_ELSEWHERE or not self._same_on_disk():
+                raise
+            self.known_length = self.store.append_entry(  # only touched: on with it
+                self.path, entry, expected_length=start, expected_stamp=self._written_stamp
+            )
+        self._written_stamp = self.store.last_stamp
         if self._digest is not None and self._spans is not None:
             chunk = entry_chunk(entry)  # the very bytes just written
             self._digest.update(chunk)
@@ -643,10 +671,9 @@ def _mended(store: Store, record: GameRecord) -> GameRecord:
 def _stamp_of(path: Path) -> tuple[int, int] | None:
     """A file's inode and modification time (None when it cannot be looked at)."""
     try:
-        info = os.stat(path)
+        return stamp_of(os.stat(path))
     except OSError:
         return None
-    return (info.st_ino, info.st_mtime_ns)
 
 
 def _tail_mark(path: Path, length: int) -> bytes:

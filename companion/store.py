@@ -59,6 +59,14 @@ CHANGED_ELSEWHERE = (
 )
 
 
+#: a file's inode and modification time: a change that keeps the size changes it
+FileStamp = tuple[int, int]
+
+
+def stamp_of(info: os.stat_result) -> FileStamp:
+    return (info.st_ino, info.st_mtime_ns)
+
+
 class DamagedFile(Exception):
     """A file that cannot be read; it is reported with its path and kept as it is."""
 
@@ -136,6 +144,8 @@ class Store:
         self._known_games = known_games
         #: the settings as last read, and the file's (inode, size, time) then
         self._settings_read: tuple[tuple[int, int, int], dict[str, Any]] | None = None
+        #: the stamp of the game file `append_entry` wrote last, as it left it
+        self.last_stamp: FileStamp | None = None
 
     @property
     def known_games(self) -> tuple[str, ...] | None:
@@ -180,12 +190,20 @@ class Store:
             return path
         raise OSError("could not find a free file name for the new game")
 
-    def append_entry(self, path: Path, entry: Entry, expected_length: int | None = None) -> int:
+    def append_entry(
+        self,
+        path: Path,
+        entry: Entry,
+        expected_length: int | None = None,
+        expected_stamp: FileStamp | None = None,
+    ) -> int:
         """Append one entry and fsync it: when this returns, the entry survives a crash.
 
-        Returns the file's new length. When `expected_length` is given and the file is not
-        that long (someone else wrote to it), nothing is written. A failed or short write is
-        cut off again before SaveError is raised, so the file stays whole."""
+        Returns the file's new length; `last_stamp` is then the file's stamp after it. When
+        `expected_length` is given and the file is not that long, or `expected_stamp` and
+        the file's is another (someone else wrote to it, or changed a byte in place),
+        nothing is written. A failed or short write is cut off again before SaveError is
+        raised, so the file stays whole."""
         from companion.gamefile import entry_chunk
 
         chunk = entry_chunk(entry)
@@ -194,9 +212,13 @@ class Store:
         except OSError as error:
             raise SaveError.from_os_error(error) from None
         try:
-            start = os.fstat(descriptor).st_size
+            info = os.fstat(descriptor)
+            start = info.st_size
             if expected_length is not None and start != expected_length:
                 raise SaveError(CHANGED_ELSEWHERE)
+            if expected_stamp is not None and stamp_of(info) != expected_stamp:
+                raise SaveError(CHANGED_ELSEWHERE)  # (a byte changed in place went on
+                # being appended to, and the changes shown were not read back: a play-test)
             try:
                 _write_all(descriptor, chunk)
             except OSError as error:
@@ -208,6 +230,7 @@ class Store:
                         problem.errno,
                     )
                 raise problem from None
+            self.last_stamp = stamp_of(os.fstat(descriptor))
             return start + len(chunk)
         finally:
             os.close(descriptor)

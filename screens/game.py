@@ -6,6 +6,7 @@ the session returns; a refusal comes back as a message for the field it was type
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable
 from typing import Any
 
@@ -76,6 +77,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
 
     #: a typed command is being done (what it changed is said once it is done)
     _doing = False
+    _not_saved = ""  # why the command being done could not be saved
 
     #: a dialog over it takes its `-narrow`, by which app.tcss places toasts (dialog.py)
     DIALOGS_FOLLOW_ITS_WIDTH = True
@@ -301,6 +303,8 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             title, sentence = problem
             severity = "warning" if title == "Refused" else "error"
             self.notify(sentence, title=title, severity=severity, markup=False)
+            if self._doing:  # said under the command too, where every refusal is (a full
+                self._not_saved = sentence  # disk's was a toast only: a play-test)
             return False
         return True
 
@@ -741,8 +745,17 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
                 severity="warning",
                 markup=False,
             )
-        except OSError as error:
-            self.notify(f"The history was not updated: {error}", severity="warning", markup=False)
+        except OSError as error:  # (a raw "[Errno 28]", and no word of what comes next: a
+            # play-test) Records and `goldrush history` bring it in line (history_sync)
+            full = error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
+            detail = "the disk is full" if full else (error.strerror or str(error))
+            self.notify(
+                f"The history was not updated ({detail}). The game itself is saved; Records "
+                "puts the history right when it next reads it.",
+                title="History not updated",
+                severity="warning",
+                markup=False,
+            )
 
     def action_home(self) -> None:
         """Escape: home; with the log shown instead of the game, back to the game first."""
@@ -762,6 +775,16 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         if self.session.read_only:  # only the window that writes it may (a follower
             # asked, with "the copy at None", then refused: a play-test)
             self.notify(READ_ONLY, title="Read-only", severity="warning", markup=False)
+            return
+        if damage.backup is None:  # (it asked, "the copy at None", then refused: a
+            # play-test on a full disk)
+            self.notify(
+                "No copy of the damaged file could be made (a full disk?), so it is not cut "
+                "back: free some space, then open the game again.",
+                title="Not now",
+                severity="warning",
+                markup=False,
+            )
             return
         question = (
             f"Play on from the {damage.number - 1} entries that could be read? The file is cut "
@@ -840,7 +863,8 @@ class CommandScreen(GameScreen):
         other window's (a follower said "Type n to start round 5", and n was refused; then
         it said only that nothing typed here counts, and whose turn it was went unseen:
         play-tests)."""
-        if self.read_only_sentence() is not None and lines:
+        if self.session.read_only and lines:  # (not a file damaged, read here alone: the
+            # prefix sent a table to look for another window, a play-test)
             first, *rest = lines
             return [
                 Text(ELSEWHERE).append_text(Text(first) if isinstance(first, str) else first),
@@ -882,7 +906,7 @@ class CommandScreen(GameScreen):
             return
         refusal = self._refusal(event.value)
         done = add_to_it = False
-        self._told = ""
+        self._told = self._not_saved = ""
         written = len(self.session.journal)
         if refusal is None:
             self.typed = event.value.strip()
@@ -901,6 +925,8 @@ class CommandScreen(GameScreen):
                 self.refresh_view()
             finally:
                 self._doing = False
+            if refusal is None and self._not_saved:
+                refusal = self._not_saved
         said_done = ""
         if done and refusal is None and not self._told and self._log_out_of_sight():
             said_done = self._done_sentence(written)

@@ -333,6 +333,32 @@ def test_append_returns_the_new_length_and_refuses_a_file_changed_elsewhere(
     assert len(session.journal) == 1
 
 
+def test_a_byte_changed_in_place_stops_the_writer_and_a_touch_does_not(
+    new_game: NewGame, store: Store
+) -> None:
+    """A play-test changed a byte of entry 1 (the same size) with the game open: its writer
+    went on appending, said Done, and the changes were dropped with the damaged entry at
+    the next open. The writer looks at the file's inode and time before each append; a
+    file only touched (the same bytes) is written on."""
+    session = new_game()
+    add_gold(session, 0, "+1")
+    add_gold(session, 1, "+1")
+    os.utime(session.path, ns=(1, 1))  # touched: the same bytes
+    add_gold(session, 2, "+1")
+    assert len(session.journal) == 3
+    data = session.path.read_bytes()
+    target = data.index(b"delta = 1")
+    changed = data[:target] + b"delta = 7" + data[target + len(b"delta = 1") :]
+    with session.path.open("r+b") as in_place:  # the same file, the same size
+        in_place.write(changed)
+    os.utime(session.path, ns=(2, 2))  # (by hand: later than the last append, whatever
+    # the clock's tick here)
+    with pytest.raises(SaveError, match="changed by another window or program"):
+        add_gold(session, 0, "+2")
+    assert session.path.read_bytes() == changed
+    assert len(session.journal) == 3
+
+
 @pytest.mark.parametrize(
     ("code", "words"),
     [

@@ -194,6 +194,26 @@ def test_a_header_changed_on_disk_is_reported(store: Store) -> None:
         store.read_game(path)
 
 
+def test_bytes_between_two_entries_are_said_as_such(store: Store) -> None:
+    """A play-test put a line of garbage after entry 3's check line: "Entry 3 has no check
+    line" sent it looking for a check line that was there. The notice says what follows
+    it, and counts "1 entry" in the singular; a follower's does not promise a copy that
+    its writer makes only when it opens the game."""
+    chunks = [entry_chunk(gold(seat % 2, 1)) for seat in range(4)]
+    chunks[1] += b"GARBAGE LINE !!!\x00\xff\n"
+    path = write_game(store, "junk.toml", header(), *chunks)
+    damage = store.read_game(path).damage
+    assert damage is not None
+    notice = damage.notice()
+    assert notice.startswith(
+        "Entry 2 of this game file is followed by 19 bytes that belong to no entry: it and "
+        "the 2 entries after it could not be loaded; the game shows the 1 entry before it."
+    )
+    follower = damage.notice(follower=True)
+    assert "keeps a copy" not in follower
+    assert "until it is opened again in a window that can change it" in follower
+
+
 # ------------------------------------------------------------------- caches are checked
 
 

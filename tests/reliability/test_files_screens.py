@@ -99,6 +99,8 @@ async def test_a_damaged_game_opens_read_only_and_goes_on_with_a_say_so(store: S
         await pilot.pause()
         assert any("open read-only" in m for m in messages(pilot))
         assert text_of(pilot, "#read-only") == DAMAGED_READ_ONLY
+        # read-only here alone: no other window is named (a play-test looked for one)
+        assert not text_of(pilot, "#step").startswith("In the window that plays it")
         await command(pilot, "1")  # typed: refused beside the field, where it stays
         assert text_of(pilot, "#command-error") == DAMAGED_READ_ONLY
         titles = [command.title for command in screen.palette_commands()]
@@ -112,6 +114,32 @@ async def test_a_damaged_game_opens_read_only_and_goes_on_with_a_say_so(store: S
         assert text_of(pilot, "#command-error") == ""  # the refusal said it was read-only
         assert screen.run(change) is True
     assert len(list(store.games_dir.glob("*.damaged-*"))) == 1
+
+
+async def test_with_no_copy_of_a_damaged_file_going_on_is_not_offered_as_a_question(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk: no copy of the damaged file could be made; "Continue from the readable
+    part" asked about "the copy at None", then refused (a play-test). It says at once why
+    not and what to do."""
+    store.games_dir.mkdir(parents=True)
+    path = store.games_dir / "broken-middle-entry.toml"
+    path.write_bytes((DATA / "broken-middle-entry.toml").read_bytes())
+    monkeypatch.setattr(os, "write", disk_full)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.session.record.damage is not None
+        assert screen.session.record.damage.backup is None
+        screen.action_continue_readable()
+        await pilot.pause()
+        assert not isinstance(pilot.app.screen, ConfirmDialog)
+        assert messages(pilot)[-1] == (
+            "No copy of the damaged file could be made (a full disk?), so it is not cut back: "
+            "free some space, then open the game again."
+        )
 
 
 async def test_a_colour_that_is_not_a_colour_opens_with_a_notice(store: Store) -> None:

@@ -577,6 +577,22 @@ async def test_a_correction_that_cannot_be_saved_keeps_what_was_typed(
         assert screen.session.state.numbers[0]["bucks"] == 9
 
 
+async def test_a_command_that_cannot_be_saved_says_why_under_the_field(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A play-test on a full disk: the reason was a toast only, and the line under the
+    command, where every refusal is said, stayed blank."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        monkeypatch.setattr(os, "write", disk_full)
+        said = await command(pilot, "ann bucks +2")
+        monkeypatch.undo()
+        assert said.startswith("The disk is full: this change was not saved, so it was not done.")
+        assert screen.query_one("#command", Input).value == "ann bucks +2"  # kept
+        assert screen.session.state.numbers[0]["bucks"] == 2
+
+
 async def test_the_log_is_wrapped_anew_at_its_new_width(store: Store, new_game: NewGame) -> None:
     session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
     rules = session.rules
