@@ -15,6 +15,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
+from textual.message import Message
 from textual.widgets import Digits, Header, Input, Static
 
 from companion.amounts import AmountError, and_listed, is_number, parse_amount, parse_count
@@ -103,6 +104,8 @@ HOTEL_HELP = ", NAME hotel, NAME sleep 2"  # only with the Hotel module
 PLAYER_COLUMN = 14
 #: a player's column with five or six players at 80 columns, for the cells fitted to it
 CROWDED_COLUMN = 8
+#: the players' table's row of where each player's Tents are pitched
+TENTS_PITCHED = "Tents pitched on"
 #: cells between the players' table's columns
 COLUMN_GAP = 2
 #: a player's column is cut down to this many cells before the trackers' names are cut
@@ -117,6 +120,9 @@ class TrackerTable(Rows):
     """The players' trackers, a row per tracker and a column per player, fitted to the width
     it is drawn at: the widest columns give way first, a cut cell ending in an ellipsis. A
     changed number rebuilds and repaints its line alone (#16)."""
+
+    class Refitted(Message):
+        """The columns' widths changed: which cells are cut may have too."""
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -148,6 +154,7 @@ class TrackerTable(Rows):
         if widths != self._widths:
             self._widths = widths
             self._built.clear()
+            self.post_message(self.Refitted())
         built, lines = self._built, []
         for y, row in enumerate(rows):
             line = built.get((y, row))
@@ -158,6 +165,20 @@ class TrackerTable(Rows):
             shown = {(y, row) for y, row in enumerate(rows)}
             self._built = {key: line for key, line in built.items() if key in shown}
         self.show(lines)
+
+    def cut_rows(self) -> set[str]:
+        """The names of the rows with a cell cut at the widths drawn (an ellipsis); none
+        before the table has a width."""
+        if not self.size.width:
+            return set()
+        return {
+            row[0]
+            for row in self._rows[1:]
+            if any(
+                cell_len(cell) > width
+                for cell, width in zip(row[1:], self._widths[1:], strict=False)
+            )
+        }
 
     def _line(self, y: int, row: tuple[str, ...]) -> Text:
         """One row's cells lined up at the table's column widths."""
@@ -306,8 +327,9 @@ Type in the command field and press **enter**; the line above it says what comes
                     # numbers showed under no name: a play-test)
                     yield Rows(id="players-head")
                     yield TrackerTable(id="players")
-                    # each player's Bridge types whole, when the table had to shorten them
-                    yield WrappedRows(id="bridges-whole")
+                    # each player's Bridge types and pitched Tents whole, when the table had
+                    # to shorten them
+                    yield WrappedRows(id="cells-whole")
                     yield WrappedRows(id="shootout")
             yield LogPanel(id="log")
         yield SteadyFooter()
@@ -367,31 +389,47 @@ Type in the command field and press **enter**; the line above it says what comes
             self.query_one("#players", TrackerTable).show_rows(rows, colours)
             if self._head_shown:  # (the names it repeats may have changed: a new Sheriff)
                 self._head_follows()
-            self._show_bridges_whole()  # (only a change of the table changes it)
+            self._show_cells_whole()  # (only a change of the table, or a resize, changes it)
         self._show("#shootout", self._shootout_text())
         self._order_tables(self.size.height < ROOM_FOR_BOTH)
 
-    def _show_bridges_whole(self) -> None:
+    @on(TrackerTable.Refitted)
+    def _show_cells_whole(self) -> None:
         """Under the table, each player's Bridge types whole once a cell had to shorten
-        them ("Sto Ste St…" with five players: a play-test); hidden otherwise."""
+        them ("Sto Ste St…" with five players), and the Tents pitched once a cell was cut
+        ("E1 E2 E3 E4 E…": the fifth Event and the lands went unseen), both play-tests;
+        hidden otherwise."""
         state = self.state
         cells = self._bridge_cells()
-        cut = any(
+        seats = range(len(state.players))
+        lines = []
+        if any(
             cell != (", ".join(kinds) or "-")
             for cell, kinds in zip(cells, state.bridges, strict=True)
-        )
-        line = ""
-        if cut:
-            line = "Bridges: " + " · ".join(
-                f"{state.name(seat)} {', '.join(kinds)}"
-                for seat, kinds in enumerate(state.bridges)
-                if kinds
+        ):
+            lines.append(
+                "Bridges: "
+                + " · ".join(
+                    f"{state.name(seat)} {', '.join(kinds)}"
+                    for seat, kinds in enumerate(state.bridges)
+                    if kinds
+                )
             )
-        if self._shown.get("#bridges-whole") != line:
-            self._shown["#bridges-whole"] = line
-            whole = self.query_one("#bridges-whole", WrappedRows)
-            whole.show([line])
-            whole.display = bool(line)
+        if TENTS_PITCHED in self.query_one("#players", TrackerTable).cut_rows():
+            lines.append(
+                f"{TENTS_PITCHED}: "
+                + " · ".join(
+                    f"{state.name(seat)} {self._pitched(seat)}"
+                    for seat in seats
+                    if self._pitched(seat)
+                )
+            )
+        shown = tuple(lines)
+        if self._shown.get("#cells-whole") != shown:
+            self._shown["#cells-whole"] = shown
+            whole = self.query_one("#cells-whole", WrappedRows)
+            whole.show(lines or [""])
+            whole.display = bool(lines)
 
     #: the players' names are shown over the table scrolled past them (`_head_follows`)
     _head_shown = False
@@ -427,7 +465,7 @@ Type in the command field and press **enter**; the line above it says what comes
         first, second = (shootout, players) if shootout_first else (players, shootout)
         if tables.children.index(first) > tables.children.index(second):
             tables.move_child(first, before=second)
-        bridges = self.query_one("#bridges-whole")  # (right under the table, always)
+        bridges = self.query_one("#cells-whole")  # (right under the table, always)
         if tables.children.index(bridges) != tables.children.index(players) + 1:
             tables.move_child(bridges, after=players)
 
@@ -591,7 +629,7 @@ Type in the command field and press **enter**; the line above it says what comes
                 "Tents Lodge/all 8",
                 *(f"{numbers[s]['tents']}/{state.tents_in_all(s)}" for s in seats),
             ),
-            ("Tents pitched on", *(self._pitched(s) or "-" for s in seats)),
+            (TENTS_PITCHED, *(self._pitched(s) or "-" for s in seats)),
             ("Barrels", *(str(numbers[s]["barrels"]) for s in seats)),
             ("Rivers (4 max)", *(str(numbers[s]["rivers"]) for s in seats)),
             ("Bridges", *self._bridge_cells()),

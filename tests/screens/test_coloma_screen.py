@@ -800,15 +800,37 @@ async def test_bridge_types_shortened_in_the_table_are_said_whole_under_it(
         screen = await open_coloma(pilot, session)
         assert await command(pilot, "pools 6 8 10") == ""
         assert await command(pilot, "ann rivers 4") == ""
-        whole = screen.query_one("#bridges-whole")
+        whole = screen.query_one("#cells-whole")
         assert await command(pilot, "ann bridge Stone") == ""
         assert not whole.display  # whole in its cell: nothing more to say
         for kind in ("Steel", "Stagecoach", "Suspension"):
             assert await command(pilot, f"ann bridge {kind}") == ""
         assert whole.display
-        assert text_of(pilot, "#bridges-whole") == (
+        assert text_of(pilot, "#cells-whole") == (
             "Bridges: Ann Stone, Steel, Stagecoach, Suspension"
         )
         tables = screen.query_one("#tables")
         order = [child.id for child in tables.children]
-        assert order.index("bridges-whole") == order.index("players") + 1
+        assert order.index("cells-whole") == order.index("players") + 1
+
+
+async def test_tents_pitched_cut_in_the_table_are_said_whole_under_it(
+    store: Store, new_game: NewGame
+) -> None:
+    """Tents on Events 1, 2 and 5 and a Frontier Land read "E1 E2 E5 1 la…" at 120x40
+    (a play-test: a whole Event's Tent, and the lands, went unseen). Once a cell is cut,
+    each player's Tents are said whole under the table."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_coloma(pilot, session)
+        assert await command(pilot, "pools 6 8 10") == ""
+        assert await command(pilot, "cy tents +3") == ""
+        whole = screen.query_one("#cells-whole")
+        for typed in ("cy pitch 1", "cy pitch 2"):
+            assert await command(pilot, typed) == "", typed
+        assert not whole.display
+        for typed in ("cy pitch 5", "cy pitch land"):
+            assert await command(pilot, typed) == "", typed
+        await settle(pilot)
+        assert whole.display
+        assert text_of(pilot, "#cells-whole") == "Tents pitched on: Cy E1 E2 E5 1 land"
