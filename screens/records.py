@@ -131,7 +131,9 @@ class RecordsScreen(StyledOnce, Screen[None]):
         except DamagedFile as damaged:
             self.problem = (
                 f"{damaged.path} cannot be read ({damaged.reason}); it is kept as it is, "
-                "so no records can be shown."
+                "so no records can be shown. To start it again from the finished games "
+                "saved here, move that file aside (rename it): Records then writes a new "
+                "one (games deleted since are not in it)."
             )
         except OSError as error:
             self.problem = f"The history cannot be read: {error}"

@@ -189,6 +189,11 @@ async def test_a_damaged_history_is_said_and_kept(store: Store) -> None:
         await pilot.press("h")
         await settle(pilot)
         assert "cannot be read" in text_of(pilot, "#records-summary")
+        # and what to do (a play-test was told only that nothing could be shown): a history
+        # moved aside is written again from the finished games (test_finish_again)
+        assert "move that file aside (rename it): Records then writes a new one" in text_of(
+            pilot, "#records-summary"
+        )
     assert store.history_path.read_text() == "games = [[["
 
 
