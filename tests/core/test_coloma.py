@@ -436,6 +436,32 @@ def test_mule_duel_mules_eat_carrots_for_events(new_game: NewGame) -> None:
     assert state(session).carrots == [{1, 2, 3, 4, 5}, {1, 2, 3, 4, 5}]
 
 
+def test_a_spend_by_a_mule_away_from_site_5_is_refused(new_game: NewGame) -> None:
+    """`sites 3 1 + 5 2 spend bo 1` with Bo's Mule at Site 2 was taken, the spend dropped
+    unsaid (a play-test): Gold Nuggets are spent only on Site 5's Event."""
+    session = new_game(game="coloma", names=("Ann", "Bo"), first=0, mule_duel=True)
+    session.act(rules(session).pools(state(session), [2, 2, 3]))
+    with pytest.raises(RuleError, match="Bo's Mule is at Site 2: Gold Nuggets are spent only"):
+        rules(session).sites(state(session), [3, 1], [5, 2], {1: 1})
+    assert (
+        "Ann spends 1 Gold Nugget"
+        in rules(session).sites(state(session), [3, 1], [5, 2], {0: 1}).text
+    )
+
+
+def test_gunmen_placed_in_the_shootout_phase_are_noted(game: GameSession) -> None:
+    """A stray `ann gun 1 3` in the Shootout Phase took a tier unremarked (a play-test):
+    taken, as a row forgotten in the Rounds, with a note."""
+    for _ in range(5):
+        game.act(rules(game).next_round(state(game)))
+    assert state(game).phase == "shootout"
+    entry = rules(game).gunmen(state(game), 0, 1, 1)
+    assert entry.text == (
+        "Ann fills row 1 at the Shootout with 1 Gunman (placed in the Shootout Phase: taken "
+        "as a row forgotten in the Rounds)"
+    )
+
+
 def test_a_hotel_built_away_from_site_3_is_noted(new_game: NewGame) -> None:
     """Hotels are built with Site 3's Hammer/Saw actions: a Hotel from a Pioneer on
     Site 1 went unremarked (a play-test). Noted, as Gunmen are, not refused."""

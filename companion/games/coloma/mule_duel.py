@@ -24,6 +24,12 @@ class MuleDuelRules(Rules):
                     raise RuleError(f"{name}'s Mule finds no Carrot at Site {site}: no Event.")
                 said.append(f"{name}'s Mule finds no Carrot at Site {site}")
                 continue
+            if spend.get(seat) and site != 5:  # (dropped unsaid, and the hint typed it again:
+                # a play-test)
+                raise RuleError(
+                    f"{name}'s Mule is at Site {site}: Gold Nuggets are spent only on Site 5's "
+                    "Event, by the owner of a Mule there."
+                )
             state.carrots[seat].discard(site)
             got = self._event_for(state, seat, site, spend.get(seat, 0) if site == 5 else 0)
             ate = f"{name}'s Mule eats the Carrot at Site {site}"

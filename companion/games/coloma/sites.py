@@ -19,7 +19,11 @@ SITE_ACTIONS = {
 
 def site_note(state: ColomaState, seat: int, kind: str) -> str:
     """What the Sites typed this Round say against `seat` taking the action of entry
-    `kind` ("" when nothing, or when `kind` is no Site's action)."""
+    `kind` ("" when nothing, or when `kind` is no Site's action); Gunmen placed once the
+    Rounds are over are noted too (taken as a row forgotten: a stray `gun` in the Shootout
+    Phase took a tier unremarked, a play-test)."""
+    if kind == "gunmen" and state.phase == "shootout":
+        return "placed in the Shootout Phase: taken as a row forgotten in the Rounds"
     if kind not in SITE_ACTIONS or state.phase != "rounds" or state.bust_sites is None:
         return ""
     action, site = SITE_ACTIONS[kind]
