@@ -345,7 +345,7 @@ Type in the command field and press **enter**; the line above it says what comes
             if state.terrain_to_place:  # the setup's step (until all are placed: it
                 # still asked for them once the count was full, a play-test)
                 # (nothing said to place them first, nor how: a play-test)
-                first = "Terrain Cards first (m> 2 4, m<, lake, gold, hide: F1); then "
+                first = "Terrain Cards first (m> 2 4, m<, lake, gold: F1); then "
             return (
                 f"{first}{state.name(builder)} builds: ROW COLUMN CUBE [MARKS or .] [CARD] "
                 f"{build_rows(state, builder)}"

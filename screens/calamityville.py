@@ -340,8 +340,15 @@ be shortened to the start of any of its words; the bank is a party like a player
         once = len(price_words) > 1 and price_words[-1].lower() == "once"
         if once:  # a price for this purchase only (a card's deal): the one kept stays
             price_words = price_words[:-1]
+        if [word.lower() for word in price_words] in (["once"], ["for"]):  # (the price
+            # left out: "(not once)", "(not nothing)" said nothing of where it goes, a
+            # play-test)
+            raise AmountError(
+                "The price must be a whole number, typed after for: buy ann bank 300 for 250 "
+                "(and once after it for this purchase only)."
+            )
         if price_words[:1] and price_words[0].lower() == "for":
-            price_words = price_words[1:] or ["nothing"]  # "for" and no price: say so
+            price_words = price_words[1:]
         if len(price_words) > 1:
             raise RuleError(
                 f"{usage} buy ann bank 300 for 250 pays $250 for it (and keeps that price); "

@@ -889,7 +889,7 @@ Type in the command field and press **enter**; the line above it says what comes
         if what == "pitch" and len(words) == 2:
             where = (
                 None
-                if words[1].lower() in ("land", "frontier")
+                if words[1].lower() in ("land", "lands", "frontier")  # (`lands`: a play-test)
                 else parse_count(words[1], what="An Event")
             )
             return rules.pitch(state, seat, where)

@@ -434,11 +434,15 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         except RuleError as error:
             self.say_beside(str(error))
             return
-        except SaveError as error:
+        except SaveError as error:  # (said under the field too, as a command's is: the
+            # toast alone went, and nothing said why the undo did nothing, a play-test)
             self.notify(error.sentence, title="Not saved", severity="error", markup=False)
+            self.say_beside(error.sentence)
             return
         except OSError as error:
-            self.notify(f"Not saved, so not {verb}ne: {error}", severity="error", markup=False)
+            sentence = f"Not saved, so not {verb}ne: {error}"
+            self.notify(sentence, severity="error", markup=False)
+            self.say_beside(sentence)
             return
         if entry is None:
             self.say_beside(f"Nothing to {verb}.", notice=True)

@@ -792,7 +792,7 @@ did not have.
         """Where a problem across players is said: beside the answer typed, unless it is
         the number the game tracked while another answer is not (Ann's tracked 1 typed
         after Bo's 9 took the blame for the 12 Hotels, and Bo's 9 was counted: a
-        play-test)."""
+        play-test); then beside the one it is beside already, if untracked."""
         field = self.spec.fields[self.step]
         untracked = [
             seat
@@ -800,7 +800,11 @@ did not have.
             if self.rows[seat].get(field.key) is not None
             and isinstance(self._count_note(field, seat, self.rows[seat][field.key]), Text)
         ]
-        return typed if typed in untracked or not untracked else untracked[0]
+        if typed in untracked or not untracked:
+            return typed
+        # (one already blamed stays: a tracked number typed again moved it to the first of
+        # two untracked answers, a play-test)
+        return self._across_seat if self._across_seat in untracked else untracked[0]
 
     def _check_step(self) -> int:
         """The step of the field the check across players is about (the last by default)."""

@@ -773,8 +773,10 @@ class BuildersRules(Rules):
         return self._entry(
             state,
             "terrain",
-            f"Terrain: {name} at row {row}, column {column}{replaced}"
-            + (f" ({note})" if note else ""),
+            # (a Hideout Card is no Terrain Card: "Terrain: Hideout" read as one of the
+            # count, which did not take it, a play-test)
+            f"{'Hideout Card' if kind == 'hideout' else f'Terrain: {name}'} at row {row}, "
+            f"column {column}{replaced}" + (f" ({note})" if note else ""),
             row=row,
             column=column,
             terrain=kind,

@@ -367,7 +367,8 @@ def test_terrain_past_the_count_or_outside_the_advanced_game_is_said(new_game: N
     # Hideout Cards lie on the board's marked spaces in both games, apart from the Terrain
     # Cards: never said to be advanced-only, nor counted with them (a play-test)
     hideout = basic.rules.place_terrain(state(basic), 3, 2, "hideout")
-    assert hideout.text == "Terrain: Hideout at row 3, column 2", hideout.text
+    assert hideout.text == "Hideout Card at row 3, column 2", hideout.text  # (no Terrain
+    # Card: a play-test counted it as one)
     game.act(rules.place_terrain(state(game), 6, 5, "hideout"))  # 10 Terrain Cards + it
     eleventh = rules.place_terrain(state(game), 6, 1, "lake")
     assert eleventh.text.endswith("(11 Terrain Cards on the board: a 3-player game places 9)")

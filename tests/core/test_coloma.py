@@ -161,6 +161,8 @@ def test_limits_take_what_fits_and_ignore_the_rest(game: GameSession) -> None:
     game.act(rules(game).pitch(state(game), 0, 3))
     with pytest.raises(RuleError, match="no Tent in the Lodge"):
         rules(game).pitch(state(game), 0, 4)
+    with pytest.raises(RuleError, match="Events are at Sites 1 to 5"):  # said first (only
+        rules(game).pitch(state(game), 0, 6)  # "no Tent" was: a play-test)
     tents = rules(game).adjust(state(game), 0, "tents", parse_amount("+7"))
     assert tents.text.endswith("; 1 Tent ignored: 8 Tents in all")
     game.act(tents)

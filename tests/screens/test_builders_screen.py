@@ -592,7 +592,7 @@ async def test_the_terrain_count_shows_while_the_cards_are_placed(
         screen = await open_screen(pilot, session, BuildersScreen)
         assert "Terrain Cards placed: 8 of 9" in text_of(pilot, "#round-line")
         assert text_of(pilot, "#step").startswith(
-            "Terrain Cards first (m> 2 4, m<, lake, gold, hide: F1); then Ann builds:"
+            "Terrain Cards first (m> 2 4, m<, lake, gold: F1); then Ann builds:"
         )
         shown = words_shown(pilot, "#step").replace("█ ", "")  # (the step's left border)
         assert shown == " ".join(text_of(pilot, "#step").split())  # whole, in its 3 lines

@@ -518,6 +518,12 @@ async def test_a_price_for_one_purchase_only_keeps_the_price(
         assert await command(pilot, "buy bo mine") == (
             "Type the value printed on the mine's space too: buy ann mine 300."
         )
+        for typed in ("buy bo bank 300 once", "buy bo bank 300 for once"):  # (the price left
+            # out: "(not once)", "(not nothing)", a play-test)
+            assert await command(pilot, typed) == (
+                "The price must be a whole number, typed after for: buy ann bank 300 for 250 "
+                "(and once after it for this purchase only)."
+            ), typed
 
 
 async def test_a_player_with_nothing_is_not_told_to_pay_0(store: Store, new_game: NewGame) -> None:

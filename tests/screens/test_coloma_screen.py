@@ -829,7 +829,7 @@ async def test_tents_pitched_cut_in_the_table_are_said_whole_under_it(
         for typed in ("cy pitch 1", "cy pitch 2"):
             assert await command(pilot, typed) == "", typed
         assert not whole.display
-        for typed in ("cy pitch 5", "cy pitch land"):
+        for typed in ("cy pitch 5", "cy pitch lands"):  # (`lands` too: a play-test)
             assert await command(pilot, typed) == "", typed
         await settle(pilot)
         assert whole.display

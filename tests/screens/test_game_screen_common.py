@@ -591,6 +591,14 @@ async def test_a_command_that_cannot_be_saved_says_why_under_the_field(
         assert said.startswith("The disk is full: this change was not saved, so it was not done.")
         assert screen.query_one("#command", Input).value == "ann bucks +2"  # kept
         assert screen.session.state.numbers[0]["bucks"] == 2
+        # an undo too (the toast alone said why it did nothing: a play-test)
+        assert await command(pilot, "ann bucks +2") == ""
+        monkeypatch.setattr(os, "write", disk_full)
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        monkeypatch.undo()
+        assert text_of(pilot, "#command-error").startswith("The disk is full:")
+        assert screen.session.state.numbers[0]["bucks"] == 4
 
 
 async def test_the_log_is_wrapped_anew_at_its_new_width(store: Store, new_game: NewGame) -> None:

@@ -884,6 +884,13 @@ async def test_a_problem_across_players_is_said_beside_the_answer_not_tracked(
         totals = wizard.query_one("#totals", DataTable)
         cells = [totals.get_row_at(y) for y in range(totals.row_count)]
         assert all("?" in [str(cell) for cell in row] for row in cells), cells
+        # two untracked answers (Ann 7 and Bo 9): a tracked one typed again leaves the
+        # problem where it is (it moved to Ann's: a play-test)
+        await type_into(pilot, "#answer-0", "7")
+        assert text_of(pilot, "#note-0").startswith(too_many)  # the answer typed
+        await type_into(pilot, "#answer-2", "0")  # Cy's tracked 0
+        assert text_of(pilot, "#note-0").startswith(too_many)
+        await type_into(pilot, "#answer-0", "1")
         await type_into(pilot, "#answer-1", "2")
         assert not any(text_of(pilot, f"#note-{seat}").startswith(too_many) for seat in range(3))
         cells = [totals.get_row_at(y) for y in range(totals.row_count)]

@@ -664,6 +664,9 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
     def _apply_pitch(self, state: TableState, entry: Entry) -> None:
         assert isinstance(state, ColomaState)
         seat, site = self._seat(state, entry.get("player")), entry.get("site")
+        if site is not None and site not in range(1, 6):  # said first (a Site 6 was told
+            # only that no Tent was left: a play-test)
+            raise RuleError("Events are at Sites 1 to 5.")
         if state.numbers[seat]["tents"] < 1:
             raise RuleError(f"{state.name(seat)} has no Tent in the Lodge.")
         if site is None:
