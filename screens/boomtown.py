@@ -469,7 +469,11 @@ Type in the command field and press **enter**:
                     "name; n starts the next round once every pick is made."
                 )
             try:
-                card = find_event(text) if not any(ch.isdigit() for ch in text) else None
+                card = (
+                    find_event(text, events_left(state))
+                    if not any(ch.isdigit() for ch in text)
+                    else None
+                )
             except RuleError:  # a card's few letters: in round 1 no card is, said first (it
                 rules.check_event_allowed(state)  # asked for more letters, then refused)
                 raise

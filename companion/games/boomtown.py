@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -653,6 +653,11 @@ class BoomtownRules(Rules):
             holder, die, face = telegraph
             changed = [first, second]
             if die in (0, 1):
+                if changed[die] == face:  # (the card went, for nothing: a play-test's typo)
+                    raise RuleError(
+                        f"Die {die + 1} shows {face} already: the Telegraph changes a die to "
+                        "another face (kept for later)."
+                    )
                 changed[die] = face
             data.update(telegraph=holder, die=die, face=face)
             now = f"{changed[0]} + {changed[1]} = {sum(changed)}"
@@ -1386,8 +1391,11 @@ def _event_detail(state: BoomtownState, card: str, params: dict[str, Any], seat:
         # ("gets away" read as the robber getting away with it: a play-test)
         hit = "pays up" if sum(dice) >= (number or 99) else f"it fails, {who} pays nothing"
         return f": holds up {who} for {number}, rolls {sum(dice)}: {hit}"
-    if card == "new_vein":  # on one of the player's own mines
-        return f" for {label}" if label else " (kept until a mine)"
+    if card == "new_vein":  # on one of the player's own mines, said with what it adds
+        # ("for Coyote City 6: 4" read as the vein adding nothing: a play-test)
+        if not label:
+            return " (kept until a mine)"
+        return f" for {replace(state.mines[mine_index], vein=True).label}"
     if card == "saloon" and params.get("town") and "saloon_girls" in state.kept[seat]:
         return f" in {params['town']}: the Saloon Girls waiting move in"  # (unsaid: a play-test)
     if card in ("saloon", "governor"):
@@ -1594,11 +1602,13 @@ def _squashed(text: str) -> str:
     return text.strip().lower().replace(" ", "").replace("_", "")
 
 
-def find_event(text: str) -> str | None:
+def find_event(text: str, left: Collection[str] | None = None) -> str | None:
     """The event card `text` names: its whole name or id, or the start of its name (or of a
-    later word of it, `girls`, from SURE_LETTERS letters) that fits it alone; None when it
-    names none. Raises RuleError when it fits several, or is a few letters of a card played
-    at once: said, not played."""
+    later word of it, `girls`, from SURE_LETTERS letters) that fits it alone, among the
+    cards `left` in the deck when given, if it fits any (`salo` is the Saloon once the one
+    Saloon Girls is taken: a play-test was asked which); None when it names none. Raises
+    RuleError when it fits several, or is a few letters of a card played at once: said, not
+    played."""
     key = _squashed(text)
     if not key:
         return None
@@ -1614,6 +1624,8 @@ def find_event(text: str) -> str | None:
             and any(word.lower().startswith(key) for word in name.split()[1:])
         )
     ]
+    if left is not None:  # (none of them left: the one it names, to be said gone)
+        fits = [card for card in fits if card in left] or fits
     if len(fits) > 1:
         raise RuleError(
             f"{text.strip()!r} could be {_or_listed([EVENTS[card] for card in fits])}: type "

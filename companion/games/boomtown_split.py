@@ -29,7 +29,9 @@ class Split:
         return {
             "bid": self.bid,
             "players": self.players,
-            "leftover": self.leftover,
+            # (3 players: the rest to the bank, whatever the 4-5 player option: "keep"
+            # beside a bank share misled, a play-test)
+            "leftover": "bank" if self.players == 3 else self.leftover,
             "shares": list(self.shares),
             "bank": self.bank,
         }

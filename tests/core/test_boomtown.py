@@ -12,6 +12,7 @@ from companion.display import view_of
 from companion.games import RuleError
 from companion.games.base import copy_state
 from companion.games.boomtown import (
+    EVENTS,
     SHEET,
     TOWNS,
     BoomtownState,
@@ -423,6 +424,10 @@ def test_the_telegraph_changes_one_die_once(table: Table) -> None:
     )
     with pytest.raises(RuleError, match="Bo has no Telegraph"):
         table.rules.produce(table.state, (1, 1), telegraph=(1, 0, 6))
+    # a die set to the face it shows changes nothing: refused, the card kept (it went: a
+    # play-test's typo)
+    with pytest.raises(RuleError, match="Die 1 shows 1 already: the Telegraph changes a die"):
+        table.rules.produce(table.state, (1, 1), telegraph=(0, 0, 1))
     before = table.gold()
     table.act(table.rules.produce(table.state, (1, 1), telegraph=(0, 1, 6)))  # 1+6 = 7: Bo's CM7
     assert table.gold()[1] == before[1] + 5 and table.state.kept[0] == []
@@ -1023,6 +1028,12 @@ def test_an_event_card_is_named_only_when_its_letters_fit_it_alone() -> None:
         find_event("st")
     assert find_event("cm") is None  # a town's letters, not a card
     assert find_event("vein") == "new_vein" and find_event("ve") is None
+    # among the cards left: `salo` is the Saloon once the one Saloon Girls is taken (a
+    # play-test was asked which); a card none of which is left is still named, to be
+    # said gone
+    left = {card: 1 for card in EVENTS if card != "saloon_girls"}
+    assert find_event("salo", left) == "saloon"
+    assert find_event("girls", left) == "saloon_girls"
 
 
 def test_a_pawn_two_could_take_at_once_goes_by_seat_and_says_so(table: Table) -> None:

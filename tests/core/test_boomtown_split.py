@@ -71,6 +71,10 @@ def test_cli_split(capsys: pytest.CaptureFixture[str]) -> None:
     }
     code, out, _ = run(capsys, "split", "9", "--players", "3")
     assert code == 0 and "keeps 5" in out and "The bank gets 2" in out
+    # 3 players: the rest goes to the bank, and the JSON says so ("keep" beside a bank
+    # share: a play-test)
+    code, out, _ = run(capsys, "split", "9", "--players", "3", "--json")
+    assert json.loads(out)["leftover"] == "bank" and json.loads(out)["bank"] == 2
 
 
 @pytest.mark.parametrize(

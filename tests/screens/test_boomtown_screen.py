@@ -868,7 +868,8 @@ async def test_ctrl_t_lists_the_cards_left_typing_filters_them_and_the_list_fits
         await pilot.press("enter")  # the one target left: played
         await pilot.pause()
         assert pilot.app.screen is screen
-        assert "Bo takes New Vein for Coyote City 12: 6" in text_of(pilot, "#log-lines")
+        # with what it adds ("for Coyote City 12: 6" read as nothing added: a play-test)
+        assert "Bo takes New Vein for Coyote City 12: 6 +3 New Vein" in text_of(pilot, "#log-lines")
         await pilot.press("ctrl+t")  # Cy: a card that needs nothing is played with enter
         await pilot.pause()
         dialog = pilot.app.screen
