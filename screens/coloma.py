@@ -882,17 +882,22 @@ Type in the command field and press **enter**; the line above it says what comes
                 state, seat, parse_count(words[1], what="The Outlaws under a Barrel")
             )
         if what in ("gun", "gunmen") and len(words) == 3:
-            row = parse_count(words[1], what="A row")
-            return rules.gunmen(
-                state, seat, row, parse_count(words[2], what="The number of Gunmen")
-            )
+            # (one way to say each bound: -1 and 0 were told two different things, a
+            # play-test)
+            row = parse_count(words[1], minimum=1, maximum=12, what="A row at the Shootout")
+            count = parse_count(words[2], minimum=1, maximum=12, what="A row's Gunmen")
+            return rules.gunmen(state, seat, row, count)
         if what == "pitch" and len(words) == 2:
-            where = (
-                None
-                if words[1].lower() in ("land", "lands", "frontier")  # (`lands`: a play-test)
-                else parse_count(words[1], what="An Event")
-            )
-            return rules.pitch(state, seat, where)
+            if words[1].lower() in ("land", "lands", "frontier"):  # (`lands`: a play-test)
+                return rules.pitch(state, seat, None)
+            if not re.fullmatch(r"[-+]?[0-9]+", words[1]):  # (`lnds` was "An Event must be a
+                # whole number": land went unsaid, a play-test)
+                raise RuleError(
+                    f"Not an Event nor land: {words[1]}. Type the Event's Site (1 to 5) or "
+                    f"land: {self._short_name(seat)} pitch 2, {self._short_name(seat)} pitch land."
+                )
+            site = parse_count(words[1], minimum=1, maximum=5, what="An Event's Site")
+            return rules.pitch(state, seat, site)
         if what == "bridge" and len(words) >= 2:
             return rules.bridge(state, seat, " ".join(words[1:]))
         if what == "bridge":  # (the list of everything after a name read as not understood)

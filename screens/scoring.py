@@ -974,6 +974,23 @@ did not have.
                 take_back(self.app, self._fix_them)  # the standings: a play-test)
                 self._fix_them = None
         if direction > 0 and self.step + direction >= len(self.spec.fields):
+            unread = self._first_unread()
+            if unread is not None:  # a step not gone through (ctrl+s from an early one)
+                # whose answer does not read: there, not a 0 in its place (a Frontier of 1
+                # land with no chart's points was saved as 0 VP: a play-test)
+                self.step, seat = unread
+                self._show_step()
+                answer = self.query_one(f"#answer-{seat}", Input)
+                answer.focus()
+                answer.select_all()
+                if self._fix_them is not None:
+                    take_back(self.app, self._fix_them)
+                self._fix_them = show_toast(
+                    self.app,
+                    "Some answers need fixing; each problem is shown beside it.",
+                    severity="warning",
+                )
+                return
             problem = self.spec.check(self.rows) if self.spec.check is not None else None
             if problem:  # a check across players (Boomtown: 5 mayor pawns in all)
                 # shown at its field's step, beside the answer typed last there
@@ -992,6 +1009,19 @@ did not have.
         self.step = max(0, min(len(self.spec.fields), self.step + direction))
         self._show_step()
         self._keep()
+
+    def _first_unread(self) -> tuple[int, int] | None:
+        """The first step and seat whose answer, as typed (or pre-filled), does not read;
+        each that reads is taken into the sheet (a step never shown kept what it opened
+        with: a chart's points not known yet stood as 0)."""
+        for step, field in enumerate(self.spec.fields):
+            for seat in range(len(self.rows)):
+                try:
+                    value, _count = self._read(field, seat, self.typed[field.key][seat])
+                except SheetError:
+                    return step, seat
+                self.rows[seat][field.key] = value
+        return None
 
     def action_save(self) -> None:
         if not self.at_standings:  # the standings first, to be checked: then it saves

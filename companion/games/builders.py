@@ -108,6 +108,10 @@ READINGS = """\
   side"); a card with as many Left as Right arrows adds no + to either side.
 - A Terrain Card covers the arrows printed under it; a Hideout's arrows count once it is
   revealed, at the end of the round (type them with the token: `t <`).
+- Hideouts (`hide`) are not counted among the Terrain Cards: the box's 9 Hideout Cards go
+  on their marked spaces at the setup of both games. The Terrain Cards' table names a
+  Hideout too: if your Terrain deck deals one, type it with `hide`; the count of Terrain
+  Cards placed then reads one short, which changes nothing else.
 - The Round Track: one Track Token a round, then the stack. With 2 or 4 players two tokens
   are stacked on the second-to-last space and the last space stays empty; with 3 players
   three are stacked on the last space. Either way the stack is the final round's ("in the

@@ -834,3 +834,17 @@ async def test_tents_pitched_cut_in_the_table_are_said_whole_under_it(
         await settle(pilot)
         assert whole.display
         assert text_of(pilot, "#cells-whole") == "Tents pitched on: Cy E1 E2 E5 1 land"
+        # one message for each bound (-1 and 0 were told different things; `lnds` was not
+        # told about land: a play-test)
+        for typed in ("cy pitch -1", "cy pitch 0", "cy pitch 6"):
+            assert await command(pilot, typed) == (
+                f"An Event's Site must be 1 to 5 (not {typed.split()[-1]})."
+            ), typed
+        assert await command(pilot, "cy pitch lnds") == (
+            "Not an Event nor land: lnds. Type the Event's Site (1 to 5) or land: cy pitch 2, "
+            "cy pitch land."
+        )
+        for typed in ("bo gun 2 -1", "bo gun 2 0"):
+            assert await command(pilot, typed) == (
+                f"A row's Gunmen must be 1 to 12 (not {typed.split()[-1]})."
+            ), typed

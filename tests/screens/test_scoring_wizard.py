@@ -897,6 +897,28 @@ async def test_a_problem_across_players_is_said_beside_the_answer_not_tracked(
         assert not any("?" in [str(cell) for cell in row] for row in cells), cells
 
 
+async def test_ctrl_s_from_an_early_step_stops_at_an_answer_that_does_not_read(
+    store: Store, new_game: NewGame
+) -> None:
+    """A play-test pressed ctrl+s at the first step: Cy's Frontier Land, whose points the
+    map's chart had not been given, was saved as 0 VP (the Frontier step itself refused
+    it). ctrl+s goes to that step and answer instead of the standings."""
+    from companion.amounts import parse_amount
+
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    session.act(session.rules.adjust(session.state, 2, "tents", parse_amount("+1")))
+    session.act(session.rules.pitch(session.state, 2, None))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        assert wizard.step == 0
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert not wizard.at_standings
+        assert wizard.spec.fields[wizard.step].key == "frontier"
+        assert wizard.focused is wizard.query_one("#answer-2", Input)
+        assert "not known yet" in text_of(pilot, "#note-2")
+
+
 async def test_answers_sent_in_one_burst_each_reach_their_player(
     store: Store, new_game: NewGame
 ) -> None:
