@@ -16,7 +16,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.widgets import Header
 
-from companion.amounts import is_number, parse_count
+from companion.amounts import and_listed, is_number, parse_count
 from companion.games import RuleError
 from companion.games.base import copy_state
 from companion.games.builders import (
@@ -131,6 +131,23 @@ def fitting_arrows(widths: list[int], remembered: dict[str, object]) -> dict[int
         if 1 <= number <= len(widths) and len(spots) == widths[number - 1]:
             rows[number] = spots
     return rows
+
+
+def fitting_hideouts(widths: list[int], remembered: object) -> list[tuple[int, int]]:
+    """The remembered Hideout Cards' spaces (row, column) this board has."""
+    if not isinstance(remembered, list):
+        return []
+    spots = []
+    for spot in remembered:
+        if (
+            isinstance(spot, list)
+            and len(spot) == 2
+            and all(type(n) is int for n in spot)
+            and 1 <= spot[0] <= len(widths)
+            and 1 <= spot[1] <= widths[spot[0] - 1]
+        ):
+            spots.append((spot[0], spot[1]))
+    return spots
 
 
 def whole(word: str) -> int:
@@ -248,12 +265,19 @@ Type in the command field and press **enter**; the line above it says what comes
             with suppress(RuleError):  # typed for a board this table no longer fits
                 sized = self.run(self.rules.board(self.state, remembered))
             self._recall_arrows()
+            hideouts = self._recall_hideouts() if sized else 0
             if sized:  # (it said "undo to change it", and one undo took back only the
                 # arrows: a play-test)
+                parts = [
+                    "size",
+                    *(["printed arrows"] if self.state.arrows else []),
+                    *(["Hideout Cards' spaces"] if hideouts else []),
+                ]
+                undos = 1 + bool(self.state.arrows) + hideouts
                 self.notify(
-                    "The board's size and printed arrows as you entered them last time "
-                    "(ctrl+z twice to change the size)."
-                    if self.state.arrows
+                    f"The board's {and_listed(parts)} as you entered them last time "
+                    f"(ctrl+z {undos} times to change the size)."
+                    if undos > 1
                     else "The board's size as you entered it last time (ctrl+z to change it).",
                     markup=False,
                 )
@@ -269,6 +293,31 @@ Type in the command field and press **enter**; the line above it says what comes
                 self.run(self.rules.rows_arrows(self.state, rows))
         except (RuleError, ValueError):
             return  # typed for another board: ask again row by row
+
+    def _recall_hideouts(self) -> int:
+        """The Hideout Cards' spaces typed for this board before (setup: "on appropriately
+        marked spaces", printed on the board: forgotten, the next game let a building go
+        on one, a play-test), each an entry of its own; how many were placed."""
+        if any(kind == "hideout" for kind in self.state.terrain.values()):
+            return 0
+        placed = 0
+        for row, column in fitting_hideouts(self.state.widths, self.session.recall("hideouts")):
+            with suppress(RuleError):
+                entry = self.rules.place_terrain(self.state, row, column, "hideout")
+                placed += self.attempt(entry) is None
+        return placed
+
+    def _remember_hideouts(self) -> None:
+        """The Hideout Cards' spaces as the board has them now, for the next games."""
+        spots = sorted(spot for spot, kind in self.state.terrain.items() if kind == "hideout")
+        if spots != sorted(fitting_hideouts(self.state.widths, self.session.recall("hideouts"))):
+            self.remember("hideouts", [list(spot) for spot in spots])
+
+    def walked(self, entry: Entry, undone: bool) -> None:
+        """An undone or redone Hideout Card: remembered as the board has them now."""
+        super().walked(entry, undone)
+        if entry.kind == "terrain" and self.can_play():
+            self._remember_hideouts()
 
     # -- showing ---------------------------------------------------------------------
 
@@ -365,10 +414,22 @@ Type in the command field and press **enter**; the line above it says what comes
                     f"{state.previous_token()}): type {votes}, then t; or t LEFT RIGHT "
                     "PLUSES (t 3 1 0), or t at COLUMN REASON."
                 )
+            row = state.train_row
+            hideouts = [c for (r, c), kind in state.terrain.items() if kind == "hideout"]
+            here = [c for (r, c), kind in state.terrain.items() if kind == "hideout" and r == row]
+            # the Hideout to reveal named (the same words for a row with one and one
+            # without: a play-test)
+            reveal = (
+                f" (its Hideout at column {here[0]} revealed: t < and its arrows)"
+                if here
+                else " (t < adds a Hideout's arrows)"
+                if not hideouts
+                else ""
+            )
             return (
-                f"{which}Track Token for row {state.train_row} (from column "
-                f"{state.previous_token()}): t where the Train Marker stands (t < adds a "
-                f"Hideout's arrows), t LEFT RIGHT PLUSES (t 3 1 0), or t at COLUMN REASON."
+                f"{which}Track Token for row {row} (from column "
+                f"{state.previous_token()}): t where the Train Marker stands{reveal}, "
+                "t LEFT RIGHT PLUSES (t 3 1 0), or t at COLUMN REASON."
             )
         return f"Type n to start round {state.round + 1} of {state.last_round}."
 
@@ -533,6 +594,7 @@ Type in the command field and press **enter**; the line above it says what comes
             if self.run(rules.board(state, widths)):
                 if before is not None and before != widths:  # typed for the board before
                     self._remember(lambda: self.session.forget("arrows"))
+                    self._remember(lambda: self.session.forget("hideouts"))
                 self.remember("board", widths)
                 self._recall_arrows()
             return True
@@ -584,6 +646,8 @@ Type in the command field and press **enter**; the line above it says what comes
             done = self.run(rules.place_terrain(state, row, column, kind))
             if done and note:  # placed all the same: the table may know better
                 self.notify(f"{note}.", title="Terrain", severity="warning", markup=False)
+            if done:  # (a Hideout's space is the board's: remembered with it)
+                self._remember_hideouts()
             return done
         if words[:2] == ["t", "at"]:
             if len(words) < 4 or not is_number(words[2]):
