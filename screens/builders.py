@@ -650,6 +650,15 @@ Type in the command field and press **enter**; the line above it says what comes
                 self._remember_hideouts()
             return done
         if words[:2] == ["t", "at"]:
+            row = state.train_row
+            if (  # a column off the row said first (its usage echoed `t at 9`: a play-test)
+                len(words) >= 3
+                and is_number(words[2])
+                and state.widths
+                and 0 < row <= len(state.widths)
+                and not 1 <= spot(words[2]) <= state.widths[row - 1]
+            ):
+                raise RuleError(f"Row {row} has columns 1 to {state.widths[row - 1]}.")
             if len(words) < 4 or not is_number(words[2]):
                 # (the comma after "t at" read as a typo; the example's column was not the
                 # one typed, and copied, it put the token elsewhere: play-tests)

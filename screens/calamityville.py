@@ -10,6 +10,7 @@ money and say the shortfall.
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 
 from rich.text import Text
 from textual import on
@@ -455,7 +456,7 @@ be shortened to the start of any of its words; the bank is a party like a player
         usage = "Type pass, the property and who gets it: pass bank 300 to cy."
         if not words:
             raise RuleError(usage)
-        index, words = self._space(words)
+        index, words = self._space(words, self._receiver_named(words))
         if words[:1] and words[0].lower() == "to":
             words = words[1:]
         to, words = self._player(words, "who gets it")
@@ -527,6 +528,11 @@ be shortened to the start of any of its words; the bank is a party like a player
             kept = f" (the price kept: for {PRICE} changes it)"
         else:
             kept = ""
+        if not self.state.boom_left:  # the rulebook's hint, where a purchase is typed
+            kept += (
+                ' (the red Bust cards have started: properties are worth nothing once "Gold '
+                'Has Run Out!" is read)'
+            )
         self.preview_beside(f"{entry.text}{kept}. Enter buys it.", notice=True)
 
     def _pay_preview(self, words: list[str]) -> None:
@@ -544,12 +550,25 @@ be shortened to the start of any of its words; the bank is a party like a player
             return
         self.preview_beside(f"{entry.text}. Enter pays it.", notice=True)
 
+    def _receiver_named(self, words: list[str]) -> int | None:
+        """Who gets a pass, read first from `... to NAME`: the space is then not theirs
+        where another's fits (`pass bank 300 to ann`, Ann and Bo each with one, asked
+        which: a play-test); None when no one is named so."""
+        lowered = [word.lower() for word in words]
+        if "to" not in lowered[1:]:
+            return None
+        at = len(lowered) - 1 - lowered[::-1].index("to")
+        with suppress(RuleError):
+            seat, rest = self._player(words[at + 1 :], "who gets it")
+            return None if rest else seat
+        return None
+
     def _pass_preview(self, words: list[str]) -> None:
         """Where a property passes (on to the next player when the one named has five),
         or why it cannot, once its space is named, as a purchase and a rent are (a pass
         said nothing until enter: a play-test)."""
         try:
-            index, rest = self._space(words)
+            index, rest = self._space(words, self._receiver_named(words))
             if rest[:1] and rest[0].lower() == "to":
                 rest = rest[1:]
             to, extra = self._player(rest, "who gets it") if rest else (None, [])

@@ -259,6 +259,11 @@ class CalamityvilleRules(Rules):
 
     # -- corrections: money (the base), each property, the newspaper deck ---------------
 
+    def holdings(self, state: TableState, seat: int) -> list[str]:
+        """Each property a player owns ("bank $300"): an export said none (a play-test)."""
+        assert isinstance(state, CalamityState)
+        return [f"{p.kind} ${p.value}" for p in state.owned(seat)]
+
     def corrections(self, state: TableState) -> list[Fix]:
         assert isinstance(state, CalamityState)
         fixes = super().corrections(state)

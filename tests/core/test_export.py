@@ -196,6 +196,16 @@ def test_boomtown_players_holdings_are_exported_beside_their_gold(new_game: NewG
     assert "| 3 | Cy | 10 | Saloon in San Narciso with Saloon Girls |" in export_text(session, "md")
 
 
+def test_calamityville_properties_are_exported_as_holdings(new_game: NewGame) -> None:
+    """The export gave "holdings": [] while the screen showed each player's properties (a
+    play-test)."""
+    session = new_game(game="calamityville", names=("Ann", "Bo"))
+    session.act(session.rules.buy(session.state, 0, "bank", 300))
+    session.act(session.rules.buy(session.state, 0, "mine", 500))
+    data = game_data(session)
+    assert [p["holdings"] for p in data["players"]] == [["bank $300", "mine $500"], []]
+
+
 def test_the_options_set_up_are_named_in_the_markdown_title(new_game: NewGame) -> None:
     """The short game went unsaid in the export (a play-test); JSON lists it in `variants`."""
     session = new_game(game="boomtown", names=("Ann", "Bo", "Cy"), short_game=True)

@@ -892,3 +892,16 @@ async def test_terrain_left_unplaced_and_a_refused_build_are_said_first(
         screen.state.cubes[1][3] = 0  # Bo has no Triple left
         assert "Bo has no Triple cubes left" in await command(pilot, "5 2 t > X")
         assert "Not a card's marks" in await command(pilot, "5 2 d > X")  # then the name
+
+
+async def test_t_at_a_column_off_the_row_says_so_first(store: Store, new_game: NewGame) -> None:
+    """`t at 9` was told its usage with `t at 9 as on the board`, then refused for the
+    column (a play-test): the column is said first."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_screen(pilot, session, BuildersScreen)
+        assert await command(pilot, "board 10x5") == ""
+        for build in ("1 1 s", "1 2 s"):
+            assert await command(pilot, build) == "", build
+        assert await command(pilot, "t at 9") == "Row 1 has columns 1 to 5."
+        assert (await command(pilot, "t at 4")).startswith("Type t at COLUMN REASON")

@@ -230,6 +230,11 @@ async def test_rent_and_pass_name_the_space(store: Store, new_game: NewGame) -> 
         assert problem.startswith(
             "Which one? Add its owner's name before its type (… ann bank 300): Ann's bank"
         )
+        # passed to Ann: Ann's own bank is not the one meant (asked which: a play-test)
+        await type_into(pilot, "#command", "pass bank 300 to ann")
+        assert text_of(pilot, "#command-error") == (
+            "Bo's bank ($300) passes to Ann. Enter passes it."
+        )
         assert await command(pilot, "rent cy bo bank") == ""
         assert screen.state.money(2) == 1700 and screen.state.money(1) == 1900
         # Bo landed: Bo's own bank is not the one meant (it was offered, a play-test)
@@ -517,6 +522,14 @@ async def test_a_price_for_one_purchase_only_keeps_the_price(
         )
         assert await command(pilot, "buy bo mine") == (
             "Type the value printed on the mine's space too: buy ann mine 300."
+        )
+        # the rulebook's hint once the Bust cards have started, where a purchase is typed
+        screen.session.act(screen.rules.correct_text(screen.state, "deck:boom", "0", "counted"))
+        screen.refresh_view()
+        await type_into(pilot, "#command", "buy bo bank 300")
+        assert text_of(pilot, "#command-error").endswith(
+            '(the red Bust cards have started: properties are worth nothing once "Gold Has '
+            'Run Out!" is read). Enter buys it.'
         )
         for typed in ("buy bo bank 300 once", "buy bo bank 300 for once"):  # (the price left
             # out: "(not once)", "(not nothing)", a play-test)
