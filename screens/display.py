@@ -293,12 +293,16 @@ class DisplayScreen(StyledOnce, Screen[None]):
         self._fit_columns()
 
     def _newer_in_play(self) -> bool:
-        """Move on to the game in play when it is another one (a game started since): the
-        display stayed on the finished one until someone walked to the TV (a play-test)."""
+        """Move on to the game in play when it is another one (a game started or played
+        since): the display stayed on the finished one until someone walked to the TV (a
+        play-test). The game played last stays, finished too: a game just finished is
+        what the table watches (it left it within a second for an older unfinished one,
+        and its winner went unseen: a play-test)."""
         try:
-            latest = list_saved(self.store).latest_unfinished()
+            games = list_saved(self.store).games
         except OSError:
             return False
+        latest = games[0] if games else None
         if latest is None or latest.path == self.path:
             return False
         self._show(latest.path)

@@ -182,6 +182,24 @@ async def test_the_display_moves_on_to_the_game_started_next(tmp_path: Path) -> 
         assert app.screen.path == first  # type: ignore[attr-defined]
 
 
+async def test_a_game_just_finished_stays_on_the_display(store: Store, new_game: NewGame) -> None:
+    """Finishing a game with an older one unfinished, the display left the finished one
+    within a second, and its winner went unseen (a play-test): the game played last
+    stays, finished too."""
+    older = new_game(game="boomtown", names=("Ann", "Bo", "Cy"))
+    older.close()
+    await asyncio.sleep(1.1)  # another file name (ids are by the second)
+    newer = new_game(game="boomtown", names=("Di", "Eve", "Flo"))
+    app = DisplayApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.path == newer.path  # type: ignore[attr-defined]
+        newer.act(newer.rules.finish(newer.state, 'game = "boomtown"\n', "Di wins"))
+        newer.close()
+        await pilot.pause(3)
+        assert app.screen.path == newer.path  # type: ignore[attr-defined]
+
+
 async def test_g_lists_the_games_and_enter_shows_one(tmp_path: Path) -> None:
     first = Path(await player(tmp_path, "new", "Ann", "Bo", "Cy"))
     await asyncio.sleep(1.1)  # another file name (ids are by the second)
