@@ -962,13 +962,7 @@ did not have.
                 problems.append(self._across_seat)  # (Hotels past the box went on: a play-test)
             if problems and direction > 0:
                 self.query_one(f"#answer-{problems[0]}", Input).focus()
-                if self._fix_them is not None:
-                    take_back(self.app, self._fix_them)
-                self._fix_them = show_toast(
-                    self.app,
-                    "Some answers need fixing; each problem is shown beside it.",
-                    severity="warning",
-                )
+                self._say_fix_them()
                 return
             if self._fix_them is not None:  # put right: it no longer holds (it stayed over
                 take_back(self.app, self._fix_them)  # the standings: a play-test)
@@ -983,13 +977,7 @@ did not have.
                 answer = self.query_one(f"#answer-{seat}", Input)
                 answer.focus()
                 answer.select_all()
-                if self._fix_them is not None:
-                    take_back(self.app, self._fix_them)
-                self._fix_them = show_toast(
-                    self.app,
-                    "Some answers need fixing; each problem is shown beside it.",
-                    severity="warning",
-                )
+                self._say_fix_them()
                 return
             problem = self.spec.check(self.rows) if self.spec.check is not None else None
             if problem:  # a check across players (Boomtown: 5 mayor pawns in all)
@@ -1009,6 +997,16 @@ did not have.
         self.step = max(0, min(len(self.spec.fields), self.step + direction))
         self._show_step()
         self._keep()
+
+    def _say_fix_them(self) -> None:
+        """The notice that answers need fixing, once (a new one takes the old one's place)."""
+        if self._fix_them is not None:
+            take_back(self.app, self._fix_them)
+        self._fix_them = show_toast(
+            self.app,
+            "Some answers need fixing; each problem is shown beside it.",
+            severity="warning",
+        )
 
     def _first_unread(self) -> tuple[int, int] | None:
         """The first step and seat whose answer, as typed (or pre-filled), does not read;
