@@ -298,7 +298,7 @@ Type in the command field and press **enter**; the line above it says what comes
         """The Hideout Cards' spaces typed for this board before (setup: "on appropriately
         marked spaces", printed on the board: forgotten, the next game let a building go
         on one, a play-test), each an entry of its own; how many were placed."""
-        if any(kind == "hideout" for kind in self.state.terrain.values()):
+        if self.state.hideout_spots:
             return 0
         placed = 0
         for row, column in fitting_hideouts(self.state.widths, self.session.recall("hideouts")):
@@ -309,7 +309,7 @@ Type in the command field and press **enter**; the line above it says what comes
 
     def _remember_hideouts(self) -> None:
         """The Hideout Cards' spaces as the board has them now, for the next games."""
-        spots = sorted(spot for spot, kind in self.state.terrain.items() if kind == "hideout")
+        spots = self.state.hideout_spots
         if spots != sorted(fitting_hideouts(self.state.widths, self.session.recall("hideouts"))):
             self.remember("hideouts", [list(spot) for spot in spots])
 
@@ -415,8 +415,8 @@ Type in the command field and press **enter**; the line above it says what comes
                     "PLUSES (t 3 1 0), or t at COLUMN REASON."
                 )
             row = state.train_row
-            hideouts = [c for (r, c), kind in state.terrain.items() if kind == "hideout"]
-            here = [c for (r, c), kind in state.terrain.items() if kind == "hideout" and r == row]
+            hideouts = state.hideout_spots
+            here = [column for hideout_row, column in hideouts if hideout_row == row]
             # the Hideout to reveal named (the same words for a row with one and one
             # without: a play-test)
             reveal = (

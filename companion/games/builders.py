@@ -351,6 +351,11 @@ class BuildersState(TableState):
         return (row, column) not in self.terrain and self.at(row, column) is None
 
     @property
+    def hideout_spots(self) -> list[tuple[int, int]]:
+        """Where the Hideout Cards lie (row, column), in order."""
+        return sorted(spot for spot, kind in self.terrain.items() if kind == "hideout")
+
+    @property
     def terrain_card_spots(self) -> set[tuple[int, int]]:
         """Where the advanced game's Terrain Cards lie: Hideout Cards are cards of their own
         (the basic game's too), not counted among them."""
@@ -879,7 +884,7 @@ class BuildersRules(Rules):
         if isinstance(votes, str):
             raise RuleError(f"To count the votes, type {votes}; or type the totals: t 3 1 0.")
         row = state.train_row
-        rows = {spot[0] for spot, kind in state.terrain.items() if kind == "hideout"}
+        rows = {hideout_row for hideout_row, _ in state.hideout_spots}
         if hideouts and rows and row not in rows:  # the table records its Hideouts, none
             # here (taken, it moved the token by arrows no card in the row has: a play-test);
             # a table that records none reveals them with `t <` as they come
