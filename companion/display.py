@@ -117,8 +117,17 @@ def _coloma(state: TableState) -> Picked:
         turn = f"{state.year}, Round {state.round}. Sheriff: {sheriff}."
         if state.bust_line:
             turn += f" {state.bust_line[0].upper()}{state.bust_line[1:]}."
+    elif state.phase == "cleanup":  # (said "the Shootout" all through Clean Up: a play-test)
+        turn = f"{state.year}: Clean Up. Sheriff: {sheriff}."
     else:
         turn = f"{state.year}: the Shootout. Sheriff: {sheriff}."
+        # the tally the table counts to, as the game screen shows it (the display had
+        # none: a play-test)
+        tally = state.tally()
+        table += [
+            Figure("Gunmen", _number(tally.gunmen)),
+            Figure("Outlaws", _number(tally.outlaws)),
+        ]
     return figures, table, turn, None
 
 

@@ -39,7 +39,8 @@ A read-only view of one game, in large type, for a TV or the phones at the table
 the game as it is played in another window (it never changes it), within half a second.
 
 - A game started later is shown by itself (the display follows the game in play).
-- **g** lists the saved games to show another one (it stays on the display).
+- **g** lists the saved games to show another one (it stays on the display); the list's
+  first line goes back to following the game in play.
 - **ctrl+q** closes the display (the game goes on in its own window).
 """
 
@@ -52,6 +53,9 @@ NEWER_EVERY = 4
 #: columns as fit.
 CARD_WIDTH = 38
 TABLE_TITLE = Text("  The table", style="bold")
+#: What the game list's first line returns: follow the game in play again (a game picked
+#: with g stayed for good, with no way back but closing the display: a play-test).
+IN_PLAY = "in-play"
 
 
 def open_following(store: Store, path: Path) -> GameSession:
@@ -174,6 +178,7 @@ class DisplayScreen(StyledOnce, Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         set_size_classes(self, event.size)
         self._fit_columns()
+        self.call_after_refresh(self._show_log)  # at the log's new width and height
 
     def _fit_columns(self) -> None:
         count = max(len(self._cards) + (self._table_card is not None), 1)
@@ -262,8 +267,7 @@ class DisplayScreen(StyledOnce, Screen[None]):
         turn = self.query_one("#display-turn", Static)
         turn.update(Text(view.turn))
         self.set_class(view.finished, "-finished")
-        log = Text("\n".join(view.log) if view.log else "Nothing has happened yet.")
-        self.query_one("#display-log", Static).update(log)
+        self._show_log()
         status = self.query_one("#display-status", Static)
         following = (
             f"Following {session.game_id} (read-only) · {time.strftime('%H:%M:%S')} · g: games"
@@ -278,6 +282,26 @@ class DisplayScreen(StyledOnce, Screen[None]):
                 f"before it; the window that plays the game says what to do. {following}"
             )
         status.update(Text(following))
+
+    def _show_log(self) -> None:
+        """The newest sentences that fit the log's room, the newest last: at a phone's width
+        they wrap, and the log cut its newest lines off at its bottom (a play-test)."""
+        if self.view is None:
+            return
+        log = self.query_one("#display-log", Static)
+        sentences = list(self.view.log)
+        width, height = log.content_size
+        if width > 0 and height > 0:
+            console = self.app.console
+            kept: list[str] = []
+            used = 0
+            for sentence in reversed(sentences):
+                used += len(Text(sentence).wrap(console, width))
+                if used > height and kept:  # (the newest is shown even when it is cut)
+                    break
+                kept.insert(0, sentence)
+            sentences = kept
+        log.update(Text("\n".join(sentences) if sentences else "Nothing has happened yet."))
 
     def _build_cards(self, view: DisplayView) -> None:
         """Lay out the cards anew: once a game, and when its figures change in kind."""
@@ -309,12 +333,18 @@ class DisplayScreen(StyledOnce, Screen[None]):
         return True
 
     def action_games(self) -> None:
-        self.app.push_screen(GamePicker(self.store), self.show_game)
+        self.app.push_screen(
+            GamePicker(self.store, offer_in_play=True, shown=self.path), self.show_game
+        )
 
-    def show_game(self, path: Path | None) -> None:
+    def show_game(self, path: Path | str | None) -> None:
         """Follow another game (the one picked in the list: it stays, whatever is started
-        since), or go on with this one."""
-        if path is None or path == self.path:
+        since), the game in play again (`IN_PLAY`), or go on with this one."""
+        if path == IN_PLAY:
+            self.in_play = True
+            self._newer_in_play()
+            return
+        if not isinstance(path, Path) or path == self.path:
             return
         self.in_play = False
         self._show(path)
@@ -326,15 +356,23 @@ class DisplayScreen(StyledOnce, Screen[None]):
         self._open()
 
 
-class GamePicker(StyledOnce, Screen[Path | None]):
-    """The saved games, newest first: enter shows one on the display."""
+class GamePicker(StyledOnce, Screen[Path | str | None]):
+    """The saved games, newest first: enter shows one on the display (or, first in the
+    list when `offer_in_play`, `IN_PLAY`: the game in play, followed as it changes)."""
 
     HELP_TITLE = "The table display"
     HELP_TEXT = HELP
     CSS_PATH = "display.tcss"
     BINDINGS = [Binding("escape", "back", "Back", id="back")]
 
-    def __init__(self, store: Store, note: str = "", waiting: bool = False) -> None:
+    def __init__(
+        self,
+        store: Store,
+        note: str = "",
+        waiting: bool = False,
+        offer_in_play: bool = False,
+        shown: Path | None = None,
+    ) -> None:
         """`waiting`: no game is in play yet: the list follows the saved games, and the
         first game started is shown (the list stayed as it was, and no key left it: a
         play-test)."""
@@ -342,7 +380,9 @@ class GamePicker(StyledOnce, Screen[Path | None]):
         self.store = store
         self.note = note
         self.waiting = waiting
-        self._paths: list[Path] = []
+        self.offer_in_play = offer_in_play
+        self.shown = shown  # the game on the display: the list starts on it
+        self._paths: list[Path | str] = []
         self._timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
@@ -362,6 +402,11 @@ class GamePicker(StyledOnce, Screen[Path | None]):
         games = self.query_one("#picker-games", OptionList)
         games.clear_options()
         self._paths = [game.path for game in saved]
+        if self.offer_in_play and saved:
+            self._paths.insert(0, IN_PLAY)
+            games.add_option(
+                Option(Text("The game in play (a game started later is shown by itself)"))
+            )
         for game in saved:
             line = Text(f"{game.title} · {game.names} · {game.progress}")
             games.add_option(Option(line, id=game.game_id))
@@ -370,7 +415,8 @@ class GamePicker(StyledOnce, Screen[Path | None]):
                 Option(Text("No game is saved yet: start one with `goldrush`."), disabled=True)
             )
         else:
-            games.highlighted = 0
+            shown = self.shown
+            games.highlighted = self._paths.index(shown) if shown in self._paths else 0
 
     def _look(self) -> None:
         """While no game is in play: the first one started is shown; the list follows."""
@@ -385,14 +431,14 @@ class GamePicker(StyledOnce, Screen[Path | None]):
                 self._timer.stop()
             self.app.push_screen(DisplayScreen(self.store, latest.path, in_play=True))
             return
-        if [game.path for game in saved.games] != self._paths:
+        if [game.path for game in saved.games] != [p for p in self._paths if p != IN_PLAY]:
             self._list(saved.games)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         path = self._paths[event.option_index]
         if len(self.app.screen_stack) > 1:
             self.dismiss(path)  # back to the display, which follows this game now
-        else:  # the display started on this list (no game in play)
+        elif isinstance(path, Path):  # the display started on this list (no game in play)
             self.app.push_screen(DisplayScreen(self.store, path))
 
     def action_back(self) -> None:

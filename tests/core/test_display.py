@@ -57,6 +57,22 @@ def test_coloma_shows_vp_bucks_nuggets_and_the_value_of_gold(new_game: NewGame) 
     assert "Sheriff" in shown.turn
 
 
+def test_coloma_shows_the_shootout_tally_and_then_clean_up(new_game: NewGame) -> None:
+    """The display said "the Shootout" all through Clean Up, and had no tally (a play-test)."""
+    session = new_game("coloma", names=("Ann", "Bo", "Cy"))
+    rules = session.rules
+    session.act(rules.gunmen(session.state, 0, 2, 1))  # type: ignore[attr-defined]
+    for _round in range(5):
+        session.act(rules.next_round(session.state))  # type: ignore[attr-defined]
+    shown = view(session)
+    outlaws = str(session.state.outlaws)  # type: ignore[attr-defined]
+    assert shown.turn.startswith("1848: the Shootout.")
+    assert shown.table[1:] == (Figure("Gunmen", "1"), Figure("Outlaws", outlaws))
+    session.act(rules.shootout_result(session.state))  # type: ignore[attr-defined]
+    shown = view(session)
+    assert shown.turn.startswith("1848: Clean Up. Sheriff:") and len(shown.table) == 1
+
+
 def test_calamityville_shows_money_and_properties(new_game: NewGame) -> None:
     session = new_game("calamityville", names=("Ann", "Bo", "Cy"))
     assert figures(session)[0] == {"Money": "$2000", "Properties": "0"}

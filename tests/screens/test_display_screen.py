@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 
 from companion.games import GAMES
 from companion.session import GameSession
@@ -300,3 +301,56 @@ async def test_a_finished_games_cards_show_every_figure_whole(tmp_path: Path) ->
                 assert labels == ["Final score", "Properties"], size
                 for figure in card.query(".figure"):
                     assert figure.region.right <= card.region.right, size
+
+
+async def test_g_goes_back_to_following_the_game_in_play(tmp_path: Path) -> None:
+    """Once a game was picked with g, nothing but closing the display followed the game in
+    play again (a play-test): the list's first line does, and a game started later is
+    shown by itself again."""
+    first = Path(await player(tmp_path, "new", "Ann", "Bo", "Cy"))
+    await asyncio.sleep(1.1)  # another file name (ids are by the second)
+    second = Path(await player(tmp_path, "new", "Di", "Eve", "Flo"))
+    app = DisplayApp(Store(tmp_path, GAMES))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.press("down", "enter")  # the list starts on the game shown: the first
+        await pilot.pause()
+        assert app.screen.path == first  # type: ignore[attr-defined]
+        await pilot.press("g")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, GamePicker)
+        games = picker.query_one("#picker-games")
+        assert games.highlighted == 2  # type: ignore[attr-defined]
+        assert "The game in play" in str(games.get_option_at_index(0).prompt)  # type: ignore[attr-defined]
+        await pilot.press("home", "enter")
+        await pilot.pause()
+        assert app.screen.path == second  # type: ignore[attr-defined]
+        await asyncio.sleep(1.1)
+        third = Path(await player(tmp_path, "new", "Gus", "Hal", "Ida"))
+        await shows(pilot, lambda: app.screen.path == third, within=4)  # type: ignore[attr-defined]
+
+
+async def test_the_log_keeps_its_newest_sentences_at_a_phones_width(
+    store: Store, new_game: NewGame
+) -> None:
+    """At 45 columns the sentences wrap, and the log cut off its newest at its bottom (a
+    play-test): the newest that fit are shown, the newest last."""
+    from tests.display.player import play_round
+
+    session = new_game(game="boomtown", names=("Annabelle", "Bartholomew", "Cy"))
+    for bid in (2, 3):
+        play_round(session, bid=bid)
+    newest = session.journal.effective()[-1].text
+    app = DisplayApp(store)
+    async with app.run_test(size=(45, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DisplayScreen) and screen.view is not None
+        log = screen.query_one("#display-log")
+        shown = str(log.render())
+        assert shown.endswith(newest), shown
+        assert len(Text(shown).wrap(app.console, log.content_size.width)) <= log.content_size.height
+        assert shown != "\n".join(screen.view.log)  # the oldest of the four did not fit

@@ -1,0 +1,1 @@
+404.0 ColomaScreen
