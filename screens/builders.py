@@ -643,11 +643,20 @@ Type in the command field and press **enter**; the line above it says what comes
                 )
             row, column, kind = whole(words[1]), whole(words[2]), TERRAIN_WORDS[words[0]]
             note = rules.terrain_note(state, row, column, kind)
+            before = state.terrain.get((row, column))
             done = self.run(rules.place_terrain(state, row, column, kind))
-            if done and note:  # placed all the same: the table may know better
-                self.notify(f"{note}.", title="Terrain", severity="warning", markup=False)
             if done:  # (a Hideout's space is the board's: remembered with it)
                 self._remember_hideouts()
+                # said under the field, at any width: a card past the count (placed all the
+                # same: the table may know better), and what a card took the place of (a
+                # Hideout mistyped over went with only the log's word: a play-test)
+                said = [f"{note[0].upper()}{note[1:]}"] if note else []
+                if before is not None and before != kind:
+                    name = TERRAIN_LEGEND.get(before, before).split()[-1]
+                    gone = "taken away" if kind == "none" else "replaced"
+                    said.append(f"The {name} at row {row}, column {column} is {gone} (ctrl+z)")
+                if said:
+                    self.tell(". ".join(said) + ".", one_line=False)
             return done
         if words[:2] == ["t", "at"]:
             row = state.train_row
@@ -721,9 +730,11 @@ Type in the command field and press **enter**; the line above it says what comes
                 # build refused for itself says that first (no Triple left was said only
                 # once the name was longer: a play-test)
                 rules.apply(copy_state(state), rules.build(state, builder, row, column, cube))
-                raise RuleError(
+                raise RuleError(  # (how to name a card of two letters was not said, and
+                    # `card` takes one: a play-test)
                     f"Not a card's marks nor its name: {rest[0]}. Marks are < > + (. for none), "
-                    "before the name: 3 2 d <+ Saloon."
+                    "before the name: 3 2 d <+ Saloon. A name of one or two letters: build, "
+                    f"then card {row} {column} {text.split()[-1]}."
                 )
             unplaced = rules.terrain_unplaced_note(state)  # (said once the build is done)
             done = self.run(rules.build(state, builder, row, column, cube, marks, " ".join(rest)))

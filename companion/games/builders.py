@@ -83,6 +83,7 @@ TERRAIN = {  # kind -> what is printed; a building goes on none of them
     "goldmine": "Goldmine",
     "hideout": "Hideout",
 }
+HIDEOUT_CARDS = 9  # rulebook 002, components: "9 x Hideout Cards"
 TERRAIN_CARDS = {2: 12, 3: 9, 4: 6}  # advanced game: how many Terrain Cards are placed
 TRACK_TOKENS = 10  # in the box; the board has a row for each
 #: a round's token or the next round before everyone built; a player with nowhere left to
@@ -740,8 +741,14 @@ class BuildersRules(Rules):
         """What the rules say against placing this Terrain Card (the table may know
         better: it is placed all the same): the advanced game's only, and so many a
         player count ("In a 3-player game, place 9 Terrain Cards"); "" when nothing."""
-        if kind in ("none", "hideout"):  # Hideout Cards lie on the board in both games (its
-            # marked spaces), apart from the Terrain Cards (one was told it was advanced-only)
+        if kind == "hideout":  # Hideout Cards lie on the board in both games (its marked
+            # spaces), apart from the Terrain Cards (one was told it was advanced-only); the
+            # box has 9 (a 10th went in without a word: a play-test)
+            placed = len(set(state.hideout_spots) | {(row, column)})
+            if placed > HIDEOUT_CARDS:
+                return f"{placed} Hideout Cards on the board: the box has {HIDEOUT_CARDS}"
+            return ""
+        if kind == "none":
             return ""
         if not state.options.get("terrain"):
             return "Terrain Cards are for the advanced game (this game was set up without)"

@@ -731,12 +731,18 @@ async def test_a_wrong_cube_word_is_named_and_arrow_is_taken(
         assert await command(pilot, "arrow 1 < >") == ""
         assert "Not a set of marks: <>. (type < and >" in await command(pilot, "arrows 2 <>. .")
         # a typo in a card's marks was taken as its name, its arrows uncounted (a play-test)
-        for typed in ("1 1 s x", "1 1 s ab"):
+        for typed in ("1 1 s x", "1 1 s Ox"):  # (and how to name a card of two letters:
+            # not said, a play-test)
+            name = typed.split()[-1]
             assert await command(pilot, typed) == (
-                f"Not a card's marks nor its name: {typed.split()[-1]}. Marks are < > + (. for "
-                "none), before the name: 3 2 d <+ Saloon."
+                f"Not a card's marks nor its name: {name}. Marks are < > + (. for none), "
+                f"before the name: 3 2 d <+ Saloon. A name of one or two letters: build, then "
+                f"card 1 1 {name}."
             )
-        assert await command(pilot, "1 1 s > Inn") == ""  # a name of three letters: taken
+        assert await command(pilot, "1 1 s") == ""
+        assert await command(pilot, "card 1 1 Ox") == ""
+        assert screen.state.buildings[-1].card == "Ox"
+        assert await command(pilot, "1 2 s > Inn") == ""  # a name of three letters: taken
         assert screen.state.buildings[-1].card == "Inn"
 
 
@@ -905,3 +911,36 @@ async def test_t_at_a_column_off_the_row_says_so_first(store: Store, new_game: N
             assert await command(pilot, build) == "", build
         assert await command(pilot, "t at 9") == "Row 1 has columns 1 to 5."
         assert (await command(pilot, "t at 4")).startswith("Type t at COLUMN REASON")
+
+
+async def test_a_card_past_the_count_or_over_a_hideout_is_said_under_the_field(
+    store: Store, new_game: NewGame
+) -> None:
+    """A 10th Hideout Card, a Terrain Card past the count and a Lake typed over a Hideout
+    went in with only the log's word, which a table at 120x40 did not see (a play-test):
+    each is done, and said under the command field."""
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy", "Dee"), first=0, terrain=True)
+    session.act(session.rules.board(session.state, [7] * 10))
+    for spot in range(9):
+        session.act(session.rules.place_terrain(session.state, spot + 1, 1, "hideout"))
+    for spot in range(6):
+        session.act(session.rules.place_terrain(session.state, spot + 1, 3, "lake"))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        await command(pilot, "hide 10 5")
+        assert text_of(pilot, "#command-error") == ("10 Hideout Cards on the board: the box has 9.")
+        assert len(screen.state.hideout_spots) == 10
+        await command(pilot, "gold 7 2")
+        assert text_of(pilot, "#command-error") == (
+            "7 Terrain Cards on the board: a 4-player game places 6."
+        )
+        await command(pilot, "lake 2 1")
+        assert text_of(pilot, "#command-error") == (
+            "8 Terrain Cards on the board: a 4-player game places 6. The Hideout at row 2, "
+            "column 1 is replaced (ctrl+z)."
+        )
+        assert screen.state.terrain[(2, 1)] == "lake"
+        await command(pilot, "clear 2 1")
+        assert text_of(pilot, "#command-error") == (
+            "The Lake at row 2, column 1 is taken away (ctrl+z)."
+        )
