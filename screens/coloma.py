@@ -814,8 +814,9 @@ Type in the command field and press **enter**; the line above it says what comes
         ignored = self.rules.limit_note(entry)  # the rules' "ignore the remainder"
         if done and ignored:  # said under the field, not only in the log
             self._say(f"{self.state.name(seat)}: {ignored}.")
-        elif done and gunmen:  # (a name as typed: "bo" was said "Bo", a play-test)
-            self._say(f"{'T' + gunmen[1:] if gunmen.startswith('the ') else gunmen}.")
+        elif done and gunmen:  # (a name as typed: "bo" was said "Bo", a play-test), said
+            # as done: alone it read as a refusal, and was typed again (a play-test)
+            self._say(f"Done, with a note: {gunmen}.")
         return done
 
     def _player_help(self) -> str:

@@ -386,11 +386,26 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             self._refusal_beside = self.query_one("#command-error", Static)
         return self._refusal_beside
 
+    #: how far the game was when last shown (`rules.progress`: its round or phase)
+    _progress_shown: str | None = None
+
     def refresh_view(self) -> None:
         if self._log is None:
             self._log = self.query_one(LogPanel)
         self._log.show(self.session.journal)
         self.render_state()
+        self._scroll_home_when_the_game_moves_on()
+
+    def _scroll_home_when_the_game_moves_on(self) -> None:
+        """A part paged down (the log hidden) goes back to its top at a new round or phase:
+        paged down to read Coloma's Shootout, the Bucks stayed out of sight into the next
+        year, and nothing said to page up (a play-test)."""
+        progress = self.session.rules.progress(self.session.state)
+        if self._progress_shown is not None and progress != self._progress_shown:
+            for box in self.query(PlainVerticalScroll):
+                if box.scroll_y:
+                    box.scroll_home(animate=False)
+        self._progress_shown = progress
 
     def render_state(self) -> None:
         """Subclasses show the session's state."""

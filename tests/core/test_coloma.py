@@ -195,6 +195,9 @@ def test_bridge_tiles_of_a_type_run_out_by_player_count(game: GameSession) -> No
     assert state(game).bridges[1] == ["Rope"]  # one spelling a type (a play-test: rope, Rope)
     with pytest.raises(RuleError, match="Every Rope Bridge is built: 2 of each type with 3"):
         rules(game).bridge(state(game), 2, "Rope")
+    # a player who has one is given their own rule, not the tiles' (a play-test)
+    with pytest.raises(RuleError, match="Bo already has a Rope Bridge: no two of one type"):
+        rules(game).bridge(state(game), 1, "ROPE")
 
 
 def test_a_game_has_six_bridge_types(game: GameSession) -> None:

@@ -167,8 +167,9 @@ async def test_a_row_of_gunmen_from_another_site_is_said_whole_under_the_field(
         await open_screen(pilot, session, ColomaScreen)
         assert await command(pilot, "sites 2 5 3") == ""
         assert await command(pilot, "ann gun 1 1") == ""
-        assert text_of(pilot, "#helper") == (
-            "Ann's Pioneer is on Site 2: Gunmen are placed from Site 5."
+        assert text_of(pilot, "#helper") == (  # said as done (alone it read as a refusal,
+            # and was typed again: a play-test)
+            "Done, with a note: Ann's Pioneer is on Site 2: Gunmen are placed from Site 5."
         )
         assert await command(pilot, "bo gun 2 1") == ""  # on Site 5: nothing to say
         assert text_of(pilot, "#helper") == ""
@@ -182,4 +183,4 @@ async def test_the_note_says_a_name_as_it_was_typed(store: Store, new_game: NewG
         await open_screen(pilot, session, ColomaScreen)
         assert await command(pilot, "sites 2 5 3") == ""
         assert await command(pilot, "ann gun 1 1") == ""
-        assert text_of(pilot, "#helper").startswith("ann's Pioneer is on Site 2")
+        assert text_of(pilot, "#helper").startswith("Done, with a note: ann's Pioneer is on")

@@ -848,3 +848,27 @@ async def test_tents_pitched_cut_in_the_table_are_said_whole_under_it(
             assert await command(pilot, typed) == (
                 f"A row's Gunmen must be 1 to 12 (not {typed.split()[-1]})."
             ), typed
+
+
+async def test_a_part_paged_down_goes_back_to_its_top_when_the_game_moves_on(
+    store: Store, new_game: NewGame
+) -> None:
+    """Paged down at 80x24 to read the Shootout, the tracker table stayed scrolled into the
+    next year: the Bucks out of sight, nothing saying to page up (a play-test). A new round
+    or phase shows the part from its top again; within one, it stays where it was paged."""
+    names = ("Annabelle", "Bo", "Cyrus McCoy", "Dot", "Eli", "Fran")
+    session = new_game(game="coloma", names=names, first=1)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await at_the_shootout(pilot, session)
+        tables = screen.query_one("#tables")
+        chart = "chart 6 VP / 3 VP / 1 VP / 1 Grave | - / - / - / 2 Graves"
+        assert await command(pilot, chart) == ""
+        await pilot.press("pagedown")
+        await settle(pilot)
+        assert tables.scroll_y > 0
+        paged = tables.scroll_y
+        assert await command(pilot, "bo gun 1 1") == ""  # the same phase: stays
+        assert tables.scroll_y == paged
+        assert await command(pilot, "n") == ""
+        assert state(screen).phase == "cleanup"
+        assert tables.scroll_y == 0

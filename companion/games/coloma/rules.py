@@ -467,6 +467,9 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
                 f"A game has {BRIDGE_TYPES} Bridge types ({', '.join(types)}): {kind} would "
                 "be a seventh. Type one of them."
             )
+        if 0 <= seat < len(state.bridges):  # the player's own rule first: with that type's
+            # tiles gone, the tiles were given as the reason (a play-test)
+            _refuse_a_second(state, seat, kind)
         stack = BRIDGES_OF_A_TYPE.get(len(state.players), 3)
         if len(spelt) >= stack:  # (every one of that type built so far)
             raise RuleError(
@@ -685,11 +688,7 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
         built = state.bridges[seat]
         if not isinstance(kind, str) or not kind:
             raise RuleError("Say which type of Bridge (its name or a letter).")
-        if kind.lower() in (k.lower() for k in built):
-            article = "an" if kind[:1].lower() in "aeiou" else "a"  # (an Arch: a play-test)
-            raise RuleError(
-                f"{state.name(seat)} already has {article} {kind} Bridge: no two of one type."
-            )
+        _refuse_a_second(state, seat, kind)
         if len(built) >= MOST_BRIDGES:
             raise RuleError(f"A player has at most {MOST_BRIDGES} Bridges.")
         if len(built) >= state.numbers[seat]["rivers"]:
@@ -791,3 +790,12 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
             if value < len(state.bridges[seat]):
                 raise RuleError(f"{state.name(seat)}'s Bridges stand on their Rivers.")
         super()._set_number(state, seat, key, value)
+
+
+def _refuse_a_second(state: ColomaState, seat: int, kind: str) -> None:
+    """Rules 004: "A player cannot have two Bridges of the same type!" (said first)."""
+    if kind.lower() in (k.lower() for k in state.bridges[seat]):
+        article = "an" if kind[:1].lower() in "aeiou" else "a"  # (an Arch: a play-test)
+        raise RuleError(
+            f"{state.name(seat)} already has {article} {kind} Bridge: no two of one type."
+        )
