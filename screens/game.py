@@ -52,7 +52,8 @@ COMMON_HELP = """\
 - **f2** shows or hides the log (on a narrow terminal it takes the whole screen: typing,
   or **escape**, brings the game back); **page up** / **page down** (or the mouse wheel)
   look back through it. With the log hidden, they scroll what of the game does not fit.
-- **escape** goes back home; everything is already saved.
+- **escape** goes back home; everything is already saved. With a command half typed, the
+  first escape clears it.
 - **ctrl+p** lists every command ("Game: ...").
 - In the command field, **tab** (or right arrow) takes the greyed completion, **up** and
   **down** bring back earlier commands. An empty enter changes nothing. A refused
@@ -867,6 +868,17 @@ class CommandScreen(GameScreen):
     #: what the command being done said it did (`tell`), and whether one is being done
     _told = ""
     _told_one_line = True
+
+    def action_home(self) -> None:
+        """Escape with a command half typed clears it first, and says so: it went home
+        with it, and the command was gone on resuming (a play-test: escape clears a field
+        in most programs). The next escape goes home."""
+        field = self.query_one("#command", CommandField)
+        if field.value.strip() and not self.log_instead_of_game():
+            field.value = ""
+            self.say_beside("What was typed is cleared; escape again goes home.", notice=True)
+            return
+        super().action_home()
 
     def command_area(self) -> ComposeResult:
         # repainted a line at a time (a key changes the step line, rarely its height; a

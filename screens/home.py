@@ -169,19 +169,24 @@ changes or deletes them: move them away, or repair them by hand.
         play-test). The highlighted game stays highlighted."""
         if not self.is_current or self._game_files() == self._files_listed:
             return
-        table = self.query_one("#games", DataTable)
-        key = None
-        if table.row_count:
-            key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
         self.reload()
-        if key is not None and key in table.rows:
-            table.move_cursor(row=table.get_row_index(key))
 
     def reload(self) -> None:
-        """Read the saved games again (after a game was played, created or deleted)."""
+        """Read the saved games again (after a game was played, created or deleted). The
+        highlighted game stays highlighted (Keep in the delete dialog put the highlight back
+        on the first game, and the next d offered another one: a play-test); a deleted one's
+        row goes to the game after it."""
+        table = self.query_one("#games", DataTable)
+        key, row = None, table.cursor_row
+        if table.row_count:
+            key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
         self._files_listed = self._game_files()
         self.saved = list_saved(self.store)
         self._fill_table(force=True)
+        if key is not None and key in table.rows:
+            table.move_cursor(row=table.get_row_index(key))
+        elif table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1))
         self._show_hints()
         if self._settings_checked:  # again on coming back (mended meanwhile: a play-test)
             self.call_after_refresh(self._check_settings)
@@ -326,6 +331,8 @@ changes or deletes them: move them away, or repair them by hand.
         question = (
             f"Delete the saved game of {game.title} with {game.names} ({game.progress})? "
             "This cannot be undone."
+            # (a table deleting a finished game wondered where its result went: a play-test)
+            + (" Its result stays in Records (h)." if game.finished else "")
         )
 
         from screens.confirm import ConfirmDialog

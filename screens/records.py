@@ -363,7 +363,9 @@ class RecordsScreen(StyledOnce, Screen[None]):
     @on(DataTable.RowSelected, "#records-games")
     def _open_game(self, event: DataTable.RowSelected) -> None:
         game = self.shown[int(str(event.row_key.value))]
-        self.app.push_screen(StandingsDialog(game))
+        # (a deleted game's file was named as if it were there: a play-test)
+        kept = bool(game.file) and (self.store.games_dir / game.file).is_file()
+        self.app.push_screen(StandingsDialog(game, file_kept=kept))
 
     def action_rename(self) -> None:
         """Rename the player highlighted in Players (the first one elsewhere)."""
@@ -542,9 +544,11 @@ class StandingsDialog(Dialog, ModalScreen[None]):
     HELP_TITLE = "Final standings"
     HELP_TEXT = "The game's final standings as scored from its sheet. **escape** closes."
 
-    def __init__(self, game: FinishedGame) -> None:
+    def __init__(self, game: FinishedGame, file_kept: bool = True) -> None:
+        """`file_kept`: its game file is still saved (deleted from home, its result stays)."""
         super().__init__()
         self.game = game
+        self.file_kept = file_kept
 
     def compose(self) -> ComposeResult:
         """The table never wraps: wider than the screen, it scrolls sideways (the arrows),
@@ -571,7 +575,10 @@ class StandingsDialog(Dialog, ModalScreen[None]):
                 [
                     *standings_sentences(game.spec, game.result),
                     f"Finished {game.finished.replace('T', ' ')[:16]}; won{how}."
-                    + (f" File: {game.file}" if game.file else ""),
+                    + (f" File: {game.file}" if game.file else "")
+                    + (
+                        "" if self.file_kept or not game.file else " (deleted from the saved games)"
+                    ),
                 ]
             )
         with VerticalScroll(id="standings-box"):

@@ -16,6 +16,7 @@ from textual.widgets.input import Selection
 from companion.amounts import Amount, parse_amount
 from companion.session import GameSession
 from companion.store import Store
+from screens.calamityville import CalamityvilleScreen
 from screens.correction import CorrectionDialog
 from screens.game import CommandScreen, GameScreen
 from screens.widgets.command_input import CommandField, complete
@@ -1043,3 +1044,26 @@ async def test_what_a_screen_puts_in_as_it_opens_is_not_said_done(
         await settle(pilot)
         said = text_of(pilot, "#command-error")
         assert said.startswith("Done: Correction: ") and said.endswith("… f2: all of it.")
+
+
+async def test_escape_clears_a_half_typed_command_before_it_goes_home(
+    store: Store, new_game: NewGame
+) -> None:
+    """Escape went home with a command half typed, and it was gone on resuming (a
+    play-test): the first escape clears it and says so, the next goes home."""
+    session = new_game(game="calamityville", names=("Ann", "Bo"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_screen(pilot, session, CalamityvilleScreen)
+        send_keys(pilot, "pay ann bo 50")
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, CalamityvilleScreen)
+        assert pilot.app.screen.query_one("#command", Input).value == ""
+        assert text_of(pilot, "#command-error") == (
+            "What was typed is cleared; escape again goes home."
+        )
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(pilot.app.screen, GameScreen)
+    assert session.state.money(0) == 2000  # type: ignore[attr-defined]

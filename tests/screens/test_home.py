@@ -385,3 +385,41 @@ async def test_a_games_notices_do_not_follow_into_the_next_game_opened(
         await pilot.pause()
         assert isinstance(pilot.app.screen, GameScreen)
         assert not [n for n in pilot.app._notifications if "wins" in str(n.message)]
+
+
+async def test_keep_in_the_delete_dialog_leaves_the_highlight_on_that_game(
+    store: Store, new_game: NewGame
+) -> None:
+    """Keep put the highlight back on the first game, and the next d offered another game
+    (a play-test); a finished game's question says its result stays in Records."""
+    new_game(game="boomtown")
+    new_game(game="coloma")
+    last = new_game(game="calamityville")
+    last.act(last.rules.finish(last.state, "", "Ann wins"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        table = pilot.app.screen.query_one("#games", DataTable)
+        await pilot.press("down", "down")
+        await settle(pilot)
+        chosen = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+        questions = []
+        for answer in ("n", "n"):
+            await pilot.press("d")
+            await settle(pilot)
+            dialog = pilot.app.screen
+            assert isinstance(dialog, ConfirmDialog)
+            questions.append(dialog._question)
+            await pilot.press(answer)
+            await settle(pilot)
+            assert table.coordinate_to_cell_key(table.cursor_coordinate).row_key == chosen
+        assert questions[0] == questions[1]
+        finished = table.get_row_index(str(last.path))
+        table.move_cursor(row=finished)
+        await pilot.press("d")
+        await settle(pilot)
+        assert pilot.app.screen._question.endswith(  # type: ignore[attr-defined]
+            "This cannot be undone. Its result stays in Records (h)."
+        )
+        await pilot.press("y")
+        await settle(pilot)
+        assert not last.path.exists()
+        assert table.cursor_row == min(finished, table.row_count - 1)  # the game after it

@@ -659,3 +659,18 @@ async def test_a_shared_win_says_jointly_not_by_how_much_one_won(store: Store) -
     async with make_app(store).run_test(size=(120, 40)) as pilot:
         _, _, words = await opened_standings(pilot)
         assert "Finished 2026-08-05 21:00; won jointly, 6 ahead of the next." in words
+
+
+async def test_a_game_deleted_from_the_saved_games_is_said_so(store: Store) -> None:
+    """A game deleted from home stays in Records; its file was named as if it were still
+    there (a play-test)."""
+    record_coloma(store)
+    for kept in (False, True):
+        if kept:
+            store.games_dir.mkdir(parents=True, exist_ok=True)
+            (store.games_dir / "202608-coloma.toml").write_text("")
+        async with make_app(store).run_test(size=(120, 40)) as pilot:
+            await opened_standings(pilot)
+            said = text_of(pilot, "#standings-sentences")
+            assert "File: 202608-coloma.toml" in said
+            assert ("(deleted from the saved games)" in said) is not kept
