@@ -52,6 +52,8 @@ PANEL_WIDTH = 26
 #: the typed word of each step that used to move on with an empty enter (#12)
 CM6_SPOT = ("Cold Mountain", 6)  # the example mine F1 and the step line give
 REVEAL, PAY, NEXT, KEEP = ("r", "reveal"), ("pay", "y"), ("n", "next"), ("keep", "k")
+#: the Telegraph's word at the production (`t 2 6`, `tel 2 6`, `telegraph 2 6`, `t2 6`)
+TELEGRAPH_WORD = re.compile(r"t(?:e(?:l(?:e(?:g(?:r(?:a(?:ph?)?)?)?)?)?)?)?(?![a-z])")
 COMMANDS = ["reveal", "pass", "pay", "next", "skip", "roll", "ride", "keep"]
 
 
@@ -499,8 +501,9 @@ Type in the command field and press **enter**:
     def _production(self, lowered: str) -> bool:
         """The dice, typed or rolled; a Telegraph holder sees them before they pay."""
         state, rules = self.state, self.rules
-        if lowered.startswith("t"):
-            chosen = self._choose_telegraph(lowered)
+        telegraph = TELEGRAPH_WORD.match(lowered)  # `t`, `tel`, `telegraph` (not `three
+        if telegraph:  # four`: any word in t was told "Nobody has a Telegraph", a play-test)
+            chosen = self._choose_telegraph(lowered[telegraph.end() :])
             if state.rolled is None:
                 self.telegraph = chosen
                 self.render_state()
@@ -567,11 +570,12 @@ Type in the command field and press **enter**:
         self.app.push_screen(ConfirmDialog(question, yes=yes, no="No"), answered)
 
     def _choose_telegraph(self, text: str) -> tuple[int, int, int]:
-        """`t DIE FACE`: which die (1 or 2) the Telegraph holder changes, and to what."""
+        """`t DIE FACE` (`text`: what follows the t): which die (1 or 2) the Telegraph
+        holder changes, and to what."""
         holders = self.rules.telegraph_holders(self.state)
         if not holders:
             raise RuleError("Nobody has a Telegraph.")
-        words = text[1:].split()
+        words = text.split()
         if (
             len(words) != 2
             or words[0] not in ("1", "2")

@@ -464,6 +464,10 @@ did not have.
 
     def _show_step(self) -> None:
         total_steps = len(self.spec.fields) + 1
+        # each note says again what its own answer is: the step before's problem across
+        # players was said beside this step's answer of the same player (the mayor pawns
+        # beside Ann's mines, back from Mayors: a play-test)
+        self._across, self._across_seat, self._across_said = None, 0, False
         answers = self.query_one("#answers")
         answers.display = not self.at_standings
         self.set_class(not self.at_standings, "-asking")
@@ -524,9 +528,6 @@ did not have.
             # replaces the answer (focused already, its cursor stayed where it was in the
             # step before, and a digit typed went in front of the pre-filled value)
             first.select_all()
-        self._across = None  # each note says again what its own answer is
-        self._across_seat = 0
-        self._across_said = False
         if not self.at_standings:  # back at its field's step: the problem is said again
             self._check_across()  # (it was gone, and the totals took it: a play-test)
         self._show_totals()

@@ -1152,3 +1152,18 @@ async def test_r_and_how_many_reveals_fewer_cards(store: Store, new_game: NewGam
         await pilot.press("wait:1100", "y")
         await settle(pilot)
         assert screen.state.phase == "auction" and screen.state.offered == 3
+
+
+async def test_a_word_in_t_at_the_production_is_not_the_telegraph(
+    store: Store, new_game: NewGame
+) -> None:
+    """`three four` typed for the dice was told "Nobody has a Telegraph" (a play-test): only
+    t, tel... telegraph is the Telegraph's word; the rest are dice, and said so."""
+    session = new_game(names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await played(pilot, session, *ROUND_ONE[:-2])  # at the production
+        dice = "Type the two dice, each 1 to 6 (e.g. 3 4), or r to roll."
+        for typed in ("three four", "two 3"):
+            assert await command(pilot, typed) == dice, typed
+        for typed in ("t 2 6", "tel 2 6", "t2 6"):
+            assert await command(pilot, typed) == "Nobody has a Telegraph.", typed

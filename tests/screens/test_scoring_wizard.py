@@ -1445,3 +1445,27 @@ async def test_typing_that_cannot_be_kept_beside_the_game_is_said_once(
         notices = [str(n.message) for n in pilot.app._notifications]
         kept = [n for n in notices if n.startswith("What you type here cannot be kept")]
         assert len(kept) == 1 and "No space left on device" in kept[0], notices
+
+
+async def test_a_problem_across_players_is_not_said_at_another_step(
+    store: Store, new_game: NewGame
+) -> None:
+    """Back from Mayors (6 typed for Ann: 5 pawns in all) to Mines, the pawns' problem was
+    said beside Ann's mines (a play-test); it is said again at its own step."""
+    session = new_game(names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        await pilot.press("ctrl+n", "ctrl+n")
+        await settle(pilot)
+        assert wizard.spec.fields[wizard.step].key == "mayors"
+        await type_into(pilot, "#answer-0", "6")
+        note = wizard.query_one("#note-0", Static)
+        assert "5 mayor pawns in all" in str(note.content)
+        await pilot.press("ctrl+b")
+        await settle(pilot)
+        assert wizard.spec.fields[wizard.step].key == "mines"
+        assert "mayor pawns" not in str(note.content)
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert wizard.spec.fields[wizard.step].key == "mayors"
+        assert "5 mayor pawns in all" in str(note.content)
