@@ -76,7 +76,10 @@ def backup(store: Store, target: Path) -> list[str]:
         temporary.replace(target)
     except OSError as error:
         temporary.unlink(missing_ok=True)
-        raise BackupError(f"The backup could not be written: {error.strerror or error}.") from None
+        raise BackupError(  # (the path left out: which folder was missing went unsaid, a
+            # play-test)
+            f"The backup could not be written to {visible(str(target))}: {error.strerror or error}."
+        ) from None
     return names
 
 

@@ -72,8 +72,15 @@ def history(store: Store, game: str | None, player: str | None, fmt: str) -> int
     )
     from companion.renames import renames_or_why
 
-    if game is not None and game not in GAME_IDS:
-        return fail(f"goldrush history: --game is one of {', '.join(GAME_IDS)}, not {game!r}")
+    if game is not None and game not in GAME_IDS:  # its start, as the Records filter takes
+        # it (`calam` was refused: a play-test)
+        starting = [known for known in GAME_IDS if known.startswith(game.strip().lower())]
+        if len(starting) != 1 or not game.strip():
+            return fail(
+                f"goldrush history: --game is one of {', '.join(GAME_IDS)} (or its start), "
+                f"not {game!r}"
+            )
+        game = starting[0]
     if player is not None and not player.strip():  # ("No finished games yet.": a play-test)
         return fail("goldrush history: --player needs a name, or the start of one")
     try:

@@ -23,6 +23,7 @@ from companion.amounts import AmountError, and_listed, is_number, parse_count
 from companion.games import RuleError
 from companion.games.base import copy_state
 from companion.games.calamityville import (
+    A_PROPERTY_IS,
     BANK,
     KINDS,
     PRICE,
@@ -334,7 +335,7 @@ be shortened to the start of any of its words; the bank is a party like a player
                 f"buy {self._short_names()[0]} {words[0].lower()} 300."
             )
         if len(words) < 2 or words[0].lower() not in KINDS:
-            raise RuleError(f"{usage} A property is a {', '.join(KINDS)}.")
+            raise RuleError(f"{usage} {A_PROPERTY_IS}.")
         kind = words[0].lower()
         value = parse_count(words[1], minimum=1, what="The value on its space")
         price_words = words[2:]

@@ -39,6 +39,8 @@ if TYPE_CHECKING:
 
 BANK = -1  # the bank, in payments
 KINDS = ("bank", "store", "hotel", "mine")
+A_PROPERTY_IS = "A property is a bank, a store, a hotel or a mine"  # (it read "a bank, store,
+# hotel, mine": a play-test)
 SETS = ("bank", "store", "hotel")  # owning all three of one earns the bonus rent
 MOST_PROPERTIES = 5
 OF_EACH_TYPE = 3  # banks, stores, hotels on the board: the bonus is for "all three of one type"
@@ -169,7 +171,7 @@ def find_property(
     `visitor` (a rent's payer): where more fit, their own is not the one meant (a rent
     offered Jo's own bank to Jo, and its example pointed at it: a play-test)."""
     if kind not in KINDS:
-        raise RuleError(f"A property is a {', '.join(KINDS)} (not {kind}).")
+        raise RuleError(f"{A_PROPERTY_IS} (not {kind}).")
     fits = [
         index
         for index, p in enumerate(state.properties)
@@ -367,9 +369,11 @@ class CalamityvilleRules(Rules):
         if state.gold_out:
             raise RuleError("The gold has run out: properties are worth nothing, none is bought.")
         if kind in SETS and sum(p.kind == kind for p in state.properties) >= OF_EACH_TYPE:
-            raise RuleError(
+            owners = and_listed([p.label(state) for p in state.properties if p.kind == kind])
+            raise RuleError(  # (who owns them said: "all three are owned" read as the one
+                # typed not being found, a play-test)
                 f"Calamityville has three {kind}s (the bonus is for all three of one type), "
-                "and all three are owned."
+                f"and all three are owned: {owners}."
             )
         if value <= 0:  # (a $0 space was bought, and its rent then spoke of a payment)
             raise RuleError(
@@ -559,7 +563,7 @@ class CalamityvilleRules(Rules):
         seat = self._seat(state, entry.get("player"))
         kind, value, price = entry.get("property"), entry.get("value"), entry.get("price")
         if kind not in KINDS:
-            raise RuleError(f"A property is a {', '.join(KINDS)}.")
+            raise RuleError(f"{A_PROPERTY_IS}.")
         if not isinstance(value, int) or value < 0 or not isinstance(price, int) or price < 0:
             raise RuleError("The value and the price are whole numbers of dollars.")
         if len(state.owned(seat)) >= MOST_PROPERTIES:

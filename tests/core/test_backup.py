@@ -103,6 +103,16 @@ def test_a_backup_never_overwrites_a_file(store: Store, tmp_path: Path) -> None:
     assert target.read_text() == "mine"
 
 
+def test_a_backup_into_a_missing_folder_names_it(store: Store, tmp_path: Path) -> None:
+    """ "could not be written: No such file or directory" named no path (a play-test)."""
+    target = tmp_path / "nowhere" / "b.zip"
+    with pytest.raises(BackupError) as refused:
+        backup(store, target)
+    assert str(refused.value) == (
+        f"The backup could not be written to {target}: No such file or directory."
+    )
+
+
 def make_zip(path: Path, files: dict[str, bytes]) -> Path:
     with zipfile.ZipFile(path, "w") as archive:
         for name, data in files.items():

@@ -102,6 +102,11 @@ def test_history_text_json_csv_and_filters(
     assert rows[0][:4] == ["finished", "game", "file", "player"] and len(rows) == 7
     code, out, _ = run(capsys, *data, "history", "--game", "coloma")
     assert out == "No finished games with these filters.\n"
+    # a game's start, as the Records filter takes it (`calam` was refused: a play-test)
+    code, out, _ = run(capsys, *data, "history", "--game", "Boom", "--json")
+    assert code == 0 and len(json.loads(out)["games"]) == 2
+    code, out, _ = run(capsys, *data, "history", "--game", "b")  # boomtown or builders
+    assert code == 2
 
 
 def test_history_finds_a_player_by_the_start_of_a_name_or_word(

@@ -188,7 +188,10 @@ async def test_the_property_limit_is_refused_beside_the_field(
             "Bo already owns five properties (mines included)."
         )
         assert "must be a whole number" in await command(pilot, "buy bo mine lots")
-        assert "A property is a bank, store, hotel, mine" in await command(pilot, "buy bo castle 1")
+        assert "A property is a bank, a store, a hotel or a mine." in await command(  # (it read
+            pilot,
+            "buy bo castle 1",  # "a bank, store, hotel, mine": a play-test)
+        )
 
 
 async def test_a_second_enter_repeats_nothing(store: Store, new_game: NewGame) -> None:
