@@ -153,6 +153,15 @@ stays, so you can fix it and record again.
 
     @on(Input.Submitted, "#value")
     def _to_reason(self) -> None:
+        """On to Why; with no value typed, say what the field wants instead (enter there,
+        meant to open What's list, went on to Why with nothing typed: two play-tests)."""
+        if not self.query_one("#value", Input).value.strip():
+            say(
+                self.query_one("#error-value", Static),
+                "Type the new value first, as the line above says (shift+tab: What, to "
+                "correct something else).",
+            )
+            return
         self.query_one("#reason", Input).focus()
 
     @on(Input.Submitted, "#reason")

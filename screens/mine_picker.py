@@ -24,6 +24,7 @@ from companion.games.boomtown import (
     TOWNS,
     BoomtownState,
     MineCard,
+    find_town,
     mine_out,
     plural,
 )
@@ -44,9 +45,10 @@ HELP_TEXT = """\
   must match. **down** moves into the list, **enter** takes the highlighted one.
 - Enter takes nothing until one is highlighted: the filter left only one, or you chose it.
 - When no mine matches what was typed, the list says so: **backspace** widens the filter,
-  **enter** goes to the custom mine below.
+  **enter** goes to the custom mine below, with the town and the number typed.
 - **Or a custom mine**, for a deck that differs from the catalog: town, roll, gold,
-  dangerous, then *Take it*.
+  dangerous, then *Take it*. One that differs from the catalog's mine of that town and
+  number says so first: *Take it* again takes it.
 - **escape** closes the dialog without taking anything.
 """
 
@@ -148,7 +150,12 @@ class MinePicker(Dialog, ModalScreen[MineCard | None]):
     def __init__(self, who: str, catalog: list[MineCard], state: BoomtownState) -> None:
         super().__init__()
         self.who = who
+        self.catalog = catalog
         self.free = [card for card in catalog if not mine_out(state, card)]
+        #: the custom mine that differs from the catalog's, said once: taken at the next
+        #: enter (a custom Cactus Junction 2 of 7 gold went in beside the catalog's 6
+        #: without a word: a play-test)
+        self._differs_said: MineCard | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="mine-box"):
@@ -207,10 +214,24 @@ class MinePicker(Dialog, ModalScreen[MineCard | None]):
                 self.query_one("#mine-error", Static).update(
                     f"{plural(left, 'mine')} match: type more, or down to choose one."
                 )
-            else:  # none left, as the list says: on to a custom mine
-                self.query_one("#custom-town", Select).focus()
+            else:  # none left, as the list says: on to a custom mine, with the town and
+                # the roll typed (they were lost, and a town picked blind: a play-test)
+                self._custom_from(self.query_one("#mine-filter", Input).value)
             return
         self.dismiss(self.free[int(value)])
+
+    def _custom_from(self, typed: str) -> None:
+        """The custom row filled from what was typed in the filter (`cm 2`, `cold 2`), the
+        focus where the table goes on."""
+        words = typed.split()
+        roll = words.pop() if words and words[-1].isdigit() else ""
+        town = find_town(" ".join(words)) if words else None
+        if town is not None:
+            self.query_one("#custom-town", Select).value = town
+        if roll:
+            self.query_one("#custom-roll", Input).value = roll
+        focus = "#custom-value" if town is not None and roll else "#custom-town"
+        self.query_one(focus).focus()
 
     @on(OptionList.OptionSelected, "#mine-list")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
@@ -246,9 +267,18 @@ class MinePicker(Dialog, ModalScreen[MineCard | None]):
         except AmountError as problem:
             error.update(str(problem))
             return
-        self.dismiss(
-            MineCard(town, roll, value, self.query_one("#custom-dangerous", Checkbox).value)
+        mine = MineCard(town, roll, value, self.query_one("#custom-dangerous", Checkbox).value)
+        printed = next(
+            (card for card in self.catalog if (card.town, card.roll) == (town, roll)), None
         )
+        if printed is not None and printed != mine and self._differs_said != mine:
+            self._differs_said = mine  # the table may know better: enter again takes it
+            error.update(
+                f"The catalog has {printed.label}: enter (or Take it) again takes this one "
+                "all the same."
+            )
+            return
+        self.dismiss(mine)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

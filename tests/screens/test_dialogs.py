@@ -72,6 +72,12 @@ async def test_the_correction_dialog_fits_80x24_and_works_from_the_keyboard(
         assert box.height <= 16 and box.bottom <= 23  # above the footer
         for widget in ("#what", "#value", "#reason", "#record", "#cancel"):
             assert dialog.query_one(widget).region.bottom <= box.bottom
+        # enter in the empty value (meant to open What's list) went on to Why, nothing
+        # typed (two play-tests): it stays, and says what the field wants
+        await pilot.press("enter")
+        await pilot.pause()
+        assert dialog.focused is dialog.query_one("#value")
+        assert text_of(pilot, "#error-value").startswith("Type the new value first")
         await pilot.press("shift+tab", "enter")  # to What, open its list
         await pilot.pause()
         send_keys(pilot, "cy")  # type to search: Cy's first number
@@ -776,3 +782,43 @@ async def test_typing_while_the_help_is_open_is_said_to_go_nowhere(
         assert said == [
             "The help is open: what is typed here goes nowhere. escape (or q) closes it."
         ]
+
+
+async def test_a_custom_mine_takes_what_was_typed_and_says_where_the_catalog_differs(
+    store: Store, new_game: NewGame
+) -> None:
+    """`cm 2` matched nothing, and the custom row started empty: the town was picked blind,
+    and a Cactus Junction 2 of 7 gold went in beside the catalog's 6 without a word (a
+    play-test). The town and the roll typed fill the row; a catalog mine's other gold is
+    said, and taken at the next enter."""
+    from screens.mine_picker import MinePicker
+
+    session = boomtown_in_the_picks(new_game)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, session)
+        await pilot.press("ctrl+l")
+        await settle(pilot)
+        picker = pilot.app.screen
+        assert isinstance(picker, MinePicker)
+        await type_into(pilot, "#mine-filter", "cm 2")  # no Cold Mountain 2 in the catalog
+        assert picker.choice.shown == []
+        await pilot.press("enter")
+        await settle(pilot)
+        assert picker.query_one("#custom-town", Select).value == "Cold Mountain"
+        assert picker.query_one("#custom-roll", Input).value == "2"
+        assert picker.focused is picker.query_one("#custom-value")
+        picker.query_one("#custom-town", Select).value = "Cactus Junction"
+        await type_into(pilot, "#custom-value", "7")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert pilot.app.screen is picker
+        assert text_of(pilot, "#custom-error") == (
+            "The catalog has Cactus Junction 2 (6 gold): enter (or Take it) again takes "
+            "this one all the same."
+        )
+        picker.query_one("#custom-value").focus()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert pilot.app.screen is not picker
+        taken = pilot.app.screen.session.state.mines_of(0)[-1]  # type: ignore[attr-defined]
+        assert (taken.town, taken.roll, taken.value) == ("Cactus Junction", 2, 7)
