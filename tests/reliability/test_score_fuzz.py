@@ -80,6 +80,8 @@ def hostile_sheets(draw: st.DrawFn) -> dict[str, Any]:
 
 
 def _score(text: str | bytes, *args: str) -> tuple[int, str, str]:
+    """What `goldrush score` printed, the sheet's path said as SHEET: a random folder name
+    ("tmpnfield_0") had made "field" appear in a refusal that named no field."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "sheet.toml"
         path.write_bytes(text.encode("utf-8") if isinstance(text, str) else text)
@@ -89,7 +91,7 @@ def _score(text: str | bytes, *args: str) -> tuple[int, str, str]:
                 code = main(["score", str(path), *args])
             except SystemExit as exit_:  # argparse
                 code = int(exit_.code or 0)
-    return code, out.getvalue(), err.getvalue()
+    return code, out.getvalue(), err.getvalue().replace(str(path), "SHEET")
 
 
 def _refused_in_one_line(code: int, out: str, err: str) -> None:
