@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from textual import events
+from textual.pilot import Pilot
 from textual.widgets import Input, Select
 from textual.widgets._toast import ToastRack
 
@@ -15,6 +16,7 @@ from screens.correction import CorrectionDialog
 from screens.event_card import EventCard
 from screens.game import GameScreen
 from screens.help import HelpScreen
+from screens.mine_picker import MinePicker
 from tests.conftest import NewGame
 from tests.screens.helpers import (
     command,
@@ -47,6 +49,16 @@ def boomtown_in_the_picks(new_game: NewGame) -> GameSession:
     table.round(0, 0, *OPENING)
     table.auction(0, 1)
     return session
+
+
+async def open_mine_picker(pilot: Pilot, session: GameSession) -> MinePicker:
+    """The game opened in the picks, and ctrl+l: the mine list."""
+    await open_game(pilot, session)
+    await pilot.press("ctrl+l")
+    await settle(pilot)
+    picker = pilot.app.screen
+    assert isinstance(picker, MinePicker)
+    return picker
 
 
 async def open_event_card(pilot, session: GameSession) -> EventCard:  # type: ignore[no-untyped-def]
@@ -332,15 +344,9 @@ async def test_a_custom_mines_refusal_goes_when_it_is_changed(
     store: Store, new_game: NewGame
 ) -> None:
     """The play-test: "...must be 2 to 12 (not 13)." stayed beside a roll now reading 7."""
-    from screens.mine_picker import MinePicker
-
     session = boomtown_in_the_picks(new_game)
     async with make_app(store).run_test(size=(80, 24)) as pilot:
-        await open_game(pilot, session)
-        await pilot.press("ctrl+l")
-        await settle(pilot)
-        picker = pilot.app.screen
-        assert isinstance(picker, MinePicker)
+        picker = await open_mine_picker(pilot, session)
         picker.query_one("#custom-town", Select).value = "Cold Mountain"
         await type_into(pilot, "#custom-roll", "13")
         await type_into(pilot, "#custom-value", "4")
@@ -791,15 +797,9 @@ async def test_a_custom_mine_takes_what_was_typed_and_says_where_the_catalog_dif
     and a Cactus Junction 2 of 7 gold went in beside the catalog's 6 without a word (a
     play-test). The town and the roll typed fill the row; a catalog mine's other gold is
     said, and taken at the next enter."""
-    from screens.mine_picker import MinePicker
-
     session = boomtown_in_the_picks(new_game)
     async with make_app(store).run_test(size=(80, 24)) as pilot:
-        await open_game(pilot, session)
-        await pilot.press("ctrl+l")
-        await settle(pilot)
-        picker = pilot.app.screen
-        assert isinstance(picker, MinePicker)
+        picker = await open_mine_picker(pilot, session)
         await type_into(pilot, "#mine-filter", "cm 2")  # no Cold Mountain 2 in the catalog
         assert picker.choice.shown == []
         await pilot.press("enter")
