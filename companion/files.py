@@ -87,6 +87,25 @@ def read_toml_bytes(path: Path | str, limit: int = MIB) -> bytes:
         raise ValueError(f"the file {error.reason}") from None
 
 
+def replace_whole(target: Path, data: bytes, *, durable: bool = False) -> None:
+    """Replace `target` with `data` all at once: written aside under a temporary name of
+    this process's (another window may write the same file meanwhile), then moved over it.
+    `durable` files (the history, the settings) are fsynced first; cache files only save
+    work. When the write fails (a full disk) the temporary file is removed, not left behind,
+    and the OSError raised."""
+    temporary = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+    try:
+        with temporary.open("wb") as handle:
+            handle.write(data)
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
+        temporary.replace(target)
+    except OSError:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
 def _kind(mode: int) -> str:
     if stat.S_ISDIR(mode):
         return "a folder"

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.files import MIB, UnreadableFile, read_bounded
+from companion.files import MIB, UnreadableFile, read_bounded, replace_whole
 from companion.safe_text import visible_fields
 from companion.scoring import (
     Result,
@@ -170,9 +170,7 @@ def _write_cache(store: Store, raw: bytes, games: list[FinishedGame]) -> None:
     }
     try:
         store.cache_dir.mkdir(parents=True, exist_ok=True)
-        temporary = cache.with_name(f"{CACHE_NAME}.{os.getpid()}.tmp")
-        temporary.write_text(json.dumps(data))
-        temporary.replace(cache)
+        replace_whole(cache, json.dumps(data).encode("utf-8"))
     except OSError:
         pass
 

@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.files import MIB, read_bounded
+from companion.files import MIB, read_bounded, replace_whole
 from companion.safe_text import visible
 from companion.store import DamagedFile, Store
 
@@ -166,8 +166,7 @@ def _write_summary(store: Store, path: Path, key: list[int], summary: SavedGame)
     del fields["path"]
     try:
         store.cache_dir.mkdir(parents=True, exist_ok=True)
-        temporary = _summary_path(store, path).with_suffix(".tmp")
-        temporary.write_text(json.dumps({"key": key, "summary": fields}), encoding="utf-8")
-        temporary.replace(_summary_path(store, path))
+        data = json.dumps({"key": key, "summary": fields}).encode("utf-8")
+        replace_whole(_summary_path(store, path), data)
     except (OSError, TypeError, ValueError):
         return

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
-from companion.files import MIB, UnreadableFile, parse_toml, read_bounded
+from companion.files import MIB, UnreadableFile, parse_toml, read_bounded, replace_whole
 from companion.safe_text import visible, visible_fields
 
 if TYPE_CHECKING:
@@ -532,13 +532,7 @@ class Store:
         a temporary name of this process's: another window may write the same file
         meanwhile."""
         self.cache_dir.mkdir(parents=True, exist_ok=True)
-        temporary = target.with_suffix(f".{os.getpid()}.tmp")
-        try:
-            temporary.write_bytes(data)
-            temporary.replace(target)
-        except OSError:  # (a full disk left empty temporary files behind)
-            temporary.unlink(missing_ok=True)
-            raise
+        replace_whole(target, data)
 
     # -- history ---------------------------------------------------------------
 
@@ -591,13 +585,8 @@ class Store:
             data = b"".join(_table_chunk("games", row) for row in rows)
         except ValueError:  # a row this app did not write (nested): keep the file
             raise DamagedFile(self.history_path, "holds a game that is not flat") from None
-        temporary = self.history_path.with_suffix(".tmp")
         try:
-            with temporary.open("wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
-            temporary.replace(self.history_path)
+            replace_whole(self.history_path, data, durable=True)
         except OSError as error:
             raise SaveError.from_os_error(error, "the finished game") from None
 
@@ -651,12 +640,7 @@ class Store:
         """Replace the settings atomically; a damaged settings file is kept, never replaced."""
         self.read_settings()
         self.root.mkdir(parents=True, exist_ok=True)
-        temporary = self.settings_path.with_suffix(".tmp")
-        with temporary.open("wb") as handle:
-            handle.write(_toml_text(dict(settings)).encode("utf-8"))
-            handle.flush()
-            os.fsync(handle.fileno())
-        temporary.replace(self.settings_path)
+        replace_whole(self.settings_path, _toml_text(dict(settings)).encode("utf-8"), durable=True)
 
     # -- following another copy's appends ------------------------------------------
 

@@ -12,6 +12,7 @@ import pytest
 
 from companion.amounts import parse_amount
 from companion.gamefile import parse_journal
+from companion.saved import list_saved
 from companion.session import GameSession
 from companion.store import DamagedFile, SaveError, Store, default_data_dir, resolve_data_dir
 from tests.conftest import DATA, NewGame
@@ -261,20 +262,34 @@ def test_the_wizards_typing_is_kept_until_dropped(store: Store, new_game: NewGam
     assert not store._draft_path(session.path).exists()
 
 
-def test_a_cache_file_not_written_leaves_no_temporary_file(
-    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("written", ["draft", "summary", "history", "settings"])
+def test_a_file_not_written_leaves_no_temporary_file(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch, written: str
 ) -> None:
-    """A full disk left empty `.PID.tmp` files in cache/ (a play-test)."""
+    """A full disk left `.tmp` files behind: empty ones in cache/ and a `.summary.tmp` (two
+    play-tests). Every file written aside then moved removes its temporary file on failure."""
     path = new_game().path
+    store.record_finished({"game": "boomtown", "file": "a.toml", "sheet": ""})
 
-    def disk_full(self: Path, data: bytes) -> int:
-        self.open("wb").close()  # created, then nothing fits
+    def disk_full(self: Path, target: Path) -> Path:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(Path, "write_bytes", disk_full)
-    store.write_draft(path, {"step": 1})  # best effort: nothing said
+    monkeypatch.setattr(Path, "replace", disk_full)
+    if written == "draft":
+        store.write_draft(path, {"step": 1})  # best effort: nothing said
+    elif written == "summary":
+        assert [game.path for game in list_saved(store).games] == [path]  # listed all the same
+    elif written == "history":
+        with pytest.raises(SaveError):
+            store.forget_finished("a.toml")
+        assert store.read_history()  # the history as it was
+    else:
+        with pytest.raises(OSError):
+            store.write_settings({"a": 1})
     monkeypatch.undo()
-    assert not list(store.cache_dir.glob("*.tmp"))
+    assert not [file.name for file in store.root.rglob("*.tmp")]
+    if store.cache_dir.exists():
+        assert not [file.name for file in store.cache_dir.rglob("*.tmp")]
 
 
 def test_a_game_open_in_another_window_is_not_deleted(store: Store, new_game: NewGame) -> None:
