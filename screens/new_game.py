@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -28,7 +28,7 @@ from companion.table import COLOURS, EMPTY_NAME, folded
 from screens.dialog import Dialog
 from screens.widgets.command_input import CompletingInput
 from screens.widgets.footer import SteadyFooter
-from screens.widgets.no_scroll import InTurnInput
+from screens.widgets.no_scroll import InTurnInput, takes_typed_keys
 from screens.widgets.select import TableSelect
 from screens.widgets.shown import say
 from screens.widgets.tick_box import TickBox
@@ -61,6 +61,38 @@ class NameInput(InTurnInput, CompletingInput):
     (`Dee enter Eve enter Fay` sent at once went into the first name whole: a play-test)."""
 
 
+class ColourSelect(TableSelect):
+    """A player's colour. Letters typed on it while its list is closed are a name typed one
+    field on (`Ann tab Bo enter Cy enter` lost Bo and Cy and made Ann cyan: the enter
+    opened the list and `Cy` picked from it, a play-test): they go to the next player's
+    name when it is empty, or the row says how a colour is picked. Keys that reach it once
+    the focus has moved on go where the focus is, in their turn."""
+
+    TAKES_TYPED_KEYS = True
+
+    async def _on_key(self, event: events.Key) -> None:
+        focused = self.screen.focused
+        if focused is not self and takes_typed_keys(focused):  # typed after a move
+            event.stop()
+            event.prevent_default()
+            focused.post_message(events.Key(event.key, event.character))
+            return
+        if not self.expanded and event.is_printable and event.key != "space":
+            event.stop()
+            event.prevent_default()
+            letter_on_colour = getattr(self.screen, "letter_on_colour", None)
+            if letter_on_colour is not None:
+                letter_on_colour(self, event)
+            return
+        await super()._on_key(event)
+
+    def _on_blur(self, event: events.Blur) -> None:
+        super()._on_blur(event)
+        hint_read = getattr(self.screen, "colour_hint_read", None)
+        if hint_read is not None:
+            hint_read()
+
+
 class PlayerRow(Vertical):
     """One seat: name, colour, move up/down, remove; the message for this row below them
     (the whole width, at 80 columns too). The small buttons stay out of the tab order:
@@ -81,7 +113,7 @@ class PlayerRow(Vertical):
                 classes="name",
                 compact=True,
             )
-            yield TableSelect(
+            yield ColourSelect(
                 [(Text(colour, style=colour), colour) for colour in COLOURS],
                 value=COLOURS[row % len(COLOURS)],
                 allow_blank=False,
@@ -112,7 +144,8 @@ clockwise** (the player on your left comes next). The game is above them: **shif
 from the first name reaches it, **enter** opens its list (it opens on the game set up last).
 
 - **enter** after a name goes to the next name (after the last, to the first player);
-  **tab** goes name, colour, next name.
+  **tab** goes name, colour, next name. A colour's list opens with **enter** (type a
+  letter there to find one); a name typed on a closed colour goes to the next name.
 - Names of earlier games are offered as you type (in grey): **tab** or **right arrow**
   takes the offer (enter keeps what you typed), and the colour that player had last time
   comes with the name.
@@ -373,6 +406,24 @@ Names: not empty, at most 24 characters, different from each other (case does no
             self.set_focus(self.query_one(f"#name-{row + 1}", Input))
         else:
             self.set_focus(self.query_one("#first", Select))
+
+    def letter_on_colour(self, colour: Select[Any], key: events.Key) -> None:
+        """A letter typed on a closed colour list (`ColourSelect`): the next player's name
+        when it is still empty, else the row says how a colour is picked."""
+        row = int((colour.id or "colour-0").rpartition("-")[2])
+        if row + 1 < self.count:
+            name = self.query_one(f"#name-{row + 1}", Input)
+            if not name.value:
+                self.set_focus(name)
+                name.post_message(events.Key(key.key, key.character))
+                return
+        row_error = self.query_one(f"#error-row-{row}", Static)
+        say(row_error, "This is a colour: enter opens its list; tab goes to the next field.")
+        row_error.display = True
+
+    def colour_hint_read(self) -> None:
+        """The focus left a colour list: its hint goes (the rows keep their real messages)."""
+        self._show_errors(validate_setup(self.read_form()) if self._tried else {})
 
     @on(Button.Pressed)
     def _button(self, event: Button.Pressed) -> None:

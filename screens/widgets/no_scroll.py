@@ -39,6 +39,12 @@ class NoScrollVertical(AlikeLines, Vertical):
     virtual_size = recorded_virtual_size()
 
 
+def takes_typed_keys(widget: object) -> bool:
+    """Whether keys typed before the focus moved to `widget` are passed on to it: a field,
+    or a widget that says it types like one (the new-game colour list)."""
+    return isinstance(widget, Input) or getattr(widget, "TAKES_TYPED_KEYS", False)
+
+
 class SteadyInput(Input):
     """An Input whose typing repaints the field alone. Input sets its virtual size to its
     text's width at every key, and Widget's reactive lays the whole screen out each time
@@ -61,7 +67,7 @@ class SteadyInput(Input):
         shift+tab move the focus in their turn too (the screen's binding, run now), and a key
         that reaches the field once the focus has moved on goes where the focus is."""
         focused = self.screen.focused
-        if focused is not self and isinstance(focused, Input):  # typed after a move
+        if focused is not self and takes_typed_keys(focused):  # typed after a move
             event.stop()
             event.prevent_default()
             focused.post_message(events.Key(event.key, event.character))
@@ -126,7 +132,7 @@ class InTurnInput(SteadyInput):
 
     async def _on_key(self, event: events.Key) -> None:
         focused = self.screen.focused
-        if focused is not self and isinstance(focused, Input):  # typed after a move
+        if focused is not self and takes_typed_keys(focused):  # typed after a move
             await super()._on_key(event)  # (passed on where the focus is)
             return
         key_in_turn = getattr(self.screen, "key_in_turn", None)

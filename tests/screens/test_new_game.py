@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from companion.session import GameSession
@@ -85,6 +86,51 @@ async def test_names_typed_in_one_burst_each_reach_their_row(store: Store) -> No
         await settle(pilot)
         names = [dialog.query_one(f"#name-{row}", Input).value for row in range(3)]
         assert names == ["Dee", "Eve", "Fay"]
+
+
+def send_tab(pilot) -> None:  # type: ignore[no-untyped-def]
+    key = events.Key("tab", "\t")
+    key.set_sender(pilot.app)
+    pilot.app.post_message(key)
+
+
+async def test_a_name_typed_on_a_colour_goes_to_the_next_name(store: Store) -> None:
+    """`Ann tab Bo enter Cy enter` lost Bo and Cy and made Ann cyan: the letters fell on the
+    closed colour list, the enter opened it and `Cy` picked from it (a play-test). Typed
+    at once or key by key, the names reach their rows and the colours stay."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(pilot)
+        dialog.set_focus(dialog.query_one("#name-0", Input))
+        await settle(pilot)
+        send_keys(pilot, "Ann")
+        send_tab(pilot)
+        send_keys(pilot, "Bo")
+        send_enter(pilot)
+        send_keys(pilot, "Cy")
+        send_enter(pilot)
+        await settle(pilot)
+        names = [dialog.query_one(f"#name-{row}", Input).value for row in range(3)]
+        colours = [str(dialog.query_one(f"#colour-{row}", Select).value) for row in range(3)]
+        assert (names, colours) == (["Ann", "Bo", "Cy"], ["red", "blue", "green"])
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(pilot)
+        await pilot.press(*"Ann", "tab", *"Bo", "tab", *"Cy", "tab", "z")
+        await settle(pilot)
+        names = [dialog.query_one(f"#name-{row}", Input).value for row in range(3)]
+        assert names == ["Ann", "Bo", "Cy"]
+        assert not dialog.query_one("#colour-2", Select).expanded
+        assert str(dialog.query_one("#colour-2", Select).value) == "green"
+        hint = "This is a colour: enter opens its list; tab goes to the next field."
+        assert text_of(pilot, "#error-row-2") == hint  # no next name: said where it was typed
+        await pilot.press("tab")
+        await settle(pilot)
+        assert text_of(pilot, "#error-row-2") == ""
+        dialog.set_focus(dialog.query_one("#colour-0", Select))
+        await pilot.press("enter", "c", "enter")  # the list open: a letter still finds one
+        await settle(pilot)
+        assert str(dialog.query_one("#colour-0", Select).value) == "cyan"
 
 
 async def test_seat_order_moves_and_a_chosen_first_player(store: Store) -> None:
