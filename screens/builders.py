@@ -186,8 +186,8 @@ Type in the command field and press **enter**; the line above it says what comes
   card's marks and the row's printed arrows, the Train Marker moves as buildings are placed.
 - `3 2 d <<+ Saloon` (or `3 2 d Saloon`): also the card's name. The VP each named card shows
   at its distance is remembered from the scoring wizard and filled in next time (a card
-  not known yet shows `?`: type its VP over it).
-  `card 3 2 Saloon` names a card already built.
+  not known yet shows `?`: type its VP over it). A name of one or two letters goes after
+  the marks (`3 2 d . Ox`). `card 3 2 Saloon` names a card already built.
 - `arrows 3 < . > . <`: the arrows printed on each location of row 3 (`.` for none); asked
   once, remembered with the board's size. `marks 3 2 >+` fixes a card's marks.
 - `t`: the Track Token where the Train Marker stands (add a revealed Hideout's arrows:
@@ -725,16 +725,19 @@ Type in the command field and press **enter**; the line above it says what comes
             if typed_marks:
                 marks = parse_marks("".join(typed_marks))
             row, column, cube = spot(words[0]), spot(words[1]), CUBES[words[2]]
-            if len(rest) == 1 and len(rest[0]) <= 2:  # a typo in the marks (`x` for `>`)
-                # became the card's name, and its arrows went uncounted (a play-test); a
-                # build refused for itself says that first (no Triple left was said only
-                # once the name was longer: a play-test)
+            if len(rest) == 1 and len(rest[0]) <= doubtful_name_length(typed_marks, marks):
+                # a typo in the marks (`x` for `>`) became the card's name, and its arrows
+                # went uncounted (a play-test); a build refused for itself says that first
+                # (no Triple left was said only once the name was longer: a play-test)
                 rules.apply(copy_state(state), rules.build(state, builder, row, column, cube))
-                raise RuleError(  # (how to name a card of two letters was not said, and
-                    # `card` takes one: a play-test)
+                name = text.split()[-1]
+                # (how to name a card of two letters was not said, and `card` takes one; then
+                # `1 1 s . Ox`, the marks given, was refused all the same: play-tests)
+                shorter = "" if typed_marks else f"{' '.join(text.split()[:3])} . {name}, or "
+                raise RuleError(
                     f"Not a card's marks nor its name: {rest[0]}. Marks are < > + (. for none), "
-                    "before the name: 3 2 d <+ Saloon. A name of one or two letters: build, "
-                    f"then card {row} {column} {text.split()[-1]}."
+                    "before the name: 3 2 d <+ Saloon. A name of one or two letters: "
+                    f"{shorter}build, then card {row} {column} {name}."
                 )
             unplaced = rules.terrain_unplaced_note(state)  # (said once the build is done)
             done = self.run(rules.build(state, builder, row, column, cube, marks, " ".join(rest)))
@@ -810,6 +813,16 @@ Type in the command field and press **enter**; the line above it says what comes
                 self.action_calculator,
             ),
         ]
+
+
+def doubtful_name_length(typed_marks: list[str], marks: str | None) -> int:
+    """The longest card name after a build that may be a mistyped mark instead (`x` for
+    `>`), so is asked about rather than taken: up to two letters with no marks typed; one
+    right after arrows or + icons (typed with spaces, `> x` may be `> >`); none after `.`,
+    which says outright the card has no marks (`1 1 s . Ox` names the card Ox)."""
+    if not typed_marks:
+        return 2
+    return 1 if marks else 0
 
 
 def centred(mark: str, width: int) -> str:

@@ -736,14 +736,34 @@ async def test_a_wrong_cube_word_is_named_and_arrow_is_taken(
             name = typed.split()[-1]
             assert await command(pilot, typed) == (
                 f"Not a card's marks nor its name: {name}. Marks are < > + (. for none), "
-                f"before the name: 3 2 d <+ Saloon. A name of one or two letters: build, then "
-                f"card 1 1 {name}."
+                f"before the name: 3 2 d <+ Saloon. A name of one or two letters: 1 1 s . "
+                f"{name}, or build, then card 1 1 {name}."
             )
         assert await command(pilot, "1 1 s") == ""
         assert await command(pilot, "card 1 1 Ox") == ""
         assert screen.state.buildings[-1].card == "Ox"
         assert await command(pilot, "1 2 s > Inn") == ""  # a name of three letters: taken
         assert screen.state.buildings[-1].card == "Inn"
+
+
+async def test_a_short_card_name_after_the_marks_is_taken(store: Store, new_game: NewGame) -> None:
+    """`1 1 s . Ox` was refused as "Not a card's marks nor its name" although its `.` said
+    the card has no marks (a play-test): a name after the marks is the card's; with no
+    marks typed, or one letter right after arrows (`> x`, a mark mistyped), it is asked."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        assert await command(pilot, "board 3x3") == ""
+        assert "Not a card's marks nor its name: Ox" in await command(pilot, "1 1 s Ox")
+        assert not screen.state.buildings  # refused: nothing built
+        assert await command(pilot, "1 1 s . Ox") == ""
+        built = screen.state.buildings[-1]
+        assert (built.row, built.column, built.card, built.marks) == (1, 1, "Ox", "")
+        assert "Not a card's marks nor its name: X" in await command(pilot, "1 2 s > X")
+        assert len(screen.state.buildings) == 1
+        assert await command(pilot, "1 2 s > Ox") == ""
+        built = screen.state.buildings[-1]
+        assert (built.row, built.column, built.card, built.marks) == (1, 2, "Ox", ">")
 
 
 async def test_vp_x_cube_without_g_next_to_a_goldmine_is_questioned(
