@@ -778,9 +778,13 @@ class BuildersRules(Rules):
         on_board = 0 < row <= len(state.widths) and 0 < column <= state.widths[row - 1]
         # the same again was taken as a change of its own, one more ctrl+z to take back (a
         # play-test): refused here, not on replay
-        if on_board and (before == kind or (before is None and kind == "none")):
-            there = f"a {name}" if before else "no terrain"
-            raise RuleError(f"Row {row}, column {column} has {there} already.")
+        if on_board and before is None and kind == "none":  # ("has no terrain already":
+            # odd words for a clear with nothing there, a play-test)
+            raise RuleError(
+                f"Nothing to clear at row {row}, column {column}: no terrain or Hideout is there."
+            )
+        if on_board and before == kind:
+            raise RuleError(f"Row {row}, column {column} has a {name} already.")
         note = self.terrain_note(state, row, column, kind)
         # what it replaces is said: the log lost a Goldmine without a word (a play-test)
         replaced = (

@@ -75,8 +75,13 @@ def test_terrain_placed_over_another_says_what_it_replaces(game: GameSession) ->
     # the same again is refused, not a change of its own (one more ctrl+z: a play-test)
     with pytest.raises(RuleError, match="Row 3, column 3 has a Goldmine already"):
         rules.place_terrain(state(game), 3, 3, "goldmine")
-    with pytest.raises(RuleError, match="Row 3, column 4 has no terrain already"):
+    # a clear with nothing there says so plainly ("has no terrain already": a play-test)
+    with pytest.raises(
+        RuleError,
+        match=r"^Nothing to clear at row 3, column 4: no terrain or Hideout is there\.$",
+    ):
         rules.place_terrain(state(game), 3, 4, "none")
+    assert (3, 4) not in state(game).terrain
 
 
 def test_terrain_refuses_buildings_and_mountains_push_tokens(game: GameSession) -> None:

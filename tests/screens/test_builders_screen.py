@@ -766,6 +766,22 @@ async def test_a_short_card_name_after_the_marks_is_taken(store: Store, new_game
         assert (built.row, built.column, built.card, built.marks) == (1, 2, "Ox", ">")
 
 
+async def test_clear_with_nothing_there_says_so_and_changes_nothing(
+    store: Store, new_game: NewGame
+) -> None:
+    """`clear 1 1` where no terrain was said "... has no terrain already" (a play-test)."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0, terrain=True)
+    session.act(session.rules.board(session.state, [5] * 6))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        entries = len(screen.session.journal.entries)
+        assert await command(pilot, "clear 1 1") == (
+            "Nothing to clear at row 1, column 1: no terrain or Hideout is there."
+        )
+        assert len(screen.session.journal.entries) == entries
+        assert not screen.state.terrain
+
+
 async def test_vp_x_cube_without_g_next_to_a_goldmine_is_questioned(
     store: Store, new_game: NewGame
 ) -> None:
