@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
+from textual.validation import ValidationResult, Validator
 from textual.widgets import Button, Input, Select, Static
 
 from companion.amounts import AmountError
@@ -24,6 +25,22 @@ from screens.dialog import Dialog
 from screens.widgets.no_scroll import SteadyInput
 from screens.widgets.select import TableSelect
 from screens.widgets.shown import say
+
+
+class RulesCheck(Validator):
+    """The New value checked by the rules at every key, as Textual's validators check an
+    Input: `abc` or `-999` was refused only once Record was pressed (a play-test). An empty
+    value, or a sign alone (`+5` and `-3` begin so), is not refused while it is typed."""
+
+    def __init__(self, problem: Callable[[str], str | None]) -> None:
+        super().__init__()
+        self.problem = problem
+
+    def validate(self, value: str) -> ValidationResult:
+        if value.strip() in ("", "+", "-"):
+            return self.success()
+        problem = self.problem(value)
+        return self.failure(problem) if problem else self.success()
 
 
 class CorrectionDialog(Dialog, ModalScreen[Entry | None]):
@@ -42,7 +59,8 @@ set it here. The correction is an entry of the game, with its reason, like any o
   it, **enter** opens the list; type the first letters of a name to jump there (e.g. `bo`
   for Bo's numbers), **enter** takes it.
 - **New value**: what the cardboard shows; the line above it says what to type (`12` sets
-  it, `+5` adds, `-3` takes away for a number). **enter** goes to the reason.
+  it, `+5` adds, `-3` takes away for a number). A value the rules refuse is said beside it
+  as it is typed. **enter** goes to the reason.
 - **Why**: a few words (e.g. "counted again"). **enter** or **ctrl+s** records it.
 - **escape** closes without correcting anything.
 
@@ -90,7 +108,13 @@ stays, so you can fix it and record again.
             yield Static(self._hint(first), id="value-label", classes="hint", markup=False)
             with Horizontal(classes="line"):
                 yield Static("New value", classes="label")
-                yield SteadyInput(id="value", placeholder="as the line above says", compact=True)
+                yield SteadyInput(
+                    id="value",
+                    placeholder="as the line above says",
+                    compact=True,
+                    validators=[RulesCheck(self._typed_value_problem)],
+                    validate_on=["changed"],
+                )
             yield Static("", id="error-value", classes="error", markup=False)
             with Horizontal(classes="line"):
                 yield Static("Why", classes="label")
@@ -142,25 +166,50 @@ stays, so you can fix it and record again.
     @on(Select.Changed, "#what")
     def _what_changed(self, event: Select.Changed) -> None:
         self.query_one("#value-label", Static).update(self._hint(event.value))
-        say(self.query_one("#error-value", Static), "")  # about the number chosen before
+        # about the number chosen before: the value is checked again at its next key, and
+        # when recorded
+        self._show_value_problem(None)
 
     @on(Input.Changed, "#value")
+    def _value_typed(self, event: Input.Changed) -> None:
+        """The rules' word on the value as it is typed, beside it (checked again when
+        recorded); what was said before goes."""
+        result = event.validation_result
+        failures = result.failure_descriptions if result is not None else []
+        self._show_value_problem(failures[0] if failures else None)
+
     @on(Input.Changed, "#reason")
-    def _typed(self, event: Input.Changed) -> None:
-        """A refusal beside a field goes as soon as that field is changed (checked again
-        when recorded)."""
-        say(self.query_one(f"#error-{event.input.id}", Static), "")
+    def _reason_typed(self) -> None:
+        """A refusal beside the reason goes as soon as it is changed (checked again when
+        recorded)."""
+        say(self.query_one("#error-reason", Static), "")
+
+    def _show_value_problem(self, problem: str | None) -> None:
+        """Say `problem` beside the value (None: nothing), the field tinted to match."""
+        say(self.query_one("#error-value", Static), problem or "")
+        field = self.query_one("#value", Input)
+        field.set_class(problem is not None, "-invalid")
+        field.set_class(problem is None, "-valid")
+
+    def _typed_value_problem(self, value: str) -> str | None:
+        """Why the rules refuse the value typed for what is chosen now, or None."""
+        return self._value_problem(str(self.query_one("#what", Select).value), value)
 
     @on(Input.Submitted, "#value")
     def _to_reason(self) -> None:
         """On to Why; with no value typed, say what the field wants instead (enter there,
-        meant to open What's list, went on to Why with nothing typed: two play-tests)."""
-        if not self.query_one("#value", Input).value.strip():
-            say(
-                self.query_one("#error-value", Static),
+        meant to open What's list, went on to Why with nothing typed: two play-tests); with
+        a value the rules refuse, stay: what is wrong is said beside it."""
+        field = self.query_one("#value", Input)
+        if not field.value.strip():
+            self._show_value_problem(
                 "Type the new value first, as the line above says (shift+tab: What, to "
-                "correct something else).",
+                "correct something else)."
             )
+            return
+        problem = self._typed_value_problem(field.value)
+        if problem:
+            self._show_value_problem(problem)
             return
         self.query_one("#reason", Input).focus()
 
@@ -170,9 +219,8 @@ stays, so you can fix it and record again.
         self.action_record()
 
     def action_record(self) -> None:
-        value_error = self.query_one("#error-value", Static)
         reason_error = self.query_one("#error-reason", Static)
-        value_error.update("")
+        self._show_value_problem(None)
         reason_error.update("")
         key = str(self.query_one("#what", Select).value)
         value = self.query_one("#value", Input).value
@@ -187,14 +235,14 @@ stays, so you can fix it and record again.
             if not (reason_problem or value_problem):
                 value_problem = str(error)
             reason_error.update(reason_problem or "")
-            value_error.update(value_problem or "")
+            self._show_value_problem(value_problem)
             # the cursor goes to the field at fault (it stayed in the value when only the
             # reason was missing, and the reason typed next joined the number: a play-test)
             at_fault = "#value" if value_problem or not reason_problem else "#reason"
             self.query_one(at_fault, Input).focus()
             return
         if self.session.rules.changes_nothing(self.session.state, entry):
-            value_error.update("That is what it is already: nothing to correct.")
+            self._show_value_problem("That is what it is already: nothing to correct.")
             self.query_one("#value", Input).focus()
             return
         if self.save is not None:

@@ -441,6 +441,55 @@ async def test_a_correction_says_both_problems_at_once(
         assert text_of(pilot, "#error-reason") == "" and text_of(pilot, "#error-value") != ""
 
 
+async def test_a_correction_value_is_refused_as_it_is_typed(
+    store: Store, new_game: NewGame
+) -> None:
+    """`abc` or `-999` in the New value was refused only when Record was pressed (a
+    play-test): the rules' word is beside the field as it is typed, and Record still
+    refuses it; nothing is written."""
+    session = new_game()  # Boomtown: Ann has 10 gold
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, session)
+        written = len(screen.session.journal)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, CorrectionDialog)
+        value = dialog.query_one("#value", Input)
+        assert dialog.query_one("#what", Select).value == "0:gold"
+        await pilot.press("enter")  # nothing typed: what the field wants, as before
+        await settle(pilot)
+        assert text_of(pilot, "#error-value").startswith("Type the new value first")
+        await type_into(pilot, "#value", "abc")
+        assert text_of(pilot, "#error-value") == (
+            "Type a whole number: 12 sets it, +5 adds, -3 takes away (not abc)."
+        )
+        assert value.has_class("-invalid")
+        await type_into(pilot, "#value", "-")  # the start of `-3`: not refused yet
+        assert text_of(pilot, "#error-value") == "" and not value.has_class("-invalid")
+        send_keys(pilot, "999")
+        await settle(pilot)
+        assert text_of(pilot, "#error-value") == "Ann cannot have -989 gold (the least is 0)."
+        assert value.has_class("-invalid")
+        await pilot.press("enter")  # refused: the cursor stays in the value
+        await settle(pilot)
+        assert pilot.app.focused is value
+        await type_into(pilot, "#reason", "recounted")
+        await pilot.press("ctrl+s")  # Record still refuses it
+        await settle(pilot)
+        assert pilot.app.screen is dialog and pilot.app.focused is value
+        assert text_of(pilot, "#error-value") == "Ann cannot have -989 gold (the least is 0)."
+        assert len(screen.session.journal) == written
+        await type_into(pilot, "#value", "[red]x")  # what was typed, shown as typed
+        assert text_of(pilot, "#error-value").endswith("(not [red]x).")
+        await type_into(pilot, "#value", "-3")
+        assert text_of(pilot, "#error-value") == "" and not value.has_class("-invalid")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert pilot.app.screen is screen
+        assert screen.session.state.numbers[0]["gold"] == 7
+
+
 async def test_a_correction_refused_for_its_reason_alone_puts_the_cursor_there(
     store: Store, new_game: NewGame
 ) -> None:

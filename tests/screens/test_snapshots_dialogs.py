@@ -78,5 +78,6 @@ def test_correction_dialog(snap_compare, store: Store, new_game: NewGame, size) 
         pilot.app.open_game(session.path)
         await pilot.pause()
 
-    keys = ["ctrl+o", *"x", "enter", "enter"]  # a bad value: its message under the field
+    # a bad value: its message under the field as it is typed (enter stays there)
+    keys = ["ctrl+o", *"x", "enter", "enter"]
     assert snap_compare(make_app(store), run_before=open_game, press=keys, terminal_size=size)
