@@ -746,10 +746,14 @@ Type in the command field and press **enter**; the line above it says what comes
         if first in NEXT_WORDS and len(words) == 1:
             return self._advance()
         if first == "event":
-            if words[1:] and state.barker != 5 and not state.mule_duel:  # before reading them
+            if state.mule_duel:  # said before the names are read (a wrong one was told to
+                # type `event ann 1 bo 1`, refused in Mule Duel: a play-test)
+                return self.run(rules.event(state))
+            if words[1:] and state.barker != 5:  # before reading them
                 raise RuleError(SPEND_AT_5.format(site=state.barker))
             nobody = [word.lower() for word in words[1:]] == ["none"]
-            spend = {} if nobody else self._spenders(words[1:])
+            first_two = state.seats_from_sheriff()[:2]
+            spend = {} if nobody else self._spenders(words[1:], "event", first_two)
             could = rules.could_spend_at_five(state, spend)
             if could and not nobody and not state.event_done and not state.mule_duel:
                 # asked, not taken as "nobody spends": that blocked the spends typed next,
@@ -864,9 +868,17 @@ Type in the command field and press **enter**; the line above it says what comes
             )
         players = and_listed([player.name for player in self.state.players])
         raise RuleError(  # (who they are was unsaid: a play-test)
-            f"Not a player: {words[0] if words else 'nobody'}. The players: {players}. Type "
-            f"{example}."
+            f"Not a player: {words[0] if words else 'nobody'}.{self._name_guess(words)} The "
+            f"players: {players}. Type {example}."
         )
+
+    def _name_guess(self, words: list[str]) -> str:
+        """ " Did you mean Bo?" for a name close to a player's (`bob`), or ""."""
+        if not words:
+            return ""
+        from companion.spelling import did_you_mean  # (only when a name is refused)
+
+        return did_you_mean(words[0], [player.name for player in self.state.players], 0.6)
 
     def _player_entry(self, seat: int, words: list[str]) -> Entry:
         state, rules = self.state, self.rules
@@ -921,10 +933,14 @@ Type in the command field and press **enter**; the line above it says what comes
             )
         raise RuleError(f"After a name, type one of: {self._player_help().replace('NAME ', '')}.")
 
-    def _spenders(self, words: list[str]) -> dict[int, int]:
+    def _spenders(self, words: list[str], command: str, seats: list[int]) -> dict[int, int]:
+        """Who spends how many Gold Nuggets (`ann 1 bo 2`) after `command`; a wrong name is
+        told to type `command` with those of `seats` who may spend (the real names: it said
+        `event ann 1 bo 1` after a Mule Duel's `sites ... spend`, a play-test)."""
+        example = f"{command} " + " ".join(f"{self._short_name(seat)} 1" for seat in seats)
         spend: dict[int, int] = {}
         while words:
-            seat, words = self._find(words, "event ann 1 bo 1")
+            seat, words = self._find(words, example)
             count = 1
             if words and re.match(r"[-+]?[0-9]", words[0]):  # a count, even a wrong one
                 # (`event ann -1` said "Not a player: -1": a play-test)
@@ -932,7 +948,7 @@ Type in the command field and press **enter**; the line above it says what comes
             if seat in spend:  # (taken as one spend, unsaid: a play-test)
                 raise RuleError(
                     f"{self.state.name(seat)} is named twice: name each player once, with "
-                    "all the Gold Nuggets they spend (event ann 2)."
+                    f"all the Gold Nuggets they spend ({command} {self._short_name(seat)} 2)."
                 )
             spend[seat] = count
         return spend
@@ -945,20 +961,52 @@ Type in the command field and press **enter**; the line above it says what comes
         spend: dict[int, int] = {}
         typed = " ".join(["sites", *words])
         lowered = [word.lower() for word in words]
+        state = self.state
+        spenders: list[str] = []
         if "spend" in lowered:  # Mule Duel, Site 5: sites 3 1 + 5 2 spend ann 1
+            if not state.mule_duel:  # (a wrong name after it was told `event ann 1 bo 1`)
+                raise RuleError("Gold is spent on Site 5's Event with event, not with sites.")
             at = lowered.index("spend")
-            words, spend = words[:at], self._spenders(words[at + 1 :])
-        for word in words:
+            words, spenders = words[:at], words[at + 1 :]
+        for at, word in enumerate(words):
             after_plus = after_plus or word.startswith("+")
             site = word.removeprefix("+")
+            if site and state.mule_duel and not re.match(r"[-+]?[0-9]", site):
+                self._refuse_not_a_site(site, words, at, extra)
             if site:
                 (extra if after_plus else chosen).append(parse_count(site, what="A Site"))
-        state = self.state
+        if spenders:
+            at_five = [  # who gets Site 5's Event: the owner of a Mule eating its Carrot
+                seat for seat, mule in enumerate(extra) if mule == 5 and 5 in state.carrots[seat]
+            ]
+            if not at_five:  # (said before the names are read)
+                raise RuleError(
+                    "No Mule eats a Carrot at Site 5: Gold Nuggets are spent only on Site 5's "
+                    "Event, by the owner of a Mule eating its Carrot there. Type "
+                    f"{' '.join(['sites', *words])}."
+                )
+            spend = self._spenders(spenders, " ".join(["sites", *words, "spend"]), at_five)
         could = self.rules.could_spend_at_five(state, spend, mules=extra)
         done = self.run(self.rules.sites(state, chosen, extra, spend))
         if done and could:
             self._say_unspent(could, typed if spend else f"{typed} spend")
         return done
+
+    def _refuse_not_a_site(self, word: str, words: list[str], at: int, mules: list[int]) -> None:
+        """Mule Duel: a word among the Sites that is none; `spnd` is told `spend`, with the
+        command as it would be (it was "A Site must be a whole number": a play-test)."""
+        from companion.spelling import did_you_mean  # (only when a word is refused)
+
+        if not did_you_mean(word, ["spend"], cutoff=0.6):
+            return  # said by parse_count: "A Site must be a whole number (not x)"
+        typed = ["sites", *words[:at], "spend", *words[at + 1 :]]
+        if len(words) == at + 1:  # nobody named yet: the owner of a Mule at Site 5
+            typed += [
+                f"{self._short_name(seat)} 1"
+                for seat, site in enumerate(mules)
+                if site == 5 and 5 in self.state.carrots[seat]
+            ]
+        raise RuleError(f"Not a Site: {word}. Did you mean spend? Type {' '.join(typed)}.")
 
     def _say_unspent(self, seats: list[int], command: str) -> None:
         """Site 5's Event went by with nothing spent (Mule Duel's Carrot): said, with how to

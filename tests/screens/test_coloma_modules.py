@@ -184,3 +184,67 @@ async def test_the_note_says_a_name_as_it_was_typed(store: Store, new_game: NewG
         assert await command(pilot, "sites 2 5 3") == ""
         assert await command(pilot, "ann gun 1 1") == ""
         assert text_of(pilot, "#helper").startswith("Done, with a note: ann's Pioneer is on")
+
+
+async def test_a_wrong_name_in_mule_duel_is_told_what_to_type_there(
+    store: Store, new_game: NewGame
+) -> None:
+    """A wrong name after a Mule Duel's `spend` was told `Type event ann 1 bo 1`, a command
+    Mule Duel refuses (a play-test): the hint is this step's, with the table's names."""
+    session = new_game(game="coloma", names=("Ann", "Bo"), first=0, mule_duel=True)
+    session.act(session.rules.pools(session.state, [4, 6, 8]))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, ColomaScreen)
+        assert await command(pilot, "sites 3 1 + 5 2 spend bob 1") == (
+            "Not a player: bob. Did you mean Bo? The players: Ann and Bo. Type "
+            "sites 3 1 + 5 2 spend ann 1."
+        )
+        refused = await command(pilot, "sites 3 1 + 2 5 spend zed 1")
+        assert refused.endswith("Type sites 3 1 + 2 5 spend bo 1.")  # Bo's Mule is at Site 5
+        assert "spend (sites 3 1 + 5 5 spend ann 2)." in await command(
+            pilot, "sites 3 1 + 5 5 spend ann 1 ann 1"
+        )
+        assert await command(pilot, "sites 3 1 + 2 4 spend zed 1") == (
+            "No Mule eats a Carrot at Site 5: Gold Nuggets are spent only on Site 5's Event, "
+            "by the owner of a Mule eating its Carrot there. Type sites 3 1 + 2 4."
+        )
+        # `event` is not Mule Duel's at all: said before any name is read
+        assert "In Mule Duel the Barker triggers no Event" in await command(pilot, "event bob 1")
+        assert table(screen).bust_sites is None  # nothing was done
+
+
+async def test_a_misspelt_spend_in_mule_duel_is_recognised(store: Store, new_game: NewGame) -> None:
+    """`spnd` was "A Site must be a whole number (not spnd)" (a play-test)."""
+    session = new_game(game="coloma", names=("Ann", "Bo"), first=0, mule_duel=True)
+    session.act(session.rules.pools(session.state, [4, 6, 8]))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, ColomaScreen)
+        assert await command(pilot, "sites 3 1 + 5 2 spnd ann 1") == (
+            "Not a Site: spnd. Did you mean spend? Type sites 3 1 + 5 2 spend ann 1."
+        )
+        assert await command(pilot, "sites 3 1 + 2 5 spen") == (
+            "Not a Site: spen. Did you mean spend? Type sites 3 1 + 2 5 spend bo 1."
+        )
+        assert "A Site must be a whole number (not x)" in await command(pilot, "sites 3 x + 5 2")
+        assert table(screen).bust_sites is None
+        assert await command(pilot, "sites 3 1 + 5 2 spend ann 1") == ""
+
+
+async def test_a_wrong_name_at_site_5s_event_is_told_the_tables_names(
+    store: Store, new_game: NewGame
+) -> None:
+    """The hint said `event ann 1 bo 1` whoever sat at the table."""
+    store.write_settings({"coloma": {"pools_3": [2, 3, 4]}})
+    session = new_game(game="coloma", names=("Zed", "Yan", "Xi"), first=1)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_screen(pilot, session, ColomaScreen)
+        for _ in range(4):
+            assert await move_on(pilot) == ""
+        assert await command(pilot, "event yann 1") == (
+            "Not a player: yann. Did you mean Yan? The players: Zed, Yan and Xi. Type "
+            "event yan 1 xi 1."
+        )
+        assert (
+            await command(pilot, "sites 3 1 2 spend bob 1")
+            == "Gold is spent on Site 5's Event with event, not with sites."
+        )
