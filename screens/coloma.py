@@ -962,7 +962,7 @@ Type in the command field and press **enter**; the line above it says what comes
         typed = " ".join(["sites", *words])
         lowered = [word.lower() for word in words]
         state = self.state
-        spenders: list[str] = []
+        spenders: list[str] | None = None
         if "spend" in lowered:  # Mule Duel, Site 5: sites 3 1 + 5 2 spend ann 1
             if not state.mule_duel:  # (a wrong name after it was told `event ann 1 bo 1`)
                 raise RuleError("Gold is spent on Site 5's Event with event, not with sites.")
@@ -975,7 +975,7 @@ Type in the command field and press **enter**; the line above it says what comes
                 self._refuse_not_a_site(site, words, at, extra)
             if site:
                 (extra if after_plus else chosen).append(parse_count(site, what="A Site"))
-        if spenders:
+        if spenders is not None:
             at_five = [  # who gets Site 5's Event: the owner of a Mule eating its Carrot
                 seat for seat, mule in enumerate(extra) if mule == 5 and 5 in state.carrots[seat]
             ]
@@ -985,7 +985,14 @@ Type in the command field and press **enter**; the line above it says what comes
                     "Event, by the owner of a Mule eating its Carrot there. Type "
                     f"{' '.join(['sites', *words])}."
                 )
-            spend = self._spenders(spenders, " ".join(["sites", *words, "spend"]), at_five)
+            spending = " ".join(["sites", *words, "spend"])
+            if not spenders:  # (a bare spend was taken as nothing spent, and the hint said
+                # `spend spend ann 1`: a play-test)
+                raise RuleError(
+                    f"Who spends? Type {spending} {self._short_name(at_five[0])} 1 (the Gold "
+                    "Nuggets each spends, for 3 VP each)."
+                )
+            spend = self._spenders(spenders, spending, at_five)
         could = self.rules.could_spend_at_five(state, spend, mules=extra)
         done = self.run(self.rules.sites(state, chosen, extra, spend))
         if done and could:

@@ -208,6 +208,11 @@ async def test_a_wrong_name_in_mule_duel_is_told_what_to_type_there(
             "No Mule eats a Carrot at Site 5: Gold Nuggets are spent only on Site 5's Event, "
             "by the owner of a Mule eating its Carrot there. Type sites 3 1 + 2 4."
         )
+        # a bare spend was taken as nothing spent, and its hint said `spend spend ann 1`
+        assert await command(pilot, "sites 3 1 + 5 2 spend") == (
+            "Who spends? Type sites 3 1 + 5 2 spend ann 1 (the Gold Nuggets each spends, for "
+            "3 VP each)."
+        )
         # `event` is not Mule Duel's at all: said before any name is read
         assert "In Mule Duel the Barker triggers no Event" in await command(pilot, "event bob 1")
         assert table(screen).bust_sites is None  # nothing was done
