@@ -962,6 +962,7 @@ Type in the command field and press **enter**; the line above it says what comes
         typed = " ".join(["sites", *words])
         lowered = [word.lower() for word in words]
         state = self.state
+        self.rules.refuse_mules_again(state)  # said before what follows is read
         spenders: list[str] | None = None
         if "spend" in lowered:  # Mule Duel, Site 5: sites 3 1 + 5 2 spend ann 1
             if not state.mule_duel:  # (a wrong name after it was told `event ann 1 bo 1`)

@@ -233,6 +233,13 @@ async def test_a_misspelt_spend_in_mule_duel_is_recognised(store: Store, new_gam
         assert "A Site must be a whole number (not x)" in await command(pilot, "sites 3 x + 5 2")
         assert table(screen).bust_sites is None
         assert await command(pilot, "sites 3 1 + 5 2 spend ann 1") == ""
+        # typed again: that is said first (it was "No Mule eats a Carrot at Site 5", Ann's
+        # Carrot being eaten by the first time)
+        for again in ("sites 3 1 + 5 2 spend ann 1", "sites 3 1 + 5 2 spnd bob 1"):
+            assert await command(pilot, again) == (
+                "The Sites of Round 1 are in, and the Mules have eaten: ctrl+z takes them back "
+                "to type them again."
+            )
 
 
 async def test_a_wrong_name_at_site_5s_event_is_told_the_tables_names(

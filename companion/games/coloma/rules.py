@@ -490,6 +490,16 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
 
         return did_you_mean(kind, built)
 
+    def refuse_mules_again(self, state: ColomaState) -> None:
+        """Mule Duel: the Sites typed a second time in a Round are refused (the Mules ate and
+        paid twice: a play-test; without Mules a second `sites` only says the Bust again);
+        said first, before anything typed after them is read."""
+        if state.mule_duel and state.bust_sites is not None and state.phase == "rounds":
+            raise RuleError(
+                f"The Sites of Round {state.round} are in, and the Mules have eaten: ctrl+z "
+                "takes them back to type them again."
+            )
+
     def sites(
         self,
         state: ColomaState,
@@ -500,13 +510,7 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
         """Where the Pioneers went: the Site that busts and the order of turns (and in Mule
         Duel, the Mules: each eats its Carrot there, if it is still there)."""
         count = len(state.players)
-        if state.mule_duel and state.bust_sites is not None and state.phase == "rounds":
-            # (typed again, the Mules ate and paid twice: a play-test; without Mules a second
-            # `sites` only says the Bust again)
-            raise RuleError(
-                f"The Sites of Round {state.round} are in, and the Mules have eaten: ctrl+z "
-                "takes them back to type them again."
-            )
+        self.refuse_mules_again(state)
         if len(chosen) != count:
             raise RuleError(f"Type one Site for each of the {count} players.")
         wanted = 2 if state.mule_duel else 1 if count == 2 else 0
