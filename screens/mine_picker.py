@@ -45,7 +45,8 @@ HELP_TEXT = """\
   must match. **down** moves into the list, **enter** takes the highlighted one.
 - Enter takes nothing until one is highlighted: the filter left only one, or you chose it.
 - When no mine matches what was typed, the list says so: **backspace** widens the filter,
-  **enter** goes to the custom mine below, with the town and the number typed.
+  **enter** goes to the custom mine below, with the town and the number typed (`cj 2 7`:
+  Cactus Junction, roll 2, gold 7).
 - **Or a custom mine**, for a deck that differs from the catalog: town, roll, gold,
   dangerous, then *Take it*. One that differs from the catalog's mine of that town and
   number says so first: *Take it* again takes it.
@@ -56,6 +57,17 @@ HELP_TEXT = """\
 def nothing_line(typed: str) -> str:
     """What the mine list says when what was typed matches no mine left."""
     return f'No mine matches "{typed}": backspace to widen, or enter for a custom mine.'
+
+
+def custom_parts(typed: str) -> tuple[str, str, str]:
+    """The town, the roll and the gold of a custom mine typed in the filter: `cj 2 7` is
+    Cactus Junction's words, roll 2, gold 7; `cj 2` has no gold ("" for what is missing)."""
+    words = typed.split()
+    numbers: list[str] = []
+    while words and words[-1].isdigit() and len(numbers) < 2:
+        numbers.insert(0, words.pop())
+    roll, gold = [*numbers, "", ""][:2]
+    return " ".join(words), roll, gold
 
 
 def search_key(*parts: str) -> str:
@@ -221,15 +233,17 @@ class MinePicker(Dialog, ModalScreen[MineCard | None]):
         self.dismiss(self.free[int(value)])
 
     def _custom_from(self, typed: str) -> None:
-        """The custom row filled from what was typed in the filter (`cm 2`, `cold 2`), the
-        focus where the table goes on."""
-        words = typed.split()
-        roll = words.pop() if words and words[-1].isdigit() else ""
-        town = find_town(" ".join(words)) if words else None
+        """The custom row filled from what was typed in the filter (`cm 2`, `cold 2`, and
+        `cj 2 7`: the town, then the roll and the gold), the focus where the table goes on.
+        (`cj 2 7` put the 7 in the roll: a play-test.)"""
+        town_typed, roll, gold = custom_parts(typed)
+        town = find_town(town_typed) if town_typed else None
         if town is not None:
             self.query_one("#custom-town", Select).value = town
         if roll:
             self.query_one("#custom-roll", Input).value = roll
+        if gold:
+            self.query_one("#custom-value", Input).value = gold
         focus = "#custom-value" if town is not None and roll else "#custom-town"
         self.query_one(focus).focus()
 

@@ -871,3 +871,27 @@ async def test_a_custom_mine_takes_what_was_typed_and_says_where_the_catalog_dif
         assert pilot.app.screen is not picker
         taken = pilot.app.screen.session.state.mines_of(0)[-1]  # type: ignore[attr-defined]
         assert (taken.town, taken.roll, taken.value) == ("Cactus Junction", 2, 7)
+
+
+async def test_a_custom_mine_typed_as_town_roll_and_gold_fills_all_three(
+    store: Store, new_game: NewGame
+) -> None:
+    """`cj 2 7` in the filter put the 7 in the roll (a play-test): three things typed are the
+    town, the roll and the gold, and enter in the gold (with the catalog's other gold said
+    first) takes that mine."""
+    session = boomtown_in_the_picks(new_game)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        picker = await open_mine_picker(pilot, session)
+        await type_into(pilot, "#mine-filter", "cj 2 7")
+        assert picker.choice.shown == []
+        await pilot.press("enter")
+        await settle(pilot)
+        assert picker.query_one("#custom-town", Select).value == "Cactus Junction"
+        assert picker.query_one("#custom-roll", Input).value == "2"
+        assert picker.query_one("#custom-value", Input).value == "7"
+        assert picker.focused is picker.query_one("#custom-value")
+        await pilot.press("enter", "enter")  # the catalog's 6 gold said, then taken
+        await settle(pilot)
+        assert pilot.app.screen is not picker
+        taken = pilot.app.screen.session.state.mines_of(0)[-1]  # type: ignore[attr-defined]
+        assert (taken.town, taken.roll, taken.value) == ("Cactus Junction", 2, 7)
