@@ -71,6 +71,14 @@ The card comes from what you typed (`dynamite`, `holdup`...); the first line cha
 """
 
 
+class Refused(RuleError):
+    """A refusal about one field of the dialog (`field`, a selector): the cursor goes there."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
 class EventCard(Dialog, ModalScreen[Entry | None]):
     CSS_PATH = "event_card.tcss"
     HELP_TITLE = "Play an event card"
@@ -262,20 +270,24 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
         value = self.choice.chosen()
         if value is None:
             left = len(self.choice.shown)
-            raise RuleError(
+            raise Refused(
                 "Choose whom the Holdup is played on."
                 if need == "holdup"
                 else "Choose what the card is played on: type more, or down to the list."
                 if left
-                else "Nothing listed matches what was typed: backspace to widen."
+                else "Nothing listed matches what was typed: backspace to widen.",
+                "#event-filter",
             )
         kind, _, what = value.partition(":")
         if self.card == "holdup":
             number_text = self.query_one("#holdup-number", Input).value.strip()
             dice_text = self.query_one("#holdup-dice", Input).value.strip().lower()
-            if not is_number(number_text):
-                raise RuleError("Name a number from 2 to 12.")
-            dice = self.session.rules.roll() if dice_text == "r" else parse_dice(dice_text)  # type: ignore[attr-defined]
+            if not (is_number(number_text) and 2 <= int(number_text) <= 12):
+                raise Refused("Name a number from 2 to 12.", "#holdup-number")
+            try:
+                dice = self.session.rules.roll() if dice_text == "r" else parse_dice(dice_text)  # type: ignore[attr-defined]
+            except RuleError as problem:
+                raise Refused(str(problem), "#holdup-dice") from None
             return {"target": int(what), "number": int(number_text), "dice": list(dice)}
         if value == "none":
             return {}
@@ -341,21 +353,19 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
             )  # type: ignore[attr-defined]
         except RuleError as problem:
             error.update(str(problem))
-            self._to_the_wrong_field()
+            if isinstance(problem, Refused):
+                self._to_the_wrong_field(problem.field)
             return
         self.dismiss(entry)
 
-    def _to_the_wrong_field(self) -> None:
-        """After a Holdup's refusal, the cursor goes where the problem is: the number
-        (2 to 12) before the dice."""
-        if self.card != "holdup" or self.choice.chosen() is None:
-            return
-        number = self.query_one("#holdup-number", Input)
-        text = number.value.strip()
-        if not (is_number(text) and 2 <= int(text) <= 12):
-            number.focus()
-        else:
-            self.query_one("#holdup-dice", Input).focus()
+    def _to_the_wrong_field(self, selector: str) -> None:
+        """After a refusal, the cursor goes to the field the message is about, its text
+        selected: typing replaces it, as in the command field. (After "Choose whom the
+        Holdup is played on." it stayed in the dice, and a wrong number or dice took the
+        next keys after it, `13` then `7` read 137: a play-test.)"""
+        field = self.query_one(selector, Input)
+        field.focus()
+        field.select_all()
 
     @on(Button.Pressed, "#event-cancel")
     def action_cancel(self) -> None:

@@ -6,7 +6,7 @@ import itertools
 import re
 
 import pytest
-from textual.widgets import Select
+from textual.widgets import Input, Select
 
 from companion.games.boomtown import BoomtownState
 from companion.session import GameSession
@@ -16,7 +16,15 @@ from screens.event_card import EventCard
 from screens.split_calculator import SplitCalculator
 from screens.widgets.wrapped_rows import _wrap_line
 from tests.conftest import NewGame
-from tests.screens.helpers import SIZE, command, make_app, settle, text_of, type_into
+from tests.screens.helpers import (
+    SIZE,
+    command,
+    make_app,
+    send_keys,
+    settle,
+    text_of,
+    type_into,
+)
 
 ROUND_ONE = ("r", "1", "p", "p", "pay", "cm 7", "cm 8", "cm 9", "3 3", "n")  # Ann wins
 
@@ -166,6 +174,46 @@ async def test_the_holdup_dialog_points_at_the_wrong_field_and_forgets_a_put_rig
         assert text_of(pilot, "#event-error") == ""  # put right: the refusal goes
         await pilot.press("enter")  # the dice are typed: enter in the number plays the card
         await pilot.pause()
+        assert pilot.app.screen is screen
+        assert "Bo pays Ann 7: Holdup" in text_of(pilot, "#log-lines")
+
+
+async def test_after_a_holdup_refusal_the_cursor_is_in_the_field_it_names_ready_to_retype(
+    store: Store, new_game: NewGame
+) -> None:
+    """A play-test: after "Choose whom the Holdup is played on." the cursor stayed in the
+    dice; after a wrong number, the 7 typed to put it right went after the 13 (137); a dice
+    refusal put the cursor in the number. The cursor goes to the field the message names,
+    its text selected: typing replaces it."""
+    session = new_game(names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        round_two = ("r", "1", "p", "p", "y")  # Ann wins round 2 and picks first
+        screen = await played(pilot, session, *ROUND_ONE, *round_two)
+        await type_into(pilot, "#command", "holdup")
+        await pilot.press("enter")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, EventCard)
+        await type_into(pilot, "#holdup-number", "13")
+        await type_into(pilot, "#holdup-dice", "7 7")
+        await pilot.press("enter")  # nobody chosen yet
+        await settle(pilot)
+        assert text_of(pilot, "#event-error") == "Choose whom the Holdup is played on."
+        assert dialog.focused is dialog.query_one("#event-filter")
+        send_keys(pilot, "bo")
+        await pilot.press("ctrl+g")  # the number is wrong, and the dice
+        await settle(pilot)
+        assert text_of(pilot, "#event-error") == "Name a number from 2 to 12."
+        assert dialog.focused is dialog.query_one("#holdup-number")
+        send_keys(pilot, "7")  # replaces the 13
+        await pilot.press("enter")  # the dice typed: plays, and they are refused
+        await settle(pilot)
+        assert dialog.query_one("#holdup-number", Input).value == "7"
+        assert text_of(pilot, "#event-error").startswith("Type the two dice, each 1 to 6")
+        assert dialog.focused is dialog.query_one("#holdup-dice")
+        send_keys(pilot, "4 4")  # replaces the 7 7
+        await pilot.press("enter")
+        await settle(pilot)
         assert pilot.app.screen is screen
         assert "Bo pays Ann 7: Holdup" in text_of(pilot, "#log-lines")
 
