@@ -50,6 +50,30 @@ NEEDS: dict[str, str] = {  # what each card asks for
 
 TARGET_HINT = "type to filter: a name, a town, a number (down: to the list)"
 CARD_HINT = "type to filter: new, dyn, holdup (down: to the list)"
+#: what each card's list can be filtered by: the Holdup lists players, the Saloon towns
+#: (one hint for all, "a name, a town, a number", asked a number of a list of towns: a
+#: play-test)
+TARGET_HINTS: dict[str, str] = {
+    "holdup": "type to filter: a name (down: to the list)",
+    "saloon": "type to filter: a town, cc or coyote (down: to the list)",
+    "governor": "type to filter: a town, cc or coyote (down: to the list)",
+    "saloon_girls": "type to filter: a town, cc or coyote (down: to the list)",
+    "new_vein": "type to filter: a town, a number (down: to the list)",
+}
+#: what a card that asks nothing more does, said before ctrl+g (its name alone told a new
+#: player nothing, and "plays it" read as the Mustang ridden at once: a play-test)
+NO_TARGET_LINES: dict[str, str] = {
+    "card_shark": "Card Shark: every other player pays the bank 4. ctrl+g plays it.",
+    "stagecoach": "Stagecoach Robbery: +10 gold from the bank. ctrl+g plays it.",
+    "mustang": (
+        "Mustang: kept; once, {who} picks right after the auction winner (type m then)."
+        " ctrl+g takes it."
+    ),
+    "telegraph": (
+        "Telegraph: kept; once, right after a production roll, {who} may change one die"
+        " (t 2 6 makes die 2 a 6). ctrl+g takes it."
+    ),
+}
 
 HELP_TEXT = """\
 The card comes from what you typed (`dynamite`, `holdup`...); the first line changes it
@@ -61,8 +85,9 @@ The card comes from what you typed (`dynamite`, `holdup`...); the first line cha
   or **ctrl+g**.
 - **Type** to filter the targets, listed by player then mine: a name (`bo`), a town
   (`cm`, `cold`), a number (`6`). Every word typed must match.
-- **enter** plays the card once a target is highlighted: the filter left only one, or you
-  chose it with **down** and the arrows. Enter with several left plays nothing.
+- **enter** plays the card once a target is highlighted: the filter left only one, its
+  whole name was typed (`saloon`, not Saloon Girls), or you chose it with **down** and the
+  arrows. Enter with several left plays nothing.
 - When nothing matches what was typed, the list says so: **backspace** widens the filter.
 - **Holdup**: choose whom, then the number named (2-12) and the dice (`3 4`, or `r` to roll);
   enter in the dice plays it.
@@ -122,7 +147,7 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
             )
             yield Static("", id="choice-label")
             yield SteadyInput(
-                placeholder=CARD_HINT if self.choosing else TARGET_HINT,
+                placeholder="",  # what the list is filtered by: set with the list
                 id="event-filter",
                 compact=True,
             )
@@ -214,10 +239,12 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
         else:
             label, options = self._choices()
         if not need:
-            label = f"{EVENTS[self.card]}: nothing more to choose; ctrl+g plays it."
+            label = NO_TARGET_LINES.get(
+                self.card, f"{EVENTS[self.card]}: nothing more to choose; ctrl+g plays it."
+            ).format(who=self.state.name(self.seat))
         field = self.query_one("#event-filter", Input)
         field.value = ""
-        field.placeholder = CARD_HINT if self.choosing else TARGET_HINT
+        field.placeholder = self._filter_hint(options)
         self.choice.fill(options)
         for selector in ("#event-filter", "#event-choice"):
             self.query_one(selector).display = bool(need)
@@ -225,6 +252,15 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
         self.query_one("#choice-label", Static).update(label)
         self.query_one("#holdup-row").display = need == "holdup"
         self.query_one("#event-error", Static).update("")
+
+    def _filter_hint(self, options: list[tuple[Text, str, str]]) -> str:
+        """What the filter field says: what its list can be filtered by, or, with one choice
+        only (keep the card, or discard it), that enter takes it."""
+        if self.choosing:
+            return CARD_HINT
+        if len(options) == 1 and options[0][1] in ("none", "discard"):
+            return f"enter: {options[0][0].plain.lower()}"
+        return TARGET_HINTS.get(self.card, TARGET_HINT)
 
     def _take_card(self, card: str) -> None:
         """The card chosen from the list: its targets next (or Play it, for none)."""

@@ -86,6 +86,12 @@ def _words(text: str) -> list[str]:
     return words + [part for word in words for part in re.findall(r"\w+", word) if part != word]
 
 
+def same_name(shown: str, typed: str) -> bool:
+    """`typed` is the whole name shown (a count after it aside: "Saloon (x2 left)")."""
+    name = re.sub(r"\s*\([^)]*\)$", "", shown)
+    return bool(typed.strip()) and folded(" ".join(name.split())) == folded(" ".join(typed.split()))
+
+
 def matches(query: str, key: str) -> bool:
     """Every word typed starts a word of the option's key (a number: is one)."""
     words = _words(key)
@@ -131,6 +137,11 @@ class FilteredChoice:
                 self.options.set_options([Option(line, id=NOTHING, disabled=True)])
         if len(kept) == 1:  # the one left is what enter takes
             self.options.highlighted = 0
+        elif kept:  # the one named in full, among longer names (`saloon`: Saloon Girls
+            # was left too, and "type more" could not pick the Saloon: a play-test)
+            named = [i for i, (shown, _) in enumerate(kept) if same_name(shown.plain, query)]
+            if len(named) == 1:
+                self.options.highlighted = named[0]
 
     @property
     def nothing_matches(self) -> bool:

@@ -839,6 +839,48 @@ async def test_typing_while_the_help_is_open_is_said_to_go_nowhere(
         ]
 
 
+async def test_the_event_dialog_says_what_each_card_asks_and_does(
+    store: Store, new_game: NewGame
+) -> None:
+    """Read as a new player (a play-test): every list's filter said "a name, a town, a
+    number" (the Holdup lists only players, the Saloon only towns); a card with nothing to
+    choose said only "ctrl+g plays it" (the Mustang and the Telegraph are kept, not played
+    at once); and `saloon` left Saloon Girls too, so "type more" could never take the
+    Saloon. Each says what it lists and what it does, and the name typed in full is taken."""
+    from screens.event_card import EventCard
+
+    session = boomtown_in_the_picks(new_game)
+    said: dict[str, tuple[str, str]] = {}
+    for card in ("saloon", "holdup", "mustang", "telegraph", "card_shark", "stagecoach"):
+        async with make_app(store).run_test(size=(80, 24)) as pilot:
+            dialog = await open_event_card(pilot, session)
+            send_keys(pilot, card.replace("_", " "))
+            await pilot.press("enter")
+            await settle(pilot)
+            assert isinstance(dialog, EventCard) and not dialog.choosing and dialog.card == card
+            field = dialog.query_one("#event-filter", Input)
+            hint = field.placeholder if field.display else ""
+            said[card] = (text_of(pilot, "#choice-label"), hint)
+            assert dialog.query_one("#event-box").region.bottom <= 24
+    assert said["saloon"] == (
+        "Which town",
+        "type to filter: a town, cc or coyote (down: to the list)",
+    )
+    assert said["holdup"][1] == "type to filter: a name (down: to the list)"
+    assert said["mustang"][0] == (
+        "Mustang: kept; once, Ann picks right after the auction winner (type m then). "
+        "ctrl+g takes it."
+    )
+    assert said["telegraph"][0] == (
+        "Telegraph: kept; once, right after a production roll, Ann may change one die "
+        "(t 2 6 makes die 2 a 6). ctrl+g takes it."
+    )
+    assert said["card_shark"][0] == (
+        "Card Shark: every other player pays the bank 4. ctrl+g plays it."
+    )
+    assert said["stagecoach"][0] == ("Stagecoach Robbery: +10 gold from the bank. ctrl+g plays it.")
+
+
 async def test_a_custom_mine_takes_what_was_typed_and_says_where_the_catalog_differs(
     store: Store, new_game: NewGame
 ) -> None:
