@@ -52,6 +52,10 @@ class SplitCalculator(Dialog, ModalScreen[None]):
                     id="split-leftover",
                     compact=True,
                 )
+            yield Static(
+                "With 3 players the bank always gets the rest: this choice is for 4-5.",
+                id="split-three",
+            )
             yield Static("", id="split-result", markup=False)
             yield Static("escape closes; nothing in the game changes.", id="split-hint")
 
@@ -69,9 +73,18 @@ class SplitCalculator(Dialog, ModalScreen[None]):
             say(result, str(error))
             return
         players = self.query_one("#split-players", Select).value
+        self._leftover_for(int(players))  # type: ignore[arg-type]
         leftover = self.query_one("#split-leftover", Select).value
         split = split_bid(bid, int(players), leftover)  # type: ignore[arg-type]
         say(result, "\n".join(describe_split(split)))
+
+    def _leftover_for(self, players: int) -> None:
+        """With 3 players the 4-5 player choice changes nothing: greyed and skipped, and a
+        line says why (it could be switched, and "the left neighbour keeps the rest" showed
+        beside a split giving the bank the rest: a play-test)."""
+        three = players == 3
+        self.query_one("#split-leftover", Select).disabled = three
+        self.query_one("#split-three", Static).display = three
 
     def action_close(self) -> None:
         self.dismiss(None)

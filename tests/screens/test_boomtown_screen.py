@@ -242,6 +242,42 @@ async def test_the_split_calculator_opens_on_its_own(store: Store, new_game: New
         assert GameSession.open(store, session.path).journal.effective_count == 0  # untouched
 
 
+async def test_the_split_calculator_at_3_players_greys_the_4_5_player_choice(
+    store: Store, new_game: NewGame
+) -> None:
+    """A play-test: at 3 players the 4-5 player choice could still be switched, changed
+    nothing, and said "the left neighbour keeps the rest" beside a split giving the bank the
+    rest. At 3 players it is greyed and skipped, and a line says why; at 4 it is back."""
+    session = new_game(names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, SplitCalculator)
+        await type_into(pilot, "#split-bid", "9")
+        assert text_of(pilot, "#split-result").splitlines() == [
+            "The winner's right neighbour keeps 5",
+            "The winner's left neighbour keeps 2",
+            "The bank gets 2",  # the rulebook's 3-player example
+        ]
+        leftover = dialog.query_one("#split-leftover", Select)
+        note = dialog.query_one("#split-three")
+        assert leftover.disabled and note.display
+        assert str(note.render()) == (
+            "With 3 players the bank always gets the rest: this choice is for 4-5."
+        )
+        await pilot.press("tab", "tab")  # the bid, the players, and round: never the choice
+        await settle(pilot)
+        assert dialog.focused is dialog.query_one("#split-bid")
+        assert dialog.query_one("#split-box").region.bottom <= SIZE[1]
+        dialog.query_one("#split-players", Select).value = 4
+        await settle(pilot)
+        assert not leftover.disabled and not note.display
+        assert text_of(pilot, "#split-result").splitlines()[-1] == "The bank gets 0"
+
+
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_the_split_calculators_open_players_list_hides_the_field_behind_it(
     store: Store, new_game: NewGame, size: tuple[int, int]
