@@ -16,6 +16,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.widgets import Header
 
+from companion.amounts import and_listed
 from companion.games import RuleError
 from companion.games.boomtown import (
     EVENTS,
@@ -72,6 +73,7 @@ def compact_sentence(text: str, names: list[str]) -> str:
         main = main.removesuffix(": pays up")  # the payment says it: "... rolls 9; Bo pays
         parts = [part.removesuffix(": Holdup") for part in parts]  # Ann 2"
     main = main.replace(" left in the deck)", " left)")
+    main, parts = _card_shark_in_short(main, parts)
     for part in parts:
         if actor is not None and part.startswith(f"{actor} "):
             part = part.removeprefix(f"{actor} ")
@@ -85,6 +87,28 @@ def compact_sentence(text: str, names: list[str]) -> str:
             part = f"{who} is {where} mayor now" if who else f"{where} mayor now"
         said.append(part)
     return "; ".join([main, *said])
+
+
+#: what the Card Shark's sentence says before each payment
+CARD_SHARK_SAID = ": every other player pays the bank 4"
+
+
+def _card_shark_in_short(main: str, parts: list[str]) -> tuple[str, list[str]]:
+    """The Card Shark's payments in one clause: "Ann takes Card Shark: Bo, Cy and Di pay
+    the bank 4 each" (each payment was said again with its card, and the line was cut
+    before the payers: a play-test). One who could pay only part is said apart."""
+    if not main.endswith(CARD_SHARK_SAID):
+        return main, parts
+    parts = [part.removesuffix(": Card Shark") for part in parts]
+    in_full = " pays the bank 4"
+    paid_in_full = [part.removesuffix(in_full) for part in parts if part.endswith(in_full)]
+    if not paid_in_full:
+        return main, parts
+    each = " each" if len(paid_in_full) > 1 else ""
+    verb = "pay" if len(paid_in_full) > 1 else "pays"
+    said = f": {and_listed(paid_in_full)} {verb} the bank 4{each}"
+    rest = [part for part in parts if not part.endswith(in_full)]
+    return main.removesuffix(CARD_SHARK_SAID) + said, rest
 
 
 #: the round line's second line once the deck is empty
@@ -200,6 +224,17 @@ Type in the command field and press **enter**:
     def walked_text(self, entry: Entry) -> str:
         """Said in fewer words: fees and pawns fit on the line (`compact_sentence`)."""
         return compact_sentence(entry.text, [player.name for player in self.state.players])
+
+    def _say_done(self, sentence: str) -> None:
+        """What a change did, whole: one that does not fit the line is wrapped (an event's
+        payers and pawns were cut off at 80x24, "f2: all of it": a play-test), and it goes
+        at the first key typed, as a one-line one does."""
+        width = self.refusal_line().content_size.width
+        if not sentence or not width or cell_len(sentence) <= width:
+            super()._say_done(sentence)
+            return
+        self.say_beside(sentence, notice=True)
+        self._done_said = True
 
     def render_state(self) -> None:
         """Update only what changed (#16): each part repaints the lines whose text changed,

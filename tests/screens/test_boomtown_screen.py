@@ -20,6 +20,7 @@ from tests.screens.helpers import (
     SIZE,
     command,
     make_app,
+    open_screen,
     send_keys,
     settle,
     text_of,
@@ -1189,6 +1190,44 @@ async def test_an_enter_typed_on_before_a_question_shows_changes_nothing(
         assert field.value == "y"  # kept, as typed
 
 
+async def test_what_an_event_did_is_said_whole_under_the_field_at_80x24(
+    store: Store, new_game: NewGame
+) -> None:
+    """A play-test: after an event, the line under the field was cut ("...pays the bank…
+    f2: all of it."), and who paid or who is mayor now could not be read. The Card Shark's
+    payers are said in one clause; a result still longer than the line is wrapped, whole,
+    and goes at the first key typed, as the one-line one does."""
+    from tests.screens.test_dialogs import boomtown_in_the_picks
+
+    async def done_after(typed: str, target: str = "") -> tuple[str, int]:
+        session = boomtown_in_the_picks(new_game)
+        async with make_app(store).run_test(size=(80, 24)) as pilot:
+            screen = await open_screen(pilot, session, BoomtownScreen)
+            await type_into(pilot, "#command", typed)
+            await pilot.press("enter")
+            await settle(pilot)
+            if target:  # the dialog: the one target left by the filter, enter plays it
+                assert isinstance(pilot.app.screen, EventCard)
+                send_keys(pilot, target)
+                await pilot.press("enter")
+                await settle(pilot)
+            assert pilot.app.screen is screen
+            line = screen.query_one("#command-error")
+            said, height = text_of(pilot, "#command-error"), line.region.height
+            send_keys(pilot, "n")  # the next command typed: what was done goes
+            await settle(pilot)
+            assert text_of(pilot, "#command-error") == ""
+            return said, height
+
+    assert await done_after("card shark") == (
+        "Done: Ann takes Card Shark: Bo, Cy and Di pay the bank 4 each.",
+        1,
+    )
+    said, height = await done_after("expropriation", "cy")
+    assert said == "Done: Ann takes Expropriation: takes Cy's Cactus Junction 2: 6; its mayor now."
+    assert height == 2  # wrapped: 79 cells on a line of 78
+
+
 def test_the_line_under_the_field_says_a_change_in_fewer_words() -> None:
     """Fees and pawns came after the mine's whole label, cut off at 80x24 where the table
     checks its chips against them (a play-test): said in fewer words there."""
@@ -1214,6 +1253,12 @@ def test_the_line_under_the_field_says_a_change_in_fewer_words() -> None:
             "Round 2: 4 cards revealed (40 left); Ann opens the auction"
         ),
         "Ann passes": "Ann passes",
+        "Bo takes Card Shark: every other player pays the bank 4; Ann pays the bank 4: Card "
+        "Shark; 🤠 Joe pays the bank 4: Card Shark; Dee pays the bank 1 (all they have, 4 "
+        "due): Card Shark": (
+            "Bo takes Card Shark: Ann and 🤠 Joe pay the bank 4 each; Dee pays the bank 1 "
+            "(all they have, 4 due)"
+        ),
     }
     for sentence, said in cases.items():
         assert compact_sentence(sentence, names) == said
