@@ -53,7 +53,7 @@ class SplitCalculator(Dialog, ModalScreen[None]):
                     compact=True,
                 )
             yield Static(
-                "With 3 players the bank always gets the rest: this choice is for 4-5.",
+                "3 players: the bank always gets the rest; this choice is for 4-5.",
                 id="split-three",
             )
             yield Static("", id="split-result", markup=False)

@@ -250,7 +250,7 @@ async def test_the_split_calculator_at_3_players_greys_the_4_5_player_choice(
     nothing, and said "the left neighbour keeps the rest" beside a split giving the bank the
     rest. At 3 players it is greyed and skipped, and a line says why; at 4 it is back."""
     session = new_game(names=("Ann", "Bo", "Cy"), first=0)
-    async with make_app(store).run_test(size=SIZE) as pilot:
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
         pilot.app.open_game(session.path)
         await settle(pilot)
         await pilot.press("ctrl+s")
@@ -267,12 +267,13 @@ async def test_the_split_calculator_at_3_players_greys_the_4_5_player_choice(
         note = dialog.query_one("#split-three")
         assert leftover.disabled and note.display
         assert str(note.render()) == (
-            "With 3 players the bank always gets the rest: this choice is for 4-5."
+            "3 players: the bank always gets the rest; this choice is for 4-5."
         )
+        assert note.region.height == 1  # on one line at 80 columns
         await pilot.press("tab", "tab")  # the bid, the players, and round: never the choice
         await settle(pilot)
         assert dialog.focused is dialog.query_one("#split-bid")
-        assert dialog.query_one("#split-box").region.bottom <= SIZE[1]
+        assert dialog.query_one("#split-box").region.bottom <= 24
         dialog.query_one("#split-players", Select).value = 4
         await settle(pilot)
         assert not leftover.disabled and not note.display
