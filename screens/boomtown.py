@@ -128,6 +128,8 @@ class PlayerGrid(PlainVerticalScroll):
 
 class BoomtownScreen(CommandScreen):
     CSS_PATH = "boomtown.tcss"
+    #: an event's payers and pawns were cut off at 80x24 ("f2: all of it": a play-test)
+    DONE_WRAPS = True
     HELP_TITLE = "Boomtown"
     HELP_TEXT = (
         """\
@@ -224,17 +226,6 @@ Type in the command field and press **enter**:
     def walked_text(self, entry: Entry) -> str:
         """Said in fewer words: fees and pawns fit on the line (`compact_sentence`)."""
         return compact_sentence(entry.text, [player.name for player in self.state.players])
-
-    def _say_done(self, sentence: str) -> None:
-        """What a change did, whole: one that does not fit the line is wrapped (an event's
-        payers and pawns were cut off at 80x24, "f2: all of it": a play-test), and it goes
-        at the first key typed, as a one-line one does."""
-        width = self.refusal_line().content_size.width
-        if not sentence or not width or cell_len(sentence) <= width:
-            super()._say_done(sentence)
-            return
-        self.say_beside(sentence, notice=True)
-        self._done_said = True
 
     def render_state(self) -> None:
         """Update only what changed (#16): each part repaints the lines whose text changed,

@@ -101,6 +101,10 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
     #: how often a read-only copy looks for the writer's changes (one stat when none)
     FOLLOW_EVERY = 0.5
 
+    #: what a change did, when longer than the line under the field: wrapped whole (True:
+    #: Boomtown's events name payers and pawns a table checks) or cut there, "f2: all of it"
+    DONE_WRAPS = False
+
     def __init__(self, session: GameSession) -> None:
         super().__init__(classes=initial_classes())
         self._compositor = ScreenCompositor()
@@ -342,11 +346,16 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
     def _say_done(self, sentence: str) -> None:
         """What a change did, on the line under the field, until the next key is typed; one
         cut to the line says where the rest is (a Clean Up's refills and Outlaws were cut
-        off with no word: a play-test)."""
+        off with no word: a play-test); a screen whose changes say more (`DONE_WRAPS`) has
+        it wrapped whole instead."""
         if sentence:
             width = self.refusal_line().content_size.width
-            more = " f2: all of it." if width and cell_len(sentence) > width else ""
-            self.say_beside(sentence, notice=True, one_line=True, keep=more)
+            too_long = bool(width) and cell_len(sentence) > width
+            if too_long and self.DONE_WRAPS:
+                self.say_beside(sentence, notice=True)
+            else:
+                more = " f2: all of it." if too_long else ""
+                self.say_beside(sentence, notice=True, one_line=True, keep=more)
             self._done_said = True
 
     def _done_sentence(self, written: int) -> str:
