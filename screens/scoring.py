@@ -305,6 +305,8 @@ did not have.
         self._across_seat = 0  # the answer last typed in this step (where the problem shows)
         self._across_said = False  # the problem is shown (every answer reads)
         self._refused: set[int] = set()  # the seats whose answer to this step does not read
+        # (field key, seat) of each answer at another step that does not read, as typed
+        self._refused_elsewhere: set[tuple[str, int]] = set()
         self._questioned: set[int] = set()  # the seats with a "... is that right?" beside
         self._questions_seen = -1  # the step whose questions an enter on the last went past
         self._stopped: set[tuple[int, int, str]] = set()  # questions enter stopped at, seen
@@ -415,7 +417,7 @@ did not have.
             # docked at the bottom while the questions are asked: in sight however long
             # the answers' hints are (Builders' nine buildings a player pushed them off)
             with Vertical(id="totals-box"):
-                yield Static("Running totals", id="running-title")
+                yield Static("Running totals", id="running-title", markup=False)
                 table: DataTable[str | Text] = DataTable(id="totals", cursor_type="none")
                 yield table
             yield Static(id="winners", markup=False)
@@ -499,7 +501,6 @@ did not have.
             self.query_one("#step-prompt", Static).update(
                 f"{field.prompt or field.label}. Type {field_hint(field)}."
             )
-            self.query_one("#running-title", Static).update("Running totals")
             self.query_one("#chart-row").display = bool(field.chart)
             if field.chart:
                 chart_input = self.query_one("#chart", Input)
@@ -530,7 +531,26 @@ did not have.
             first.select_all()
         if not self.at_standings:  # back at its field's step: the problem is said again
             self._check_across()  # (it was gone, and the totals took it: a play-test)
+        self._refused_elsewhere = self._refused_at_other_steps()
         self._show_totals()
+
+    def _refused_at_other_steps(self) -> set[tuple[str, int]]:
+        """Each answer of another step than this one that does not read as typed: the
+        totals count it for nothing (back from a refused Mayors, they took its old number,
+        or the refused 9 itself: a play-test)."""
+        if self.at_standings:
+            return set()
+        here = self.spec.fields[self.step]
+        refused = set()
+        for field in self.spec.fields:
+            if field is here:
+                continue
+            for seat in range(len(self.rows)):
+                try:
+                    self._read(field, seat, self.typed[field.key][seat])
+                except SheetError:
+                    refused.add((field.key, seat))
+        return refused
 
     def _check(self, seat: int) -> bool:
         """Read one player's answer into the sheet; show the problem beside it if any."""
@@ -668,19 +688,15 @@ did not have.
         """Running totals while answering; at the standings, the tie-break figures too
         (the cells `goldrush score` prints: `standings_rows`), with the total right after
         the player's name, so that it is never cut off however many categories follow."""
-        unread = set() if self.at_standings else set(self._refused)
-        if not self.at_standings and not self.spec.counts_in_total(self.spec.fields[self.step]):
-            unread.clear()  # a tie-break's answer refused leaves the total as it stands (the
-            # leader left the running totals over a 7 typed for Horses: a play-test)
-        if self._across is not None and not self.at_standings:  # answers that cannot all
-            # be right: no total takes them (Bo's 9 Hotels of 6 ranked him first: a play-test)
-            unread.update(range(len(self.rows)))
+        unread = self._not_counted()
         counted = [row for seat, row in enumerate(self.rows) if seat not in unread]
         result = score(self.spec, counted)
         headers, rows = totals_first(*standings_rows(self.spec, result), len(self.spec.categories))
         for seat in sorted(unread):  # ranked without them, their cells a "?" (a play-test saw
             # a refused 9 mayors counted, and an emptied answer's old number kept)
-            rows.append(self._unread_row(seat, len(headers)))
+            rows.append(self._unread_row(seat, len(headers), unread[seat]))
+        if not self.at_standings:
+            say(self.query_one("#running-title", Static), self._running_title(unread))
         if not self.at_standings:  # the tie-break columns follow the categories
             headers, rows = (
                 headers[: 3 + len(self.spec.categories)],
@@ -706,15 +722,60 @@ did not have.
             tiebreak = "\n".join([*tie_notes(self.spec, result), self.spec.tiebreak_sentence])
             say(self.query_one("#tiebreak", Static), Text(tiebreak))
 
-    def _unread_row(self, seat: int, width: int) -> list[str]:
-        """A player whose answer to this step is refused: "?" for the rank, the total and
-        this step's category, the other categories as they stand (the whole row went "?",
-        known numbers too: a play-test)."""
-        field = self.spec.fields[self.step] if not self.at_standings else None
+    def _not_counted(self) -> dict[int, set[str]]:
+        """Per player left out of the totals, the fields whose answer counts for nothing:
+        one that does not read as typed, at this step or another (back from a refused
+        Mayors, the totals took the refused 9: a play-test), or one of the answers a check
+        across players refuses (they cannot all be right: Bo's 9 Hotels of 6 ranked him
+        first, a play-test). A tie-break's answer refused leaves the total as it stands
+        (the leader left the running totals over a 7 typed for Horses: a play-test)."""
+        if self.at_standings:
+            return {}
+        here = self.spec.fields[self.step]
+        unread: dict[int, set[str]] = {}
+        refused = {(here.key, seat) for seat in self._refused} | self._refused_elsewhere
+        for field in self.spec.fields:
+            if not self.spec.counts_in_total(field):
+                continue
+            for seat in range(len(self.rows)):
+                if (field.key, seat) in refused:
+                    unread.setdefault(seat, set()).add(field.key)
+        if self.spec.check is not None:
+            checked = self.spec.fields[self._check_step()]
+            if self.step == self._check_step():
+                across = self._across is not None
+            else:  # (said at its own step; here its total is not known either)
+                every_read = all((checked.key, seat) not in refused for seat in self._seats())
+                across = every_read and self.spec.check(self.rows) is not None
+            if across:
+                for seat in self._seats():
+                    unread.setdefault(seat, set()).add(checked.key)
+        return unread
+
+    def _running_title(self, unread: dict[int, set[str]]) -> Text:
+        """ "Running totals", and the other steps whose answers make a "?" in them: there,
+        nothing says why (this step's own say it beside them)."""
+        here = self.spec.fields[self.step].key
+        keys = set().union(*unread.values()) - {here} if unread else set()
+        labels = [field.label for field in self.spec.fields if field.key in keys]
+        if not labels:
+            return Text("Running totals")
+        steps = labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} and {labels[-1]}"
+        said = "step is" if len(labels) == 1 else "steps are"
+        return Text(f"Running totals (? until the {steps} {said} put right)")
+
+    def _seats(self) -> range:
+        return range(len(self.rows))
+
+    def _unread_row(self, seat: int, width: int, unknown: set[str]) -> list[str]:
+        """A player with an answer refused (`unknown`: their fields): "?" for the rank, the
+        total and the categories scored from those answers, the others as they stand (the
+        whole row went "?", known numbers too: a play-test)."""
+        fields = [field for field in self.spec.fields if field.key in unknown]
         cells = []
         for category in self.spec.categories:
             try:
-                known = field is None or not self.spec.scored_from(category, field)
+                known = not any(self.spec.scored_from(category, field) for field in fields)
                 cells.append(str(category.points(self.rows[seat])) if known else "?")
             except Exception:  # a category that needs the refused answer
                 cells.append("?")

@@ -1469,3 +1469,46 @@ async def test_a_problem_across_players_is_not_said_at_another_step(
         await settle(pilot)
         assert wizard.spec.fields[wizard.step].key == "mayors"
         assert "5 mayor pawns in all" in str(note.content)
+
+
+async def test_a_refused_answer_counts_for_nothing_at_the_other_steps_too(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test: 9 mayors refused (5 pawns in all), then ctrl+b: the Mines step's
+    running totals counted the 9 (45 points, Ann first); an answer that did not read kept
+    its old number there. A refused answer counts for nothing at every step: "?" for the
+    total and its category, and the title says which step to put right."""
+    session = new_game(names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        table = wizard.query_one("#totals", DataTable)
+
+        def row_of(name: str) -> list[str]:
+            rows = [[str(cell) for cell in table.get_row_at(y)] for y in range(table.row_count)]
+            return next(row for row in rows if row[1] == name)
+
+        await pilot.press("ctrl+n", "ctrl+n")  # gold and mines as tracked: the mayors
+        await settle(pilot)
+        assert wizard.spec.fields[wizard.step].key == "mayors"
+        await type_into(pilot, "#answer-0", "9")  # 5 mayor pawns in all: refused
+        await pilot.press("ctrl+b")
+        await settle(pilot)
+        assert wizard.spec.fields[wizard.step].key == "mines"
+        for name in ("Ann", "Bo", "Cy"):  # which of them is wrong is not known
+            assert row_of(name) == ["?", name, "?", "10", "0", "?"], name
+        assert "until the Mayors step is put right" in text_of(pilot, "#running-title")
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        await type_into(pilot, "#answer-0", "x")  # does not read: not its old 9, nor 0
+        await pilot.press("ctrl+b", "ctrl+b")
+        await settle(pilot)
+        assert wizard.spec.fields[wizard.step].key == "gold"
+        assert row_of("Ann") == ["?", "Ann", "?", "10", "0", "?"]
+        assert row_of("Bo")[:3] == ["1", "Bo", "10"]
+        await pilot.press("ctrl+n", "ctrl+n")
+        await settle(pilot)
+        await type_into(pilot, "#answer-0", "1")  # put right: counted everywhere
+        await pilot.press("ctrl+b")
+        await settle(pilot)
+        assert row_of("Ann")[:3] == ["1", "Ann", "15"]
+        assert text_of(pilot, "#running-title").strip() == "Running totals"
