@@ -1512,3 +1512,37 @@ async def test_a_refused_answer_counts_for_nothing_at_the_other_steps_too(
         await settle(pilot)
         assert row_of("Ann")[:3] == ["1", "Ann", "15"]
         assert text_of(pilot, "#running-title").strip() == "Running totals"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_notices_leave_the_running_totals_in_sight(
+    store: Store, new_game: NewGame, size: tuple[int, int]
+) -> None:
+    """At 80x24 the notices (9 mayor pawns refused, "Some answers need fixing") sat over
+    the running totals' last rows (a play-test). They take their own lines under the
+    totals now: every notice, every row of the totals and the answer to put right show."""
+    from textual.widgets._toast import Toast
+
+    session = new_game(names=("Ann", "Bo", "Cy", "Di", "Ed"))
+    async with make_app(store).run_test(size=size, notifications=True) as pilot:
+        wizard = await open_wizard(pilot, session)
+        await pilot.press("ctrl+n", "ctrl+n")  # gold and mines as tracked: the mayors
+        await settle(pilot)
+        await type_into(pilot, "#answer-2", "9")  # 5 mayor pawns in all
+        await pilot.press("ctrl+n")  # refused: said beside it and in a notice
+        await settle(pilot)
+        await until(pilot, lambda: wizard.query(Toast))
+        await settle(pilot)
+        box = wizard.query_one("#totals-box")
+        table = wizard.query_one("#totals", DataTable)
+        footer = wizard.query_one("SteadyFooter")
+        assert box.region.bottom <= footer.region.y
+        assert table.region.height >= 1 + table.row_count  # the header and every row
+        toasts = [toast.region for toast in wizard.query(Toast)]
+        for toast in toasts:
+            assert toast.height >= 1 and not toast.overlaps(box.region), (toast, box.region)
+            assert not toast.overlaps(footer.region)
+        answer = wizard.query_one("#answer-2", Input)
+        assert pilot.app.focused is answer
+        assert answer.region.height == 1 and not answer.region.overlaps(box.region)
+        assert not any(answer.region.overlaps(toast) for toast in toasts)
