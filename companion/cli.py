@@ -355,7 +355,7 @@ def _score(sheet_path: str, as_json: bool) -> int:
 
     from companion.files import UnreadableFile, read_bounded
     from companion.games import SHEETS
-    from companion.scoring import SheetError, parse_sheet_text, score, standings_table
+    from companion.scoring import SheetError, parse_sheet_as_played, score, standings_table
 
     shown_path = visible(sheet_path)
     try:
@@ -365,7 +365,7 @@ def _score(sheet_path: str, as_json: bool) -> int:
     except OSError as error:
         return _fail(f"goldrush score: {shown_path}: {error.strerror or error}")
     try:
-        spec, players = parse_sheet_text(data, SHEETS)
+        spec, players = parse_sheet_as_played(data, SHEETS)  # (no Hotels column without them)
     except SheetError as error:
         return _fail(f"goldrush score: {shown_path}: {visible(str(error))}")
     result = score(spec, players)

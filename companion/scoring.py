@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import tomli_w
@@ -298,15 +298,44 @@ def parse_sheet_text(
     text: str | bytes, specs: Mapping[str, SheetSpec]
 ) -> tuple[SheetSpec, list[dict[str, Any]]]:
     """Parse and check a sheet; anything wrong with it is one SheetError with one line."""
+    return read_sheet(_sheet_document(text), specs)
+
+
+def parse_sheet_as_played(
+    text: str | bytes, specs: Mapping[str, SheetSpec]
+) -> tuple[SheetSpec, list[dict[str, Any]]]:
+    """`parse_sheet_text`, its spec without the fields of a module the game was played
+    without: those a sheet may leave out (`Field.default`) that no player has, and their
+    categories. `goldrush score` showed a Hotels column of 0s for a Coloma game played
+    without the Hotel Building module (a play-test)."""
+    doc = _sheet_document(text)
+    spec, rows = read_sheet(doc, specs)
+    players = doc["players"]
+    unused = {
+        spec_field.key
+        for spec_field in spec.fields
+        if spec_field.default is not None and all(spec_field.key not in p for p in players)
+    }
+    if not unused:
+        return spec, rows
+    narrowed = replace(
+        spec,
+        fields=tuple(f for f in spec.fields if f.key not in unused),
+        categories=tuple(c for c in spec.categories if c.key not in unused),
+    )
+    return narrowed, rows
+
+
+def _sheet_document(text: str | bytes) -> dict[str, Any]:
+    """A sheet's TOML as read; SheetError when it cannot be."""
     try:
-        doc = tomllib.loads(text.decode("utf-8") if isinstance(text, bytes) else text)
+        return tomllib.loads(text.decode("utf-8") if isinstance(text, bytes) else text)
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise SheetError(f"not a readable TOML sheet ({error})") from None
     except RecursionError:
         raise SheetError("not a readable TOML sheet (nested too deeply)") from None
     except ValueError as error:  # e.g. an integer of more digits than Python converts
         raise SheetError(f"not a readable TOML sheet ({error})") from None
-    return read_sheet(doc, specs)
 
 
 def sheet_text(spec: SheetSpec, players: list[Mapping[str, Any]]) -> str:

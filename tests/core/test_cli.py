@@ -96,6 +96,48 @@ def test_a_bad_sheet_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], 
     assert code == 2 and err.count("\n") == 1
 
 
+COLOMA_PLAYER = """[[players]]
+name = "{name}"
+track = {track}
+buildings = [3]
+canyons = []
+bridges = []
+frontier = 0
+graves = []
+gold = 1
+bucks = 0
+dudes = 0
+tents = 0
+horses = 0
+"""
+
+
+@pytest.mark.parametrize("hotels", [False, True])
+def test_score_shows_a_modules_column_only_when_the_game_used_it(
+    capsys: pytest.CaptureFixture[str], tmp_path, hotels: bool
+) -> None:  # type: ignore[no-untyped-def]
+    """A Coloma game played without the Hotel Building module has no `hotels` in its sheet:
+    `goldrush score` showed a Hotels column of 0s all the same (a play-test). With the
+    module (its Hotels typed, 0 too), the column is there."""
+    import json
+
+    players = [
+        COLOMA_PLAYER.format(name=name, track=track) for name, track in (("Ann", 9), ("Bo", 4))
+    ]
+    if hotels:
+        players = [player + "hotels = 0\n" for player in players]
+    sheet = tmp_path / "sheet.toml"
+    sheet.write_text('game = "coloma"\n\n' + "\n".join(players))
+    code, out, _ = run(capsys, "score", str(sheet))
+    header = next(line for line in out.splitlines() if line.startswith("Rank"))
+    assert code == 0 and "Ann wins." in out
+    assert ("Hotels" in header) is hotels, header
+    assert "Buildings" in header and "Graves" in header
+    code, out, _ = run(capsys, "score", str(sheet), "--json")
+    breakdown = json.loads(out)["standings"][0]["breakdown"]
+    assert code == 0 and ("hotels" in breakdown) is hotels and breakdown["track"] == 9
+
+
 def test_sheet_prints_a_finished_games_sheet_for_score(
     capsys: pytest.CaptureFixture[str], new_game: NewGame, store: Store, tmp_path
 ) -> None:  # type: ignore[no-untyped-def]
