@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from companion.games.base import TableState
-from companion.journal import Journal
+from companion.journal import REDO, UNDO, Journal
+
+if TYPE_CHECKING:
+    from companion.scoring import Result, SheetSpec
 
 LOG_LINES = 4  # the newest sentences of the log the display shows
 
@@ -37,7 +41,7 @@ class SeatView:
 @dataclass(frozen=True)
 class DisplayView:
     title: str  # the game's name
-    progress: str  # how far the game is, as the saved-games list says it
+    progress: str  # how far the game is, as the saved-games list says it ("": the turn says)
     turn: str  # whose turn it is, as a sentence ("" when the app cannot tell)
     seats: tuple[SeatView, ...]
     table: tuple[Figure, ...]  # the table's own numbers (Coloma's value of gold, ...)
@@ -90,8 +94,15 @@ def _boomtown(state: TableState) -> Picked:
                 f"Round {state.round}: rolled {first} + {second} = {first + second}; "
                 "the Telegraph may change one die."
             )
-    elif state.phase == "next":
-        turn = f"Round {state.round} is over: the next one starts."
+    elif state.phase == "next" and state.cards_left > 0 and state.winner is not None:
+        # as the table says it, with who opens it ("is over: the next one starts": a
+        # play-test)
+        turn = (
+            f"Round {state.round} is over. Round {state.round + 1} starts: "
+            f"{state.name(state.winner)} is the first player."
+        )
+    elif state.phase == "next":  # (the deck corrected to 0 at the round's end)
+        turn = f"Round {state.round} is over: the deck is used up."
     elif state.phase == "over":
         turn = "The deck is used up: final scoring."
     return figures, table, turn, seat
@@ -121,8 +132,10 @@ def _coloma(state: TableState) -> Picked:
         turn = f"{state.year}: Clean Up. Sheriff: {sheriff}."
     else:
         turn = f"{state.year}: the Shootout. Sheriff: {sheriff}."
+    if state.phase != "rounds":
         # the tally the table counts to, as the game screen shows it (the display had
-        # none: a play-test)
+        # none: a play-test), kept through Clean Up and the final scoring: the round's
+        # result (it went as Clean Up began: a play-test)
         tally = state.tally()
         table += [
             Figure("Gunmen", _number(tally.gunmen)),
@@ -193,21 +206,45 @@ _PICKERS: dict[str, Callable[[TableState], Picked]] = {
 }
 
 
-def _final_totals(game: str, state: TableState) -> dict[str, str]:
-    """Each player's final score from the game's finished sheet, as shown ("$" before
-    dollars); {} when it has none, or it cannot be scored (the numbers tracked show)."""
+def _final_result(game: str, state: TableState) -> tuple[SheetSpec, Result] | None:
+    """The finished game's standings from its sheet; None when it has none, or it cannot
+    be scored (the numbers tracked show)."""
     if not state.sheet:
-        return {}
+        return None
     from companion.games import rules_for
     from companion.scoring import SheetError
 
     try:
-        spec, result = rules_for(game).final_result(state)
+        return rules_for(game).final_result(state)
     except (SheetError, KeyError, ValueError):
-        return {}
+        return None
+
+
+def _final_totals(spec: SheetSpec, result: Result) -> dict[str, str]:
+    """Each player's final score, as shown ("$" before dollars)."""
     standings = result.standings
     dollars = "$" if spec.amount(0).startswith("$") else ""
     return {standing.name: f"{dollars}{standing.total}" for standing in standings}
+
+
+def _log(journal: Journal, lines: int) -> tuple[str, ...]:
+    """The newest `lines` sentences as the table saw them, oldest first: the changes in
+    effect, and each undo and redo as its entry says it ("Undone: ..."); a change taken back
+    is said by its undo (the display showed the log without it, and nobody watching saw that
+    anything was taken back: a play-test)."""
+    if lines <= 0:
+        return ()
+    in_effect = set(journal.tail_places(lines))
+    # each change left out (taken back) has its undo among the newer ones: 3 x `lines`
+    # entries hold the newest `lines` said
+    count = len(journal)
+    places = list(range(max(0, count - 3 * lines), count))
+    said = [
+        entry.text
+        for place, entry in zip(places, journal.entries_at(places), strict=True)
+        if place in in_effect or entry.kind in (UNDO, REDO)
+    ]
+    return tuple(said[-lines:])
 
 
 def view_of(
@@ -220,12 +257,24 @@ def view_of(
 ) -> DisplayView:
     """What the display shows of a game of kind `game` (a rules id) in `state`."""
     figures, table, turn, seat = _PICKERS.get(game, _tracked)(state)
+    log = _log(journal, lines)
     if state.finished:  # its finish sentence, with the winner (only the log had it: a
         # play-test)
         finish = journal.newest_of("finish")
         turn = finish.text if finish is not None else "The game is finished."
+        if log and log[-1] == turn:  # said once, above the log (it was said twice: a
+            # play-test)
+            log = _log(journal, lines + 1)[:-1]
         seat = None
-        totals = _final_totals(game, state)
+        final = _final_result(game, state)
+        totals: dict[str, str] = {}
+        if final is not None:
+            from companion.scoring import tie_notes
+
+            # how a tie for a place was broken (the display named a winner on 9 points
+            # beside another on 9, and not why: a play-test)
+            turn = " ".join([turn, *tie_notes(*final)])
+            totals = _final_totals(*final)
         if totals:  # the final score first (Coloma's showed the VP track, 9 and 9, under
             # "Ann wins": a play-test), in place of the figure it is counted from (Money,
             # VP, Gold, Cubes left): beside it, the card's last figure was cut off
@@ -235,11 +284,12 @@ def view_of(
                 else figures[index]
                 for index, player in enumerate(state.players)
             ]
+    elif turn.endswith("final scoring."):  # said once: the title said it too (a play-test)
+        progress = ""
     seats = tuple(
         SeatView(player.name, player.colour, tuple(figures[index]), turn=index == seat)
         for index, player in enumerate(state.players)
     )
-    log = tuple(entry.text for _, entry in journal.tail(lines)) if lines > 0 else ()
     return DisplayView(
         title=title,
         progress=progress,

@@ -262,7 +262,7 @@ class DisplayScreen(StyledOnce, Screen[None]):
                 card.show(name_line(seat.name, seat.colour, seat.turn), seat.figures)
             if self._table_card is not None:
                 self._table_card.show(TABLE_TITLE, view.table)
-        title = f"{view.title} · {view.progress}"
+        title = f"{view.title} · {view.progress}" if view.progress else view.title
         self.query_one("#display-title", Static).update(Text(title))
         turn = self.query_one("#display-turn", Static)
         turn.update(Text(view.turn))

@@ -70,7 +70,12 @@ def test_coloma_shows_the_shootout_tally_and_then_clean_up(new_game: NewGame) ->
     assert shown.table[1:] == (Figure("Gunmen", "1"), Figure("Outlaws", outlaws))
     session.act(rules.shootout_result(session.state))  # type: ignore[attr-defined]
     shown = view(session)
-    assert shown.turn.startswith("1848: Clean Up. Sheriff:") and len(shown.table) == 1
+    assert shown.turn.startswith("1848: Clean Up. Sheriff:")
+    # the round's tally stays through Clean Up (it went as Clean Up began: a play-test)
+    assert shown.table[1:] == (Figure("Gunmen", "1"), Figure("Outlaws", outlaws))
+    session.act(rules.clean_up(session.state, 3))  # type: ignore[attr-defined]
+    shown = view(session)
+    assert shown.turn.startswith("1849, Round 1.") and len(shown.table) == 1
 
 
 def test_calamityville_shows_money_and_properties(new_game: NewGame) -> None:
@@ -149,3 +154,70 @@ def test_a_finished_game_shows_each_players_final_score_first(new_game: NewGame)
     )
     money.act(money.rules.finish(money.state, sheet, "Ann wins"))
     assert figures(money)[0] == {"Final score": "$2500", "Properties": "0"}
+
+
+def test_undo_and_redo_are_said_in_the_log(new_game: NewGame) -> None:
+    """The display's log showed only the changes in effect: nobody watching saw that a
+    change was taken back (a play-test)."""
+    session = new_game("boomtown", names=("Ann", "Bo", "Cy"))
+    rules = session.rules
+    session.act(rules.reveal(session.state))  # type: ignore[attr-defined]
+    session.act(rules.bid(session.state, 0, 3))  # type: ignore[attr-defined]
+    bid = session.journal.effective()[-1].text
+    session.undo()
+    assert view(session).log[-1] == f"Undone: {bid}"
+    assert bid not in view(session).log  # said once, as taken back
+    session.redo()
+    assert view(session).log[-2:] == (f"Undone: {bid}", f"Redone: {bid}")
+    session.act(rules.pass_(session.state, 1))  # type: ignore[attr-defined]
+    passed = session.journal.effective()[-1].text
+    assert view(session).log[-3:] == (f"Undone: {bid}", f"Redone: {bid}", passed)
+    assert len(view(session, lines=2).log) == 2
+
+
+def test_boomtowns_round_end_says_which_round_starts_and_who_opens_it(
+    new_game: NewGame,
+) -> None:
+    """ "Round 1 is over: the next one starts" (a play-test): as the table says it."""
+    session = new_game("boomtown", names=("Ann", "Bo", "Cy"))
+    rules = session.rules
+    play_round(session, bid=3)  # Ann wins the auction; the round is played to its end
+    session.undo()  # back to the round's end, before "n"
+    assert session.state.phase == "next"  # type: ignore[attr-defined]
+    assert view(session).turn == "Round 1 is over. Round 2 starts: Ann is the first player."
+    session.act(rules.next_round(session.state))  # type: ignore[attr-defined]
+    assert view(session).turn.startswith("Round 2:")
+
+
+def test_a_tie_broken_is_said_with_the_winner_and_the_end_once(new_game: NewGame) -> None:
+    """A finished game showed "Bo wins" with Ann on the same 9 points and not why, and the
+    finish sentence twice (above the log and as its newest line: a play-test)."""
+    from companion.scoring import score, sheet_text, winners_sentence
+
+    session = new_game("coloma", names=("Ann", "Bo", "Cy"))
+    rules = session.rules
+    rows = rules.prefill(session.state)
+    for row, (track, gold) in zip(rows, ((9, 1), (9, 2), (5, 0)), strict=True):
+        row["track"], row["gold"] = track, gold
+    spec = rules.sheet_for(session.state)
+    winners = winners_sentence(score(spec, rows))
+    session.act(rules.finish(session.state, sheet_text(spec, rows), winners))
+    shown = view(session)
+    assert shown.turn == (
+        "The game is over: Bo wins. Bo and Ann tie on 9 points; Gold Nuggets: Bo 2, Ann 1."
+    )
+    assert not any("The game is over" in line for line in shown.log)
+    assert shown.progress == "Finished"
+
+
+def test_the_final_scoring_is_said_once(new_game: NewGame) -> None:
+    """Before the scores are typed, the title ("Boomtown · Deck used up: final scoring")
+    and the line under it ("The deck is used up: final scoring.") said it twice (a
+    play-test): the line says it."""
+    session = new_game("calamityville", names=("Ann", "Bo"))
+    state = session.state
+    state.gold_out = True  # type: ignore[attr-defined]
+    shown = view(session)
+    assert shown.turn == "The gold has run out: final scoring."
+    assert shown.progress == ""
+    assert view(new_game("boomtown")).progress == "Round 1, reveal"
