@@ -19,6 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.color import Color, ColorParseError
 from textual.containers import Grid, Horizontal, Vertical
+from textual.css.scalar import Scalar
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Digits, OptionList, Static
@@ -52,6 +53,11 @@ NEWER_EVERY = 4
 #: A card (a player, or the table's numbers) is about this wide: the grid takes as many
 #: columns as fit.
 CARD_WIDTH = 38
+#: A card's height (its name, the labels, three rows of large digits, its gutter).
+CARD_HEIGHT = 5
+#: The log's room at the least (its padding and three lines): its newest sentence whole
+#: at a phone's width.
+LOG_ROOM = 4
 TABLE_TITLE = Text("  The table", style="bold")
 #: What the game list's first line returns: follow the game in play again (a game picked
 #: with g stayed for good, with no way back but closing the display: a play-test).
@@ -178,12 +184,30 @@ class DisplayScreen(StyledOnce, Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         set_size_classes(self, event.size)
         self._fit_columns()
-        self.call_after_refresh(self._show_log)  # at the log's new width and height
+        self.call_after_refresh(self._fit_log)  # at the log's new width and height
+
+    def _fit_log(self) -> None:
+        """Leave the log its room (LOG_ROOM rows at least) below the cards, which give way:
+        at a phone's size four players' cards pushed the log off the screen (a play-test)."""
+        around = sum(
+            self.query_one(name).outer_size.height
+            for name in ("#display-title", "#display-turn", "#display-status")
+        )
+        room = max(CARD_HEIGHT, self.size.height - around - LOG_ROOM)
+        cards = self.query_one("#display-cards", Grid)
+        if cards.styles.max_height != Scalar.from_number(room):
+            cards.styles.max_height = room
+            self.call_after_refresh(self._show_log)
+        else:
+            self._show_log()
 
     def _fit_columns(self) -> None:
         count = max(len(self._cards) + (self._table_card is not None), 1)
         columns = max(1, min(count, self.size.width // CARD_WIDTH))
         self.query_one("#display-cards", Grid).styles.grid_size_columns = columns
+        # a phone's one column of cards drops their spacing: with it, three players' cards
+        # left the log one line, its newest sentence cut (a play-test)
+        self.set_class(columns == 1 and count > 1, "-one-column")
 
     # -- following the game ------------------------------------------------------------
 
@@ -268,6 +292,7 @@ class DisplayScreen(StyledOnce, Screen[None]):
         turn.update(Text(view.turn))
         self.set_class(view.finished, "-finished")
         self._show_log()
+        self.call_after_refresh(self._fit_log)  # the lines above it may wrap anew
         status = self.query_one("#display-status", Static)
         following = (
             f"Following {session.game_id} (read-only) · {time.strftime('%H:%M:%S')} · g: games"

@@ -340,7 +340,9 @@ async def test_the_log_keeps_its_newest_sentences_at_a_phones_width(
     play-test): the newest that fit are shown, the newest last."""
     from tests.display.player import play_round
 
-    session = new_game(game="boomtown", names=("Annabelle", "Bartholomew", "Cy"))
+    # (four players: with three, the log has room for all four sentences since the cards
+    # drop their spacing in one column)
+    session = new_game(game="boomtown", names=("Annabelle", "Bartholomew", "Cy", "Di"))
     for bid in (2, 3):
         play_round(session, bid=bid)
     newest = session.journal.effective()[-1].text
@@ -354,3 +356,39 @@ async def test_the_log_keeps_its_newest_sentences_at_a_phones_width(
         assert shown.endswith(newest), shown
         assert len(Text(shown).wrap(app.console, log.content_size.width)) <= log.content_size.height
         assert shown != "\n".join(screen.view.log)  # the oldest of the four did not fit
+
+
+@pytest.mark.parametrize(
+    ("game", "names"),
+    [("coloma", ("Annabelle", "Bartholomew", "Cy")), ("boomtown", ("Ann", "Bo", "Cy", "Di"))],
+)
+async def test_a_phone_shows_the_newest_sentences_whole(
+    store: Store, new_game: NewGame, game: str, names: tuple[str, ...]
+) -> None:
+    """At 45x30 the cards left the log one line, its newest sentence cut mid-way, and with
+    four players none (a play-test): the cards drop their spacing in one column and give
+    way to the log, which shows its newest sentences whole, wrapped."""
+    from tests.display.player import play_round
+
+    session = new_game(game=game, names=names)
+    if game == "boomtown":
+        for bid in (2, 3):
+            play_round(session, bid=bid)
+    else:
+        rules = session.rules
+        session.act(rules.gunmen(session.state, 0, 2, 1))  # type: ignore[attr-defined]
+        for _round in range(4):
+            session.act(rules.next_round(session.state))  # type: ignore[attr-defined]
+    app = DisplayApp(store)
+    async with app.run_test(size=(45, 30)) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.2)
+        screen = app.screen
+        assert isinstance(screen, DisplayScreen) and screen.view is not None
+        log = screen.query_one("#display-log")
+        status = screen.query_one("#display-status").region
+        assert log.region.bottom <= status.y  # on the screen, above the status line
+        shown = str(log.render()).split("\n")
+        assert len(shown) >= 2 and tuple(shown) == screen.view.log[-len(shown) :]
+        width, height = log.content_size
+        assert sum(len(Text(line).wrap(app.console, width)) for line in shown) <= height
