@@ -39,9 +39,11 @@ HELP = """\
 A read-only view of one game, in large type, for a TV or the phones at the table. It follows
 the game as it is played in another window (it never changes it), within half a second.
 
-- A game started later is shown by itself (the display follows the game in play).
+- A game started or played later is shown by itself (the display follows the game in
+  play); so is one played after a game picked from the list shown when none was in play.
 - **g** lists the saved games to show another one (it stays on the display); the list's
-  first line goes back to following the game in play.
+  first line goes back to following the game in play. The list starts on what the display
+  shows: that line, or the game picked.
 - **ctrl+q** closes the display (the game goes on in its own window).
 """
 
@@ -141,6 +143,38 @@ class Card(Vertical):
             box.show(figure)
 
 
+class LogLines(Static):
+    """The newest sentences of the log that fit its room, the newest last, fitted again as
+    it is resized: at a phone's width they wrap, and the log cut its newest lines off at its
+    bottom (a play-test)."""
+
+    def __init__(self, id: str) -> None:
+        super().__init__("", id=id, markup=False)
+        self._sentences: tuple[str, ...] = ()
+
+    def show(self, sentences: tuple[str, ...]) -> None:
+        self._sentences = sentences
+        self._fit()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        sentences = list(self._sentences)
+        width, height = self.content_size
+        if width > 0 and height > 0:
+            console = self.app.console
+            kept: list[str] = []
+            used = 0
+            for sentence in reversed(sentences):
+                used += len(Text(sentence).wrap(console, width))
+                if used > height and kept:  # (the newest is shown even when it is cut)
+                    break
+                kept.insert(0, sentence)
+            sentences = kept
+        self.update(Text("\n".join(sentences) if sentences else "Nothing has happened yet."))
+
+
 class DisplayScreen(StyledOnce, Screen[None]):
     """One game in large type, following its file."""
 
@@ -149,13 +183,18 @@ class DisplayScreen(StyledOnce, Screen[None]):
     CSS_PATH = "display.tcss"
     BINDINGS = [Binding("g", "games", "Games", id="games")]
 
-    def __init__(self, store: Store, path: Path, in_play: bool = False) -> None:
+    def __init__(
+        self, store: Store, path: Path, in_play: bool = False, played_after: float = 0.0
+    ) -> None:
         """`in_play`: show whichever game is in play, moving on to a newer one when it is
-        started (`goldrush display` with no game named); a game picked with g stays."""
+        started (`goldrush display` with no game named); a game picked with g stays.
+        `played_after`: move on only to a game played after this time (a file's
+        modification time): the game picked from the list shown before any was in play."""
         super().__init__(classes=initial_classes())
         self.store = store
         self.path = path
         self.in_play = in_play
+        self.played_after = played_after
         self._looks = 0
         self.session: GameSession | None = None
         self.view: DisplayView | None = None
@@ -170,7 +209,7 @@ class DisplayScreen(StyledOnce, Screen[None]):
         yield Static("", id="display-title", markup=False)
         yield Static("", id="display-turn", markup=False)
         yield Grid(id="display-cards")
-        yield Static("", id="display-log", markup=False)
+        yield LogLines(id="display-log")
         yield Static("", id="display-status", markup=False)
 
     def on_mount(self) -> None:
@@ -184,7 +223,7 @@ class DisplayScreen(StyledOnce, Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         set_size_classes(self, event.size)
         self._fit_columns()
-        self.call_after_refresh(self._fit_log)  # at the log's new width and height
+        self.call_after_refresh(self._fit_log)  # with the lines above it as laid out
 
     def _fit_log(self) -> None:
         """Leave the log its room (LOG_ROOM rows at least) below the cards, which give way:
@@ -196,10 +235,7 @@ class DisplayScreen(StyledOnce, Screen[None]):
         room = max(CARD_HEIGHT, self.size.height - around - LOG_ROOM)
         cards = self.query_one("#display-cards", Grid)
         if cards.styles.max_height != Scalar.from_number(room):
-            cards.styles.max_height = room
-            self.call_after_refresh(self._show_log)
-        else:
-            self._show_log()
+            cards.styles.max_height = room  # (the log fits its sentences as it is resized)
 
     def _fit_columns(self) -> None:
         count = max(len(self._cards) + (self._table_card is not None), 1)
@@ -309,24 +345,8 @@ class DisplayScreen(StyledOnce, Screen[None]):
         status.update(Text(following))
 
     def _show_log(self) -> None:
-        """The newest sentences that fit the log's room, the newest last: at a phone's width
-        they wrap, and the log cut its newest lines off at its bottom (a play-test)."""
-        if self.view is None:
-            return
-        log = self.query_one("#display-log", Static)
-        sentences = list(self.view.log)
-        width, height = log.content_size
-        if width > 0 and height > 0:
-            console = self.app.console
-            kept: list[str] = []
-            used = 0
-            for sentence in reversed(sentences):
-                used += len(Text(sentence).wrap(console, width))
-                if used > height and kept:  # (the newest is shown even when it is cut)
-                    break
-                kept.insert(0, sentence)
-            sentences = kept
-        log.update(Text("\n".join(sentences) if sentences else "Nothing has happened yet."))
+        if self.view is not None:
+            self.query_one("#display-log", LogLines).show(self.view.log)
 
     def _build_cards(self, view: DisplayView) -> None:
         """Lay out the cards anew: once a game, and when its figures change in kind."""
@@ -352,14 +372,18 @@ class DisplayScreen(StyledOnce, Screen[None]):
         except OSError:
             return False
         latest = games[0] if games else None
-        if latest is None or latest.path == self.path:
+        if latest is None or latest.path == self.path or latest.modified <= self.played_after:
             return False
+        self.played_after = 0.0
         self._show(latest.path)
         return True
 
     def action_games(self) -> None:
         self.app.push_screen(
-            GamePicker(self.store, offer_in_play=True, shown=self.path), self.show_game
+            GamePicker(
+                self.store, offer_in_play=True, shown=IN_PLAY if self.in_play else self.path
+            ),
+            self.show_game,
         )
 
     def show_game(self, path: Path | str | None) -> None:
@@ -367,6 +391,7 @@ class DisplayScreen(StyledOnce, Screen[None]):
         since), the game in play again (`IN_PLAY`), or go on with this one."""
         if path == IN_PLAY:
             self.in_play = True
+            self.played_after = 0.0
             self._newer_in_play()
             return
         if not isinstance(path, Path) or path == self.path:
@@ -396,7 +421,7 @@ class GamePicker(StyledOnce, Screen[Path | str | None]):
         note: str = "",
         waiting: bool = False,
         offer_in_play: bool = False,
-        shown: Path | None = None,
+        shown: Path | str | None = None,
     ) -> None:
         """`waiting`: no game is in play yet: the list follows the saved games, and the
         first game started is shown (the list stayed as it was, and no key left it: a
@@ -406,8 +431,12 @@ class GamePicker(StyledOnce, Screen[Path | str | None]):
         self.note = note
         self.waiting = waiting
         self.offer_in_play = offer_in_play
-        self.shown = shown  # the game on the display: the list starts on it
+        # what the display shows, the game in play (`IN_PLAY`) or the game picked: the list
+        # starts on it (it started on the game while the display followed the game in
+        # play, whichever it was: a play-test)
+        self.shown = shown
         self._paths: list[Path | str] = []
+        self._newest_played = 0.0  # the newest modification time of a game listed
         self._timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
@@ -427,6 +456,7 @@ class GamePicker(StyledOnce, Screen[Path | str | None]):
         games = self.query_one("#picker-games", OptionList)
         games.clear_options()
         self._paths = [game.path for game in saved]
+        self._newest_played = max((game.modified for game in saved), default=0.0)
         if self.offer_in_play and saved:
             self._paths.insert(0, IN_PLAY)
             games.add_option(
@@ -463,8 +493,12 @@ class GamePicker(StyledOnce, Screen[Path | str | None]):
         path = self._paths[event.option_index]
         if len(self.app.screen_stack) > 1:
             self.dismiss(path)  # back to the display, which follows this game now
-        elif isinstance(path, Path):  # the display started on this list (no game in play)
-            self.app.push_screen(DisplayScreen(self.store, path))
+        elif isinstance(path, Path):  # the display started on this list (no game in play):
+            # the game picked is shown until a game is played (a finished game stayed on the
+            # display when another was played: a play-test)
+            self.app.push_screen(
+                DisplayScreen(self.store, path, in_play=True, played_after=self._newest_played)
+            )
 
     def action_back(self) -> None:
         if len(self.app.screen_stack) > 1:
@@ -493,8 +527,8 @@ class DisplayApp(GoldrushApp):
             else:
                 screen = GamePicker(
                     self.store,
-                    "No game is being played: which one to show? (The first game started "
-                    "is shown by itself.)",
+                    "No game is being played: which one to show? (The next game started or "
+                    "played is shown by itself.)",
                     waiting=True,
                 )
         self._load_screen_css(screen)

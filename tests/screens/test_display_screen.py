@@ -139,7 +139,9 @@ async def test_a_game_file_changed_in_place_is_said_and_picked_up_when_put_back(
         status = "#display-status"
         await shows(pilot, lambda: "Entry 1 of the game file was changed" in text_of(pilot, status))
         assert app.screen.query_one(status).has_class("-stopped")
-        assert app.screen.query_one(status).region.height > 1  # wrapped, read whole at 80x24
+        # wrapped, read whole at 80x24 (waited for: the text is there a frame before its
+        # layout)
+        await shows(pilot, lambda: app.screen.query_one(status).region.height > 1)
         path.write_bytes(good)  # put back, the same size again
         await shows(pilot, lambda: text_of(pilot, status).startswith("Following"))
         assert shown_gold(app) == played
@@ -176,7 +178,7 @@ async def test_the_display_moves_on_to_the_game_started_next(tmp_path: Path) -> 
         assert app.screen.view.seats[0].name == "Di"  # type: ignore[attr-defined]
         await pilot.press("g")  # the table picks the first: it stays there
         await pilot.pause()
-        await pilot.press("down", "enter")
+        await pilot.press("down", "down", "enter")  # past the game in play, the newest
         await pilot.pause()
         assert app.screen.path == first  # type: ignore[attr-defined]
         await pilot.pause(3)
@@ -215,7 +217,10 @@ async def test_g_lists_the_games_and_enter_shows_one(tmp_path: Path) -> None:
         await pilot.press("g")
         await pilot.pause()
         assert isinstance(app.screen, GamePicker)
-        await pilot.press("down", "enter")
+        # following the game in play, the list starts on its line (it started on the game
+        # shown, as if the table had picked it: a play-test)
+        assert app.screen.query_one("#picker-games").highlighted == 0  # type: ignore[attr-defined]
+        await pilot.press("down", "down", "enter")  # past the game in play, the newest
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, DisplayScreen) and screen.path == first
@@ -315,7 +320,7 @@ async def test_g_goes_back_to_following_the_game_in_play(tmp_path: Path) -> None
         await pilot.pause()
         await pilot.press("g")
         await pilot.pause()
-        await pilot.press("down", "enter")  # the list starts on the game shown: the first
+        await pilot.press("down", "down", "enter")  # the list starts on the game in play: the first
         await pilot.pause()
         assert app.screen.path == first  # type: ignore[attr-defined]
         await pilot.press("g")
@@ -392,3 +397,30 @@ async def test_a_phone_shows_the_newest_sentences_whole(
         assert len(shown) >= 2 and tuple(shown) == screen.view.log[-len(shown) :]
         width, height = log.content_size
         assert sum(len(Text(line).wrap(app.console, width)) for line in shown) <= height
+
+
+async def test_a_game_picked_before_any_is_in_play_gives_way_to_the_game_played_next(
+    store: Store, new_game: NewGame
+) -> None:
+    """With no game in play, the display opens on the list; the finished game picked there
+    stayed on the display when another game was played (a play-test): it stays until a
+    game is played, then the display follows the game in play."""
+    older = new_game(game="calamityville", names=("Ann", "Bo"))
+    older.act(older.rules.finish(older.state, "", "Ann wins"))
+    older.close()
+    await asyncio.sleep(1.1)  # another file name (ids are by the second)
+    newer = new_game(game="calamityville", names=("Cy", "Di"))
+    newer.act(newer.rules.finish(newer.state, "", "Cy wins"))
+    newer.close()
+    app = DisplayApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GamePicker)
+        await pilot.press("down", "enter")  # the older one: it stays, nothing is played
+        await pilot.pause()
+        assert isinstance(app.screen, DisplayScreen) and app.screen.path == older.path
+        await pilot.pause(2.5)
+        assert app.screen.path == older.path
+        await asyncio.sleep(1.1)
+        played = new_game(game="boomtown", names=("Eve", "Flo", "Gus"))
+        await shows(pilot, lambda: app.screen.path == played.path, within=4)  # type: ignore[attr-defined]
