@@ -151,9 +151,13 @@ class LogLines(Static):
     def __init__(self, id: str) -> None:
         super().__init__("", id=id, markup=False)
         self._sentences: tuple[str, ...] = ()
+        self._empty = ""
 
-    def show(self, sentences: tuple[str, ...]) -> None:
+    def show(self, sentences: tuple[str, ...], finished: bool = False) -> None:
+        """`finished`: a game whose only sentence is its end, said above the log (the log
+        said "Nothing has happened yet" under "The game is over")."""
         self._sentences = sentences
+        self._empty = "" if finished else "Nothing has happened yet."
         self._fit()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -172,7 +176,7 @@ class LogLines(Static):
                     break
                 kept.insert(0, sentence)
             sentences = kept
-        self.update(Text("\n".join(sentences) if sentences else "Nothing has happened yet."))
+        self.update(Text("\n".join(sentences) if sentences else self._empty))
 
 
 class DisplayScreen(StyledOnce, Screen[None]):
@@ -346,7 +350,7 @@ class DisplayScreen(StyledOnce, Screen[None]):
 
     def _show_log(self) -> None:
         if self.view is not None:
-            self.query_one("#display-log", LogLines).show(self.view.log)
+            self.query_one("#display-log", LogLines).show(self.view.log, self.view.finished)
 
     def _build_cards(self, view: DisplayView) -> None:
         """Lay out the cards anew: once a game, and when its figures change in kind."""

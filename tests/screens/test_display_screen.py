@@ -424,3 +424,18 @@ async def test_a_game_picked_before_any_is_in_play_gives_way_to_the_game_played_
         await asyncio.sleep(1.1)
         played = new_game(game="boomtown", names=("Eve", "Flo", "Gus"))
         await shows(pilot, lambda: app.screen.path == played.path, within=4)  # type: ignore[attr-defined]
+
+
+async def test_a_finished_game_does_not_say_nothing_has_happened(
+    store: Store, new_game: NewGame
+) -> None:
+    """Its end is said once, above the log; the log under it said "Nothing has happened
+    yet" when the end was the only sentence."""
+    session = new_game(game="calamityville", names=("Ann", "Bo"))
+    session.act(session.rules.finish(session.state, "", "Ann wins"))
+    session.close()
+    app = DisplayApp(store, session.game_id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert text_of(pilot, "#display-turn") == "The game is over: Ann wins."
+        assert text_of(pilot, "#display-log") == ""
