@@ -1,1 +1,0 @@
-404.0 ColomaScreen
