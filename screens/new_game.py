@@ -28,7 +28,7 @@ from companion.table import COLOURS, EMPTY_NAME, folded
 from screens.dialog import Dialog
 from screens.widgets.command_input import CompletingInput
 from screens.widgets.footer import SteadyFooter
-from screens.widgets.no_scroll import InTurnInput, takes_typed_keys
+from screens.widgets.no_scroll import InTurnInput, passed_to_focus
 from screens.widgets.select import TableSelect
 from screens.widgets.shown import say
 from screens.widgets.tick_box import TickBox
@@ -71,11 +71,7 @@ class ColourSelect(TableSelect):
     TAKES_TYPED_KEYS = True
 
     async def _on_key(self, event: events.Key) -> None:
-        focused = self.screen.focused
-        if focused is not self and takes_typed_keys(focused):  # typed after a move
-            event.stop()
-            event.prevent_default()
-            focused.post_message(events.Key(event.key, event.character))
+        if passed_to_focus(self, event):  # typed after a move
             return
         if not self.expanded and event.is_printable and event.key != "space":
             event.stop()

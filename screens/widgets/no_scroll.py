@@ -17,6 +17,7 @@ from textual import events
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.reactive import Reactive
+from textual.widget import Widget
 from textual.widgets import Input
 
 from screens.widgets.backdrop import AlikeLines
@@ -45,6 +46,20 @@ def takes_typed_keys(widget: object) -> bool:
     return isinstance(widget, Input) or getattr(widget, "TAKES_TYPED_KEYS", False)
 
 
+def passed_to_focus(widget: Widget, event: events.Key) -> bool:
+    """Pass a key that reached `widget` once the focus had moved on to where the focus is
+    now, in its turn among the keys typed (they all reach the widget that had the focus
+    when they came); True when it was passed on."""
+    focused = widget.screen.focused
+    if focused is widget or not takes_typed_keys(focused):
+        return False
+    assert focused is not None
+    event.stop()
+    event.prevent_default()
+    focused.post_message(events.Key(event.key, event.character))
+    return True
+
+
 class SteadyInput(Input):
     """An Input whose typing repaints the field alone. Input sets its virtual size to its
     text's width at every key, and Widget's reactive lays the whole screen out each time
@@ -66,11 +81,7 @@ class SteadyInput(Input):
         app runs it first); the field's binding is the first the app would try. tab and
         shift+tab move the focus in their turn too (the screen's binding, run now), and a key
         that reaches the field once the focus has moved on goes where the focus is."""
-        focused = self.screen.focused
-        if focused is not self and takes_typed_keys(focused):  # typed after a move
-            event.stop()
-            event.prevent_default()
-            focused.post_message(events.Key(event.key, event.character))
+        if passed_to_focus(self, event):  # typed after a move
             return
         for binding in self._bindings.key_to_bindings.get(event.key, ()):
             if not binding.priority and await self.app.run_action(binding.action, self):
@@ -131,9 +142,7 @@ class InTurnInput(SteadyInput):
     HANDED: ClassVar[tuple[str, ...]] = ("enter",)
 
     async def _on_key(self, event: events.Key) -> None:
-        focused = self.screen.focused
-        if focused is not self and takes_typed_keys(focused):  # typed after a move
-            await super()._on_key(event)  # (passed on where the focus is)
+        if passed_to_focus(self, event):  # typed after a move
             return
         key_in_turn = getattr(self.screen, "key_in_turn", None)
         if event.key in self.HANDED and key_in_turn is not None:

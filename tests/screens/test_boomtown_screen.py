@@ -41,6 +41,18 @@ async def played(pilot, session: GameSession, *commands: str) -> BoomtownScreen:
     return screen
 
 
+async def holdup_played_by_ann(pilot, session: GameSession) -> tuple[BoomtownScreen, EventCard]:  # type: ignore[no-untyped-def]
+    """Ann wins round 2 and plays a Holdup: the game's screen and the card's dialog."""
+    round_two = ("r", "1", "p", "p", "y")  # Ann wins round 2 and picks first
+    screen = await played(pilot, session, *ROUND_ONE, *round_two)
+    await type_into(pilot, "#command", "holdup")
+    await pilot.press("enter")
+    await settle(pilot)
+    dialog = pilot.app.screen
+    assert isinstance(dialog, EventCard)
+    return screen, dialog
+
+
 async def test_two_full_rounds_through_the_screen(store: Store, new_game: NewGame) -> None:
     session = new_game(names=("Ann", "[b]Bo[/b]", "Cy", "Di"), first=0)
     async with make_app(store).run_test(size=SIZE) as pilot:
@@ -138,13 +150,7 @@ async def test_the_holdup_dialog_points_at_the_wrong_field_and_forgets_a_put_rig
     the cursor stayed in the dice, and enter in the number did not play the card."""
     session = new_game(names=("Ann", "Bo", "Cy"), first=0)
     async with make_app(store).run_test(size=SIZE) as pilot:
-        round_two = ("r", "1", "p", "p", "y")  # Ann wins round 2 and picks first
-        screen = await played(pilot, session, *ROUND_ONE, *round_two)
-        await type_into(pilot, "#command", "holdup")
-        await pilot.press("enter")
-        await pilot.pause()
-        dialog = pilot.app.screen
-        assert isinstance(dialog, EventCard)
+        screen, dialog = await holdup_played_by_ann(pilot, session)
         await type_into(pilot, "#event-filter", "bo")
         await pilot.press("enter")  # Bo: on to the number
         await pilot.pause()
@@ -188,13 +194,7 @@ async def test_after_a_holdup_refusal_the_cursor_is_in_the_field_it_names_ready_
     its text selected: typing replaces it."""
     session = new_game(names=("Ann", "Bo", "Cy"), first=0)
     async with make_app(store).run_test(size=SIZE) as pilot:
-        round_two = ("r", "1", "p", "p", "y")  # Ann wins round 2 and picks first
-        screen = await played(pilot, session, *ROUND_ONE, *round_two)
-        await type_into(pilot, "#command", "holdup")
-        await pilot.press("enter")
-        await settle(pilot)
-        dialog = pilot.app.screen
-        assert isinstance(dialog, EventCard)
+        screen, dialog = await holdup_played_by_ann(pilot, session)
         await type_into(pilot, "#holdup-number", "13")
         await type_into(pilot, "#holdup-dice", "7 7")
         await pilot.press("enter")  # nobody chosen yet
