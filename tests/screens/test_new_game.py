@@ -171,6 +171,31 @@ async def test_options_follow_the_game_and_the_player_count(store: Store) -> Non
         assert not screen.query_one("#option-boomtown-leftover-box").display
 
 
+async def test_an_option_chosen_then_left_out_by_the_player_count_is_said(store: Store) -> None:
+    """Mule Duel ticked for two, then ctrl+n: the option went without a word (a play-test)."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_dialog(pilot)
+        screen.query_one("#game", Select).value = "coloma"
+        await pilot.pause()
+        screen.query_one("#name-0").focus()
+        await pilot.press("ctrl+r")  # two players: Mule Duel is offered
+        await settle(pilot)
+        mule_duel = screen.query_one("#option-coloma-mule_duel", Checkbox)
+        assert mule_duel.display and not screen.query_one("#no-options").display
+        mule_duel.value = True
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert not mule_duel.display
+        said = "Mule Duel (2-player variant) is for 2 players: left out with 3."
+        assert text_of(pilot, "#no-options") == said
+        assert screen.read_form().options.get("mule_duel") is None
+        await pilot.press("ctrl+r")  # back to two: still chosen, nothing to say
+        await settle(pilot)
+        assert mule_duel.display and mule_duel.value
+        assert not screen.query_one("#no-options").display
+
+
 async def test_an_option_off_shows_an_empty_box_and_on_a_ticked_one(store: Store) -> None:
     """The play-test: Textual's Checkbox draws an X off and on (only its colour differs),
     so "Short game" read as chosen when it was not. Off is now an empty box."""
@@ -296,6 +321,10 @@ async def test_earlier_players_are_offered_and_the_last_table_is_one_key_away(
         await pilot.press("tab")
         await settle(pilot)
         assert screen.query_one("#name-1", Input).value == "Cy"
+        # Cy's green came from the third seat, not named yet: it took Cy's blue (Ann,
+        # blue last time, stayed red as the second seat started blue: a play-test)
+        colours = [screen.query_one(f"#colour-{r}", Select).value for r in range(3)]
+        assert colours == ["white", "green", "blue"]
         assert screen.focused is screen.query_one("#name-1")
         await pilot.press("tab")
         await settle(pilot)
@@ -303,7 +332,9 @@ async def test_earlier_players_are_offered_and_the_last_table_is_one_key_away(
         await type_into(pilot, "#name-1", "Ann")
         assert screen.query_one("#colour-1", Select).value == "red"
         await type_into(pilot, "#name-2", "Zed")  # not met before: its colour stays
-        assert screen.query_one("#colour-2", Select).value == "green"
+        assert screen.query_one("#colour-2", Select).value == "blue"
+        await type_into(pilot, "#name-2", "Flo")  # Flo's white is played by a named seat
+        assert screen.query_one("#colour-2", Select).value == "blue"
         assert screen.query_one("#game", Select).value == "coloma"  # the last game set up
         screen.query_one("#game", Select).value = "boomtown"
         await pilot.pause()
