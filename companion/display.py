@@ -132,10 +132,11 @@ def _coloma(state: TableState) -> Picked:
         turn = f"{state.year}: Clean Up. Sheriff: {sheriff}."
     else:
         turn = f"{state.year}: the Shootout. Sheriff: {sheriff}."
-    if state.phase != "rounds":
+    if state.phase != "rounds" or state.rows:
         # the tally the table counts to, as the game screen shows it (the display had
-        # none: a play-test), kept through Clean Up and the final scoring: the round's
-        # result (it went as Clean Up began: a play-test)
+        # none: a play-test): from the first Gunmen placed in the Year (it showed only at
+        # the Shootout, while the game screen counted all Year: a play-test), kept through
+        # Clean Up and the final scoring: the round's result (it went as Clean Up began)
         tally = state.tally()
         table += [
             Figure("Gunmen", _number(tally.gunmen)),
@@ -220,6 +221,40 @@ def _final_result(game: str, state: TableState) -> tuple[SheetSpec, Result] | No
         return None
 
 
+#: Per game, the figures a score sheet has a field for (label -> the sheet's key): a
+#: finished game shows the sheet's number (the cards showed the 1 Nugget tracked under a
+#: tie broken on the 4 typed in the scoring wizard: a play-test).
+_SHEET_FIGURES: dict[str, dict[str, str]] = {
+    "coloma": {"Bucks": "bucks", "Nuggets": "gold"},
+    "boomtown": {"Mayors": "mayors"},
+}
+
+
+def _sheet_rows(game: str, state: TableState) -> dict[str, dict[str, object]]:
+    """Each player's row of the finished game's score sheet, by name ({} when it has none
+    or it cannot be read)."""
+    from companion.games import rules_for
+    from companion.scoring import SheetError, parse_sheet_text
+
+    try:
+        _spec, rows = parse_sheet_text(state.sheet, {game: rules_for(game).sheet_for(state)})
+    except (SheetError, KeyError, ValueError):
+        return {}
+    return {str(row["name"]): row for row in rows}
+
+
+def _as_on_sheet(game: str, figures: list[Figure], row: dict[str, object]) -> list[Figure]:
+    """A player's figures with the sheet's numbers where it has them: the numbers the
+    standings were computed from, so that the table never sees two different ones."""
+    keys = _SHEET_FIGURES.get(game, {})
+    return [
+        Figure(figure.label, _number(value))
+        if isinstance(value := row.get(keys.get(figure.label, "")), int)
+        else figure
+        for figure in figures
+    ]
+
+
 def _final_totals(spec: SheetSpec, result: Result) -> dict[str, str]:
     """Each player's final score, as shown ("$" before dollars)."""
     standings = result.standings
@@ -278,8 +313,12 @@ def view_of(
         if totals:  # the final score first (Coloma's showed the VP track, 9 and 9, under
             # "Ann wins": a play-test), in place of the figure it is counted from (Money,
             # VP, Gold, Cubes left): beside it, the card's last figure was cut off
+            rows = _sheet_rows(game, state)
             figures = [
-                [Figure("Final score", totals[player.name]), *figures[index][1:]]
+                [
+                    Figure("Final score", totals[player.name]),
+                    *_as_on_sheet(game, figures[index][1:], rows.get(player.name, {})),
+                ]
                 if player.name in totals
                 else figures[index]
                 for index, player in enumerate(state.players)

@@ -221,3 +221,39 @@ def test_the_final_scoring_is_said_once(new_game: NewGame) -> None:
     assert shown.turn == "The gold has run out: final scoring."
     assert shown.progress == ""
     assert view(new_game("boomtown")).progress == "Round 1, reveal"
+
+
+def test_a_finished_games_cards_show_the_sheets_numbers(new_game: NewGame) -> None:
+    """The tie-break said "Ann 4, Bo 4" (the Nuggets typed in the scoring wizard) while
+    Ann's card still showed the 1 Nugget tracked (a play-test)."""
+    from companion.scoring import score, sheet_text, winners_sentence
+
+    session = new_game("coloma", names=("Ann", "Bo"))
+    rules = session.rules
+    rows = rules.prefill(session.state)
+    assert rows[0]["gold"] == 1
+    for row, bucks in zip(rows, (7, 3), strict=True):
+        row["track"], row["gold"], row["bucks"] = 11, 4, bucks
+    spec = rules.sheet_for(session.state)
+    session.act(
+        rules.finish(session.state, sheet_text(spec, rows), winners_sentence(score(spec, rows)))
+    )
+    shown = view(session)
+    assert "Ann 4, Bo 4" in shown.turn
+    assert figures(session) == [
+        {"Final score": "11", "Bucks": "7", "Nuggets": "4"},
+        {"Final score": "11", "Bucks": "3", "Nuggets": "4"},
+    ]
+
+
+def test_coloma_shows_the_tally_once_gunmen_are_placed_in_the_year(new_game: NewGame) -> None:
+    """The tally showed only at the Shootout, while the game screen counted it all Year as
+    rows were taken (a play-test)."""
+    session = new_game("coloma", names=("Ann", "Bo", "Cy"))
+    rules = session.rules
+    assert len(view(session).table) == 1  # nothing placed yet: the value of gold only
+    session.act(rules.gunmen(session.state, 0, 2, 1))  # type: ignore[attr-defined]
+    shown = view(session)
+    assert shown.turn.startswith("1848, Round 1.")
+    outlaws = str(session.state.outlaws)  # type: ignore[attr-defined]
+    assert shown.table[1:] == (Figure("Gunmen", "1"), Figure("Outlaws", outlaws))
