@@ -163,6 +163,15 @@ class LogLines(Static):
     def on_resize(self, event: events.Resize) -> None:
         self._fit()
 
+    def newest_needs(self) -> int:
+        """The rows the newest sentence needs whole at the log's width, with its padding
+        (0 before the log is laid out, or with nothing to say)."""
+        width = self.content_size.width
+        if width <= 0 or not self._sentences:
+            return 0
+        lines = len(Text(self._sentences[-1]).wrap(self.app.console, width))
+        return lines + self.styles.gutter.height
+
     def _fit(self) -> None:
         sentences = list(self._sentences)
         width, height = self.content_size
@@ -172,7 +181,8 @@ class LogLines(Static):
             used = 0
             for sentence in reversed(sentences):
                 used += len(Text(sentence).wrap(console, width))
-                if used > height and kept:  # (the newest is shown even when it is cut)
+                if used > height and kept:  # (the newest is shown from its start even
+                    # when the screen is too short for it: the screen makes it room)
                     break
                 kept.insert(0, sentence)
             sentences = kept
@@ -230,13 +240,15 @@ class DisplayScreen(StyledOnce, Screen[None]):
         self.call_after_refresh(self._fit_log)  # with the lines above it as laid out
 
     def _fit_log(self) -> None:
-        """Leave the log its room (LOG_ROOM rows at least) below the cards, which give way:
-        at a phone's size four players' cards pushed the log off the screen (a play-test)."""
+        """Leave the log its room below the cards, which give way: LOG_ROOM rows at least,
+        and what its newest sentence needs whole (at a phone's size four players' cards
+        pushed the log off the screen, and a long Shootout sentence was cut: play-tests)."""
         around = sum(
             self.query_one(name).outer_size.height
             for name in ("#display-title", "#display-turn", "#display-status")
         )
-        room = max(CARD_HEIGHT, self.size.height - around - LOG_ROOM)
+        log = self.query_one("#display-log", LogLines)
+        room = max(CARD_HEIGHT, self.size.height - around - max(LOG_ROOM, log.newest_needs()))
         cards = self.query_one("#display-cards", Grid)
         if cards.styles.max_height != Scalar.from_number(room):
             cards.styles.max_height = room  # (the log fits its sentences as it is resized)

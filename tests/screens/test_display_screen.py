@@ -448,3 +448,55 @@ async def test_a_finished_game_does_not_say_nothing_has_happened(
         await pilot.pause()
         assert text_of(pilot, "#display-turn") == "The game is over: Ann wins."
         assert text_of(pilot, "#display-log") == ""
+
+
+def shown_whole(app: DisplayApp, selector: str, sentence: str) -> bool:
+    """`sentence` is on the screen whole: every line it wraps to lies inside the widget's
+    region (a line past a max-height was cut off: a play-test)."""
+    widget = app.screen.query_one(selector)
+    lines = Text(sentence).wrap(app.console, widget.content_size.width)
+    return (
+        str(widget.render()).endswith(sentence)
+        and widget.content_size.height >= len(lines)
+        and widget.region.bottom <= app.screen.query_one("#display-status").region.y
+    )
+
+
+async def test_a_phone_shows_the_turn_the_tie_break_and_a_long_sentence_whole(
+    store: Store, new_game: NewGame
+) -> None:
+    """At 45x30 the turn line stopped at "turns: Cy, Bo," (its last name cut), the
+    tie-break at "still tied, they" and the newest log sentence mid-way (a play-test): the
+    lines above the log wrap whole, the cards give way, and the log makes room for its
+    newest sentence."""
+    from companion.scoring import score, sheet_text, winners_sentence
+
+    session = new_game(game="coloma", names=("Annabelle", "Bartholomew", "Cy"))
+    rules = session.rules
+    session.act(rules.sites(session.state, [3, 1, 2], []))  # type: ignore[attr-defined]
+    app = DisplayApp(store)
+    async with app.run_test(size=(45, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DisplayScreen) and screen.view is not None
+        assert screen.view.turn.endswith("turns: Bartholomew, Cy, Annabelle.")
+        await shows(pilot, lambda: shown_whole(app, "#display-turn", screen.view.turn))
+        for seat, row in ((0, 1), (1, 2), (2, 3)):
+            session.act(rules.gunmen(session.state, seat, row, 2))  # type: ignore[attr-defined]
+        for _round in range(5):
+            session.act(rules.next_round(session.state))  # type: ignore[attr-defined]
+        session.act(rules.chart(session.state, "8 VP / 4 VP / 2 VP / 1 Grave"))  # type: ignore[attr-defined]
+        session.act(rules.shootout_result(session.state))  # type: ignore[attr-defined]
+        result = session.journal.effective()[-1].text
+        assert len(result) > 3 * 43  # more lines than the log's room at the least
+        await shows(pilot, lambda: shown_whole(app, "#display-log", result))
+        rows = rules.prefill(session.state)
+        for row in rows:
+            row["track"], row["gold"], row["bucks"] = 11, 4, 0
+        spec = rules.sheet_for(session.state)
+        winners = winners_sentence(score(spec, rows))
+        session.act(rules.finish(session.state, sheet_text(spec, rows), winners))
+        await shows(pilot, lambda: screen.view is not None and screen.view.finished)
+        assert screen.view.turn.endswith("share the rank.")
+        await shows(pilot, lambda: shown_whole(app, "#display-turn", screen.view.turn))
+        await shows(pilot, lambda: shown_whole(app, "#display-log", result))
