@@ -254,8 +254,9 @@ Type in the command field and press **enter**; the line above it says what comes
   chart) were not typed, it asks first: **y** moves on, **n** or enter stays. An empty
   enter changes nothing.
 - `event`: the Barker's Event for every player, from the Sheriff clockwise (twice for a
-  Tent on that Event). Site 5: `event ann 1 bo 2`, the Gold Nuggets each player spends, or
-  `event none` when nobody does (a bare `event` asks which).
+  Tent on that Event). Site 5: `event ann 1 bo 2`, the Gold Nuggets each player spends, all
+  in one command (`event bo` alone: Bo spends 1 and nobody else), or `event none` when
+  nobody does (a bare `event` asks which); ctrl+z takes it back to type it again.
 - `sites 3 1 3`: each player's Site in seat order; the Buster's or Mules' after a `+`
   (`sites 3 1 + 3`). A Pioneer at the Barker is typed as the Site it covers (Round 4: 4).
   The screen says which Site busts (the Barker's Boom, when its Site has most) and the

@@ -386,7 +386,7 @@ def test_the_supply_is_corrected_to_the_board_with_a_reason(game: GameSession) -
 def test_two_players_type_the_busters_site(new_game: NewGame) -> None:
     """Issue #13: `sites 5 5` without the Buster's Site was accepted with 2 players."""
     session = new_game(game="coloma", names=("Ann", "Bo"), first=0)
-    with pytest.raises(RuleError, match=r"the Buster's Site .*: sites 3 1 \+ 4"):
+    with pytest.raises(RuleError, match=r"the Buster's Site .*: sites 5 5 \+ 4"):
         rules(session).sites(state(session), [5, 5], [])
     entry = rules(session).sites(state(session), [5, 5], [3])
     assert "the Buster 3: Site 5 busts" in entry.text
@@ -582,3 +582,58 @@ def test_a_sixth_frontier_land_is_refused(game: GameSession) -> None:
     with pytest.raises(RuleError, match="Ann has a Tent on every Frontier Land already"):
         rules(game).pitch(state(game), 0, None)
     assert state(game).lands[0] == 5
+
+
+def test_extra_sites_for_three_players_are_told_with_the_sites_typed(game: GameSession) -> None:
+    """`sites 3 1 3 + 2 5` with three players was told to type `sites 3 1` (two Sites,
+    refused in turn), and not that Mules too are for 2 players only (a play-test)."""
+    with pytest.raises(RuleError) as refused:
+        rules(game).sites(state(game), [3, 1, 3], [2, 5])
+    said = str(refused.value)
+    assert said.endswith(": sites 3 1 3.")
+    assert "Buster" in said and "Mule Duel" in said and "Mules" in said
+    game.act(rules(game).sites(state(game), [3, 1, 3], []))  # following it is taken
+
+
+def test_site_5s_event_typed_again_says_ctrl_z_and_one_command(game: GameSession) -> None:
+    """At Site 5, `event bo` then `event cy 1` said only that the Event had happened, with
+    no way to put it right (Mule Duel's Sites say ctrl+z): a play-test."""
+    for _round in range(4):
+        game.act(rules(game).next_round(state(game)))
+    assert state(game).barker == 5
+    game.act(rules(game).event(state(game), {1: 1}))  # `event bo`: Bo spends 1
+    with pytest.raises(RuleError) as refused:
+        rules(game).event(state(game), {2: 1})
+    said = str(refused.value)
+    assert "already happened this Round" in said
+    assert "for every player who spends" in said
+    assert said.endswith("ctrl+z takes it back to type it again.")
+
+
+def test_a_barrel_at_a_busted_barker_is_taken_with_a_note(game: GameSession) -> None:
+    """`cy barrel 2` with every Pioneer at the Barker (Round 4, `sites 4 4 4`: it busts, its
+    Boom, the Barrel, is covered) was taken unremarked, where a row of Gunmen from the
+    wrong Site gets a note (a play-test)."""
+    for _round in range(3):
+        game.act(rules(game).next_round(state(game)))
+    assert state(game).barker == 4
+    game.act(rules(game).sites(state(game), [4, 4, 4], []))
+    entry = rules(game).barrel(state(game), 2, 2)
+    assert entry.text.endswith(
+        "(Cy's Pioneer is at the Barker, which busts this Round: its Boom (a Barrel) is covered)"
+    )
+    game.act(entry)  # taken all the same: the table may know better
+    assert state(game).outlaws == 4
+
+
+def test_a_barrel_elsewhere_or_at_a_barker_that_does_not_bust_has_no_note(
+    game: GameSession,
+) -> None:
+    """A Barrel from a Wagon's stop-off (a Pioneer on Site 4) or at a Barker that is not
+    the Site busting is said as before."""
+    for _round in range(2):
+        game.act(rules(game).next_round(state(game)))
+    assert state(game).barker == 3
+    game.act(rules(game).sites(state(game), [3, 4, 4], []))
+    assert "(" not in rules(game).barrel(state(game), 0, 1).text.split("in all)")[1]
+    assert "busts" not in rules(game).barrel(state(game), 1, 1).text

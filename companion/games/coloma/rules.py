@@ -277,7 +277,7 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
                 "(type the Mules' Sites after the players': sites 3 1 + 2 5)."
             )
         if state.event_done:
-            raise RuleError(f"The Event of Site {state.barker} has already happened this Round.")
+            raise RuleError(self._event_again(state))
         if any(spend.values()) and state.barker != 5:  # (dropped without a word: a play-test)
             raise RuleError(SPEND_AT_5.format(site=state.barker))
         effects = self._event_effects(copy_of(state), state.barker, spend)
@@ -297,6 +297,15 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
             site=state.barker,
             spend=[spend.get(seat, 0) for seat in range(len(state.players))],
         )
+
+    @staticmethod
+    def _event_again(state: ColomaState) -> str:
+        """The Event typed again: how to type it again (a player's spend typed after
+        another's was refused with no way out said, where Mule Duel's Sites say ctrl+z)."""
+        said = f"The Event of Site {state.barker} has already happened this Round"
+        if state.barker == 5:  # (`event bo` then `event cy 1`: a play-test)
+            said += " (it is typed once, for every player who spends: event NAME 1 NAME 2 ...)"
+        return said + ": ctrl+z takes it back to type it again."
 
     def _spends_said(self, state: ColomaState, spend: dict[int, int]) -> list[str]:
         """Site 5's spends, those of one count together, from the Sheriff clockwise:
@@ -520,9 +529,13 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
                 if state.mule_duel
                 else "the Buster's Site (it counts as a Pioneer in the Bust)"
                 if count == 2
-                else "no other Site (only the 2-player game has a Buster)"
+                else "no other Site (only the 2-player game has a Buster, and Mule Duel, "
+                "a 2-player variant, its Mules)"
             )
-            example = "sites 3 1" + (" + 2 5" if state.mule_duel else " + 4" if wanted else "")
+            # the Sites typed for the players: "sites 3 1" read as two Sites for three
+            # players, and following it was refused (a play-test)
+            example = "sites " + " ".join(map(str, chosen))
+            example += " + 2 5" if state.mule_duel else " + 4" if wanted else ""
             raise RuleError(f"After the players' Sites type {who}: {example}.")
         placed = ", ".join(f"{state.name(s)} {site}" for s, site in enumerate(chosen))
         if extra:

@@ -171,6 +171,7 @@ class ShootoutRules(Rules):
             f"{state.name(seat)} takes a Barrel: {plural(outlaws, 'Outlaw')} "
             f"{'joins' if outlaws == 1 else 'join'} the Shootout ({state.outlaws + outlaws} in all)"
         )
+        text = noted(text, site_note(state, seat, "barrel"))
         return self._entry(state, "barrel", text, player=seat, outlaws=outlaws)
 
     def gunmen(self, state: ColomaState, seat: int, row: int, count: int) -> Entry:

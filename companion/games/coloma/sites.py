@@ -7,6 +7,7 @@ unremarked, and Dudes on Hotels and a Hotel too: play-tests)."""
 from __future__ import annotations
 
 from companion.games.coloma.state import ColomaState
+from companion.games.coloma.tally import bust
 
 #: the entries of a Site's actions: how a note says them, and their Site (Gunmen: Site 5's
 #: "Settle the Frontier and defend Coloma")
@@ -24,6 +25,8 @@ def site_note(state: ColomaState, seat: int, kind: str) -> str:
     Phase took a tier unremarked, a play-test)."""
     if kind == "gunmen" and state.phase == "shootout":
         return "placed in the Shootout Phase: taken as a row forgotten in the Rounds"
+    if kind == "barrel":
+        return _barrel_note(state, seat)
     if kind not in SITE_ACTIONS or state.phase != "rounds" or state.bust_sites is None:
         return ""
     action, site = SITE_ACTIONS[kind]
@@ -32,6 +35,21 @@ def site_note(state: ColomaState, seat: int, kind: str) -> str:
         return f"{state.name(seat)}'s Pioneer is on Site {sites[seat]}: {action} from Site {site}"
     if state.barker == site:
         return f"the Barker covers Site {site} this Round: its actions are not taken"
+    return ""
+
+
+def _barrel_note(state: ColomaState, seat: int) -> str:
+    """A Barrel taken from a Pioneer at the Barker when the Barker busts (its Boom, the
+    Barrel, is covered); from elsewhere nothing is said: a Wagon's stop-off gives one too."""
+    if state.phase != "rounds" or state.bust_sites is None:
+        return ""
+    chosen, extra = state.bust_sites
+    at_the_barker = seat < len(chosen) and chosen[seat] == state.barker
+    if at_the_barker and bust([*chosen, *extra]) == state.barker:
+        return (
+            f"{state.name(seat)}'s Pioneer is at the Barker, which busts this Round: its Boom "
+            "(a Barrel) is covered"
+        )
     return ""
 
 
