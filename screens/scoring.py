@@ -435,6 +435,17 @@ did not have.
         80x24 the list was cut under the running totals (a play-test)."""
         if (event.widget.id or "").startswith("answer-"):
             self._show_answer(event.widget)
+        elif event.widget.id == "chart":
+            self._keep_chart_in_sight()
+
+    def _keep_chart_in_sight(self) -> None:
+        """The Map chart at the top of the page, the answers under it: the notes that ask
+        for a chart's points, and its own refusal, read whole while it is typed in (at
+        80x24 a third player's note was cut at "(the up key from" and the line under it
+        hidden behind the running totals: a play-test)."""
+        wizard = self.query_one("#wizard")
+        chart_row = self.query_one("#chart-row")
+        self.call_after_refresh(wizard.scroll_to_widget, chart_row, animate=False, top=True)
 
     def _show_answer(self, answer: Widget) -> None:
         """The answer's row, its note and its hint scrolled into view, once laid out."""
@@ -1002,8 +1013,26 @@ did not have.
     @on(Input.Submitted, "#chart")
     def _chart_submitted(self) -> None:
         """Enter on the Map chart goes on to the first player's answer (it stayed, and
-        the next answer went into the chart: a play-test)."""
+        the next answer went into the chart: a play-test), unless the chart does not read:
+        then it stays, as typed, to be put right (it went on, and the backspaces meant for
+        the chart's `1=two` went into Ann's answer: a play-test)."""
+        if self.at_standings:  # an enter that arrives after the step was left
+            return
+        if not self._chart_reads():
+            self._keep_chart_in_sight()
+            return
         self._to(self.query_one("#answer-0", Input))
+
+    def _chart_reads(self) -> bool:
+        """Whether this step's Map chart, as typed, reads (a step with none: True)."""
+        field = self.spec.fields[self.step]
+        if not field.chart or not self.query_one("#chart-row").display:
+            return True
+        try:
+            parse_chart(field.chart, self.query_one("#chart", Input).value)
+        except SheetError:
+            return False
+        return True
 
     @on(Button.Pressed, "#back")
     def _back(self) -> None:
@@ -1019,6 +1048,12 @@ did not have.
 
     def action_step(self, direction: int) -> None:
         if not self.at_standings:
+            if direction > 0 and not self._chart_reads():  # (the entry refused was dropped
+                chart = self.query_one("#chart", Input)  # unseen, the step left: as above)
+                self._to(chart)
+                chart.cursor_position = len(chart.value)
+                self._say_fix_them()
+                return
             problems = [seat for seat in range(len(self.rows)) if not self._check(seat)]
             if self._across is not None and self._across_seat not in problems:
                 problems.append(self._across_seat)  # (Hotels past the box went on: a play-test)

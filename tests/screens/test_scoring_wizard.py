@@ -1546,3 +1546,87 @@ async def test_the_notices_leave_the_running_totals_in_sight(
         assert pilot.app.focused is answer
         assert answer.region.height == 1 and not answer.region.overlaps(box.region)
         assert not any(answer.region.overlaps(toast) for toast in toasts)
+
+
+def coloma_with_tents(new_game: NewGame, lands: tuple[int, ...]) -> GameSession:
+    """Coloma, a player per number: each has a Tent on that many Frontier Lands."""
+    names = ("Ann", "Bo", "Cy", "Di", "Ed", "Fay")[: len(lands)]
+    session = new_game(game="coloma", names=names)
+    for seat, count in enumerate(lands):
+        rules = session.rules
+        if count:
+            session.act(rules.adjust(session.state, seat, "tents", parse_amount(f"+{count}")))
+        for _ in range(count):
+            session.act(rules.pitch(session.state, seat, None))  # type: ignore[attr-defined]
+    return session
+
+
+async def at_the_frontier(pilot, session) -> ScoringWizard:  # type: ignore[no-untyped-def]
+    """The game's wizard at its Frontier step."""
+    wizard = await open_wizard(pilot, session)
+    while wizard.spec.fields[wizard.step].key != "frontier":
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+    return wizard
+
+
+async def test_a_map_chart_that_does_not_read_keeps_the_cursor_and_its_text(
+    store: Store, new_game: NewGame
+) -> None:
+    """`1=two` typed on the Map chart, enter said "Not a chart entry" but went on to Ann's
+    answer: the backspaces and `2` meant for the chart went into Ann's Frontier answer (a
+    play-test). Enter, and ctrl+n, stay on the chart, as typed, to be put right."""
+    session = coloma_with_tents(new_game, (3, 0, 4))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await at_the_frontier(pilot, session)
+        chart = wizard.query_one("#chart", Input)
+        await pilot.press("up")  # from Ann's answer to the chart
+        await settle(pilot)
+        assert pilot.app.focused is chart
+        await pilot.press("end")
+        send_keys(pilot, " 1=two")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "Not a chart entry: 1=two" in text_of(pilot, "#chart-note")
+        assert pilot.app.focused is chart and chart.value == "3=12 5=25 1=two"
+        await pilot.press("ctrl+n")  # not on with the entry dropped unseen either
+        await settle(pilot)
+        assert wizard.spec.fields[wizard.step].key == "frontier"
+        assert pilot.app.focused is chart and chart.value == "3=12 5=25 1=two"
+        await pilot.press("backspace", "backspace", "backspace", "2")  # put right there
+        await settle(pilot)
+        assert chart.value == "3=12 5=25 1=2"
+        assert wizard.charts["coloma-frontier"][1] == 2
+        await pilot.press("enter")  # it reads: on to Ann's answer, as it was
+        await settle(pilot)
+        answer = wizard.query_one("#answer-0", Input)
+        assert pilot.app.focused is answer and answer.value == "3"
+
+
+async def test_the_notes_under_the_map_chart_read_whole_while_it_is_typed_in(
+    store: Store, new_game: NewGame
+) -> None:
+    """At 80x24, Cy's note asking for the chart's points was cut at "(the up key from",
+    and his "The app tracked" line hidden behind the running totals (a play-test). On the
+    chart, the page shows it at the top with the answers under it: every line in sight."""
+    session = coloma_with_tents(new_game, (3, 0, 4))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await at_the_frontier(pilot, session)
+        await pilot.press("up")  # from Ann's answer to the chart
+        await settle(pilot)
+        assert pilot.app.focused is wizard.query_one("#chart", Input)
+        drawn = "\n".join(strip.text for strip in wizard._compositor.render_strips())
+        assert "Map chart" in drawn
+        assert "the first answer)." in drawn  # the end of Cy's note
+        assert "The app tracked: Tents on 4 Frontier Lands" in drawn
+        box = wizard.query_one("#totals-box").region
+        for part in ("#note-2", "#hint-2", "#chart"):
+            region = wizard.query_one(part).region
+            assert region.height >= 1 and not region.overlaps(box), part
+        await pilot.press("end")
+        send_keys(pilot, " 1=two")  # refused, the chart's note three lines long: still
+        await pilot.press("enter")
+        await settle(pilot)
+        drawn = "\n".join(strip.text for strip in wizard._compositor.render_strips())
+        assert "Not a chart entry: 1=two" in drawn and "the first answer)." in drawn
+        assert not wizard.query_one("#note-2").region.overlaps(box)
