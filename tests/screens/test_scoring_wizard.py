@@ -1630,3 +1630,27 @@ async def test_the_notes_under_the_map_chart_read_whole_while_it_is_typed_in(
         drawn = "\n".join(strip.text for strip in wizard._compositor.render_strips())
         assert "Not a chart entry: 1=two" in drawn and "the first answer)." in drawn
         assert not wizard.query_one("#note-2").region.overlaps(box)
+
+
+@pytest.mark.parametrize(("size", "said"), [((80, 24), True), (SIZE, False)])
+async def test_the_standings_say_where_the_tie_break_figures_are_past_the_edge(
+    store: Store, new_game: NewGame, size: tuple[int, int], said: bool
+) -> None:
+    """At 80x24 Coloma's "Gold Nuggets" and "Bucks + Dudes + Tents + Horses" columns are
+    past the right edge (beside the categories they cannot fit), and no one found them (a
+    play-test): the standings say the right key shows them, only where it is needed."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=size) as pilot:
+        wizard = await open_wizard(pilot, session)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert wizard.at_standings
+        table = wizard.query_one("#totals", DataTable)
+        assert (table.max_scroll_x > 0) is said
+        prompt = text_of(pilot, "#step-prompt")
+        assert ("the right key shows the tie-break figures" in prompt) is said
+        assert "ctrl+s saves the scores" in prompt
+        await pilot.press("right")
+        await settle(pilot)
+        drawn = "\n".join(strip.text for strip in wizard._compositor.render_strips())
+        assert "Nuggets" in drawn and "Horses" in drawn
