@@ -431,7 +431,7 @@ Names: not empty, at most 24 characters, different from each other (case does no
                 name.post_message(events.Key(key.key, key.character))
                 return
         row_error = self.query_one(f"#error-row-{row}", Static)
-        say(row_error, "This is a colour: enter opens its list; tab goes to the next field.")
+        say(row_error, "This is a colour: enter opens its list; ctrl+n adds a player.")
         row_error.display = True
 
     def colour_hint_read(self) -> None:

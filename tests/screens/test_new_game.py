@@ -122,7 +122,7 @@ async def test_a_name_typed_on_a_colour_goes_to_the_next_name(store: Store) -> N
         assert names == ["Ann", "Bo", "Cy"]
         assert not dialog.query_one("#colour-2", Select).expanded
         assert str(dialog.query_one("#colour-2", Select).value) == "green"
-        hint = "This is a colour: enter opens its list; tab goes to the next field."
+        hint = "This is a colour: enter opens its list; ctrl+n adds a player."
         assert text_of(pilot, "#error-row-2") == hint  # no next name: said where it was typed
         await pilot.press("tab")
         await settle(pilot)
