@@ -60,6 +60,15 @@ class NameInput(InTurnInput, CompletingInput):
     """A player's name: enter goes to the next name in its turn among the keys typed
     (`Dee enter Eve enter Fay` sent at once went into the first name whole: a play-test)."""
 
+    def action_complete(self) -> None:
+        """Tab takes the name offered and moves on, as a tab after a whole name does: it
+        stayed, and `An tab Bo tab Cy` made "AnnBo" and "Cy" (a play-test)."""
+        offered = self.suggester.suggestion_now(self.value) if self.suggester else None  # type: ignore[attr-defined]
+        if offered and offered != self.value:
+            self.value = offered
+            self.cursor_position = len(offered)
+        self.screen.focus_next()
+
 
 class ColourSelect(TableSelect):
     """A player's colour. Letters typed on it while its list is closed are a name typed one
@@ -142,9 +151,10 @@ from the first name reaches it, **enter** opens its list (it opens on the game s
 - **enter** after a name goes to the next name (after the last, to the first player);
   **tab** goes name, colour, next name. A colour's list opens with **enter** (type a
   letter there to find one); a name typed on a closed colour goes to the next name.
-- Names of earlier games are offered as you type (in grey): **tab** or **right arrow**
-  takes the offer (enter keeps what you typed), and the colour that player had last time
-  comes with the name (a seat not named yet gives it up and takes this seat's colour).
+- Names of earlier games are offered as you type (in grey): **tab** takes the offer and
+  moves on, **right arrow** takes it and stays (enter keeps what you typed), and the
+  colour that player had last time comes with the name (a seat not named yet gives it up
+  and takes this seat's colour).
 - The dialog opens on the game set up last. **ctrl+l**: the same table as last time (the
   names, colours and seat order of the last game set up), for the game chosen. Change
   anything after.

@@ -133,6 +133,27 @@ async def test_a_name_typed_on_a_colour_goes_to_the_next_name(store: Store) -> N
         assert str(dialog.query_one("#colour-0", Select).value) == "cyan"
 
 
+async def test_tab_after_the_start_of_a_name_met_before_takes_it_and_moves_on(
+    store: Store, new_game: NewGame
+) -> None:
+    """`An tab Bo tab Cy` (Ann played before) made "AnnBo" and "Cy": the tab took Ann and
+    stayed in her name (a play-test)."""
+    new_game(game="boomtown", names=("Ann", "Bo", "Cy"))
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(pilot)
+        dialog.set_focus(dialog.query_one("#name-0", Input))
+        await settle(pilot)
+        for typed in ("An", "Bo"):
+            send_keys(pilot, typed)
+            send_tab(pilot)
+        send_keys(pilot, "C")
+        send_tab(pilot)
+        await settle(pilot)
+        names = [dialog.query_one(f"#name-{row}", Input).value for row in range(3)]
+        assert names == ["Ann", "Bo", "Cy"]
+
+
 async def test_seat_order_moves_and_a_chosen_first_player(store: Store) -> None:
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
@@ -313,22 +334,19 @@ async def test_earlier_players_are_offered_and_the_last_table_is_one_key_away(
         await settle(pilot)
         assert screen.query_one("#name-0", Input).value == "Flo"
         assert screen.query_one("#colour-0", Select).value == "white"
-        # tab takes it too, as in the command field (it moved on and left "C": a play-test),
-        # then a second tab moves on
+        # tab takes it too (it moved on and left "C": a play-test), and moves on as after a
+        # whole name (it stayed, and `An tab Bo` made "AnnBo": a play-test)
         screen.query_one("#name-1").focus()
         send_keys(pilot, "c")
         await settle(pilot)
         await pilot.press("tab")
         await settle(pilot)
         assert screen.query_one("#name-1", Input).value == "Cy"
+        assert screen.focused is screen.query_one("#colour-1")
         # Cy's green came from the third seat, not named yet: it took Cy's blue (Ann,
         # blue last time, stayed red as the second seat started blue: a play-test)
         colours = [screen.query_one(f"#colour-{r}", Select).value for r in range(3)]
         assert colours == ["white", "green", "blue"]
-        assert screen.focused is screen.query_one("#name-1")
-        await pilot.press("tab")
-        await settle(pilot)
-        assert screen.focused is not screen.query_one("#name-1")
         await type_into(pilot, "#name-1", "Ann")
         assert screen.query_one("#colour-1", Select).value == "red"
         await type_into(pilot, "#name-2", "Zed")  # not met before: its colour stays
