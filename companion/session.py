@@ -511,7 +511,10 @@ class GameSession:
         entry = self.journal.undo_entry()
         if entry is None:
             return None
-        self._write_and_replay(entry)
+        try:
+            self._write_and_replay(entry)
+        except SaveError as error:
+            raise error.said_of("undo") from None
         return target
 
     def redo(self) -> Entry | None:
@@ -520,7 +523,10 @@ class GameSession:
         entry = self.journal.redo_entry()
         if entry is None:
             return None
-        self._write_and_replay(entry)
+        try:
+            self._write_and_replay(entry)
+        except SaveError as error:
+            raise error.said_of("redo") from None
         return target
 
     def progress(self) -> str:

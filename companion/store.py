@@ -111,6 +111,19 @@ class SaveError(OSError):
             sentence = f"{what} could not be saved ({detail}), so it was not done."
         return cls(sentence, code)
 
+    def said_of(self, verb: str) -> SaveError:
+        """The same failure said of an undo or a redo: "this change ... was not done" read
+        as if the change itself had failed, when it was its undo (a play-test)."""
+        sentence = (
+            self.sentence.replace(
+                "this change was not saved, so it was not done",
+                f"the {verb} was not saved, so nothing was {verb}ne",
+            )
+            .replace("This change could not be saved", f"The {verb} could not be saved")
+            .replace(", so it was not done.", f", so nothing was {verb}ne.")
+        )
+        return SaveError(sentence, self.errno)
+
 
 # ---------------------------------------------------------------------------- locations
 

@@ -411,6 +411,35 @@ def test_a_failed_or_short_write_is_undone_and_said_plainly(
     assert [n["gold"] for n in again.state.numbers] == [11, 12, 10] and again.notices == []
 
 
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [
+        (errno.ENOSPC, "The disk is full: the {verb} was not saved, so nothing was {verb}ne."),
+        (errno.EIO, "The {verb} could not be saved (Input/output error), so nothing was {verb}ne."),
+    ],
+)
+def test_an_undo_or_redo_not_saved_is_said_as_such(
+    new_game: NewGame, monkeypatch: pytest.MonkeyPatch, code: int, words: str
+) -> None:
+    """It said "this change was not saved, so it was not done": read beside an undo, the
+    change itself seemed lost (a play-test)."""
+    session = new_game()
+    add_gold(session, 0, "+1")
+
+    def failing_write(descriptor: int, data: bytes) -> int:
+        raise OSError(code, os.strerror(code))
+
+    for verb, walk in (("undo", session.undo), ("redo", session.redo)):
+        monkeypatch.setattr(os, "write", failing_write)
+        with pytest.raises(SaveError) as refused:
+            walk()
+        monkeypatch.undo()
+        assert refused.value.sentence.startswith(words.format(verb=verb))
+        assert refused.value.errno == code
+        walk()  # with room again it goes through
+    assert [n["gold"] for n in session.state.numbers] == [11, 10, 10]
+
+
 def test_a_failed_fsync_is_undone_too(new_game: NewGame, monkeypatch: pytest.MonkeyPatch) -> None:
     session = new_game()
     before = session.path.read_bytes()

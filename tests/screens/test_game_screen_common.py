@@ -598,7 +598,9 @@ async def test_a_command_that_cannot_be_saved_says_why_under_the_field(
         await pilot.press("ctrl+z")
         await settle(pilot)
         monkeypatch.undo()
-        assert text_of(pilot, "#command-error").startswith("The disk is full:")
+        assert text_of(pilot, "#command-error").startswith(
+            "The disk is full: the undo was not saved, so nothing was undone."
+        )  # (it said "this change ... was not done", as if the change had failed)
         assert screen.session.state.numbers[0]["bucks"] == 4
 
 
