@@ -403,7 +403,7 @@ Type in the command field and press **enter**:
         short = {town: letters for letters, town in TOWN_SHORT.items()}
         cards = sorted(self.catalog, key=lambda card: (card.town, card.roll) != CM6_SPOT)
         for card in cards:  # cm 6 first, as F1 has it
-            if not mine_out(self.state, card) and card.town in short:
+            if not mine_out(self.state, card, self.catalog) and card.town in short:
                 return f"{short[card.town]} {card.roll}"
         return ""  # every mine out: no example (cm 6, gone, was offered: a play-test)
 

@@ -27,6 +27,7 @@ from companion.games.boomtown import (
     find_town,
     mine_out,
     plural,
+    taken_text,
 )
 from companion.table import folded
 from screens.dialog import Dialog
@@ -49,7 +50,9 @@ HELP_TEXT = """\
   Cactus Junction, roll 2, gold 7).
 - **Or a custom mine**, for a deck that differs from the catalog: town, roll, gold,
   dangerous, then *Take it*. One that differs from the catalog's mine of that town and
-  number says so first: *Take it* again takes it.
+  number says so first: *Take it* again takes it in that card's place (the deck has one
+  card of each town and number, so the list leaves the catalog's out). One whose town and
+  number are in play or gone already says whose: *Take it* again takes a second one.
 - **escape** closes the dialog without taking anything.
 """
 
@@ -174,7 +177,10 @@ class MinePicker(Dialog, ModalScreen[MineCard | None]):
         super().__init__()
         self.who = who
         self.catalog = catalog
-        self.free = [card for card in catalog if not mine_out(state, card)]
+        self.state = state
+        #: the catalog's mines still to be had (a custom one of a catalog town and number
+        #: stands for that card: `stand_in`)
+        self.free = [card for card in catalog if not mine_out(state, card, catalog)]
         #: the custom mine that differs from the catalog's, said once: taken at the next
         #: enter (a custom Cactus Junction 2 of 7 gold went in beside the catalog's 6
         #: without a word: a play-test)
@@ -293,15 +299,21 @@ class MinePicker(Dialog, ModalScreen[MineCard | None]):
             error.update(str(problem))
             return
         mine = MineCard(town, roll, value, self.query_one("#custom-dangerous", Checkbox).value)
-        printed = next(
-            (card for card in self.catalog if (card.town, card.roll) == (town, roll)), None
-        )
-        if printed is not None and printed != mine and self._differs_said != mine:
+        printed = [card for card in self.catalog if (card.town, card.roll) == (town, roll)]
+        free = [card for card in printed if card in self.free]
+        if printed and mine not in free and self._differs_said != mine:
             self._differs_said = mine  # the table may know better: enter again takes it
-            error.update(
-                f"The catalog has {printed.label}: enter (or Take it) again takes this one "
-                "all the same."
-            )
+            if free:  # it stands for the printed card: that card leaves the list
+                said = (
+                    f"The catalog has {free[0].label}: enter (or Take it) again takes this "
+                    "one in its place."
+                )
+            else:  # every card of that town and number is out already: one more mine
+                said = (
+                    f"{taken_text(self.state, printed[0], self.catalog)} Enter (or Take it) "
+                    "again takes a second one all the same."
+                )
+            error.update(said)
             return
         self.dismiss(mine)
 

@@ -98,6 +98,8 @@ A correction (ctrl+o) overrules any of these at the table.
   it cannot be used yet.
 - A mine that collapsed or was dynamited is out of the game: its card cannot be taken again
   and the mine list leaves it out.
+- A custom mine (ctrl+l) with a catalog town and number is that printed card read with
+  another gold: the mine list leaves the catalog's card out, and counts it once.
 - Event cards are counted against the deck (1 of each, 2 Holdups, 3 Dynamites, 2 Saloons):
   one more than the deck has is refused. "Cards left" by kind counts what was seen; in the
   short game 15 cards were removed unseen, so those counts are "at most".
@@ -284,11 +286,49 @@ class BoomtownState(TableState):
         return -(-self.cards_left // len(self.players))
 
 
-def mine_out(state: BoomtownState, card: MineCard) -> bool:
-    """The mine is in play, or left the game (collapsed, dynamited): it cannot be taken."""
-    return mine_gone(state, card) or any(
-        m.town == card.town and m.roll == card.roll and m.value == card.value for m in state.mines
-    )
+def mine_out(
+    state: BoomtownState, card: MineCard, catalog: Collection[MineCard] | None = None
+) -> bool:
+    """The mine is in play, or left the game (collapsed, dynamited): it cannot be taken.
+    A custom mine of its town and number (another gold) stands for it (`stand_in`)."""
+    return stand_in(state, card, catalog) is not None
+
+
+def stand_in(
+    state: BoomtownState, card: MineCard, catalog: Collection[MineCard] | None = None
+) -> Mine | tuple[str, int, int] | None:
+    """What stands for the catalog's `card` on the table: the mine in play, or the (town,
+    roll, value) of one gone; None while the card is still to be had.
+
+    The deck has one card of each town and number (the catalog's 45), so a custom mine of
+    a catalog town and number is that printed card with the gold the table read on it: the
+    catalog's card is taken with it (it stayed in the list, and could be taken a second
+    time: the same card counted twice, a play-test). A mine of its very gold stands for it
+    first; a catalog corrected to hold two cards of one town and number (`catalog`) gives
+    the customs to them in its order."""
+    pair = (card.town, card.roll)
+    printed = [c for c in catalog or () if (c.town, c.roll) == pair] or [card]
+    if card not in printed:
+        printed = [card]
+    taken: list[Mine | tuple[str, int, int]] = [
+        *(m for m in state.mines if (m.town, m.roll) == pair),
+        *(g for g in state.gone if (g[0], g[1]) == pair),
+    ]
+
+    def value(item: Mine | tuple[str, int, int]) -> int:
+        return item.value if isinstance(item, Mine) else item[2]
+
+    matched: dict[int, Mine | tuple[str, int, int]] = {}
+    for index, each in enumerate(printed):  # a mine of the card's very gold first
+        exact = next((item for item in taken if value(item) == each.value), None)
+        if exact is not None:
+            matched[index] = exact
+            taken.remove(exact)
+    golds = {each.value for each in printed}
+    customs = [item for item in taken if value(item) not in golds]
+    free = [index for index in range(len(printed)) if index not in matched]
+    matched.update(zip(free, customs, strict=False))  # then the custom ones, in order
+    return matched.get(printed.index(card))
 
 
 def mine_gone(state: BoomtownState, card: MineCard) -> bool:
@@ -1576,12 +1616,29 @@ def find_mine(text: str, catalog: list[MineCard], state: BoomtownState) -> MineC
             # (the key came last, cut off at 80 columns: a play-test)
             f"No {town} {roll} in the catalog; if your deck has one, ctrl+l adds it."
         )
-    free = [card for card in cards if not mine_out(state, card)]
+    free = [card for card in cards if not mine_out(state, card, catalog)]
     if not free:
-        if all(mine_gone(state, card) for card in cards):
-            raise RuleError(f"{cards[0].label} left the game (collapsed or dynamited).")
-        raise RuleError(f"{cards[0].label} is already in play.")
+        raise RuleError(taken_text(state, cards[0], catalog))
     return free[0]
+
+
+def taken_text(
+    state: BoomtownState, card: MineCard, catalog: Collection[MineCard] | None = None
+) -> str:
+    """Why the catalog's `card` cannot be taken: the mine that stands for it, in play or
+    gone, said with its gold when a custom one of another gold stands for it."""
+    taken = stand_in(state, card, catalog)
+    if taken is None:
+        return f"{card.label} is still to be had."
+    if isinstance(taken, Mine):
+        whose = f"{state.name(taken.owner)}'s"
+        said = f"{card.label} is already in play ({whose})"
+        if taken.value != card.value:
+            said = f"{card.town} {card.roll} is already in play ({whose}, {taken.value} gold)"
+        return said + "."
+    if taken[2] != card.value:
+        return f"{card.town} {card.roll} ({taken[2]} gold) left the game (collapsed or dynamited)."
+    return f"{card.label} left the game (collapsed or dynamited)."
 
 
 def _did_you_mean(text: str) -> str:

@@ -898,21 +898,23 @@ async def test_a_custom_mine_takes_what_was_typed_and_says_where_the_catalog_dif
         assert picker.query_one("#custom-town", Select).value == "Cold Mountain"
         assert picker.query_one("#custom-roll", Input).value == "2"
         assert picker.focused is picker.query_one("#custom-value")
-        picker.query_one("#custom-town", Select).value = "Cactus Junction"
+        # (Cactus Junction 2 is Cy's since the opening round: San Narciso 2 is still to be
+        # had; a custom mine stands for the printed card of its town and number)
+        picker.query_one("#custom-town", Select).value = "San Narciso"
         await type_into(pilot, "#custom-value", "7")
         await pilot.press("enter")
         await settle(pilot)
         assert pilot.app.screen is picker
         assert text_of(pilot, "#custom-error") == (
-            "The catalog has Cactus Junction 2 (6 gold): enter (or Take it) again takes "
-            "this one all the same."
+            "The catalog has San Narciso 2 (6 gold): enter (or Take it) again takes "
+            "this one in its place."
         )
         picker.query_one("#custom-value").focus()
         await pilot.press("enter")
         await settle(pilot)
         assert pilot.app.screen is not picker
         taken = pilot.app.screen.session.state.mines_of(0)[-1]  # type: ignore[attr-defined]
-        assert (taken.town, taken.roll, taken.value) == ("Cactus Junction", 2, 7)
+        assert (taken.town, taken.roll, taken.value) == ("San Narciso", 2, 7)
 
 
 async def test_a_custom_mine_typed_as_town_roll_and_gold_fills_all_three(
@@ -924,11 +926,11 @@ async def test_a_custom_mine_typed_as_town_roll_and_gold_fills_all_three(
     session = boomtown_in_the_picks(new_game)
     async with make_app(store).run_test(size=(80, 24)) as pilot:
         picker = await open_mine_picker(pilot, session)
-        await type_into(pilot, "#mine-filter", "cj 2 7")
+        await type_into(pilot, "#mine-filter", "sn 2 7")
         assert picker.choice.shown == []
         await pilot.press("enter")
         await settle(pilot)
-        assert picker.query_one("#custom-town", Select).value == "Cactus Junction"
+        assert picker.query_one("#custom-town", Select).value == "San Narciso"
         assert picker.query_one("#custom-roll", Input).value == "2"
         assert picker.query_one("#custom-value", Input).value == "7"
         assert picker.focused is picker.query_one("#custom-value")
@@ -936,4 +938,4 @@ async def test_a_custom_mine_typed_as_town_roll_and_gold_fills_all_three(
         await settle(pilot)
         assert pilot.app.screen is not picker
         taken = pilot.app.screen.session.state.mines_of(0)[-1]  # type: ignore[attr-defined]
-        assert (taken.town, taken.roll, taken.value) == ("Cactus Junction", 2, 7)
+        assert (taken.town, taken.roll, taken.value) == ("San Narciso", 2, 7)
