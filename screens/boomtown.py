@@ -63,9 +63,11 @@ def compact_sentence(text: str, names: list[str]) -> str:
     change did, an undo): its consequences (fees, pawns) came after the mine's whole label
     and were cut off, where the table checks its chips (a play-test). "Dee takes the mine
     Cold Mountain 9 (3 gold); Dee pays Ann 2: mayor fee; Dee is now mayor of Cold Mountain"
-    is "Dee takes Cold Mountain 9; pays Ann 2: mayor fee; its mayor now". The log keeps the
-    whole sentence."""
+    is "Dee takes Cold Mountain 9; pays Ann 2: mayor fee; its mayor now". After any other
+    change (an event card, a production) the new mayor and the town are named. The log
+    keeps the whole sentence."""
     main, *parts = text.split("; ")
+    took_mine = " takes the mine " in main  # "its mayor now" reads as the mine's town
     main = re.sub(r" \(\d+ gold(?:, dangerous)?\)", "", main.replace(" takes the mine ", " takes "))
     actor = max((name for name in names if main.startswith(f"{name} ")), key=len, default=None)
     said = []
@@ -83,8 +85,11 @@ def compact_sentence(text: str, names: list[str]) -> str:
         mayor = re.fullmatch(r"(?:(.+) )?is now mayor of (.+)", part)
         if mayor is not None:
             who, town = mayor.groups()
-            where = "its" if town in main else f"{town}'s"
-            part = f"{who} is {where} mayor now" if who else f"{where} mayor now"
+            if took_mine and town in main:  # the one who took a mine there, or another
+                part = f"{who} is its mayor now" if who else "its mayor now"
+            else:  # who and which town, said (after a Dynamite or an Expropriation "its
+                # mayor now" named neither: a play-test)
+                part = f"{who or actor} is {town}'s mayor now"
         said.append(part)
     return "; ".join([main, *said])
 

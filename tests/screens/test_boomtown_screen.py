@@ -1225,7 +1225,10 @@ async def test_what_an_event_did_is_said_whole_under_the_field_at_80x24(
         1,
     )
     said, height = await done_after("expropriation", "cy")
-    assert said == "Done: Ann takes Expropriation: takes Cy's Cactus Junction 2: 6; its mayor now."
+    assert said == (  # who is mayor of which town: named (a play-test)
+        "Done: Ann takes Expropriation: takes Cy's Cactus Junction 2: 6; Ann is Cactus "
+        "Junction's mayor now."
+    )
     assert height == 2  # wrapped: 79 cells on a line of 78
 
 
@@ -1259,6 +1262,33 @@ def test_the_line_under_the_field_says_a_change_in_fewer_words() -> None:
         "due): Card Shark": (
             "Bo takes Card Shark: Ann and 🤠 Joe pay the bank 4 each; Dee pays the bank 1 "
             "(all they have, 4 due)"
+        ),
+    }
+    for sentence, said in cases.items():
+        assert compact_sentence(sentence, names) == said
+
+
+def test_after_dynamite_or_expropriation_the_new_mayor_and_town_are_named() -> None:
+    """ "Ann takes Expropriation: takes Cy's Cactus Junction 2: 6; its mayor now" named
+    neither who nor which town (a play-test): "its" read as the card's."""
+    from screens.boomtown import compact_sentence
+
+    names = ["Ann", "Bo", "Cy", "Dee"]
+    cases = {
+        "Ann takes Expropriation: takes Cy's Cactus Junction 2: 6; Ann pays Cy 2: mayor fee, "
+        "Cactus Junction; Ann is now mayor of Cactus Junction": (
+            "Ann takes Expropriation: takes Cy's Cactus Junction 2: 6; pays Cy 2: mayor fee; "
+            "Ann is Cactus Junction's mayor now"
+        ),
+        "Ann takes Dynamite: blows up Bo's Cold Mountain 6: 9 D; Ann is now mayor of Cold "
+        "Mountain": (
+            "Ann takes Dynamite: blows up Bo's Cold Mountain 6: 9 D; Ann is Cold Mountain's "
+            "mayor now"
+        ),
+        "Ann takes Dynamite: blows up Bo's Cold Mountain 6: 9 D; Cy is now mayor of Cold "
+        "Mountain": (
+            "Ann takes Dynamite: blows up Bo's Cold Mountain 6: 9 D; Cy is Cold Mountain's "
+            "mayor now"
         ),
     }
     for sentence, said in cases.items():
