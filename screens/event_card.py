@@ -75,6 +75,10 @@ NO_TARGET_LINES: dict[str, str] = {
     ),
 }
 
+#: what the Holdup's number is, said under its field: the rules' "name a number from 2 to
+#: 12, roll two dice; on that number or more the player pays you the named amount"
+HOLDUP_HINT = "Number: on a roll of it or more, that player pays you that much gold."
+
 HELP_TEXT = """\
 The card comes from what you typed (`dynamite`, `holdup`...); the first line changes it
 (only the cards still in the deck are offered).
@@ -90,7 +94,8 @@ The card comes from what you typed (`dynamite`, `holdup`...); the first line cha
   arrows. Enter with several left plays nothing.
 - When nothing matches what was typed, the list says so: **backspace** widens the filter.
 - **Holdup**: choose whom, then the number named (2-12) and the dice (`3 4`, or `r` to roll);
-  enter in the dice plays it.
+  enter in the dice plays it. The number is both what the two dice must make (it or more)
+  and the gold the player chosen then pays you.
 - **ctrl+g** plays the card from anywhere in the dialog; **escape** closes it, nothing played.
 - A target the card does not allow is refused here, with the reason.
 """
@@ -161,6 +166,8 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
                 yield SteadyInput(placeholder="2-12", id="holdup-number")
                 yield Static("Dice", classes="holdup-label")
                 yield SteadyInput(placeholder="e.g. 3 4 (r rolls)", id="holdup-dice")
+            # what the number is (the field alone did not say: a play-test)
+            yield Static(HOLDUP_HINT, id="holdup-hint", markup=False)
             yield Static("", id="event-error", classes="error", markup=False)
             with Horizontal(id="event-buttons"):
                 yield Button("Play it (ctrl+g)", id="event-play", variant="primary", compact=True)
@@ -251,6 +258,7 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
         self.query_one("#event-card").display = not self.choosing
         self.query_one("#choice-label", Static).update(label)
         self.query_one("#holdup-row").display = need == "holdup"
+        self.query_one("#holdup-hint").display = need == "holdup"
         self.query_one("#event-error", Static).update("")
 
     def _filter_hint(self, options: list[tuple[Text, str, str]]) -> str:
