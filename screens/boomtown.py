@@ -559,6 +559,7 @@ Type in the command field and press **enter**:
         players = range(len(self.state.players))
         before = [self.state.gold(seat) for seat in players]
         producers = self.rules.producers(self.state, entry)
+        fees = self.rules.saloon_fees(self.state, entry)
         if not self.run(entry):
             return False
         self.telegraph = None
@@ -581,7 +582,7 @@ Type in the command field and press **enter**:
             gold = f"gold {', '.join(moved)}" if moved else "nobody's gold changes"
             # and a mayor pawn that changed hands with it (only the log said so: a play-test)
             lost = [p for p in parts if p.endswith("collapses") or " is now mayor of " in p]
-            said = "; ".join([f"{parts[0]}: {gold}", *lost])
+            said = "; ".join([f"{parts[0]}: {gold}", *self._fees_said(fees), *lost])
         # one line when it fits (no layout now or at the next key: #16); else whole,
         # wrapped (a play-test saw players and collapses cut off)
         self.tell(said, one_line=cell_len(said) <= width)  # (in cells: an emoji name)
@@ -589,6 +590,24 @@ Type in the command field and press **enter**:
         # last key: opened at once, it took the n typed on as the first player's gold (a
         # play-test), and hid the last payout
         return True
+
+    def _fees_said(self, fees: list[tuple[int, int, int, int]]) -> list[str]:
+        """The saloon fees of a production, in one clause for the one-line summary: who
+        paid whom how much, the fees one player paid another added up ("saloon fees: Bo
+        pays Ann 4"). The net gold alone hid them (a play-test). None paid: nothing."""
+        owed: dict[tuple[int, int], list[int]] = {}
+        for payer, payee, paid, due in fees:
+            total = owed.setdefault((payer, payee), [0, 0])
+            total[0] += paid
+            total[1] += due
+        name = self.state.name
+        said = [
+            f"{name(payer)} pays {name(payee)} {paid}" + (f" (of {due} due)" if paid < due else "")
+            for (payer, payee), (paid, due) in owed.items()
+        ]
+        if not said:
+            return []
+        return [f"saloon fee{'s' if len(fees) > 1 else ''}: {', '.join(said)}"]
 
     def _ask(self, question: str, entry: Entry, yes: str = "Yes") -> None:
         """A step the rules expect done otherwise: one key (y) confirms it, n keeps things."""

@@ -1320,14 +1320,7 @@ class BoomtownRules(Rules):
             dice[die] = face
         state.rolled = None
         total = sum(dice)
-        producing = [m for m in state.mines if m.roll == total]
-        for mine in producing:
-            state.numbers[mine.owner]["gold"] += mine.worth
-            state.bank_out += mine.worth
-            state.report.append(f"{state.name(mine.owner)}'s {mine.label} produces {mine.worth}")
-            for saloon in state.saloons:
-                if saloon.town == mine.town and saloon.owner != mine.owner:
-                    _pay(state, mine.owner, saloon.owner, saloon.fee, f"saloon, {mine.town}")
+        producing = self._pay_production(state, total)
         if not producing:
             state.report.append("no mine produces")
         if total in (2, 12):
@@ -1337,6 +1330,38 @@ class BoomtownRules(Rules):
             state.mines = [mine for mine in state.mines if not mine.dangerous]
             self._recheck_mayors(state)
         state.phase = "over" if state.cards_left == 0 else "next"
+
+    @staticmethod
+    def _pay_production(
+        state: BoomtownState, total: int, fees: list[tuple[int, int, int, int]] | None = None
+    ) -> list[Mine]:
+        """Each mine on `total` paid by the bank, then its saloon fees (our reading); the
+        fees paid go into `fees` as (payer, payee, paid, due). Returns the mines that paid."""
+        producing = [m for m in state.mines if m.roll == total]
+        for mine in producing:
+            state.numbers[mine.owner]["gold"] += mine.worth
+            state.bank_out += mine.worth
+            state.report.append(f"{state.name(mine.owner)}'s {mine.label} produces {mine.worth}")
+            for saloon in state.saloons:
+                if saloon.town == mine.town and saloon.owner != mine.owner:
+                    paid = _pay(state, mine.owner, saloon.owner, saloon.fee, f"saloon, {mine.town}")
+                    if fees is not None:
+                        fees.append((mine.owner, saloon.owner, paid, saloon.fee))
+        return producing
+
+    def saloon_fees(self, state: BoomtownState, entry: Entry) -> list[tuple[int, int, int, int]]:
+        """The saloon fees a production entry (`produce`) makes players pay, before it is
+        applied: (payer, payee, paid, due), one per producing mine and saloon, in the order
+        they are paid (what the one-line summary says beside the gold: a play-test)."""
+        dice = _two_dice(entry)
+        die, face = entry.get("die"), entry.get("face")
+        if entry.get("telegraph") is not None and die in (0, 1) and isinstance(face, int):
+            dice[die] = face
+        trial = copy_state(state)
+        assert isinstance(trial, BoomtownState)
+        fees: list[tuple[int, int, int, int]] = []
+        self._pay_production(trial, sum(dice), fees)
+        return fees
 
     def _apply_roll(self, state: TableState, entry: Entry) -> None:
         assert isinstance(state, BoomtownState)

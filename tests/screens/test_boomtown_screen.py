@@ -1074,9 +1074,41 @@ async def test_a_mine_that_pays_what_its_owner_pays_out_is_named_in_the_summary(
         assert moved == [9, 0, 3]  # Ann's 5 and Bo's fee of 4; Bo's 4 paid out
         # and what each mine produced beside a fee (the net alone read as the mine's: a
         # play-test)
+        # and the saloon fee, who paid whom (only the net: a play-test)
         assert text_of(pilot, "#command-error") == (
-            "Production: 3 + 4 = 7: gold Ann +9 (5 mined), Bo ±0 (4 mined), Cy +3"
+            "Production: 3 + 4 = 7: gold Ann +9 (5 mined), Bo ±0 (4 mined), Cy +3; "
+            "saloon fee: Bo pays Ann 4"
         )
+
+
+async def test_the_production_summary_says_each_saloon_fee(store: Store, new_game: NewGame) -> None:
+    """The one-line summary said only each player's net gold: which saloon fees were paid,
+    by whom to whom, could not be read (a play-test). The fees one player paid another are
+    added up; one who could pay only part is said so."""
+    from companion.games.boomtown import Saloon
+
+    session = new_game(names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await played(pilot, session, "r", "1", "p", "p", "pay", "cm 7", "sn 7", "cc 7")
+        state = screen.state
+        state.saloons += [
+            Saloon("San Narciso", 0),  # Bo pays Ann 2
+            Saloon("San Narciso", 0),  # and 2 more
+            Saloon("Coyote City", 1, girls=True),  # Cy owes Bo 4
+        ]
+        state.numbers[2]["gold"] = 0  # Cy: only the 3 the mine pays, of the 4 due
+        gold = [state.gold(seat) for seat in range(3)]
+        assert await command(pilot, "3 4") == ""
+        moved = [screen.state.gold(seat) - gold[seat] for seat in range(3)]
+        assert moved == [5 + 4, 4 - 4 + 3, 3 - 3]
+        said = text_of(pilot, "#command-error")
+        assert said == (
+            "Production: 3 + 4 = 7: gold Ann +9 (5 mined), Bo +3 (4 mined), Cy ±0 (3 mined); "
+            "saloon fees: Bo pays Ann 4, Cy pays Bo 3 (of 4 due)"
+        ), said
+        # the log keeps each fee in the entry's sentence, as before
+        text = screen.session.journal.entries[-1].text
+        assert "Cy pays Bo 3 (all they have, 4 due): saloon, Coyote City" in text
 
 
 async def test_a_production_that_only_collapses_mines_says_so(
