@@ -355,7 +355,13 @@ def _score(sheet_path: str, as_json: bool) -> int:
 
     from companion.files import UnreadableFile, read_bounded
     from companion.games import SHEETS
-    from companion.scoring import SheetError, parse_sheet_as_played, score, standings_table
+    from companion.scoring import (
+        SheetError,
+        parse_sheet_as_played,
+        score,
+        score_json,
+        standings_table,
+    )
 
     shown_path = visible(sheet_path)
     try:
@@ -372,7 +378,7 @@ def _score(sheet_path: str, as_json: bool) -> int:
     if as_json:
         # ensure_ascii: every non-ASCII character as \uXXXX, so no C1 control or direction
         # override reaches the terminal raw (JSON readers decode them back).
-        print(json.dumps(result.to_json(), ensure_ascii=True))
+        print(json.dumps(score_json(spec, result), ensure_ascii=True))
     else:
         print(visible(standings_table(spec, result), keep_lines=True))
     return 0

@@ -138,6 +138,27 @@ class Result:
         }
 
 
+def points_key(spec: SheetSpec, key: str) -> str:
+    """A category's key as `goldrush score --json` names it: what it holds. A sheet's keys
+    name what was counted ("mayors" = 2 pawns), and the breakdown held their points under
+    the same key ("mayors": 10 read as ten pawns: a play-test): "mayor_points". A game
+    scored in dollars (Calamityville's "money") holds what its key says already."""
+    if spec.unit != "points":
+        return key
+    return f"{key.removesuffix('s')}_points"
+
+
+def score_json(spec: SheetSpec, result: Result) -> dict[str, Any]:
+    """What `goldrush score --json` prints: `Result.to_json` with each breakdown key named
+    after what it holds (`points_key`)."""
+    data = result.to_json()
+    for standing in data["standings"]:
+        standing["breakdown"] = {
+            points_key(spec, key): points for key, points in standing["breakdown"].items()
+        }
+    return data
+
+
 # ------------------------------------------------------------------ helpers for sheets
 
 

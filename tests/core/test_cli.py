@@ -81,7 +81,42 @@ def test_score_prints_standings_and_json(capsys: pytest.CaptureFixture[str], tmp
     data = json.loads(out)
     assert [(s["name"], s["rank"]) for s in data["standings"]] == [("Ann", 1), ("Bo", 1), ("Cy", 3)]
     assert data["winners"] == ["Ann", "Bo"]
-    assert data["standings"][0]["breakdown"] == {"gold": 12, "mines": 7, "mayors": 5}
+    # each key says what it holds: points ("mayors": 5 read as five pawns: a play-test)
+    assert data["standings"][0]["breakdown"] == {
+        "gold_points": 12,
+        "mine_points": 7,
+        "mayor_points": 5,
+    }
+
+
+def test_score_json_names_what_each_breakdown_figure_holds(
+    capsys: pytest.CaptureFixture[str], tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    """The breakdown held points under the sheet's own keys: `"mayors": 10` for two mayor
+    pawns read as ten pawns (a play-test). Every key of a points game now ends in
+    `_points`; Calamityville's money, in dollars, keeps its key."""
+    import json
+
+    players = [COLOMA_PLAYER.format(name=name, track=9) + "hotels = 2\n" for name in ("Ann", "Bo")]
+    sheet = tmp_path / "coloma.toml"
+    sheet.write_text('game = "coloma"\n\n' + "\n".join(players))
+    code, out, _ = run(capsys, "score", str(sheet), "--json")
+    assert code == 0
+    assert json.loads(out)["standings"][0]["breakdown"] == {
+        "track_points": 9,
+        "building_points": 3,
+        "hotel_points": 16,
+        "canyon_points": 0,
+        "bridge_points": 0,
+        "frontier_points": 0,
+        "grave_points": 0,
+    }
+    sheet.write_text(
+        'game = "calamityville"\n[[players]]\nname = "Ann"\nmoney = 2200\n'
+        '[[players]]\nname = "Bo"\nmoney = 900\n'
+    )
+    code, out, _ = run(capsys, "score", str(sheet), "--json")
+    assert code == 0 and json.loads(out)["standings"][0]["breakdown"] == {"money": 2200}
 
 
 def test_a_bad_sheet_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -135,7 +170,7 @@ def test_score_shows_a_modules_column_only_when_the_game_used_it(
     assert "Buildings" in header and "Graves" in header
     code, out, _ = run(capsys, "score", str(sheet), "--json")
     breakdown = json.loads(out)["standings"][0]["breakdown"]
-    assert code == 0 and ("hotels" in breakdown) is hotels and breakdown["track"] == 9
+    assert code == 0 and ("hotel_points" in breakdown) is hotels and breakdown["track_points"] == 9
 
 
 def test_sheet_prints_a_finished_games_sheet_for_score(
