@@ -90,6 +90,20 @@ class SheetSpec:
     # what a total counts: "points", or "dollars" (Calamityville: the richest wins)
     unit: str = "points"
 
+    def problem_across(self, rows: list[dict[str, Any]]) -> str | None:
+        """`check`'s problem across the players, with what each one has of `check_field`
+        ("..., not 7 (Mayors: Ann 4, Bo 2, Cy 1)."): a sheet with too many mayor pawns was
+        refused naming no player, so nobody knew which line to look at (a play-test)."""
+        problem = self.check(rows) if self.check is not None else None
+        if problem is None or self.check_field is None:
+            return problem
+        key = self.check_field
+        held = [f"{row['name']} {row[key]}" for row in rows if _whole(row.get(key)) and row[key]]
+        if not held:
+            return problem
+        label = next((f.label for f in self.fields if f.key == key), key)
+        return f"{problem.removesuffix('.')} ({label}: {', '.join(held)})."
+
     def total(self, player: Mapping[str, Any]) -> int:
         return sum(category.points(player) for category in self.categories)
 
@@ -309,7 +323,7 @@ def read_sheet(
         if unknown:
             raise SheetError(f"{who}: unknown field {sorted(unknown)[0]!r}")
         checked.append(row)
-    problem = spec.check(checked) if spec.check is not None else None
+    problem = spec.problem_across(checked)
     if problem:
         raise SheetError(problem)
     return spec, checked

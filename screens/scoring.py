@@ -859,7 +859,7 @@ did not have.
             return  # (said at its field's step: at another, beside another answer)
         field = self.spec.fields[self.step]
         unread = [seat for seat in range(len(self.rows)) if not self._reads(field, seat)]
-        problem = None if unread else self.spec.check(self.rows)
+        problem = None if unread else self.spec.problem_across(self.rows)
         self._across_said = problem is not None
         if problem is None:  # put right, or an answer does not read: its own note says so
             if self._across is not None:
@@ -1088,7 +1088,7 @@ did not have.
                 answer.select_all()
                 self._say_fix_them()
                 return
-            problem = self.spec.check(self.rows) if self.spec.check is not None else None
+            problem = self.spec.problem_across(self.rows)
             if problem:  # a check across players (Boomtown: 5 mayor pawns in all)
                 # shown at its field's step, beside the answer typed last there
                 target = self._check_step()

@@ -393,3 +393,19 @@ def test_the_numbers_the_game_tracked_are_those_it_moved_from_the_start() -> Non
         "gold": [None, 10],
         "mines": [[3], []],
     }
+
+
+def test_a_count_across_players_refused_names_who_has_how_many() -> None:
+    """A sheet with 7 mayor pawns was refused with "Boomtown has 5 mayor pawns in all (one
+    per town), not 7." and no player named: which line to fix? (a play-test). The limit
+    and each player who has some are said."""
+    players = [boomtown("Ann", 1, [], 4), boomtown("Bo", 1, [], 0), boomtown("Cy", 1, [], 3)]
+    with pytest.raises(SheetError) as refused:
+        read_sheet({"game": "boomtown", "players": players}, SHEETS)
+    assert str(refused.value) == (
+        "Boomtown has 5 mayor pawns in all (one per town), not 7 (Mayors: Ann 4, Cy 3)."
+    )
+    hotels = [coloma(name, hotels=3) for name in ("Ann", "Bo")]
+    with pytest.raises(SheetError) as refused:
+        read_sheet({"game": "coloma", "players": hotels}, SHEETS)
+    assert str(refused.value).endswith("(4 with 2 players), not 6 (Hotels: Ann 3, Bo 3).")

@@ -1113,6 +1113,25 @@ async def test_enter_on_an_answer_that_breaks_a_count_across_players_stays_and_s
         assert cy_row()[0] == "?" and "30" not in cy_row()
 
 
+async def test_too_many_mayor_pawns_names_who_has_how_many(store: Store, new_game: NewGame) -> None:
+    """The refusal of 8 mayor pawns named no player (a play-test): beside the answer and
+    in the toast it now says each player's pawns, and the limit."""
+    session = new_game(names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        await pilot.press("ctrl+n", "ctrl+n")
+        await settle(pilot)
+        assert wizard.spec.fields[wizard.step].key == "mayors"
+        for seat, mayors in enumerate(("3", "0", "5")):
+            await type_into(pilot, f"#answer-{seat}", mayors)
+        await pilot.press("enter")
+        await settle(pilot)
+        said = " ".join(str(wizard.query_one("#note-2", Static).content).split())
+        assert said == (
+            "Boomtown has 5 mayor pawns in all (one per town), not 8 (Mayors: Ann 3, Cy 5)."
+        )
+
+
 async def test_a_list_longer_than_the_board_says_is_questioned_not_refused(
     store: Store, new_game: NewGame
 ) -> None:
