@@ -26,14 +26,17 @@ from companion.scoring import (
     SheetSpec,
     Standing,
     column_lines,
-    parse_sheet_text,
+    parse_sheet_as_played,
     score,
+    without_fields,
 )
 from companion.store import HISTORY_LIMIT, Store
 from companion.table import folded, starts_name
 
 CACHE_NAME = "records.json"
-CACHE_FORMAT = 1
+#: 2: the standings of a game played without a module (Coloma's Hotels) have no category
+#: for it (format 1 kept a 0 there, counted in the averages); an older cache is scored again
+CACHE_FORMAT = 2
 CACHE_LIMIT = 64 * MIB
 
 
@@ -85,8 +88,9 @@ def _scored(
         names = row.get("players", [])
         players = tuple(str(name) for name in names) if isinstance(names, list) else ()
         result, spec, problem = None, None, None
-        try:
-            spec, rows = parse_sheet_text(str(row.get("sheet", "")), specs)
+        try:  # without the categories of a module not played (Coloma's Hotels counted
+            # as 0 in the averages of the games that had them: a play-test)
+            spec, rows = parse_sheet_as_played(str(row.get("sheet", "")), specs)
             result = score(spec, rows)
         except SheetError as error:
             problem = f"its score sheet cannot be read: {error}"
@@ -188,6 +192,8 @@ def _to_json(game: FinishedGame) -> dict[str, Any]:
         "finished": game.finished,
         "players": list(game.players),
         "result": result,
+        # the fields its sheet was scored with (a module not played leaves its own out)
+        "fields": [f.key for f in game.spec.fields] if game.spec is not None else None,
         "problem": game.problem,
     }
 
@@ -200,6 +206,11 @@ def _from_json(item: Mapping[str, Any], specs: Mapping[str, SheetSpec]) -> Finis
             for name, breakdown, total, tiebreaks, rank in item["result"]
         ]
         result = Result(str(item["game"]), standings)
+    spec = None
+    if result is not None:
+        spec = specs[item["game"]]
+        played = set(item["fields"])
+        spec = without_fields(spec, {f.key for f in spec.fields if f.key not in played})
     return FinishedGame(
         game=str(item["game"]),
         title=str(item["title"]),
@@ -207,7 +218,7 @@ def _from_json(item: Mapping[str, Any], specs: Mapping[str, SheetSpec]) -> Finis
         finished=str(item["finished"]),
         players=tuple(str(name) for name in item["players"]),
         result=result,
-        spec=specs[item["game"]] if result is not None else None,
+        spec=spec,
         problem=item["problem"],
     )
 
@@ -294,6 +305,10 @@ class PlayerRecord:
         return self.scores[0] if self.scores and self.comparable else None
 
     def category_averages(self) -> dict[str, float]:
+        """Each category's average over the games that have it; none over games of several
+        kinds (Coloma's Buildings and Builders' are two categories of one name)."""
+        if not self.comparable:
+            return {}
         return {label: sum(points) / len(points) for label, points in self.categories.items()}
 
 

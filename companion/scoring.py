@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -351,14 +351,20 @@ def parse_sheet_as_played(
         for spec_field in spec.fields
         if spec_field.default is not None and all(spec_field.key not in p for p in players)
     }
+    return without_fields(spec, unused), rows
+
+
+def without_fields(spec: SheetSpec, unused: Iterable[str]) -> SheetSpec:
+    """`spec` without these fields and their categories (a module the game was played
+    without); `spec` itself when there are none."""
+    unused = set(unused)
     if not unused:
-        return spec, rows
-    narrowed = replace(
+        return spec
+    return replace(
         spec,
         fields=tuple(f for f in spec.fields if f.key not in unused),
         categories=tuple(c for c in spec.categories if c.key not in unused),
     )
-    return narrowed, rows
 
 
 def _sheet_document(text: str | bytes) -> dict[str, Any]:

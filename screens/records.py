@@ -285,10 +285,12 @@ class RecordsScreen(StyledOnce, Screen[None]):
                 )
             return
         per_player = [record.category_averages() for record in records]
-        labels = list(  # the sheet's order, then any other label seen (none expected)
+        seen = {label for row in per_player for label in row}
+        labels = list(  # the sheet's order, then any other label seen (none expected); a
+            # category no game shown had (Coloma's Hotels without the module) is left out
             dict.fromkeys(
                 [
-                    *(category.label for category in SHEETS[game].categories),
+                    *(c.label for c in SHEETS[game].categories if c.label in seen),
                     *(label for row in per_player for label in row),
                 ]
             )

@@ -194,3 +194,119 @@ def test_a_player_is_one_record_whatever_accents_were_typed() -> None:
     records = {record.name: record for record in player_records(games)}
     assert records["Zoë"].played == 2 and "Zoe" not in records  # the newest spelling
     assert all(game.has("zoe") for game in games)
+
+
+def coloma(name: str, buildings: list[int], hotels: int | None = None) -> dict[str, Any]:
+    """A Coloma sheet's row; `hotels` None: played without the Hotel Building module (its
+    sheet has no `hotels`, as the wizard saves it)."""
+    player: dict[str, Any] = {
+        "name": name,
+        "track": 0,
+        "buildings": buildings,
+        "canyons": [],
+        "bridges": [],
+        "frontier": 0,
+        "graves": [],
+        "gold": 0,
+        "bucks": 0,
+        "dudes": 0,
+        "tents": 0,
+        "horses": 0,
+    }
+    if hotels is not None:
+        player["hotels"] = hotels
+    return player
+
+
+def coloma_row(when: str, players: list[dict[str, Any]]) -> dict[str, Any]:
+    """A finished Coloma game's history row, its sheet as the wizard saves it."""
+    from companion.games.coloma.rules import ColomaRules
+
+    rules = ColomaRules()
+    spec = rules.sheet if all("hotels" in p for p in players) else None
+    if spec is None:  # the wizard's sheet of a game without the module: no Hotels step
+        from dataclasses import replace
+
+        spec = replace(
+            rules.sheet,
+            fields=tuple(f for f in rules.sheet.fields if f.key != "hotels"),
+            categories=tuple(c for c in rules.sheet.categories if c.key != "hotels"),
+        )
+    return {
+        "game": "coloma",
+        "title": "Coloma",
+        "file": f"{when}-coloma.toml",
+        "finished": when,
+        "players": [p["name"] for p in players],
+        "sheet": sheet_text(spec, players),
+    }
+
+
+COLOMA_HISTORY = [
+    coloma_row("2026-06-01T20:00", [coloma("Ann", [6], hotels=2), coloma("Bo", [6], hotels=0)]),
+    coloma_row("2026-06-02T20:00", [coloma("Ann", [4]), coloma("Bo", [8])]),
+]
+
+
+def test_a_category_averages_only_the_games_that_have_it() -> None:
+    """A play-test: Ann built 2 Hotels (16 VP) in the one game with the Hotel Building
+    module, and her Hotels average read 8: the game without the module counted as 0."""
+    games = finished_games(COLOMA_HISTORY, SHEETS)
+    records = {r.name: r for r in player_records(games)}
+    assert records["Ann"].category_averages()["Hotels (8 each)"] == 16
+    assert records["Bo"].category_averages()["Hotels (8 each)"] == 0  # he had the module
+    assert records["Ann"].category_averages()["Buildings"] == 5  # both games
+    without = games[0]  # newest: no module, no Hotels column in its standings
+    assert without.spec is not None and "hotels" not in [c.key for c in without.spec.categories]
+
+
+def test_category_averages_are_not_given_over_games_of_several_kinds() -> None:
+    """Coloma's Buildings and Builders' are two categories of one name: averaged together
+    they mean nothing, so over several kinds of game there are none (as the best score)."""
+    builders = {
+        "game": "builders",
+        "title": "Boomtown Builders",
+        "file": "b.toml",
+        "finished": "2026-06-03T20:00",
+        "players": ["Ann", "Bo"],
+        "sheet": sheet_text(
+            SHEETS["builders"],
+            [
+                {"name": "Ann", "investments": [{"vp": 5, "cube": 3}]},
+                {"name": "Bo", "investments": []},
+            ],
+        ),
+    }
+    games = finished_games([*COLOMA_HISTORY, builders], SHEETS)
+    records = {r.name: r for r in player_records(games)}
+    assert records["Ann"].category_averages() == {}
+    data = to_json(games, player_records(games))
+    assert data["players"][0]["category_averages"] == {}
+    one = {r.name: r for r in player_records(only(games, game="builders"))}
+    assert one["Ann"].category_averages()["Buildings"] == 15
+
+
+def test_an_older_records_cache_is_scored_again_not_trusted(store: Store) -> None:
+    """A cache of format 1 kept Hotels at 0 for a game without the module: read as it
+    is, the averages stayed wrong. Its format differs: the history is scored again, and the
+    new cache keeps the game without its Hotels category."""
+    for item in COLOMA_HISTORY:
+        store.record_finished(item)
+    load_finished(store, SHEETS)
+    cache = store.cache_dir / "records.json"
+    data = json.loads(cache.read_text())
+    assert data["format"] == 2
+    old = {**data, "format": 1}
+    for game in old["games"]:  # as format 1 wrote it: Hotels 0 in every breakdown
+        for standing in game["result"]:
+            standing[1].setdefault("hotels", 0)
+        del game["fields"]
+    cache.write_text(json.dumps(old))
+    games = load_finished(store, SHEETS)
+    records = {r.name: r for r in player_records(games)}
+    assert records["Ann"].category_averages()["Hotels (8 each)"] == 16
+    again = load_finished(store, SHEETS)  # from the new cache: the same, spec narrowed too
+    assert [g.spec for g in again] == [g.spec for g in games]
+    assert {r.name: r.category_averages() for r in player_records(again)} == {
+        r.name: r.category_averages() for r in player_records(games)
+    }

@@ -577,6 +577,67 @@ async def test_colomas_seven_categories_fit_80_columns(store: Store, size: tuple
         assert "Hotels (8 each)" in header or size[0] < 100
 
 
+def record_coloma_without_hotels(store: Store, names: tuple[str, ...], month: int) -> None:
+    """A finished Coloma game played without the Hotel Building module: its sheet, as the
+    wizard saves it, has no `hotels` (Town Buildings 4 VP each)."""
+    from dataclasses import replace
+
+    spec = SHEETS["coloma"]
+    spec = replace(
+        spec,
+        fields=tuple(f for f in spec.fields if f.key != "hotels"),
+        categories=tuple(c for c in spec.categories if c.key != "hotels"),
+    )
+    rows = [{**coloma(name, buildings=[4])} for name in names]
+    for row in rows:
+        del row["hotels"]
+    store.record_finished(
+        {
+            "game": "coloma",
+            "title": "Coloma",
+            "file": f"2026{month:02d}-coloma.toml",
+            "finished": f"2026-{month:02d}-05T21:00:00",
+            "players": list(names),
+            "sheet": sheet_text(spec, rows),
+        }
+    )
+
+
+async def test_coloma_averages_count_hotels_only_in_games_with_the_module(store: Store) -> None:
+    """A play-test: Ann built 2 Hotels (16 VP) in the one game with the Hotel Building
+    module, and Records said 8.0 for her Hotels: the game without the module counted as 0.
+    Only the games with Hotels count; with none shown, there is no Hotels column."""
+    record_coloma_without_hotels(store, ("Ann", "Bo"), month=1)
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        screen = pilot.app.screen
+        screen.query_one("#records-filter", Input).value = "coloma"
+        await settle(pilot)
+        averages = screen.query_one("#records-averages", DataTable)
+        labels = [column.label.plain for column in averages.ordered_columns]
+        assert "Buildings" in labels and not any("Hotels" in label for label in labels)
+    record_coloma(store, [coloma("Ann", buildings=[6], hotels=2), coloma("Cy", hotels=0)])
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        screen = pilot.app.screen
+        screen.query_one("#records-filter", Input).value = "coloma"
+        await settle(pilot)
+        averages = screen.query_one("#records-averages", DataTable)
+        labels = [column.label.plain for column in averages.ordered_columns]
+        rows = {
+            str(averages.get_row_at(y)[0]): dict(
+                zip(labels, map(str, averages.get_row_at(y)), strict=True)
+            )
+            for y in range(averages.row_count)
+        }
+        assert rows["Ann"]["Hotels (8 each)"] == "16.0"  # not 8.0
+        assert rows["Ann"]["Buildings"] == "5.0"  # both games
+        assert rows["Bo"]["Hotels (8 each)"] == "-"  # never played with the module
+        assert rows["Cy"]["Hotels (8 each)"] == "0.0"  # played with it, built none
+
+
 async def test_a_wide_standings_shows_its_total_and_scrolls_sideways(store: Store) -> None:
     """The play-test at 80x24: Coloma's standings (enter on a game) were cut at the right
     with no way to scroll: no Total, and the tie-break rule cut mid-sentence. The total now
