@@ -341,6 +341,20 @@ def player_records(games: Iterable[FinishedGame]) -> list[PlayerRecord]:
     return sorted(records.values(), key=lambda r: (-r.wins, -r.win_rate, r.name.casefold()))
 
 
+def category_highs(games: Iterable[FinishedGame], game: str) -> dict[str, int]:
+    """The most points any player had in each category of `game` (by category key), over
+    the finished games: the scoring wizard says when an answer goes past them (999 VP went
+    in without a word: a play-test), never refusing it."""
+    highs: dict[str, int] = {}
+    for finished in games:
+        if finished.game != game or finished.result is None:
+            continue
+        for standing in finished.result.standings:
+            for key, points in standing.breakdown.items():
+                highs[key] = max(points, highs.get(key, points))
+    return highs
+
+
 @dataclass(frozen=True)
 class HeadToHead:
     """Two players over the games they both played: who finished ahead how often."""

@@ -318,6 +318,7 @@ did not have.
         self._questions_seen = -1  # the step whose questions an enter on the last went past
         self._stopped: set[tuple[int, int, str]] = set()  # questions enter stopped at, seen
         self.step = 0  # len(spec.fields) is the standings
+        self._highs: dict[str, int] | None = None  # `_record_highs`, once read
         # the buildings the board knows (cube, Goldmine), so the table types only their VP
         self.board = {
             f.key: [list(row[f.key]) for row in self.rows]
@@ -599,8 +600,10 @@ did not have.
             said = looked_up if board is None else self._question(f"{looked_up}; ", board)
         elif field.kind == "investments":
             said = self._cubes_note(field, seat, value)
+            past = self._past_the_records(field, seat)
+            said = f"{said}. {past}" if past and not isinstance(said, Text) else said
         else:
-            said = self._count_note(field, seat, value)
+            said = self._count_note(field, seat, value) or self._past_the_records(field, seat)
         say(note, said)
         if isinstance(said, Text):  # a question (`_question`)
             self._questioned.add(seat)
@@ -658,6 +661,41 @@ did not have.
         # the app's number, told apart from the board's (the cardboard is the truth: "19 on
         # the board" was the app's 19 against the 48 the board showed, a play-test)
         return Text(f"the app tracked {game}: is that right?", style="bold yellow")
+
+    def _past_the_records(self, field: Field, seat: int) -> str:
+        """An answer that gives more points than anyone had in a category of this game in
+        the records: said, never refused (999 VP went in without a word: a play-test; the
+        rules give no most, so the table's own games are the measure)."""
+        highs = self._record_highs()
+        for category in self.spec.categories:
+            if category.key not in highs or not self.spec.scored_from(category, field):
+                continue
+            try:
+                points = category.points(self.rows[seat])
+            except (KeyError, TypeError):  # (another step's answer not read yet)
+                continue
+            if points > highs[category.key]:
+                most = self.spec.amount(highs[category.key])
+                heading = short_heading(category.label)
+                return f"More than anyone scored in your records ({heading}: {most} at most)."
+        return ""
+
+    def _record_highs(self) -> dict[str, int]:
+        """`category_highs` of this game over the finished games, read once, when first
+        needed (not on the way to the wizard's first frame); none when they cannot be read
+        (the records screen says why)."""
+        if self._highs is None:
+            self._highs = {}
+            store = getattr(self.app, "store", None)
+            if store is not None:
+                from companion.games import SHEETS
+                from companion.records import category_highs, load_finished
+                from companion.store import DamagedFile
+
+                with suppress(OSError, ValueError, DamagedFile):
+                    games = load_finished(store, SHEETS)
+                    self._highs = category_highs(games, self.spec.game)
+        return self._highs
 
     def _on_the_board(self, field: Field, seat: int, typed: object) -> int | None:
         """The board's count for this answer (`score_counts`) when `typed` is another, else

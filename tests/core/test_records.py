@@ -310,3 +310,13 @@ def test_an_older_records_cache_is_scored_again_not_trusted(store: Store) -> Non
     assert {r.name: r.category_averages() for r in player_records(again)} == {
         r.name: r.category_averages() for r in player_records(games)
     }
+
+
+def test_category_highs_are_the_most_anyone_had_in_one_game() -> None:
+    """What the scoring wizard measures an answer against (999 gold: a play-test)."""
+    from companion.records import category_highs
+
+    games = finished_games([*HISTORY, *COLOMA_HISTORY], SHEETS)
+    assert category_highs(games, "boomtown") == {"gold": 30, "mines": 3, "mayors": 5}
+    assert category_highs(games, "coloma")["hotels"] == 16  # from the game with the module
+    assert category_highs(games, "builders") == {}

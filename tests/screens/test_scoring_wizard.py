@@ -1132,6 +1132,43 @@ async def test_too_many_mayor_pawns_names_who_has_how_many(store: Store, new_gam
         )
 
 
+async def test_more_than_anyone_scored_in_the_records_is_said_not_refused(
+    store: Store, new_game: NewGame
+) -> None:
+    """999 gold went in without a word (a play-test). The rules give no most, so the
+    table's finished games are the measure: an answer past the most anyone had in that
+    category is said beside it, and taken all the same (the app never blocks the table)."""
+    from companion.scoring import sheet_text
+
+    rows = [
+        {"name": name, "gold": gold, "mines": [], "mayors": 0}
+        for name, gold in (("Ann", 30), ("Bo", 12), ("Cy", 5))
+    ]
+    store.record_finished(
+        {
+            "game": "boomtown",
+            "title": "Boomtown",
+            "file": "earlier.toml",
+            "finished": "2026-01-05T21:00:00",
+            "players": [row["name"] for row in rows],
+            "sheet": sheet_text(SHEETS["boomtown"], rows),
+        }
+    )
+    session = new_game(names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        wizard = await open_wizard(pilot, session)
+        assert wizard.spec.fields[wizard.step].key == "gold"
+        await type_into(pilot, "#answer-0", "999")
+        await type_into(pilot, "#answer-1", "30")  # as many as the most: nothing said
+        note = str(wizard.query_one("#note-0", Static).content)
+        assert note == "More than anyone scored in your records (Gold: 30 points at most)."
+        assert str(wizard.query_one("#note-1", Static).content) == ""
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert wizard.spec.fields[wizard.step].key == "mines"  # taken, not refused
+        assert wizard.rows[0]["gold"] == 999
+
+
 async def test_a_list_longer_than_the_board_says_is_questioned_not_refused(
     store: Store, new_game: NewGame
 ) -> None:
