@@ -57,7 +57,8 @@ Every finished game of this data folder, newest first, and what they add up to.
   and last score (a player's games of one game only: the games' scores do not compare,
   Calamityville's are dollars; otherwise "-", type a game in the filter), longest winning
   streak; when the filter keeps one game, each player's average points of each scoring
-  category in a list under them.
+  category in a list under them, over the games that have the category (Coloma's Hotels:
+  the games played with the Hotel Building module; "-" for a player with none).
 - **Head to head**: for each two players, how often each finished ahead.
 - **Scores over time**: each player's score, game after game (one game's scores: filter a
   game first).

@@ -244,6 +244,8 @@ screen tracked is already filled in: check it against the table and change anyth
   closed), the next **ctrl+f** brings it back at the step you were at.
 - The standings show the total (right after the name), each category, then the tie-break
   figures (what decides a tie): the figures `goldrush score` prints.
+- An answer that gives more points in a category than anyone scored there in your
+  finished games says so beside it (a typing slip, or a record): it is taken all the same.
 
 Where the points come from a chart printed on your board (Coloma's Frontier Map), you type
 the count (how many lands) and the wizard looks the points up. The rules give some of them;
