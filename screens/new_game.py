@@ -148,7 +148,8 @@ The cursor starts in the first player's name: type the players **in seat order,
 clockwise** (the player on your left comes next). The game is above them: **shift+tab**
 from the first name reaches it, **enter** opens its list (it opens on the game set up last).
 
-- **enter** after a name goes to the next name (after the last, to the first player);
+- **enter** after a name goes to the next name (after the last, to the first player:
+  the Sheriff in Coloma);
   **tab** goes name, colour, next name. A colour's list opens with **enter** (type a
   letter there to find one); a name typed on a closed colour goes to the next name.
 - Names of earlier games are offered as you type (in grey): **tab** takes the offer and
@@ -160,7 +161,8 @@ from the first name reaches it, **enter** opens its list (it opens on the game s
   anything after.
 - **ctrl+up / ctrl+down** move the player whose row you are in; **ctrl+n** adds a player,
   **ctrl+r** removes one.
-- The first player can be chosen or drawn by the app.
+- The first player (in Coloma the Sheriff, who takes the Sheriff Badge) can be chosen or
+  drawn by the app.
 - The game's **options** (a short game, Coloma's modules, the advanced Builders) are under
   the first player: **tab** on from it reaches them, **space** ticks or unticks one;
   **shift+tab** from the first name goes back up to the game. An option the app has no

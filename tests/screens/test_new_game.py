@@ -318,6 +318,19 @@ async def test_help_opens_with_f1_over_the_dialog(store: Store) -> None:
         assert isinstance(pilot.app.screen, NewGameScreen)
 
 
+async def test_help_names_colomas_sheriff_beside_the_first_player(store: Store) -> None:
+    """The field is labelled Sheriff when Coloma is picked: F1 spoke of the first player
+    only (a play-test)."""
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_dialog(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, HelpScreen)
+        said = " ".join(pilot.app.screen._text.split())
+        assert "to the first player: the Sheriff in Coloma" in said
+        assert "The first player (in Coloma the Sheriff, who takes the Sheriff Badge)" in said
+
+
 async def test_earlier_players_are_offered_and_the_last_table_is_one_key_away(
     store: Store, new_game: NewGame
 ) -> None:
