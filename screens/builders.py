@@ -313,9 +313,13 @@ Type in the command field and press **enter**; the line above it says what comes
         if spots != sorted(fitting_hideouts(self.state.widths, self.session.recall("hideouts"))):
             self.remember("hideouts", [list(spot) for spot in spots])
 
+    #: the last ctrl+z or ctrl+y was an undo (`walked`, for `walked_text`)
+    _walked_undone = False
+
     def walked(self, entry: Entry, undone: bool) -> None:
         """An undone or redone Hideout Card: remembered as the board has them now."""
         super().walked(entry, undone)
+        self._walked_undone = undone
         if entry.kind == "terrain" and self.can_play():
             self._remember_hideouts()
 
@@ -378,7 +382,23 @@ Type in the command field and press **enter**; the line above it says what comes
             # it is where a table sees them: "+ Bank" taken as a name went unseen)
             card = " ".join(str(part) for part in (entry.get("marks"), entry.get("card")) if part)
             return f"{said} ({card})" if card else said
+        if entry.kind == "terrain" and entry.get("terrain") == "none":
+            return self._clear_walked(entry)
         return entry.text
+
+    def _clear_walked(self, entry: Entry) -> str:
+        """A `clear` undone says what came back, redone what went: "Undone: Terrain:
+        nothing at row 2…", cut, said neither (a play-test). What it was: the entry's
+        `was`, or (an entry made before it was kept) the board's after the undo."""
+        row, column = entry.get("row"), entry.get("column")
+        was = entry.get("was")
+        if not isinstance(was, str) and self._walked_undone:
+            was = self.state.terrain.get((row, column)) if isinstance(row, int) else None
+        name = TERRAIN_LEGEND.get(was, "").split(" ")[-1] if isinstance(was, str) else ""
+        where = f"row {row}, column {column}"
+        if self._walked_undone:
+            return f"cleared {where} ({name} is back)" if name else f"cleared {where}"
+        return f"{where} cleared ({name} taken away)" if name else f"{where} cleared"
 
     def _step_text(self) -> str:
         state = self.state

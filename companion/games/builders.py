@@ -780,6 +780,15 @@ class BuildersRules(Rules):
         # play-test): refused here, not on replay
         if on_board and before is None and kind == "none":  # ("has no terrain already":
             # odd words for a clear with nothing there, a play-test)
+            standing = state.at(row, column)
+            if standing is not None:  # a building is not terrain: where it is put right
+                # said (only "no terrain" was, as if nothing stood there: a play-test)
+                raise RuleError(
+                    f"Nothing to clear at row {row}, column {column}: "
+                    f"{state.name(standing.owner)}'s {CUBE_NAMES[standing.cube]} stands "
+                    "there, a building (clear takes away terrain); ctrl+o corrects a "
+                    "building or takes it off the board."
+                )
             raise RuleError(
                 f"Nothing to clear at row {row}, column {column}: no terrain or Hideout is there."
             )
@@ -790,6 +799,18 @@ class BuildersRules(Rules):
         replaced = (
             f", in place of the {TERRAIN.get(before, before)}" if before not in (None, kind) else ""
         )
+        if kind == "none":  # said by what it took away ("Terrain: nothing at row 2,
+            # column 3, in place of the Lake" read as a nothing placed: a play-test); what
+            # it was is kept for an undo or redo to say (`was`)
+            return self._entry(
+                state,
+                "terrain",
+                f"Cleared row {row}, column {column}: the {TERRAIN.get(before, before)} taken away",
+                row=row,
+                column=column,
+                terrain=kind,
+                was=before,
+            )
         return self._entry(
             state,
             "terrain",

@@ -782,6 +782,49 @@ async def test_clear_with_nothing_there_says_so_and_changes_nothing(
         assert not screen.state.terrain
 
 
+async def test_a_clear_undone_and_redone_says_what_came_back_and_went(
+    store: Store, new_game: NewGame
+) -> None:
+    """The undo of `clear 2 3` said "Undone: Terrain: nothing at row 2, column 3, in
+    place…", cut at 80 columns, and nothing of the Goldmine it brought back (a play-test)."""
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy", "Di"), first=0)
+    session.act(session.rules.board(session.state, [7] * 10))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        assert await command(pilot, "gold 2 3") == ""
+        assert await command(pilot, "clear 2 3") == ""
+        assert "Cleared row 2, column 3: the Goldmine taken away" in text_of(pilot, "#log-lines")
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert screen.state.terrain[(2, 3)] == "goldmine"
+        said = text_of(pilot, "#command-error")
+        assert said == ("Undone: cleared row 2, column 3 (Goldmine is back). ctrl+y does it again.")
+        assert cell_len(said) <= screen.query_one("#command-error").content_size.width
+        await pilot.press("ctrl+y")
+        await settle(pilot)
+        assert (2, 3) not in screen.state.terrain
+        assert text_of(pilot, "#command-error") == (
+            "Redone: row 2, column 3 cleared (Goldmine taken away)."
+        )
+
+
+async def test_clear_on_a_building_names_it_and_ctrl_o(store: Store, new_game: NewGame) -> None:
+    """`clear 3 2` on a building said only "no terrain or Hideout is there", as if nothing
+    stood there (a play-test): the building is named, and ctrl+o, which corrects it."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    session.act(session.rules.board(session.state, [5] * 6))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        assert await command(pilot, "3 2 t") == ""
+        entries = len(screen.session.journal.entries)
+        assert await command(pilot, "clear 3 2") == (
+            "Nothing to clear at row 3, column 2: Ann's Triple stands there, a building "
+            "(clear takes away terrain); ctrl+o corrects a building or takes it off the board."
+        )
+        assert len(screen.session.journal.entries) == entries
+        assert screen.state.at(3, 2) is not None
+
+
 async def test_vp_x_cube_without_g_next_to_a_goldmine_is_questioned(
     store: Store, new_game: NewGame
 ) -> None:
