@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from companion.amounts import is_number, parse_count
+from companion.amounts import AmountError, is_number, parse_count
 from companion.gamefile import Header
 from companion.games.base import (
     Fix,
@@ -143,9 +144,49 @@ def whole_word(text: str) -> int:
     return parse_count(text.strip(), what="A number")
 
 
+def number_in(text: str, low: int, high: int, noun: str, limits: str) -> int:
+    """A whole number from `low` to `high` typed in a correction, or the refusal saying
+    what was typed and the range (`limits`, e.g. "A round is 1 to 8"): `+1` was told "must
+    be a whole number", `-2` "0 or more" while 0 was refused too (a play-test). AmountError
+    when it is not a number, RuleError when it is out of range."""
+    typed = text.strip()
+    if not typed:
+        raise AmountError(f"Type the {noun}, {low} to {high}.")
+    if re.fullmatch(r"\+\s*[0-9]+", typed):  # (the dialog's `+5 adds` is for a count)
+        raise AmountError(
+            f"The {noun} is set, not added to: type it as it is, {low} to {high} (not {typed})."
+        )
+    if not re.fullmatch(r"-?\s*[0-9]+", typed):
+        raise AmountError(f"{typed!r} is not a number: {limits[0].lower()}{limits[1:]}.")
+    digits = typed.lstrip("-").strip()
+    if typed.startswith("-") or len(digits.lstrip("0")) > 9 or not low <= int(digits) <= high:
+        raise RuleError(f"{limits} (not {typed}).")
+    return int(digits)
+
+
 def cubes_text(cubes: Mapping[int, int]) -> str:
     """`3 Triples, 4 Doubles, 1 Single`."""
     return ", ".join(plural(cubes[size], CUBE_NAMES[size]) for size in (3, 2, 1))
+
+
+def cubes_typed(text: str) -> list[int]:
+    """The Triples, Doubles and Singles left as typed in a correction (`3 4 7`), each
+    within the box's count; refused with what was typed (a play-test saw the example only)."""
+    words, typed = text.split(), " ".join(text.split())
+    shape = "type the Triples, Doubles and Singles left, e.g. 3 4 7"
+    if not words:
+        raise RuleError(f"{shape[0].upper()}{shape[1:]}.")
+    if len(words) == 3 and all(re.fullmatch(r"[+-]?[0-9]+", w) for w in words):
+        if any(w[0] in "+-" for w in words):
+            raise RuleError(
+                f"Cubes left are set, not added to or taken from: {shape} (not {typed})."
+            )
+    elif len(words) != 3 or not all(is_number(w) for w in words):
+        raise RuleError(f"{typed!r} is not three numbers: {shape}.")
+    for size, word in zip((3, 2, 1), words, strict=True):
+        if len(word.lstrip("0")) > 2 or int(word) > SUPPLY[size]:
+            raise RuleError(f"A player has 0 to {SUPPLY[size]} {CUBE_NAMES[size]}s, not {word}.")
+    return [int(word) for word in words]
 
 
 def player_labels(names: list[str]) -> list[str]:
@@ -516,12 +557,14 @@ class BuildersRules(Rules):
         reason = self.check_reason(reason)
         words = text.split()
         if kind == "round":
+            last = max(state.last_round, 1)
+            round_ = number_in(text, 1, last, "round", f"A round is 1 to {last}")
             return self._correction(
                 state,
-                f"the round is {whole_word(text)} (was {state.round})",
+                f"the round is {round_} (was {state.round})",
                 reason,
                 holding="round",
-                value=whole_word(text),
+                value=round_,
             )
         if kind == "start":
             seat = self.seat_named(state, text)
@@ -553,9 +596,7 @@ class BuildersRules(Rules):
             )
         if kind == "cubes":
             seat = self._seat(state, int(where) if where.isdigit() else None)
-            if len(words) != 3 or not all(is_number(w) for w in words):
-                raise RuleError("Type the Triples, Doubles and Singles left: 3 4 7.")
-            left = [whole_word(w) for w in words]
+            left = cubes_typed(text)
             return self._correction(
                 state,
                 f"{state.name(seat)} has {cubes_text(dict(zip((3, 2, 1), left, strict=True)))} "
@@ -567,7 +608,11 @@ class BuildersRules(Rules):
             )
         if kind == "token":
             row = int(where) if where.isdigit() else 0
-            column = whole_word(text)
+            if 1 <= row <= state.rows:  # (the row's range, with what was typed)
+                width = state.widths[row - 1]
+                column = number_in(text, 1, width, "column", f"Row {row} has columns 1 to {width}")
+            else:
+                column = whole_word(text)
             was = state.tokens[row - 1] if 1 <= row <= len(state.tokens) else "none"
             return self._correction(
                 state,
@@ -582,10 +627,19 @@ class BuildersRules(Rules):
     def _building_correction(
         self, state: BuildersState, where: str, words: list[str], reason: str
     ) -> Entry:
+        typed = " ".join(words)
         if where == "add":
             if len(words) < 4 or not is_number(words[0]) or not is_number(words[1]):
-                raise RuleError("Type the row, the column, the owner and the cube: 3 2 Bo d.")
-            row, column, words = whole_word(words[0]), whole_word(words[1]), words[2:]
+                raise RuleError(
+                    f"{typed!r} is not a row, a column, an owner and a cube: type them as 3 2 Bo d."
+                    if typed
+                    else "Type the row, the column, the owner and the cube: 3 2 Bo d."
+                )
+            # each said with the board's range and what was typed (no board: no row)
+            row = number_in(words[0], 1, state.rows, "row", f"A row is 1 to {state.rows}")
+            width = state.widths[row - 1]
+            limits = f"Row {row} has columns 1 to {width}"
+            column, words = number_in(words[1], 1, width, "column", limits), words[2:]
             was = "none"
         else:
             row_text, _, column_text = where.partition(":")
@@ -608,7 +662,11 @@ class BuildersRules(Rules):
                 player=None,
             )
         if len(words) < 2 or words[-1].lower() not in CUBE_WORDS:
-            raise RuleError("Type the owner and the cube (s, d or t): Bo d; or none.")
+            raise RuleError(
+                f"{typed!r} is not the owner and the cube: type them as Bo d (s, d or t); or none."
+                if typed
+                else "Type the owner and the cube (s, d or t): Bo d; or none."
+            )
         seat = self.seat_named(state, " ".join(words[:-1]))
         cube = CUBE_WORDS[words[-1].lower()]
         return self._correction(

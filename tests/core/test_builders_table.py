@@ -167,3 +167,42 @@ def test_one_row_of_one_location_is_said_in_the_singular(new_game: NewGame) -> N
     session.act(session.rules.board(session.state, [1, 1]))
     with pytest.raises(RuleError, match="Row 1 has 1 location: type one mark"):
         session.rules.arrows(state(session), 1, ["<", ">"])
+
+
+@pytest.mark.parametrize(
+    ("key", "typed", "said"),
+    [
+        # a sign: the round is set, not added to (`+1` was "must be a whole number")
+        ("round", "+1", "The round is set, not added to: type it as it is, 1 to 9 (not +1)."),
+        # the real range (`-2` was "0 or more", and 0 refused too)
+        ("round", "-2", "A round is 1 to 9 (not -2)."),
+        ("round", "0", "A round is 1 to 9 (not 0)."),
+        ("round", "abc", "'abc' is not a number: a round is 1 to 9."),
+        ("round", "99999999999", "A round is 1 to 9 (not 99999999999)."),
+        ("token:1", "+1", "The column is set, not added to: type it as it is, 1 to 5 (not +1)."),
+        ("token:1", "0", "Row 1 has columns 1 to 5 (not 0)."),
+        # the cubes say what was typed, as the other fields do (they said only the example)
+        (
+            "cubes:1",
+            "abc",
+            "'abc' is not three numbers: type the Triples, Doubles and Singles left, e.g. 3 4 7.",
+        ),
+        ("cubes:1", "3 4", "'3 4' is not three numbers"),
+        ("cubes:1", "+1 0 0", "Cubes left are set, not added to or taken from"),
+        ("cubes:1", "3 4 99999999999", "A player has 0 to 7 Singles, not 99999999999."),
+        ("building:2:1", "abc", "'abc' is not the owner and the cube: type them as Bo d"),
+        ("building:add", "9 9", "'9 9' is not a row, a column, an owner and a cube"),
+        ("building:add", "11 1 Bea s", "A row is 1 to 10 (not 11)."),
+    ],
+)
+def test_each_correction_refusal_says_what_was_typed_and_the_real_range(
+    game: GameSession, key: str, typed: str, said: str
+) -> None:
+    """ctrl+o's messages (a play-test): each names what was typed and what is allowed."""
+    rules = game.rules
+    for seat, spot in enumerate([(2, 1), (2, 2), (3, 3), (3, 4)]):
+        game.act(rules.build(state(game), seat, *spot, 1))
+    game.act(rules.token(state(game), 0, 0, 0))
+    with pytest.raises((AmountError, RuleError)) as refused:
+        rules.correct_text(state(game), key, typed, "checked")
+    assert str(refused.value).startswith(said)
