@@ -1,0 +1,42 @@
+"""ctrl+o's dialog at the smallest size: its What list opens inside the dialog."""
+
+from __future__ import annotations
+
+from textual.widgets import Select
+from textual.widgets._select import SelectOverlay
+
+from companion.store import Store
+from screens.builders import BuildersScreen
+from screens.correction import CorrectionDialog
+from tests.conftest import NewGame
+from tests.screens.helpers import make_app, open_screen, settle
+from tests.screens.test_builders_screen import four_players_in_round_three
+
+
+async def test_the_what_list_opens_inside_the_dialog_at_80x24(
+    store: Store, new_game: NewGame
+) -> None:
+    """The list ran 5 lines past the dialog's bottom, over the board, and looked cut off
+    and hung at 80x24 (a play-test): it opens inside the dialog, scrolling, on screen."""
+    session = four_players_in_round_three(new_game)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_screen(pilot, session, BuildersScreen)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, CorrectionDialog)
+        dialog.query_one("#what", Select).focus()
+        await pilot.press("enter")
+        await settle(pilot)
+        overlay = dialog.query_one(SelectOverlay)
+        box = dialog.query_one("#correction-box")
+        assert overlay.display and overlay.region.height >= 6
+        assert overlay.option_count > overlay.region.height  # it scrolls
+        inside = box.region.shrink(dialog.query_one("#correction-box").styles.gutter)
+        assert inside.contains_region(overlay.region), (box.region, overlay.region)
+        assert overlay.region.bottom <= 23  # above the footer's line
+        # the list still works: a name's first letters and enter pick, on to the value
+        await pilot.press("d", "i")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert str(dialog.query_one("#what", Select).value) == "cubes:3"
