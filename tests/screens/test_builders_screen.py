@@ -1023,3 +1023,40 @@ async def test_a_card_past_the_count_or_over_a_hideout_is_said_under_the_field(
         assert text_of(pilot, "#command-error") == (
             "The Lake at row 2, column 1 is taken away (ctrl+z)."
         )
+
+
+async def test_at_80x24_the_notes_under_a_10x7_board_are_whole(
+    store: Store, new_game: NewGame
+) -> None:
+    """With 4 players on a 10x7 board, every kind of terrain in the legend and the Train
+    Marker's sentence in three lines, the notes lost their end under the footer (a
+    play-test): they are whole, and so is the board; the table scrolls."""
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy", "Di"), first=0)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        for typed in (
+            "board 10x7",
+            "gold 2 3",
+            "3 2 t",
+            "arrows 1 < < . > . > <",
+            "lake 5 5",
+            "hide 6 6",
+            "m< 1 3",
+            "2 1 d <<++ Bank",
+        ):
+            assert await command(pilot, typed) == "", typed
+        await settle(pilot)
+        notes, board = screen.query_one("#notes"), screen.query_one("#board")
+        box = screen.query_one("#board-box")
+        assert "column 3 is a Mountain, its arrow points left: column 2." in text_of(
+            pilot, "#notes"
+        )
+        assert notes.region.height == 3 and notes.region.bottom <= 23  # above the footer
+        assert box.region.contains_region(notes.region)
+        assert box.region.contains_region(board.region)
+        assert not board.region.overlaps(notes.region)
+    async with make_app(store).run_test(size=SIZE) as pilot:  # at 120x40: under the table
+        screen = await open_screen(pilot, session, BuildersScreen)
+        await settle(pilot)
+        notes, table = screen.query_one("#notes"), screen.query_one("#table")
+        assert notes.region.y == table.region.bottom + 1  # its margin, as before
