@@ -49,14 +49,20 @@ def parse_amount(text: str) -> Amount:
 def parse_count(text: str, *, minimum: int = 0, maximum: int | None = None, what: str) -> int:
     """Read a plain whole number for `what`, within bounds, or raise AmountError."""
     stripped = text.strip()
-    match = re.fullmatch(r"(-?)\s*" + WHOLE, stripped)
+    match = re.fullmatch(r"([-+]?)\s*" + WHOLE, stripped)
     if not match:
         raise AmountError(f"{what} must be a whole number ({refused_text(stripped)}).")
     sign, digits = match.groups()
-    number = _bounded(digits.replace(",", ""), what) * (-1 if sign else 1)
+    digits = digits.replace(",", "")
+    within = f"{minimum} to {maximum}" if maximum is not None else f"{minimum} or more"
+    if sign == "+":  # a count is set as it is: "+1" was "must be a whole number" (a play-test)
+        refused = refused_text(stripped)
+        raise AmountError(f"{what}: type the number without + ({within}; {refused}).")
+    if maximum is not None and len(digits.lstrip("0")) > MOST_DIGITS:  # its own range
+        raise AmountError(f"{what} must be {within} ({refused_text(stripped)}).")
+    number = _bounded(digits, what) * (-1 if sign else 1)
     if number < minimum or (maximum is not None and number > maximum):
-        upper = f" to {maximum}" if maximum is not None else " or more"
-        raise AmountError(f"{what} must be {minimum}{upper} (not {number}).")
+        raise AmountError(f"{what} must be {within} (not {number}).")
     return number
 
 

@@ -45,6 +45,22 @@ def test_counts() -> None:
         parse_count("$" + "9" * 5000, what="The bid")
 
 
+def test_a_count_typed_with_a_sign_or_past_its_range_says_the_range_and_the_text() -> None:
+    """ctrl+o's Cards left said "must be a whole number (not +1)" to `+1`, and "The cards
+    left is too large" to eleven digits; a count is set as typed, within its own range."""
+    with pytest.raises(AmountError, match=r"^The cards left: type the number without \+ "):
+        parse_count("+1", maximum=30, what="The cards left")
+    with pytest.raises(AmountError, match=r"\(0 to 30; not \+1\)\.$"):
+        parse_count("+1", maximum=30, what="The cards left")
+    with pytest.raises(AmountError, match=r"^The cards left must be 0 to 30 \(not 99999999999\)"):
+        parse_count("99999999999", maximum=30, what="The cards left")
+    with pytest.raises(AmountError, match=r"\(1 or more; not \+2\)"):
+        parse_count("+2", minimum=1, what="The Dudes")
+    with pytest.raises(AmountError, match="must be a whole number"):
+        parse_count("+", what="A Site")  # a + alone is no number
+    assert parse_count("-0", what="A count") == 0
+
+
 @pytest.mark.parametrize("typed", ["٣", "²", "1٣", "+٣", "-²", "\uff11\uff12"])
 def test_numbers_are_ascii_digits_only(typed: str) -> None:
     """Issue #13: `²` and `٣` passed the digit checks and crashed int() or read as another
