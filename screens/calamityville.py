@@ -79,7 +79,8 @@ be shortened to the start of any of its words; the bank is a party like a player
   clockwise with fewer).
 - `news` (or **ctrl+n**) reads a newspaper card (29 yellow Boom, then 20 red Bust);
   `gold` (or **ctrl+g**) when "Gold Has Run Out!" (a red card; the last one left is it)
-  is read: the richest player wins. After it, only payments settle what the card said.
+  is read: the richest player wins; just after `news` read it, gold counts that card (not
+  another). After it, only payments settle what the card said.
 - **ctrl+o** corrects money, a property (its owner, its space value, or gone) and the
   cards left in the newspaper deck, with a reason.
 """
@@ -615,6 +616,20 @@ be shortened to the start of any of its words; the bank is a party like a player
         if not self.run(self.rules.newspaper(self.state)):
             return False
         state = self.state  # short, so that what to type fits (it was cut off: a play-test)
+        if colour == "Bust" and state.gold_card_next:  # the one left is the gold
+            self.tell(  # (whole: wrapped where narrow, the gold's word is not cut off)
+                'Bust card read. Record: pay, rent, pass. The last, "Gold Has Run Out!": gold.',
+                one_line=False,
+            )
+            return True
+        if colour == "Bust":  # it may be the gold card: gold counts this one (it was
+            # offered nothing, and ctrl+g read another card: counted twice, a play-test)
+            self.tell(
+                f"Bust card read; {state.bust_left} left. Record: pay, rent, pass; "
+                '"Gold Has Run Out!": gold.',
+                one_line=False,
+            )
+            return True
         self.tell(
             f"{colour} card read; {state.boom_left} Boom, {state.bust_left} Bust left. "
             "Record it: pay, rent, pass."
@@ -645,10 +660,16 @@ be shortened to the start of any of its words; the bank is a party like a player
                 # play-test)
                 self.tell("Gold ran out: record the card's payments with pay, then ctrl+f.")
 
+        question = 'Was "Gold Has Run Out!" read?'
+        if self.state.gold_is_card_read:  # the card news read: say it is that one, not another
+            question = (
+                'Was the Bust card just read with news "Gold Has Run Out!"? Then it is that '
+                f"card: {self.state.bust_left} Bust left. (Another card drawn since: not yet, "
+                "and news reads it first.)"
+            )
         self.app.push_screen(
             ConfirmDialog(
-                'Was "Gold Has Run Out!" read? Properties become worthless and the '
-                "richest player wins.",
+                f"{question} Properties become worthless and the richest player wins.",
                 yes="The gold ran out",
                 no="Not yet",
             ),

@@ -10,7 +10,7 @@ refused with the shortfall (the table can still record it as a correction).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion.amounts import (
     AmountError,
@@ -63,7 +63,8 @@ READINGS = """\
   scores are the money only.
 - "Gold Has Run Out!" is one of the red Bust cards, which lie under the 29 yellow Boom
   cards: it is accepted once every Boom card has been read (ctrl+n). With one red card
-  left and the gold not run out, that card is "Gold Has Run Out!": ctrl+n says so.
+  left and the gold not run out, that card is "Gold Has Run Out!": ctrl+n says so. Read
+  with ctrl+n first, ctrl+g just after counts it as that card, not another.
 - There are three banks, three stores and three hotels (the bonus is for "all three of one
   type"): a fourth of a type is refused. The box holds 13 properties, so four mines: a
   fifth is refused.
@@ -117,12 +118,23 @@ class CalamityState(TableState):
     bust_left: int = BUST
     gold_out: bool = False
     bonus_rent: int | None = None  # the bonus last added to a rent in this game
+    #: the newest change read a red Bust card with `news`: "Gold Has Run Out!" now is that
+    #: card, already off the deck (read with news, then with gold, it was counted twice:
+    #: a play-test)
+    bust_just_read: bool = False
+    TRANSIENT: ClassVar[tuple[str, ...]] = ("bust_just_read",)
 
     @property
     def gold_card_next(self) -> bool:
         """One red card left (or none, as corrected), and the gold has not run out: it is
         that card."""
         return not self.boom_left and self.bust_left <= 1 and not self.gold_out
+
+    @property
+    def gold_is_card_read(self) -> bool:
+        """ "Gold Has Run Out!" read now is the Bust card `news` just read, already off the
+        deck (with one red card left, that one is the gold: `news` refused it, said so)."""
+        return self.bust_just_read and not self.gold_card_next and not self.gold_out
 
     @property
     def at_start(self) -> bool:
@@ -511,12 +523,18 @@ class CalamityvilleRules(Rules):
                 f"cards ({state.boom_left} left: ctrl+n reads one; if your deck has none left, "
                 'ctrl+o corrects "Newspaper: Boom cards left").'
             )
+        worthless = "properties are worth nothing; the richest player wins"
+        if state.gold_is_card_read:  # the card `news` just took off the deck: not another
+            left = plural(state.bust_left, "Bust card")
+            return self._entry(
+                state,
+                "gold_out",
+                f'"Gold Has Run Out!" was the Bust card just read ({left} left): {worthless}',
+                card_read=True,
+            )
         left = plural(state.bust_left - 1, "Bust card") if state.bust_left else "no cards"
         return self._entry(  # (the card leaves the deck as every newspaper card does)
-            state,
-            "gold_out",
-            f'"Gold Has Run Out!" is read ({left} left): properties are worth nothing; the '
-            "richest player wins",
+            state, "gold_out", f'"Gold Has Run Out!" is read ({left} left): {worthless}'
         )
 
     def receiver_for(self, state: CalamityState, to: int, exclude: int | None = None) -> int:
@@ -529,6 +547,16 @@ class CalamityvilleRules(Rules):
         raise RuleError("Every other player already owns five properties.")
 
     # -- replay ----------------------------------------------------------------------
+
+    def apply(self, state: TableState, entry: Entry) -> None:
+        """Each entry, and whether it was a red Bust card read with `news` (what gold, just
+        after it, counts as the card read)."""
+        bust = (
+            isinstance(state, CalamityState) and entry.kind == "newspaper" and not state.boom_left
+        )
+        super().apply(state, entry)
+        if isinstance(state, CalamityState):
+            state.bust_just_read = bust
 
     def _party(self, state: TableState, seat: Any) -> int:
         return BANK if seat == BANK else self._seat(state, seat)
@@ -625,6 +653,10 @@ class CalamityvilleRules(Rules):
         assert isinstance(state, CalamityState)
         if state.gold_out:
             raise RuleError("The gold has already run out.")
+        if entry.get("card_read"):  # the card read with news just before: off the deck
+            # already (an entry of older versions has no card_read: it replays as it did)
+            state.gold_out = True
+            return
         if state.boom_left:  # the card is a newspaper card too: it leaves the deck
             state.boom_left -= 1
         elif state.bust_left:

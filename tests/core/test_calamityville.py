@@ -129,8 +129,8 @@ def test_the_newspaper_deck_and_the_gold_running_out(game: GameSession) -> None:
     assert state(game).card_up == "red Bust" and state(game).boom_left == 0
     buy(game, 0, "bank", 300)
     game.act(rules.newspaper(state(game)))
-    game.act(rules.gold_runs_out(state(game)))
-    assert state(game).bust_left == 18 and state(game).gold_out
+    game.act(rules.gold_runs_out(state(game)))  # just after it: the card read was the gold
+    assert state(game).bust_left == 19 and state(game).gold_out  # (18: counted twice)
     with pytest.raises(RuleError, match=r"gold has run out: .* no rent is due"):
         rules.rent_due(state(game), 0, 1, None)
     assert rules.progress(state(game)) == "The gold has run out: final scoring"
@@ -391,3 +391,42 @@ def test_a_deck_corrected_to_nothing_left_points_to_the_gold(game: GameSession) 
         rules.newspaper(state(game))
     game.act(rules.gold_runs_out(state(game)))
     assert state(game).gold_out
+
+
+def test_gold_just_after_a_bust_card_read_with_news_counts_that_card(game: GameSession) -> None:
+    """A play-test read the gold card with `news`, then ctrl+g: "(16 Bust cards left)",
+    the one card counted twice. Gold just after a Bust card read is that card."""
+    rules = game.rules
+    for _ in range(29 + 3):
+        game.act(rules.newspaper(state(game)))
+    assert state(game).bust_left == 17
+    entry = rules.gold_runs_out(state(game))
+    assert entry.text.startswith(
+        '"Gold Has Run Out!" was the Bust card just read (17 Bust cards left): '
+    )
+    game.act(entry)
+    assert state(game).bust_left == 17 and state(game).gold_out
+    replayed = GameSession.open(game.store, game.path)
+    assert isinstance(replayed.state, CalamityState) and replayed.state.bust_left == 17
+    game.undo()  # the card read stays read, and gold still counts it
+    assert state(game).bust_left == 17 and not state(game).gold_out
+    assert rules.gold_runs_out(state(game)).get("card_read") is True
+    # anything recorded after the card read: gold is another card, off the deck as before
+    game.act(rules.pay(state(game), 0, BANK, 100, "the card"))
+    entry = rules.gold_runs_out(state(game))
+    assert entry.text.startswith('"Gold Has Run Out!" is read (16 Bust cards left): ')
+    game.act(entry)
+    assert state(game).bust_left == 16
+
+
+def test_an_old_gold_entry_after_a_bust_card_replays_as_it_did(game: GameSession) -> None:
+    """A journal written before gold counted the card read with news: its entry (no
+    card_read) still takes a card off the deck, so the game replays to the same state."""
+    rules = game.rules
+    for _ in range(29 + 3):
+        game.act(rules.newspaper(state(game)))
+    game.act(make_entry("gold_out", '"Gold Has Run Out!" is read (16 Bust cards left): ...'))
+    assert state(game).bust_left == 16 and state(game).gold_out
+    replayed = GameSession.open(game.store, game.path)
+    assert isinstance(replayed.state, CalamityState)
+    assert (replayed.state.bust_left, replayed.state.gold_out) == (16, True)

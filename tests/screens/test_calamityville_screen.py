@@ -780,3 +780,61 @@ async def test_who_goes_first_is_said_until_play_starts(store: Store, new_game: 
         assert "goes first" in text_of(pilot, "#player-1")
         assert await command(pilot, "buy bo bank 300") == ""
         assert "goes first" not in text_of(pilot, "#player-1")
+
+
+async def test_the_gold_read_with_news_is_counted_once(store: Store, new_game: NewGame) -> None:
+    """A play-test read "Gold Has Run Out!" with `news` (the line offered nothing for it),
+    then ctrl+g: "(16 Bust cards left)", the card counted twice. The line says what to type
+    for it, and gold then counts the card read."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy", "Dee"), first=0)
+    for _ in range(29 + 2):
+        session.act(session.rules.newspaper(session.state))
+    for size in (SIZE, (80, 24)):  # said whole, beside the log and at 80x24
+        async with make_app(store).run_test(size=size) as pilot:
+            screen = await open_screen(pilot, session, CalamityvilleScreen)
+            assert await command(pilot, "news") == ""
+            assert text_of(pilot, "#command-error") == (
+                'Bust card read; 17 left. Record: pay, rent, pass; "Gold Has Run Out!": gold.'
+            ), size
+            if size == (80, 24):  # on one line there (no layout at the next key)
+                assert len(shown_lines(screen, "#command-error")) == 1
+            if size == SIZE:
+                await pilot.press("ctrl+z")
+                await settle(pilot)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        await pilot.press("ctrl+g")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ConfirmDialog)
+        assert text_of(pilot, "#confirm-question").startswith(
+            'Was the Bust card just read with news "Gold Has Run Out!"? Then it is that '
+            "card: 17 Bust left."
+        )
+        await pilot.press("y")
+        await settle(pilot)
+        assert screen.state.gold_out and screen.state.bust_left == 17
+        assert '"Gold Has Run Out!" was the Bust card just read (17 Bust cards left)' in text_of(
+            pilot, "#log-lines"
+        )
+
+
+async def test_the_last_red_card_read_says_the_one_left_is_the_gold(
+    store: Store, new_game: NewGame
+) -> None:
+    """With one red card left it is the gold: gold reads that one, and the line says so."""
+    session = new_game(game="calamityville", names=("Ann", "Bo"), first=0)
+    for _ in range(29 + 18):
+        session.act(session.rules.newspaper(session.state))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        assert await command(pilot, "news") == ""
+        assert text_of(pilot, "#command-error") == (
+            'Bust card read. Record: pay, rent, pass. The last, "Gold Has Run Out!": gold.'
+        )
+        await pilot.press("ctrl+g")
+        await settle(pilot)
+        assert text_of(pilot, "#confirm-question").startswith('Was "Gold Has Run Out!" read?')
+        await pilot.press("y")
+        await settle(pilot)
+        assert screen.state.gold_out and screen.state.bust_left == 0
