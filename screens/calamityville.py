@@ -124,12 +124,22 @@ be shortened to the start of any of its words; the bank is a party like a player
         return [*COMMANDS, *super().command_words(), "bank", *KINDS, "for", "bonus", "to"]
 
     def completion_words(self, typed: str) -> list[str]:
-        """A command's word only as the first word: after it, `b` and tab gave `buy` where a
-        player or `bank` goes (`rent bo buy`: a play-test)."""
-        words = self.command_words()
-        if " " in typed.strip():
-            return [word for word in words if word not in COMMANDS]
-        return words
+        """A command's word only as the first word, and only a command there (`f` and tab
+        gave `for`, not a command: a play-test); after it, `b` and tab gave `buy` where a
+        player or `bank` goes (`rent bo buy`: a play-test). `for` only after a purchase's
+        value, `bonus` in a rent, `to` in a pass: where each belongs."""
+        words = typed.split()
+        if len(words) < 2 and not typed[-1:].isspace():  # the command's word, being typed
+            return list(COMMANDS)
+        command = words[0].lower()
+        done = words[:-1] if not typed[-1:].isspace() else words  # the words before
+        if command == "buy" and len(done) >= 4 and is_number(done[-1].lstrip("$")):
+            # after the value only its price (a name there was no word of the purchase)
+            return ["once"] if done[-2].lower() == "for" else ["for"]
+        wanted = {"for": False, "bonus": command == "rent", "to": command == "pass"}
+        return [
+            word for word in self.command_words() if word not in COMMANDS and wanted.get(word, True)
+        ]
 
     # -- showing ---------------------------------------------------------------------
 

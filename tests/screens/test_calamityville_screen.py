@@ -838,3 +838,31 @@ async def test_the_last_red_card_read_says_the_one_left_is_the_gold(
         await pilot.press("y")
         await settle(pilot)
         assert screen.state.gold_out and screen.state.bust_left == 0
+
+
+async def test_tab_completes_a_command_first_and_for_only_after_a_value(
+    store: Store, new_game: NewGame
+) -> None:
+    """`f` and tab gave `for`, and enter said it is not a command (a play-test): the first
+    word completes only to a command; `for` where a purchase's price goes."""
+    session = new_game(game="calamityville", names=("Ann", "Fay"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        field = screen.query_one("#command", Input)
+
+        async def tab_after(typed: str) -> str:
+            await type_into(pilot, "#command", typed)
+            field.focus()
+            await pilot.press("tab")
+            await settle(pilot)
+            return field.value
+
+        assert await tab_after("f") == "f"  # no command starts with f
+        assert await tab_after("b") == "buy"
+        assert await tab_after("buy ann bank 300 f") == "buy ann bank 300 for"
+        assert await tab_after("buy f") == "buy Fay"  # a player, not `for`
+        assert await tab_after("pay ann f") == "pay ann Fay"
+        assert await tab_after("pass bank 300 t") == "pass bank 300 to"
+        assert await tab_after("buy ann bank 300 for 150 o") == "buy ann bank 300 for 150 once"
+        assert await tab_after("rent fay bank 300 bo") == "rent fay bank 300 bonus"
+        assert await tab_after("pay ann t") == "pay ann t"  # `to` only in a pass
