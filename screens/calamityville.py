@@ -49,6 +49,11 @@ STEP_MORE = "rent {b} bank 300 · pass bank 300 to {b} · news · gold · F1: al
 PANEL_WIDTH = 34  # a player's panel: the grid puts as many side by side as fit
 
 
+class NotAValue(AmountError):
+    """A purchase's space value that no more typing makes a number (`300buy`): said as it
+    is typed, not only at enter, as a misspelt name is (a play-test)."""
+
+
 class PlayerPanels(AlikeLines, ItemGrid):
     """The players' panels in as many columns as fit; its own lines are one drawn once."""
 
@@ -348,7 +353,12 @@ be shortened to the start of any of its words; the bank is a party like a player
         if len(words) < 2 or words[0].lower() not in KINDS:
             raise RuleError(f"{usage} {A_PROPERTY_IS}.")
         kind = words[0].lower()
-        value = parse_count(words[1], minimum=1, what="The value on its space")
+        try:
+            value = parse_count(words[1], minimum=1, what="The value on its space")
+        except AmountError as problem:
+            if re.fullmatch(r"-?\$?[0-9,]*", words[1]):  # a number still being typed
+                raise
+            raise NotAValue(str(problem)) from None
         price_words = words[2:]
         once = len(price_words) > 1 and price_words[-1].lower() == "once"
         if once:  # a price for this purchase only (a card's deal): the one kept stays
@@ -520,6 +530,9 @@ be shortened to the start of any of its words; the bank is a party like a player
             entry, price, remembered = self._buy_entry(words)
             # tried on a copy: short of money was said only after enter (a play-test)
             self.rules.apply(copy_state(self.state), entry)
+        except NotAValue as problem:  # (300buy: said only at enter, a play-test)
+            self.preview_beside(str(problem))
+            return
         except AmountError:
             self.preview_beside("")  # not a purchase yet (`for` typed, its price not yet)
             return
@@ -581,14 +594,20 @@ be shortened to the start of any of its words; the bank is a party like a player
         said nothing until enter: a play-test)."""
         try:
             index, rest = self._space(words, self._receiver_named(words))
-            if rest[:1] and rest[0].lower() == "to":
-                rest = rest[1:]
-            to, extra = self._player(rest, "who gets it") if rest else (None, [])
         except WhichProperty as which:
             self.preview_beside(str(which))
             return
         except (RuleError, AmountError):
-            self.preview_beside("")  # not yet a space and a player: nothing to say
+            self.preview_beside("")  # not yet a space: nothing to say
+            return
+        named = rest[:1] and rest[0].lower() == "to"
+        if named:
+            rest = rest[1:]
+        try:
+            to, extra = self._player(rest, "who gets it") if rest else (None, [])
+        except RuleError as problem:  # after `to`, a name no more typing makes a player's
+            # (`to bank`: said only at enter, a play-test); without it, `t` may be `to`
+            self.preview_beside(str(problem) if named else "")
             return
         if (to is None and not self.state.gold_out) or extra:
             self.preview_beside("")

@@ -866,3 +866,28 @@ async def test_tab_completes_a_command_first_and_for_only_after_a_value(
         assert await tab_after("buy ann bank 300 for 150 o") == "buy ann bank 300 for 150 once"
         assert await tab_after("rent fay bank 300 bo") == "rent fay bank 300 bonus"
         assert await tab_after("pay ann t") == "pay ann t"  # `to` only in a pass
+
+
+async def test_a_value_and_a_receiver_that_cannot_be_are_said_while_typing(
+    store: Store, new_game: NewGame
+) -> None:
+    """`buy ann hotel 300buy ...` and `pass ... to bank` were explained only at enter (a
+    play-test), where a misspelt name is said as it is typed."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Gus"), first=0)
+    session.act(session.rules.buy(session.state, 2, "bank", 300))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_screen(pilot, session, CalamityvilleScreen)
+        await type_into(pilot, "#command", "buy ann hotel 300buy bo hotel 300 for 250")
+        assert text_of(pilot, "#command-error") == (
+            "The value on its space must be a whole number (not 300buy)."
+        )
+        for typing in ("buy ann hotel 3", "buy ann hotel $", "buy ann hotel 3,"):  # a number
+            await type_into(pilot, "#command", typing)  # on its way: no refusal yet
+            assert "whole number" not in text_of(pilot, "#command-error"), typing
+        await type_into(pilot, "#command", "pass gus bank 300 to bank")
+        assert text_of(pilot, "#command-error").startswith("Not a player: bank (for who gets it).")
+        for typing in ("pass gus bank 300 t", "pass gus bank 300 to"):  # `to` on its way
+            await type_into(pilot, "#command", typing)
+            assert text_of(pilot, "#command-error") == "", typing
+        await type_into(pilot, "#command", "pass gus bank 300 to bo")
+        assert text_of(pilot, "#command-error").endswith("Enter passes it.")
