@@ -257,13 +257,16 @@ be shortened to the start of any of its words; the bank is a party like a player
             "lists them."
         )
 
-    def _player(self, words: list[str], role: str) -> tuple[int, list[str]]:
-        """The player the words start with, and the words after the name."""
+    def _player(self, words: list[str], role: str, bank: bool = False) -> tuple[int, list[str]]:
+        """The player the words start with, and the words after the name; `bank`: the bank
+        goes there too (`_party`), and a refusal says so (`bnak` was said to be no player,
+        the players listed, the bank not: a play-test)."""
         found = find_player(self.state.players, words)
         if found is not None:
             return found
+        or_bank = " or bank" if bank else ""
         if not words:
-            raise RuleError(f"Say {role}: a player's name.")
+            raise RuleError(f"Say {role}: a player's name{or_bank}.")
         matches = players_matching(self.state.players, words[0])
         if len(matches) > 1:
             both = and_listed([self.state.name(seat) for seat in matches])
@@ -271,9 +274,11 @@ be shortened to the start of any of its words; the bank is a party like a player
         from companion.spelling import did_you_mean
 
         names = [player.name for player in self.state.players]
-        guess = did_you_mean(words[0], names, cutoff=0.6)  # (evee: a play-test)
-        listed = guess or f" The players: {and_listed(names)}."
-        raise RuleError(f"Not a player: {words[0]} (for {role}).{listed}")
+        guess = did_you_mean(words[0], [*names, *(["bank"] if bank else [])], cutoff=0.6)
+        # (evee: a play-test)
+        listed = guess or f" The players: {and_listed(names)}{',' if bank else ''}{or_bank}."
+        what = "a player or the bank" if bank else "a player"
+        raise RuleError(f"Not {what}: {words[0]} (for {role}).{listed}")
 
     def _party(self, words: list[str], role: str) -> tuple[int, list[str]]:
         """A player, or the bank."""
@@ -287,7 +292,7 @@ be shortened to the start of any of its words; the bank is a party like a player
                 raise RuleError(
                     f"{words[0]} could be the bank or {names}: type bank, or more of the name."
                 )
-        return self._player(words, role)
+        return self._player(words, role, bank=True)
 
     def _pay(self, words: list[str]) -> Entry:
         a, b = self._short_names()  # (the examples named players of another table)

@@ -601,7 +601,9 @@ async def test_a_misspelt_property_is_said_to_be_no_property(
         assert "Not a player: anx" in await command(pilot, "rent bo anx bank 300")
         # a misspelt name gets a guess, or the players (pay evee bob 10: a play-test)
         assert (await command(pilot, "pay cyy bo 10")).endswith("Did you mean Cy?")
-        assert (await command(pilot, "pay zed bo 10")).endswith("The players: Ann, Bo and Cy.")
+        assert (await command(pilot, "pay zed bo 10")).endswith(  # the bank goes there too
+            "The players: Ann, Bo and Cy, or bank."
+        )
         assert await command(pilot, "rent bo ann bank 300") == ""
         assert screen.state.money(1) == 1700
 
@@ -891,3 +893,27 @@ async def test_a_value_and_a_receiver_that_cannot_be_are_said_while_typing(
             assert text_of(pilot, "#command-error") == "", typing
         await type_into(pilot, "#command", "pass gus bank 300 to bo")
         assert text_of(pilot, "#command-error").endswith("Enter passes it.")
+
+
+async def test_a_misspelt_bank_is_said_where_the_bank_goes(store: Store, new_game: NewGame) -> None:
+    """`pay ann bnak 300` said 'Not a player: bnak', the players listed, the bank not (a
+    play-test); where the bank cannot go (a pass), it is not offered."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy", "Dee"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_screen(pilot, session, CalamityvilleScreen)
+        assert await command(pilot, "pay ann bnak 300") == (
+            "Not a player or the bank: bnak (for who is paid). Did you mean bank?"
+        )
+        assert await command(pilot, "pay xyz bank 300") == (
+            "Not a player or the bank: xyz (for who pays). The players: Ann, Bo, Cy and Dee, "
+            "or bank."
+        )
+        assert await command(pilot, "pay ann anne 300") == (
+            "Not a player or the bank: anne (for who is paid). Did you mean Ann?"
+        )
+        await type_into(pilot, "#command", "pay ann bnak 300")  # said as it is typed too
+        assert text_of(pilot, "#command-error").endswith("Did you mean bank?")
+        assert await command(pilot, "buy ann bank 300") == ""
+        assert await command(pilot, "pass bank 300 to bnak") == (
+            "Not a player: bnak (for who gets it). The players: Ann, Bo, Cy and Dee."
+        )
