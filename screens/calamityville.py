@@ -551,17 +551,18 @@ be shortened to the start of any of its words; the bank is a party like a player
             damaged = self.session.store.settings_damage() is not None
             later = " in this game" if damaged else ", in later games too"
             kept = (
-                f", kept as the price from now on{later} (for {remembered} back; "
-                f"for {price} once: this purchase only)"
+                f", kept as the price from now on{later} (for {remembered} goes back, "
+                f"for {price} once is for this purchase only)"
             )
         elif price != PRICE:
             kept = f" (the price kept: for {PRICE} changes it)"
         else:
             kept = ""
-        if not self.state.boom_left:  # the rulebook's hint, where a purchase is typed
+        if not self.state.boom_left:  # the rulebook's hint, where a purchase is typed (a
+            # clause, not a second bracket after the price's: a play-test)
             kept += (
-                ' (the red Bust cards have started: properties are worth nothing once "Gold '
-                'Has Run Out!" is read)'
+                '; the red Bust cards have started, so properties are worth nothing once "Gold '
+                'Has Run Out!" is read'
             )
         self.preview_beside(f"{entry.text}{kept}. Enter buys it.", notice=True)
 

@@ -530,9 +530,17 @@ async def test_a_price_for_one_purchase_only_keeps_the_price(
         screen.session.act(screen.rules.correct_text(screen.state, "deck:boom", "0", "counted"))
         screen.refresh_view()
         await type_into(pilot, "#command", "buy bo bank 300")
-        assert text_of(pilot, "#command-error").endswith(
-            '(the red Bust cards have started: properties are worth nothing once "Gold Has '
-            'Run Out!" is read). Enter buys it.'
+        assert text_of(pilot, "#command-error") == (
+            "Bo buys a bank ($300 space) for $200; the red Bust cards have started, so "
+            'properties are worth nothing once "Gold Has Run Out!" is read. Enter buys it.'
+        )
+        # with a price kept too: one sentence, one bracket (they were two: a play-test)
+        await type_into(pilot, "#command", "buy bo bank 300 for 250")
+        assert text_of(pilot, "#command-error") == (
+            "Bo buys a bank ($300 space) for $250, kept as the price from now on, in later "
+            "games too (for 200 goes back, for 250 once is for this purchase only); the red "
+            'Bust cards have started, so properties are worth nothing once "Gold Has Run Out!" '
+            "is read. Enter buys it."
         )
         for typed in ("buy bo bank 300 once", "buy bo bank 300 for once"):  # (the price left
             # out: "(not once)", "(not nothing)", a play-test)
