@@ -25,6 +25,7 @@ from textual.notifications import Notification
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, DataTable, Header, Input, Static
+from textual.widgets.input import Selection
 
 from companion.amounts import plural
 from companion.scoring import (
@@ -213,16 +214,21 @@ class AnswerInput(InTurnInput):
     HANDED = ("enter", "down", "up")
 
     async def _on_key(self, event: events.Key) -> None:
-        refused, self.refused = self.refused, False
-        if refused and event.key == "backspace" and self.selected_text == self.value:
-            # a refused answer is selected so that typing replaces it; backspace takes its
-            # last character, as anywhere (it emptied it, and an empty list went in as
-            # none: a play-test)
+        """Backspace on an answer that does not read, all of it selected, takes its last
+        character, as anywhere: the selection is there so that typing replaces it (it was
+        added to it: "231", a play-test). However the refusal came (enter, ctrl+n, ctrl+s,
+        the focus back on it), the field behaves the same: after ctrl+s, backspace emptied
+        `35o` and a 0 typed then went in as Ann's money, where `350` was meant (a play-test)."""
+        whole = Selection(0, len(self.value))
+        if (
+            event.key == "backspace"
+            and self.value
+            and self.screen.focused is self
+            and self.selection == whole
+            and getattr(self.screen, "does_not_read", lambda _answer: False)(self)
+        ):
             self.cursor_position = len(self.value)
         await super()._on_key(event)
-
-    #: selected after a refusal (`ScoringWizard._entered`): backspace corrects its end
-    refused = False
 
 
 class ScoringWizard(Dialog, Screen[FinishedSheet | None]):
@@ -412,6 +418,7 @@ did not have.
         with VerticalScroll(id="wizard"):
             yield Static(id="step-title", markup=False)
             yield Static(id="step-prompt", markup=False)
+            yield Static(id="questions", markup=False)
             with Horizontal(id="chart-row"):
                 yield Static("Map chart", classes="who")
                 yield SteadyInput(id="chart", compact=True)
@@ -499,6 +506,10 @@ did not have.
         self.query_one("#back", Button).disabled = self.step == 0
         self.query_one("#winners").display = self.at_standings
         self.query_one("#tiebreak").display = self.at_standings
+        questions = self._questions_left() if self.at_standings else None
+        self.query_one("#questions").display = questions is not None
+        if questions is not None:
+            say(self.query_one("#questions", Static), questions)
         if self.at_standings:
             self.query_one("#chart-row").display = False
             self.query_one("#step-title", Static).update(
@@ -594,6 +605,16 @@ did not have.
             # reason for a "?" in the totals)
             say(note, Text(self._across, style="bold red"))
             return True
+        said = self._note_of(field, seat, value, count)
+        say(note, said)
+        if isinstance(said, Text):  # a question (`_question`)
+            self._questioned.add(seat)
+        else:
+            self._questioned.discard(seat)
+        return True
+
+    def _note_of(self, field: Field, seat: int, value: Any, count: Any) -> Text | str:
+        """What is said beside an answer that reads: a Text when it is a question."""
         said: Text | str
         if field.chart:
             looked_up = f"{count} -> {self.spec.amount(value)}"
@@ -606,12 +627,32 @@ did not have.
             said = f"{said}. {past}" if past and not isinstance(said, Text) else said
         else:
             said = self._count_note(field, seat, value) or self._past_the_records(field, seat)
-        say(note, said)
-        if isinstance(said, Text):  # a question (`_question`)
-            self._questioned.add(seat)
-        else:
-            self._questioned.discard(seat)
-        return True
+        return said
+
+    def _questions_left(self) -> Text | None:
+        """Each answer taken with a question beside it (another number than the app
+        tracked, or than the board shows), for the standings: ctrl+n and ctrl+s go past
+        the questions (the app never blocks), and Ann's 0 typed over the 350 tracked was
+        seen only as her total (a play-test). None when there are none."""
+        lines = []
+        for field in self.spec.fields:
+            for seat, row in enumerate(self.rows):
+                typed = self.typed[field.key][seat]
+                try:
+                    value, count = self._read(field, seat, typed)
+                except SheetError:  # (not at the standings: `_first_unread`)
+                    continue
+                note = self._note_of(field, seat, value, count)
+                if isinstance(note, Text):
+                    answer = typed.strip() or "none"
+                    lines.append(f"  {row['name']}'s {field.label}: {answer} ({note.plain})")
+        if not lines:
+            return None
+        one = len(lines) == 1
+        said = "An answer was" if one else f"{len(lines)} answers were"
+        it = "it" if one else "them"
+        head = f"{said} questioned; saved as typed (ctrl+b goes back to change {it}):"
+        return Text("\n".join([head, *lines]), style="bold yellow")
 
     def _show_hint(self, field: Field, seat: int, read: tuple[Any, Any] | None) -> None:
         """ "The app tracked: N" beside an answer the game changed since, while the answer
@@ -946,6 +987,14 @@ did not have.
             return False
         return True
 
+    def does_not_read(self, answer: Input) -> bool:
+        """Whether this answer is refused as it stands: it does not read, or a problem
+        across players is said beside it (`AnswerInput`'s backspace)."""
+        if self.at_standings:
+            return False
+        seat = int((answer.id or "answer-0").rpartition("-")[2])
+        return seat in self._refused or (self._across is not None and self._across_seat == seat)
+
     def key_in_turn(self, answer: Input, key: str) -> None:
         """enter, down or up on an answer, in its turn among the keys typed (`AnswerInput`)."""
         if key == "enter":
@@ -969,8 +1018,6 @@ did not have.
             # what is typed next replaces it (it was added to it: "231"), and the reason
             # in sight, however many lines it takes (a play-test saw half of it)
             answer.select_all()
-            if isinstance(answer, AnswerInput):
-                answer.refused = True
             self._show_answer(answer)
             return
         if seat in self._questioned and self._questions_seen == self.step:
@@ -1109,8 +1156,12 @@ did not have.
             problems = [seat for seat in range(len(self.rows)) if not self._check(seat)]
             if self._across is not None and self._across_seat not in problems:
                 problems.append(self._across_seat)  # (Hotels past the box went on: a play-test)
-            if problems and direction > 0:
-                self.query_one(f"#answer-{problems[0]}", Input).focus()
+            if problems and direction > 0:  # selected, as enter leaves a refused answer
+                # (here it kept the cursor where it was; a field reached anew is selected
+                # on focus: a refusal left it either way, a play-test)
+                answer = self.query_one(f"#answer-{problems[0]}", Input)
+                answer.focus()
+                answer.select_all()
                 self._say_fix_them()
                 return
             if self._fix_them is not None:  # put right: it no longer holds (it stayed over

@@ -1710,3 +1710,73 @@ async def test_the_standings_say_where_the_tie_break_figures_are_past_the_edge(
         await settle(pilot)
         drawn = "\n".join(strip.text for strip in wizard._compositor.render_strips())
         assert "Nuggets" in drawn and "Horses" in drawn
+
+
+def calamityville_at_350(new_game: NewGame) -> GameSession:
+    """Calamityville, Ann and Bo: Ann's money corrected to 350 (Bo's the start's 2000)."""
+    from companion.amounts import Amount
+
+    session = new_game(game="calamityville", names=("Ann", "Bo"), first=0)
+    session.act(session.rules.correct(session.state, 0, "money", Amount(350, False), "counted"))
+    return session
+
+
+@pytest.mark.parametrize("refused_by", ["enter", "ctrl+s", "ctrl+n", "down up"])
+async def test_backspace_takes_one_character_however_the_answer_was_refused(
+    store: Store, new_game: NewGame, refused_by: str
+) -> None:
+    """The play-test: `35o` refused by enter, then ctrl+s refused too ("Some answers need
+    fixing"); backspace then emptied the answer (selected) and the 0 typed went in as Ann's
+    money, where 350 was meant. After any refusal, the answer all selected, backspace takes
+    its last character; typing still replaces it (`231`: a play-test)."""
+    session = calamityville_at_350(new_game)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        answer = wizard.query_one("#answer-0", Input)
+        await pilot.press("end", "backspace", "o")
+        await settle(pilot)
+        assert answer.value == "35o"
+        await pilot.press(*refused_by.split())
+        await settle(pilot)
+        assert pilot.app.focused is answer and answer.selected_text == "35o"
+        await pilot.press("ctrl+s")  # refused again
+        await settle(pilot)
+        assert not wizard.at_standings and answer.selected_text == "35o"
+        await pilot.press("backspace", "0")
+        await settle(pilot)
+        assert answer.value == "350"
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert wizard.at_standings and wizard.rows[0]["money"] == 350
+        await pilot.press("ctrl+b")
+        await settle(pilot)
+        await type_into(pilot, "#answer-0", "9x")  # refused, then typed over
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("4")
+        await settle(pilot)
+        assert answer.value == "4"
+
+
+async def test_the_standings_list_each_answer_questioned(store: Store, new_game: NewGame) -> None:
+    """ctrl+n and ctrl+s go past an answer's question (the app never blocks): Ann's 0,
+    typed over the 350 the app tracked, was seen at the standings only as her total (a
+    play-test). The standings list each answer questioned, with its question; it is saved
+    as typed."""
+    session = calamityville_at_350(new_game)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        await type_into(pilot, "#answer-0", "0")
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert wizard.at_standings
+        said = text_of(pilot, "#questions")
+        assert "Ann's Money: 0 (the app tracked 350: is that right?)" in said
+        assert "Bo" not in said
+        assert wizard.query_one("#questions").region.height > 0  # in sight, not scrolled off
+        await pilot.press("ctrl+b")
+        await settle(pilot)
+        await type_into(pilot, "#answer-0", "350")
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert not wizard.query_one("#questions").display
