@@ -857,10 +857,10 @@ did not have.
         return unread
 
     def _running_title(self, unread: dict[int, set[str]]) -> Text:
-        """ "Running totals", and the other steps whose answers make a "?" in them: there,
-        nothing says why (this step's own say it beside them)."""
-        here = self.spec.fields[self.step].key
-        keys = set().union(*unread.values()) - {here} if unread else set()
+        """ "Running totals", and the steps whose answers make a "?" in them, this one too:
+        whenever a total is "?" the heading says why (at the Frontier step, with the chart's
+        notes above, Dee's "?" had no reason in sight: a play-test)."""
+        keys = set().union(*unread.values()) if unread else set()
         labels = [field.label for field in self.spec.fields if field.key in keys]
         if not labels:
             return Text("Running totals")

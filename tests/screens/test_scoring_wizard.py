@@ -1780,3 +1780,24 @@ async def test_the_standings_list_each_answer_questioned(store: Store, new_game:
         await pilot.press("ctrl+n")
         await settle(pilot)
         assert not wizard.query_one("#questions").display
+
+
+async def test_the_running_totals_say_why_a_total_is_unknown_at_its_own_step(
+    store: Store, new_game: NewGame
+) -> None:
+    """At the Frontier step, a count whose points the chart does not know yet made a "?"
+    total, and the heading lost "(? until the Frontier step is put right)" (a play-test):
+    whenever a total is "?", the heading says why, at the answer's own step too."""
+    session = coloma_with_tents(new_game, (3, 0, 4))  # Cy's 4 lands: not on the chart yet
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await at_the_frontier(pilot, session)
+        table = wizard.query_one("#totals", DataTable)
+        totals = [str(table.get_row_at(y)[2]) for y in range(table.row_count)]
+        assert "?" in totals
+        title = text_of(pilot, "#running-title")
+        assert "(? until the Frontier step is put right)" in title
+        await pilot.press("up", "end")  # the chart's points for 4 lands
+        send_keys(pilot, " 4=18")
+        await settle(pilot)
+        assert "?" not in [str(table.get_row_at(y)[2]) for y in range(table.row_count)]
+        assert text_of(pilot, "#running-title").strip() == "Running totals"
