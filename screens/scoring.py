@@ -478,6 +478,13 @@ did not have.
             self.call_after_refresh(wizard.scroll_to_widget, block, animate=False)
 
     def on_mount(self) -> None:
+        # the game screen's notices are done with once the wizard is open ("Game over",
+        # "The game is open again; ctrl+f scores it anew"): stacked at 80x24, they took
+        # the room of the last answers and the Back and Next buttons (a play-test); the
+        # wizard's own (titled so, as the changes since the last sheet) stay
+        for notice in list(self.app._notifications):
+            if notice.title != "Scoring wizard":
+                take_back(self.app, notice, refresh=False)
         self._show_step()
         if self.restored:
             self.notify(

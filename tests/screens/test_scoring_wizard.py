@@ -1801,3 +1801,35 @@ async def test_the_running_totals_say_why_a_total_is_unknown_at_its_own_step(
         await settle(pilot)
         assert "?" not in [str(table.get_row_at(y)[2]) for y in range(table.row_count)]
         assert text_of(pilot, "#running-title").strip() == "Running totals"
+
+
+async def test_a_reopened_games_wizard_opens_with_its_title_and_buttons_in_sight(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test: a finished game reopened, the wizard started again at 80x24 with the
+    game screen's notices stacked ("Game over", "The game is open again"): the page was cut
+    and the Back and Next buttons hidden. Those notices are done with once the wizard is
+    open: its first frame shows the title, every answer and the buttons."""
+    from textual.widgets import Button
+    from textual.widgets._toast import Toast
+
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy", "Dee"))
+    async with make_app(store).run_test(size=(80, 24), notifications=True) as pilot:
+        await open_wizard(pilot, session)
+        await pilot.press("ctrl+s")  # the standings
+        await settle(pilot)
+        await pilot.press("ctrl+s")  # saved: "Game over"
+        await settle(pilot)
+        await pilot.press("ctrl+f", "y")  # reopened: "The game is open again"
+        await settle(pilot)
+        wizard = await ctrl_f(pilot)
+        await settle(pilot)
+        drawn = "\n".join(strip.text for strip in wizard._compositor.render_strips())
+        assert "Coloma: Score track (step 1 of 12)" in drawn
+        box = wizard.query_one("#totals-box").region
+        toasts = [toast.region for toast in wizard.query(Toast)]
+        for part in ["#step-title", *(f"#answer-{seat}" for seat in range(4)), "#back", "#next"]:
+            region = wizard.query_one(part).region
+            assert region.height >= 1 and not region.overlaps(box), part
+            assert not any(region.overlaps(toast) for toast in toasts), part
+        assert wizard.query_one("#next", Button).region.bottom <= box.y
