@@ -252,6 +252,10 @@ screen tracked is already filled in: check it against the table and change anyth
   figures (what decides a tie): the figures `goldrush score` prints.
 - An answer that gives more points in a category than anyone scored there in your
   finished games says so beside it (a typing slip, or a record): it is taken all the same.
+- An answer other than the number the app tracked (or the board shows) has a question
+  beside it; it is taken as typed, and the standings list each one before ctrl+s saves.
+- An answer that does not read stays, selected, with the reason beside it: typing replaces
+  it, **backspace** takes its last character, **end** or an arrow puts the cursor in it.
 
 Where the points come from a chart printed on your board (Coloma's Frontier Map), you type
 the count (how many lands) and the wizard looks the points up. The rules give some of them;
