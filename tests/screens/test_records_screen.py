@@ -608,34 +608,33 @@ async def test_coloma_averages_count_hotels_only_in_games_with_the_module(store:
     module, and Records said 8.0 for her Hotels: the game without the module counted as 0.
     Only the games with Hotels count; with none shown, there is no Hotels column."""
     record_coloma_without_hotels(store, ("Ann", "Bo"), month=1)
-    async with make_app(store).run_test(size=(120, 40)) as pilot:
-        await pilot.press("h")
-        await settle(pilot)
-        screen = pilot.app.screen
-        screen.query_one("#records-filter", Input).value = "coloma"
-        await settle(pilot)
-        averages = screen.query_one("#records-averages", DataTable)
-        labels = [column.label.plain for column in averages.ordered_columns]
-        assert "Buildings" in labels and not any("Hotels" in label for label in labels)
+    averages = await coloma_averages(store)
+    labels = [column.label.plain for column in averages.ordered_columns]
+    assert "Buildings" in labels and not any("Hotels" in label for label in labels)
     record_coloma(store, [coloma("Ann", buildings=[6], hotels=2), coloma("Cy", hotels=0)])
+    averages = await coloma_averages(store)
+    labels = [column.label.plain for column in averages.ordered_columns]
+    rows = {
+        str(averages.get_row_at(y)[0]): dict(
+            zip(labels, map(str, averages.get_row_at(y)), strict=True)
+        )
+        for y in range(averages.row_count)
+    }
+    assert rows["Ann"]["Hotels (8 each)"] == "16.0"  # not 8.0
+    assert rows["Ann"]["Buildings"] == "5.0"  # both games
+    assert rows["Bo"]["Hotels (8 each)"] == "-"  # never played with the module
+    assert rows["Cy"]["Hotels (8 each)"] == "0.0"  # played with it, built none
+
+
+async def coloma_averages(store: Store) -> DataTable:
+    """Records' Players averages, filtered to Coloma, as the screen showed them."""
     async with make_app(store).run_test(size=(120, 40)) as pilot:
         await pilot.press("h")
         await settle(pilot)
         screen = pilot.app.screen
         screen.query_one("#records-filter", Input).value = "coloma"
         await settle(pilot)
-        averages = screen.query_one("#records-averages", DataTable)
-        labels = [column.label.plain for column in averages.ordered_columns]
-        rows = {
-            str(averages.get_row_at(y)[0]): dict(
-                zip(labels, map(str, averages.get_row_at(y)), strict=True)
-            )
-            for y in range(averages.row_count)
-        }
-        assert rows["Ann"]["Hotels (8 each)"] == "16.0"  # not 8.0
-        assert rows["Ann"]["Buildings"] == "5.0"  # both games
-        assert rows["Bo"]["Hotels (8 each)"] == "-"  # never played with the module
-        assert rows["Cy"]["Hotels (8 each)"] == "0.0"  # played with it, built none
+        return screen.query_one("#records-averages", DataTable)
 
 
 async def test_a_wide_standings_shows_its_total_and_scrolls_sideways(store: Store) -> None:
