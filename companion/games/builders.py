@@ -152,9 +152,11 @@ def number_in(text: str, low: int, high: int, noun: str, limits: str) -> int:
     typed = text.strip()
     if not typed:
         raise AmountError(f"Type the {noun}, {low} to {high}.")
-    if re.fullmatch(r"\+\s*[0-9]+", typed):  # (the dialog's `+5 adds` is for a count)
+    if re.fullmatch(r"[+-]\s*[0-9]+", typed):  # (the dialog's `+5 adds`, `-3 takes away`
+        # are for a count: `-2` read as round -2 was told only the range, a play-test)
         raise AmountError(
-            f"The {noun} is set, not added to: type it as it is, {low} to {high} (not {typed})."
+            f"The {noun} is set, not added to or taken from: type it as it is, {low} to {high} "
+            f"(not {typed})."
         )
     if not re.fullmatch(r"-?\s*[0-9]+", typed):
         raise AmountError(f"{typed!r} is not a number: {limits[0].lower()}{limits[1:]}.")
@@ -549,6 +551,21 @@ class BuildersRules(Rules):
             )
         return fixes
 
+    @staticmethod
+    def _check_cubes_in_the_box(state: BuildersState, seat: int, left: list[int]) -> None:
+        """Cubes left and cubes built are one box's count: 7 Singles left beside one built
+        was taken, 8 of 7 (a play-test). A building typed with the wrong cube is put right
+        first, on its own line of ctrl+o."""
+        for size, count in zip((3, 2, 1), left, strict=True):
+            built = sum(1 for b in state.buildings if b.owner == seat and b.cube == size)
+            if built and count + built > SUPPLY[size]:
+                name = CUBE_NAMES[size]
+                raise RuleError(
+                    f"{state.name(seat)} has {plural(built, name)} on the board: {count} "
+                    f"{name}s left makes {count + built}, of {SUPPLY[size]} in the box (a "
+                    "building with the wrong cube: correct it first, on its own line here)."
+                )
+
     def correct_text(self, state: TableState, key: str, text: str, reason: str) -> Entry:
         assert isinstance(state, BuildersState)
         kind, _, where = key.partition(":")
@@ -597,6 +614,7 @@ class BuildersRules(Rules):
         if kind == "cubes":
             seat = self._seat(state, int(where) if where.isdigit() else None)
             left = cubes_typed(text)
+            self._check_cubes_in_the_box(state, seat, left)
             return self._correction(
                 state,
                 f"{state.name(seat)} has {cubes_text(dict(zip((3, 2, 1), left, strict=True)))} "

@@ -173,13 +173,14 @@ def test_one_row_of_one_location_is_said_in_the_singular(new_game: NewGame) -> N
     ("key", "typed", "said"),
     [
         # a sign: the round is set, not added to (`+1` was "must be a whole number")
-        ("round", "+1", "The round is set, not added to: type it as it is, 1 to 9 (not +1)."),
-        # the real range (`-2` was "0 or more", and 0 refused too)
-        ("round", "-2", "A round is 1 to 9 (not -2)."),
+        ("round", "+1", "The round is set, not added to or taken from: type it as it is, 1 to"),
+        # not a range's refusal: -3 takes away elsewhere in the dialog (a play-test; `-2`
+        # was "0 or more" with 0 refused too, then "A round is 1 to 9 (not -2)")
+        ("round", "-2", "The round is set, not added to or taken from: type it as it is, 1 to"),
         ("round", "0", "A round is 1 to 9 (not 0)."),
         ("round", "abc", "'abc' is not a number: a round is 1 to 9."),
         ("round", "99999999999", "A round is 1 to 9 (not 99999999999)."),
-        ("token:1", "+1", "The column is set, not added to: type it as it is, 1 to 5 (not +1)."),
+        ("token:1", "+1", "The column is set, not added to or taken from: type it as it is, 1"),
         ("token:1", "0", "Row 1 has columns 1 to 5 (not 0)."),
         # the cubes say what was typed, as the other fields do (they said only the example)
         (
@@ -190,6 +191,8 @@ def test_one_row_of_one_location_is_said_in_the_singular(new_game: NewGame) -> N
         ("cubes:1", "3 4", "'3 4' is not three numbers"),
         ("cubes:1", "+1 0 0", "Cubes left are set, not added to or taken from"),
         ("cubes:1", "3 4 99999999999", "A player has 0 to 7 Singles, not 99999999999."),
+        # with the cubes built: Bob's one Single built and 7 left were 8 of 7 (a play-test)
+        ("cubes:1", "3 4 7", "Bob has 1 Single on the board: 7 Singles left makes 8, of 7 in"),
         ("building:2:1", "abc", "'abc' is not the owner and the cube: type them as Bo d"),
         ("building:add", "9 9", "'9 9' is not a row, a column, an owner and a cube"),
         ("building:add", "11 1 Bea s", "A row is 1 to 10 (not 11)."),
