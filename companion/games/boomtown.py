@@ -726,10 +726,7 @@ class BoomtownRules(Rules):
     def producers(self, state: BoomtownState, entry: Entry) -> dict[int, int]:
         """The players whose mines a production entry (`produce`) pays, and how much their
         mines produce, before it is applied: the dice as the Telegraph leaves them."""
-        dice = _two_dice(entry)
-        die, face = entry.get("die"), entry.get("face")
-        if entry.get("telegraph") is not None and die in (0, 1) and isinstance(face, int):
-            dice[die] = face
+        dice = _dice_produced(entry)
         produced: dict[int, int] = {}
         for mine in state.mines:
             if mine.roll == sum(dice):
@@ -1353,10 +1350,7 @@ class BoomtownRules(Rules):
         """The saloon fees a production entry (`produce`) makes players pay, before it is
         applied: (payer, payee, paid, due), one per producing mine and saloon, in the order
         they are paid (what the one-line summary says beside the gold: a play-test)."""
-        dice = _two_dice(entry)
-        die, face = entry.get("die"), entry.get("face")
-        if entry.get("telegraph") is not None and die in (0, 1) and isinstance(face, int):
-            dice[die] = face
+        dice = _dice_produced(entry)
         trial = copy_state(state)
         assert isinstance(trial, BoomtownState)
         fees: list[tuple[int, int, int, int]] = []
@@ -1409,6 +1403,16 @@ def _two_dice(entry: Entry) -> list[int]:
     ):
         raise RuleError("Two dice, each 1 to 6.")
     return list(dice)
+
+
+def _dice_produced(entry: Entry) -> list[int]:
+    """A production entry's dice as the Telegraph leaves them, for what is said of it
+    before it is applied (`producers`, `saloon_fees`); applying it checks the Telegraph."""
+    dice = _two_dice(entry)
+    die, face = entry.get("die"), entry.get("face")
+    if entry.get("telegraph") is not None and die in (0, 1) and isinstance(face, int):
+        dice[die] = face
+    return dice
 
 
 def _pay(state: BoomtownState, payer: int, payee: int | None, amount: int, reason: str) -> int:
