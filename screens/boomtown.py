@@ -228,7 +228,7 @@ Type in the command field and press **enter**:
         }.get(state.phase)
         return state.first_player if acting is None else acting
 
-    def walked_text(self, entry: Entry) -> str:
+    def walked_text(self, entry: Entry, undone: bool | None = None) -> str:
         """Said in fewer words: fees and pawns fit on the line (`compact_sentence`)."""
         return compact_sentence(entry.text, [player.name for player in self.state.players])
 

@@ -313,13 +313,9 @@ Type in the command field and press **enter**; the line above it says what comes
         if spots != sorted(fitting_hideouts(self.state.widths, self.session.recall("hideouts"))):
             self.remember("hideouts", [list(spot) for spot in spots])
 
-    #: the last ctrl+z or ctrl+y was an undo (`walked`, for `walked_text`)
-    _walked_undone = False
-
     def walked(self, entry: Entry, undone: bool) -> None:
         """An undone or redone Hideout Card: remembered as the board has them now."""
         super().walked(entry, undone)
-        self._walked_undone = undone
         if entry.kind == "terrain" and self.can_play():
             self._remember_hideouts()
 
@@ -366,7 +362,7 @@ Type in the command field and press **enter**; the line above it says what comes
         builder = self.state.builder
         return 0 if builder is None else builder
 
-    def walked_text(self, entry: Entry) -> str:
+    def walked_text(self, entry: Entry, undone: bool | None = None) -> str:
         """A Track Token undone or redone by where it went, a build by its cube: the
         sentences, cut to the line, lost the column, and the cube (play-tests)."""
         row, column = entry.get("row"), entry.get("column")
@@ -382,21 +378,21 @@ Type in the command field and press **enter**; the line above it says what comes
             # it is where a table sees them: "+ Bank" taken as a name went unseen)
             card = " ".join(str(part) for part in (entry.get("marks"), entry.get("card")) if part)
             return f"{said} ({card})" if card else said
-        if entry.kind == "terrain" and entry.get("terrain") == "none":
-            return self._clear_walked(entry)
+        if entry.kind == "terrain" and entry.get("terrain") == "none" and undone is not None:
+            return self._clear_walked(entry, undone)
         return entry.text
 
-    def _clear_walked(self, entry: Entry) -> str:
+    def _clear_walked(self, entry: Entry, undone: bool) -> str:
         """A `clear` undone says what came back, redone what went: "Undone: Terrain:
         nothing at row 2…", cut, said neither (a play-test). What it was: the entry's
         `was`, or (an entry made before it was kept) the board's after the undo."""
         row, column = entry.get("row"), entry.get("column")
         was = entry.get("was")
-        if not isinstance(was, str) and self._walked_undone:
+        if not isinstance(was, str) and undone:
             was = self.state.terrain.get((row, column)) if isinstance(row, int) else None
         name = TERRAIN_LEGEND.get(was, "").split(" ")[-1] if isinstance(was, str) else ""
         where = f"row {row}, column {column}"
-        if self._walked_undone:
+        if undone:
             return f"cleared {where} ({name} is back)" if name else f"cleared {where}"
         return f"{where} cleared ({name} taken away)" if name else f"{where} cleared"
 

@@ -480,7 +480,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
                 self._take_back_reopened()
         self.refresh_view()
         again = " ctrl+y does it again." if verb == "undo" else ""
-        said = f"{done}: {self.walked_text(entry).rstrip('.')}."
+        said = f"{done}: {self.walked_text(entry, undone=verb == 'undo').rstrip('.')}."
         self.say_beside(said, notice=True, one_line=True, keep=again)
 
     def _take_back_reopened(self) -> None:
@@ -495,9 +495,9 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         """What a screen keeps outside the journal follows an undo (`undone`) or a redo of
         `entry` (Calamityville's bonus rent); nothing here."""
 
-    def walked_text(self, entry: Entry) -> str:
-        """What an undo or redo says of `entry`: its sentence (a screen may say a long one
-        by its result, which a cut line lost)."""
+    def walked_text(self, entry: Entry, undone: bool | None = None) -> str:
+        """What an undo (`undone`) or a redo says of `entry`, or a change just done (None):
+        its sentence (a screen may say a long one by its result, which a cut line lost)."""
         return entry.text
 
     def say_beside(
