@@ -53,7 +53,7 @@ from companion.scoring import (
 )
 from screens.confirm import ConfirmDialog
 from screens.dialog import Dialog
-from screens.toasts import show_toast, take_back
+from screens.toasts import show_toast, take_back, take_back_all
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.no_scroll import InTurnInput, SteadyInput
 from screens.widgets.rows import water_fill
@@ -486,9 +486,7 @@ did not have.
         # "The game is open again; ctrl+f scores it anew"): stacked at 80x24, they took
         # the room of the last answers and the Back and Next buttons (a play-test); the
         # wizard's own (titled so, as the changes since the last sheet) stay
-        for notice in list(self.app._notifications):
-            if notice.title != "Scoring wizard":
-                take_back(self.app, notice, refresh=False)
+        take_back_all(self.app, but_titled="Scoring wizard")
         self._show_step()
         if self.restored:
             self.notify(

@@ -24,6 +24,14 @@ def show_toast(
     return toast
 
 
+def take_back_all(app: App[object], but_titled: str) -> None:
+    """Every toast shown, but those of this title, taken back (`take_back`): Textual lists
+    the toasts shown only in its private `_notifications`, read here alone."""
+    for toast in list(app._notifications):
+        if toast.title != but_titled:
+            take_back(app, toast, refresh=False)
+
+
 def take_back(app: App[object], toast: Notification, refresh: bool = True) -> None:
     """A toast taken away before its time, with the holder it sits in: Textual's toast
     rack removes a stale toast but leaves its holder, and that empty holder put the next
