@@ -469,34 +469,80 @@ def board_hints(
     return merged
 
 
+@dataclass(frozen=True)
+class Followed:
+    """An answer a reopened game's wizard took from the game: changed there since its last
+    sheet (`was`: the sheet's answer, as the wizard shows one)."""
+
+    seat: int
+    key: str
+    label: str
+    was: str
+
+
 def follow_the_board(
     spec: SheetSpec,
     rows: list[dict[str, Any]],
     now: list[dict[str, Any]],
     then: list[dict[str, Any]],
-) -> tuple[list[dict[str, Any]], list[str]]:
+) -> tuple[list[dict[str, Any]], list[Followed]]:
     """A reopened game's answers (`rows`, its last sheet's) with each number the game
     changed since that sheet was saved (`then`: what the screen tracked when it was; `now`:
-    what it tracks) taken from the game, and a line for each ("Ann's Money 2800, the sheet
-    said 1800"). A table reopened a game to correct a payment and the wizard offered the old
-    sheet, so the old winner was saved again (a play-test); an answer the table typed over
-    the board's number at the finish, for a number the game has not changed since, stays."""
+    what it tracks) taken from the game, and which they are. A table reopened a game to
+    correct a payment and the wizard offered the old sheet, so the old winner was saved
+    again (a play-test); an answer the table typed over the board's number at the finish,
+    for a number the game has not changed since, stays."""
     followed = [dict(row) for row in rows]
-    said = []
+    taken: list[Followed] = []
     for spec_field in spec.fields:
-        if spec_field.kind == "investments":  # VPs typed off cards the game never knew:
-            continue  # kept as typed ("The app tracked" says what changed), not emptied
         key = spec_field.key
-        for row, board, before in zip(followed, now, then, strict=False):
+        for seat, (row, board, before) in enumerate(zip(followed, now, then, strict=False)):
             if key not in board or key not in before or board[key] == before[key]:
                 continue
-            if row.get(key) != board[key]:
-                said.append(
-                    f"{row['name']}'s {spec_field.label} {_shown(board[key])}, the sheet said "
-                    f"{_shown(row.get(key))}"
-                )
-                row[key] = board[key]
-    return followed, said
+            value = board[key]
+            if spec_field.kind == "investments":
+                value = _cubes_followed(row.get(key), board[key], before[key])
+                if value is None:
+                    continue
+            if row.get(key) != value:
+                taken.append(Followed(seat, key, spec_field.label, _said(spec_field, row.get(key))))
+                row[key] = value
+    return followed, taken
+
+
+def followed_notice(followed: list[Followed], names: list[str]) -> str:
+    """The reopened wizard's notice of the answers it took from the game, short: the
+    sentence naming each answer and both numbers covered the last answers and the buttons
+    at 80x24 (a play-test); each answer says "the game's (sheet: N)" beside it instead."""
+    labels = list(dict.fromkeys(item.label for item in followed))
+    if len(followed) == 1:
+        what = f"{names[followed[0].seat]}'s {followed[0].label}"
+    else:
+        what = f"{len(followed)} answers ({', '.join(labels)})"
+    return f"From the game, changed since its last sheet: {what}."
+
+
+def _cubes_followed(
+    typed: Any, now: list[Mapping[str, Any]], then: list[Mapping[str, Any]]
+) -> list[dict[str, Any]] | None:
+    """A player's typed investments with each building's cube and Goldmine as the game has
+    them now, its VP as typed off the card (a Double corrected to a Single after the finish
+    kept the Double's points in the wizard and its sheet: a play-test). None when the game
+    added or took away a building since: the VPs typed cannot be paired with the buildings,
+    and stay as typed ("The app tracked" says what changed)."""
+    if not isinstance(typed, list) or not len(typed) == len(now) == len(then):
+        return None
+    return [
+        {"vp": item["vp"], "cube": building["cube"], "goldmine": bool(building.get("goldmine"))}
+        for item, building in zip(typed, now, strict=True)
+    ]
+
+
+def _said(spec_field: Field, value: Any) -> str:
+    """An answer as the wizard shows it (an investment as VPxCUBE, not Python data)."""
+    if spec_field.kind == "investments" and isinstance(value, list):
+        return answer_text(spec_field, value) or "none"
+    return _shown(value)
 
 
 def _shown(value: Any) -> str:
@@ -724,6 +770,7 @@ def look_up(spec: Field, chart: Mapping[int, int], count: int) -> int:
 # ------------------------------------------------------------------ typed answers (wizard)
 
 _INVESTMENT = re.compile(r"^([0-9]{1,4})\s*[x\u00d7*]\s*([0-9]{1,2})(\s*\+?g)?$", re.IGNORECASE)
+_VP_ALONE = re.compile(r"^([0-9]+)(\+?g)?$", re.IGNORECASE)  # a VP on the board's cube
 
 
 def field_hint(spec: Field) -> str:
@@ -768,6 +815,23 @@ def parse_answer(spec: Field, text: str) -> Any:
             raise SheetError(f"Not an investment: {token}. Type {field_hint(spec)}.")
         vp, cube, goldmine = int(match.group(1)), int(match.group(2)), bool(match.group(3))
         investments.append({"vp": vp, "cube": cube, "goldmine": goldmine})
+    return _typed_investments(investments)
+
+
+def _typed_investments(investments: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Investments typed in the wizard, checked with a player's sentence: a sheet file's
+    wording ("investments: investment 1: cube must be 1, 2 or 3, not 4") was shown under
+    a `5x4` typed at the table (a play-test)."""
+    for number, item in enumerate(investments, start=1):
+        if item["cube"] not in CUBES:
+            raise SheetError(
+                f"Building {number}'s cube is 1 (Single), 2 (Double) or 3 (Triple), not "
+                f"{item['cube']}."
+            )
+    for size, (name, most) in CUBES.items():
+        used = sum(1 for item in investments if item["cube"] == size)
+        if used > most:
+            raise SheetError(f"{used} {name}s typed: a player has {most} {name} cubes.")
     return _check_investments(investments, "investments")
 
 
@@ -796,7 +860,10 @@ def parse_vps(text: str, board: list[Mapping[str, Any]]) -> list[dict[str, Any]]
             f"Building {number}'s VP is not known (its card unnamed, or new): type the VP it "
             "shows in place of its ?."
         )
-    plain = [bool(re.fullmatch(r"[0-9]+", token)) for token in tokens]
+    # a VP alone takes the board's cube; with a g (`5g`), a Goldmine beside it too (refused
+    # while `5x3g` was taken: a play-test)
+    alone = [_VP_ALONE.match(token) for token in tokens]
+    plain = [match is not None for match in alone]
     if not board or not any(plain):
         return None
     typed = [_INVESTMENT.match(token) for token in tokens]
@@ -816,13 +883,15 @@ def parse_vps(text: str, board: list[Mapping[str, Any]]) -> list[dict[str, Any]]
             f"(one per building, in the order below), or VPxCUBE for each."
         )
     investments = []
-    for token, match, building in zip(tokens, typed, board, strict=True):
-        if match is None:
-            vp, cube, goldmine = token, building["cube"], bool(building.get("goldmine"))
+    for vp_alone, match, building in zip(alone, typed, board, strict=True):
+        if vp_alone is not None:
+            vp, cube = vp_alone.group(1), building["cube"]
+            goldmine = bool(vp_alone.group(2)) or bool(building.get("goldmine"))
         else:
+            assert match is not None
             vp, cube, goldmine = match.group(1), int(match.group(2)), bool(match.group(3))
         investments.append({"vp": _typed_number(vp), "cube": cube, "goldmine": goldmine})
-    return _check_investments(investments, "investments")
+    return _typed_investments(investments)
 
 
 def _typed_number(digits: str) -> int:

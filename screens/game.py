@@ -629,8 +629,10 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         were kept goes: the wizard says they are back (two toasts and a third over the
         totals at 80x24, a play-test found)."""
         from companion.scoring import (
+            Followed,
             board_hints,
             follow_the_board,
+            followed_notice,
             overlay_sheet,
             tracked_numbers,
         )
@@ -693,7 +695,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         # the board now says otherwise (a correction since), the board's number beside them
         tracked = rules.prefill(state, known)
         rows = overlay_sheet(spec, tracked, state.sheet, charts)
-        followed: list[str] = []
+        followed: list[Followed] = []
         then = self.session.state_at_last_finish() if state.sheet else None
         if then is not None:  # what the game changed since its last sheet: the game's number
             rows, followed = follow_the_board(spec, rows, tracked, rules.prefill(then, known))
@@ -710,15 +712,23 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
 
         def wizard_with(draft: dict[str, Any] | None, *note: str) -> ScoringWizard:
             return ScoringWizard(
-                spec, rows, charts, hints, draft, keep, counts, followed_numbers, supplies, *note
+                spec,
+                rows,
+                charts,
+                hints,
+                draft,
+                keep,
+                counts,
+                followed_numbers,
+                supplies,
+                *note,
+                followed=followed,
             )
 
         self.app.push_screen(wizard_with(typed[0]), done)
         if followed and typed[0] is None:
             self.notify(
-                "Changed in the game since its last sheet, so taken from the game: "
-                + "; ".join(followed)
-                + ".",
+                followed_notice(followed, [str(row["name"]) for row in rows]),
                 title="Scoring wizard",
                 markup=False,
                 timeout=10,

@@ -32,6 +32,7 @@ from companion.scoring import (
     CUBES,
     UNKNOWN_VP,
     Field,
+    Followed,
     Result,
     SheetError,
     SheetSpec,
@@ -297,6 +298,8 @@ did not have.
         tracked: dict[str, list[Any]] | None = None,
         supplies: list[dict[int, int]] | None = None,
         restored_note: str = "What was typed here before the app stopped is back.",
+        *,
+        followed: list[Followed] | None = None,
     ) -> None:
         """`draft`: what was typed here before and kept (`keep` is given what is typed at
         each change, None once nothing differs from the start), put back as it was.
@@ -305,8 +308,15 @@ did not have.
         each player's number (or numbers) the app tracked, questioned the same way when
         typed over (`tracked_numbers`). `supplies`: each player's cubes in all, as the game
         tracks them (Builders' "Cubes left"). `restored_note`: said when a draft is put
-        back (a save that failed gives it back too: it said the app had stopped)."""
+        back (a save that failed gives it back too: it said the app had stopped).
+        `followed`: a reopened game's answers taken from the game (changed there since its
+        last sheet), each with "the game's (sheet: N)" beside it."""
         super().__init__()
+        # per field, each player's last sheet's answer where the game's was taken ("")
+        self.sheet_said: dict[str, list[str]] = {}
+        for item in followed or ():
+            said = self.sheet_said.setdefault(item.key, [""] * len(rows))
+            said[item.seat] = item.was
         self._restored_note = restored_note
         self.supplies = supplies or []
         self.counts = counts or {}
@@ -672,7 +682,23 @@ did not have.
         if board and read is not None:
             with suppress(SheetError):  # (a board's number that does not read: shown)
                 board = "" if self._read(field, seat, board) == read else board
-        self.query_one(f"#hint-{seat}", Static).display = bool(board)
+        hint = self.query_one(f"#hint-{seat}", Static)
+        said = self._sheet_said(field, seat)
+        if said:  # the game's answer: said while the answer is still it
+            taken = None
+            with suppress(SheetError):
+                taken = self._read(field, seat, self._as_opened[field.key][seat])
+            said = said if read is not None and taken == read else ""
+            hint.update(
+                "; ".join(part for part in (said, board and f"The app tracked: {board}") if part)
+            )
+        hint.display = bool(board or said)
+
+    def _sheet_said(self, field: Field, seat: int) -> str:
+        """ "the game's (sheet: N)" beside an answer a reopened game took from the game
+        (changed there since its last sheet); "" for any other."""
+        said = self.sheet_said.get(field.key, [])
+        return f"the game's (sheet: {said[seat]})" if seat < len(said) and said[seat] else ""
 
     def _cubes_note(self, field: Field, seat: int, value: Any) -> Text | str:
         """The cubes left, and a question where a cube typed (VPxCUBE) is not the one the

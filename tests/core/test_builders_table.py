@@ -159,6 +159,14 @@ def test_the_wizard_pairs_typed_vps_with_the_boards_buildings() -> None:
         parse_vps("5 banana", board)
     with pytest.raises(SheetError, match="Not a VP: x\\."):
         parse_vps("5 0 x", board)
+    # a VP with a g takes the board's cube and a Goldmine (refused while `5x3g` was taken:
+    # a play-test); a cube that is none is said as a player's sentence
+    assert parse_vps("5 2g", board) == [
+        {"vp": 5, "cube": 3, "goldmine": True},
+        {"vp": 2, "cube": 1, "goldmine": True},
+    ]
+    with pytest.raises(SheetError, match=r"^Building 2's cube is 1 \(Single\), 2 \(Double\)"):
+        parse_vps("5 2x4", board)
 
 
 def test_one_row_of_one_location_is_said_in_the_singular(new_game: NewGame) -> None:

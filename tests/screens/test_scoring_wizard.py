@@ -311,12 +311,15 @@ async def test_a_reopened_games_wizard_takes_a_number_the_game_changed_since_the
         wizard = await ctrl_f(pilot)
         await settle(pilot)
         assert wizard.query_one("#answer-0", Input).value == "2500"  # the game's, now
-        assert text_of(pilot, "#hint-0") == ""
+        # said beside it, and in a short notice (the long one, with both numbers of each,
+        # covered the last answers and the buttons at 80x24: a play-test)
+        assert text_of(pilot, "#hint-0") == "the game's (sheet: 2000)"
         said = [n.message for n in pilot.app._notifications if n.title == "Scoring wizard"]
-        assert said == [
-            "Changed in the game since its last sheet, so taken from the game: Ann's Money "
-            "2500, the sheet said 2000."
-        ]
+        assert said == ["From the game, changed since its last sheet: Ann's Money."]
+        await type_into(pilot, "#answer-0", "2400")  # typed over: no longer the game's
+        assert not wizard.query_one("#hint-0").display
+        await type_into(pilot, "#answer-0", "2500")
+        assert text_of(pilot, "#hint-0") == "the game's (sheet: 2000)"
         assert wizard.query_one("#answer-1", Input).value == "1900"  # typed: it stays
         assert text_of(pilot, "#hint-1") == "The app tracked: 2000"
         hint = wizard.query_one("#hint-1")
@@ -1833,3 +1836,45 @@ async def test_a_reopened_games_wizard_opens_with_its_title_and_buttons_in_sight
             assert region.height >= 1 and not region.overlaps(box), part
             assert not any(region.overlaps(toast) for toast in toasts), part
         assert wizard.query_one("#next", Button).region.bottom <= box.y
+
+
+async def test_a_reopened_builders_wizard_takes_a_cube_corrected_since_the_finish(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test: Ann's Double corrected to a Single after the finish, the game
+    reopened and scored again: "Cubes left" and the total stayed the Double's (13, not 7)
+    and ctrl+s saved `{ vp = 6, cube = 2 }`. The cube is the game's now; the VP typed off
+    the card stays, and the notice says which answer changed."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    rules = session.rules
+    session.act(rules.board(session.state, [5] * 6))
+    session.act(rules.build(session.state, 0, 2, 1, 2))  # Ann's Double
+    session.act(rules.build(session.state, 1, 1, 5, 1))  # Bo's Single
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        await open_wizard(pilot, session)
+        await type_into(pilot, "#answer-0", "6")
+        await type_into(pilot, "#answer-1", "5")
+        await pilot.press("ctrl+s")  # the standings
+        await settle(pilot)
+        await pilot.press("ctrl+s")  # saved
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen) and screen.session.state.finished
+        rules, state = screen.session.rules, screen.session.state
+        assert screen.run(rules.correct_text(state, "building:2:1", "Ann s", "a Single"))
+        await pilot.press("ctrl+f", "y")  # reopen
+        await settle(pilot)
+        wizard = await ctrl_f(pilot)
+        await settle(pilot)
+        assert wizard.query_one("#answer-0", Input).value == "6"  # the board's cube
+        assert wizard.rows[0]["investments"] == [{"vp": 6, "cube": 1, "goldmine": False}]
+        assert text_of(pilot, "#note-0") == "Cubes left: 3 Triples, 4 Doubles, 6 Singles"
+        assert text_of(pilot, "#hint-0").startswith("the game's (sheet: 6x2); The app tracked: 1) row 2")
+        said = [n.message for n in pilot.app._notifications if n.title == "Scoring wizard"]
+        assert said == ["From the game, changed since its last sheet: Ann's Investments."]
+        await pilot.press("ctrl+s")  # the standings, then saved
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        saved = tomllib.loads(screen.session.state.sheet)
+        assert saved["players"][0]["investments"] == [{"vp": 6, "cube": 1}]
