@@ -646,6 +646,11 @@ did not have.
             said = f"{said}. {past}" if past and not isinstance(said, Text) else said
         else:
             said = self._count_note(field, seat, value) or self._past_the_records(field, seat)
+        game = self._sheet_said(field, seat)
+        if game and not isinstance(said, Text):  # the game's answer, while it is still it
+            with suppress(SheetError):
+                if self._read(field, seat, self._as_opened[field.key][seat]) == (value, count):
+                    said = f"{said}; {game}" if said else game
         return said
 
     def _questions_left(self) -> Text | None:
@@ -682,21 +687,12 @@ did not have.
         if board and read is not None:
             with suppress(SheetError):  # (a board's number that does not read: shown)
                 board = "" if self._read(field, seat, board) == read else board
-        hint = self.query_one(f"#hint-{seat}", Static)
-        said = self._sheet_said(field, seat)
-        if said:  # the game's answer: said while the answer is still it
-            taken = None
-            with suppress(SheetError):
-                taken = self._read(field, seat, self._as_opened[field.key][seat])
-            said = said if read is not None and taken == read else ""
-            hint.update(
-                "; ".join(part for part in (said, board and f"The app tracked: {board}") if part)
-            )
-        hint.display = bool(board or said)
+        self.query_one(f"#hint-{seat}", Static).display = bool(board)
 
     def _sheet_said(self, field: Field, seat: int) -> str:
         """ "the game's (sheet: N)" beside an answer a reopened game took from the game
-        (changed there since its last sheet); "" for any other."""
+        (changed there since its last sheet; on a line of its own under each, four players'
+        pushed the buttons out at 80x24); "" for any other."""
         said = self.sheet_said.get(field.key, [])
         return f"the game's (sheet: {said[seat]})" if seat < len(said) and said[seat] else ""
 

@@ -313,13 +313,14 @@ async def test_a_reopened_games_wizard_takes_a_number_the_game_changed_since_the
         assert wizard.query_one("#answer-0", Input).value == "2500"  # the game's, now
         # said beside it, and in a short notice (the long one, with both numbers of each,
         # covered the last answers and the buttons at 80x24: a play-test)
-        assert text_of(pilot, "#hint-0") == "the game's (sheet: 2000)"
+        assert text_of(pilot, "#note-0") == "the game's (sheet: 2000)"
+        assert not wizard.query_one("#hint-0").display
         said = [n.message for n in pilot.app._notifications if n.title == "Scoring wizard"]
         assert said == ["From the game, changed since its last sheet: Ann's Money."]
         await type_into(pilot, "#answer-0", "2400")  # typed over: no longer the game's
-        assert not wizard.query_one("#hint-0").display
+        assert text_of(pilot, "#note-0") == "the app tracked 2500: is that right?"
         await type_into(pilot, "#answer-0", "2500")
-        assert text_of(pilot, "#hint-0") == "the game's (sheet: 2000)"
+        assert text_of(pilot, "#note-0") == "the game's (sheet: 2000)"
         assert wizard.query_one("#answer-1", Input).value == "1900"  # typed: it stays
         assert text_of(pilot, "#hint-1") == "The app tracked: 2000"
         hint = wizard.query_one("#hint-1")
@@ -1868,8 +1869,9 @@ async def test_a_reopened_builders_wizard_takes_a_cube_corrected_since_the_finis
         await settle(pilot)
         assert wizard.query_one("#answer-0", Input).value == "6"  # the board's cube
         assert wizard.rows[0]["investments"] == [{"vp": 6, "cube": 1, "goldmine": False}]
-        assert text_of(pilot, "#note-0") == "Cubes left: 3 Triples, 4 Doubles, 6 Singles"
-        assert text_of(pilot, "#hint-0").startswith("the game's (sheet: 6x2); The app tracked: 1) row 2")
+        assert text_of(pilot, "#note-0") == (
+            "Cubes left: 3 Triples, 4 Doubles, 6 Singles; the game's (sheet: 6x2)"
+        )
         said = [n.message for n in pilot.app._notifications if n.title == "Scoring wizard"]
         assert said == ["From the game, changed since its last sheet: Ann's Investments."]
         await pilot.press("ctrl+s")  # the standings, then saved
@@ -1878,3 +1880,45 @@ async def test_a_reopened_builders_wizard_takes_a_cube_corrected_since_the_finis
         await settle(pilot)
         saved = tomllib.loads(screen.session.state.sheet)
         assert saved["players"][0]["investments"] == [{"vp": 6, "cube": 1}]
+
+
+async def test_a_reopened_games_notice_of_answers_from_the_game_leaves_them_in_sight(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test: four players' money corrected after the finish, the game reopened and
+    scored again at 80x24: the notice naming each answer and both its numbers covered the
+    last answers and the buttons. It names the step now, each answer says the rest."""
+    from textual.widgets._toast import Toast
+
+    from companion.amounts import Amount
+
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy", "Dee"))
+    async with make_app(store).run_test(size=(80, 24), notifications=True) as pilot:
+        await open_wizard(pilot, session)
+        await pilot.press("ctrl+s")  # the standings
+        await settle(pilot)
+        await pilot.press("ctrl+s")  # saved
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen) and screen.session.state.finished
+        for seat in range(4):
+            rules, state = screen.session.rules, screen.session.state
+            money = Amount(3000 + 100 * seat, False)
+            assert screen.run(rules.correct(state, seat, "money", money, "miscounted"))
+        await pilot.press("ctrl+f", "y")  # reopened
+        await settle(pilot)
+        wizard = await ctrl_f(pilot)
+        await settle(pilot)
+        said = [n.message for n in pilot.app._notifications if n.title == "Scoring wizard"]
+        assert said == ["From the game, changed since its last sheet: 4 answers (Money)."]
+        toasts = [toast.region for toast in wizard.query(Toast)]
+        assert toasts
+        for seat in range(4):
+            assert text_of(pilot, f"#note-{seat}") == "the game's (sheet: 2000)"
+        drawn = "\n".join(strip.text for strip in wizard._compositor.render_strips())
+        assert "Dee                  3300                         the game's (sheet: 2000)" in drawn
+        box = wizard.query_one("#totals-box").region
+        for part in [*(f"#answer-{seat}" for seat in range(4)), "#back", "#next"]:
+            region = wizard.query_one(part).region
+            assert region.height >= 1 and not region.overlaps(box), part
+            assert not any(region.overlaps(toast) for toast in toasts), part
