@@ -54,6 +54,21 @@ class NotAValue(AmountError):
     is typed, not only at enter, as a misspelt name is (a play-test)."""
 
 
+class UnknownWord(RuleError):
+    """A word where a name goes (a player's, the bank's, a property's type) that no more
+    typing makes one: said under the field once it is typed, a space or the next word after
+    it (`pass gus bank 300`, gus no player, was said only at enter: a play-test). `rest`:
+    the words typed after it."""
+
+    def __init__(self, sentence: str, rest: list[str]) -> None:
+        super().__init__(sentence)
+        self.rest = rest
+
+
+class NotAPlayer(UnknownWord):
+    """A name that starts no player's name (nor the bank's, where the bank goes)."""
+
+
 class PlayerPanels(AlikeLines, ItemGrid):
     """The players' panels in as many columns as fit; its own lines are one drawn once."""
 
@@ -278,7 +293,7 @@ be shortened to the start of any of its words; the bank is a party like a player
         # (evee: a play-test)
         listed = guess or f" The players: {and_listed(names)}{',' if bank else ''}{or_bank}."
         what = "a player or the bank" if bank else "a player"
-        raise RuleError(f"Not {what}: {words[0]} (for {role}).{listed}")
+        raise NotAPlayer(f"Not {what}: {words[0]} (for {role}).{listed}", words[1:])
 
     def _party(self, words: list[str], role: str) -> tuple[int, list[str]]:
         """A player, or the bank."""
@@ -398,8 +413,13 @@ be shortened to the start of any of its words; the bank is a party like a player
             owner_first = len(words) > 1 and words[1].lower() in KINDS  # OWNER TYPE
             if not owner_first and not players_matching(self.state.players, words[0]):
                 # neither an owner nor a property's type where the type goes (rent bo bnak)
-                raise RuleError(
-                    f"Not a property: {words[0]}. The properties are {and_listed(KINDS)}."
+                properties = f"The properties are {and_listed(KINDS)}."
+                if len(words) > 1:  # (a value after it: a type was meant)
+                    raise UnknownWord(f"Not a property: {words[0]}. {properties}", words[1:])
+                names = and_listed([player.name for player in self.state.players])
+                raise UnknownWord(  # (alone, it may have been either: `pass gus `)
+                    f"Not a property or a player: {words[0]}. {properties} The players: {names}.",
+                    [],
                 )
             owner, words = self._player(words, "whose property")
         if not words or words[0].lower() not in KINDS:
@@ -500,6 +520,10 @@ be shortened to the start of any of its words; the bank is a party like a player
             # gold's reason, enter the finish's: a play-test)
             self.clear_preview()
             return
+        unknown = self._unknown_word(event.value)
+        if unknown is not None:
+            self.preview_beside(unknown)
+            return
         if len(words) >= 4 and words[0].lower() == "buy":
             self._buy_preview(words[1:])
             return
@@ -527,6 +551,27 @@ be shortened to the start of any of its words; the bank is a party like a player
             return
         # who pays whom, and how it adds up (a bonus remembered from another type shows)
         self.preview_beside(f"{entry.text}. Enter collects it.", notice=True)
+
+    def _unknown_word(self, typed: str) -> str | None:
+        """Why a word of a payment, a purchase, a rent or a pass names nobody (no player,
+        nor the bank, nor a property's type where one goes), once it is typed; None while
+        it is still being typed (`ba` may become `bank`) or when every name is one."""
+        words = typed.split()
+        read = {
+            "pay": self._pay,
+            "buy": self._buy_entry,
+            "rent": self._rent_parts,
+            "pass": self._pass,
+        }.get(words[0].lower() if len(words) > 1 else "")
+        if read is None:
+            return None
+        try:
+            read(words[1:])
+        except UnknownWord as unknown:
+            return str(unknown) if unknown.rest or typed[-1:].isspace() else None
+        except (RuleError, AmountError):  # anything else: the command's own preview
+            return None
+        return None
 
     def _buy_preview(self, words: list[str]) -> None:
         """What a purchase costs, once the space is typed: the price kept from an earlier

@@ -925,3 +925,56 @@ async def test_a_misspelt_bank_is_said_where_the_bank_goes(store: Store, new_gam
         assert await command(pilot, "pass bank 300 to bnak") == (
             "Not a player: bnak (for who gets it). The players: Ann, Bo, Cy and Dee."
         )
+
+
+async def test_a_name_that_is_no_players_is_said_as_soon_as_it_is_typed(
+    store: Store, new_game: NewGame
+) -> None:
+    """`pass gus bank 300`, gus no player, was said only at enter, as was a payment's, a
+    purchase's or a rent's name: said under the field once the word is typed (a space or
+    the next word after it); a word still being typed (`ba` on its way to `bank`) is not."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy"), first=0)
+    session.act(session.rules.buy(session.state, 0, "bank", 300))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        entries = len(screen.session.journal)
+        players = "The players: Ann, Bo and Cy."
+        said = {
+            "pass gus bank 300": f"Not a player: gus (for whose property). {players}",
+            "pass gus bank": f"Not a player: gus (for whose property). {players}",
+            "pay gus ": "Not a player or the bank: gus (for who pays). The players: Ann, Bo and "
+            "Cy, or bank.",
+            "pay ann gus ": "Not a player or the bank: gus (for who is paid). The players: Ann, "
+            "Bo and Cy, or bank.",
+            "pay ann gus 300 rent": "Not a player or the bank: gus (for who is paid). The "
+            "players: Ann, Bo and Cy, or bank.",
+            "buy gus ": f"Not a player: gus (for who buys). {players}",
+            "buy gus bank 300": f"Not a player: gus (for who buys). {players}",
+            "rent gus ": f"Not a player: gus (for who landed). {players}",
+            "rent gus bank 300": f"Not a player: gus (for who landed). {players}",
+            "rent bo gus bank 300": f"Not a player: gus (for whose property). {players}",
+            "rent bo cyy bank 300": "Not a player: cyy (for whose property). Did you mean Cy?",
+            "pass gus ": "Not a property or a player: gus. The properties are bank, store, "
+            f"hotel and mine. {players}",
+            "pass bnak 300": "Not a property: bnak. The properties are bank, store, hotel and "
+            "mine.",
+        }
+        for typed, sentence in said.items():
+            await type_into(pilot, "#command", typed)
+            assert text_of(pilot, "#command-error") == sentence, typed
+            assert screen.query_one("#command", Input).value == typed  # nothing done
+        for typing in (
+            "pay gu",
+            "pay ba",
+            "pay ann ba",
+            "buy g",
+            "rent bo ho",
+            "pass ba",
+            "pass a",
+        ):
+            await type_into(pilot, "#command", typing)  # a word on its way: nothing yet
+            assert text_of(pilot, "#command-error") == "", typing
+        await type_into(pilot, "#command", "pass ann bank 300 to bo")  # the name fixed: gone
+        assert text_of(pilot, "#command-error").endswith("Enter passes it.")
+        assert len(screen.session.journal) == entries
+        assert [screen.state.money(seat) for seat in range(3)] == [1800, 2000, 2000]
