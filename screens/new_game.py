@@ -101,8 +101,8 @@ class ColourSelect(TableSelect):
 class PlayerRow(Vertical):
     """One seat: name, colour, move up/down, remove; the message for this row below them
     (the whole width, at 80 columns too). The small buttons stay out of the tab order:
-    ctrl+up / ctrl+down / ctrl+r do the same from the keyboard, so a tab goes name, colour,
-    next name."""
+    ctrl+up / ctrl+down / ctrl+r do the same from the keyboard; a tab goes from a name to
+    the next name, the colours after the last one (`NewGameScreen.focus_chain`)."""
 
     def __init__(self, row: int) -> None:
         super().__init__(id=f"row-{row}", classes="player-row")
@@ -150,8 +150,10 @@ from the first name reaches it, **enter** opens its list (it opens on the game s
 
 - **enter** after a name goes to the next name (after the last, to the first player:
   the Sheriff in Coloma);
-  **tab** goes name, colour, next name. A colour's list opens with **enter** (type a
-  letter there to find one); a name typed on a closed colour goes to the next name.
+  **tab** goes from a name to the next; the colours come after the last name
+  (**shift+tab** from the first player reaches them). A colour's list opens with
+  **enter** (type a letter there to find one); a name typed on a closed colour goes to
+  the empty name after the last one typed.
 - Names of earlier games are offered as you type (in grey): **tab** takes the offer and
   moves on, **right arrow** takes it and stays (enter keeps what you typed), and the
   colour that player had last time comes with the name (a seat not named yet gives it up
@@ -286,6 +288,26 @@ Names: not empty, at most 24 characters, different from each other (case does no
         if self.memory.last_table:
             same.tooltip = "; ".join(seat.name for seat in self.memory.last_table)
         self._sync()
+
+    @property
+    def focus_chain(self) -> list[Widget]:
+        """Textual's order (the rows', then across each row) with the colours taken out of
+        the rows and put after the last name: tab goes from a name to the next (the names
+        are typed first; tab, name, colour, next name made a table tab twice a name: a
+        play-test), then the colours, the first player, the options. An open colour list
+        (its own chain) is left as it is."""
+        chain = super().focus_chain
+
+        def on_colour(widget: Widget) -> bool:
+            return any(isinstance(node, ColourSelect) for node in widget.ancestors_with_self)
+
+        colours = [widget for widget in chain if on_colour(widget)]
+        rest = [widget for widget in chain if not on_colour(widget)]
+        names = [at for at, widget in enumerate(rest) if isinstance(widget, NameInput)]
+        if not colours or not names:
+            return chain
+        after = names[-1] + 1
+        return [*rest[:after], *colours, *rest[after:]]
 
     def _read_memory(self) -> TableMemory:
         """The players of the saved games; none when they cannot be read (the dialog works
@@ -433,15 +455,17 @@ Names: not empty, at most 24 characters, different from each other (case does no
             self.set_focus(self.query_one("#first", Select))
 
     def letter_on_colour(self, colour: Select[Any], key: events.Key) -> None:
-        """A letter typed on a closed colour list (`ColourSelect`): the next player's name
-        when it is still empty, else the row says how a colour is picked."""
+        """A letter typed on a closed colour list (`ColourSelect`): the name after the last
+        one typed (the next row's, when empty, took it above names already typed: a
+        play-test), when there is one; else the row says how a colour is picked."""
         row = int((colour.id or "colour-0").rpartition("-")[2])
-        if row + 1 < self.count:
-            name = self.query_one(f"#name-{row + 1}", Input)
-            if not name.value:
-                self.set_focus(name)
-                name.post_message(events.Key(key.key, key.character))
-                return
+        typed = [at for at, name in enumerate(self._names()) if name]
+        after = typed[-1] + 1 if typed else 0
+        if after < self.count:
+            name = self.query_one(f"#name-{after}", Input)
+            self.set_focus(name)
+            name.post_message(events.Key(key.key, key.character))
+            return
         row_error = self.query_one(f"#error-row-{row}", Static)
         say(row_error, "This is a colour: enter opens its list; ctrl+n adds a player.")
         row_error.display = True

@@ -116,17 +116,19 @@ async def test_a_name_typed_on_a_colour_goes_to_the_next_name(store: Store) -> N
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_dialog(pilot)
+        # (tab from the last name: the first colour)
         await pilot.press(*"Ann", "tab", *"Bo", "tab", *"Cy", "tab", "z")
         await settle(pilot)
         names = [dialog.query_one(f"#name-{row}", Input).value for row in range(3)]
         assert names == ["Ann", "Bo", "Cy"]
-        assert not dialog.query_one("#colour-2", Select).expanded
-        assert str(dialog.query_one("#colour-2", Select).value) == "green"
+        assert dialog.focused is dialog.query_one("#colour-0")
+        assert not dialog.query_one("#colour-0", Select).expanded
+        assert str(dialog.query_one("#colour-0", Select).value) == "red"
         hint = "This is a colour: enter opens its list; ctrl+n adds a player."
-        assert text_of(pilot, "#error-row-2") == hint  # no next name: said where it was typed
+        assert text_of(pilot, "#error-row-0") == hint  # no next name: said where it was typed
         await pilot.press("tab")
         await settle(pilot)
-        assert text_of(pilot, "#error-row-2") == ""
+        assert text_of(pilot, "#error-row-0") == ""
         dialog.set_focus(dialog.query_one("#colour-0", Select))
         await pilot.press("enter", "c", "enter")  # the list open: a letter still finds one
         await settle(pilot)
@@ -290,7 +292,7 @@ async def test_enter_goes_name_to_name_and_tab_skips_the_small_buttons(store: St
         send_keys(pilot, "Ann")
         await pilot.press("enter")
         send_keys(pilot, "Bo")
-        await pilot.press("tab", "tab")  # name, colour, next name
+        await pilot.press("tab")  # a name, the next name
         await pilot.pause()
         assert screen.focused is screen.query_one("#name-2")
         send_keys(pilot, "Cy")
@@ -355,7 +357,7 @@ async def test_earlier_players_are_offered_and_the_last_table_is_one_key_away(
         await pilot.press("tab")
         await settle(pilot)
         assert screen.query_one("#name-1", Input).value == "Cy"
-        assert screen.focused is screen.query_one("#colour-1")
+        assert screen.focused is screen.query_one("#name-2")
         # Cy's green came from the third seat, not named yet: it took Cy's blue (Ann,
         # blue last time, stayed red as the second seat started blue: a play-test)
         colours = [screen.query_one(f"#colour-{r}", Select).value for r in range(3)]
@@ -522,3 +524,80 @@ async def test_the_same_table_brings_back_the_last_games_options_for_that_game(
         await settle(pilot)
         assert isinstance(pilot.app.screen, GameScreen)
         assert pilot.app.screen.session.state.options.get("terrain") is True
+
+
+async def test_tab_goes_name_to_name_then_the_colours(store: Store) -> None:
+    """Tab went name, colour, next name: the names are typed first, so tab goes from a name
+    to the next one; the colours come after the last name, then the first player, then the
+    options. Shift+tab goes back the same way: from the first player to the last colour,
+    from the first name up to the game."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_dialog(pilot)
+        screen.query_one("#game", Select).value = "boomtown"
+        await settle(pilot)
+        screen.set_focus(screen.query_one("#name-0", Input))
+        await pilot.press("ctrl+n")  # a fourth player: the order follows the rows shown
+        await settle(pilot)
+        screen.set_focus(screen.query_one("#name-0", Input))
+        await settle(pilot)
+        order = [f"name-{row}" for row in range(4)] + [f"colour-{row}" for row in range(4)]
+        order += ["first"]
+        seen = [screen.focused.id if screen.focused else None]
+        for _ in order[1:]:
+            await pilot.press("tab")
+            await pilot.pause()
+            seen.append(screen.focused.id if screen.focused else None)
+        assert seen == order
+        await pilot.press("tab")  # on to the options
+        await pilot.pause()
+        assert screen.focused is not None and "option" in (screen.focused.id or "")
+        screen.set_focus(screen.query_one("#first", Select))
+        await pilot.press("shift+tab")  # back: the last colour
+        await pilot.pause()
+        assert screen.focused is screen.query_one("#colour-3")
+        screen.set_focus(screen.query_one("#colour-0", Select))
+        await pilot.press("shift+tab")  # the first colour: back to the last name
+        await pilot.pause()
+        assert screen.focused is screen.query_one("#name-3")
+        screen.set_focus(screen.query_one("#name-0", Input))
+        await pilot.press("shift+tab")  # the first name: up to the game
+        await pilot.pause()
+        assert screen.focused is screen.query_one("#game")
+
+
+async def test_letters_on_a_colour_go_to_the_name_after_the_last_one_typed(store: Store) -> None:
+    """A letter typed on a colour went to the next row's name when empty: an empty row
+    above the names already typed took it (Ann, -, Cy: Dee landed second). It goes to the
+    empty name after the last one typed; with none, the colour's row says how a colour is
+    picked."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(pilot)
+        await pilot.press("ctrl+n")  # four rows
+        await settle(pilot)
+        await type_into(pilot, "#name-0", "Ann")
+        await type_into(pilot, "#name-2", "Cy")
+        dialog.set_focus(dialog.query_one("#colour-0", Select))
+        await settle(pilot)
+        send_keys(pilot, "Dee")
+        await settle(pilot)
+        names = [dialog.query_one(f"#name-{row}", Input).value for row in range(4)]
+        assert names == ["Ann", "", "Cy", "Dee"]
+        assert dialog.focused is dialog.query_one("#name-3")
+        dialog.set_focus(dialog.query_one("#colour-1", Select))  # every row named after
+        await settle(pilot)  # the last one typed: said on the colour's row
+        send_keys(pilot, "z")
+        await settle(pilot)
+        assert [dialog.query_one(f"#name-{row}", Input).value for row in range(4)] == names
+        hint = "This is a colour: enter opens its list; ctrl+n adds a player."
+        assert text_of(pilot, "#error-row-1") == hint
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(pilot)  # no name typed: the first name takes it
+        dialog.set_focus(dialog.query_one("#colour-1", Select))
+        await settle(pilot)
+        send_keys(pilot, "Ann")
+        await settle(pilot)
+        names = [dialog.query_one(f"#name-{row}", Input).value for row in range(3)]
+        assert names == ["Ann", "", ""]
