@@ -133,11 +133,14 @@ stays, so you can fix it and record again.
     def on_mount(self) -> None:
         self.query_one("#value", Input).focus()
         what = self.query_one("#what", Select)
-        self.watch(what, "expanded", self._what_closed, init=False)
+        self.watch(what, "expanded", self._what_opened_or_closed, init=False)
 
-    def _what_closed(self, expanded: bool) -> None:
-        """Its list closed on a pick, on to the new value: what was typed next moved the
-        list (a play-test), and a pick of the one it had posts no change."""
+    def _what_opened_or_closed(self, expanded: bool) -> None:
+        """The dialog grows while What's list is open, for the list to open inside it (it
+        fits its content otherwise). Its list closed on a pick, on to the new value: what
+        was typed next moved the list (a play-test), and a pick of the one it had posts no
+        change."""
+        self.query_one("#correction-box").set_class(expanded, "-listing")
         if not expanded:  # (the Select takes its focus back once its list is gone)
             self.call_after_refresh(self._on_to_the_value)
 

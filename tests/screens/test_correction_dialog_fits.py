@@ -40,3 +40,33 @@ async def test_the_what_list_opens_inside_the_dialog_at_80x24(
         await pilot.press("enter")
         await settle(pilot)
         assert str(dialog.query_one("#what", Select).value) == "cubes:3"
+
+
+async def test_the_dialog_fits_its_content_and_grows_only_while_what_is_open(
+    store: Store, new_game: NewGame
+) -> None:
+    """It kept 4 empty lines at its foot, room for What's list even when closed (a
+    play-test): the buttons are its last line, and it grows only while the list is open."""
+    session = four_players_in_round_three(new_game)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_screen(pilot, session, BuildersScreen)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, CorrectionDialog)
+        box = dialog.query_one("#correction-box")
+        buttons = dialog.query_one("#correction-buttons")
+
+        def foot() -> int:  # the lines between the buttons and the box's bottom border
+            return box.region.shrink(box.styles.gutter).bottom - buttons.region.bottom
+
+        assert foot() == 0, (box.region, buttons.region)
+        closed = box.region.height
+        dialog.query_one("#what", Select).focus()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert box.region.height > closed  # room for the list, inside the dialog
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not dialog.query_one(SelectOverlay).display
+        assert box.region.height == closed and foot() == 0
