@@ -60,7 +60,9 @@ set it here. The correction is an entry of the game, with its reason, like any o
   for Bo's numbers), **enter** takes it.
 - **New value**: what the cardboard shows; the line above it says what to type (`12` sets
   it, `+5` adds, `-3` takes away for a number). A value the rules refuse is said beside it
-  as it is typed. **enter** goes to the reason.
+  as it is typed; one they take that disagrees with something else the screen shows
+  (Boomtown Builders: a round and the Track Tokens placed) is noted there, and recorded
+  all the same. **enter** goes to the reason.
 - **Why**: a few words (e.g. "counted again"). **enter** or **ctrl+s** records it.
 - **escape** closes without correcting anything.
 
@@ -179,7 +181,14 @@ stays, so you can fix it and record again.
         recorded); what was said before goes."""
         result = event.validation_result
         failures = result.failure_descriptions if result is not None else []
-        self._show_value_problem(failures[0] if failures else None)
+        if failures:
+            self._show_value_problem(failures[0])
+            return
+        # a value the rules take may still disagree with something else shown (Builders:
+        # a round and the Track Tokens placed): a note, recorded all the same
+        key = str(self.query_one("#what", Select).value)
+        rules, state = self.session.rules, self.session.state
+        self._show_value_problem(None, note=rules.correction_note(state, key, event.value))
 
     @on(Input.Changed, "#reason")
     def _reason_typed(self) -> None:
@@ -187,9 +196,12 @@ stays, so you can fix it and record again.
         recorded)."""
         say(self.query_one("#error-reason", Static), "")
 
-    def _show_value_problem(self, problem: str | None) -> None:
-        """Say `problem` beside the value (None: nothing), the field tinted to match."""
-        say(self.query_one("#error-value", Static), problem or "")
+    def _show_value_problem(self, problem: str | None, note: str = "") -> None:
+        """Say `problem` beside the value (None: nothing, or the rules' `note` on a value
+        they take, not a refusal: `-note`), the field tinted to match."""
+        line = self.query_one("#error-value", Static)
+        say(line, problem or note)
+        line.set_class(problem is None and bool(note), "-note")
         field = self.query_one("#value", Input)
         field.set_class(problem is not None, "-invalid")
         field.set_class(problem is None, "-valid")

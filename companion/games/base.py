@@ -330,6 +330,14 @@ class Rules:
             return self.rename(state, int(seat_text), text, reason)
         return self.correct(state, int(seat_text), number, parse_amount(text), reason)
 
+    def correction_note(self, state: TableState, key: str, text: str) -> str:
+        """A sentence beside a correction's value as it is typed (`key` as `correct_text`
+        takes it), when the rules take the value but it disagrees with something else the
+        screen shows (Builders: a round and the Track Tokens placed): a note, not a
+        refusal, the correction is recorded all the same. "" when there is nothing to say
+        (none unless a game says); the dialog asks only about a value the rules take."""
+        return ""
+
     def rename(self, state: TableState, seat: int, name: str, reason: str) -> Entry:
         """A player's name put right; the game file's header keeps the name typed then."""
         self._seat(state, seat)

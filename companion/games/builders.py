@@ -448,6 +448,25 @@ class BuildersState(TableState):
         return abs(building.column - self.tokens[building.row - 1])
 
 
+def round_tokens_note(state: BuildersState, round_: int) -> str:
+    """What ctrl+o notes beside a round that disagrees with the Track Tokens placed (the
+    Round Track places one a round, the stack in the last): the correction is recorded all
+    the same, the cardboard wins. "" when they agree, or with no board yet."""
+    placed, rows = len(state.tokens), state.rows
+    at_end = state.tokens_due(round_)
+    if not rows or state.tokens_due(round_ - 1) <= placed <= at_end:
+        return ""
+    if placed < at_end:  # round 8 with 1 placed: 7 would go down at once
+        would = f"its end would place {at_end - placed}"
+    else:  # round 2 with 5 placed
+        by = next(r for r in range(1, state.last_round + 1) if state.tokens_due(r) >= placed)
+        would = f"its end would place none ({placed} are placed by the end of round {by})"
+    return (
+        f"Round {round_} with {placed} of {plural(rows, 'Track Token')} placed: {would}. It "
+        "is recorded all the same."
+    )
+
+
 class BuildersRules(Rules):
     id = "builders"
     title = "Boomtown Builders"
@@ -550,6 +569,17 @@ class BuildersRules(Rules):
                 )
             )
         return fixes
+
+    def correction_note(self, state: TableState, key: str, text: str) -> str:
+        """A round typed that disagrees with the Track Tokens placed (round 8 with 1 of 10
+        placed: its end would place 7), said as it is typed (`round_tokens_note`)."""
+        if key != "round" or not isinstance(state, BuildersState):
+            return ""
+        try:
+            round_ = number_in(text, 1, max(state.last_round, 1), "round", "A round")
+        except (AmountError, RuleError):
+            return ""  # (refused: the refusal is said instead)
+        return round_tokens_note(state, round_)
 
     @staticmethod
     def _check_cubes_in_the_box(state: BuildersState, seat: int, left: list[int]) -> None:

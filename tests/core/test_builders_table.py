@@ -217,3 +217,35 @@ def test_each_correction_refusal_says_what_was_typed_and_the_real_range(
     with pytest.raises((AmountError, RuleError)) as refused:
         rules.correct_text(state(game), key, typed, "checked")
     assert str(refused.value).startswith(said)
+
+
+def test_a_round_that_disagrees_with_the_tokens_placed_is_noted(game: GameSession) -> None:
+    """ctrl+o took round 8 with 1 of 10 Track Tokens placed without a word (a play-test):
+    a note says what its end would place; the correction is still taken."""
+    rules = game.rules
+    for seat, spot in enumerate([(2, 1), (2, 2), (3, 3), (3, 4)]):
+        game.act(rules.build(state(game), seat, *spot, 1))
+    game.act(rules.token(state(game), 0, 0, 0))  # 1 of 10 placed, round 1 over
+    assert rules.correction_note(state(game), "round", "1") == ""
+    assert rules.correction_note(state(game), "round", "2") == ""  # its token still to come
+    assert rules.correction_note(state(game), "round", " 8 ") == (
+        "Round 8 with 1 of 10 Track Tokens placed: its end would place 7. It is recorded "
+        "all the same."
+    )
+    assert "its end would place 9." in rules.correction_note(state(game), "round", "9")  # last
+    entry = rules.correct_text(state(game), "round", "8", "as the Round Track shows")
+    assert entry.get("value") == 8  # noted, not refused
+    # only a round the rules take is noted (a refusal is said instead), only the round
+    for key, typed in [("round", "x"), ("round", "+1"), ("round", "99"), ("start", "8")]:
+        assert rules.correction_note(state(game), key, typed) == ""
+    state(game).tokens = [3] * 5  # more placed than the round's end would have
+    assert rules.correction_note(state(game), "round", "2") == (
+        "Round 2 with 5 of 10 Track Tokens placed: its end would place none (5 are placed "
+        "by the end of round 5). It is recorded all the same."
+    )
+    assert rules.correction_note(state(game), "round", "5") == ""
+
+
+def test_no_note_unless_a_game_says(new_game: NewGame) -> None:
+    session = new_game(game="coloma")
+    assert session.rules.correction_note(session.state, "0:bucks", "99") == ""
