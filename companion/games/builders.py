@@ -729,19 +729,14 @@ class BuildersRules(Rules):
         )
 
     def seat_named(self, state: TableState, text: str) -> int:
-        """The seat of the player typed (a name, its start, or the board's label)."""
-        typed = " ".join(text.split()).casefold()
-        if not typed:
-            raise RuleError("Type a player's name.")
+        """The seat of the player typed: the board's label, or as every game finds one (a
+        name, or the start of one that one player only has: `Rules.seat_named`)."""
         names = [player.name for player in state.players]
-        labels = player_labels(names)
-        for seat, name in enumerate(names):
-            if typed in (name.casefold(), labels[seat].casefold()):
-                return seat
-        found = [seat for seat, name in enumerate(names) if name.casefold().startswith(typed)]
-        if len(found) == 1:
-            return found[0]
-        raise RuleError(f"No single player is called {text.strip()!r}: {', '.join(names)}.")
+        typed = " ".join(text.split()).casefold()
+        labels = [label.casefold() for label in player_labels(names)]
+        if typed in labels and typed not in (name.casefold() for name in names):
+            return labels.index(typed)  # ("P2" where no two letters tell the names apart)
+        return super().seat_named(state, text)
 
     def _correction(self, state: BuildersState, what: str, reason: str, **data: Any) -> Entry:
         return self._entry(state, "correct", f"Correction: {what}: {reason}", reason=reason, **data)

@@ -7,7 +7,7 @@ import pytest
 
 from companion.amounts import AmountError
 from companion.games import RuleError
-from companion.games.builders import BuildersState, player_labels, plural
+from companion.games.builders import BuildersRules, BuildersState, player_labels, plural
 from companion.journal import make_entry
 from companion.scoring import SheetError, parse_vps
 from companion.session import GameSession
@@ -59,8 +59,9 @@ def test_buildings_are_corrected_added_and_taken_off_with_their_cubes(game: Game
     assert state(game).at(4, 1).owner == 3 and state(game).cubes[3][1] == 6
     game.act(rules.correct_text(state(game), "building:4:1", "none", "not there"))
     assert state(game).at(4, 1) is None and state(game).cubes[3][1] == 7
-    with pytest.raises(RuleError, match="No single player"):
-        rules.correct_text(state(game), "building:3:2", "B d", "who")  # Bea or Bob
+    with pytest.raises(RuleError, match="'B' could be Bea or Bob: type more of it"):
+        rules.correct_text(state(game), "building:3:2", "B d", "who")  # (it said "No single
+        # player is called 'B'", as if a pair of players could be)
     with pytest.raises(RuleError, match="owner and the cube"):
         rules.correct_text(state(game), "building:3:2", "Bob", "which cube")
 
@@ -249,3 +250,24 @@ def test_a_round_that_disagrees_with_the_tokens_placed_is_noted(game: GameSessio
 def test_no_note_unless_a_game_says(new_game: NewGame) -> None:
     session = new_game(game="coloma")
     assert session.rules.correction_note(session.state, "0:bucks", "99") == ""
+
+
+def test_ctrl_o_names_a_player_as_history_player_does(new_game: NewGame) -> None:
+    """A name, or the unique start of it or of a word of it, case and accents aside (as
+    `history --player` finds one): "zoe" and "cy" were refused for "Zoë 🤠" and "🐻 Cy",
+    and the refusals said "No single player" (a play-test)."""
+    session = new_game(game="builders", names=("Zoë 🤠", "🐻 Cy", "Bo", "Bob"), first=0)
+    rules, table = session.rules, session.state
+    assert isinstance(rules, BuildersRules)
+    for typed, seat in [("zoe", 0), ("ZO", 0), ("🤠", 0), ("cy", 1), ("🐻", 1), ("bo", 2)]:
+        assert rules.seat_named(table, typed) == seat, typed
+        assert rules.correct_text(table, "start", typed, "as seated").get("value") == seat
+    assert rules.seat_named(table, " bob ") == 3
+    with pytest.raises(RuleError) as refused:
+        rules.seat_named(table, "b")
+    assert str(refused.value) == "'b' could be Bo or Bob: type more of it."
+    with pytest.raises(RuleError) as refused:
+        rules.seat_named(table, "Di")
+    assert str(refused.value) == "No player is called 'Di': Zoë 🤠, 🐻 Cy, Bo, Bob."
+    with pytest.raises(RuleError, match="Type a player's name"):
+        rules.seat_named(table, "  ")
