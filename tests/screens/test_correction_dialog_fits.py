@@ -70,3 +70,38 @@ async def test_the_dialog_fits_its_content_and_grows_only_while_what_is_open(
         await settle(pilot)
         assert not dialog.query_one(SelectOverlay).display
         assert box.region.height == closed and foot() == 0
+
+
+async def test_the_highlighted_what_line_shows_what_the_others_do(
+    store: Store, new_game: NewGame
+) -> None:
+    """The highlighted line of What's list lost its emoji and went out of line (a
+    play-test): it was bold, which a terminal draws emoji with badly. It shows the same
+    text in the same cells as when not highlighted, its colours alone telling it."""
+    session = four_players_in_round_three(new_game)  # "🐻 Cy"
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_screen(pilot, session, BuildersScreen)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, CorrectionDialog)
+        dialog.query_one("#what", Select).focus()
+        await pilot.press("enter")
+        await settle(pilot)
+        overlay = dialog.query_one(SelectOverlay)
+        index = next(i for i, o in enumerate(overlay.options) if "🐻" in str(o.prompt))
+        line = overlay._index_to_line[index] - overlay.scroll_offset.y
+
+        def shown() -> list[tuple[str, bool, bool, bool]]:
+            strip = overlay.render_line(line)
+            return [
+                (segment.text, bool(style.bold), bool(style.italic), bool(style.underline))
+                for segment in strip
+                if (style := segment.style) is not None
+            ]
+
+        plain = shown()
+        assert overlay.highlighted != index and "🐻 Cy" in "".join(t for t, *_ in plain)
+        overlay.highlighted = index
+        await settle(pilot)
+        assert shown() == plain
