@@ -339,26 +339,8 @@ class Rules:
         return ""
 
     def seat_named(self, state: TableState, text: str) -> int:
-        """The seat of a player typed in a correction: a whole name, or the start of a name
-        or of a word of it that one player only has, case and accents aside, as `history
-        --player` and Records' filter find a player (`starts_name`: "zo" finds "Zoë 🤠",
-        "cy" "🐻 Cy"). RuleError when it names nobody, or more than one player."""
-        typed = " ".join(text.split())
-        names = [player.name for player in state.players]
-        if not typed:
-            raise RuleError(f"Type a player's name: {', '.join(names)}.")
-        whole = [seat for seat, name in enumerate(names) if folded(name) == folded(typed)]
-        if len(whole) > 1:  # "Zoe" and "Zoë": the accents typed tell them apart
-            whole = [seat for seat in whole if names[seat].casefold() == typed.casefold()]
-        if len(whole) == 1:  # (Bo, although Bob starts so too)
-            return whole[0]
-        starting = [seat for seat, name in enumerate(names) if starts_name(name, typed)]
-        if len(starting) == 1:
-            return starting[0]
-        if starting:
-            *most, last = (names[seat] for seat in starting)
-            raise RuleError(f"{typed!r} could be {', '.join(most)} or {last}: type more of it.")
-        raise RuleError(f"No player is called {typed!r}: {', '.join(names)}.")
+        """The seat of a player typed in a correction (`seat_named`)."""
+        return seat_named(state, text)
 
     def rename(self, state: TableState, seat: int, name: str, reason: str) -> Entry:
         """A player's name put right; the game file's header keeps the name typed then."""
@@ -520,3 +502,26 @@ def copy_state(state: TableState) -> TableState:
     except (pickle.PicklingError, TypeError, AttributeError):
         return copy.deepcopy(state)
     return copied  # type: ignore[no-any-return]
+
+
+def seat_named(state: TableState, text: str) -> int:
+    """The seat of a player typed in a correction: a whole name, or the start of a name
+    or of a word of it that one player only has, case and accents aside, as `history
+    --player` and Records' filter find a player (`starts_name`: "zo" finds "Zoë 🤠",
+    "cy" "🐻 Cy"). RuleError when it names nobody, or more than one player."""
+    typed = " ".join(text.split())
+    names = [player.name for player in state.players]
+    if not typed:
+        raise RuleError(f"Type a player's name: {', '.join(names)}.")
+    whole = [seat for seat, name in enumerate(names) if folded(name) == folded(typed)]
+    if len(whole) > 1:  # "Zoe" and "Zoë": the accents typed tell them apart
+        whole = [seat for seat in whole if names[seat].casefold() == typed.casefold()]
+    if len(whole) == 1:  # (Bo, although Bob starts so too)
+        return whole[0]
+    starting = [seat for seat, name in enumerate(names) if starts_name(name, typed)]
+    if len(starting) == 1:
+        return starting[0]
+    if starting:
+        *most, last = (names[seat] for seat in starting)
+        raise RuleError(f"{typed!r} could be {', '.join(most)} or {last}: type more of it.")
+    raise RuleError(f"No player is called {typed!r}: {', '.join(names)}.")

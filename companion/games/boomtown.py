@@ -28,6 +28,7 @@ from companion.games.base import (
     SheetOf,
     TableState,
     copy_state,
+    seat_named,
 )
 from companion.journal import Entry, make_entry
 from companion.table import clockwise_from
@@ -1506,16 +1507,13 @@ def _index(which: str) -> int:
 
 
 def _seat_named(state: TableState, text: str) -> int:
-    """The seat of a player typed by name, or by the unique start of it."""
-    key = text.strip().casefold()
-    names = [player.name.casefold() for player in state.players]
-    if key in names:
-        return names.index(key)
-    starts = [seat for seat, name in enumerate(names) if key and name.startswith(key)]
-    if len(starts) == 1:
-        return starts[0]
-    every = ", ".join(player.name for player in state.players)
-    raise AmountError(f"Type a player's name ({every}), not {text!r}.")
+    """The seat of a player typed for a mine's or a card's owner, found as every ctrl+o
+    finds one (`seat_named`: the start of a word of the name too, "cy" for "🐻 Cy"), said as
+    the value's problem."""
+    try:
+        return seat_named(state, text)
+    except RuleError as problem:
+        raise AmountError(str(problem)) from None
 
 
 def _kept_card(word: str) -> str:

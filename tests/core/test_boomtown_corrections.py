@@ -99,7 +99,9 @@ def test_mayor_governor_saloon_kept_and_deck(table: Table) -> None:
 def test_bad_values_are_refused_and_change_nothing(table: Table) -> None:
     table.round(0, 1, CM8, CM9, DG8, MineCard("San Narciso", 8, 2))
     before = len(table.session.journal.entries)
-    with pytest.raises(AmountError, match="player's name"):
+    # named as every ctrl+o names a player (Rules.seat_named; it said "Type a player's
+    # name (Ann, Bo, Cy, Di), not 'Zed'." here, other words elsewhere)
+    with pytest.raises(AmountError, match="^No player is called 'Zed': Ann, Bo, Cy, Di.$"):
         table.rules.correct_text(table.state, "mine:0", "Zed", "why")
     with pytest.raises(AmountError, match="already"):
         table.rules.correct_text(table.state, "mine:4", "ann", "why")
@@ -140,3 +142,12 @@ def test_not_over_until_the_deck_is_used_up(new_game: NewGame) -> None:
 def test_plural() -> None:
     assert plural(1, "round") == "1 round" and plural(0, "round") == "0 rounds"
     assert plural(2, "card") == "2 cards"
+
+
+def test_a_mines_owner_is_found_by_a_word_of_the_name(new_game: NewGame) -> None:
+    """A mine's owner typed in ctrl+o was found by the start of the whole name only: "cy"
+    for "🐻 Cy" was refused, as Builders' ctrl+o no longer does (`seat_named`)."""
+    table = Table(new_game(names=("Ann", "🐻 Cy", "Bo"), first=0))
+    table.round(0, 1, CM8, CM9, DG8)
+    fix(table, "mine:0", "cy")
+    assert table.state.mines[0].owner == 1
