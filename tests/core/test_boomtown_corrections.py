@@ -101,7 +101,7 @@ def test_bad_values_are_refused_and_change_nothing(table: Table) -> None:
     before = len(table.session.journal.entries)
     # named as every ctrl+o names a player (Rules.seat_named; it said "Type a player's
     # name (Ann, Bo, Cy, Di), not 'Zed'." here, other words elsewhere)
-    with pytest.raises(AmountError, match="^No player is called 'Zed': Ann, Bo, Cy, Di.$"):
+    with pytest.raises(AmountError, match=r"^No player is called 'Zed': Ann, Bo, Cy, Di\.$"):
         table.rules.correct_text(table.state, "mine:0", "Zed", "why")
     with pytest.raises(AmountError, match="already"):
         table.rules.correct_text(table.state, "mine:4", "ann", "why")
