@@ -12,6 +12,7 @@ from contextlib import suppress
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.widgets import Header
@@ -170,6 +171,17 @@ SIGNED = re.compile(r"[+-]?\d+")
 BUILD_CUBE_TYPED = re.compile(r"\s*\d+\s+\d+\s+\S+")
 
 
+class BoardBox(PlainVerticalScroll):
+    """The board, the players and legend beside it, the Train Marker's notes under it: the
+    notes are fitted anew to the room the board leaves them when the box's size changes
+    (the round line taking a second line, a refusal of two lines, a resized terminal)."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        screen = self.screen
+        if isinstance(screen, BuildersScreen):
+            screen.fit_notes()
+
+
 class BuildersScreen(CommandScreen):
     CSS_PATH = "builders.tcss"
     HELP_TITLE = "Boomtown Builders"
@@ -210,6 +222,8 @@ Type in the command field and press **enter**; the line above it says what comes
         + READINGS
     )
     BINDINGS = [Binding("ctrl+t", "calculator", "Calculator", id="track-calculator")]
+    #: what the notes under the board were last drawn from (None: not drawn yet)
+    _preview_shown: Placement | str | None = None
 
     @property
     def state(self) -> BuildersState:
@@ -226,7 +240,7 @@ Type in the command field and press **enter**; the line above it says what comes
         with PlainHorizontal(id="body"):
             with PlainVertical(id="main"):
                 yield from self.command_area()
-                with PlainVerticalScroll(id="board-box"):
+                with BoardBox(id="board-box"):
                     with NoScrollHorizontal(id="table"):
                         yield Rows(id="board")
                         # the board's legend under the players, in the room beside the board
@@ -354,7 +368,42 @@ Type in the command field and press **enter**; the line above it says what comes
         marker = preview.column if isinstance(preview, Placement) else None
         self.query_one("#board", Rows).show(self._board_lines(marker))
         self.query_one("#legend", WrappedRows).show(self._legend_lines())
-        self.query_one("#notes", WrappedRows).show([self._notes_text(preview)])
+        self._preview_shown = preview
+        self.fit_notes()
+
+    def fit_notes(self) -> None:
+        """The Train Marker's notes in the longest version that leaves the whole board in
+        sight: at 80x24, a new game on a remembered board (the round line in two lines) had
+        the notes' three lines over row 1 (a play-test). ctrl+t says the whole reason."""
+        if self._preview_shown is None:  # (not drawn yet)
+            return
+        versions = self._notes_versions(self._preview_shown)
+        room = self._room_for_notes()
+        shown = versions[-1]
+        if room is None:
+            shown = versions[0]
+        else:
+            width = room[1]
+            for version in versions:
+                if len(version.wrap(self.app.console, width)) <= room[0]:
+                    shown = version
+                    break
+        self.query_one("#notes", WrappedRows).show([shown])
+
+    def _room_for_notes(self) -> tuple[int, int] | None:
+        """The lines and the width the notes have under the board (None: not laid out
+        yet). On a short terminal they lie at the box's foot, over what of the table does
+        not fit: the board's lines are what they must leave; else under the table."""
+        box = self.query_one("#board-box")
+        notes = self.query_one("#notes")
+        width = notes.size.width or box.size.width
+        if not box.size.height or not width:
+            return None
+        if self.has_class("-short"):
+            used = len(self.state.widths) + 1  # the column numbers, then a line a row
+        else:
+            used = self.query_one("#table").outer_size.height + notes.styles.margin.top
+        return box.size.height - used, width
 
     def selected_seat(self) -> int:
         """Whose turn it is: ctrl+o starts at that player's cubes (it started at the first
@@ -548,23 +597,35 @@ Type in the command field and press **enter**; the line above it says what comes
         printed = state.arrows.get(row, [])
         return (printed[column - 1] if printed else "") or ".", "dim"
 
-    def _notes_text(self, preview: Placement | str) -> Text:
-        text = Text()
+    def _notes_versions(self, preview: Placement | str) -> list[Text]:
+        """What the notes under the board say, longest first: the whole sentence, then
+        the votes, then where the Train Marker stands alone (ctrl+t: the whole reason)."""
         state = self.state
-        if state.widths and not state.over and not state.finished:
-            # the lit cell said (a play-test did not know what it meant)
-            at = (
-                f", column {preview.column} (lit)"
-                if isinstance(preview, Placement)
-                else f", from column {state.previous_token()}"  # (which column went unsaid
-                # until the votes could be counted: a play-test)
-            )
-            text.append(f"◀ Train Marker: row {state.train_row}{at}. ", style="bold")
+        if not state.widths or state.over or state.finished:
+            return [Text()]
+        row = state.train_row
         if isinstance(preview, Placement):
-            text.append(f"If the round ended now: {preview.sentence}", style="dim")
-        elif preview:
-            text.append(f"To move the Train Marker as cards are built, type {preview}.", "dim")
-        return text
+            # the lit cell said (a play-test did not know what it meant)
+            where = f"◀ Train Marker: row {row}, column {preview.column} (lit)."
+            votes = preview.sentence.split(":")[0]  # "2 Left votes against 1 Right"
+            tails = [
+                f"If the round ended now: {preview.sentence}",
+                f"If the round ended now: {votes} (ctrl+t: why).",
+                "ctrl+t: why.",
+            ]
+        else:
+            # (which column went unsaid until the votes could be counted: a play-test)
+            where = f"◀ Train Marker: row {row}, from column {state.previous_token()}."
+            tails = [
+                f"To move the Train Marker as cards are built, type {preview}." if preview else "",
+                f"To move it, type {preview}." if preview else "",
+                "ctrl+t: what it needs." if preview else "",
+            ]
+        versions = []
+        for tail in tails:
+            text = Text().append(f"{where} ", style="bold")
+            versions.append(text.append(tail, style="dim") if tail else text)
+        return versions
 
     def _legend_lines(self) -> list[Text]:
         """What the board's marks stand for, a line each (each wraps on its own): a

@@ -1060,3 +1060,59 @@ async def test_at_80x24_the_notes_under_a_10x7_board_are_whole(
         await settle(pilot)
         notes, table = screen.query_one("#notes"), screen.query_one("#table")
         assert notes.region.y == table.region.bottom + 1  # its margin, as before
+
+
+def lines_on_screen(pilot: Pilot) -> list[str]:
+    """The screen's lines as drawn."""
+    return [strip.text for strip in pilot.app.screen._compositor.render_strips()]
+
+
+async def test_a_new_game_on_a_remembered_board_keeps_row_1_in_sight(
+    store: Store, new_game: NewGame
+) -> None:
+    """At 80x24, a new advanced game on a board remembered from an earlier game (its size,
+    row 1's printed arrows in a tie and a Hideout's space: the setup asks nothing) had the
+    Train Marker's notes, three lines under a round line of two, over row 1 (a play-test):
+    they say less while they would push rows out, ctrl+t gives the whole reason, and the
+    whole sentence is back once there is room for it."""
+    names = ("Ann", "Bo", "Cy", "Di")
+    earlier = new_game(game="builders", names=names, first=0)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_screen(pilot, earlier, BuildersScreen)
+        for typed in ("board 10x5", "arrows 1 < . > . .", "hide 3 2"):
+            assert await command(pilot, typed) == "", typed
+    session = new_game(game="builders", names=names, first=0, terrain=True)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        await settle(pilot)
+        assert screen.state.arrows[1] == ["<", "", ">", "", ""]  # remembered: nothing asked
+        assert screen.query_one("#round-line").region.height == 2  # the Terrain Cards' count
+        shown = lines_on_screen(pilot)
+        assert any(line.startswith("  1  <   .   >") for line in shown), shown
+        assert any(line.startswith(" 10  .") for line in shown), shown
+        notes, board = screen.query_one("#notes"), screen.query_one("#board")
+        assert not board.region.overlaps(notes.region)
+        assert words_shown(pilot, "#notes") == (
+            "◀ Train Marker: row 1, column 3 (lit). If the round ended now: 1 Left vote "
+            "against 1 Right (ctrl+t: why)."
+        )
+        await pilot.press("ctrl+t")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, TrackCalculator)
+        assert "1 Left vote against 1 Right: a tie, so straight ahead" in " ".join(
+            " ".join(lines_on_screen(pilot)).split()
+        )
+        await pilot.press("escape")
+        await settle(pilot)
+        # the round line in one line once the Terrain Cards are placed: room for it all
+        for typed in ("lake 9 1", "lake 9 2", "lake 9 3", "lake 9 4", "lake 9 5", "lake 8 1"):
+            assert await command(pilot, typed) == "", typed
+        assert await command(pilot, "1 2 s .") == ""
+        assert screen.query_one("#round-line").region.height == 1
+        assert "a tie, so straight ahead of the Train Marker's start: column 3." in (
+            words_shown(pilot, "#notes")
+        )
+        assert any(line.startswith("  1  <   A1") for line in lines_on_screen(pilot)), (
+            lines_on_screen(pilot)
+        )
+        assert not board.region.overlaps(notes.region)
