@@ -74,13 +74,31 @@ TERRAIN_MARKS = {
 
 
 def parse_widths(text: str) -> list[int]:
-    """`10x5` (ten rows of five) or the width of each row: `5 5 6 6 5`."""
+    """`10x5` (ten rows of five) or the width of each row: `5 5 6 6 5` (three rows at
+    least: fewer are refused, pointing at the x form)."""
     match = re.fullmatch(r"\s*([0-9]+)\s*[x*]\s*([0-9]+)\s*", text)
     if match:
         return [whole(match.group(2))] * min(whole(match.group(1)), 99)
     words = text.split()
     if not words or not all(is_number(word) for word in words):
-        raise RuleError("Type the board as ROWSxWIDTH (e.g. 10x5) or each row's width (5 5 6 ...).")
+        raise RuleError(
+            "Type the board as ROWSxWIDTH (e.g. board 10x5) or each row's width (5 5 6 ...)."
+        )
+    # one or two numbers are a board's rows and width, not its rows' widths (`board 10 5`
+    # made a board of 2 rows, of 10 and 5 locations: a play-test); which is which is not
+    # guessed (`5 10`), the x form is said
+    if len(words) == 2:
+        rows, width = (whole(word) for word in words)
+        raise RuleError(
+            f"board {rows} {width} would be 2 rows, of {rows} and {width} locations: for "
+            f"{rows} rows of {width}, type board {rows}x{width} (ROWSxWIDTH)."
+        )
+    if len(words) == 1:
+        rows = whole(words[0])
+        raise RuleError(
+            f"board {rows} would be 1 row of {plural(rows, 'location')}: for {rows} rows of "
+            f"5, type board {rows}x5 (ROWSxWIDTH), or each row's width (board 5 5 6 6 5)."
+        )
     return [whole(word) for word in words[:99]]
 
 
@@ -189,8 +207,8 @@ class BuildersScreen(CommandScreen):
         """\
 Type in the command field and press **enter**; the line above it says what comes next.
 
-- `board 10x5` (or each row's width, `board 5 5 6 6 5`): the board's size, asked once and
-  remembered for your next games.
+- `board ROWSxWIDTH`, e.g. `board 10x5` (10 rows of 5 locations; or each row's width,
+  `board 5 5 6 6 5`): the board's size, asked once and remembered for your next games.
 - `3 2 d`: the player whose turn it is builds at row 3, column 2 and invests a Double
   (`s`, `d`, `t` or 1, 2, 3). Rows count from the first row; columns from the left. A cube
   size the rows ahead do not allow, or that the player has no more of, is refused.
@@ -504,7 +522,7 @@ Type in the command field and press **enter**; the line above it says what comes
         if state.finished or state.over:
             return "the game is at its end: n (or ctrl+f) scores it."
         if not state.widths:
-            return "type the board's size, e.g. board 10x5."
+            return "type the board's size: board ROWSxWIDTH, e.g. board 10x5."
         builder = state.builder
         if builder is not None:
             return (

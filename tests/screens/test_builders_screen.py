@@ -1116,3 +1116,30 @@ async def test_a_new_game_on_a_remembered_board_keeps_row_1_in_sight(
             lines_on_screen(pilot)
         )
         assert not board.region.overlaps(notes.region)
+
+
+async def test_a_board_typed_as_two_numbers_points_at_rows_x_width(
+    store: Store, new_game: NewGame
+) -> None:
+    """`board 10 5` made a board of 2 rows, of 10 and 5 locations (a play-test): one or two
+    numbers are refused, pointing at ROWSxWIDTH with the numbers typed; the board's rows'
+    widths (three or more) and the x form are taken as before."""
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        assert await command(pilot, "board 10 5") == (
+            "board 10 5 would be 2 rows, of 10 and 5 locations: for 10 rows of 5, type "
+            "board 10x5 (ROWSxWIDTH)."
+        )
+        assert not screen.state.widths
+        assert "type board 10x5 (ROWSxWIDTH)" in await command(pilot, "board 10")
+        assert not screen.state.widths
+        await pilot.press("ctrl+u", "enter")  # the empty enter says the form too
+        await settle(pilot)
+        assert "board ROWSxWIDTH, e.g. board 10x5" in text_of(pilot, "#command-error")
+        assert await command(pilot, "board 10x5") == ""
+        assert screen.state.widths == [5] * 10
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert await command(pilot, "board 5 5 6") == ""
+        assert screen.state.widths == [5, 5, 6]
