@@ -218,8 +218,10 @@ Type in the command field and press **enter**; the line above it says what comes
   at its distance is remembered from the scoring wizard and filled in next time (a card
   not known yet shows `?`: type its VP over it). A name of one or two letters goes after
   the marks (`3 2 d . Ox`). `card 3 2 Saloon` names a card already built.
-- `arrows 3 < . > . <`: the arrows printed on each location of row 3 (`.` for none); asked
-  once, remembered with the board's size. `marks 3 2 >+` fixes a card's marks.
+- `arrows 3 < . > . <`: the arrows printed on each location of row 3 (`.` for none;
+  `arrows 3 .` for a row with none); asked once, remembered with the board's size.
+  `arrows rest .`: no printed arrows on every row not typed yet. `marks 3 2 >+` fixes a
+  card's marks.
 - `t`: the Track Token where the Train Marker stands (add a revealed Hideout's arrows:
   `t <`). Or `t 3 1 1`: from 3 Left votes, 1 Right vote and 1 + icon on the winning side,
   counted at the table. The sentence says where it went and why. A round that places
@@ -325,6 +327,43 @@ Type in the command field and press **enter**; the line above it says what comes
                 self.run(self.rules.rows_arrows(self.state, rows))
         except (RuleError, ValueError):
             return  # typed for another board: ask again row by row
+
+    def _no_arrows_left(self, typed: list[str]) -> bool:
+        """`arrows rest .`: no printed arrows on every row not typed yet, one entry (a row
+        without any was typed `arrows 4 . . . . .` round after round: a play-test). Only
+        "none" is said for them: what the cardboard prints is typed, never made up."""
+        state = self.state
+        if typed != ["."]:
+            raise RuleError(
+                "arrows rest . says the rows not typed yet have no printed arrows; a row with "
+                "some is typed on its own: arrows 3 < . > . <"
+            )
+        if not state.widths:
+            raise RuleError("Enter the board's size first (board ROWSxWIDTH).")
+        left = [row for row in range(1, state.rows + 1) if row not in state.arrows]
+        if not left:
+            raise RuleError(
+                "Every row's printed arrows are typed already (arrows 3 < . > . < types one anew)."
+            )
+        none = {row: [""] * state.widths[row - 1] for row in left}
+        if self.run(self.rules.rows_arrows(state, none)):
+            self._remember_arrows()
+        return True
+
+    def _remember_arrows(self) -> None:
+        """The printed arrows as the board has them now, for the next games (with those of
+        rows typed for this board before and not typed in this game)."""
+        recalled = self.session.recall("arrows")
+        known = {  # rows a board before had, not this one: not kept (a play-test)
+            str(row): " ".join(marks)
+            for row, marks in fitting_arrows(
+                self.state.widths, recalled if isinstance(recalled, dict) else {}
+            ).items()
+        }
+        known.update(
+            {str(r): " ".join(m or "." for m in ms) for r, ms in self.state.arrows.items()}
+        )
+        self.remember("arrows", known)
 
     def _recall_hideouts(self) -> int:
         """The Hideout Cards' spaces typed for this board before (setup: "on appropriately
@@ -695,26 +734,29 @@ Type in the command field and press **enter**; the line above it says what comes
             return True
         if words[:1] == ["arrow"]:  # (typed in the singular by a play-tester)
             words[0] = "arrows"
+        if words[:2] == ["arrows", "rest"]:
+            return self._no_arrows_left(words[2:])
         if words[:1] == ["arrows"]:
             if len(words) < 3 or not is_number(words[1]):
                 raise RuleError(
                     "Type arrows, the row and one mark per location: arrows 3 < . > . <"
                 )
             row = whole(words[1])
-            if self.run(
-                rules.arrows(state, row, [parse_marks(w, pluses=False) for w in words[2:]])
-            ):
-                recalled = self.session.recall("arrows")
-                known = {  # rows a board before had, not this one: not kept (a play-test)
-                    str(row): " ".join(marks)
-                    for row, marks in fitting_arrows(
-                        self.state.widths, recalled if isinstance(recalled, dict) else {}
-                    ).items()
-                }
-                known.update(
-                    {str(r): " ".join(m or "." for m in ms) for r, ms in self.state.arrows.items()}
-                )
-                self.remember("arrows", known)
+            marks = [parse_marks(w, pluses=False) for w in words[2:]]
+            if words[2:] == ["."] and state.widths and 1 <= row <= state.rows:
+                # one `.` for a row with none (`arrows 4 . . . . .` typed for each row
+                # without any, round after round: a play-test)
+                marks = [""] * state.widths[row - 1]
+            if self.run(rules.arrows(state, row, marks)):
+                self._remember_arrows()
+                others = [r for r in range(1, self.state.rows + 1) if r not in self.state.arrows]
+                if not any(marks) and others:  # (said where the eyes are, when it helps)
+                    self.tell(
+                        f"Row {row}: no printed arrows (arrows {row} . says it too). If none "
+                        f"of the {plural(len(others), 'row')} not typed yet has any: arrows "
+                        "rest . says so at once.",
+                        one_line=False,
+                    )
             return True
         if words[:1] == ["marks"]:
             if len(words) < 4 or not is_number(words[1]) or not is_number(words[2]):

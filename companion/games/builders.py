@@ -265,6 +265,25 @@ def parse_marks(text: str, pluses: bool = True) -> str:
     return "".join(sorted(marks, key=MARKS.index))
 
 
+def rows_named(rows: list[int]) -> str:
+    """`rows` (in order) as a player says them: "row 4", "rows 2 to 10", "rows 2, 5 to 7"."""
+    runs: list[list[int]] = []
+    for row in rows:
+        if runs and row == runs[-1][-1] + 1:
+            runs[-1].append(row)
+        else:
+            runs.append([row])
+    parts = [
+        str(run[0])
+        if len(run) == 1
+        else f"{run[0]} to {run[-1]}"
+        if len(run) > 2
+        else f"{run[0]}, {run[1]}"
+        for run in runs
+    ]
+    return f"{'row' if len(rows) == 1 else 'rows'} {', '.join(parts)}"
+
+
 def tally(marks: str) -> tuple[int, int, int]:
     """(Left arrows, Right arrows, + icons) in a set of marks."""
     return marks.count("<"), marks.count(">"), marks.count("+")
@@ -972,12 +991,21 @@ class BuildersRules(Rules):
         return self.rows_arrows(state, {row: marks})
 
     def rows_arrows(self, state: BuildersState, rows: dict[int, list[str]]) -> Entry:
+        """Several rows' printed arrows in one entry; the rows with none said together
+        (`arrows rest .` said ". . . . ." for each of nine rows)."""
         ordered = sorted(rows)
-        shown = "; ".join(f"row {row}: {' '.join(m or '.' for m in rows[row])}" for row in ordered)
+        said = [
+            f"row {row}: {' '.join(m or '.' for m in rows[row])}"
+            for row in ordered
+            if any(rows[row])
+        ]
+        bare = [row for row in ordered if not any(rows[row])]
+        if bare:
+            said.append(f"none in {rows_named(bare)}")
         return self._entry(
             state,
             "arrows",
-            f"Printed arrows, {shown}",
+            f"Printed arrows, {'; '.join(said)}",
             rows=ordered,
             marks=[" ".join(m or "." for m in rows[row]) for row in ordered],
         )

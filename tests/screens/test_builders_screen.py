@@ -1143,3 +1143,39 @@ async def test_a_board_typed_as_two_numbers_points_at_rows_x_width(
         await settle(pilot)
         assert await command(pilot, "board 5 5 6") == ""
         assert screen.state.widths == [5, 5, 6]
+
+
+async def test_rows_without_printed_arrows_are_typed_once(store: Store, new_game: NewGame) -> None:
+    """A row without printed arrows was typed `arrows 4 . . . . .` round after round (a
+    play-test): `arrows 4 .` says the row has none, and `arrows rest .` says it of every
+    row not typed yet, in one entry (one undo), remembered with the board. Only "none" is
+    said for the rows left: what is printed is typed, never made up."""
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        assert await command(pilot, "board 6x5") == ""
+        assert await command(pilot, "arrows 1 < . > . <") == ""
+        assert await command(pilot, "arrows 2 . . . . .") == ""
+        # the shorter ways said where the eyes are
+        assert " ".join(text_of(pilot, "#command-error").split()) == (
+            "Row 2: no printed arrows (arrows 2 . says it too). If none of the 4 rows not "
+            "typed yet has any: arrows rest . says so at once."
+        )
+        assert await command(pilot, "arrows 3 .") == ""
+        assert screen.state.arrows[3] == [""] * 5
+        assert "one mark for each" in await command(pilot, "arrows 4 <")  # a mark alone: a typo
+        assert "a row with some is typed on its own" in await command(pilot, "arrows rest <")
+        assert 5 not in screen.state.arrows
+        written = len(screen.session.journal)
+        assert await command(pilot, "arrows rest .") == ""
+        assert len(screen.session.journal) == written + 1
+        assert text_of(pilot, "#command-error") == "Done: Printed arrows, none in rows 4 to 6."
+        assert {row: screen.state.arrows[row] for row in (4, 5, 6)} == {
+            row: [""] * 5 for row in (4, 5, 6)
+        }
+        assert screen.state.arrows[1] == ["<", "", ">", "", "<"]  # typed rows kept as typed
+        assert "typed already" in await command(pilot, "arrows rest .")
+        assert store.read_settings()["builders"]["arrows"]["6"] == ". . . . ."
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert sorted(screen.state.arrows) == [1, 2, 3]
