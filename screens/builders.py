@@ -17,7 +17,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.widgets import Header
 
-from companion.amounts import and_listed, is_number, parse_count
+from companion.amounts import AmountError, and_listed, is_number, parse_count
 from companion.games import RuleError
 from companion.games.base import copy_state
 from companion.games.builders import (
@@ -35,6 +35,7 @@ from companion.journal import Entry
 from companion.table import rich_colour
 from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.backdrop import PlainHorizontal, PlainVertical, PlainVerticalScroll
+from screens.widgets.command_input import CommandField
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.no_scroll import NoScrollHorizontal, NoScrollVertical
@@ -185,8 +186,10 @@ def spot(word: str) -> int:
 PAST_ANY_BOARD = 999_999
 #: a whole number, maybe with a sign (a row or a column below 1 is refused as such)
 SIGNED = re.compile(r"[+-]?\d+")
-#: a build typed up to its cube: row, column and the cube's first letters
-BUILD_CUBE_TYPED = re.compile(r"\s*\d+\s+\d+\s+\S+")
+#: a build typed past its cube: its marks or its card's name being typed
+BUILD_NAME_TYPED = re.compile(r"\s*\d+\s+\d+\s+\S+\s+.*\S")
+#: `card ROW COLUMN` and the card's name being typed
+CARD_NAME_TYPED = re.compile(r"\s*card\s+\d+\s+\d+\s+.*\S")
 
 
 class BoardBox(PlainVerticalScroll):
@@ -242,6 +245,8 @@ Type in the command field and press **enter**; the line above it says what comes
         + READINGS
     )
     BINDINGS = [Binding("ctrl+t", "calculator", "Calculator", id="track-calculator")]
+    #: a refused command as it stays in the field: not completed (None: none there)
+    _refused_field: str | None = None
     #: what the notes under the board were last drawn from (None: not drawn yet)
     _preview_shown: Placement | str | None = None
 
@@ -272,17 +277,33 @@ Type in the command field and press **enter**; the line above it says what comes
         yield SteadyFooter()
 
     def command_words(self) -> list[str]:
-        """Commands, terrain, players' names and the cards' names for completion."""
+        """Commands and the cards' names (no Builders command takes a player's name)."""
+        return [*COMMANDS, *self._card_names()]
+
+    def _card_names(self) -> list[str]:
+        """The cards built in this game and those the scoring wizard learned the VP of."""
         cards = {b.card for b in self.state.buildings if b.card}
         cards.update(name.title() for name in card_tables(self.session.known()))
-        return [*COMMANDS, *super().command_words(), *sorted(cards)]
+        return sorted(cards)
 
     def completion_words(self, typed: str) -> list[str]:
-        """No card name offered for a build's cube letter (`10 1 t` is not `10 1 tent`: a
-        tab or right arrow pressed to move on would take it, a play-test)."""
-        if BUILD_CUBE_TYPED.fullmatch(typed):
+        """What completes the word being typed, where the command takes it: a command's
+        word first, `rest` after `arrows`, a card's name after a build's cube (and marks)
+        or after `card ROW COLUMN`; nothing elsewhere. (`t`, the token, was greyed into
+        "Tower", a card no command starts with; `10 1 t`, a build's cube letter, into
+        `10 1 tent`: play-tests.)"""
+        if typed == self._refused_field:  # (a refused command, as it stays)
             return []
-        return super().completion_words(typed)
+        self._refused_field = None
+        words = typed.lower().split()
+        at_word = not typed.endswith(" ")  # (after a space nothing is completed)
+        if len(words) <= 1:
+            return list(COMMANDS)
+        if words[0] == "arrows" and len(words) == 2 and at_word:
+            return ["rest"]
+        if BUILD_NAME_TYPED.fullmatch(typed) or CARD_NAME_TYPED.fullmatch(typed.lower()):
+            return self._card_names()
+        return []
 
     def empty_enter(self) -> str:
         """An empty enter does nothing: it says what this step takes."""
@@ -718,6 +739,26 @@ Type in the command field and press **enter**; the line above it says what comes
     # -- commands ----------------------------------------------------------------------
 
     def do_command(self, text: str) -> bool:
+        """The command typed, done or not; a refused one's greyed completion goes with it
+        (after a refused `t` the field kept offering "Tower": a play-test)."""
+        try:
+            done = self._do_command(text)
+        except (RuleError, AmountError):
+            self._no_completion()
+            raise
+        if not done:
+            self._no_completion()
+        return done
+
+    def _no_completion(self) -> None:
+        """No greyed completion for what stays in the field, until it is typed over.
+        (Textual's Input keeps its suggestion in `_suggestion`, worked out when the text
+        changes: a refused command stays as it was.)"""
+        field = self.query_one("#command", CommandField)
+        self._refused_field = field.value
+        field._suggestion = ""
+
+    def _do_command(self, text: str) -> bool:
         state, rules = self.state, self.rules
         words = text.lower().split()
         if len(words) == 1 and re.fullmatch(r"[0-9]+x[0-9]+", words[0]):  # the size alone

@@ -1179,3 +1179,50 @@ async def test_rows_without_printed_arrows_are_typed_once(store: Store, new_game
         await pilot.press("ctrl+z")
         await settle(pilot)
         assert sorted(screen.state.arrows) == [1, 2, 3]
+
+
+async def test_the_command_field_offers_what_fits_where_it_is_typed(
+    store: Store, new_game: NewGame
+) -> None:
+    """`t` was greyed into "Tower" (a card the scoring wizard had learned: no command starts
+    with a card's name), and the offer stayed after `t` was refused (a play-test). A command
+    word is offered first, a card's name where a card's name goes; a refused command's
+    offer goes with the refusal, and comes back once the field is typed in again."""
+    store.write_settings({"builders": {"cards": {"tower": {"1": 3}}}})
+    session = new_game(game="builders", names=("Ann", "Bo", "Tom"), first=0)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        field = screen.query_one("#command", Input)
+        assert await command(pilot, "board 6x5") == ""
+        await type_into(pilot, "#command", "t")
+        assert "▊ t ▎" in words_shown(pilot, "#command")  # not Tower, nor Tom (a player)
+        await pilot.press("tab")
+        await settle(pilot)
+        assert field.value == "t"
+        await pilot.press("enter")  # refused: row 1's arrows are not known
+        await settle(pilot)
+        assert text_of(pilot, "#command-error").startswith("To count the votes")
+        assert field.value == "t" and "▊ t ▎" in words_shown(pilot, "#command")
+        # a command's word is offered, and goes when refused as it stays in the field
+        await type_into(pilot, "#command", "hid")
+        assert "▊ hide ▎" in words_shown(pilot, "#command")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert text_of(pilot, "#command-error")  # refused
+        assert field.value == "hid" and "▊ hid ▎" in words_shown(pilot, "#command")
+        await pilot.press("end", "backspace", "d")  # typed in again: offered again
+        await settle(pilot)
+        assert "▊ hide ▎" in words_shown(pilot, "#command")
+        # the card's name where it goes: after a build's cube and marks, after card R C
+        for typed, offered in (
+            ("3 2 d <+ to", "3 2 d <+ Tower"),
+            ("3 2 d to", "3 2 d Tower"),
+            ("card 3 2 to", "card 3 2 Tower"),
+            ("arrows r", "arrows rest"),
+            ("3 2 t", "3 2 t"),  # the cube's letter is not a card's name
+            ("hide 3 t", "hide 3 t"),
+        ):
+            await type_into(pilot, "#command", typed)
+            await pilot.press("tab")
+            await settle(pilot)
+            assert field.value == offered, typed
