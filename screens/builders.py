@@ -17,7 +17,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.widgets import Header
 
-from companion.amounts import AmountError, and_listed, is_number, parse_count
+from companion.amounts import and_listed, is_number, parse_count
 from companion.games import RuleError
 from companion.games.base import copy_state
 from companion.games.builders import (
@@ -35,7 +35,6 @@ from companion.journal import Entry
 from companion.table import rich_colour
 from screens.game import COMMON_HELP, CommandScreen
 from screens.widgets.backdrop import PlainHorizontal, PlainVertical, PlainVerticalScroll
-from screens.widgets.command_input import CommandField
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.no_scroll import NoScrollHorizontal, NoScrollVertical
@@ -245,8 +244,6 @@ Type in the command field and press **enter**; the line above it says what comes
         + READINGS
     )
     BINDINGS = [Binding("ctrl+t", "calculator", "Calculator", id="track-calculator")]
-    #: a refused command as it stays in the field: not completed (None: none there)
-    _refused_field: str | None = None
     #: what the notes under the board were last drawn from (None: not drawn yet)
     _preview_shown: Placement | str | None = None
 
@@ -292,9 +289,6 @@ Type in the command field and press **enter**; the line above it says what comes
         or after `card ROW COLUMN`; nothing elsewhere. (`t`, the token, was greyed into
         "Tower", a card no command starts with; `10 1 t`, a build's cube letter, into
         `10 1 tent`: play-tests.)"""
-        if typed == self._refused_field:  # (a refused command, as it stays)
-            return []
-        self._refused_field = None
         words = typed.lower().split()
         at_word = not typed.endswith(" ")  # (after a space nothing is completed)
         if len(words) <= 1:
@@ -739,26 +733,6 @@ Type in the command field and press **enter**; the line above it says what comes
     # -- commands ----------------------------------------------------------------------
 
     def do_command(self, text: str) -> bool:
-        """The command typed, done or not; a refused one's greyed completion goes with it
-        (after a refused `t` the field kept offering "Tower": a play-test)."""
-        try:
-            done = self._do_command(text)
-        except (RuleError, AmountError):
-            self._no_completion()
-            raise
-        if not done:
-            self._no_completion()
-        return done
-
-    def _no_completion(self) -> None:
-        """No greyed completion for what stays in the field, until it is typed over.
-        (Textual's Input keeps its suggestion in `_suggestion`, worked out when the text
-        changes: a refused command stays as it was.)"""
-        field = self.query_one("#command", CommandField)
-        self._refused_field = field.value
-        field._suggestion = ""
-
-    def _do_command(self, text: str) -> bool:
         state, rules = self.state, self.rules
         words = text.lower().split()
         if len(words) == 1 and re.fullmatch(r"[0-9]+x[0-9]+", words[0]):  # the size alone

@@ -108,7 +108,8 @@ class CommandField(CompletingInput):
         # replaced it; and what was half typed before a dialog, selected when it closed,
         # went at the next key (a play-test).
         kwargs.setdefault("select_on_focus", False)
-        super().__init__(suggester=WordSuggester(words), **kwargs)  # type: ignore[arg-type]
+        super().__init__(suggester=WordSuggester(self._words_for(words)), **kwargs)  # type: ignore[arg-type]
+        self._quiet: str | None = None  # a refused command as it stays: nothing offered
         self._handed = ""  # the front of the field handed to the screen, not yet done
         self.history: list[str] = []
         self._walk: int | None = None  # where up/down is in `history`; None: at the end
@@ -176,6 +177,22 @@ class CommandField(CompletingInput):
         if select and command:
             self.selection = Selection(0, len(command))
             self._kept = command
+            # no greyed completion while it stays as it was (after a refused `t`, Builders
+            # kept offering "Tower" in the field: a play-test); typed over, it offers again
+            self._quiet = command
+            self._suggestion = ""
+
+    def _words_for(self, words: Callable[[str], Iterable[str]]) -> Callable[[str], Iterable[str]]:
+        """`words`, but none for a refused command left in the field as it was (until
+        the field is typed in: typed back as it was, it is offered again)."""
+
+        def given(value: str) -> Iterable[str]:
+            if value == self._quiet:
+                return ()
+            self._quiet = None
+            return words(value)
+
+        return given
 
     def drop_kept(self) -> None:
         """The game changed another way (a key like ctrl+n, a dialog, an undo): a command

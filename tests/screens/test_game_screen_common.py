@@ -206,6 +206,27 @@ async def test_a_refused_command_stays_selected_and_the_next_one_replaces_it(
         assert field.value == ""
 
 
+async def test_a_refused_command_keeps_no_greyed_completion_until_typed_in(
+    store: Store, new_game: NewGame
+) -> None:
+    """After a refused `t`, Builders' field went on offering "Tower" greyed beside it (a
+    play-test); so does every game's for a refused word a name starts: a refused command
+    left as it was offers nothing, and typed in again, it offers again."""
+    session = new_game(game="coloma", names=("Annabel", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot, session, CommandScreen)
+        field = screen.query_one("#command", CommandField)
+        await type_into(pilot, "#command", "anna")
+        assert field._suggestion == "Annabel"
+        send_enter(pilot)  # refused: a name alone is no command
+        await settle(pilot)
+        assert text_of(pilot, "#command-error") and field.value == "anna"
+        assert field._suggestion == ""
+        await pilot.press("end", "backspace", "a")  # typed in again: offered again
+        await settle(pilot)
+        assert field._suggestion == "Annabel"
+
+
 async def test_a_refusal_goes_once_another_command_is_typed_over_its_own(
     store: Store, new_game: NewGame
 ) -> None:
