@@ -766,10 +766,11 @@ Type in the command field and press **enter**; the line above it says what comes
                 self._remember_arrows()
                 others = [r for r in range(1, self.state.rows + 1) if r not in self.state.arrows]
                 if not any(marks) and others:  # (said where the eyes are, when it helps)
+                    short = "" if words[2:] == ["."] else f" (arrows {row} . says it too)"
                     self.tell(
-                        f"Row {row}: no printed arrows (arrows {row} . says it too). If none "
-                        f"of the {plural(len(others), 'row')} not typed yet has any: arrows "
-                        "rest . says so at once.",
+                        f"Row {row}: no printed arrows{short}. If none of the "
+                        f"{plural(len(others), 'row')} not typed yet has any: arrows rest . "
+                        "says so at once.",
                         one_line=False,
                     )
             return True

@@ -1163,6 +1163,10 @@ async def test_rows_without_printed_arrows_are_typed_once(store: Store, new_game
         )
         assert await command(pilot, "arrows 3 .") == ""
         assert screen.state.arrows[3] == [""] * 5
+        assert " ".join(text_of(pilot, "#command-error").split()) == (  # (not its own way
+            "Row 3: no printed arrows. If none of the 3 rows not typed yet has any: arrows "
+            "rest . says so at once."  # again, as "arrows 3 . says it too")
+        )
         assert "one mark for each" in await command(pilot, "arrows 4 <")  # a mark alone: a typo
         assert "a row with some is typed on its own" in await command(pilot, "arrows rest <")
         assert 5 not in screen.state.arrows
