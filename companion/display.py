@@ -145,11 +145,18 @@ def _coloma(state: TableState) -> Picked:
     return figures, table, turn, None
 
 
+#: Builders' cubes left, largest first, as the display names them.
+BUILDERS_CUBES = ((3, "Triples"), (2, "Doubles"), (1, "Singles"))
+
+
 def _builders(state: TableState) -> Picked:
     from companion.games.builders import BuildersState
 
     assert isinstance(state, BuildersState)
-    figures = [[Figure("Cubes left", _number(sum(cubes.values())))] for cubes in state.cubes]
+    figures = [  # by size, as the game screen tracks them ("T3 D4 S7 left")
+        [Figure(label, _number(cubes[size])) for size, label in BUILDERS_CUBES]
+        for cubes in state.cubes
+    ]
     table: list[Figure] = []
     seat: int | None = None
     if state.over:
@@ -228,6 +235,9 @@ _SHEET_FIGURES: dict[str, dict[str, str]] = {
     "coloma": {"Bucks": "bucks", "Nuggets": "gold"},
     "boomtown": {"Mayors": "mayors"},
 }
+#: Per game, how many of a player's first figures the final score is counted from, and takes
+#: the place of (one elsewhere: Money, VP, Gold); Builders' cubes left are three figures.
+_SCORED_FROM: dict[str, int] = {"builders": len(BUILDERS_CUBES)}
 
 
 def _sheet_rows(game: str, state: TableState) -> dict[str, dict[str, object]]:
@@ -297,8 +307,10 @@ def view_of(
         # play-test)
         finish = journal.newest_of("finish")
         turn = finish.text if finish is not None else "The game is finished."
-        if log and log[-1] == turn:  # said once, above the log (it was said twice: a
-            # play-test)
+        if log and log[-1] == turn and journal.newest_of("reopen") is None:
+            # said once, above the log (it was said twice: a play-test); a game finished
+            # again keeps each end in its log, as the game's log has them (it lost the
+            # second, and ended on "The game was reopened" as if it still were)
             log = _log(journal, lines + 1)[:-1]
         seat = None
         final = _final_result(game, state)
@@ -312,12 +324,13 @@ def view_of(
             totals = _final_totals(*final)
         if totals:  # the final score first (Coloma's showed the VP track, 9 and 9, under
             # "Ann wins": a play-test), in place of the figure it is counted from (Money,
-            # VP, Gold, Cubes left): beside it, the card's last figure was cut off
+            # VP, Gold, the cubes left): beside it, the card's last figure was cut off
             rows = _sheet_rows(game, state)
+            scored_from = _SCORED_FROM.get(game, 1)
             figures = [
                 [
                     Figure("Final score", totals[player.name]),
-                    *_as_on_sheet(game, figures[index][1:], rows.get(player.name, {})),
+                    *_as_on_sheet(game, figures[index][scored_from:], rows.get(player.name, {})),
                 ]
                 if player.name in totals
                 else figures[index]

@@ -91,12 +91,40 @@ def test_calamityville_shows_money_and_properties(new_game: NewGame) -> None:
 
 
 def test_builders_shows_cubes_left_and_the_train_marker(new_game: NewGame) -> None:
+    """Each player's cubes left by size, Triples, Doubles and Singles, as the game screen
+    tracks them ("T3 D4 S7 left"): the display showed only their sum."""
     session = new_game("builders", names=("Ann", "Bo"))
-    state = session.state
     shown = view(session)
-    assert figures(session)[0] == {"Cubes left": str(sum(state.cubes[0].values()))}  # type: ignore[attr-defined]
+    assert figures(session) == [{"Triples": "3", "Doubles": "4", "Singles": "7"}] * 2
     assert shown.table == (Figure("Train Marker row", "1"),)
     assert "Ann builds" in shown.turn and shown.seats[0].turn
+    rules = session.rules
+    session.act(rules.board(session.state, [5] * 10))
+    session.act(rules.build(session.state, 0, 3, 1, 3))  # Ann builds with a Triple
+    assert figures(session) == [
+        {"Triples": "2", "Doubles": "4", "Singles": "7"},
+        {"Triples": "3", "Doubles": "4", "Singles": "7"},
+    ]
+
+
+def test_a_finished_builders_game_shows_the_final_score_in_place_of_the_cubes(
+    new_game: NewGame,
+) -> None:
+    """The final score takes the place of the cubes left, all three sizes of them (as it
+    takes the place of Money, VP or Gold in the other games)."""
+    from companion.scoring import score, sheet_text, winners_sentence
+
+    session = new_game("builders", names=("Ann", "Bo"))
+    rules = session.rules
+    spec = rules.sheet_for(session.state)
+    rows = [
+        {"name": "Ann", "investments": [{"vp": 5, "cube": 3, "goldmine": False}]},
+        {"name": "Bo", "investments": [{"vp": 2, "cube": 1, "goldmine": False}]},
+    ]
+    session.act(
+        rules.finish(session.state, sheet_text(spec, rows), winners_sentence(score(spec, rows)))
+    )
+    assert figures(session) == [{"Final score": "15"}, {"Final score": "2"}]
 
 
 def test_a_finished_game_says_so(new_game: NewGame) -> None:
@@ -107,6 +135,25 @@ def test_a_finished_game_says_so(new_game: NewGame) -> None:
     assert not any(seat.turn for seat in shown.seats)
     session.act(session.rules.reopen(session.state))
     assert not view(session).finished
+
+
+def test_a_game_finished_again_keeps_each_end_in_the_log(new_game: NewGame) -> None:
+    """Reopened and finished again, the display's log lost the second "The game is over"
+    (said above the log only) and ended on "The game was reopened", as if it still were:
+    the log says what the game's log says, each end in its place."""
+    session = new_game("calamityville", names=("Ann", "Bo"))
+    rules = session.rules
+    session.act(rules.finish(session.state, "", "Ann wins"))
+    session.act(rules.reopen(session.state))
+    session.act(rules.finish(session.state, "", "Ann wins"))
+    shown = view(session)
+    assert shown.turn == "The game is over: Ann wins."
+    assert shown.log == (
+        "The game is over: Ann wins.",
+        "The game was reopened to correct it.",
+        "The game is over: Ann wins.",
+    )
+    assert shown.log == tuple(entry.text for entry in session.journal.effective())
 
 
 def test_names_and_log_sentences_are_kept_literally(new_game: NewGame) -> None:
