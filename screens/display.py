@@ -44,7 +44,7 @@ the game as it is played in another window (it never changes it), within half a 
 - **g** lists the saved games to show another one (it stays on the display); the list's
   first line goes back to following the game in play. The list starts on what the display
   shows: that line, or the game picked.
-- **ctrl+q** closes the display (the game goes on in its own window).
+- **q** (or **ctrl+q**) closes the display (the game goes on in its own window).
 """
 
 #: How often the display looks for the writer's changes (one stat when there are none).
@@ -195,7 +195,11 @@ class DisplayScreen(StyledOnce, Screen[None]):
     HELP_TITLE = "The table display"
     HELP_TEXT = HELP
     CSS_PATH = "display.tcss"
-    BINDINGS = [Binding("g", "games", "Games", id="games")]
+    BINDINGS = [
+        Binding("g", "games", "Games", id="games"),
+        # read-only, nothing is typed: q closes it as ctrl+q does (only ctrl+q did)
+        Binding("q", "app.quit", "Quit", id="display-quit"),
+    ]
 
     def __init__(
         self, store: Store, path: Path, in_play: bool = False, played_after: float = 0.0
@@ -347,7 +351,8 @@ class DisplayScreen(StyledOnce, Screen[None]):
         self.call_after_refresh(self._fit_log)  # the lines above it may wrap anew
         status = self.query_one("#display-status", Static)
         following = (
-            f"Following {session.game_id} (read-only) · {time.strftime('%H:%M:%S')} · g: games"
+            f"Following {session.game_id} (read-only) · {time.strftime('%H:%M:%S')} · "
+            "g: games · q: quit"
         )
         damage = session.record.damage
         # a damaged file said, not shown as the game (its readable part looked like a game
@@ -429,7 +434,10 @@ class GamePicker(StyledOnce, Screen[Path | str | None]):
     HELP_TITLE = "The table display"
     HELP_TEXT = HELP
     CSS_PATH = "display.tcss"
-    BINDINGS = [Binding("escape", "back", "Back", id="back")]
+    BINDINGS = [
+        Binding("escape", "back", "Back", id="back"),
+        Binding("q", "app.quit", "Quit", id="picker-quit"),
+    ]
 
     def __init__(
         self,
@@ -460,7 +468,7 @@ class GamePicker(StyledOnce, Screen[Path | str | None]):
             self.note or "Which game should the display show?", id="picker-title", markup=False
         )
         yield OptionList(id="picker-games")
-        yield Static("enter: show it · ctrl+q: close", id="picker-hint", markup=False)
+        yield Static("enter: show it · q: quit", id="picker-hint", markup=False)
 
     def on_mount(self) -> None:
         self._list(list_saved(self.store).games)

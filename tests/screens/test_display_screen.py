@@ -167,6 +167,28 @@ async def test_without_a_game_in_play_the_display_lists_the_games(tmp_path: Path
         )
 
 
+async def test_q_closes_the_display_and_its_list_of_games(store: Store, new_game: NewGame) -> None:
+    """The display is read-only: q closes it, as ctrl+q does (q did nothing: only ctrl+q
+    closed it, which the table did not find)."""
+    session = new_game("boomtown", ("Ann", "Bo", "Cy"))
+    app = DisplayApp(store, session.game_id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shows(pilot, lambda: isinstance(app.screen, DisplayScreen) and app.screen.view)
+        assert "q: quit" in text_of(pilot, "#display-status")
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.is_running
+    app = DisplayApp(store, session.game_id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shows(pilot, lambda: isinstance(app.screen, DisplayScreen) and app.screen.view)
+        await pilot.press("g")  # the list of games: q closes the display there too
+        await shows(pilot, lambda: isinstance(app.screen, GamePicker))
+        assert "q: quit" in text_of(pilot, "#picker-hint")
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.is_running
+
+
 async def test_the_display_moves_on_to_the_game_started_next(tmp_path: Path) -> None:
     """On a TV, the display stayed on the game it opened (finished) and, with no game in
     play, on the empty list, until someone walked over to press g (a play-test): showing
