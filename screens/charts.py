@@ -3,6 +3,7 @@ stacked categories. Read-only: it draws what the journal replays to."""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen
@@ -12,7 +13,7 @@ from companion.charts import number_charts
 from companion.scoring import SheetError
 from companion.session import GameSession
 from screens.dialog import Dialog
-from screens.widgets.chart import LineChart
+from screens.widgets.chart import LineChart, segment_colour
 from screens.widgets.footer import SteadyFooter
 
 
@@ -45,6 +46,7 @@ game also shows its final scores as stacked categories.
             if self.session.state.finished and self.session.state.sheet:
                 with TabPane("Final scores", id="chart-final"):
                     yield LineChart(id="plot-final")
+                    yield Static("", id="legend-final")
         yield SteadyFooter()
 
     def on_mount(self) -> None:
@@ -66,6 +68,20 @@ game also shows its final scores as stacked categories.
             for category in spec.categories
         }
         self.query_one("#plot-final", LineChart).show_stacked("Final scores", names, parts)
+        self.query_one("#legend-final", Static).update(legend(list(parts)))
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def legend(labels: list[str]) -> Text:
+    """The final scores' categories, each after a swatch of its segment's colour (under the
+    chart: plotext's own legend covered a bar); the lines wrap at the screen's width."""
+    text = Text()
+    for index, label in enumerate(labels):
+        if index:
+            text.append("  ")
+        red, green, blue = segment_colour(index)
+        text.append("██", style=f"rgb({red},{green},{blue})")
+        text.append(f" {label}")
+    return text

@@ -26,6 +26,24 @@ PLOT_COLOURS: dict[str, str | int] = {
 }
 
 
+#: The colours of a stacked bar's segments, a scoring category each, in order (RGB: the
+#: legend under the chart names each category in its own).
+SEGMENT_COLOURS: tuple[tuple[int, int, int], ...] = (
+    (0, 130, 200),
+    (60, 180, 75),
+    (230, 25, 75),
+    (255, 225, 25),
+    (245, 130, 48),
+    (145, 30, 180),
+    (70, 240, 240),
+    (240, 50, 230),
+)
+
+
+def segment_colour(index: int) -> tuple[int, int, int]:
+    return SEGMENT_COLOURS[index % len(SEGMENT_COLOURS)]
+
+
 #: Most ticks on a count's axis, as plotext puts on an axis of its own (7 up, 5 across).
 MOST_Y_TICKS = 7
 MOST_X_TICKS = 5
@@ -130,14 +148,16 @@ class LineChart(PlotextPlot):
         self.refresh()
 
     def show_stacked(self, title: str, names: list[str], parts: dict[str, list[int]]) -> None:
-        """Stacked bars: a bar per player, a segment per scoring category."""
+        """Stacked bars: a bar per player, a segment per scoring category in its colour
+        (`segment_colour`). No legend: plotext draws it inside the chart, where it covered
+        the first bar at 80x24 (a play-test); the screen says it beside the chart."""
         plt = self.plt
         plt.clear_figure()
         plt.title(title)
         plt.stacked_bar(
             [plotext_text(name) for name in names],
             list(parts.values()),
-            labels=list(parts),
+            color=[segment_colour(index) for index in range(len(parts))],
             orientation="horizontal",
         )
         ends = [0.0]  # a bar starts at 0 and each segment ends at the running sum

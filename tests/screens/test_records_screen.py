@@ -229,6 +229,45 @@ async def test_f3_charts_a_game_and_closes(store: Store, new_game: NewGame) -> N
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_final_scores_legend_covers_no_bar(
+    store: Store, new_game: NewGame, size: tuple[int, int]
+) -> None:
+    """f3 on a finished game at 80x24: the legend of the final scores (a line a category)
+    was drawn over the first player's bar. It is under the chart now, each category in
+    its segment's colour, and the bars are whole."""
+    from rich.text import Text
+
+    from screens.widgets.chart import LineChart
+
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    rules = session.rules
+    rows = rules.prefill(session.state)
+    for k, row in enumerate(rows):
+        row["track"], row["gold"] = 3 * k + 2, k + 1
+    spec = rules.sheet_for(session.state)
+    session.act(rules.finish(session.state, sheet_text(spec, rows), "Cy wins"))
+    labels = [category.label for category in spec.categories]
+    async with make_app(store).run_test(size=size) as pilot:
+        await open_screen(pilot, session, GameScreen)
+        await pilot.press("f3")
+        await settle(pilot)
+        charts = pilot.app.screen
+        assert isinstance(charts, GameCharts)
+        charts.query_one("#charts-tabs", TabbedContent).active = "chart-final"
+        await settle(pilot)
+        plot = charts.query_one("#plot-final", LineChart)
+        drawn_plot = plot.render().plain  # type: ignore[union-attr]
+        assert not any(label in drawn_plot for label in labels)  # no legend over the bars
+        legend = charts.query_one("#legend-final")
+        assert legend.region.y >= plot.region.bottom  # under the chart, on the screen
+        assert legend.region.bottom <= size[1] - 1  # above the footer
+        said = str(legend.render())
+        assert all(label in said for label in labels)
+        lines = Text(said).wrap(pilot.app.console, legend.content_size.width)
+        assert len(lines) <= legend.content_size.height  # every category whole
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 def test_records_snapshot(snap_compare, store: Store, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     history(store)
     assert snap_compare(make_app(store), press=["h", "ctrl+right"], terminal_size=size)
