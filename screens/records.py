@@ -35,7 +35,12 @@ from companion.records import (
     renamed,
 )
 from companion.renames import renames_or_why
-from companion.scoring import short_heading, standings_lines, standings_sentences
+from companion.scoring import (
+    short_heading,
+    standings_rows,
+    standings_sentences,
+    totals_first,
+)
 from companion.store import DamagedFile, Store
 from screens.dialog import Dialog
 from screens.styled_once import StyledOnce
@@ -567,13 +572,7 @@ class StandingsDialog(Dialog, ModalScreen[None]):
                 how = " on the tie-break"
             elif len(game.winners) > 1:  # ("won by 800" read as one beating the other)
                 how = " jointly" + (f", {margin} ahead of the next" if margin else "")
-            table = "\n".join(
-                [
-                    f"{game.spec.title}: final standings",
-                    "",
-                    *standings_lines(game.spec, game.result, total_first=True),
-                ]
-            )
+            table = self._table(self._table_room())
             sentences = "\n".join(
                 [
                     *standings_sentences(game.spec, game.result),
@@ -589,5 +588,78 @@ class StandingsDialog(Dialog, ModalScreen[None]):
             yield Static(sentences, id="standings-sentences", markup=False)
             yield Static("escape closes · the arrows scroll", id="standings-hint")
 
+    def _table_room(self) -> int:
+        """The cells the table has without scrolling sideways: the screen's less the box's
+        border and padding, and a scroll bar."""
+        return self.app.size.width - STANDINGS_FRAME
+
+    def _table(self, room: int) -> str:
+        game = self.game
+        assert game.result is not None and game.spec is not None
+        headers, rows = standings_rows(game.spec, game.result)
+        headers, rows = totals_first(headers, rows, len(game.spec.categories))
+        lines = fitted_lines(headers, rows, room)
+        return "\n".join([f"{game.spec.title}: final standings", "", *lines])
+
+    def on_resize(self) -> None:
+        if self.game.result is not None and self.game.spec is not None:
+            text = self._table(self._table_room())
+            self.query_one("#standings-text", Static).update(text)
+
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+#: The standings' box around its table: a thick border and 2 cells of padding each side,
+#: and a vertical scroll bar.
+STANDINGS_FRAME = 2 * (1 + 2) + 2
+#: The most lines a heading of the standings wraps to (then the table scrolls sideways).
+HEADING_LINES = 3
+GAP = "  "  # between two columns
+
+
+def fitted_lines(headers: list[str], rows: list[list[str]], room: int) -> list[str]:
+    """The standings' table as lines of text at most `room` cells wide where it can be: the
+    headings on one line if they fit, else a long heading wraps between its words, over as
+    few lines as make the table fit (at 80 columns Builders' "Investment Cubes on the
+    Scoring Track" was cut to "Investme", the rest off the screen); a column is never
+    narrower than its widest figure. Wider still (very long names), the table scrolls
+    sideways."""
+    widest = [max((cell_len(row[i]) for row in rows), default=0) for i in range(len(headers))]
+    for most in range(1, HEADING_LINES + 1):
+        wrapped = [wrap_heading(h, most, w) for h, w in zip(headers, widest, strict=True)]
+        widths = [
+            max(w, *(cell_len(line) for line in lines))
+            for lines, w in zip(wrapped, widest, strict=True)
+        ]
+        if sum(widths) + len(GAP) * (len(widths) - 1) <= room:
+            break
+    height = max(len(lines) for lines in wrapped)
+    heading_rows = [
+        [lines[i] if i < len(lines) else "" for lines in wrapped] for i in range(height)
+    ]
+
+    def line(cells: list[str]) -> str:
+        return GAP.join(
+            cell + " " * (width - cell_len(cell)) for cell, width in zip(cells, widths, strict=True)
+        ).rstrip()
+
+    return [line(cells) for cells in [*heading_rows, *rows]]
+
+
+def wrap_heading(heading: str, most: int, floor: int) -> list[str]:
+    """`heading` wrapped between its words over at most `most` lines (more only when a word
+    is too long to make it), as narrow as that allows but not below `floor` cells."""
+    words = heading.split()
+    if most <= 1 or len(words) <= 1:
+        return [heading]
+    for width in range(max(floor, max(cell_len(w) for w in words)), cell_len(heading) + 1):
+        lines: list[str] = []
+        for word in words:
+            if lines and cell_len(lines[-1]) + 1 + cell_len(word) <= width:
+                lines[-1] += f" {word}"
+            else:
+                lines.append(word)
+        if len(lines) <= most:
+            return lines
+    return [heading]

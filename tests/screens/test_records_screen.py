@@ -693,6 +693,56 @@ async def test_a_wide_standings_shows_its_total_and_scrolls_sideways(store: Stor
         assert box.scroll_x > 0
 
 
+def record_builders(store: Store, names: tuple[str, ...] = ("Ann", "Bo", "Cy")) -> None:
+    """A finished Boomtown Builders game, each player with an investment or two."""
+    rows = [
+        {
+            "name": name,
+            "investments": [
+                {"vp": 4 + k, "cube": 3 - k, "goldmine": k == 0},
+                {"vp": 2, "cube": 1, "goldmine": False},
+            ],
+        }
+        for k, name in enumerate(names)
+    ]
+    store.record_finished(
+        {
+            "game": "builders",
+            "title": "Boomtown Builders",
+            "file": "202609-builders.toml",
+            "finished": "2026-09-05T21:00:00",
+            "players": list(names),
+            "sheet": sheet_text(SHEETS["builders"], rows),
+        }
+    )
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_builders_standings_headings_are_read_whole(
+    store: Store, size: tuple[int, int]
+) -> None:
+    """The play-test at 80x24: Builders' standings (enter on a game) showed its tie-break
+    column's heading as "Investme", the rest off the screen. A long heading wraps between
+    its words where the room is short, and the table fits without scrolling sideways; at
+    120 columns each heading is on one line."""
+    record_builders(store, ("Bartholomew", "Bo", "Cy"))
+    spec = SHEETS["builders"]
+    headings = ["Rank", "Player", "Total", *(c.label for c in spec.categories)]
+    headings += [t.label for t in spec.tiebreaks]
+    async with make_app(store).run_test(size=size) as pilot:
+        dialog, _lines, words = await opened_standings(pilot)
+        box = dialog.query_one("#standings-box")
+        assert box.max_scroll_x == 0  # nothing off to the right
+        text = str(dialog.query_one("#standings-text").render())
+        assert all(word in words for heading in headings for word in heading.split())
+        top = next(line for line in text.splitlines() if line.startswith("Rank"))
+        if size[0] >= 120:
+            assert top.split("  ")[-1] == "Investment Cubes on the Scoring Track"
+        else:
+            assert "Investment" in top and "Track" not in top  # wrapped, below it
+            assert max(len(line) for line in text.splitlines()) <= box.content_size.width
+
+
 async def test_a_filter_that_finds_nothing_says_why(store: Store) -> None:
     """ "coloma bart" said to check the names, though Bart had finished games (of other
     kinds); "bart, chris" found nothing for the comma (a play-test)."""
