@@ -253,8 +253,10 @@ async def test_the_final_scores_legend_covers_no_bar(
         await settle(pilot)
         charts = pilot.app.screen
         assert isinstance(charts, GameCharts)
-        charts.query_one("#charts-tabs", TabbedContent).active = "chart-final"
-        await settle(pilot)
+        # the first tab, shown at once (the last, it was off the tab row at 80 columns)
+        assert charts.query_one("#charts-tabs", TabbedContent).active == "chart-final"
+        tab = charts.query_one("#charts-tabs Tab#--content-tab-chart-final")
+        assert tab.region.right <= size[0] and "Final scores" in str(tab.render())
         plot = charts.query_one("#plot-final", LineChart)
         drawn_plot = plot.render().plain  # type: ignore[union-attr]
         assert not any(label in drawn_plot for label in labels)  # no legend over the bars
