@@ -2,15 +2,35 @@
 
 from __future__ import annotations
 
+from textual.pilot import Pilot
 from textual.widgets import Select
 from textual.widgets._select import SelectOverlay
 
+from companion.session import GameSession
 from companion.store import Store
 from screens.builders import BuildersScreen
 from screens.correction import CorrectionDialog
 from tests.conftest import NewGame
 from tests.screens.helpers import make_app, open_screen, settle
 from tests.screens.test_builders_screen import four_players_in_round_three
+
+
+async def ctrl_o(pilot: Pilot, session: GameSession) -> CorrectionDialog:
+    """The Builders screen opened on `session`, ctrl+o pressed: its dialog."""
+    await open_screen(pilot, session, BuildersScreen)
+    await pilot.press("ctrl+o")
+    await settle(pilot)
+    dialog = pilot.app.screen
+    assert isinstance(dialog, CorrectionDialog)
+    return dialog
+
+
+async def open_what(pilot: Pilot, dialog: CorrectionDialog) -> SelectOverlay:
+    """What's list opened, as enter on it does."""
+    dialog.query_one("#what", Select).focus()
+    await pilot.press("enter")
+    await settle(pilot)
+    return dialog.query_one(SelectOverlay)
 
 
 async def test_the_what_list_opens_inside_the_dialog_at_80x24(
@@ -20,15 +40,8 @@ async def test_the_what_list_opens_inside_the_dialog_at_80x24(
     and hung at 80x24 (a play-test): it opens inside the dialog, scrolling, on screen."""
     session = four_players_in_round_three(new_game)
     async with make_app(store).run_test(size=(80, 24)) as pilot:
-        await open_screen(pilot, session, BuildersScreen)
-        await pilot.press("ctrl+o")
-        await settle(pilot)
-        dialog = pilot.app.screen
-        assert isinstance(dialog, CorrectionDialog)
-        dialog.query_one("#what", Select).focus()
-        await pilot.press("enter")
-        await settle(pilot)
-        overlay = dialog.query_one(SelectOverlay)
+        dialog = await ctrl_o(pilot, session)
+        overlay = await open_what(pilot, dialog)
         box = dialog.query_one("#correction-box")
         assert overlay.display and overlay.region.height >= 6
         assert overlay.option_count > overlay.region.height  # it scrolls
@@ -49,11 +62,7 @@ async def test_the_dialog_fits_its_content_and_grows_only_while_what_is_open(
     play-test): the buttons are its last line, and it grows only while the list is open."""
     session = four_players_in_round_three(new_game)
     async with make_app(store).run_test(size=(80, 24)) as pilot:
-        await open_screen(pilot, session, BuildersScreen)
-        await pilot.press("ctrl+o")
-        await settle(pilot)
-        dialog = pilot.app.screen
-        assert isinstance(dialog, CorrectionDialog)
+        dialog = await ctrl_o(pilot, session)
         box = dialog.query_one("#correction-box")
         buttons = dialog.query_one("#correction-buttons")
 
@@ -62,9 +71,7 @@ async def test_the_dialog_fits_its_content_and_grows_only_while_what_is_open(
 
         assert foot() == 0, (box.region, buttons.region)
         closed = box.region.height
-        dialog.query_one("#what", Select).focus()
-        await pilot.press("enter")
-        await settle(pilot)
+        await open_what(pilot, dialog)
         assert box.region.height > closed  # room for the list, inside the dialog
         await pilot.press("escape")
         await settle(pilot)
@@ -80,15 +87,8 @@ async def test_the_highlighted_what_line_shows_what_the_others_do(
     text in the same cells as when not highlighted, its colours alone telling it."""
     session = four_players_in_round_three(new_game)  # "🐻 Cy"
     async with make_app(store).run_test(size=(80, 24)) as pilot:
-        await open_screen(pilot, session, BuildersScreen)
-        await pilot.press("ctrl+o")
-        await settle(pilot)
-        dialog = pilot.app.screen
-        assert isinstance(dialog, CorrectionDialog)
-        dialog.query_one("#what", Select).focus()
-        await pilot.press("enter")
-        await settle(pilot)
-        overlay = dialog.query_one(SelectOverlay)
+        dialog = await ctrl_o(pilot, session)
+        overlay = await open_what(pilot, dialog)
         index = next(i for i, o in enumerate(overlay.options) if "🐻" in str(o.prompt))
         line = overlay._index_to_line[index] - overlay.scroll_offset.y
 

@@ -10,8 +10,9 @@ from companion.store import Store
 from screens.builders import BuildersScreen
 from screens.correction import CorrectionDialog
 from tests.conftest import NewGame
-from tests.screens.helpers import make_app, open_screen, settle, text_of, type_into
+from tests.screens.helpers import make_app, settle, text_of, type_into
 from tests.screens.test_builders_screen import four_players_in_round_three
+from tests.screens.test_correction_dialog_fits import ctrl_o
 
 
 async def test_a_round_that_disagrees_with_the_track_tokens_is_noted_and_recorded(
@@ -21,11 +22,7 @@ async def test_a_round_that_disagrees_with_the_track_tokens_is_noted_and_recorde
     play-test): a note says what its end would place, as it is typed; not a refusal."""
     session = four_players_in_round_three(new_game)  # round 2, 1 of 10 placed
     async with make_app(store).run_test(size=(80, 24)) as pilot:
-        await open_screen(pilot, session, BuildersScreen)
-        await pilot.press("ctrl+o")
-        await settle(pilot)
-        dialog = pilot.app.screen
-        assert isinstance(dialog, CorrectionDialog)
+        dialog = await ctrl_o(pilot, session)
         dialog.query_one("#what", Select).value = "round"
         await settle(pilot)
         line = dialog.query_one("#error-value")

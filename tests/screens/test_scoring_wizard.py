@@ -75,6 +75,26 @@ async def ctrl_f(pilot) -> ScoringWizard:  # type: ignore[no-untyped-def]
     return wizard
 
 
+async def scored_and_saved(pilot) -> GameScreen:  # type: ignore[no-untyped-def]
+    """ctrl+s in the wizard (the standings), ctrl+s again: saved, the game screen back."""
+    await pilot.press("ctrl+s")
+    await settle(pilot)
+    await pilot.press("ctrl+s")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen) and screen.session.state.finished
+    return screen
+
+
+async def reopened_wizard(pilot) -> ScoringWizard:  # type: ignore[no-untyped-def]
+    """ctrl+f, y on a finished game (reopened), ctrl+f: its wizard again."""
+    await pilot.press("ctrl+f", "y")
+    await settle(pilot)
+    wizard = await ctrl_f(pilot)
+    await settle(pilot)
+    return wizard
+
+
 # Per game: the players, then for each step the answers typed (None keeps the pre-filled one).
 WALKS = {
     "boomtown": (("Ann", "Bo", "Cy"), [[None, "12", None], ["3 4", "", "5 5"], ["1", "0", "1"]]),
@@ -1855,18 +1875,10 @@ async def test_a_reopened_builders_wizard_takes_a_cube_corrected_since_the_finis
         await open_wizard(pilot, session)
         await type_into(pilot, "#answer-0", "6")
         await type_into(pilot, "#answer-1", "5")
-        await pilot.press("ctrl+s")  # the standings
-        await settle(pilot)
-        await pilot.press("ctrl+s")  # saved
-        await settle(pilot)
-        screen = pilot.app.screen
-        assert isinstance(screen, GameScreen) and screen.session.state.finished
+        screen = await scored_and_saved(pilot)
         rules, state = screen.session.rules, screen.session.state
         assert screen.run(rules.correct_text(state, "building:2:1", "Ann s", "a Single"))
-        await pilot.press("ctrl+f", "y")  # reopen
-        await settle(pilot)
-        wizard = await ctrl_f(pilot)
-        await settle(pilot)
+        wizard = await reopened_wizard(pilot)
         assert wizard.query_one("#answer-0", Input).value == "6"  # the board's cube
         assert wizard.rows[0]["investments"] == [{"vp": 6, "cube": 1, "goldmine": False}]
         assert text_of(pilot, "#note-0") == (
@@ -1895,20 +1907,12 @@ async def test_a_reopened_games_notice_of_answers_from_the_game_leaves_them_in_s
     session = new_game(game="calamityville", names=("Ann", "Bo", "Cy", "Dee"))
     async with make_app(store).run_test(size=(80, 24), notifications=True) as pilot:
         await open_wizard(pilot, session)
-        await pilot.press("ctrl+s")  # the standings
-        await settle(pilot)
-        await pilot.press("ctrl+s")  # saved
-        await settle(pilot)
-        screen = pilot.app.screen
-        assert isinstance(screen, GameScreen) and screen.session.state.finished
+        screen = await scored_and_saved(pilot)
         for seat in range(4):
             rules, state = screen.session.rules, screen.session.state
             money = Amount(3000 + 100 * seat, False)
             assert screen.run(rules.correct(state, seat, "money", money, "miscounted"))
-        await pilot.press("ctrl+f", "y")  # reopened
-        await settle(pilot)
-        wizard = await ctrl_f(pilot)
-        await settle(pilot)
+        wizard = await reopened_wizard(pilot)
         said = [n.message for n in pilot.app._notifications if n.title == "Scoring wizard"]
         assert said == ["From the game, changed since its last sheet: 4 answers (Money)."]
         toasts = [toast.region for toast in wizard.query(Toast)]
