@@ -361,6 +361,7 @@ def _score(sheet_path: str, as_json: bool) -> int:
         score,
         score_json,
         standings_table,
+        tie_notes,
     )
 
     shown_path = visible(sheet_path)
@@ -378,7 +379,9 @@ def _score(sheet_path: str, as_json: bool) -> int:
     if as_json:
         # ensure_ascii: every non-ASCII character as \uXXXX, so no C1 control or direction
         # override reaches the terminal raw (JSON readers decode them back).
-        print(json.dumps(score_json(spec, result), ensure_ascii=True))
+        data = score_json(spec, result)
+        data["ties"] = tie_notes(spec, result)  # as `export`'s (the plain standings say them)
+        print(json.dumps(data, ensure_ascii=True))
     else:
         print(visible(standings_table(spec, result), keep_lines=True))
     return 0

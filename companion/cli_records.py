@@ -17,6 +17,7 @@ from companion.store import DamagedFile, Store
 
 if TYPE_CHECKING:
     from companion.gamefile import GameRecord
+    from companion.records import FinishedGame
 
 
 def fail(message: str) -> int:
@@ -94,7 +95,10 @@ def history(store: Store, game: str | None, player: str | None, fmt: str) -> int
     games = only(every, game=game, player=player)
     records = player_records(games)
     if fmt == "json":
-        print(json.dumps(to_json(games, records), ensure_ascii=True, indent=2))
+        doc = to_json(games, records)
+        for item, finished in zip(doc["games"], games, strict=True):  # as `export`'s
+            item["ties"] = _ties(finished)
+        print(json.dumps(doc, ensure_ascii=True, indent=2))
         return 0
     if fmt == "csv":
         _history_csv(games)
@@ -105,20 +109,38 @@ def history(store: Store, game: str | None, player: str | None, fmt: str) -> int
     from companion.records import records_table
 
     print(visible(games_table(games), keep_lines=True))
+    tied = [(finished, note) for finished in games for note in _ties(finished)]
+    if tied:  # what ranked a tie, as `export` says it (the table gave the totals alone)
+        print()
+        print("Ties:")
+        for finished, note in tied:
+            print(visible(f"  {finished.finished[:16]}  {finished.title}: {note}"))
     print()
     print(visible(records_table(records), keep_lines=True))
     return 0
 
 
-def _history_csv(games: list) -> None:  # type: ignore[type-arg]
+def _ties(game: FinishedGame) -> list[str]:
+    """`tie_notes` of a finished game: each tie on a total, and what ranked it."""
+    from companion.scoring import tie_notes
+
+    if game.result is None or game.spec is None:
+        return []
+    return tie_notes(game.spec, game.result)
+
+
+def _history_csv(games: list[FinishedGame]) -> None:
     import csv
 
+    from companion.export import tie_of_each
+
     writer = csv.writer(sys.stdout, lineterminator="\n")
-    writer.writerow(["finished", "game", "file", "player", "total", "rank", "winner"])
+    writer.writerow(["finished", "game", "file", "player", "total", "rank", "winner", "tie"])
     for game in games:
-        if game.result is None:
+        if game.result is None or game.spec is None:
             continue
-        for standing in game.result.standings:
+        ties = tie_of_each(game.spec, game.result)
+        for standing, tie in zip(game.result.standings, ties, strict=True):
             writer.writerow(
                 [
                     game.finished,
@@ -128,6 +150,7 @@ def _history_csv(games: list) -> None:  # type: ignore[type-arg]
                     standing.total,
                     standing.rank,
                     "yes" if standing.rank == 1 else "no",
+                    visible(tie),
                 ]
             )
 

@@ -13,15 +13,32 @@ import json
 from typing import Any
 
 from companion.charts import HIDDEN_NUMBERS
-from companion.scoring import SheetError, tie_notes
+from companion.scoring import Result, SheetError, SheetSpec, tie_notes
 from companion.session import GameSession
 
 FORMAT = 1
 FORMATS = ("json", "csv", "md")
 
 
+def tie_of_each(spec: SheetSpec, result: Result) -> list[str]:
+    """`tie_notes`' sentence for each standing's tie, in the standings' order ("" for a
+    player alone on their total): a row per player (the CSVs) says the tie its player
+    was in, in the words the Markdown and JSON give it."""
+    notes: dict[int, str] = {}
+    for standing in result.standings:
+        if standing.total not in notes:
+            tied = [other for other in result.standings if other.total == standing.total]
+            notes[standing.total] = "".join(tie_notes(spec, Result(result.game, tied)))
+    return [notes[standing.total] for standing in result.standings]
+
+
 def game_data(session: GameSession) -> dict[str, Any]:
     """Everything an export says about a game, as plain JSON values."""
+    return _game_data(session)[0]
+
+
+def _game_data(session: GameSession) -> tuple[dict[str, Any], dict[str, str]]:
+    """`game_data`, and each tied player's tie (by name: the CSV's column)."""
     state, rules, header = session.state, session.rules, session.header
     # the numbers the game shows (Builders' VP, known only at the end, read 0 above the
     # standings' totals: a play-test)
@@ -41,6 +58,7 @@ def game_data(session: GameSession) -> dict[str, Any]:
         )
     standings = None
     ties: list[str] = []
+    tie_by_name: dict[str, str] = {}
     if state.finished and state.sheet:
         try:
             spec, result = rules.final_result(state)
@@ -50,9 +68,11 @@ def game_data(session: GameSession) -> dict[str, Any]:
             standings["categories"] = {c.key: c.label for c in spec.categories}
             ties = tie_notes(spec, result)  # what ranked a tie (a play-test saw 8 and 8
             # ranked 1 and 2 with no reason)
+            each = tie_of_each(spec, result)
+            tie_by_name = {s.name: tie for s, tie in zip(result.standings, each, strict=True)}
         except SheetError as error:
             standings = {"problem": str(error)}
-    return {
+    data: dict[str, Any] = {
         "format": FORMAT,
         "game": rules.id,
         "title": rules.title,
@@ -73,29 +93,32 @@ def game_data(session: GameSession) -> dict[str, Any]:
             for _, entry in session.journal.tail(session.journal.effective_count)
         ],
     }
+    return data, tie_by_name
 
 
 def export_text(session: GameSession, fmt: str) -> str:
     """The game in one of FORMATS."""
-    data = game_data(session)
+    data, tie_by_name = _game_data(session)
     if fmt == "json":
         return json.dumps(data, ensure_ascii=True, indent=2) + "\n"
     if fmt == "csv":
-        return _csv(data)
+        return _csv(data, tie_by_name)
     if fmt == "md":
         return _markdown(data)
     raise ValueError(f"unknown format {fmt!r} (one of: {', '.join(FORMATS)})")
 
 
-def _csv(data: dict[str, Any]) -> str:
+def _csv(data: dict[str, Any], tie_by_name: dict[str, str]) -> str:
     """One row per player: seat, name, colour, each number, then, if scored, what the score
     sheet counted of each category (`score_KEY`: a number the wizard changed, gold 19 where
-    16 was tracked, read as 16 beside the total: a play-test), the total and the rank."""
+    16 was tracked, read as 16 beside the total: a play-test), the total and the rank; when
+    a total is tied, a `tie` column: the tie-break figures that ranked it (`ties`)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     keys = list(data["numbers"])
     ranked = _ranked(data)
     held = _any_holdings(data)
+    tied = bool(ranked and data["ties"])
     categories = list((data.get("standings") or {}).get("categories", {})) if ranked else []
     parts = {
         standing["name"]: standing["breakdown"]
@@ -110,6 +133,7 @@ def _csv(data: dict[str, Any]) -> str:
             *(["holdings"] if held else []),
             *(f"score_{key}" for key in categories),
             *(["total", "rank"] if ranked else []),
+            *(["tie"] if tied else []),
         ]
     )
     for player in data["players"]:
@@ -118,6 +142,8 @@ def _csv(data: dict[str, Any]) -> str:
             total, rank = ranked.get(player["name"], ("", ""))
             scored = parts.get(player["name"], {})
             extra = [*(scored.get(key, "") for key in categories), total, rank]
+            if tied:
+                extra.append(tie_by_name.get(player["name"], ""))
         numbers = [player["numbers"][key] for key in keys]
         holdings = ["; ".join(player["holdings"])] if held else []
         writer.writerow(

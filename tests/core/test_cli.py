@@ -89,6 +89,32 @@ def test_score_prints_standings_and_json(capsys: pytest.CaptureFixture[str], tmp
     }
 
 
+def test_score_json_says_each_tie_and_what_ranked_it(
+    capsys: pytest.CaptureFixture[str], tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    """`score` said "Ann and Bo tie on 24 points: they share the rank." and `export`'s JSON
+    carried it as `ties`, but `score --json` left it out: the same sentences now."""
+    import json
+
+    sheet = tmp_path / "sheet.toml"
+    sheet.write_text(SHEET)
+    code, out, _ = run(capsys, "score", str(sheet), "--json")
+    assert code == 0
+    assert json.loads(out)["ties"] == ["Ann and Bo tie on 24 points: they share the rank."]
+    sheet.write_text(SHEET.replace("gold = 24", "gold = 23"))
+    code, out, _ = run(capsys, "score", str(sheet), "--json")
+    assert code == 0 and json.loads(out)["ties"] == []
+    players = [
+        COLOMA_PLAYER.format(name=name, track=9).replace("gold = 1", f"gold = {gold}")
+        for name, gold in (("Ann", 3), ("Bo", 2))
+    ]
+    sheet.write_text('game = "coloma"\n\n' + "\n".join(players))
+    code, out, _ = run(capsys, "score", str(sheet), "--json")
+    assert code == 0 and json.loads(out)["ties"] == [
+        "Ann and Bo tie on 12 points; Gold Nuggets: Ann 3, Bo 2."
+    ]
+
+
 def test_score_json_names_what_each_breakdown_figure_holds(
     capsys: pytest.CaptureFixture[str], tmp_path
 ) -> None:  # type: ignore[no-untyped-def]

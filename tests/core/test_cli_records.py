@@ -39,6 +39,7 @@ def test_export_each_format(capsys, store: Store, new_game: NewGame, data: list[
     assert json.loads(out)["standings"]["winners"] == ["Bo"]
     code, out, _ = run(capsys, *data, "export", session.game_id, "--format", "csv")
     assert code == 0 and list(csv.reader(io.StringIO(out)))[2][:2] == ["2", "Bo"]
+    assert "tie" not in out.splitlines()[0].split(",")  # no tie, no column for one
     code, out, _ = run(capsys, *data, "export", session.game_id, "--format", "md")
     assert code == 0 and out.startswith("# Boomtown")
 
@@ -107,6 +108,34 @@ def test_history_text_json_csv_and_filters(
     assert code == 0 and len(json.loads(out)["games"]) == 2
     code, out, _ = run(capsys, *data, "history", "--game", "b")  # boomtown or builders
     assert code == 2
+
+
+def test_history_says_what_ranked_each_tie_in_every_shape(
+    capsys, store: Store, new_game: NewGame, data: list[str]
+) -> None:  # type: ignore[no-untyped-def]
+    """`export` said each tie on a total and what ranked it (`ties`); `history` printed
+    Ann 20, Bo 20 with no word of it: its text, JSON and CSV say it in the same words."""
+    finish(new_game, (20, 20, 5))
+    finish(new_game, (30, 20, 5), names=("Ann", "Bo", "Di"))
+    tie = "Ann and Bo tie on 20 points: they share the rank."
+    code, out, _ = run(capsys, *data, "history")
+    assert code == 0 and "\nTies:\n" in out
+    (line,) = [line for line in out.splitlines() if "tie on" in line]
+    assert line.endswith(f"  Boomtown: {tie}")
+    code, out, _ = run(capsys, *data, "history", "--json")
+    assert code == 0 and [g["ties"] for g in json.loads(out)["games"]] == [[], [tie]]
+    code, out, _ = run(capsys, *data, "history", "--csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [(row["player"], row["tie"]) for row in rows] == [
+        ("Ann", ""),
+        ("Bo", ""),
+        ("Di", ""),
+        ("Ann", tie),
+        ("Bo", tie),
+        ("Cy", ""),
+    ]
+    code, out, _ = run(capsys, *data, "history", "--player", "di")
+    assert code == 0 and "Ties:" not in out  # none among the games shown
 
 
 def test_history_finds_a_player_by_the_start_of_a_name_or_word(

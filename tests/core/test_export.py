@@ -59,8 +59,10 @@ def test_csv_is_a_row_a_player(new_game: NewGame) -> None:
         "score_mayors",
         "total",
         "rank",
+        "tie",  # Bo | Co and *Cy* tie on 10
     ]
-    assert rows[2][1] == "Bo | Co" and rows[1][3:] == ["15", "15", "3", "5", "23", "1"]
+    assert rows[2][1] == "Bo | Co" and rows[1][3:] == ["15", "15", "3", "5", "23", "1", ""]
+    assert rows[2][-1] == rows[3][-1] == "Bo | Co and *Cy* tie on 10 points: they share the rank."
 
 
 def test_markdown_escapes_typed_text(new_game: NewGame) -> None:
@@ -213,3 +215,25 @@ def test_the_options_set_up_are_named_in_the_markdown_title(new_game: NewGame) -
     assert game_data(session)["variants"] == ["short game"]
     plain = new_game(game="boomtown", names=("Ann", "Bo", "Cy"))
     assert game_data(plain)["variants"] == []
+
+
+def test_csv_says_each_tied_players_tie_as_the_markdown_does(new_game: NewGame) -> None:
+    """The Markdown and JSON said what ranked Bo above Ann on 8 points each, the CSV gave
+    two 8s ranked 1 and 2 and no reason: a `tie` column, on each tied player's row."""
+    session = new_game("builders", names=("Ann", "Bo", "Cy"))
+    players = [
+        {"name": "Ann", "investments": [{"vp": 4, "cube": 2, "goldmine": False}]},
+        {
+            "name": "Bo",
+            "investments": [
+                {"vp": 4, "cube": 1, "goldmine": False},
+                {"vp": 4, "cube": 1, "goldmine": False},
+            ],
+        },
+        {"name": "Cy", "investments": [{"vp": 3, "cube": 1, "goldmine": False}]},
+    ]
+    session.act(session.rules.finish(session.state, sheet_text(SHEETS["builders"], players), "x"))
+    (tie,) = game_data(session)["ties"]
+    rows = list(csv.DictReader(io.StringIO(export_text(session, "csv"))))
+    assert {row["name"]: row["tie"] for row in rows} == {"Ann": tie, "Bo": tie, "Cy": ""}
+    assert "Investment Cubes on the Scoring Track: Bo 2, Ann 1" in tie
