@@ -47,9 +47,24 @@ class BackupError(ValueError):
 
 
 def backup(store: Store, target: Path) -> list[str]:
-    """Write everything to the zip `target` (never over an existing file); the names kept."""
+    """Write everything to the zip `target` (never over an existing file); the names kept.
+
+    A name that does not end in .zip is refused, not changed: `backup games.txt` wrote a
+    zip under that name (a play-test), and a name the app chose in its place would not
+    be where a script or the person looks for it."""
+    shown = visible(str(target))
+    if target.is_dir():  # ("already exists: choose another name" read as a clash)
+        raise BackupError(
+            f"{shown} is a folder: name the zip to write in it, e.g. "
+            f"{visible(str(target / 'games.zip'))}; nothing was written."
+        )
+    if not target.name.lower().endswith(".zip"):
+        raise BackupError(
+            f"{shown} does not end in .zip: a backup is a zip, e.g. "
+            f"{visible(str(target.with_name(target.stem + '.zip')))}; nothing was written."
+        )
     if target.exists():
-        raise BackupError(f"{target} already exists: choose another name, nothing was written.")
+        raise BackupError(f"{shown} already exists: choose another name, nothing was written.")
     names = _local_files(store)
     temporary = target.with_name(target.name + ".part")
     hashes: dict[str, str] = {}
@@ -75,10 +90,12 @@ def backup(store: Store, target: Path) -> list[str]:
             os.fsync(handle.fileno())
         temporary.replace(target)
     except OSError as error:
-        temporary.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # (a folder in the path that is a file: ENOTDIR
+            # here too, which ended the command naming the .part file)
+            temporary.unlink(missing_ok=True)
         raise BackupError(  # (the path left out: which folder was missing went unsaid, a
             # play-test)
-            f"The backup could not be written to {visible(str(target))}: {error.strerror or error}."
+            f"The backup could not be written to {shown}: {error.strerror or error}."
         ) from None
     return names
 
@@ -177,6 +194,14 @@ def plan_restore(store: Store, archive_path: Path) -> RestorePlan:
         archive = zipfile.ZipFile(archive_path)
     except FileNotFoundError:
         raise BackupError(f"{shown}: no such file.") from None
+    except IsADirectoryError:  # ("not a zip archive, or a damaged one ([Errno 21] Is a
+        # directory: ...)")
+        raise BackupError(f"{shown} is a folder, not a backup; nothing was restored.") from None
+    except (NotADirectoryError, PermissionError) as error:  # (said without Python's
+        # "[Errno 20]" and the path again; other OSErrors are a damaged archive's seeks)
+        raise BackupError(
+            f"{shown} cannot be read: {error.strerror or cut_reason(error)}; nothing was restored."
+        ) from None
     except (zipfile.BadZipFile, OSError, NotImplementedError, ValueError, EOFError) as error:
         # (a byte changed in its directory: "zipfiles that span multiple disks are not
         # supported" reached the user as an unexpected error)

@@ -96,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     shape.add_argument("--json", action="store_true", help="print one JSON object")
     shape.add_argument("--csv", action="store_true", help="a row a player a game")
     saver = commands.add_parser("backup", help="put every game, the history and settings in a zip")
-    saver.add_argument("file", metavar="FILE.zip")
+    saver.add_argument("file", metavar="FILE.zip", help="a new file whose name ends in .zip")
     restorer = commands.add_parser("restore", help="bring back a backup made by `goldrush backup`")
     restorer.add_argument("file", metavar="FILE.zip")
     restorer.add_argument(

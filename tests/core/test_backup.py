@@ -167,6 +167,48 @@ def test_a_foreign_or_damaged_archive_is_refused_and_nothing_is_written(
     assert not store.root.exists()
 
 
+def test_a_name_not_ending_in_zip_is_refused_not_changed(store: Store, tmp_path: Path) -> None:
+    """`backup games.txt` wrote a zip named games.txt (a play-test). Refused, with the name
+    it could have: a name the app chose instead would not be where anyone looks."""
+    for name, said in (("games.txt", "games.zip"), ("games", "games.zip")):
+        with pytest.raises(BackupError) as refused:
+            backup(store, tmp_path / name)
+        assert str(refused.value) == (
+            f"{tmp_path / name} does not end in .zip: a backup is a zip, e.g. "
+            f"{tmp_path / said}; nothing was written."
+        )
+    assert list(tmp_path.iterdir()) == []
+    backup(store, tmp_path / "GAMES.ZIP")  # any case
+    assert [path.name for path in tmp_path.iterdir()] == ["GAMES.ZIP"]
+
+
+def test_a_folder_or_a_file_in_the_path_is_said_plainly(store: Store, tmp_path: Path) -> None:
+    """A folder given as the backup "already exists: choose another name"; a file where the
+    path needs a folder ended the command with "b.zip.part: Not a directory" (the clean-up
+    of the .part file raised too); restoring a folder gave "([Errno 21] Is a directory:
+    '...')"."""
+    with pytest.raises(BackupError) as refused:
+        backup(store, tmp_path)
+    assert str(refused.value) == (
+        f"{tmp_path} is a folder: name the zip to write in it, e.g. {tmp_path / 'games.zip'}; "
+        "nothing was written."
+    )
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(BackupError) as refused:
+        backup(store, tmp_path / "file" / "b.zip")
+    assert str(refused.value) == (
+        f"The backup could not be written to {tmp_path / 'file' / 'b.zip'}: Not a directory."
+    )
+    with pytest.raises(BackupError) as refused:
+        plan_restore(store, tmp_path)
+    assert str(refused.value) == f"{tmp_path} is a folder, not a backup; nothing was restored."
+    with pytest.raises(BackupError) as refused:
+        plan_restore(store, tmp_path / "file" / "b.zip")
+    assert str(refused.value) == (
+        f"{tmp_path / 'file' / 'b.zip'} cannot be read: Not a directory; nothing was restored."
+    )
+
+
 def test_not_a_zip_and_a_cut_zip(store: Store, new_game: NewGame, tmp_path: Path) -> None:
     text = tmp_path / "notes.zip"
     text.write_text("hello")

@@ -73,17 +73,25 @@ def test_a_game_damaged_further_up_is_reported_not_exported(  # type: ignore[no-
         # empty names: refused, not read as another thing (a play-test)
         (["history", "--player", ""], "--player needs a name, or the start of one"),
         (["backup", ""], "name the zip to write"),
+        (["backup", "TMP/games.txt"], "games.txt does not end in .zip"),  # (none written)
         (["restore", " "], "name the zip to restore"),
     ],
 )
 def test_bad_input_is_one_line(
-    capsys, store: Store, new_game: NewGame, data: list[str], args: list[str], message: str
+    capsys,
+    store: Store,
+    new_game: NewGame,
+    data: list[str],
+    args: list[str],
+    message: str,
+    tmp_path: Path,
 ) -> None:  # type: ignore[no-untyped-def]
     session = new_game()
-    args = [session.game_id if a == "ID" else a for a in args]
+    args = [a.replace("ID", session.game_id).replace("TMP", str(tmp_path)) for a in args]
     code, out, err = run(capsys, *data, *args)
     assert code == 2 and out == ""
     assert message in err and err.count("\n") == 1
+    assert not (tmp_path / "games.txt").exists()
 
 
 def test_history_text_json_csv_and_filters(
