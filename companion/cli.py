@@ -178,6 +178,26 @@ def _game_id_problem(game_id: str) -> str | None:
     return None
 
 
+def _no_saved_game(store: Store, game_id: str) -> str | None:
+    """Why `game_id` names no saved game (`_game_id_problem`, or no file of its name), or
+    None. A file of its name that cannot be read (a folder) is said by reading it, as
+    `goldrush list` says it: "no saved game" there was contradicted by the list."""
+    problem = _game_id_problem(game_id)
+    if problem is None and not os.path.lexists(store.games_dir / f"{game_id}.toml"):
+        problem = f"no saved game {visible(game_id)!r} (see: goldrush list)"
+    return problem
+
+
+def _unopenable(store: Store, game_id: str) -> str | None:
+    """Why the app cannot start on `game_id` (as `_no_saved_game`, or a file of its name that
+    is not a regular file), or None."""
+    path = store.games_dir / f"{game_id}.toml"
+    problem = _no_saved_game(store, game_id)
+    if problem is None and not path.is_file():
+        problem = f"{visible(str(path))} cannot be opened: it is not a regular file"
+    return problem
+
+
 def _launch(argv: Sequence[str]) -> Any:
     """What argparse would make of a plain start of the app (`goldrush`, `goldrush open
     GAME`, each with `--data-dir DIR` first), or None for any other command line: then
@@ -237,14 +257,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return serve.serve(store, args.host, args.port, args.full)
     open_id = getattr(args, "game_id", None) if args.command == "open" else None
     if open_id is not None:
-        problem = _game_id_problem(open_id)
-        path = store.games_dir / f"{open_id}.toml"
-        if problem is None and not path.is_file():
-            problem = (
-                f"{visible(str(path))} cannot be opened: it is not a regular file"
-                if os.path.lexists(path)
-                else f"no saved game {visible(open_id)!r} (see: goldrush list)"
-            )
+        problem = _unopenable(store, open_id)
         if problem:
             return _fail(f"goldrush: {problem}")
     if not _has_terminal():
@@ -287,12 +300,10 @@ def _sheet(store: Store, game_id: str) -> int:
     from companion.session import GameSession
     from companion.store import DamagedFile
 
-    problem = _game_id_problem(game_id)
-    path = store.games_dir / f"{game_id}.toml"
-    if problem is None and not path.is_file():
-        problem = f"no saved game {visible(game_id)!r} (see: goldrush list)"
+    problem = _no_saved_game(store, game_id)
     if problem:
         return _fail(f"goldrush sheet: {problem}")
+    path = store.games_dir / f"{game_id}.toml"
     try:
         state = GameSession(store, read_undamaged(store, path)).state
     except DamagedFile as damaged:
@@ -390,9 +401,7 @@ def _score(sheet_path: str, as_json: bool) -> int:
 def _display(store: Store, game_id: str | None) -> int:
     """The table display (#15): a read-only view of one game, or of the latest in play."""
     if game_id is not None:
-        problem = _game_id_problem(game_id)
-        if problem is None and not (store.games_dir / f"{game_id}.toml").is_file():
-            problem = f"no saved game {visible(game_id)!r} (see: goldrush list)"
+        problem = _unopenable(store, game_id)
         if problem:
             return _fail(f"goldrush display: {problem}")
     if not _has_terminal():
@@ -406,7 +415,7 @@ def _records(store: Store, args: argparse.Namespace) -> int:
     from companion import cli_records
 
     if args.command == "export":
-        problem = _game_id_problem(args.game_id)
+        problem = _no_saved_game(store, args.game_id)
         return cli_records.export(store, args.game_id, args.format, problem)
     if args.command == "history":
         fmt = "json" if args.json else "csv" if args.csv else "text"

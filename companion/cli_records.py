@@ -43,16 +43,15 @@ def read_undamaged(store: Store, path: Path) -> GameRecord:
 
 
 def export(store: Store, game_id: str, fmt: str, problem: str | None) -> int:
+    """`problem`: why `game_id` names no saved game (`cli._no_saved_game`), or None."""
     from companion.export import FORMATS, export_text
     from companion.session import GameSession
 
     if fmt not in FORMATS:
         return fail(f"goldrush export: --format is one of {', '.join(FORMATS)}, not {fmt!r}")
-    path = store.games_dir / f"{game_id}.toml"
-    if problem is None and not path.is_file():
-        problem = f"no saved game {game_id!r} (see: goldrush list)"
-    if problem:
+    if problem:  # (a file of its name there but unreadable, a folder: said by reading it)
         return fail(f"goldrush export: {problem}")
+    path = store.games_dir / f"{game_id}.toml"
     try:
         session = GameSession(store, read_undamaged(store, path))
     except DamagedFile as damaged:

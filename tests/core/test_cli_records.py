@@ -94,6 +94,20 @@ def test_bad_input_is_one_line(
     assert not (tmp_path / "games.txt").exists()
 
 
+def test_a_folder_named_like_a_game_is_said_as_the_list_says_it(
+    capsys, store: Store, data: list[str]
+) -> None:  # type: ignore[no-untyped-def]
+    """`list` said "damaged: .../x.toml: is not a regular file (a folder)" and `open` that it
+    cannot be opened, but `export` and `sheet` said "no saved game 'x'"."""
+    store.games_dir.mkdir(parents=True)
+    folder = store.games_dir / "20260101-000000-boomtown.toml"
+    folder.mkdir()
+    for command in ("export", "sheet"):
+        code, out, err = run(capsys, *data, command, "20260101-000000-boomtown")
+        assert code == 2 and out == ""
+        assert err == f"goldrush {command}: {folder}: is not a regular file (a folder)\n"
+
+
 def test_history_text_json_csv_and_filters(
     capsys, store: Store, new_game: NewGame, data: list[str]
 ) -> None:  # type: ignore[no-untyped-def]
