@@ -62,7 +62,11 @@ game shows its final scores first, as stacked categories.
     def _final_scores(self) -> None:
         try:
             spec, result = self.session.rules.final_result(self.session.state)
-        except SheetError:
+        except SheetError as problem:  # (the tab was empty, unexplained: a play-test)
+            self.query_one("#legend-final", Static).update(
+                f"Its score sheet cannot be read ({problem}): ctrl+f on the game reopens it "
+                "to score it again."
+            )
             return
         names = [standing.name for standing in result.standings]
         parts = {

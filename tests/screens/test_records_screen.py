@@ -269,6 +269,25 @@ async def test_the_final_scores_legend_covers_no_bar(
         assert len(lines) <= legend.content_size.height  # every category whole
 
 
+async def test_the_final_scores_of_a_sheet_that_cannot_be_read_say_so(
+    store: Store, new_game: NewGame
+) -> None:
+    """A finished game whose sheet cannot be read showed an empty Final scores tab, with no
+    word of why (a play-test)."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    rules = session.rules
+    session.act(rules.finish(session.state, "game = 'coloma'\nplayers = 3\n", "Cy wins"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_screen(pilot, session, GameScreen)
+        await pilot.press("f3")
+        await settle(pilot)
+        charts = pilot.app.screen
+        assert isinstance(charts, GameCharts)
+        said = " ".join(str(charts.query_one("#legend-final").render()).split())
+        assert said.startswith("Its score sheet cannot be read (")
+        assert said.endswith("ctrl+f on the game reopens it to score it again.")
+
+
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 def test_records_snapshot(snap_compare, store: Store, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     history(store)
