@@ -37,7 +37,7 @@ from sys import intern
 from typing import TYPE_CHECKING, Any
 
 from companion.files import parse_toml
-from companion.journal import Entry, JournalError
+from companion.journal import Entry, JournalError, entries_of_columns
 from companion.safe_text import visible
 from companion.store import FORMAT, DamagedFile, _flat_toml, _reason, _sha256
 from companion.table import COLOURS
@@ -559,7 +559,11 @@ _BULK = 4096
 # apart from those joining the entries), a `":` of the file's own, a `null` (not TOML), and
 # a number of 16 digits or more (see LARGEST_NUMBER).
 _NOT_BULK = bytes(range(10)) + bytes(range(11, 32)) + b"\x7f\\["
-_BULK_BYTES = bytes(byte for byte in range(256) if byte not in _NOT_BULK)
+#: the ASCII bytes a plain entry may hold: deleting them leaves its non-ASCII bytes (each
+#: character's whole UTF-8 sequence), and any byte that keeps it off the bulk reading
+_BULK_ASCII = bytes(byte for byte in range(128) if byte not in _NOT_BULK)
+_NOT_ASCII = bytes(range(128, 256))
+_BUT_LAST = itemgetter(slice(None, -1))
 _DIGITS_AS_ZEROS = bytes(48 if 48 <= byte <= 57 else 32 for byte in range(256))
 _SIXTEEN_DIGITS = b"0" * 16
 
@@ -585,12 +589,13 @@ def _entries_in_bulk(contents: list[bytes]) -> list[Entry] | None:
     global _JSON_DECODER
     if not contents:
         return []
-    joined = b'},{"'.join([content[:-1] for content in contents])
+    joined = b'},{"'.join(map(_BUT_LAST, contents))  # (each content's newline left out)
     lines = joined.count(b"\n") + len(contents)
     if joined.count(b"{") != len(contents) - 1 or joined.count(b" = ") != lines:
         return None
+    rest = joined.translate(None, _BULK_ASCII)  # the non-ASCII bytes, or a refused one
     if (
-        joined.translate(None, _BULK_BYTES)
+        rest.translate(None, _NOT_ASCII)
         or b'":' in joined
         or b" = null" in joined
         or _SIXTEEN_DIGITS in joined.translate(_DIGITS_AS_ZEROS)
@@ -602,7 +607,10 @@ def _entries_in_bulk(contents: list[bytes]) -> list[Entry] | None:
         _JSON_DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
     try:
         text = (b'[{"' + joined.replace(b"\n", b',"').replace(b" = ", b'":') + b"}]").decode()
-        if not text.isprintable():  # `visible` has to write some text out: one by one
+        # `visible` has to write some text out: one by one. Only the non-ASCII characters
+        # are looked at (the ASCII ones left are printable, the newlines replaced above):
+        # the whole text's isprintable() was a tenth of a long game's first read.
+        if not rest.decode().isprintable():
             return None
         tables = _JSON_DECODER.decode(text)
     except ValueError:  # UnicodeDecodeError too
@@ -624,7 +632,7 @@ def _entries_in_bulk(contents: list[bytes]) -> list[Entry] | None:
     if "check" in keys:
         for table in tables:
             table.pop("check", None)
-    return list(map(Entry, kinds, texts, tables, ats))
+    return entries_of_columns(kinds, texts, tables, ats)
 
 
 def _parse_whole(data: bytes) -> ParsedJournal:

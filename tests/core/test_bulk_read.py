@@ -21,6 +21,7 @@ from companion.gamefile import (
     parse_journal,
 )
 from companion.journal import Entry, JournalError
+from companion.safe_text import visible
 
 HEADER = b'format = 2\ngame = "coloma"\n'
 
@@ -69,6 +70,20 @@ def test_plain_entries_are_read_in_bulk() -> None:
     assert _entries_in_bulk(contents) == written
 
 
+def test_only_printable_text_is_read_in_bulk() -> None:
+    """What `visible` writes out (a C1 control, a direction override, a no-break space)
+    keeps a run of entries off the bulk reading; an arrow or an accent does not (only the
+    non-ASCII characters are looked at, #16)."""
+    printable = [an_entry([b'who = "Zo\xc3\xab \xe2\x86\x92"\n']), an_entry([])]
+    assert _entries_in_bulk(printable) == one_by_one(printable)
+    for odd in ("\x85", "\u202e", "\xa0", "\u2028"):
+        contents = [an_entry([]), an_entry([f'who = "a{odd}b"\n'.encode()])]
+        assert _entries_in_bulk(contents) is None
+        assert one_by_one(contents)[1] == Entry(
+            "adjust", "Ann +1 \u2192 2", {"who": visible(f"a{odd}b")}, "2026"
+        )
+
+
 lines = st.sampled_from(
     [
         b"player = 0\n",
@@ -98,6 +113,10 @@ lines = st.sampled_from(
         b'text = "tab\there"\n',
         b'text = "back\\\\slash"\n',
         b'text = "\xe2\x80\xa8"\n',
+        b'text = "\xc2\x85"\n',  # C1 control (NEL)
+        b'text = "\xc2\xa0\xc2\xad"\n',  # no-break space, soft hyphen
+        b'text = "\xe2\x80\xae"\n',  # right-to-left override
+        b'text = "\xe2\x86\x92 \xc3\xa9"\n',  # printable: an arrow, an accent
         b'text = "\xed\xa0\x80"\n',
         b'text = "}{"\n',
         b"key = 1 # note\n",

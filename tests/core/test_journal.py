@@ -1,7 +1,10 @@
+import dataclasses
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.journal import Entry, Journal, make_entry
+from companion.journal import _FIELDS, Entry, Journal, entries_of_columns, make_entry
 
 
 def entry(name: str) -> Entry:
@@ -96,3 +99,35 @@ def test_the_newest_entry_of_a_kind_in_effect() -> None:
     journal.append(journal.undo_entry())  # type: ignore[arg-type]
     assert journal.newest_of("finish").text == "first finish"  # type: ignore[union-attr]
     assert journal.newest_of("reopen") is None and Journal([]).newest_of("finish") is None
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.text(max_size=8),
+            st.text(max_size=8),
+            st.dictionaries(st.text(max_size=4), st.integers(), max_size=3),
+            st.text(max_size=8),
+        ),
+        max_size=6,
+    )
+)
+def test_entries_made_a_column_at_a_time_are_the_entries(rows: list[tuple]) -> None:
+    """The bulk reader's quick constructor (#16) makes exactly `Entry(kind, text, data, at)`:
+    every field set, equal, hashed and shown alike, still frozen."""
+    columns = [list(column) for column in zip(*rows, strict=True)] or [[], [], [], []]
+    made = entries_of_columns(*columns)
+    assert made == [Entry(*row) for row in rows]
+    assert [repr(entry) for entry in made] == [repr(Entry(*row)) for row in rows]
+    assert [entry.to_parts() for entry in made] == [Entry(*row).to_parts() for row in rows]
+    for entry in made:
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            entry.kind = "changed"  # type: ignore[misc]
+
+
+def test_the_quick_constructor_knows_every_field_of_an_entry() -> None:
+    """A field added to Entry (or a __post_init__) must be added to `entries_of_columns`."""
+    assert tuple(field.name for field in dataclasses.fields(Entry)) == _FIELDS
+    assert not hasattr(Entry, "__post_init__")
+    with pytest.raises(ValueError):
+        entries_of_columns(["adjust"], [], [{}], ["x"])
