@@ -485,29 +485,91 @@ def follow_the_board(
     rows: list[dict[str, Any]],
     now: list[dict[str, Any]],
     then: list[dict[str, Any]],
+    places_now: Mapping[str, list[list[Any]]] | None = None,
+    places_then: Mapping[str, list[list[Any]]] | None = None,
 ) -> tuple[list[dict[str, Any]], list[Followed]]:
     """A reopened game's answers (`rows`, its last sheet's) with each number the game
     changed since that sheet was saved (`then`: what the screen tracked when it was; `now`:
     what it tracks) taken from the game, and which they are. A table reopened a game to
     correct a payment and the wizard offered the old sheet, so the old winner was saved
     again (a play-test); an answer the table typed over the board's number at the finish,
-    for a number the game has not changed since, stays."""
+    for a number the game has not changed since, stays. `places_now` / `places_then`: per
+    investments field, where each player's buildings stand (`Rules.score_places`), so that
+    a typed VP follows its building to whoever owns it now."""
     followed = [dict(row) for row in rows]
     taken: list[Followed] = []
     for spec_field in spec.fields:
         key = spec_field.key
+        moved = None
+        if spec_field.kind == "investments" and places_now and places_then:
+            moved = _investments_moved(
+                key, followed, now, then, places_now.get(key), places_then.get(key)
+            )
         for seat, (row, board, before) in enumerate(zip(followed, now, then, strict=False)):
             if key not in board or key not in before or board[key] == before[key]:
                 continue
             value = board[key]
             if spec_field.kind == "investments":
-                value = _cubes_followed(row.get(key), board[key], before[key])
+                value = (
+                    moved[seat]
+                    if moved is not None
+                    else _cubes_followed(row.get(key), board[key], before[key])
+                )
                 if value is None:
                     continue
             if row.get(key) != value:
                 taken.append(Followed(seat, key, spec_field.label, _said(spec_field, row.get(key))))
                 row[key] = value
     return followed, taken
+
+
+def _investments_moved(
+    key: str,
+    rows: list[dict[str, Any]],
+    now: list[dict[str, Any]],
+    then: list[dict[str, Any]],
+    places_now: list[list[Any]] | None,
+    places_then: list[list[Any]] | None,
+) -> list[list[dict[str, Any]] | None] | None:
+    """Each player's buildings now, each with the VP typed for the building at its place
+    in the last sheet (whoever owned it then: a Store corrected from Bob's to Zoë's kept its
+    VP among Bob's answers, a play-test), its cube and Goldmine as the game has them; a
+    building the sheet did not have takes the board's VP (a ? when not known). None for a
+    player whose typed answers cannot be paired with the buildings (another count typed)
+    and who gains one; None for all when the places are not given for every player."""
+    if (
+        places_now is None
+        or places_then is None
+        or not len(places_now) == len(places_then) == len(rows) == len(now) == len(then)
+    ):
+        return None
+    typed_at: dict[Any, Mapping[str, Any]] = {}
+    paired = []
+    for row, before, places in zip(rows, then, places_then, strict=True):
+        typed = row.get(key)
+        pairs = isinstance(typed, list) and len(typed) == len(before.get(key, ())) == len(places)
+        paired.append(pairs)
+        if pairs:
+            typed_at.update(zip(places, typed, strict=True))
+    moved: list[list[dict[str, Any]] | None] = []
+    for board, places, pairs in zip(now, places_now, paired, strict=True):
+        buildings = board.get(key, [])
+        if len(buildings) != len(places) or (
+            not pairs and any(place not in typed_at for place in places)
+        ):
+            moved.append(None)
+            continue
+        moved.append(
+            [
+                {
+                    "vp": typed_at[place]["vp"] if place in typed_at else building["vp"],
+                    "cube": building["cube"],
+                    "goldmine": bool(building.get("goldmine")),
+                }
+                for building, place in zip(buildings, places, strict=True)
+            ]
+        )
+    return moved
 
 
 def followed_notice(followed: list[Followed], names: list[str]) -> str:

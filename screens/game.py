@@ -698,7 +698,14 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         followed: list[Followed] = []
         then = self.session.state_at_last_finish() if state.sheet else None
         if then is not None:  # what the game changed since its last sheet: the game's number
-            rows, followed = follow_the_board(spec, rows, tracked, rules.prefill(then, known))
+            rows, followed = follow_the_board(
+                spec,
+                rows,
+                tracked,
+                rules.prefill(then, known),
+                rules.score_places(state),
+                rules.score_places(then),
+            )
         hints = board_hints(spec, tracked, rows, rules.score_hints(state))
         counts = rules.score_counts(state)
         supplies = rules.score_supplies(state)

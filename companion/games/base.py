@@ -227,6 +227,12 @@ class Rules:
         those built), as the game tracks them after any correction; [] where none."""
         return []
 
+    def score_places(self, state: TableState) -> dict[str, list[list[object]]]:
+        """Per investments field, where each of a player's items stands, in the order
+        `prefill` lists them (Builders: each building's row and column): a reopened game's
+        wizard pairs the VPs typed with the buildings by it. {} where none."""
+        return {}
+
     def score_counts(self, state: TableState) -> dict[str, list[int]]:
         """Per list field, how many numbers each player's board has (Coloma: a River
         Canyon's VP per River surveyed); the wizard says so when another count is typed,

@@ -823,6 +823,15 @@ class BuildersRules(Rules):
             supplies.append(supply)
         return supplies
 
+    def score_places(self, state: TableState) -> dict[str, list[list[object]]]:
+        """Each player's buildings' row and column, in the order `prefill` lists them."""
+        assert isinstance(state, BuildersState)
+        return {
+            "investments": [
+                [(b.row, b.column) for b in state.owned(seat)] for seat in range(len(state.players))
+            ]
+        }
+
     def score_hints(self, state: TableState) -> dict[str, list[str]]:
         """Beside each player's investments in the wizard: where each building stands."""
         assert isinstance(state, BuildersState)

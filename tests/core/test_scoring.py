@@ -415,3 +415,39 @@ def test_a_count_across_players_refused_names_who_has_how_many() -> None:
     with pytest.raises(SheetError) as refused:
         read_sheet({"game": "coloma", "players": hotels}, SHEETS)
     assert str(refused.value).endswith("(4 with 2 players), not 6 (Hotels: Ann 3, Bo 3).")
+
+
+def test_a_reopened_games_investments_follow_a_building_that_changed_hands() -> None:
+    """The play-test: after the finish, Bob's Store was corrected to Zoë's; the reopened
+    wizard kept Zoë's 3 VPs for her 4 buildings and Bob's 3 for his 2, and Bob won again.
+    Each building's typed VP follows it to its owner now (by where it stands); a building
+    the last sheet did not have takes the board's VP (a ? to type when not known)."""
+    from companion.games import SHEETS
+    from companion.scoring import UNKNOWN_VP, Followed, follow_the_board
+
+    spec = SHEETS["builders"]
+
+    def inv(vp: int, cube: int = 1) -> dict[str, object]:
+        return {"vp": vp, "cube": cube, "goldmine": False}
+
+    rows = [
+        {"name": "Zoë", "investments": [inv(3), inv(5, 3)]},
+        {"name": "Bob", "investments": [inv(1, 2), inv(2), inv(7, 2)]},
+    ]
+    then = [
+        {"name": "Zoë", "investments": [inv(0), inv(0, 3)]},
+        {"name": "Bob", "investments": [inv(0, 2), inv(0), inv(0, 2)]},
+    ]
+    now = [
+        {"name": "Zoë", "investments": [inv(0), inv(0, 3), inv(0), inv(UNKNOWN_VP, 2)]},
+        {"name": "Bob", "investments": [inv(0, 2), inv(0, 2)]},
+    ]
+    places_then = {"investments": [[(2, 2), (3, 1)], [(2, 5), (3, 4), (4, 3)]]}
+    places_now = {"investments": [[(2, 2), (3, 1), (3, 4), (4, 2)], [(2, 5), (4, 3)]]}
+    followed, said = follow_the_board(spec, rows, now, then, places_now, places_then)
+    assert followed[0]["investments"] == [inv(3), inv(5, 3), inv(2), inv(UNKNOWN_VP, 2)]
+    assert followed[1]["investments"] == [inv(1, 2), inv(7, 2)]
+    assert said == [
+        Followed(0, "investments", "Investments", "3x1 5x3"),
+        Followed(1, "investments", "Investments", "1x2 2x1 7x2"),
+    ]

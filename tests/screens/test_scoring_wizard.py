@@ -1926,3 +1926,40 @@ async def test_a_reopened_games_notice_of_answers_from_the_game_leaves_them_in_s
             region = wizard.query_one(part).region
             assert region.height >= 1 and not region.overlaps(box), part
             assert not any(region.overlaps(toast) for toast in toasts), part
+
+
+async def test_a_reopened_builders_wizard_follows_a_building_to_its_new_owner(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test: Bob's Store corrected to Zoë's after the finish; the reopened wizard
+    kept Zoë's VPs for one building fewer than she has, refused the VPs for all of them
+    ("3 buildings on the board"), and offered Bob's old win to be saved. The Store's VP
+    goes with it to Zoë, Bob keeps his other building's."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    rules = session.rules
+    session.act(rules.board(session.state, [5] * 6))
+    session.act(rules.build(session.state, 0, 1, 1, 1))  # Ann's Single
+    session.act(rules.build(session.state, 1, 1, 3, 1))  # Bo's, row 1, column 3
+    added = rules.correct_text(session.state, "building:add", "2 5 Bo d", "built unseen")
+    session.act(added)  # Bo's Double, row 2, column 5
+    async with make_app(store).run_test(size=(120, 40), notifications=True) as pilot:
+        await open_wizard(pilot, session)
+        await type_into(pilot, "#answer-0", "2")
+        await type_into(pilot, "#answer-1", "4 3")  # Bo: 4 + 6 = 10, Ann 2
+        screen = await scored_and_saved(pilot)
+        assert screen.session.journal.entries[-1].text == "The game is over: Bo wins."
+        rules, state = screen.session.rules, screen.session.state
+        assert screen.run(rules.correct_text(state, "building:1:3", "ann s", "Ann's Store"))
+        wizard = await reopened_wizard(pilot)
+        assert wizard.query_one("#answer-0", Input).value == "2 4"  # the Store's 4 with her
+        assert wizard.query_one("#answer-1", Input).value == "3"
+        assert [row["investments"] for row in wizard.rows] == [
+            [{"vp": 2, "cube": 1, "goldmine": False}, {"vp": 4, "cube": 1, "goldmine": False}],
+            [{"vp": 3, "cube": 2, "goldmine": False}],
+        ]
+        said = [n.message for n in pilot.app._notifications if n.title == "Scoring wizard"]
+        assert said == ["From the game, changed since its last sheet: 2 answers (Investments)."]
+        await type_into(pilot, "#answer-0", "2 4")  # typed again as shown: taken
+        assert 0 not in wizard._refused
+        screen = await scored_and_saved(pilot)  # 6 each: Ann's 2 scoring cubes to Bo's 1
+        assert screen.session.journal.entries[-1].text == "The game is over: Ann wins."
