@@ -1025,7 +1025,9 @@ class CommandScreen(GameScreen):
         if refused is None:
             return
         typed = comparable(event.value)
-        if not typed or not (refused.startswith(typed) or typed.startswith(refused)):
+        if (  # (an empty enter's "Nothing typed" stayed under what was typed next: a play-test)
+            not typed or not refused or not (refused.startswith(typed) or typed.startswith(refused))
+        ):
             # blank lines as many as it took: no layout at this key, nor at the next
             # refusal as long (a line collapsing and growing again cost two)
             line = self.refusal_line()

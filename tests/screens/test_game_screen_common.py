@@ -90,6 +90,10 @@ async def test_an_empty_enter_changes_nothing_and_says_what_to_type(
         before = len(screen.session.journal.entries)
         assert "Nothing typed" in await command(pilot, "")
         assert len(screen.session.journal.entries) == before
+        # it goes as the next command is typed (it stayed under it: a play-test)
+        send_keys(pilot, "ann")
+        await settle(pilot)
+        assert text_of(pilot, "#command-error").strip() == ""
 
 
 async def test_a_refusal_beside_the_field_goes_when_the_game_changes(
