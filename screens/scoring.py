@@ -740,6 +740,10 @@ did not have.
         """An answer that gives more points than anyone had in a category of this game in
         the records: said, never refused (999 VP went in without a word: a play-test; the
         rules give no most, so the table's own games are the measure)."""
+        tracked = self.tracked.get(field.key, [])
+        if seat < len(tracked) and tracked[seat] == self.rows[seat].get(field.key):
+            return ""  # the app's own count of the game, not a slip of the finger (Bob's
+            # 44 gold tracked all game was "more than anyone scored": a play-test)
         highs = self._record_highs()
         for category in self.spec.categories:
             if category.key not in highs or not self.spec.scored_from(category, field):

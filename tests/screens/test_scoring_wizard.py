@@ -1191,6 +1191,15 @@ async def test_more_than_anyone_scored_in_the_records_is_said_not_refused(
         await settle(pilot)
         assert wizard.spec.fields[wizard.step].key == "mines"  # taken, not refused
         assert wizard.rows[0]["gold"] == 999
+    # the app's own count, tracked all game, is not said so (Bob's 44 was: a play-test)
+    tracked = new_game(names=("Ann", "Bo", "Cy"))
+    tracked.act(tracked.rules.adjust(tracked.state, 1, "gold", parse_amount("+34")))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        wizard = await open_wizard(pilot, tracked)
+        assert wizard.query_one("#answer-1", Input).value == "44"
+        assert str(wizard.query_one("#note-1", Static).content) == ""
+        await type_into(pilot, "#answer-1", "45")  # typed over it: said (and questioned)
+        assert "the app tracked 44" in str(wizard.query_one("#note-1", Static).content)
 
 
 async def test_a_list_longer_than_the_board_says_is_questioned_not_refused(
