@@ -1630,6 +1630,10 @@ def find_mine(text: str, catalog: list[MineCard], state: BoomtownState) -> MineC
     town = find_town(" ".join(words[:-1]))
     if town is None and all(is_number(word) for word in words):  # dice typed too early
         raise RuleError("A mine is a town and a number (cm 6); the dice come after the picks.")
+    if town is None and find_town(words[0]) and all(is_number(word) for word in words[1:]):
+        raise RuleError(  # (`cm 6 7` said "No town 'cm 6'": a play-test)
+            f"One mine at a time: a town and one number (cm 6), not {text!r}."
+        )
     if town is None:
         typed = " ".join(words[:-1])
         raise RuleError(f"No town {typed!r}: cj, cm, cc, dg or sn.{_did_you_mean(typed)}")

@@ -919,6 +919,9 @@ def test_dice_are_ascii_digits(text: str) -> None:
 def test_a_mine_number_is_ascii_digits(table: Table) -> None:
     with pytest.raises(RuleError, match="Type a town and a production number"):
         find_mine("cm \u0666", load_catalog(), table.state)
+    # two numbers: one mine a pick (`cm 6 7` said "No town 'cm 6'": a play-test)
+    with pytest.raises(RuleError, match=r"^One mine at a time: a town and one number"):
+        find_mine("cm 6 7", load_catalog(), table.state)
     assert not is_number("\u00b2") and is_number("12")
 
 

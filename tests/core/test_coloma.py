@@ -113,6 +113,9 @@ def test_gold_from_an_empty_supply_is_a_buck_each_and_spending_fills_the_cart(
     assert state(game).supply is not None and state(game).supply.cart == 4
     with pytest.raises(RuleError, match="Bo has 2"):
         rules(game).pay(state(game), 1, 3)
+    # a cost of nothing is said as such ("Gold Nuggets move in whole numbers": a play-test)
+    with pytest.raises(RuleError, match=r"^Type the cost in Bucks, 1 or more \(not 0\): pay 4\.$"):
+        rules(game).pay(state(game), 1, 0)
 
 
 def test_an_event_paid_in_bucks_says_the_supply_is_empty_once(game: GameSession) -> None:

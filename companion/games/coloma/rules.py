@@ -435,6 +435,8 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
 
     def pay(self, state: ColomaState, seat: int, cost: int) -> Entry:
         """Pay a cost in Bucks with Gold Nuggets at the current value, without change."""
+        if cost <= 0:  # (`pay 0` said "Gold Nuggets move in whole numbers": a play-test)
+            raise RuleError(f"Type the cost in Bucks, 1 or more (not {cost}): pay 4.")
         nuggets, over = pay_with_gold(cost, value_of(state))
         have = state.numbers[seat]["gold"]
         if nuggets > have:
