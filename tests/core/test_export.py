@@ -136,25 +136,27 @@ def test_first_player_is_the_setups_not_this_rounds(new_game: NewGame) -> None:
     assert game_data(session)["first_player"] == "Ann"
 
 
+def builders_tied_on_8(new_game: NewGame) -> GameSession:
+    """Builders finished with Ann and Bo on 8 points (Bo ahead on scoring cubes), Cy 3."""
+    session = new_game("builders", names=("Ann", "Bo", "Cy"))
+    single = {"vp": 4, "cube": 1, "goldmine": False}
+    players = [
+        {"name": "Ann", "investments": [{"vp": 4, "cube": 2, "goldmine": False}]},
+        {"name": "Bo", "investments": [single, dict(single)]},
+        {"name": "Cy", "investments": [{"vp": 3, "cube": 1, "goldmine": False}]},
+    ]
+    session.act(
+        session.rules.finish(session.state, sheet_text(SHEETS["builders"], players), "Bo wins")
+    )
+    return session
+
+
 def test_builders_export_leaves_out_the_vp_known_only_at_the_end_and_says_ties(
     new_game: NewGame,
 ) -> None:
     """The export showed VP 0 for each player over standings of 8 / 8 / 3, and no reason
     for ranking one 8 above the other (a play-test)."""
-    session = new_game("builders", names=("Ann", "Bo", "Cy"))
-    players = [
-        {"name": "Ann", "investments": [{"vp": 4, "cube": 2, "goldmine": False}]},
-        {
-            "name": "Bo",
-            "investments": [
-                {"vp": 4, "cube": 1, "goldmine": False},
-                {"vp": 4, "cube": 1, "goldmine": False},
-            ],
-        },
-        {"name": "Cy", "investments": [{"vp": 3, "cube": 1, "goldmine": False}]},
-    ]
-    sheet = sheet_text(SHEETS["builders"], players)
-    session.act(session.rules.finish(session.state, sheet, "Bo wins"))
+    session = builders_tied_on_8(new_game)
     data = game_data(session)
     assert data["numbers"] == {} and data["players"][0]["numbers"] == {}
     assert [s["total"] for s in data["standings"]["standings"]] == [8, 8, 3]
@@ -220,19 +222,7 @@ def test_the_options_set_up_are_named_in_the_markdown_title(new_game: NewGame) -
 def test_csv_says_each_tied_players_tie_as_the_markdown_does(new_game: NewGame) -> None:
     """The Markdown and JSON said what ranked Bo above Ann on 8 points each, the CSV gave
     two 8s ranked 1 and 2 and no reason: a `tie` column, on each tied player's row."""
-    session = new_game("builders", names=("Ann", "Bo", "Cy"))
-    players = [
-        {"name": "Ann", "investments": [{"vp": 4, "cube": 2, "goldmine": False}]},
-        {
-            "name": "Bo",
-            "investments": [
-                {"vp": 4, "cube": 1, "goldmine": False},
-                {"vp": 4, "cube": 1, "goldmine": False},
-            ],
-        },
-        {"name": "Cy", "investments": [{"vp": 3, "cube": 1, "goldmine": False}]},
-    ]
-    session.act(session.rules.finish(session.state, sheet_text(SHEETS["builders"], players), "x"))
+    session = builders_tied_on_8(new_game)
     (tie,) = game_data(session)["ties"]
     rows = list(csv.DictReader(io.StringIO(export_text(session, "csv"))))
     assert {row["name"]: row["tie"] for row in rows} == {"Ann": tie, "Bo": tie, "Cy": ""}
