@@ -246,6 +246,8 @@ Type in the command field and press **enter**; the line above it says what comes
     BINDINGS = [Binding("ctrl+t", "calculator", "Calculator", id="track-calculator")]
     #: what the notes under the board were last drawn from (None: not drawn yet)
     _preview_shown: Placement | str | None = None
+    #: the notes' versions and their room when last fitted
+    _notes_fitted: tuple[tuple[str, ...], tuple[int, int] | None] | None = None
 
     @property
     def state(self) -> BuildersState:
@@ -344,24 +346,13 @@ Type in the command field and press **enter**; the line above it says what comes
             return  # typed for another board: ask again row by row
 
     def _no_arrows_left(self, typed: list[str]) -> bool:
-        """`arrows rest .`: no printed arrows on every row not typed yet, one entry (a row
-        without any was typed `arrows 4 . . . . .` round after round: a play-test). Only
-        "none" is said for them: what the cardboard prints is typed, never made up."""
-        state = self.state
+        """`arrows rest .`: no printed arrows on every row not typed yet (`no_arrows_left`)."""
         if typed != ["."]:
             raise RuleError(
                 "arrows rest . says the rows not typed yet have no printed arrows; a row with "
                 "some is typed on its own: arrows 3 < . > . <"
             )
-        if not state.widths:
-            raise RuleError("Enter the board's size first (board ROWSxWIDTH).")
-        left = [row for row in range(1, state.rows + 1) if row not in state.arrows]
-        if not left:
-            raise RuleError(
-                "Every row's printed arrows are typed already (arrows 3 < . > . < types one anew)."
-            )
-        none = {row: [""] * state.widths[row - 1] for row in left}
-        if self.run(self.rules.rows_arrows(state, none)):
+        if self.run(self.rules.no_arrows_left(self.state)):
             self._remember_arrows()
         return True
 
@@ -451,6 +442,10 @@ Type in the command field and press **enter**; the line above it says what comes
             return
         versions = self._notes_versions(self._preview_shown)
         room = self._room_for_notes()
+        fitted = (tuple(version.plain for version in versions), room)
+        if fitted == self._notes_fitted:  # (most keys: not wrapped again)
+            return
+        self._notes_fitted = fitted
         shown = versions[-1]
         if room is None:
             shown = versions[0]
@@ -758,10 +753,6 @@ Type in the command field and press **enter**; the line above it says what comes
                 )
             row = whole(words[1])
             marks = [parse_marks(w, pluses=False) for w in words[2:]]
-            if words[2:] == ["."] and state.widths and 1 <= row <= state.rows:
-                # one `.` for a row with none (`arrows 4 . . . . .` typed for each row
-                # without any, round after round: a play-test)
-                marks = [""] * state.widths[row - 1]
             if self.run(rules.arrows(state, row, marks)):
                 self._remember_arrows()
                 others = [r for r in range(1, self.state.rows + 1) if r not in self.state.arrows]

@@ -996,8 +996,24 @@ class BuildersRules(Rules):
         )
 
     def arrows(self, state: BuildersState, row: int, marks: list[str]) -> Entry:
-        """The arrows printed on each location of a row (as on the board; remembered)."""
+        """The arrows printed on each location of a row (as on the board; remembered). One
+        empty mark says the row has none (`arrows 4 .`: a row without any was typed
+        `arrows 4 . . . . .` round after round, a play-test)."""
+        if marks == [""] and state.widths and 1 <= row <= state.rows:
+            marks = [""] * state.widths[row - 1]
         return self.rows_arrows(state, {row: marks})
+
+    def no_arrows_left(self, state: BuildersState) -> Entry:
+        """No printed arrows on every row not typed yet, in one entry (`arrows rest .`).
+        Only "none" is said for them: what the cardboard prints is typed, never made up."""
+        if not state.widths:
+            raise RuleError("Enter the board's size first (board ROWSxWIDTH).")
+        left = [row for row in range(1, state.rows + 1) if row not in state.arrows]
+        if not left:
+            raise RuleError(
+                "Every row's printed arrows are typed already (arrows 3 < . > . < types one anew)."
+            )
+        return self.rows_arrows(state, {row: [""] * state.widths[row - 1] for row in left})
 
     def rows_arrows(self, state: BuildersState, rows: dict[int, list[str]]) -> Entry:
         """Several rows' printed arrows in one entry; the rows with none said together

@@ -178,6 +178,25 @@ def test_one_row_of_one_location_is_said_in_the_singular(new_game: NewGame) -> N
         session.rules.arrows(state(session), 1, ["<", ">"])
 
 
+def test_rows_without_printed_arrows_are_said_once(new_game: NewGame) -> None:
+    """`arrows 4 .` for a row with none, `arrows rest .` for every row not typed yet: the
+    rules take them (one entry), the rows left said together, nothing else made up."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    rules = session.rules
+    with pytest.raises(RuleError, match="board's size first"):
+        rules.no_arrows_left(state(session))
+    session.act(rules.board(state(session), [5] * 5))
+    session.act(rules.arrows(state(session), 1, ["<", "", ">", "", ""]))
+    session.act(rules.arrows(state(session), 2, [""]))
+    assert state(session).arrows[2] == [""] * 5
+    entry = rules.no_arrows_left(state(session))
+    assert entry.text == "Printed arrows, none in rows 3 to 5"
+    session.act(entry)
+    assert all(state(session).arrows[row] == [""] * 5 for row in (3, 4, 5))
+    with pytest.raises(RuleError, match="typed already"):
+        rules.no_arrows_left(state(session))
+
+
 @pytest.mark.parametrize(
     ("key", "typed", "said"),
     [
