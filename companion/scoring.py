@@ -509,12 +509,8 @@ def follow_the_board(
             if key not in board or key not in before or board[key] == before[key]:
                 continue
             value = board[key]
-            if spec_field.kind == "investments":
-                value = (
-                    moved[seat]
-                    if moved is not None
-                    else _cubes_followed(row.get(key), board[key], before[key])
-                )
+            if spec_field.kind == "investments":  # VPs typed off cards: by the buildings'
+                value = moved[seat] if moved is not None else None  # places, or as typed
                 if value is None:
                     continue
             if row.get(key) != value:
@@ -582,22 +578,6 @@ def followed_notice(followed: list[Followed], names: list[str]) -> str:
     else:
         what = f"{len(followed)} answers ({', '.join(labels)})"
     return f"From the game, changed since its last sheet: {what}."
-
-
-def _cubes_followed(
-    typed: Any, now: list[Mapping[str, Any]], then: list[Mapping[str, Any]]
-) -> list[dict[str, Any]] | None:
-    """A player's typed investments with each building's cube and Goldmine as the game has
-    them now, its VP as typed off the card (a Double corrected to a Single after the finish
-    kept the Double's points in the wizard and its sheet: a play-test). None when the game
-    added or took away a building since: the VPs typed cannot be paired with the buildings,
-    and stay as typed ("The app tracked" says what changed)."""
-    if not isinstance(typed, list) or not len(typed) == len(now) == len(then):
-        return None
-    return [
-        {"vp": item["vp"], "cube": building["cube"], "goldmine": bool(building.get("goldmine"))}
-        for item, building in zip(typed, now, strict=True)
-    ]
 
 
 def _said(spec_field: Field, value: Any) -> str:
