@@ -109,7 +109,6 @@ class CommandField(CompletingInput):
         # went at the next key (a play-test).
         kwargs.setdefault("select_on_focus", False)
         super().__init__(suggester=WordSuggester(self._words_for(words)), **kwargs)  # type: ignore[arg-type]
-        self._quiet: str | None = None  # a refused command as it stays: nothing offered
         self._handed = ""  # the front of the field handed to the screen, not yet done
         self.history: list[str] = []
         self._walk: int | None = None  # where up/down is in `history`; None: at the end
@@ -178,18 +177,18 @@ class CommandField(CompletingInput):
             self.selection = Selection(0, len(command))
             self._kept = command
             # no greyed completion while it stays as it was (after a refused `t`, Builders
-            # kept offering "Tower" in the field: a play-test); typed over, it offers again
-            self._quiet = command
+            # kept offering "Tower" in the field: a play-test); typed in, it offers again
             self._suggestion = ""
 
     def _words_for(self, words: Callable[[str], Iterable[str]]) -> Callable[[str], Iterable[str]]:
-        """`words`, but none for a refused command left in the field as it was (until
-        the field is typed in: typed back as it was, it is offered again)."""
+        """`words`, but none for a refused command left in the field untouched (`_kept`);
+        once the field is typed in, it is the player's again (typed back as it was, it is
+        offered again, and a change of the game no longer takes it away)."""
 
         def given(value: str) -> Iterable[str]:
-            if value == self._quiet:
+            if value == self._kept:
                 return ()
-            self._quiet = None
+            self._kept = None
             return words(value)
 
         return given
