@@ -3,6 +3,7 @@ scores over time. Read-only; worked out from the history by `companion.records`.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
@@ -36,6 +37,7 @@ from companion.records import (
 )
 from companion.renames import renames_or_why
 from companion.scoring import (
+    column_lines,
     short_heading,
     standings_rows,
     standings_sentences,
@@ -615,7 +617,6 @@ class StandingsDialog(Dialog, ModalScreen[None]):
 STANDINGS_FRAME = 2 * (1 + 2) + 2
 #: The most lines a heading of the standings wraps to (then the table scrolls sideways).
 HEADING_LINES = 3
-GAP = "  "  # between two columns
 
 
 def fitted_lines(headers: list[str], rows: list[list[str]], room: int) -> list[str]:
@@ -632,34 +633,21 @@ def fitted_lines(headers: list[str], rows: list[list[str]], room: int) -> list[s
             max(w, *(cell_len(line) for line in lines))
             for lines, w in zip(wrapped, widest, strict=True)
         ]
-        if sum(widths) + len(GAP) * (len(widths) - 1) <= room:
+        if sum(widths) + 2 * (len(widths) - 1) <= room:  # (column_lines: two cells apart)
             break
     height = max(len(lines) for lines in wrapped)
     heading_rows = [
         [lines[i] if i < len(lines) else "" for lines in wrapped] for i in range(height)
     ]
-
-    def line(cells: list[str]) -> str:
-        return GAP.join(
-            cell + " " * (width - cell_len(cell)) for cell, width in zip(cells, widths, strict=True)
-        ).rstrip()
-
-    return [line(cells) for cells in [*heading_rows, *rows]]
+    return column_lines([*heading_rows, *rows])
 
 
 def wrap_heading(heading: str, most: int, floor: int) -> list[str]:
     """`heading` wrapped between its words over at most `most` lines (more only when a word
     is too long to make it), as narrow as that allows but not below `floor` cells."""
-    words = heading.split()
-    if most <= 1 or len(words) <= 1:
+    if most <= 1 or " " not in heading.strip():
         return [heading]
-    for width in range(max(floor, max(cell_len(w) for w in words)), cell_len(heading) + 1):
-        lines: list[str] = []
-        for word in words:
-            if lines and cell_len(lines[-1]) + 1 + cell_len(word) <= width:
-                lines[-1] += f" {word}"
-            else:
-                lines.append(word)
-        if len(lines) <= most:
-            return lines
-    return [heading]
+    width = max(floor, *(cell_len(word) for word in heading.split()))
+    while len(lines := textwrap.wrap(heading, width, break_long_words=False)) > most:
+        width += 1
+    return lines
