@@ -17,7 +17,7 @@ from screens.widgets import backdrop
 from screens.widgets.backdrop import PlainHorizontal, PlainVertical
 from screens.widgets.command_input import CommandField
 from screens.widgets.footer import SteadyFooter
-from screens.widgets.rows import Rows, columns, line_strip
+from screens.widgets.rows import Rows, columns, line_strip, styled_segments
 from screens.widgets.tail_log import TailLog, wrapped
 from tests.screens.helpers import send_keys, settle
 
@@ -84,6 +84,34 @@ def test_a_line_is_drawn_as_rich_draws_it(text: Text, width: int) -> None:
     assert _drawn(line_strip(console, text, width)) == _drawn(
         Strip(expected).crop_extend(0, width, None)
     )
+
+
+@st.composite
+def _overlapping_lines(draw: st.DrawFn) -> Text:
+    """A styled line with styles laid over parts of it too: spans that overlap, nest, are
+    empty or reach past the end (Rich's own way draws those)."""
+    text = draw(_styled_lines())
+    for _ in range(draw(st.integers(0, 3))):
+        start = draw(st.integers(0, len(text.plain) + 1))
+        end = draw(st.integers(0, len(text.plain) + 2))
+        text.stylize(draw(_STYLES) or "underline", start, end)
+    return text
+
+
+@settings(max_examples=300, deadline=None)
+@given(_overlapping_lines(), st.integers(0, 14))
+def test_a_line_with_overlapping_styles_is_drawn_as_rich_draws_it(text: Text, width: int) -> None:
+    """The segments made directly give Rich's, overlapping styles included (#16)."""
+    console = Console(width=80, color_system="truecolor", legacy_windows=False)
+    options = console.options.update(width=width, no_wrap=True, overflow="ellipsis")
+    expected = console.render_lines(text, options, pad=False)[0] if width else []
+    assert _drawn(line_strip(console, text, width)) == _drawn(
+        Strip(expected).crop_extend(0, width, None)
+    )
+    if text.spans:  # (a line without any is drawn without them)
+        assert _drawn(Strip(styled_segments(console, text))) == _drawn(
+            Strip(list(text.render(console)))
+        )
 
 
 @settings(max_examples=300, deadline=None)
