@@ -136,6 +136,10 @@ ON_A_MOUNTAIN = (
 )
 
 MARKS = "<>+"
+#: what a command typed for what is there already says (each was recorded as an entry
+#: that changed nothing, one more ctrl+z to take back "nothing": a play-test); refused
+#: where the entries are made, not on replay: a journal holding one still opens
+UNCHANGED = "nothing changed."
 CUBE_WORDS = {"1": 1, "s": 1, "single": 1, "2": 2, "d": 2, "double": 2, "3": 3, "t": 3, "triple": 3}
 
 
@@ -263,6 +267,20 @@ def parse_marks(text: str, pluses: bool = True) -> str:
             f"Not a set of marks: {text} (type {what} as printed, or . for none)."
         )
     return "".join(sorted(marks, key=MARKS.index))
+
+
+def known_marks(text: str, pluses: bool = True) -> str | None:
+    """Marks as `parse_marks` reads them, or None when they are not marks (refused where
+    they are applied, with the reason)."""
+    try:
+        return parse_marks(text or ".", pluses)
+    except RuleError:
+        return None
+
+
+def same_arrows(state: BuildersState, row: int, marks: list[str]) -> bool:
+    """Whether `marks` are the printed arrows a row has already (`.` or "" for none)."""
+    return state.arrows.get(row) == [known_marks(mark, pluses=False) for mark in marks]
 
 
 def rows_named(rows: list[int]) -> str:
@@ -922,7 +940,7 @@ class BuildersRules(Rules):
                 f"Nothing to clear at row {row}, column {column}: no terrain or Hideout is there."
             )
         if on_board and before == kind:
-            raise RuleError(f"Row {row}, column {column} has a {name} already.")
+            raise RuleError(f"Row {row}, column {column} has a {name} already: {UNCHANGED}")
         note = self.terrain_note(state, row, column, kind)
         # what it replaces is said: the log lost a Goldmine without a word (a play-test)
         replaced = (
@@ -986,6 +1004,12 @@ class BuildersRules(Rules):
         card = " ".join(card.split())
         if not card:
             raise RuleError("Type the card's name: card 3 2 Saloon.")
+        building = state.at(row, column)
+        if building is not None and building.card == card:  # (in another case it is a
+            # change: the name is shown as typed)
+            raise RuleError(
+                f"Row {row}, column {column}'s card is already named {card}: {UNCHANGED}"
+            )
         return self._entry(
             state,
             "card",
@@ -1019,6 +1043,15 @@ class BuildersRules(Rules):
         """Several rows' printed arrows in one entry; the rows with none said together
         (`arrows rest .` said ". . . . ." for each of nine rows)."""
         ordered = sorted(rows)
+        if ordered and all(same_arrows(state, row, rows[row]) for row in ordered):
+            if len(ordered) > 1:
+                said = f"The printed arrows of {rows_named(ordered)} are these already"
+            elif any(state.arrows[ordered[0]]):
+                typed = " ".join(m or "." for m in state.arrows[ordered[0]])
+                said = f"Row {ordered[0]}'s printed arrows are {typed} already"
+            else:
+                said = f"Row {ordered[0]} already has no printed arrows"
+            raise RuleError(f"{said}: {UNCHANGED}")
         said = [
             f"row {row}: {' '.join(m or '.' for m in rows[row])}"
             for row in ordered
@@ -1038,6 +1071,12 @@ class BuildersRules(Rules):
     def card_marks(self, state: BuildersState, row: int, column: int, marks: str) -> Entry:
         """Say (or fix) the arrows and + icons on a card already built."""
         shown = marks or "no marks"
+        building = state.at(row, column)
+        had = None if building is None else building.marks  # (None: not told, a change)
+        if had is not None and had == known_marks(marks):
+            raise RuleError(
+                f"Row {row}, column {column}'s card already shows {had or 'no marks'}: {UNCHANGED}"
+            )
         return self._entry(
             state,
             "marks",

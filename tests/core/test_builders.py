@@ -197,6 +197,77 @@ def test_unknown_marks_are_asked_not_guessed(game: GameSession) -> None:
     assert parse_marks("+<>+") == "<>++" and parse_marks(".") == ""
 
 
+def test_the_same_again_is_refused_not_recorded(game: GameSession) -> None:
+    """`marks 1 4 .` on a card showing no marks was recorded as a second entry that
+    changed nothing (the log showed it, ctrl+z took back "nothing": a play-test); so were
+    a card's name, a row's printed arrows and a Terrain Card typed again as they are.
+    Refused where the entries are made, in a plain sentence; the journal is as it was."""
+    rules = game.rules
+    game.act(rules.arrows(state(game), 1, ["<", "", ">", "", ""]))
+    game.act(rules.arrows(state(game), 2, [""]))  # a row without any
+    build(game, 0, 1, 4, 1)  # built without saying the card's marks
+    game.act(rules.card_marks(state(game), 1, 4, ""))  # not told, then none: a change
+    game.act(rules.build(state(game), 1, 2, 2, 2, "<+", "Saloon"))
+    game.act(rules.place_terrain(state(game), 3, 3, "goldmine"))
+    game.act(rules.place_terrain(state(game), 4, 2, "mountain-right"))
+    entries, on_disk = len(game.journal.entries), game.path.read_bytes()
+    refusals = [
+        (
+            lambda: rules.card_marks(state(game), 1, 4, ""),
+            "Row 1, column 4's card already shows no marks: nothing changed.",
+        ),
+        (
+            lambda: rules.card_marks(state(game), 2, 2, "<+"),
+            "Row 2, column 2's card already shows <+: nothing changed.",
+        ),
+        (
+            lambda: rules.name_card(state(game), 2, 2, "  Saloon "),
+            "Row 2, column 2's card is already named Saloon: nothing changed.",
+        ),
+        (
+            lambda: rules.arrows(state(game), 1, ["<", "", ">", "", ""]),
+            "Row 1's printed arrows are < . > . . already: nothing changed.",
+        ),
+        (
+            lambda: rules.arrows(state(game), 2, [""]),
+            "Row 2 already has no printed arrows: nothing changed.",
+        ),
+        (
+            lambda: rules.arrows(state(game), 2, [""] * 5),
+            "Row 2 already has no printed arrows: nothing changed.",
+        ),
+        (  # as recalled from the game before: `.` for none
+            lambda: rules.rows_arrows(state(game), {1: ["<", ".", ">", ".", "."], 2: ["."] * 5}),
+            "The printed arrows of rows 1, 2 are these already: nothing changed.",
+        ),
+        (
+            lambda: rules.place_terrain(state(game), 3, 3, "goldmine"),
+            "Row 3, column 3 has a Goldmine already: nothing changed.",
+        ),
+        (
+            lambda: rules.place_terrain(state(game), 4, 2, "mountain-right"),
+            "Row 4, column 2 has a Mountain (arrow right) already: nothing changed.",
+        ),
+    ]
+    for refused, said in refusals:
+        with pytest.raises(RuleError) as problem:
+            refused()
+        assert str(problem.value) == said
+    assert len(game.journal.entries) == entries and game.path.read_bytes() == on_disk
+    # what changes something is taken as before
+    game.act(rules.card_marks(state(game), 2, 2, "<"))
+    game.act(rules.name_card(state(game), 2, 2, "saloon"))  # shown as typed: a change
+    game.act(rules.arrows(state(game), 1, ["<", "", ">", "", ">"]))
+    game.act(rules.place_terrain(state(game), 4, 2, "mountain-left"))
+    built = state(game).at(2, 2)
+    assert built is not None and (built.marks, built.card) == ("<", "saloon")
+    assert state(game).arrows[1] == ["<", "", ">", "", ">"]
+    assert state(game).terrain[(4, 2)] == "mountain-left"
+    # a journal that holds the same again (made before this) still replays
+    game.act(make_entry("marks", "The card at row 2, column 2 shows <", row=2, column=2, marks="<"))
+    assert len(game.journal.entries) == entries + 5
+
+
 def test_the_wizard_hints_say_where_each_building_stands(game: GameSession) -> None:
     build(game, 0, 3, 2, 3)
     build(game, 1, 1, 5, 1)

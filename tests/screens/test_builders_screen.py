@@ -782,6 +782,50 @@ async def test_clear_with_nothing_there_says_so_and_changes_nothing(
         assert not screen.state.terrain
 
 
+async def test_the_same_again_is_refused_beside_the_field_and_not_recorded(
+    store: Store, new_game: NewGame
+) -> None:
+    """`marks 1 4 .` on a card showing no marks was recorded as a second entry that
+    changed nothing, typed or brought back with up and enter (the log showed it, ctrl+z
+    took back "nothing": a play-test); a card's name and a row's arrows the same again too."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    session.act(session.rules.board(session.state, [5] * 4))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        assert await command(pilot, "arrows 1 < . > . .") == ""
+        assert await command(pilot, "arrows rest .") == ""
+        assert await command(pilot, "1 1 s") == ""  # the card's marks not said
+        assert await command(pilot, "marks 1 1 .") == ""  # said: a change
+        assert await command(pilot, "card 1 1 Saloon") == ""
+        entries = len(screen.session.journal.entries)
+        unchanged = "Row 1, column 1's card already shows no marks: nothing changed."
+        assert await command(pilot, "marks 1 1 .") == unchanged
+        await pilot.press("ctrl+u", "up", "up")  # `marks 1 1 .` brought back
+        assert screen.query_one("#command", Input).value == "marks 1 1 ."
+        await pilot.press("enter")
+        await settle(pilot)
+        assert text_of(pilot, "#command-error") == unchanged
+        assert await command(pilot, "card 1 1 Saloon") == (
+            "Row 1, column 1's card is already named Saloon: nothing changed."
+        )
+        assert await command(pilot, "arrows 1 < . > . .") == (
+            "Row 1's printed arrows are < . > . . already: nothing changed."
+        )
+        assert await command(pilot, "arrows 3 .") == (
+            "Row 3 already has no printed arrows: nothing changed."
+        )
+        assert await command(pilot, "gold 2 3") == ""
+        assert await command(pilot, "gold 2 3") == (
+            "Row 2, column 3 has a Goldmine already: nothing changed."
+        )
+        assert len(screen.session.journal.entries) == entries + 1
+        await pilot.press("ctrl+z", "ctrl+z")  # the Goldmine, then the card's name
+        await settle(pilot)
+        built = screen.state.at(1, 1)
+        assert built is not None and (built.card, built.marks) == ("", "")
+        assert not screen.state.terrain
+
+
 async def test_a_clear_undone_and_redone_says_what_came_back_and_went(
     store: Store, new_game: NewGame
 ) -> None:
