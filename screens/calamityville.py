@@ -240,7 +240,9 @@ be shortened to the start of any of its words; the bank is a party like a player
         return [head, Text("no properties", style="dim italic")]
 
     def empty_enter(self) -> str:
-        return "Nothing typed: pay, buy, rent, pass or news (F1 lists them all)."
+        if self.state.gold_out or self.state.finished:  # (only pay is left to type)
+            return "Nothing typed: pay, or ctrl+f to score the game (F1 lists the keys)."
+        return "Nothing typed: pay, buy, rent, pass, news or gold (F1 lists them all)."
 
     # -- the command field ---------------------------------------------------------------
 
@@ -744,8 +746,8 @@ be shortened to the start of any of its words; the bank is a party like a player
         if self.state.gold_is_card_read:  # the card news read: say it is that one, not another
             question = (
                 'Was the Bust card just read with news "Gold Has Run Out!"? Then it is that '
-                f"card: {self.state.bust_left} Bust left. (Another card drawn since: not yet, "
-                "and news reads it first.)"
+                f"card: {self.state.bust_left} Bust left. If another card was drawn since, "
+                "answer Not yet and read that one with news first."
             )
         self.app.push_screen(
             ConfirmDialog(
