@@ -311,7 +311,7 @@ Type in the command field and press **enter**:
         state, name = self.state, self.state.name
         phase = state.phase
         if state.finished:
-            return Text(f"{self.finished_sentence()} ctrl+f reopens it to correct it.")
+            return Text(self.finished_line("ctrl+f reopens it to correct it."))
         if phase == "reveal":
             first_round = " (round 1: mines only)" if state.round == 1 else ""
             cards = plural(min(len(state.players), state.cards_left), "card")

@@ -515,7 +515,7 @@ Type in the command field and press **enter**; the line above it says what comes
     def _step_text(self) -> str:
         state = self.state
         if state.finished:
-            return f"{self.finished_sentence()} ctrl+f reopens it to correct it."
+            return self.finished_line("ctrl+f reopens it to correct it.")
         if not state.widths:
             return "Type the board's size: board ROWSxWIDTH (e.g. board 10x5), or each row's width."
         if state.over:

@@ -187,7 +187,7 @@ be shortened to the start of any of its words; the bank is a party like a player
         if state.finished:
             # (it said "ctrl+o corrects it": a money corrected after the finish left the
             # winners as the score sheet had them, a play-test saw them contradicted)
-            news = f"{self.finished_sentence()} ctrl+f reopens it to change the result."
+            news = self.finished_line("ctrl+f reopens it to change the result.")
         elif state.gold_out:
             news = "The gold has run out: properties are worth nothing. ctrl+f scores the game."
         else:

@@ -552,7 +552,7 @@ Type in the command field and press **enter**; the line above it says what comes
     def _step_text(self) -> str:
         state = self.state
         if state.finished:
-            return f"{self.finished_sentence()} ctrl+f reopens it to correct it."
+            return self.finished_line("ctrl+f reopens it to correct it.")
         if state.supply is None:
             return (
                 "Count the Gold Supply for this many players: pools TOP MIDDLE BOTTOM "

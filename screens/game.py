@@ -367,6 +367,20 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         said = "; ".join(self.walked_text(entry).rstrip(".") for entry in new)
         return f"Done: {said}." if said else ""
 
+    def corrected_since_scored(self) -> bool:
+        """A finished game changed after its finish (ctrl+o): its result is the sheet's,
+        from before the change."""
+        last = self.session.journal.undo_target()
+        return self.session.state.finished and last is not None and last.kind != "finish"
+
+    def finished_line(self, tail: str) -> str:
+        """A finished game's line: its end as the finish said it, then `tail` (what ctrl+f
+        does), or, once it was corrected after the finish, that ctrl+f scores it again (the
+        winners shown went on contradicting the corrected money: a play-test)."""
+        if self.corrected_since_scored():
+            tail = "Corrected since it was scored: ctrl+f scores it again."
+        return f"{self.finished_sentence()} {tail}"
+
     def finished_sentence(self) -> str:
         """A finished game's end as its finish entry said it ("The game is over: Ann wins
         with 67 points."): the screen showed only "The game is finished" (a play-test)."""
@@ -591,21 +605,33 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             return
         state, rules = self.session.state, self.session.rules
         if state.finished:  # a stray ctrl+f must not reopen it: ask first
+            # corrected since it was scored: reopened to be scored again, at once (it only
+            # reopened, and a second ctrl+f opened the wizard: a play-test)
+            score_again = self.corrected_since_scored()
 
             def reopen(yes: bool | None) -> None:
                 if yes and self.run(rules.reopen(self.session.state)):
                     self._history_follows(finished=False)
+                    if score_again:
+                        self._open_wizard()
+                        return
                     self.notify(
                         "The game is open again; ctrl+f scores it anew, from its last sheet.",
                         markup=False,
                     )
 
+            question = (
+                "This game was corrected after it was scored, so its result may be out of "
+                "date. Reopen it and score it again? The wizard starts from its last sheet; "
+                "the game leaves the records until it is finished again."
+                if score_again
+                else "This game is finished. Reopen it to change it? Its scores stay as the "
+                "wizard's starting values; it leaves the records until it is finished again."
+            )
             self.app.push_screen(
                 ConfirmDialog(
-                    "This game is finished. Reopen it to change it? Its scores stay as the "
-                    "wizard's starting values; it leaves the records until it is finished "
-                    "again.",
-                    yes="Reopen",
+                    question,
+                    yes="Reopen and score" if score_again else "Reopen",
                     no="Leave it finished",
                 ),
                 reopen,

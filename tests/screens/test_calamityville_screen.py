@@ -988,3 +988,48 @@ async def test_a_name_that_is_no_players_is_said_as_soon_as_it_is_typed(
         assert text_of(pilot, "#command-error").endswith("Enter passes it.")
         assert len(screen.session.journal) == entries
         assert [screen.state.money(seat) for seat in range(3)] == [1800, 2000, 2000]
+
+
+async def test_a_correction_after_the_finish_is_scored_again_with_one_ctrl_f(
+    store: Store, new_game: NewGame
+) -> None:
+    """A play-test corrected Zoë's money after the finish: the line kept saying who won, as
+    the sheet had it, and ctrl+f only reopened the game (a second ctrl+f scored it). The
+    line says the result is from before the correction, and ctrl+f reopens it into the
+    wizard at once."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy"), first=0)
+    for _ in range(29 + 1):  # the Boom cards, then a Bust card
+        session.act(session.rules.newspaper(session.state))
+    session.act(session.rules.gold_runs_out(session.state))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        await pilot.press("ctrl+f")
+        await settle(pilot)
+        await pilot.press("ctrl+s", "ctrl+s")
+        await settle(pilot)
+        assert screen.state.finished
+        assert text_of(pilot, "#round-line").endswith(" ctrl+f reopens it to change the result.")
+        assert (
+            screen.attempt(screen.rules.correct_text(screen.state, "0:money", "3000", "miscounted"))
+            is None
+        )
+        await settle(pilot)
+        assert screen.state.finished
+        assert text_of(pilot, "#round-line").endswith(
+            " Corrected since it was scored: ctrl+f scores it again."
+        )
+        await pilot.press("ctrl+f")
+        await settle(pilot)
+        assert text_of(pilot, "#confirm-question").startswith(
+            "This game was corrected after it was scored, so its result may be out of date. "
+            "Reopen it and score it again?"
+        )
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, ScoringWizard)
+        assert not screen.state.finished
+        await pilot.press("ctrl+s", "ctrl+s")
+        await settle(pilot)
+        assert screen.state.finished and pilot.app.screen is screen
+        assert "Ann wins" in text_of(pilot, "#round-line")
+        assert text_of(pilot, "#round-line").endswith(" ctrl+f reopens it to change the result.")
