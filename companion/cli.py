@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion import __version__
 from companion.files import MIB
-from companion.safe_text import visible
+from companion.safe_text import quoted, visible
 from companion.store import SETTINGS_KEPT, Store, resolve_data_dir
 
 # A score sheet is a few hundred bytes; a file far bigger than that is not a sheet.
@@ -44,7 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
         """argparse, but a usage error is one line and exit code 2."""
 
         def error(self, message: str) -> NoReturn:
-            self.exit(2, f"{self.prog}: {message} (try: goldrush --help)\n")
+            # (`message` quotes what was typed: an unexpected argument is quoted raw)
+            self.exit(2, f"{self.prog}: {visible(message)} (try: goldrush --help)\n")
 
     parser = _Parser(
         prog="goldrush",
@@ -155,7 +156,7 @@ def _is_terminal(stream: object) -> bool:
 
 def _fail(message: str) -> int:
     with contextlib.suppress(OSError):
-        print(message, file=sys.stderr)
+        print(visible(message), file=sys.stderr)
     return 2
 
 
@@ -174,7 +175,7 @@ def _game_id_problem(game_id: str) -> str | None:
     if len(game_id) > GAME_ID_LIMIT:
         return f"no saved game with an id of {len(game_id)} characters (see: goldrush list)"
     if not game_id or "/" in game_id or "\\" in game_id or "\x00" in game_id or game_id[0] == ".":
-        return f"no saved game {visible(game_id)!r} (see: goldrush list)"
+        return f"no saved game {quoted(game_id)} (see: goldrush list)"
     return None
 
 
@@ -184,7 +185,7 @@ def _no_saved_game(store: Store, game_id: str) -> str | None:
     `goldrush list` says it: "no saved game" there was contradicted by the list."""
     problem = _game_id_problem(game_id)
     if problem is None and not os.path.lexists(store.games_dir / f"{game_id}.toml"):
-        problem = f"no saved game {visible(game_id)!r} (see: goldrush list)"
+        problem = f"no saved game {quoted(game_id)} (see: goldrush list)"
     return problem
 
 
@@ -239,7 +240,7 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "list":
         return _list(store)
     if args.command == "where":
-        print(store.root)
+        print(visible(str(store.root)))
         return 0
     if args.command == "sheet":
         return _sheet(store, args.game_id)
@@ -339,7 +340,9 @@ def _split(bid: int, players: int, leftover: str, as_json: bool) -> int:
     from companion.games.boomtown_split import LEFTOVERS, describe_split, split_bid
 
     if leftover not in LEFTOVERS:
-        print(f"goldrush split: --leftover is keep or bank, not {leftover!r}", file=sys.stderr)
+        print(
+            f"goldrush split: --leftover is keep or bank, not {quoted(leftover)}", file=sys.stderr
+        )
         return 2
     try:
         split = split_bid(bid, players, leftover)  # type: ignore[arg-type]
@@ -430,7 +433,7 @@ def _list(store: Store) -> int:
 
     saved = list_saved(store)
     if not saved.games and not saved.damaged:
-        print(f"No saved games in {store.games_dir}")
+        print(f"No saved games in {visible(str(store.games_dir))}")
     for game in saved.games:
         played = datetime.fromtimestamp(game.modified).strftime("%Y-%m-%d %H:%M")
         line = f"{game.game_id}  {game.title}  {game.names}  {game.progress}  {played}"

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.safe_text import visible
+from companion.safe_text import quoted, visible
 from companion.store import DamagedFile, Store
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ def export(store: Store, game_id: str, fmt: str, problem: str | None) -> int:
     from companion.session import GameSession
 
     if fmt not in FORMATS:
-        return fail(f"goldrush export: --format is one of {', '.join(FORMATS)}, not {fmt!r}")
+        return fail(f"goldrush export: --format is one of {', '.join(FORMATS)}, not {quoted(fmt)}")
     if problem:  # (a file of its name there but unreadable, a folder: said by reading it)
         return fail(f"goldrush export: {problem}")
     path = store.games_dir / f"{game_id}.toml"
@@ -78,7 +78,7 @@ def history(store: Store, game: str | None, player: str | None, fmt: str) -> int
         if len(starting) != 1 or not game.strip():
             return fail(
                 f"goldrush history: --game is one of {', '.join(GAME_IDS)} (or its start), "
-                f"not {game!r}"
+                f"not {quoted(game)}"
             )
         game = starting[0]
     if player is not None and not player.strip():  # ("No finished games yet.": a play-test)
@@ -234,5 +234,5 @@ def _ask(name: str) -> bool:
     if answer.strip().lower() in {"y", "yes"}:
         return True
     if answer.strip():  # anything but y is no: said (taken as no unsaid: a play-test)
-        print(f"Taken as no ({visible(answer.strip())!r} is not y): yours is kept.")
+        print(f"Taken as no ({quoted(answer.strip())} is not y): yours is kept.")
     return False

@@ -32,6 +32,14 @@ def visible(text: str, *, keep_lines: bool = False) -> str:
     return pattern.sub(_escape, text)
 
 
+def quoted(text: str) -> str:
+    """`text` made visible and between quotes, for a message: `'ab\\x1b[31mc'`. (`!r` on
+    `visible`'s text wrote each of its backslashes twice.) Double quotes when `text` holds a
+    single one and no double one, as `repr` chooses."""
+    quote = '"' if "'" in text and '"' not in text else "'"
+    return f"{quote}{visible(text)}{quote}"
+
+
 def visible_fields(table: Mapping[str, Any]) -> dict[str, Any]:
     """A flat table read from a file (an entry's data, a history row) with its strings, and
     those in its lists, made visible; a score sheet (`sheet`) keeps its lines."""

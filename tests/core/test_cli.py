@@ -50,6 +50,38 @@ def test_open_an_unknown_game(capsys: pytest.CaptureFixture[str], store: Store) 
     assert code == 2 and "no saved game 'nope'" in err
 
 
+@pytest.mark.parametrize("command", ["open", "export", "sheet"])
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [("ab\x1b[31mc", "'ab\\x1b[31mc'"), ("a\tb", "'a\\x09b'"), ("a/\x1bb", "'a/\\x1bb'")],
+)
+def test_a_game_id_with_control_characters_is_said_escaped_once(
+    capsys: pytest.CaptureFixture[str], store: Store, command: str, typed: str, shown: str
+) -> None:
+    """`visible(game_id)!r` wrote its backslashes twice (`'ab\\\\x1b[31mc'`)."""
+    code, out, err = run(capsys, "--data-dir", str(store.root), command, typed)
+    assert code == 2 and out == ""
+    assert f"no saved game {shown} (see: goldrush list)" in err, err
+    assert "\\\\" not in err and "\x1b" not in err and "\t" not in err
+
+
+def test_nothing_the_shell_passed_reaches_the_terminal_raw(
+    capsys: pytest.CaptureFixture[str], store: Store, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    """An argument argparse did not expect, and a data folder, were printed as typed."""
+    code, out, err = run(capsys, "--data-dir", str(store.root), "list", "x\x1b[2Jy")
+    assert (
+        code == 2 and err == "goldrush: unrecognized arguments: x\\x1b[2Jy (try: goldrush --help)\n"
+    )
+    code, out, err = run(capsys, "split", "10", "--players", "4", "--leftover", "k\\e\x1b")
+    assert code == 2 and err == "goldrush split: --leftover is keep or bank, not 'k\\e\\x1b'\n"
+    odd = tmp_path / "odd\x1b]0;t\x07"
+    for command in ("list", "where"):
+        code, out, err = run(capsys, "--data-dir", str(odd), command)
+        assert code == 0 and "odd\\x1b]0;t\\x07" in out, out
+        assert "\x1b" not in out + err and "\x07" not in out + err
+
+
 SHEET = """game = "boomtown"
 [[players]]
 name = "Ann"

@@ -68,6 +68,9 @@ def test_a_game_damaged_further_up_is_reported_not_exported(  # type: ignore[no-
         (["export", "../x"], "no saved game"),
         (["export", "ID", "--format", "xml"], "--format is one of json, csv, md"),
         (["history", "--game", "chess"], "--game is one of"),
+        # what was typed, escaped once: a backslash typed is one (`!r` wrote it twice)
+        (["export", "ID", "--format", "j\\s\x1bn"], "csv, md, not 'j\\s\\x1bn'"),
+        (["history", "--game", "c\\h\x1b"], "(or its start), not 'c\\h\\x1b'"),
         (["history", "--json", "--csv"], "not allowed with"),
         (["restore", "missing.zip"], "no such file"),
         # empty names: refused, not read as another thing (a play-test)
@@ -259,3 +262,16 @@ def test_restores_question_says_an_answer_other_than_y_is_no(  # type: ignore[no
         assert cli_records._ask("games/x.toml (yours: 3 changes)") is replaced
         out = capsys.readouterr().out
         assert (f"Taken as no ('{said}' is not y): yours is kept." in out) == bool(said), out
+
+
+def test_restores_question_says_an_odd_answer_escaped_once(  # type: ignore[no-untyped-def]
+    capsys, monkeypatch
+) -> None:
+    """`visible(answer)!r` wrote its backslashes twice (`'m\\\\x1b[2J'`)."""
+    from companion import cli_records
+
+    monkeypatch.setattr("builtins.input", lambda prompt: "m\x1b[2J")
+    assert cli_records._ask("games/x.toml (yours: 3 changes)") is False
+    out = capsys.readouterr().out
+    assert "Taken as no ('m\\x1b[2J' is not y): yours is kept." in out, out
+    assert "\x1b" not in out

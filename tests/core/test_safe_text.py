@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.safe_text import text_problem, unsafe_characters, visible
+from companion.safe_text import quoted, text_problem, unsafe_characters, visible
 
 
 @pytest.mark.parametrize(
@@ -26,6 +26,13 @@ def test_visible_writes_out_every_unsafe_character(raw: str, shown: str) -> None
 
 def test_visible_can_keep_lines_for_multi_line_text() -> None:
     assert visible("a\n\tb\x1b", keep_lines=True) == "a\n\tb\\x1b"
+
+
+def test_quoted_escapes_once_between_quotes() -> None:
+    assert quoted("ab\x1b[31mc") == "'ab\\x1b[31mc'"
+    assert quoted("a\\b\tc") == "'a\\b\\x09c'"
+    assert quoted("Bo's") == '"Bo\'s"'
+    assert quoted('Bo\'s "X"') == "'Bo's \"X\"'"
 
 
 def test_typed_text_with_control_characters_is_refused_with_what_was_found() -> None:
