@@ -12,17 +12,18 @@ from rich.cells import cell_len
 from rich.console import RenderableType
 from textual_plotext import PlotextPlot
 
-#: The app's player colours as plotext names them (plotext has no "orange": its 256-colour
-#: number); anything else is drawn in the terminal's default colour.
-PLOT_COLOURS: dict[str, str | int] = {
-    "red": "red",
-    "blue": "blue",
-    "green": "green",
-    "yellow": "yellow",
-    "magenta": "magenta",
-    "cyan": "cyan",
+#: The app's player colours as plotext draws them: 256-colour numbers (plotext has no
+#: "yellow": it drew a yellow player's line in bright blue; its "orange" is the terminal's
+#: yellow); anything else is drawn in the terminal's default colour.
+PLOT_COLOURS: dict[str, int] = {
+    "red": 1,
+    "blue": 4,
+    "green": 2,
+    "yellow": 3,
+    "magenta": 5,
+    "cyan": 6,
     "orange": 208,
-    "white": "white",
+    "white": 15,
 }
 
 

@@ -143,3 +143,30 @@ async def test_a_name_with_an_emoji_keeps_the_legend_and_the_x_label_in_place() 
         await settle(pilot)
         rows = chart.render().plain.splitlines()  # type: ignore[union-attr]
         assert all(cell_len(row) <= chart.size.width for row in rows), rows
+
+
+async def test_each_player_colour_is_drawn_in_that_colour() -> None:
+    """plotext has no "yellow": a yellow player's line was drawn bright blue (color(12))."""
+    from rich.text import Text
+
+    from companion.table import COLOURS
+
+    async with ChartApp().run_test(size=(70, 20)) as pilot:
+        chart = pilot.app.query_one(LineChart)
+        for colour in COLOURS:
+            chart.show_points("Gold", {"Ann": ([0, 1], [0, 3])}, {"Ann": colour}, "Round")
+            await settle(pilot)
+            drawn = chart.render()
+            assert isinstance(drawn, Text)
+            dots = {
+                str(span.style).split(" on ")[0]
+                for span in drawn.spans
+                if "\u2801" <= drawn.plain[span.start] <= "\u28ff"
+            }
+            assert dots == {f"color({DRAWN[colour]})"}, colour
+
+
+#: Each player colour's 256-colour number: the terminal's own (as a name is shown in it, in
+#: the terminal's colours), orange's nearest
+DRAWN = {"red": 1, "blue": 4, "green": 2, "yellow": 3, "magenta": 5, "cyan": 6}
+DRAWN |= {"orange": 208, "white": 15}
