@@ -3,7 +3,6 @@ stacked categories. Read-only: it draws what the journal replays to."""
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen
@@ -13,7 +12,7 @@ from companion.charts import number_charts
 from companion.scoring import SheetError
 from companion.session import GameSession
 from screens.dialog import Dialog
-from screens.widgets.chart import LineChart, segment_colour
+from screens.widgets.chart import LineChart, legend
 from screens.widgets.footer import SteadyFooter
 
 
@@ -78,16 +77,3 @@ game shows its final scores first, as stacked categories.
 
     def action_close(self) -> None:
         self.dismiss(None)
-
-
-def legend(labels: list[str]) -> Text:
-    """The final scores' categories, each after a swatch of its segment's colour (under the
-    chart: plotext's own legend covered a bar); the lines wrap at the screen's width."""
-    text = Text()
-    for index, label in enumerate(labels):
-        if index:
-            text.append("  ")
-        red, green, blue = segment_colour(index)
-        text.append("██", style=f"rgb({red},{green},{blue})")
-        text.append(f" {label}")
-    return text

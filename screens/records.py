@@ -127,6 +127,9 @@ class RecordsScreen(StyledOnce, Screen[None]):
                 yield Static("", id="records-duels", markup=False)
             with TabPane("Scores over time", id="tab-over-time"):
                 yield Static("", id="over-time-note", markup=False)
+                # who each line is, under the chart (plotext's legend, inside it, covered
+                # lines)
+                yield Static("", id="over-time-legend", markup=False)
         yield SteadyFooter()
 
     def on_mount(self) -> None:
@@ -339,8 +342,10 @@ class RecordsScreen(StyledOnce, Screen[None]):
             counts = {g: sum(1 for x in games if x.game == g) for g in GAME_IDS}
             game = max(counts, key=lambda g: counts[g]) if games else None
         chosen = [g for g in reversed(games) if g.game == game and g.result is not None]
+        shown_legend = self.query_one("#over-time-legend", Static)
         if not chosen:
             note.update("No scores to draw yet.")
+            shown_legend.update("")
             for plot in pane.query("LineChart"):
                 plot.remove()
             return
@@ -352,14 +357,17 @@ class RecordsScreen(StyledOnce, Screen[None]):
                 xs, ys = series.setdefault(standing.name, ([], []))
                 xs.append(number)
                 ys.append(standing.total)
-        from screens.widgets.chart import LineChart  # plotext only when drawn
+        from screens.widgets.chart import LineChart, legend, line_colour  # plotext when drawn
 
         plots = pane.query(LineChart)
         plot = plots.first() if plots else None
         if plot is None:
             plot = LineChart(id="over-time")
-            pane.mount(plot)
-        plot.show_points("Scores", series, self._colours(), "Game")
+            pane.mount(plot, before=shown_legend)
+        colours = self._colours()
+        plot.show_points("Scores", series, colours, "Game", legend_inside=False)
+        names = list(series)
+        shown_legend.update(legend(names, [line_colour(colours.get(name, "")) for name in names]))
 
     def _colours(self) -> dict[str, str]:
         """Each player's colour as chosen last for a game (the history keeps no colours)."""

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from rich.cells import cell_len
 from rich.console import RenderableType
+from rich.text import Text
 from textual_plotext import PlotextPlot
 
 #: The app's player colours as plotext draws them: 256-colour numbers (plotext has no
@@ -25,6 +26,12 @@ PLOT_COLOURS: dict[str, int] = {
     "orange": 208,
     "white": 15,
 }
+
+
+def line_colour(colour: str) -> str:
+    """The colour of a player's line (`PLOT_COLOURS`) as Rich names it: its legend swatch."""
+    number = PLOT_COLOURS.get(colour)
+    return "default" if number is None else f"color({number})"
 
 
 #: The colours of a stacked bar's segments, a scoring category each, in order (RGB: the
@@ -43,6 +50,33 @@ SEGMENT_COLOURS: tuple[tuple[int, int, int], ...] = (
 
 def segment_colour(index: int) -> tuple[int, int, int]:
     return SEGMENT_COLOURS[index % len(SEGMENT_COLOURS)]
+
+
+#: A legend's blank that does not break a line (U+2800, the empty braille cell the lines are
+#: drawn with: a no-break space is a space to Textual's wrapping), between a swatch and its
+#: label and inside a label: a wrapped legend keeps each swatch and its label whole, on
+#: one line (a swatch at the end of a line, its name at the start of the next, or a name cut
+#: in two, read as two entries).
+NO_BREAK_BLANK = "\u2800"
+
+
+def legend(labels: list[str], colours: list[str] | None = None) -> Text:
+    """Each label after a swatch of its colour (as Rich names it; by default the stacked
+    bars' segments', `segment_colour`, in order): for under a chart, as plotext's own legend,
+    drawn inside it, covered a bar (f3) or lines (Records). It wraps at the widget's width,
+    between labels (`NO_BREAK_BLANK`)."""
+    text = Text()
+    for index, label in enumerate(labels):
+        if index:
+            text.append("  ")
+        if colours is None:
+            red, green, blue = segment_colour(index)
+            colour = f"rgb({red},{green},{blue})"
+        else:
+            colour = colours[index]
+        text.append("██", style=colour)
+        text.append(NO_BREAK_BLANK + label.replace(" ", NO_BREAK_BLANK))
+    return text
 
 
 #: Most ticks on a count's axis, as plotext puts on an axis of its own (7 up, 5 across).
@@ -131,8 +165,12 @@ class LineChart(PlotextPlot):
         series: dict[str, tuple[list[int], list[int]]],
         colours: dict[str, str],
         x_label: str,
+        *,
+        legend_inside: bool = True,
     ) -> None:
-        """A line per name, each with its own points (a player absent from a game has none)."""
+        """A line per name, each with its own points (a player absent from a game has none).
+        `legend_inside` False: plotext draws no legend (the screen puts `legend` under the
+        chart)."""
         plt = self.plt
         plt.clear_figure()
         plt.title(title)
@@ -140,7 +178,8 @@ class LineChart(PlotextPlot):
         every_x: set[int] = set()
         for name, (xs, ys) in series.items():
             colour = PLOT_COLOURS.get(colours.get(name, ""), "default")
-            plt.plot(xs, ys, label=plotext_text(name), color=colour, marker="braille")
+            label = plotext_text(name) if legend_inside else None
+            plt.plot(xs, ys, label=label, color=colour, marker="braille")
             every_x.update(xs)
         ticks = sorted(every_x)
         if ticks:

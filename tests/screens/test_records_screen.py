@@ -7,8 +7,9 @@ import os
 from typing import Any
 
 import pytest
+from rich.text import Text
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, TabbedContent
+from textual.widgets import DataTable, Input, Static, TabbedContent
 
 from companion.amounts import parse_amount
 from companion.games import SHEETS
@@ -267,6 +268,64 @@ async def test_the_final_scores_legend_covers_no_bar(
         assert all(label in said for label in labels)
         lines = Text(said).wrap(pilot.app.console, legend.content_size.width)
         assert len(lines) <= legend.content_size.height  # every category whole
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_scores_over_time_legend_is_under_the_chart(
+    store: Store, new_game: NewGame, size: tuple[int, int]
+) -> None:
+    """Records' "Scores over time": plotext's legend, drawn inside the chart, covered the
+    lines (as f3's covered a bar). It is under the chart now, as f3's, each name after a
+    swatch of its line's colour, each whole on a line (at 80 columns it wraps)."""
+    from screens.widgets.chart import NO_BREAK_BLANK, LineChart
+
+    names = (
+        "Bartholomew the Third",
+        "Evangeline Fitzgerald",
+        "Maximilian Oberholzer",
+        "Anastasia",
+        "Gwendolyn Applebottom",
+    )
+    new_game(names=names)  # their colours, remembered: red, blue, green, yellow, magenta
+    record_boomtown(
+        store, [{name: 5 * k + game for k, name in enumerate(names)} for game in (1, 9, 4)]
+    )
+    async with make_app(store).run_test(size=size) as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, RecordsScreen)
+        screen.query_one("#records-tabs", TabbedContent).active = "tab-over-time"
+        await settle(pilot)
+        plot = screen.query_one("#over-time", LineChart)
+        drawn_plot = plot.render()
+        assert isinstance(drawn_plot, Text)
+        assert not any(part in drawn_plot.plain for name in names for part in name.split())
+        legend = screen.query_one("#over-time-legend", Static)
+        assert legend.region.y >= plot.region.bottom  # under the chart, on the screen
+        assert legend.region.bottom <= size[1] - 1  # above the footer
+        drawn = [strip.text for strip in screen._compositor.render_strips()]
+        lines = drawn[legend.region.y : legend.region.bottom]
+        assert len(lines) == (2 if size[0] == 80 else 1), lines
+        for name in names:  # each whole on a line, after its swatch
+            entry = f"██{NO_BREAK_BLANK}{name.replace(' ', NO_BREAK_BLANK)}"
+            assert sum(entry in line for line in lines) == 1, (entry, lines)
+        # each swatch in its line's colour (a yellow player's line was drawn bright blue)
+        said = legend.content
+        assert isinstance(said, Text)
+        swatches = [str(span.style) for span in said.spans if said.plain[span.start] == "█"]
+        shown = [entry[3:].replace(NO_BREAK_BLANK, " ") for entry in said.plain.split("  ")]
+        colours = ["color(1)", "color(4)", "color(2)", "color(3)", "color(5)"]
+        assert dict(zip(shown, swatches, strict=True)) == dict(zip(names, colours, strict=True))
+        drawn_colours = {
+            str(span.style).split(" on ")[0]
+            for span in drawn_plot.spans
+            if drawn_plot.plain[span.start] in BRAILLE
+        }
+        assert drawn_colours == set(swatches)
+
+
+BRAILLE = {chr(code) for code in range(0x2801, 0x2900)}  # a line's dots (not the blank)
 
 
 async def test_the_final_scores_of_a_sheet_that_cannot_be_read_say_so(
