@@ -57,7 +57,8 @@ set it here. The correction is an entry of the game, with its reason, like any o
 - **What**: the number or holding to correct, or a player's name (misspelt at setup: the
   list ends with the names). The dialog starts at the selected player's first one. Tab to
   it, **enter** opens the list; type the first letters of a name to jump there (e.g. `bo`
-  for Bo's numbers), **enter** takes it.
+  for Bo's numbers; a number typed there jumps nowhere), **enter** takes it. Another one
+  taken clears the new value and the reason typed for the one before.
 - **New value**: what the cardboard shows; the line above it says what to type (`12` sets
   it, `+5` adds, `-3` takes away for a number). A value the rules refuse is said beside it
   as it is typed; one they take that disagrees with something else the screen shows
@@ -95,6 +96,7 @@ stays, so you can fix it and record again.
             (fix.key for fix in self.fixes.values() if fix.seat == self.seat),
             next(iter(self.fixes), None),
         )
+        self._what = first
         with Vertical(id="correction-box"):
             yield Static("Correct what the screen shows (F1: help)", id="correction-title")
             with Horizontal(classes="line"):
@@ -106,6 +108,7 @@ stays, so you can fix it and record again.
                     id="what",
                     compact=True,
                     type_to_search=True,
+                    search_by_number=False,
                 )
             yield Static(self._hint(first), id="value-label", classes="hint", markup=False)
             with Horizontal(classes="line"):
@@ -168,11 +171,22 @@ stays, so you can fix it and record again.
             return
         self.focus_next()
 
+    #: the key of what is chosen now (a change to another clears what was typed for it)
+    _what: str | None = None
+
     @on(Select.Changed, "#what")
     def _what_changed(self, event: Select.Changed) -> None:
-        self.query_one("#value-label", Static).update(self._hint(event.value))
-        # about the number chosen before: the value is checked again at its next key, and
-        # when recorded
+        """Another thing chosen: its hint, and the value and reason typed for the one before
+        cleared (they stayed, and ctrl+s recorded Bo's money as the 999 typed for Ann's, a
+        reason and all, or a mine given to the name typed for a bank: a play-test)."""
+        key = str(event.value)
+        if key == self._what:  # (set again as it was: what was typed is for it)
+            return
+        self._what = key
+        self.query_one("#value-label", Static).update(self._hint(key))
+        for field in self.query("#value, #reason").results(Input):
+            field.value = ""
+        say(self.query_one("#error-reason", Static), "")
         self._show_value_problem(None)
 
     @on(Input.Changed, "#value")

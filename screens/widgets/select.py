@@ -17,8 +17,14 @@ from textual.widgets._select import SelectCurrent, SelectOverlay
 
 from companion.table import folded
 
+#: how a typed number starts (`$350`, `+5`, `-3`)
+NUMBER_START = frozenset("0123456789$+-")
+
 
 class _SteadyOverlay(SelectOverlay):
+    #: whether a search may start with a digit (`TableSelect`'s `search_by_number`)
+    by_number = True
+
     def _move_page(self, direction: Any) -> None:
         if (self.highlighted or 0) not in self._index_to_line:  # not laid out yet
             return
@@ -28,6 +34,8 @@ class _SteadyOverlay(SelectOverlay):
         """Textual's search (the option whose text holds what was typed earliest), case
         and accents aside: `bo` jumped past "Bö's cubes left" (a play-test)."""
         typed = folded(query)
+        if not self.by_number and typed[:1] in NUMBER_START:
+            return None
         best: tuple[int, int] | None = None  # (where in the text, which option)
         for index, option in enumerate(self._options):
             prompt = option.prompt
@@ -41,8 +49,19 @@ class _SteadyOverlay(SelectOverlay):
 
 
 class TableSelect(Select[Any]):
-    """A `Select` whose drop-down list survives PageUp/PageDown pressed as it opens."""
+    """A `Select` whose drop-down list survives PageUp/PageDown pressed as it opens.
+
+    `search_by_number=False`: typing in its open list jumps by words alone, a digit typed
+    first jumps nowhere, where the numbers in its options are values, not what the player
+    looks for: ctrl+o's What lists "Bo: Money (2900)", "Bo's mine ($500)", and `350` typed
+    there as the new value moved What to another thing (a play-test)."""
+
+    def __init__(self, *args: Any, search_by_number: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._by_number = search_by_number
 
     def compose(self) -> ComposeResult:
         yield SelectCurrent(self.prompt)
-        yield _SteadyOverlay(type_to_search=self._type_to_search).data_bind(compact=Select.compact)
+        overlay = _SteadyOverlay(type_to_search=self._type_to_search)
+        overlay.by_number = self._by_number
+        yield overlay.data_bind(compact=Select.compact)

@@ -1,0 +1,126 @@
+"""ctrl+o's What: another thing chosen clears what was typed for the one before, and a value
+typed on What moves it nowhere (a Calamityville play-test of four players)."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+from textual.widgets import Input, Select
+from textual.widgets._select import SelectOverlay
+
+from companion.games.calamityville import CalamityState
+from companion.session import GameSession
+from companion.store import Store
+from screens.calamityville import CalamityvilleScreen
+from screens.correction import CorrectionDialog
+from tests.conftest import NewGame
+from tests.screens.helpers import make_app, open_screen, send_keys, settle, text_of
+
+
+def four_players(new_game: NewGame) -> GameSession:
+    """Ann, Bo, Cy and Dee; Bo owns a $500 mine and two $300 banks, Dee five properties."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy", "Dee"), first=0)
+    rules = session.rules
+    for seat, kind, value in (
+        (1, "mine", 500),
+        (1, "bank", 300),
+        (1, "bank", 300),
+        *((3, kind, 100) for kind in ("store", "store", "hotel", "hotel", "mine")),
+    ):
+        assert isinstance(session.state, CalamityState)
+        session.act(rules.buy(session.state, seat, kind, value))
+    return session
+
+
+async def ctrl_o(pilot: Pilot, session: GameSession) -> CorrectionDialog:
+    await open_screen(pilot, session, CalamityvilleScreen)
+    await pilot.press("ctrl+o")
+    await settle(pilot)
+    dialog = pilot.app.screen
+    assert isinstance(dialog, CorrectionDialog)
+    return dialog
+
+
+def typed(dialog: CorrectionDialog) -> tuple[str, str]:
+    return dialog.query_one("#value", Input).value, dialog.query_one("#reason", Input).value
+
+
+async def test_another_what_clears_the_value_and_reason_typed_for_the_one_before(
+    store: Store, new_game: NewGame
+) -> None:
+    """999 and "big win" typed for Ann's money stayed when What moved to Bo's, and ctrl+s
+    recorded Bo = 999 without a word (a play-test): the value, its refusal and the reason
+    go, the new thing's hint and the placeholder show, and ctrl+s records nothing."""
+    session = four_players(new_game)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        dialog = await ctrl_o(pilot, session)
+        what = dialog.query_one("#what", Select)
+        assert what.value == "0:money"
+        entries = len(session.journal)
+        await pilot.press(*"999", "enter", *"big win")
+        await settle(pilot)
+        assert typed(dialog) == ("999", "big win")
+        await pilot.press("shift+tab", "shift+tab", "enter", "down", "enter")
+        await settle(pilot)
+        assert what.value == "1:money"
+        assert typed(dialog) == ("", "")
+        assert text_of(pilot, "#value-label") == dialog.fixes["1:money"].hint
+        assert text_of(pilot, "#error-value") == "" and text_of(pilot, "#error-reason") == ""
+        assert "as the line above says" in dialog.query_one("#value", Input).render_line(0).text
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert pilot.app.screen is dialog and len(session.journal) == entries
+        assert text_of(pilot, "#error-value") != ""  # what the field wants, said
+        # a refusal beside the value, and one beside the reason, go with them too
+        await pilot.press(*"abc")
+        await settle(pilot)
+        assert "abc" in text_of(pilot, "#error-value")
+        dialog.query_one("#reason", Input).value = ""
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert text_of(pilot, "#error-reason") != ""
+        what.value = "property:0"  # Bo's mine
+        await settle(pilot)
+        assert typed(dialog) == ("", "")
+        assert text_of(pilot, "#error-value") == "" and text_of(pilot, "#error-reason") == ""
+        assert text_of(pilot, "#value-label") == dialog.fixes["property:0"].hint
+
+
+async def test_a_value_typed_on_what_moves_it_nowhere(store: Store, new_game: NewGame) -> None:
+    """`350` and enter typed on What (meant for the value) moved What to "Bo's mine ($500)"
+    while `zoe` and `test` stayed, and ctrl+s gave the mine to Zoë (a play-test): a number
+    typed in What's list jumps nowhere (its labels' numbers are values, not what the player
+    looks for), and the letters of a name still do."""
+    session = four_players(new_game)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        dialog = await ctrl_o(pilot, session)
+        what = dialog.query_one("#what", Select)
+        what.value = "property:0"  # Bo's mine ($500): `3` jumped to his $300 bank
+        await settle(pilot)
+        dialog.query_one("#value", Input).focus()
+        await pilot.press(*"cy", "enter", *"test")
+        await settle(pilot)
+        assert typed(dialog) == ("cy", "test")
+        await pilot.press("shift+tab", "shift+tab")  # to What
+        await settle(pilot)
+        assert pilot.app.focused is what
+        send_keys(pilot, "350")  # its list closed: Textual's Select takes no letters
+        await settle(pilot)
+        assert what.value == "property:0" and not what.expanded
+        await pilot.press("enter")  # its list open: typing searches it
+        await settle(pilot)
+        assert what.expanded
+        for keys in ("350", "$3", "+5", "-3"):
+            send_keys(pilot, keys)
+            await settle(pilot)
+            assert dialog.query_one(SelectOverlay).highlighted == 4, keys  # where it was
+        await pilot.press("enter")  # the one it had: no change
+        await settle(pilot)
+        assert what.value == "property:0" and typed(dialog) == ("cy", "test")
+        assert pilot.app.focused is dialog.query_one("#value")
+        await pilot.press("shift+tab", "enter")  # the list again: a name's letters jump
+        await settle(pilot)
+        send_keys(pilot, "dee")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert what.value == "3:money" and typed(dialog) == ("", "")
