@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -107,6 +108,27 @@ class Fix:
     label: str
     hint: str = "12 sets it, +5 adds, -3 takes away"
     seat: int | None = None  # whose it is, so the dialog can start at the selected player
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def told_apart(labels: list[str], how: str) -> list[str]:
+    """`labels` with each one that repeats told apart by its order, `how` said: "Bo's bank
+    ($300, bought first)" and "($300, bought second)" (ctrl+o listed "Bo's bank ($300)"
+    twice, and no one could tell which was which: a play-test), "Bo's saloon in Dry Gulch,
+    built first" where a label ends in no bracket; the others as they are."""
+    repeats = {label for label, count in Counter(labels).items() if count > 1}
+    seen: dict[str, int] = {}
+    told = []
+    for label in labels:
+        if label in repeats:
+            seen[label] = count = seen.get(label, 0) + 1
+            order = ORDINALS[count - 1] if count <= len(ORDINALS) else f"no. {count}"
+            said = f"{how} {order}"
+            label = f"{label[:-1]}, {said})" if label.endswith(")") else f"{label}, {said}"
+        told.append(label)
+    return told
 
 
 @dataclass

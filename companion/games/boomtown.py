@@ -29,6 +29,7 @@ from companion.games.base import (
     TableState,
     copy_state,
     seat_named,
+    told_apart,
 )
 from companion.journal import Entry, make_entry
 from companion.table import clockwise_from
@@ -193,6 +194,12 @@ class Saloon:
     @property
     def fee(self) -> int:
         return 4 if self.girls else 2
+
+    def label(self, state: TableState) -> str:
+        """ "Bo's saloon in Coyote City + Girls", as ctrl+o and Dynamite list it."""
+        return f"{state.name(self.owner)}'s saloon in {self.town}" + (
+            " + Girls" if self.girls else ""
+        )
 
 
 @dataclass
@@ -400,13 +407,11 @@ def _targets(state: BoomtownState, seat: int, card: str) -> list[tuple[str, str]
 
     if card == "dynamite":
         options = [mine(i, m) for i, m in enumerate(state.mines) if m.owner != seat]
+        saloons = [(i, s) for i, s in enumerate(state.saloons) if s.owner != seat]
+        # (two of one player in one town: which is which, `told_apart`)
+        labels = told_apart([s.label(state) for _, s in saloons], "built")
         return options + [
-            (
-                f"{state.name(s.owner)}'s saloon in {s.town}" + (" + Girls" if s.girls else ""),
-                f"saloon:{i}",
-            )
-            for i, s in enumerate(state.saloons)
-            if s.owner != seat
+            (label, f"saloon:{i}") for (i, _), label in zip(saloons, labels, strict=True)
         ]
     if card == "expropriation":
         return [
@@ -437,11 +442,9 @@ def event_choices(state: BoomtownState, seat: int, card: str) -> tuple[str, list
         # play-test read 000's "bijvoorbeeld")
         return "No mine of yours yet: kept until you have one", [("Keep it for later", "none")]
     if card == "saloon_girls":
-        own = [
-            (f"Saloon in {s.town}", f"saloon:{i}")
-            for i, s in enumerate(state.saloons)
-            if s.owner == seat and not s.girls
-        ]
+        yours = [i for i, s in enumerate(state.saloons) if s.owner == seat and not s.girls]
+        labels = told_apart([f"Saloon in {state.saloons[i].town}" for i in yours], "built")
+        own = [(label, f"saloon:{i}") for i, label in zip(yours, labels, strict=True)]
         if own:
             return "Which of your saloons", own
         return "No saloon yet: kept until you have one", [("Keep it for later", "none")]
@@ -774,27 +777,30 @@ class BoomtownRules(Rules):
         assert isinstance(state, BoomtownState)
         fixes = super().corrections(state)
         fixes.append(Fix("deck", f"Cards left in the deck ({state.cards_left})", DECK_HINT))
+        # two of one label (a catalog corrected to hold two cards of one town, number and
+        # gold; a player's two saloons in one town) told apart by their order, as
+        # Calamityville's two $300 banks of one owner are (`told_apart`)
+        mines = told_apart(
+            [f"{state.name(m.owner)}'s mine {m.label}" for m in state.mines], "taken"
+        )
         fixes += [
-            Fix(f"mine:{i}", f"{state.name(m.owner)}'s mine {m.label}", MINE_HINT, m.owner)
-            for i, m in enumerate(state.mines)
+            Fix(f"mine:{i}", label, MINE_HINT, m.owner)
+            for i, (m, label) in enumerate(zip(state.mines, mines, strict=True))
         ]
-        fixes += [
-            Fix(f"gone:{i}", f"Out of the game: mine {town} {roll} ({value} gold)", GONE_HINT)
-            for i, (town, roll, value) in enumerate(state.gone)
-        ]
+        gone = told_apart(
+            [f"Out of the game: mine {t} {roll} ({gold} gold)" for t, roll, gold in state.gone],
+            "gone",
+        )
+        fixes += [Fix(f"gone:{i}", label, GONE_HINT) for i, label in enumerate(gone)]
         for town in TOWNS:
             mayor = state.mayors.get(town)
             who = state.name(mayor) if mayor is not None else "nobody"
             fixes.append(Fix(f"mayor:{town}", f"Mayor of {town} ({who})", MAYOR_HINT, mayor))
         fixes.append(Fix("governor", f"Governor (on {state.governor or 'no pawn'})", GOV_HINT))
+        saloons = told_apart([s.label(state) for s in state.saloons], "built")
         fixes += [
-            Fix(
-                f"saloon:{i}",
-                f"{state.name(s.owner)}'s saloon in {s.town}" + (" + Girls" if s.girls else ""),
-                SALOON_HINT,
-                s.owner,
-            )
-            for i, s in enumerate(state.saloons)
+            Fix(f"saloon:{i}", label, SALOON_HINT, s.owner)
+            for i, (s, label) in enumerate(zip(state.saloons, saloons, strict=True))
         ]
         fixes += [
             Fix(

@@ -30,6 +30,7 @@ from companion.games.base import (
     TableState,
     check_reason_length,
     refuse_unsafe_text,
+    told_apart,
 )
 from companion.journal import Entry
 from companion.table import find_player, typed_word
@@ -155,6 +156,13 @@ class CalamityState(TableState):
         if self.gold_card_next:
             return GOLD_CARD
         return "red Bust" if self.bust_left else "none left"
+
+
+def property_labels(state: CalamityState) -> list[str]:
+    """Each property's label, in the order bought; two of one owner, type and space value
+    (Bo's two $300 banks) told apart by the order they were bought in, as the player's
+    panel lists them (ctrl+o listed "Bo's bank ($300)" twice: a play-test)."""
+    return told_apart([p.label(state) for p in state.properties], "bought")
 
 
 def who(state: TableState, seat: int) -> str:
@@ -284,12 +292,14 @@ class CalamityvilleRules(Rules):
         fixes += [
             Fix(
                 f"property:{index}",
-                f"{p.label(state)}",
+                label,
                 hint="a name gives it to that player; 250 sets its space value; "
                 "gone takes it off the board",
                 seat=p.owner,
             )
-            for index, p in enumerate(state.properties)
+            for index, (p, label) in enumerate(
+                zip(state.properties, property_labels(state), strict=True)
+            )
         ]
         fixes += [
             # (the hint read "26 sets it, -1": garbled, a play-test)
@@ -330,7 +340,7 @@ class CalamityvilleRules(Rules):
             raise RuleError("Choose a property in play.")
         reason = self.check_reason(reason)
         typed = text.strip().lstrip("$")
-        label = state.properties[index].label(state)
+        label = property_labels(state)[index]  # (as ctrl+o listed it)
         if typed.lower() in GONE:
             sentence = f"Correction: {label} is taken off the board: {reason}"
             return self._entry(state, "correct", sentence, property=index, gone=True, reason=reason)

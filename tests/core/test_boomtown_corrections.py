@@ -151,3 +151,47 @@ def test_a_mines_owner_is_found_by_a_word_of_the_name(new_game: NewGame) -> None
     table.round(0, 1, CM8, CM9, DG8)
     fix(table, "mine:0", "cy")
     assert table.state.mines[0].owner == 1
+
+
+def test_two_holdings_of_one_label_are_told_apart_in_ctrl_o_and_the_event_lists(
+    table: Table,
+) -> None:
+    """Calamityville's What listed Bo's two $300 banks under one label (a play-test); here
+    a player's two saloons in one town (the deck has two Saloon cards), and two mines of
+    one label (a catalog corrected to hold two cards of one town, number and gold), are
+    told apart by the order they were built, taken or lost in."""
+    from companion.games.base import copy_state
+    from companion.games.boomtown import Mine, Saloon, event_choices
+
+    state = copy_state(table.state)
+    assert isinstance(state, BoomtownState)
+    state.saloons = [Saloon("Dry Gulch", 1), Saloon("Dry Gulch", 2), Saloon("Dry Gulch", 1)]
+    state.mines += [Mine("San Narciso", 8, 2, False, 1), Mine("San Narciso", 8, 2, False, 1)]
+    state.gone = [("San Narciso", 9, 7), ("San Narciso", 9, 7)]
+    labels = {fix.key: fix.label for fix in table.rules.corrections(state)}
+    assert [labels[f"saloon:{i}"] for i in range(3)] == [
+        "Bo's saloon in Dry Gulch, built first",
+        "Cy's saloon in Dry Gulch",
+        "Bo's saloon in Dry Gulch, built second",
+    ]
+    mines = len(state.mines)
+    assert [labels[f"mine:{i}"] for i in (mines - 2, mines - 1)] == [
+        "Bo's mine San Narciso 8: 2, taken first",
+        "Bo's mine San Narciso 8: 2, taken second",
+    ]
+    assert [labels["gone:0"], labels["gone:1"]] == [
+        "Out of the game: mine San Narciso 9 (7 gold, gone first)",
+        "Out of the game: mine San Narciso 9 (7 gold, gone second)",
+    ]
+    assert len(set(labels.values())) == len(labels)
+    _, options = event_choices(state, 0, "dynamite")
+    assert [option for option in options if option[1].startswith("saloon")] == [
+        ("Bo's saloon in Dry Gulch, built first", "saloon:0"),
+        ("Cy's saloon in Dry Gulch", "saloon:1"),
+        ("Bo's saloon in Dry Gulch, built second", "saloon:2"),
+    ]
+    _, girls = event_choices(state, 1, "saloon_girls")
+    assert girls == [
+        ("Saloon in Dry Gulch, built first", "saloon:0"),
+        ("Saloon in Dry Gulch, built second", "saloon:2"),
+    ]

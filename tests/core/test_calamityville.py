@@ -430,3 +430,48 @@ def test_an_old_gold_entry_after_a_bust_card_replays_as_it_did(game: GameSession
     replayed = GameSession.open(game.store, game.path)
     assert isinstance(replayed.state, CalamityState)
     assert (replayed.state.bust_left, replayed.state.gold_out) == (16, True)
+
+
+def test_two_properties_of_one_owner_type_and_value_are_told_apart_by_the_order_bought(
+    game: GameSession,
+) -> None:
+    """Bo's two $300 banks were listed as "Bo's bank ($300)" twice in ctrl+o's What (a
+    play-test): which is which is said by the order they were bought in."""
+    rules = game.rules
+    buy(game, 1, "bank", 300)
+    buy(game, 1, "mine", 500)
+    buy(game, 1, "bank", 300)
+    buy(game, 0, "bank", 300)  # Ann's: a label of its own
+    labels = {fix.key: fix.label for fix in rules.corrections(state(game))}
+    assert [labels[f"property:{i}"] for i in range(4)] == [
+        "Bo's bank ($300, bought first)",
+        "Bo's mine ($500)",
+        "Bo's bank ($300, bought second)",
+        "Ann's bank ($300)",
+    ]
+    assert len(set(labels.values())) == len(labels)
+    entry = rules.correct_text(state(game), "property:2", "cy", "the deed is Cy's")
+    assert entry.text == (
+        "Correction: Bo's bank ($300, bought second) belongs to Cy: the deed is Cy's"
+    )
+    game.act(entry)
+    labels = {fix.key: fix.label for fix in rules.corrections(state(game))}
+    assert labels["property:0"] == "Bo's bank ($300)" and labels["property:2"] == "Cy's bank ($300)"
+
+
+def test_told_apart_numbers_only_the_labels_that_repeat() -> None:
+    from companion.games.base import told_apart
+
+    assert told_apart(["a", "b (1)", "a", "b (1)", "a"], "built") == [
+        "a, built first",
+        "b (1, built first)",  # inside its brackets
+        "a, built second",
+        "b (1, built second)",
+        "a, built third",
+    ]
+    assert told_apart([], "bought") == [] and told_apart(["x", "y"], "taken") == ["x", "y"]
+    assert told_apart(["x"] * 10, "taken")[-3:] == [
+        "x, taken eighth",
+        "x, taken no. 9",
+        "x, taken no. 10",
+    ]

@@ -1,5 +1,6 @@
-"""ctrl+o's What: another thing chosen clears what was typed for the one before, and a value
-typed on What moves it nowhere (a Calamityville play-test of four players)."""
+"""ctrl+o's What: another thing chosen clears what was typed for the one before, a value
+typed on What moves it nowhere, and two holdings of one label are told apart (a
+Calamityville play-test of four players)."""
 
 from __future__ import annotations
 
@@ -124,3 +125,17 @@ async def test_a_value_typed_on_what_moves_it_nowhere(store: Store, new_game: Ne
         await pilot.press("enter")
         await settle(pilot)
         assert what.value == "3:money" and typed(dialog) == ("", "")
+
+
+async def test_two_banks_of_one_owner_and_value_are_told_apart_in_what(
+    store: Store, new_game: NewGame
+) -> None:
+    """Bo's two $300 banks were listed as "Bo's bank ($300)" twice (a play-test)."""
+    session = four_players(new_game)
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        dialog = await ctrl_o(pilot, session)
+        what = dialog.query_one("#what", Select)
+        prompts = [str(prompt) for prompt, _ in what._options]
+        assert len(set(prompts)) == len(prompts)
+        assert "Bo's bank ($300, bought first)" in prompts
+        assert "Bo's bank ($300, bought second)" in prompts
