@@ -61,9 +61,9 @@ set it here. The correction is an entry of the game, with its reason, like any o
   taken clears the new value and the reason typed for the one before.
 - **New value**: what the cardboard shows; the line above it says what to type (`12` sets
   it, `+5` adds, `-3` takes away for a number). A value the rules refuse is said beside it
-  as it is typed; one they take that disagrees with something else the screen shows
-  (Boomtown Builders: a round and the Track Tokens placed) is noted there, and recorded
-  all the same. **enter** goes to the reason.
+  as it is typed; one they take that disagrees with something else the screen shows or
+  the rules (Boomtown Builders: a round and the Track Tokens placed; Calamityville: a
+  sixth property) is noted there, and recorded all the same. **enter** goes to the reason.
 - **Why**: a few words (e.g. "counted again"). **enter** or **ctrl+s** records it.
 - **escape** closes without correcting anything.
 

@@ -361,7 +361,8 @@ class Rules:
     def correction_note(self, state: TableState, key: str, text: str) -> str:
         """A sentence beside a correction's value as it is typed (`key` as `correct_text`
         takes it), when the rules take the value but it disagrees with something else the
-        screen shows (Builders: a round and the Track Tokens placed): a note, not a
+        screen shows or the rules (Builders: a round and the Track Tokens placed;
+        Calamityville: a sixth property): a note, not a
         refusal, the correction is recorded all the same. "" when there is nothing to say
         (none unless a game says); the dialog asks only about a value the rules take."""
         return ""

@@ -350,18 +350,51 @@ class CalamityvilleRules(Rules):
             return self._entry(
                 state, "correct", sentence, property=index, value=value, reason=reason
             )
+        owner = self._owner_typed(state, typed)
+        sentence = f"Correction: {label} belongs to {state.name(owner)}: {reason}"
+        held = self._held_after(state, index, owner)
+        if held > MOST_PROPERTIES:  # said, not refused: the table may know better (a sixth
+            # went in without a word: a play-test); said in the dialog before, too
+            sentence += f" ({state.name(owner)} now owns {held}: the rules allow five)"
+        return self._entry(state, "correct", sentence, property=index, owner=owner, reason=reason)
+
+    @staticmethod
+    def _owner_typed(state: CalamityState, typed: str) -> int:
+        """The player a property correction names (AmountError when it names none)."""
         found = find_player(state.players, typed.split())
         if found is None or found[1]:
             raise AmountError(
                 f"Type a player's name, a space value or gone ({refused_text(typed)})."
             )
-        owner = found[0]
-        sentence = f"Correction: {label} belongs to {state.name(owner)}: {reason}"
-        held = len(state.owned(owner)) + (state.properties[index].owner != owner)
-        if held > MOST_PROPERTIES:  # said, not refused: the table may know better (a sixth
-            # went in without a word: a play-test)
-            sentence += f" ({state.name(owner)} now owns {held}: the rules allow five)"
-        return self._entry(state, "correct", sentence, property=index, owner=owner, reason=reason)
+        return found[0]
+
+    @staticmethod
+    def _held_after(state: CalamityState, index: int, owner: int) -> int:
+        """How many properties `owner` holds once the property `index` is theirs."""
+        return len(state.owned(owner)) + (state.properties[index].owner != owner)
+
+    def correction_note(self, state: TableState, key: str, text: str) -> str:
+        """A property given to a player who would then own more than five, said as the
+        name is typed, before it is recorded (it was said only once recorded, at the end
+        of the Done line, cut off at 80 columns: a play-test). Recorded all the same: the
+        cardboard wins."""
+        what, _, which = key.partition(":")
+        if what != "property" or not isinstance(state, CalamityState) or not which.isdigit():
+            return ""
+        index, typed = int(which), text.strip().lstrip("$")
+        if not 0 <= index < len(state.properties) or typed[:1].isdigit() or typed.lower() in GONE:
+            return ""  # (a space value, or gone: no owner)
+        try:
+            owner = self._owner_typed(state, typed)
+        except AmountError:
+            return ""  # (refused: the refusal is said instead)
+        held = self._held_after(state, index, owner)
+        if held <= MOST_PROPERTIES:
+            return ""
+        return (
+            f"{state.name(owner)} would own {held} properties: the rules allow five (mines "
+            "included). It is recorded all the same."
+        )
 
     # -- actions ------------------------------------------------------------------------
 

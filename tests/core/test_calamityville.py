@@ -432,6 +432,33 @@ def test_an_old_gold_entry_after_a_bust_card_replays_as_it_did(game: GameSession
     assert (replayed.state.bust_left, replayed.state.gold_out) == (16, True)
 
 
+def test_a_sixth_property_given_by_a_correction_is_noted_as_the_name_is_typed(
+    game: GameSession,
+) -> None:
+    """A correction gave Dee a sixth property, and said so only once recorded, at the end of
+    the Done line, cut off at 80 columns (a play-test): the dialog's note says it as the
+    owner is typed. The correction is taken all the same (the cardboard wins)."""
+    rules = game.rules
+    for kind in ("bank", "store", "hotel", "mine", "mine"):
+        buy(game, 3, kind, 100)
+    buy(game, 1, "bank", 100)  # property:5, Bo's
+    note = "Di would own 6 properties: the rules allow five (mines included). It is " + (
+        "recorded all the same."
+    )
+    for typed in ("di", "Di", " DI "):
+        assert rules.correction_note(state(game), "property:5", typed) == note
+    for typed in ("ann", "bo", "Gone", "none", "250", "$250", "", "nobody", "zz"):
+        assert rules.correction_note(state(game), "property:5", typed) == "", typed
+    # one of Di's own five, given to Di again, or another of hers to Ann: nothing to say
+    assert rules.correction_note(state(game), "property:0", "di") == ""
+    assert rules.correction_note(state(game), "3:money", "di") == ""
+    assert rules.correction_note(state(game), "deck:boom", "di") == ""
+    assert rules.correction_note(state(game), "property:9", "di") == ""
+    entry = rules.correct_text(state(game), "property:5", "di", "the deed is Di's")
+    game.act(entry)  # recorded all the same
+    assert len(state(game).owned(3)) == 6
+
+
 def test_two_properties_of_one_owner_type_and_value_are_told_apart_by_the_order_bought(
     game: GameSession,
 ) -> None:

@@ -1,6 +1,6 @@
 """ctrl+o's What: another thing chosen clears what was typed for the one before, a value
-typed on What moves it nowhere, and two holdings of one label are told apart (a
-Calamityville play-test of four players)."""
+typed on What moves it nowhere, two holdings of one label are told apart, and a sixth
+property is noted before it is recorded (a Calamityville play-test of four players)."""
 
 from __future__ import annotations
 
@@ -125,6 +125,38 @@ async def test_a_value_typed_on_what_moves_it_nowhere(store: Store, new_game: Ne
         await pilot.press("enter")
         await settle(pilot)
         assert what.value == "3:money" and typed(dialog) == ("", "")
+
+
+async def test_a_sixth_property_is_noted_beside_the_owner_as_it_is_typed(
+    store: Store, new_game: NewGame
+) -> None:
+    """Bo's bank given to Dee, who owns five, was recorded with its warning only at the end
+    of the Done line, cut off at 80 columns (a play-test): it is said beside the owner as it
+    is typed, whole, as a note; the correction is recorded all the same."""
+    session = four_players(new_game)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        dialog = await ctrl_o(pilot, session)
+        dialog.query_one("#what", Select).value = "property:1"
+        await settle(pilot)
+        dialog.query_one("#value", Input).focus()
+        line = dialog.query_one("#error-value")
+        await pilot.press("c")  # Cy: four after it, nothing to say
+        await settle(pilot)
+        assert text_of(pilot, "#error-value") == "" and not line.has_class("-note")
+        await pilot.press("backspace", *"dee")
+        await settle(pilot)
+        said = " ".join(text_of(pilot, "#error-value").split())
+        assert said == (
+            "Dee would own 6 properties: the rules allow five (mines included). It is "
+            "recorded all the same."
+        )
+        assert line.has_class("-note") and line.region.height >= 2  # wrapped, all of it
+        assert line.region.right <= dialog.query_one("#correction-box").region.right
+        await pilot.press("enter", *"zeo", "enter")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, CalamityvilleScreen)  # recorded all the same
+        assert isinstance(screen.state, CalamityState) and len(screen.state.owned(3)) == 6
 
 
 async def test_two_banks_of_one_owner_and_value_are_told_apart_in_what(
