@@ -12,7 +12,7 @@ from companion.charts import number_charts
 from companion.scoring import SheetError
 from companion.session import GameSession
 from screens.dialog import Dialog
-from screens.widgets.chart import LineChart, legend
+from screens.widgets.chart import LineChart, legend, line_colour
 from screens.widgets.footer import SteadyFooter
 
 
@@ -44,17 +44,24 @@ game shows its final scores first, as stacked categories.
             if self.session.state.finished and self.session.state.sheet:
                 with TabPane("Final scores", id="chart-final"):
                     yield LineChart(id="plot-final")
-                    yield Static("", id="legend-final")
+                    yield Static("", id="legend-final", classes="legend", markup=False)
             for index, chart in enumerate(self.charts):
                 with TabPane(chart.label, id=f"chart-{index}"):
                     yield LineChart(id=f"plot-{index}")
+                    # who each line is, under the chart: plotext's legend, inside it,
+                    # covered the lines (a play-test)
+                    yield Static("", id=f"legend-{index}", classes="legend", markup=False)
         yield SteadyFooter()
 
     def on_mount(self) -> None:
         for index, chart in enumerate(self.charts):
             self.query_one(f"#plot-{index}", LineChart).show(
-                chart.label, chart.x, chart.lines, self.colours, chart.x_label
+                chart.label, chart.x, chart.lines, self.colours, chart.x_label, legend_inside=False
             )
+            names = list(chart.lines)
+            if names != [chart.label]:  # (a number of the table's own: its title says it)
+                colours = [line_colour(self.colours.get(name, "")) for name in names]
+                self.query_one(f"#legend-{index}", Static).update(legend(names, colours))
         if self.query("#plot-final"):
             self._final_scores()
 

@@ -153,11 +153,12 @@ class LineChart(PlotextPlot):
         lines: dict[str, list[int]],
         colours: dict[str, str],
         x_label: str,
+        *,
+        legend_inside: bool = True,
     ) -> None:
-        """Lines over one shared x axis."""
-        self.show_points(
-            title, {name: (x, values) for name, values in lines.items()}, colours, x_label
-        )
+        """Lines over one shared x axis (`legend_inside`: as `show_points`)."""
+        series = {name: (x, values) for name, values in lines.items()}
+        self.show_points(title, series, colours, x_label, legend_inside=legend_inside)
 
     def show_points(
         self,

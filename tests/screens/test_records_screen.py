@@ -328,6 +328,61 @@ async def test_the_scores_over_time_legend_is_under_the_chart(
 BRAILLE = {chr(code) for code in range(0x2801, 0x2900)}  # a line's dots (not the blank)
 
 
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_every_f3_line_chart_has_its_legend_under_it(
+    store: Store, new_game: NewGame, size: tuple[int, int]
+) -> None:
+    """f3's tabs of a number over the game (Coloma's Bucks, Calamityville's money, ...):
+    plotext's legend, drawn inside the chart, covered the lines (a play-test: "the legend
+    box sits on top of the lines"). Each is under its chart now, as the final scores' and
+    Records' are: each name after a swatch of its line's colour, each whole on a line."""
+    from screens.widgets.chart import NO_BREAK_BLANK, LineChart
+
+    names = ("Bartholomew the Third", "Evangeline Fitzgerald", "Maximilian Oberholzer", "Dée")
+    session = new_game(game="coloma", names=names)  # red, blue, green, yellow
+    for seat, change in enumerate(["+3", "-1", "+1", "+5"]):  # four lines apart on Bucks
+        session.act(session.rules.adjust(session.state, seat, "bucks", parse_amount(change)))
+    async with make_app(store).run_test(size=size) as pilot:
+        await open_screen(pilot, session, GameScreen)
+        await pilot.press("f3")
+        await settle(pilot)
+        charts = pilot.app.screen
+        assert isinstance(charts, GameCharts)
+        tabs = charts.query_one("#charts-tabs", TabbedContent)
+        per_player = [i for i, c in enumerate(charts.charts) if list(c.lines) == list(names)]
+        assert len(per_player) >= 2 and charts.charts[0].key == "bucks"  # Bucks, Gold, ...
+        for index in per_player:
+            tabs.active = f"chart-{index}"
+            await settle(pilot)
+            plot = charts.query_one(f"#plot-{index}", LineChart)
+            drawn_plot = plot.render()
+            assert isinstance(drawn_plot, Text)
+            assert not any(part in drawn_plot.plain for name in names for part in name.split())
+            legend = charts.query_one(f"#legend-{index}", Static)
+            assert legend.region.y >= plot.region.bottom  # under the chart, on the screen
+            assert legend.region.bottom <= size[1] - 1  # above the footer
+            drawn = [strip.text for strip in charts._compositor.render_strips()]
+            lines = drawn[legend.region.y : legend.region.bottom]
+            assert len(lines) == (2 if size[0] == 80 else 1), lines
+            for name in names:  # each whole on a line, after its swatch
+                entry = f"██{NO_BREAK_BLANK}{name.replace(' ', NO_BREAK_BLANK)}"
+                assert sum(entry in line for line in lines) == 1, (entry, lines)
+            said = legend.content
+            assert isinstance(said, Text)
+            swatches = [str(s.style) for s in said.spans if said.plain[s.start] == "█"]
+            assert swatches == ["color(1)", "color(4)", "color(2)", "color(3)"]
+            drawn_colours = {
+                str(span.style).split(" on ")[0]
+                for span in drawn_plot.spans
+                if drawn_plot.plain[span.start] in BRAILLE
+            }
+            # (the lines of other tabs may lie on one another: the last drawn is seen)
+            assert drawn_colours == set(swatches) if index == 0 else drawn_colours <= set(swatches)
+        # the value of gold, the table's own: one line, its title says it (no legend)
+        (index,) = [i for i, c in enumerate(charts.charts) if c.key == "gold_value"]
+        assert str(charts.query_one(f"#legend-{index}", Static).render()) == ""
+
+
 async def test_the_final_scores_of_a_sheet_that_cannot_be_read_say_so(
     store: Store, new_game: NewGame
 ) -> None:
