@@ -84,6 +84,31 @@ MOST_Y_TICKS = 7
 MOST_X_TICKS = 5
 #: Rows of a line chart that are not its canvas: title, x label, x tick labels, two axes.
 LINE_CHART_FRAME_ROWS = 5
+#: Rows of a chart of horizontal bars that are not its canvas: title, two axes, x ticks.
+BAR_CHART_FRAME_ROWS = 4
+#: plotext's own bar width (of the room a bar has), the widest a bar is drawn.
+WIDEST_BAR = 0.8
+
+
+def bar_layout(bars: int, rows: int) -> tuple[float, float, float] | None:
+    """Horizontal bars (at 1, 2, ... `bars`) on a canvas `rows` high, all as thick and a
+    blank row between two: plotext's own width (0.8) filled the gaps at 80x24 with four
+    players, and the bars of a game of one scoring category, all of one colour, read as
+    one block (a play-test). The bars' width and the y axis's limits, or None where there
+    are not two rows a bar (plotext's own then).
+
+    Each bar gets `slot` whole rows and is `slot - 1` thick (at most 0.8 of it, as
+    plotext's), centred on the canvas. plotext draws a value in the row `(rows - 1) *
+    (value - low) / (high - low)` rounds to (a half up): a bar's edges fall in the middle
+    of a row, never a hair either side of where two rows meet."""
+    slot = rows // bars if bars > 0 else 0
+    if slot < 2:
+        return None
+    thick = min(slot - 1, math.floor(WIDEST_BAR * slot))
+    span = slot * (bars - 1) + thick - 1  # rows from the first bar's edge to the last's
+    first = ((rows - 1) - span) // 2 + (thick - 1) / 2  # the first bar's middle
+    low = 1 - first / slot
+    return (thick - 1) / slot, low, low + (rows - 1) / slot
 
 
 def whole_limits(values: Iterable[float]) -> tuple[int, int] | None:
@@ -145,6 +170,8 @@ class LineChart(PlotextPlot):
     _count_axis: tuple[str, list[float]] | None = None
     #: The longest name beside horizontal bars (the canvas is what is left of the width).
     _names_width = 0
+    #: The stacked bars shown (`show_stacked`: title, names, parts), drawn when rendered.
+    _stacked: tuple[str, list[str], dict[str, list[int]]] | None = None
 
     def show(
         self,
@@ -172,6 +199,7 @@ class LineChart(PlotextPlot):
         """A line per name, each with its own points (a player absent from a game has none).
         `legend_inside` False: plotext draws no legend (the screen puts `legend` under the
         chart)."""
+        self._stacked = None
         plt = self.plt
         plt.clear_figure()
         plt.title(title)
@@ -191,16 +219,9 @@ class LineChart(PlotextPlot):
     def show_stacked(self, title: str, names: list[str], parts: dict[str, list[int]]) -> None:
         """Stacked bars: a bar per player, a segment per scoring category in its colour
         (`segment_colour`). No legend: plotext draws it inside the chart, where it covered
-        the first bar at 80x24 (a play-test); the screen says it beside the chart."""
-        plt = self.plt
-        plt.clear_figure()
-        plt.title(title)
-        plt.stacked_bar(
-            [plotext_text(name) for name in names],
-            list(parts.values()),
-            color=[segment_colour(index) for index in range(len(parts))],
-            orientation="horizontal",
-        )
+        the first bar at 80x24 (a play-test); the screen says it beside the chart. The bars
+        are drawn when rendered, a blank row between two (`bar_layout`)."""
+        self._stacked = (title, names, parts)
         ends = [0.0]  # a bar starts at 0 and each segment ends at the running sum
         for seat in range(len(names)):
             total = 0.0
@@ -211,8 +232,29 @@ class LineChart(PlotextPlot):
         self._names_width = max((cell_len(name) for name in names), default=0)
         self.refresh()
 
+    def _draw_stacked(self, rows: int) -> None:
+        """The stacked bars over a canvas `rows` high, a blank row between two
+        (`bar_layout`)."""
+        assert self._stacked is not None
+        title, names, parts = self._stacked
+        layout = bar_layout(len(names), rows)
+        plt = self.plt
+        plt.clear_figure()
+        plt.title(title)
+        plt.stacked_bar(
+            [plotext_text(name) for name in names],
+            list(parts.values()),
+            color=[segment_colour(index) for index in range(len(parts))],
+            orientation="horizontal",
+            width=None if layout is None else layout[0],
+        )
+        if layout is not None:
+            plt.ylim(layout[1], layout[2])
+
     def render(self) -> RenderableType:
         """The plot, its count axis with whole ticks fitted to the size it is drawn at."""
+        if self._stacked is not None:
+            self._draw_stacked(max(self.size.height - BAR_CHART_FRAME_ROWS, 1))
         if self._count_axis is not None:
             axis, values = self._count_axis
             limits = whole_limits(values)

@@ -170,3 +170,46 @@ async def test_each_player_colour_is_drawn_in_that_colour() -> None:
 #: the terminal's colours), orange's nearest
 DRAWN = {"red": 1, "blue": 4, "green": 2, "yellow": 3, "magenta": 5, "cyan": 6}
 DRAWN |= {"orange": 208, "white": 15}
+
+
+def bar_rows(chart: LineChart) -> list[list[int]]:
+    """Each bar's rows of the drawn chart, top to bottom (a run of rows with a block in)."""
+    rows = chart.render().plain.splitlines()  # type: ignore[union-attr]
+    runs: list[list[int]] = []
+    for number, row in enumerate(rows):
+        if "█" in row:
+            if runs and runs[-1][-1] == number - 1:
+                runs[-1].append(number)
+            else:
+                runs.append([number])
+    return runs
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("height", [12, 14, 17, 19, 20, 24, 35])
+async def test_bars_have_a_blank_row_between_them_and_are_as_thick(
+    players: int, height: int
+) -> None:
+    """f3's final scores at 80x24 with four players: plotext's bars (0.8 of their room)
+    filled the rows between them, and a game of one scoring category (Calamityville's money)
+    has bars of one colour: they read as one block (a play-test). Where there are two rows
+    a bar, a blank row parts each from the next, all as thick."""
+    async with ChartApp().run_test(size=(80, height)) as pilot:
+        chart = pilot.app.query_one(LineChart)
+        names = ["Ann", "Bo", "Cy", "Dée", "Ed"][:players]
+        chart.show_stacked(
+            "Final scores", names, {"Money": [900 + 100 * k for k in range(players)]}
+        )
+        await settle(pilot)
+        runs = bar_rows(chart)
+        slot = (chart.size.height - 4) // players  # the canvas's rows a bar
+        if slot < 2:
+            return  # (plotext's own: too few rows to part them)
+        assert len(runs) == players, runs  # none touches the next
+        assert len({len(run) for run in runs}) == 1, runs  # all as thick
+        assert len(runs[0]) >= min(slot - 1, int(0.8 * slot))  # as plotext's, less a row
+        rows = chart.render().plain.splitlines()  # type: ignore[union-attr]
+        labels = [row.split("┤")[0].strip() for row in rows if "┤" in row]
+        assert labels == names[::-1]  # each bar named, the first at the bottom
+        for run in runs:  # each name on a row of its bar
+            assert any("┤" in rows[number] for number in run), (run, rows)

@@ -383,6 +383,36 @@ async def test_every_f3_line_chart_has_its_legend_under_it(
         assert str(charts.query_one(f"#legend-{index}", Static).render()) == ""
 
 
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_four_players_final_scores_bars_are_apart(
+    store: Store, new_game: NewGame, size: tuple[int, int]
+) -> None:
+    """A Calamityville play-test at 80x24: "Bo's and Dée's bars are the same colour and
+    touch, so they read as one block". The bars are coloured by scoring category, not by
+    player (Calamityville's one: Money, every bar alike), and plotext's bars filled the
+    rows between them. A blank row parts each bar from the next now."""
+    from screens.widgets.chart import LineChart
+    from tests.screens.test_chart_widget import bar_rows
+
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy", "Dée"))
+    rules = session.rules
+    rows = rules.prefill(session.state)
+    for row, money in zip(rows, [1500, 1200, 900, 1300], strict=True):
+        row["money"] = money
+    spec = rules.sheet_for(session.state)
+    session.act(rules.finish(session.state, sheet_text(spec, rows), "Ann wins"))
+    async with make_app(store).run_test(size=size) as pilot:
+        await open_screen(pilot, session, GameScreen)
+        await pilot.press("f3")
+        await settle(pilot)
+        plot = pilot.app.screen.query_one("#plot-final", LineChart)
+        runs = bar_rows(plot)
+        assert len(runs) == 4 and len({len(run) for run in runs}) == 1, runs
+        drawn = plot.render().plain.splitlines()  # type: ignore[union-attr]
+        names = [row.split("┤")[0].strip() for row in drawn if "┤" in row]
+        assert names == ["Cy", "Bo", "Dée", "Ann"]  # Bo's and Dée's bars, apart
+
+
 async def test_the_final_scores_of_a_sheet_that_cannot_be_read_say_so(
     store: Store, new_game: NewGame
 ) -> None:
