@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.files import parse_toml
 from companion.journal import Entry, JournalError, entries_of_columns
-from companion.safe_text import visible
+from companion.safe_text import quoted, visible
 from companion.store import FORMAT, DamagedFile, _flat_toml, _reason, _sha256
 from companion.table import COLOURS
 
@@ -674,7 +674,7 @@ def _header_of(
     if not isinstance(game, str):
         raise ValueError("the header has no 'game'")
     if known_games is not None and game not in set(known_games):
-        raise ValueError(f"unknown game {visible(game)!r}")
+        raise ValueError(f"unknown game {quoted(game)}")
     players = doc.get("players")
     if not isinstance(players, list) or not players:
         raise ValueError("the header has no players")
@@ -714,7 +714,7 @@ def _checked_colours(players: list[dict[str, str]]) -> list[str]:
         taken.add(free)
         player["colour"] = free
         notices.append(
-            f"{player['name']}'s colour in the file ({visible(colour)[:40]!r}) is not one the "
+            f"{player['name']}'s colour in the file ({quoted(colour[:40])}) is not one the "
             f"app knows: shown as {free}."
         )
     return notices

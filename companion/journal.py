@@ -16,7 +16,7 @@ from datetime import datetime
 from itertools import repeat
 from typing import Any
 
-from companion.safe_text import visible, visible_fields
+from companion.safe_text import quoted, visible, visible_fields
 
 UNDO = "undo"
 REDO = "redo"
@@ -94,15 +94,15 @@ class Entry:
                 shown += value
             elif kind_of is int:
                 if value > LARGEST_NUMBER or value < -LARGEST_NUMBER:
-                    raise JournalError(f"entry field {visible(key)!r} holds too large a number")
+                    raise JournalError(f"entry field {quoted(key)} holds too large a number")
             elif kind_of is list and all(type(item) in _SCALARS for item in value):
                 for item in value:
                     if type(item) is str:
                         shown += item
                     elif type(item) is int and abs(item) > LARGEST_NUMBER:
-                        raise JournalError(f"entry field {visible(key)!r} holds too large a number")
+                        raise JournalError(f"entry field {quoted(key)} holds too large a number")
             elif kind_of not in _SCALARS:
-                raise JournalError(f"entry field {visible(key)!r} holds a {kind_of.__name__}")
+                raise JournalError(f"entry field {quoted(key)} holds a {kind_of.__name__}")
         # isprintable() is False for every character `visible` writes out (controls, format
         # and separator characters) and for some harmless ones: only then is `visible` run.
         if not shown.isprintable():

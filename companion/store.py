@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import platformdirs
 
 from companion.files import MIB, UnreadableFile, parse_toml, read_bounded, replace_whole
-from companion.safe_text import visible, visible_fields
+from companion.safe_text import quoted, visible, visible_fields
 
 if TYPE_CHECKING:
     from companion.gamefile import GameRecord, Header, Listing, ParsedJournal, Snapshot
@@ -642,10 +642,10 @@ class Store:
         settings = self._read_toml(self.settings_path, SETTINGS_LIMIT)
         for name, section in settings.items():
             if not isinstance(section, dict):
-                raise DamagedFile(self.settings_path, f"{visible(name)!r} is not a table")
+                raise DamagedFile(self.settings_path, f"{quoted(name)} is not a table")
         for name, chart in settings.get("charts", {}).items():
             if not isinstance(chart, dict):
-                raise DamagedFile(self.settings_path, f"chart {visible(name)!r} is not a table")
+                raise DamagedFile(self.settings_path, f"chart {quoted(name)} is not a table")
         self._settings_read = None if seen is None else (seen, deepcopy(settings))
         return settings
 

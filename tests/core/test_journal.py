@@ -4,7 +4,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.journal import _FIELDS, Entry, Journal, entries_of_columns, make_entry
+from companion.journal import (
+    _FIELDS,
+    Entry,
+    Journal,
+    JournalError,
+    entries_of_columns,
+    make_entry,
+)
 
 
 def entry(name: str) -> Entry:
@@ -41,6 +48,20 @@ def test_undo_and_redo_entries_name_what_they_take_back() -> None:
     journal = Journal([entry("Ann +5 gold")])
     undo = journal.undo_entry()
     assert undo is not None and undo.text == "Undone: Ann +5 gold"
+
+
+@pytest.mark.parametrize(
+    ("value", "says"),
+    [(10**16, "holds too large a number"), ([10**16], "holds too large a number"), ({}, "holds a")],
+)
+def test_a_damaged_entrys_field_name_is_said_escaped_once(value: object, says: str) -> None:
+    """visible(key)!r wrote visible's escapes again: a field (of a file) named we, an ESC, ird
+    and a backslash was said with two backslashes before x1b and two at its end. It is
+    said as `visible` writes it (one each), between quotes."""
+    table = {"kind": "adjust", "text": "x", "at": "2026-01-01T00:00:00", "we\x1bird\\": value}
+    with pytest.raises(JournalError) as raised:
+        Entry.from_table(table)
+    assert f"entry field 'we\\x1bird\\' {says}" in str(raised.value)
 
 
 def test_table_round_trip_writes_at_last() -> None:

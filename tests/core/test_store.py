@@ -124,6 +124,71 @@ def test_damaged_files_are_listed_and_never_changed(store: Store, name: str, rea
     assert list(store.games_dir.iterdir()) == [path]
 
 
+#: A header of format 1 (no check of its own), and an entry that applies, after a bad one.
+OLD_HEADER = 'format = 1\ngame = "boomtown"\nfirst_player = 0\n'
+GOOD_ENTRY = (
+    '\n[[entries]]\nkind = "adjust"\ntext = "fine"\nplayer = 0\nnumber = "gold"\ndelta = 1\n'
+    'at = "2026-01-01T00:00:00"\n'
+)
+ANN = 'players = [{ name = "Ann", colour = "red" }]\n'
+#: In TOML: an ESC, "[31m" and a backslash (`visible` writes them \x1b[31m and \).
+ODD = "\\u001b[31m\\\\"
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        (
+            OLD_HEADER.replace("boomtown", f"mono{ODD}poly") + ANN,
+            "unknown game 'mono\\x1b[31m\\poly'",
+        ),
+        (
+            OLD_HEADER + ANN + f'\n[[entries]]\nkind = "adjust"\ntext = "x"\nat = "2026-01-01"\n'
+            f'"we{ODD}ird" = {{ a = 1 }}\n' + GOOD_ENTRY,
+            "entry field 'we\\x1b[31m\\ird' holds a dict",
+        ),
+        (
+            OLD_HEADER + ANN + f'\n[[entries]]\nkind = "adjust"\ntext = "x"\nat = "2026-01-01"\n'
+            f'"we{ODD}ird" = 10000000000000000\n' + GOOD_ENTRY,
+            "entry field 'we\\x1b[31m\\ird' holds too large a number",
+        ),
+        (
+            OLD_HEADER + f'players = [{{ name = "Ann", colour = "re{ODD}d" }}]\n',
+            "Ann's colour in the file ('re\\x1b[31m\\d') is not one the app knows",
+        ),
+    ],
+)
+def test_a_game_files_odd_text_is_said_escaped_once(store: Store, text: str, reason: str) -> None:
+    """A damaged file's reason (or a notice) quotes its text as `visible` writes it, once:
+    visible(text)!r wrote its escapes again (an ESC as two backslashes and x1b, a backslash
+    as two)."""
+    store.games_dir.mkdir(parents=True)
+    path = store.games_dir / "odd.toml"
+    path.write_text(text)
+    listing = store.list_games()
+    said = [damaged.reason for damaged in listing.damaged]
+    for record in listing.games:
+        said += GameSession.open(store, record.path).notices
+    assert any(reason in line for line in said), said
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        (f'"na{ODD}me" = 3\n', "'na\\x1b[31m\\me' is not a table"),
+        (f'[charts]\n"na{ODD}me" = 3\n', "chart 'na\\x1b[31m\\me' is not a table"),
+    ],
+)
+def test_a_damaged_settings_files_reason_says_its_text_escaped_once(
+    store: Store, text: str, reason: str
+) -> None:
+    store.root.mkdir(parents=True)
+    store.settings_path.write_text(text)
+    with pytest.raises(DamagedFile) as raised:
+        store.read_settings()
+    assert raised.value.reason == reason
+
+
 def test_a_damaged_file_does_not_hide_the_others(new_game: NewGame, store: Store) -> None:
     session = new_game()
     shutil.copy(DATA / "not-toml.toml", store.games_dir / "zz.toml")
