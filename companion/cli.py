@@ -25,6 +25,9 @@ from companion.store import SETTINGS_KEPT, Store, resolve_data_dir
 SHEET_LIMIT = MIB
 # The longest game id this app makes is about 40 characters; a file name has at most 255 bytes.
 GAME_ID_LIMIT = 200
+#: seconds a thread may hold Python's interpreter lock while another waits for it, while the
+#: app runs (Python's own is 5 ms; see `_switch_quickly`)
+SWITCH_INTERVAL = 0.0005
 
 
 if TYPE_CHECKING:
@@ -264,6 +267,7 @@ def _main(argv: Sequence[str] | None) -> int:
     if not _has_terminal():
         return _fail(NO_TERMINAL)
     collecting = _pause_collector()
+    switching = _switch_quickly()
     first_read: ReadAhead | None = None
     if open_id is not None:  # the game is read while the UI starts (companion/first_read.py)
         from companion.first_read import start_read_ahead
@@ -279,6 +283,7 @@ def _main(argv: Sequence[str] | None) -> int:
             first_read.end()
         if collecting:  # an app that ended before its first frame did not resume it
             gc.enable()
+        sys.setswitchinterval(switching)
     # An unexpected error ends the app with its sentence on the screen; the shell sees it too.
     return app.return_code or 0
 
@@ -294,6 +299,19 @@ def _pause_collector() -> bool:
     running = gc.isenabled()
     gc.disable()
     return running
+
+
+def _switch_quickly() -> float:
+    """Let a thread waiting for Python's interpreter lock have it within `SWITCH_INTERVAL`
+    while the app runs; the interval it had is returned, to be set back.
+
+    Textual writes each frame from a thread of its own, which needs the lock for a moment
+    to pick the frame up; the main thread, busy with what comes next (at the start: the
+    screen laid out again for the terminal's size), kept it for Python's usual 5 ms: the
+    first frame of `goldrush open ID` reached the terminal ~5 ms after it was made."""
+    switching = sys.getswitchinterval()
+    sys.setswitchinterval(min(switching, SWITCH_INTERVAL))
+    return switching
 
 
 def _sheet(store: Store, game_id: str) -> int:

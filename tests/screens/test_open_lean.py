@@ -196,3 +196,23 @@ def test_an_app_that_ends_before_its_first_frame_leaves_the_collector_running(
     assert gc.isenabled()
     assert main(["--data-dir", str(store.root), "open", session.game_id]) == 0
     assert gc.isenabled()
+
+
+def test_goldrush_hands_the_interpreter_lock_over_quickly_while_the_app_runs(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Textual's writer thread picks each frame up within half a millisecond of a busy main
+    thread (not Python's 5 ms: the first frame reached the terminal that much later); the
+    process's own interval is given back when the app ends."""
+    from companion.cli import main
+    from screens.app import GoldrushApp
+
+    session = new_game()
+    seen: list[float] = []
+    monkeypatch.setattr(GoldrushApp, "run", lambda app: seen.append(sys.getswitchinterval()))
+    monkeypatch.setattr("companion.cli._has_terminal", lambda: True)  # (captured: no tty)
+    before = sys.getswitchinterval()
+    assert before > 0.0005
+    assert main(["--data-dir", str(store.root), "open", session.game_id]) == 0
+    assert seen == [pytest.approx(0.0005)]
+    assert sys.getswitchinterval() == before
