@@ -1010,6 +1010,9 @@ class CommandScreen(GameScreen):
                 self._doing = False
             if refusal is None and self._not_saved:
                 refusal = self._not_saved
+                # nothing of it written: it stays to be entered again (a screen that said
+                # it done, Builders', emptied the field: a play-test)
+                done = done and len(self.session.journal) != written
         said_done = ""
         if done and refusal is None and not self._told and self._log_out_of_sight():
             said_done = self._done_sentence(written)

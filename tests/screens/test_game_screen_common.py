@@ -629,6 +629,43 @@ async def test_a_command_that_cannot_be_saved_says_why_under_the_field(
         assert screen.session.state.numbers[0]["bucks"] == 4
 
 
+@pytest.mark.parametrize(
+    ("game", "setup", "typed"),
+    [
+        ("builders", ["board 4x5"], "arrows 1 < . > . ."),
+        ("builders", ["board 4x5", "arrows rest ."], "1 1 s"),
+        ("boomtown", [], "r"),
+        ("calamityville", [], "pay ann bo 5 rent"),
+        ("coloma", [], "ann bucks +2"),
+    ],
+)
+async def test_a_command_not_saved_stays_in_the_field_on_every_screen(
+    store: Store,
+    new_game: NewGame,
+    monkeypatch: pytest.MonkeyPatch,
+    game: str,
+    setup: list[str],
+    typed: str,
+) -> None:
+    """A reliability play-test: on Builders, a command refused as not saved (the file
+    changed by another program) left the field empty, while Coloma's stayed to be entered
+    again."""
+    session = new_game(game=game, names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, CommandScreen)
+        for text in setup:
+            assert await command(pilot, text) == ""
+        entries = len(screen.session.journal)
+        monkeypatch.setattr(os, "write", disk_full)
+        said = await command(pilot, typed)
+        monkeypatch.undo()
+        assert said.startswith("The disk is full:"), said
+        assert screen.query_one("#command", Input).value == typed
+        assert len(screen.session.journal) == entries
+        assert await command(pilot, typed) == ""  # entered again, once there is room
+        assert len(screen.session.journal) > entries
+
+
 async def test_the_log_is_wrapped_anew_at_its_new_width(store: Store, new_game: NewGame) -> None:
     session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
     rules = session.rules
