@@ -277,7 +277,7 @@ class Store:
                 parsed.doc, self.known_games, crc_verified=snapshot is not None
             )
         except (ValueError, UnicodeDecodeError) as error:
-            raise DamagedFile(path, _reason(error)) from None
+            raise DamagedFile(path, _reason(error, data)) from None
         good = parsed.good
         torn = None
         if parsed.torn and data[good:]:  # (blanks too: a next entry put after them
@@ -688,8 +688,10 @@ class Store:
 
     def _read_toml(self, path: Path, limit: int) -> dict[str, Any]:
         """A TOML file read bounded; {} when there is none, DamagedFile when it is bad."""
+        data = b""
         try:
-            doc = parse_toml(read_bounded(path, limit))
+            data = read_bounded(path, limit)
+            doc = parse_toml(data)
             _check_numbers(doc)
             return doc
         except UnreadableFile as error:
@@ -697,7 +699,7 @@ class Store:
                 return {}
             raise DamagedFile(path, error.reason) from None
         except (ValueError, UnicodeDecodeError) as error:
-            raise DamagedFile(path, _reason(error)) from None
+            raise DamagedFile(path, _reason(error, data)) from None
 
 
 def _check_numbers(value: Any) -> None:
@@ -786,7 +788,19 @@ def _cut_back(descriptor: int, length: int) -> bool:
     return True
 
 
-def _reason(error: BaseException) -> str:
+#: the mark some editors put at the start of a file they save as UTF-8
+BYTE_ORDER_MARK = b"\xef\xbb\xbf"
+
+
+def _reason(error: BaseException, data: bytes = b"") -> str:
+    """Why a file could not be read, in a sentence; `data`, what it holds, when it says
+    more (an editor's byte-order mark was "Invalid statement (at line 1, column 1)": a
+    play-test)."""
+    if data.startswith(BYTE_ORDER_MARK):
+        return (
+            "starts with an invisible byte-order mark, which an editor added when it saved "
+            "it: save it again as UTF-8 without BOM (or restore it from a backup)"
+        )
     if isinstance(error, UnicodeDecodeError):
         return "not a text file (not UTF-8)"
     import tomllib

@@ -194,6 +194,20 @@ def test_a_header_changed_on_disk_is_reported(store: Store) -> None:
         store.read_game(path)
 
 
+def test_a_byte_order_mark_an_editor_added_is_said_as_such(store: Store) -> None:
+    """A play-test saved a game file with an editor that adds a byte-order mark: "not
+    valid TOML (Invalid statement (at line 1, column 1))" did not say what was wrong. The
+    settings file says it the same way."""
+    path = write_game(store, "marked.toml", header())
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    with pytest.raises(DamagedFile, match="starts with an invisible byte-order mark"):
+        store.read_game(path)
+    settings = store.root / "settings.toml"
+    settings.write_bytes(b"\xef\xbb\xbf[coloma]\n")
+    with pytest.raises(DamagedFile, match="save it again as UTF-8 without BOM"):
+        store.read_settings()
+
+
 def test_bytes_between_two_entries_are_said_as_such(store: Store) -> None:
     """A play-test put a line of garbage after entry 3's check line: "Entry 3 has no check
     line" sent it looking for a check line that was there. The notice says what follows
