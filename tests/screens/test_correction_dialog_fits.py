@@ -10,14 +10,17 @@ from companion.session import GameSession
 from companion.store import Store
 from screens.builders import BuildersScreen
 from screens.correction import CorrectionDialog
+from screens.game import CommandScreen
 from tests.conftest import NewGame
 from tests.screens.helpers import make_app, open_screen, settle
 from tests.screens.test_builders_screen import four_players_in_round_three
 
 
-async def ctrl_o(pilot: Pilot, session: GameSession) -> CorrectionDialog:
-    """The Builders screen opened on `session`, ctrl+o pressed: its dialog."""
-    await open_screen(pilot, session, BuildersScreen)
+async def ctrl_o(
+    pilot: Pilot, session: GameSession, kind: type[CommandScreen] = BuildersScreen
+) -> CorrectionDialog:
+    """The game's screen (`kind`) opened on `session`, ctrl+o pressed: its dialog."""
+    await open_screen(pilot, session, kind)
     await pilot.press("ctrl+o")
     await settle(pilot)
     dialog = pilot.app.screen

@@ -14,7 +14,8 @@ from companion.store import Store
 from screens.calamityville import CalamityvilleScreen
 from screens.correction import CorrectionDialog
 from tests.conftest import NewGame
-from tests.screens.helpers import make_app, open_screen, send_keys, settle, text_of
+from tests.screens.helpers import make_app, send_keys, settle, text_of
+from tests.screens.test_correction_dialog_fits import ctrl_o as ctrl_o_on
 
 
 def four_players(new_game: NewGame) -> GameSession:
@@ -33,12 +34,7 @@ def four_players(new_game: NewGame) -> GameSession:
 
 
 async def ctrl_o(pilot: Pilot, session: GameSession) -> CorrectionDialog:
-    await open_screen(pilot, session, CalamityvilleScreen)
-    await pilot.press("ctrl+o")
-    await settle(pilot)
-    dialog = pilot.app.screen
-    assert isinstance(dialog, CorrectionDialog)
-    return dialog
+    return await ctrl_o_on(pilot, session, CalamityvilleScreen)
 
 
 def typed(dialog: CorrectionDialog) -> tuple[str, str]:

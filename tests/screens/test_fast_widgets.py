@@ -78,12 +78,18 @@ def _styled_lines(draw: st.DrawFn) -> Text:
 @given(_styled_lines(), st.integers(0, 14))
 def test_a_line_is_drawn_as_rich_draws_it(text: Text, width: int) -> None:
     """The quick way of drawing a line that fits gives what Rich's whole way gives."""
+    assert_drawn_as_rich_draws_it(text, width)
+
+
+def assert_drawn_as_rich_draws_it(text: Text, width: int) -> Console:
+    """`line_strip` draws `text` at `width` as Rich's whole way does; the console used."""
     console = Console(width=80, color_system="truecolor", legacy_windows=False)
     options = console.options.update(width=width, no_wrap=True, overflow="ellipsis")
     expected = console.render_lines(text, options, pad=False)[0] if width else []
     assert _drawn(line_strip(console, text, width)) == _drawn(
         Strip(expected).crop_extend(0, width, None)
     )
+    return console
 
 
 @st.composite
@@ -102,12 +108,7 @@ def _overlapping_lines(draw: st.DrawFn) -> Text:
 @given(_overlapping_lines(), st.integers(0, 14))
 def test_a_line_with_overlapping_styles_is_drawn_as_rich_draws_it(text: Text, width: int) -> None:
     """The segments made directly give Rich's, overlapping styles included (#16)."""
-    console = Console(width=80, color_system="truecolor", legacy_windows=False)
-    options = console.options.update(width=width, no_wrap=True, overflow="ellipsis")
-    expected = console.render_lines(text, options, pad=False)[0] if width else []
-    assert _drawn(line_strip(console, text, width)) == _drawn(
-        Strip(expected).crop_extend(0, width, None)
-    )
+    console = assert_drawn_as_rich_draws_it(text, width)
     if text.spans:  # (a line without any is drawn without them)
         assert _drawn(Strip(styled_segments(console, text))) == _drawn(
             Strip(list(text.render(console)))

@@ -4,17 +4,21 @@ snapshots at 80x24 and 120x40."""
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from rich.text import Text
 from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import DataTable, Input, Static, TabbedContent
 
 from companion.amounts import parse_amount
 from companion.games import SHEETS
 from companion.records import FinishedGame
 from companion.scoring import sheet_text
+from companion.session import GameSession
 from companion.store import Store
 from screens.charts import GameCharts
 from screens.game import GameScreen
@@ -249,11 +253,7 @@ async def test_the_final_scores_legend_covers_no_bar(
     session.act(rules.finish(session.state, sheet_text(spec, rows), "Cy wins"))
     labels = [category.label for category in spec.categories]
     async with make_app(store).run_test(size=size) as pilot:
-        await open_screen(pilot, session, GameScreen)
-        await pilot.press("f3")
-        await settle(pilot)
-        charts = pilot.app.screen
-        assert isinstance(charts, GameCharts)
+        charts = await open_f3(pilot, session)
         # the first tab, shown at once (the last, it was off the tab row at 80 columns)
         assert charts.query_one("#charts-tabs", TabbedContent).active == "chart-final"
         tab = charts.query_one("#charts-tabs Tab#--content-tab-chart-final")
@@ -268,6 +268,45 @@ async def test_the_final_scores_legend_covers_no_bar(
         assert all(label in said for label in labels)
         lines = Text(said).wrap(pilot.app.console, legend.content_size.width)
         assert len(lines) <= legend.content_size.height  # every category whole
+
+
+async def open_f3(pilot: Pilot, session: GameSession) -> GameCharts:
+    """The game's screen opened on `session`, f3 pressed: its charts."""
+    await open_screen(pilot, session, GameScreen)
+    await pilot.press("f3")
+    await settle(pilot)
+    charts = pilot.app.screen
+    assert isinstance(charts, GameCharts)
+    return charts
+
+
+def legend_under(
+    screen: Screen[Any],
+    plot: Widget,
+    legend: Static,
+    names: Sequence[str],
+    size: tuple[int, int],
+) -> tuple[Text, Text, list[str]]:
+    """Checks that no name is drawn inside `plot` and that `legend`, under it and above the
+    footer, shows each name whole on a line after its swatch (two lines at 80 columns);
+    the plot and the legend as drawn, and the swatches' styles."""
+    from screens.widgets.chart import NO_BREAK_BLANK
+
+    drawn_plot = plot.render()
+    assert isinstance(drawn_plot, Text)
+    assert not any(part in drawn_plot.plain for name in names for part in name.split())
+    assert legend.region.y >= plot.region.bottom  # under the chart, on the screen
+    assert legend.region.bottom <= size[1] - 1  # above the footer
+    drawn = [strip.text for strip in screen._compositor.render_strips()]
+    lines = drawn[legend.region.y : legend.region.bottom]
+    assert len(lines) == (2 if size[0] == 80 else 1), lines
+    for name in names:  # each whole on a line, after its swatch
+        entry = f"██{NO_BREAK_BLANK}{name.replace(' ', NO_BREAK_BLANK)}"
+        assert sum(entry in line for line in lines) == 1, (entry, lines)
+    said = legend.content
+    assert isinstance(said, Text)
+    swatches = [str(span.style) for span in said.spans if said.plain[span.start] == "█"]
+    return drawn_plot, said, swatches
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
@@ -298,22 +337,9 @@ async def test_the_scores_over_time_legend_is_under_the_chart(
         screen.query_one("#records-tabs", TabbedContent).active = "tab-over-time"
         await settle(pilot)
         plot = screen.query_one("#over-time", LineChart)
-        drawn_plot = plot.render()
-        assert isinstance(drawn_plot, Text)
-        assert not any(part in drawn_plot.plain for name in names for part in name.split())
         legend = screen.query_one("#over-time-legend", Static)
-        assert legend.region.y >= plot.region.bottom  # under the chart, on the screen
-        assert legend.region.bottom <= size[1] - 1  # above the footer
-        drawn = [strip.text for strip in screen._compositor.render_strips()]
-        lines = drawn[legend.region.y : legend.region.bottom]
-        assert len(lines) == (2 if size[0] == 80 else 1), lines
-        for name in names:  # each whole on a line, after its swatch
-            entry = f"██{NO_BREAK_BLANK}{name.replace(' ', NO_BREAK_BLANK)}"
-            assert sum(entry in line for line in lines) == 1, (entry, lines)
+        drawn_plot, said, swatches = legend_under(screen, plot, legend, names, size)
         # each swatch in its line's colour (a yellow player's line was drawn bright blue)
-        said = legend.content
-        assert isinstance(said, Text)
-        swatches = [str(span.style) for span in said.spans if said.plain[span.start] == "█"]
         shown = [entry[3:].replace(NO_BREAK_BLANK, " ") for entry in said.plain.split("  ")]
         colours = ["color(1)", "color(4)", "color(2)", "color(3)", "color(5)"]
         assert dict(zip(shown, swatches, strict=True)) == dict(zip(names, colours, strict=True))
@@ -336,18 +362,14 @@ async def test_every_f3_line_chart_has_its_legend_under_it(
     plotext's legend, drawn inside the chart, covered the lines (a play-test: "the legend
     box sits on top of the lines"). Each is under its chart now, as the final scores' and
     Records' are: each name after a swatch of its line's colour, each whole on a line."""
-    from screens.widgets.chart import NO_BREAK_BLANK, LineChart
+    from screens.widgets.chart import LineChart
 
     names = ("Bartholomew the Third", "Evangeline Fitzgerald", "Maximilian Oberholzer", "Dée")
     session = new_game(game="coloma", names=names)  # red, blue, green, yellow
     for seat, change in enumerate(["+3", "-1", "+1", "+5"]):  # four lines apart on Bucks
         session.act(session.rules.adjust(session.state, seat, "bucks", parse_amount(change)))
     async with make_app(store).run_test(size=size) as pilot:
-        await open_screen(pilot, session, GameScreen)
-        await pilot.press("f3")
-        await settle(pilot)
-        charts = pilot.app.screen
-        assert isinstance(charts, GameCharts)
+        charts = await open_f3(pilot, session)
         tabs = charts.query_one("#charts-tabs", TabbedContent)
         per_player = [i for i, c in enumerate(charts.charts) if list(c.lines) == list(names)]
         assert len(per_player) >= 2 and charts.charts[0].key == "bucks"  # Bucks, Gold, ...
@@ -355,21 +377,8 @@ async def test_every_f3_line_chart_has_its_legend_under_it(
             tabs.active = f"chart-{index}"
             await settle(pilot)
             plot = charts.query_one(f"#plot-{index}", LineChart)
-            drawn_plot = plot.render()
-            assert isinstance(drawn_plot, Text)
-            assert not any(part in drawn_plot.plain for name in names for part in name.split())
             legend = charts.query_one(f"#legend-{index}", Static)
-            assert legend.region.y >= plot.region.bottom  # under the chart, on the screen
-            assert legend.region.bottom <= size[1] - 1  # above the footer
-            drawn = [strip.text for strip in charts._compositor.render_strips()]
-            lines = drawn[legend.region.y : legend.region.bottom]
-            assert len(lines) == (2 if size[0] == 80 else 1), lines
-            for name in names:  # each whole on a line, after its swatch
-                entry = f"██{NO_BREAK_BLANK}{name.replace(' ', NO_BREAK_BLANK)}"
-                assert sum(entry in line for line in lines) == 1, (entry, lines)
-            said = legend.content
-            assert isinstance(said, Text)
-            swatches = [str(s.style) for s in said.spans if said.plain[s.start] == "█"]
+            drawn_plot, _, swatches = legend_under(charts, plot, legend, names, size)
             assert swatches == ["color(1)", "color(4)", "color(2)", "color(3)"]
             drawn_colours = {
                 str(span.style).split(" on ")[0]
@@ -422,11 +431,7 @@ async def test_the_final_scores_of_a_sheet_that_cannot_be_read_say_so(
     rules = session.rules
     session.act(rules.finish(session.state, "game = 'coloma'\nplayers = 3\n", "Cy wins"))
     async with make_app(store).run_test(size=(80, 24)) as pilot:
-        await open_screen(pilot, session, GameScreen)
-        await pilot.press("f3")
-        await settle(pilot)
-        charts = pilot.app.screen
-        assert isinstance(charts, GameCharts)
+        charts = await open_f3(pilot, session)
         said = " ".join(str(charts.query_one("#legend-final").render()).split())
         assert said.startswith("Its score sheet cannot be read (")
         assert said.endswith("ctrl+f on the game reopens it to score it again.")
