@@ -35,9 +35,8 @@ def read_undamaged(store: Store, path: Path) -> GameRecord:
         damage = record.damage
         raise DamagedFile(
             path,
-            f"entry {damage.number} of the file {damage.what}, so it and the {damage.lost - 1} "
-            "after it cannot be read; open the game in the app to see what can be done (the "
-            "file is kept as it is)",
+            f"entry {damage.number} of the file {damage.what}, so {damage.unread()} cannot be "
+            "read; open the game in the app to see what can be done (the file is kept as it is)",
         )
     return record
 

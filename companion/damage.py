@@ -43,12 +43,16 @@ class Damage:
     lost: int
     backup: Path | None = None
 
+    def unread(self) -> str:
+        """The entries not loaded, from this one: "it and the 2 entries after it", or "it"
+        when it is the last (`goldrush export` said "it and the 0 after it": a play-test)."""
+        after = self.lost - 1
+        return f"it and the {after} entr{'ies' if after != 1 else 'y'} after it" if after else "it"
+
     def notice(self, follower: bool = False) -> str:
         """What a table is told; a `follower` (a window that only follows the game) makes no
         copy: the window that writes it does (it said "No copy of the file could be made"
         beside a copy: a play-test)."""
-        after = self.lost - 1
-        rest = f" and the {after} entr{'ies' if after != 1 else 'y'} after it" if after else ""
         if self.backup:
             kept = f" A copy of the file as it was is at {self.backup}."
         elif follower:  # (it said the writing window keeps a copy: only one that opens
@@ -65,7 +69,7 @@ class Damage:
         before = self.number - 1
         shown = f"the {before} entr{'ies' if before != 1 else 'y'} before it"
         return (
-            f"Entry {self.number} of this game file {self.what}: it{rest} could not be "
+            f"Entry {self.number} of this game file {self.what}: {self.unread()} could not be "
             f"loaded; the game shows {shown}.{kept} Nothing is saved to this game until "
             f"{until} (a copy keeps what could not be read)."
         )

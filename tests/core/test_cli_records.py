@@ -275,3 +275,25 @@ def test_restores_question_says_an_odd_answer_escaped_once(  # type: ignore[no-u
     out = capsys.readouterr().out
     assert "Taken as no ('m\\x1b[2J' is not y): yours is kept." in out, out
     assert "\x1b" not in out
+
+
+def test_export_of_a_game_damaged_at_its_last_entry_counts_none_after_it(  # type: ignore[no-untyped-def]
+    capsys, store: Store, new_game: NewGame, data: list[str]
+) -> None:
+    """ "so it and the 0 after it cannot be read" (a play-test): the count is said only when
+    entries follow, in the words of the app's own notice ("the 2 entries after it")."""
+    from companion.amounts import parse_amount
+
+    session = new_game()
+    for _ in range(3):
+        session.act(session.rules.adjust(session.state, 0, "gold", parse_amount("+3")))
+    session.close()
+    good = session.path.read_text()
+    for nth, said in ((3, "so it cannot be read;"), (1, "so it and the 2 entries after it")):
+        parts = good.split("delta = 3")
+        parts[nth - 1] += "x"  # the nth entry's amount no longer a number
+        session.path.write_text("delta = 3".join(parts))
+        code, out, err = run(capsys, *data, "export", session.game_id)
+        assert code == 2 and out == ""
+        assert f"entry {nth} of the file" in err and said in err, err
+        assert "the 0" not in err
