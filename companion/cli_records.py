@@ -232,6 +232,9 @@ def _ask(name: str) -> bool:
         return False
     if answer.strip().lower() in {"y", "yes"}:
         return True
-    if answer.strip():  # anything but y is no: said (taken as no unsaid: a play-test)
+    if answer.strip().lower() in {"n", "no"}:  # a plain no ("Taken as no ('n' is not y)":
+        # a play-test)
+        print("Yours is kept.")
+    elif answer.strip():  # anything else is no: said (taken as no unsaid: a play-test)
         print(f"Taken as no ({quoted(answer.strip())} is not y): yours is kept.")
     return False

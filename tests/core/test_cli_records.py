@@ -297,3 +297,19 @@ def test_export_of_a_game_damaged_at_its_last_entry_counts_none_after_it(  # typ
         assert code == 2 and out == ""
         assert f"entry {nth} of the file" in err and said in err, err
         assert "the 0" not in err
+
+
+def test_restores_question_answered_n_is_a_plain_no(  # type: ignore[no-untyped-def]
+    capsys, monkeypatch
+) -> None:
+    """ "Taken as no ('n' is not y): yours is kept." for an `n` (a play-test): n and no, in
+    any case, are a plain no; only another answer is "taken as" one."""
+    from companion import cli_records
+
+    for answer in ("n", "N", "no", "No", " NO "):
+        monkeypatch.setattr("builtins.input", lambda prompt, answer=answer: answer)
+        assert cli_records._ask("games/x.toml (yours: 3 changes)") is False
+        assert capsys.readouterr().out == "Yours is kept.\n", answer
+    monkeypatch.setattr("builtins.input", lambda prompt: "nope")
+    assert cli_records._ask("games/x.toml (yours: 3 changes)") is False
+    assert capsys.readouterr().out == "Taken as no ('nope' is not y): yours is kept.\n"
