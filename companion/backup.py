@@ -152,7 +152,7 @@ def compared(store: Store, plan: RestorePlan, name: str) -> str:
     except OSError:
         mine = "not readable"
     if name.startswith("games/") and mine != "not readable":
-        mine += _damage_said(store, here)
+        mine += _after_comma(damage_said(store, here))
     data = plan.contents.get(name, b"")
     theirs = said(data, plan.times.get(name))
     if name.startswith("games/"):  # read as a file of its own (a damaged copy in the backup
@@ -161,7 +161,7 @@ def compared(store: Store, plan: RestorePlan, name: str) -> str:
             copy = Path(folder) / "games" / Path(name).name
             copy.parent.mkdir()
             copy.write_bytes(data)
-            theirs += _damage_said(Store(Path(folder), store.known_games), copy)
+            theirs += _after_comma(damage_said(Store(Path(folder), store.known_games), copy))
     return f"here: {mine}; the backup's: {theirs}"
 
 
@@ -171,19 +171,23 @@ def cut_reason(error: BaseException) -> str:
     return reason if len(reason) <= 100 else reason[:99] + "…"
 
 
-def _damage_said(store: Store, path: Path) -> str:
-    """ ", damaged: ..." when the game file at `path` cannot be read whole (the copy here,
-    or the backup's: a play-test's question read like two healthy copies); "" otherwise."""
+def damage_said(store: Store, path: Path) -> str:
+    """ "damaged: ..." when the game file at `path` cannot be read whole (the copy here, or
+    the backup's: a play-test's question read like two healthy copies); "" otherwise."""
     try:
         record = store.read_game(path)
     except DamagedFile as damaged:
-        return f", damaged: it cannot be read ({damaged.reason})"
+        return f"damaged: it cannot be read ({damaged.reason})"
     except OSError:
-        return ", damaged: it cannot be read"
+        return "damaged: it cannot be read"
     if record.damage is not None:
         readable = record.damage.number - 1
-        return f", damaged: only its first {readable} entr{'ies' if readable != 1 else 'y'} read"
+        return f"damaged: only its first {readable} entr{'ies' if readable != 1 else 'y'} read"
     return ""
+
+
+def _after_comma(said: str) -> str:
+    return f", {said}" if said else ""
 
 
 def plan_restore(store: Store, archive_path: Path) -> RestorePlan:

@@ -183,7 +183,13 @@ def restore(
 ) -> int:
     """Restore a backup; a differing file is replaced with --replace, or when the person at
     a terminal answers y; otherwise it is kept and said so."""
-    from companion.backup import BackupError, compared, open_in_the_app, plan_restore
+    from companion.backup import (
+        BackupError,
+        compared,
+        damage_said,
+        open_in_the_app,
+        plan_restore,
+    )
     from companion.backup import restore as write_restore
 
     if not source.strip():
@@ -214,9 +220,12 @@ def restore(
         f"Restored {len(written)} file{'s' if len(written) != 1 else ''}; "
         f"{len(plan.same)} already the same."
     )
-    for name in kept:
+    for name in kept:  # a damaged copy here said, as the question says it (only
+        # "differs" when not at a terminal: a play-test)
+        damage = damage_said(store, store.root / name) if name.startswith("games/") else ""
         print(
-            f"Kept yours: {visible(name)} differs from the backup (--replace takes the backup's)."
+            f"Kept yours: {visible(name)} differs from the backup (--replace takes the "
+            f"backup's){f'; yours is {damage}' if damage else ''}."
         )
     for copy in plan.replaced:
         print(f"The file replaced is kept as {visible(str(copy))}.")

@@ -313,3 +313,36 @@ def test_restores_question_answered_n_is_a_plain_no(  # type: ignore[no-untyped-
     monkeypatch.setattr("builtins.input", lambda prompt: "nope")
     assert cli_records._ask("games/x.toml (yours: 3 changes)") is False
     assert capsys.readouterr().out == "Taken as no ('nope' is not y): yours is kept.\n"
+
+
+def test_a_restore_not_at_a_terminal_says_the_copy_kept_here_is_damaged(  # type: ignore[no-untyped-def]
+    capsys, store: Store, new_game: NewGame, data: list[str], tmp_path: Path
+) -> None:
+    """`restore x.zip </dev/null` said only "Kept yours: ... differs from the backup" of a
+    game damaged here (a play-test), which the question at a terminal says."""
+    from companion.amounts import parse_amount
+
+    session = new_game()
+    for _ in range(3):
+        session.act(session.rules.adjust(session.state, 0, "gold", parse_amount("+3")))
+    session.close()
+    store.write_settings({"boomtown": {"seen": 1}})
+    archive = str(tmp_path / "b.zip")
+    assert run(capsys, *data, "backup", archive)[0] == 0
+    parts = session.path.read_text().split("delta = 3")
+    parts[1] += "x"  # entry 2 damaged: only the first read
+    session.path.write_text("delta = 3".join(parts))
+    code, out, _ = run(capsys, *data, "restore", archive)
+    assert code == 0
+    assert (
+        f"Kept yours: games/{session.path.name} differs from the backup (--replace takes the "
+        "backup's); yours is damaged: only its first 1 entry read.\n"
+    ) in out, out
+    session.path.write_text("not [toml")
+    code, out, _ = run(capsys, *data, "restore", archive)
+    assert "(--replace takes the backup's); yours is damaged: it cannot be read (" in out, out
+    store.settings_path.write_text("")  # another file kept: as it was said
+    code, out, _ = run(capsys, *data, "restore", archive)
+    assert (
+        "Kept yours: settings.toml differs from the backup (--replace takes the backup's).\n" in out
+    )
