@@ -29,13 +29,15 @@ from companion.files import MIB
 from companion.gamefile import ENTRY_MARKER
 from companion.lock import GameLock
 from companion.safe_text import visible
-from companion.store import DamagedFile, SaveError, Store
+from companion.store import KEPT_SUFFIX, DamagedFile, SaveError, Store, kept_kind
 
 MANIFEST = "goldrush-backup.json"
 FORMAT = 1
-#: What a backup may hold: the game files, the history, the settings (nothing else is read).
+#: What a backup may hold: the game files, the history, the settings, and the copies the
+#: app keeps beside them (`<name>.damaged-<time>`...: store.KEPT_KINDS); nothing else is read.
 ALLOWED = re.compile(
-    r"^(games/[A-Za-z0-9][A-Za-z0-9._-]{0,199}\.toml|history\.toml|settings\.toml)$"
+    r"^(games/[A-Za-z0-9][A-Za-z0-9._-]{0,199}\.toml|history\.toml|settings\.toml)"
+    rf"(?:{KEPT_SUFFIX})?$"
 )
 FILE_LIMIT = 64 * MIB  # as a game file's own limit
 ARCHIVE_LIMIT = 2048  # files: far more games than a table plays
@@ -109,17 +111,40 @@ def _local_files(store: Store) -> list[str]:
     for path in (store.history_path, store.settings_path):
         if path.is_file():
             names.append(path.name)
+    # the copies kept beside them: after "Continue from the readable part" the entries
+    # dropped are only in one (a backup left them out: a play-test)
+    names += [path.relative_to(store.root).as_posix() for path in store.kept_copies()]
     return [name for name in names if ALLOWED.match(name)]
+
+
+def kept_copies_said(names: list[str]) -> str:
+    """ "2 kept copies of damaged files" for the kept copies among `names` ("" for none):
+    of damaged files (damaged or torn), of files a restore replaced, or of both."""
+    kinds = {kind for kind in map(kept_kind, names) if kind}
+    count = sum(map(bool, map(kept_kind, names)))
+    if not count:
+        return ""
+    many = count != 1
+    if kinds == {"replaced"}:
+        what = "files a restore replaced" if many else "a file a restore replaced"
+    elif "replaced" in kinds:
+        what = "damaged or replaced files"
+    else:
+        what = "damaged files" if many else "a damaged file"
+    return f"{count} kept cop{'ies' if many else 'y'} of {what}"
 
 
 @dataclass
 class RestorePlan:
-    """What a restore would do: files that are new here, the same, or different."""
+    """What a restore would do: files that are new here, the same, or different. A kept
+    copy (`<name>.damaged-<time>`...) is never written over: one that differs from a file
+    of its name here is in `copies_differing`, never in `differing` (asked about)."""
 
     archive: Path
     new: list[str] = field(default_factory=list)
     same: list[str] = field(default_factory=list)
     differing: list[str] = field(default_factory=list)
+    copies_differing: list[str] = field(default_factory=list)
     contents: dict[str, bytes] = field(default_factory=dict, repr=False)
     #: each file's time in the archive (its time when backed up), as a timestamp
     times: dict[str, float] = field(default_factory=dict, repr=False)
@@ -267,6 +292,8 @@ def plan_restore(store: Store, archive_path: Path) -> RestorePlan:
                 plan.new.append(name)
             elif here.is_file() and here.read_bytes() == data:
                 plan.same.append(name)
+            elif kept_kind(name):
+                plan.copies_differing.append(name)
             else:
                 plan.differing.append(name)
     return plan
@@ -301,7 +328,7 @@ def restore(
     try:
         for name in names:
             target = store.root / name
-            if name.startswith("games/") and target.exists():
+            if name.startswith("games/") and not kept_kind(name) and target.exists():
                 lock = GameLock(target)
                 locks.append(lock)
                 if not lock.acquire():
@@ -310,10 +337,15 @@ def restore(
         for name in names:
             target = store.root / name
             try:
-                if target.is_file():  # the file replaced is kept beside it: a table that
-                    # answered y lost a change no file held any more (a play-test)
-                    plan.replaced.append(store.keep_copy(target, "replaced", "the file here"))
-                _write_whole(target, plan.contents[name], plan.times.get(name))
+                if kept_kind(name):  # beside the games, never over a file of its name
+                    if not _write_new(target, plan.contents[name], plan.times.get(name)):
+                        plan.copies_differing.append(name)  # (there since the plan)
+                        continue
+                else:
+                    if target.is_file():  # the file replaced is kept beside it: a table
+                        # that answered y lost a change no file held any more (a play-test)
+                        plan.replaced.append(store.keep_copy(target, "replaced", "the file here"))
+                    _write_whole(target, plan.contents[name], plan.times.get(name))
             except SaveError:
                 raise BackupError(
                     f"{name} was not replaced: a copy of the file here could not be kept "
@@ -349,3 +381,36 @@ def _write_whole(target: Path, data: bytes, when: float | None = None) -> None:
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
+
+
+def _write_new(target: Path, data: bytes, when: float | None = None) -> bool:
+    """A kept copy written whole under its name, never over a file of that name (False,
+    nothing written, when there is one): written aside, then linked in (a link is never
+    made over a file), or created exclusively where links cannot be made."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(target.name + ".restoring")
+    try:
+        _write_whole(temporary, data, when)
+        try:
+            os.link(temporary, target)
+        except FileExistsError:
+            return False
+        except OSError:  # a file system without links (FAT): created, not renamed in
+            try:
+                descriptor = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            except FileExistsError:
+                return False
+            try:
+                with os.fdopen(descriptor, "wb") as handle:
+                    handle.write(data)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                if when is not None:
+                    with contextlib.suppress(OSError, OverflowError, ValueError):
+                        os.utime(target, (when, when))
+            except BaseException:
+                target.unlink(missing_ok=True)
+                raise
+        return True
+    finally:
+        temporary.unlink(missing_ok=True)

@@ -154,8 +154,9 @@ def _history_csv(games: list[FinishedGame]) -> None:
 
 
 def backup(store: Store, target: str) -> int:
-    from companion.backup import BackupError
+    from companion.backup import BackupError, kept_copies_said
     from companion.backup import backup as make_backup
+    from companion.store import kept_kind
 
     if not target.strip():  # ("." already exists: a play-test)
         return fail("goldrush backup: name the zip to write, e.g. goldrush backup games.zip")
@@ -163,10 +164,14 @@ def backup(store: Store, target: str) -> int:
         names = make_backup(store, Path(target))
     except BackupError as error:
         return fail(f"goldrush backup: {error}")
-    games = sum(name.startswith("games/") for name in names)
+    copies = kept_copies_said(names)  # (they were left out, unsaid: a play-test)
+    files = [name for name in names if not kept_kind(name)]
+    games = sum(name.startswith("games/") for name in files)
+    others = len(files) - games
     print(
-        f"Backed up {games} game{'s' if games != 1 else ''} and {len(names) - games} other "
-        f"file{'s' if len(names) - games != 1 else ''} to {visible(target)}."
+        f"Backed up {games} game{'s' if games != 1 else ''}{',' if copies else ' and'} "
+        f"{others} other file{'s' if others != 1 else ''}{f' and {copies}' if copies else ''} "
+        f"to {visible(target)}."
     )
     from companion.saved import list_saved
 
@@ -187,10 +192,12 @@ def restore(
         BackupError,
         compared,
         damage_said,
+        kept_copies_said,
         open_in_the_app,
         plan_restore,
     )
     from companion.backup import restore as write_restore
+    from companion.store import kept_kind
 
     if not source.strip():
         return fail("goldrush restore: name the zip to restore, e.g. goldrush restore games.zip")
@@ -216,9 +223,11 @@ def restore(
     except BackupError as error:
         return fail(f"goldrush restore: {error}")
     kept = [name for name in plan.differing if name not in replace]
+    copies = kept_copies_said(written)  # beside the games, not games
+    files = [name for name in written if not kept_kind(name)]
     print(
-        f"Restored {len(written)} file{'s' if len(written) != 1 else ''}; "
-        f"{len(plan.same)} already the same."
+        f"Restored {len(files)} file{'s' if len(files) != 1 else ''}"
+        f"{f' and {copies}' if copies else ''}; {len(plan.same)} already the same."
     )
     for name in kept:  # a damaged copy here said, as the question says it (only
         # "differs" when not at a terminal: a play-test)
@@ -226,6 +235,11 @@ def restore(
         print(
             f"Kept yours: {visible(name)} differs from the backup (--replace takes the "
             f"backup's){f'; yours is {damage}' if damage else ''}."
+        )
+    for name in plan.copies_differing:
+        print(
+            f"Not restored: {visible(name)} is here already and differs from the backup's (a "
+            "kept copy is never written over)."
         )
     for copy in plan.replaced:
         print(f"The file replaced is kept as {visible(str(copy))}.")

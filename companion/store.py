@@ -62,6 +62,22 @@ CHANGED_ELSEWHERE = (
 #: a file's inode and modification time: a change that keeps the size changes it
 FileStamp = tuple[int, int]
 
+#: The copies the app keeps beside a file, `<name>.<kind>-<time>[-<n>]` (`Store.keep_copy`):
+#: a damaged game as it was, a torn one before its cut, a file a restore replaced. Not
+#: games (the list reads `*.toml` only), but what a table may still need: a backup carries
+#: them (after "Continue from the readable part" the dropped entries are only in one).
+KEPT_KINDS = ("damaged", "torn", "replaced")
+KEPT_SUFFIX = rf"\.(?:{'|'.join(KEPT_KINDS)})-[0-9]{{8}}-[0-9]{{6}}(?:-[0-9]{{1,2}})?"
+#: (a pattern, compiled when first used: not on the way to the first frame, #16)
+_KEPT_COPY = rf"\.toml(?P<suffix>{KEPT_SUFFIX})$"
+
+
+def kept_kind(name: str) -> str | None:
+    """The kind of kept copy a file's name says it is ("damaged", "torn", "replaced"), or
+    None for any other file."""
+    found = re.search(_KEPT_COPY, name)
+    return found["suffix"][1:].split("-", 1)[0] if found else None
+
 
 def stamp_of(info: os.stat_result) -> FileStamp:
     return (info.st_ino, info.st_mtime_ns)
@@ -384,7 +400,9 @@ class Store:
         return record
 
     def keep_copy(self, path: Path, kind: str, what: str) -> Path:
-        """A complete, fsynced copy `<name>.<kind>-<time>`; no partial copy is ever left."""
+        """A complete, fsynced copy `<name>.<kind>-<time>`; no partial copy is ever left.
+        `kind` is one of KEPT_KINDS (what a backup recognises and carries)."""
+        assert kind in KEPT_KINDS, kind
         try:
             data = read_bounded(path, GAME_LIMIT)
         except UnreadableFile as error:
@@ -416,6 +434,13 @@ class Store:
 
     def game_paths(self) -> list[Path]:
         return sorted(self.games_dir.glob("*.toml")) if self.games_dir.is_dir() else []
+
+    def kept_copies(self) -> list[Path]:
+        """The copies kept beside the games, the history and the settings (KEPT_KINDS)."""
+        found = sorted(self.games_dir.glob("*.toml.*")) if self.games_dir.is_dir() else []
+        for path in (self.history_path, self.settings_path):
+            found += sorted(self.root.glob(f"{path.name}.*"))
+        return [path for path in found if kept_kind(path.name) and path.is_file()]
 
     def list_games(self) -> Listing:
         """Every game file read in full, newest first; unreadable ones in `damaged`."""

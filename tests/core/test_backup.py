@@ -409,3 +409,87 @@ def test_the_question_says_when_the_backups_copy_is_damaged(
     here, theirs = compared(store, plan, f"games/{session.path.name}").split("; ")
     assert "damaged" not in here
     assert theirs.endswith(", damaged: only its first 1 entry read"), theirs
+
+
+def continued_from_the_readable_part(store: Store, new_game: NewGame) -> Path:
+    """A game whose entry 2 of 3 was damaged, continued from its readable part as a table
+    does in the app: the entries dropped are only in the copy kept beside it."""
+    session = new_game()
+    for _ in range(3):
+        session.act(session.rules.adjust(session.state, 0, "gold", parse_amount("+3")))
+    session.close()
+    parts = session.path.read_text().split("delta = 3")
+    parts[1] += "x"
+    session.path.write_text("delta = 3".join(parts))
+    record = store.keep_damaged_copy(store.read_game(session.path))
+    assert record.damage is not None and record.damage.backup is not None
+    store.cut_to_readable(record)
+    return session.path
+
+
+def test_the_copies_kept_of_damaged_files_are_backed_up_and_restored_beside_the_games(
+    store: Store, new_game: NewGame, tmp_path: Path
+) -> None:
+    """A backup left out `<game>.toml.damaged-<time>` (and the .torn- and .replaced- copies):
+    after "Continue from the readable part" the entries dropped were in no backup (a
+    play-test). They are carried, and restored as files beside the games, never as games."""
+    from companion.saved import list_saved
+
+    path = continued_from_the_readable_part(store, new_game)
+    [damaged] = store.games_dir.glob("*.damaged-*")
+    torn = store.keep_copy(path, "torn", "the cut-off last change")
+    store.write_settings({"boomtown": {"seen": 1}})
+    replaced = store.keep_copy(store.settings_path, "replaced", "the file here")
+    archive = tmp_path / "all.zip"
+    names = backup(store, archive)
+    copies = [f"games/{damaged.name}", f"games/{torn.name}", replaced.name]
+    assert sorted(names) == sorted([f"games/{path.name}", "settings.toml", *copies])
+
+    other = Store(tmp_path / "other", GAMES)
+    plan = plan_restore(other, archive)
+    assert sorted(plan.new) == sorted(names) and not plan.differing
+    assert sorted(restore(other, plan)) == sorted(names)
+    for name in copies:
+        assert (other.root / name).read_bytes() == (store.root / name).read_bytes(), name
+    assert [game.path.name for game in other.list_games().games] == [path.name]
+    saved = list_saved(other)
+    assert [game.path.name for game in saved.games] == [path.name] and saved.damaged == []
+    again = plan_restore(other, archive)
+    assert sorted(again.same) == sorted(names) and restore(other, again) == []
+
+
+def test_a_kept_copy_is_never_restored_over_a_file_of_its_name(
+    store: Store, new_game: NewGame, tmp_path: Path
+) -> None:
+    """Nor asked about, nor replaced with --replace: the file here is left as it is."""
+    path = continued_from_the_readable_part(store, new_game)
+    [damaged] = store.games_dir.glob("*.damaged-*")
+    archive = tmp_path / "all.zip"
+    backup(store, archive)
+    damaged.write_bytes(b"another copy")
+    plan = plan_restore(store, archive)
+    name = f"games/{damaged.name}"
+    assert plan.same == [f"games/{path.name}"] and plan.new == plan.differing == []
+    assert plan.copies_differing == [name]
+    assert restore(store, plan, replace={name}) == []
+    assert damaged.read_bytes() == b"another copy"
+    assert not list(store.games_dir.glob("*.replaced-*"))
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "games/a.toml.damaged-x",
+        "games/a.toml.kept-20240101-120000",
+        "../a.toml.damaged-20240101-120000",
+        "games/a.toml.torn-20240101-120000/x",
+        "notes.txt.replaced-20240101-120000",
+    ],
+)
+def test_a_name_like_a_kept_copy_but_not_one_is_refused(
+    store: Store, tmp_path: Path, name: str
+) -> None:
+    files = {MANIFEST: json.dumps({"format": 1, "files": {name: "0" * 64}}).encode()}
+    with pytest.raises(BackupError, match="never writes"):
+        plan_restore(store, make_zip(tmp_path / "bad.zip", files))
+    assert not store.root.exists()

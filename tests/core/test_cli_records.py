@@ -346,3 +346,48 @@ def test_a_restore_not_at_a_terminal_says_the_copy_kept_here_is_damaged(  # type
     assert (
         "Kept yours: settings.toml differs from the backup (--replace takes the backup's).\n" in out
     )
+
+
+def test_backup_and_restore_say_the_kept_copies_of_damaged_files(  # type: ignore[no-untyped-def]
+    capsys, store: Store, new_game: NewGame, data: list[str], tmp_path: Path
+) -> None:
+    """ "Backed up 14 games and 1 other file" and the zip held none of the copies kept of
+    damaged files (a play-test): they are carried, and said, both ways."""
+    session = finish(new_game, (10, 20, 5))
+    copies = [
+        store.keep_copy(session.path, "damaged", "the damaged file"),
+        store.keep_copy(session.path, "torn", "the cut-off last change"),
+    ]
+    archive = str(tmp_path / "b.zip")
+    code, out, _ = run(capsys, *data, "backup", archive)
+    assert code == 0 and out.startswith(
+        f"Backed up 1 game, 1 other file and 2 kept copies of damaged files to {archive}.\n"
+    ), out
+    elsewhere = tmp_path / "elsewhere"
+    code, out, _ = run(capsys, "--data-dir", str(elsewhere), "restore", archive)
+    assert code == 0
+    assert out == "Restored 2 files and 2 kept copies of damaged files; 0 already the same.\n"
+    for copy in copies:
+        assert (elsewhere / "games" / copy.name).read_bytes() == copy.read_bytes()
+    code, out, _ = run(capsys, "--data-dir", str(elsewhere), "list")
+    assert copies[0].name not in out and "damaged" not in out.lower(), out
+    (elsewhere / "games" / copies[0].name).write_text("another")
+    code, out, _ = run(capsys, "--data-dir", str(elsewhere), "restore", archive, "--replace")
+    assert out == (
+        "Restored 0 files; 3 already the same.\n"
+        f"Not restored: games/{copies[0].name} is here already and differs from the backup's "
+        "(a kept copy is never written over).\n"
+    ), out
+    assert (elsewhere / "games" / copies[0].name).read_text() == "another"
+
+
+def test_a_backup_says_one_kept_copy_of_a_file_a_restore_replaced(  # type: ignore[no-untyped-def]
+    capsys, store: Store, new_game: NewGame, data: list[str], tmp_path: Path
+) -> None:
+    new_game()
+    store.write_settings({"boomtown": {"seen": 1}})
+    store.keep_copy(store.settings_path, "replaced", "the file here")
+    code, out, _ = run(capsys, *data, "backup", str(tmp_path / "b.zip"))
+    assert code == 0 and out.startswith(
+        "Backed up 1 game, 1 other file and 1 kept copy of a file a restore replaced to "
+    ), out
