@@ -1,13 +1,19 @@
 """The records follow the games: the game files are the truth, the history is what the
 records read. A finished game missing from the history (its row was not written: a full
 disk, a damaged history put back since) is added, and the row of a game no longer finished
-(reopened, or cut back to its readable part) is taken out, each time the records are read:
-a finish whose history write failed never reached the records (a play-test)."""
+(reopened, its finish undone, or cut back to its readable part) is taken out, each time the
+records are read: a finish whose history write failed never reached the records (a
+play-test).
+
+The history put right is what the records show even when it cannot be saved (a full disk:
+a finish undone stayed counted, with its result, and a finish was missing, until there was
+room again: play-tests); it is saved, in one write, at the next read that has room."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from companion.store import DamagedFile, SaveError, Store
 
@@ -16,42 +22,71 @@ if TYPE_CHECKING:
     from companion.scoring import SheetSpec
 
 
+@dataclass
+class HistoryChange:
+    """What the history lacks (finished games' rows) and has too many (game files)."""
+
+    add: list[dict[str, Any]] = field(default_factory=list)
+    drop: set[str] = field(default_factory=set)
+
+    def __len__(self) -> int:
+        return len(self.add) + len(self.drop)
+
+
 def finished_games(store: Store, specs: Mapping[str, SheetSpec]) -> list[FinishedGame]:
     """The records' finished games (`load_finished`), the history first brought in line
-    with the game files; read again only when that changed a row. Raises DamagedFile as
-    `load_finished` does (nothing is written then)."""
-    from companion.records import load_finished
+    with the game files; read again only when that changed a row. When the history put
+    right cannot be saved, the records are worked out from it all the same. Raises
+    DamagedFile as `load_finished` does (nothing is written then)."""
+    from companion.records import amended, load_finished
 
     games = load_finished(store, specs)
-    if sync_history(store, {game.file for game in games}):
-        games = load_finished(store, specs)
-    return games
+    change = history_change(store, {game.file for game in games})
+    if not change:
+        return games
+    try:
+        store.amend_history(change.add, change.drop)
+    except (SaveError, OSError):  # (a full disk) shown as it should be; saved next time
+        return amended(games, change.add, change.drop, specs)
+    return load_finished(store, specs)
 
 
 def sync_history(store: Store, recorded: Collection[str]) -> int:
-    """Bring the history, which has rows for the game files `recorded` (as the records
-    read it: the history is not parsed again, 70 ms for 1,000 games), in line with the
-    saved games; how many rows changed. A game that cannot be read is left as the history
-    has it; a write that fails is left for the next time (nothing is written to a damaged
-    history: `Store` refuses)."""
+    """Bring the history, which has rows for the game files `recorded`, in line with the
+    saved games (`history_change`); how many rows changed: none when the write failed (it
+    is tried again the next time)."""
+    change = history_change(store, recorded)
+    if not change:
+        return 0
+    try:
+        store.amend_history(change.add, change.drop)
+    except (SaveError, OSError):
+        return 0
+    return len(change)
+
+
+def history_change(store: Store, recorded: Collection[str]) -> HistoryChange:
+    """How the history, which has rows for the game files `recorded` (as the records read
+    it: the history is not parsed again, 70 ms for 1,000 games), differs from the saved
+    games. A game that cannot be read is left as the history has it; so are they all when
+    the games cannot be listed."""
     from companion.saved import list_saved
     from companion.session import GameSession
 
-    changed = 0
+    change = HistoryChange()
     try:
-        for game in list_saved(store).games:
-            name = game.path.name
-            if game.finished and name not in recorded:
-                try:
-                    session = GameSession(store, store.read_game(game.path), read_only=True)
-                except DamagedFile:
-                    continue
-                if session.state.finished:
-                    session.record_in_history()
-                    changed += 1
-            elif not game.finished and name in recorded:
-                store.forget_finished(name)
-                changed += 1
-    except (SaveError, OSError):
-        pass  # (the records show what the history has; tried again next time)
-    return changed
+        saved = list_saved(store).games
+    except OSError:
+        return change
+    for game in saved:
+        name = game.path.name
+        if game.finished and name not in recorded:
+            try:
+                session = GameSession(store, store.read_game(game.path), read_only=True)
+            except (DamagedFile, OSError):
+                continue
+            if session.state.finished:
+                change.add.append(session.history_row())
+        elif not game.finished and name in recorded:
+            change.drop.add(name)
+    return change

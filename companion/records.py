@@ -14,7 +14,7 @@ import hashlib
 import json
 import os
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -112,6 +112,28 @@ def _scored(
 def _newest_first(games: list[FinishedGame]) -> list[FinishedGame]:
     order = sorted(range(len(games)), key=lambda i: (games[i].finished, i), reverse=True)
     return [games[i] for i in order]
+
+
+def amended(
+    games: list[FinishedGame],
+    add: Iterable[Mapping[str, Any]],
+    drop: Collection[str],
+    specs: Mapping[str, SheetSpec],
+) -> list[FinishedGame]:
+    """`games` (newest first, as `load_finished` gives them) as the history reads once it
+    has the rows `add` and not those of the game files `drop` (`Store.amend_history`), in
+    the order it would read them in: what the records show while that history cannot be
+    saved (a full disk)."""
+    # each game's place in the file, as `_newest_first` weighs it: the rows kept before the
+    # rows added, among them in their order (a row of a file there already replaces it)
+    placed = [(game, -place) for place, game in enumerate(games) if game.file not in drop]
+    for number, game in enumerate(_scored([visible_fields(dict(r)) for r in add], specs), 1):
+        if game.file and any(old.file == game.file for old, _ in placed):
+            placed = [(game, at) if old.file == game.file else (old, at) for old, at in placed]
+        else:
+            placed.append((game, number))
+    placed.sort(key=lambda item: (item[0].finished, item[1]), reverse=True)
+    return [game for game, _ in placed]
 
 
 def load_finished(store: Store, specs: Mapping[str, SheetSpec]) -> list[FinishedGame]:

@@ -536,17 +536,19 @@ class GameSession:
 
     def record_in_history(self) -> None:
         """Add this finished game to the history file (flat: names and the sheet as TOML)."""
+        self.store.record_finished(self.history_row())
+
+    def history_row(self) -> dict[str, Any]:
+        """This finished game's row of the history."""
         state = self.state
-        self.store.record_finished(
-            {
-                "game": self.rules.id,
-                "title": self.rules.title,
-                "file": self.path.name,
-                "finished": self._finished_at(),
-                "players": [player.name for player in state.players],
-                "sheet": state.sheet,
-            }
-        )
+        return {
+            "game": self.rules.id,
+            "title": self.rules.title,
+            "file": self.path.name,
+            "finished": self._finished_at(),
+            "players": [player.name for player in state.players],
+            "sheet": state.sheet,
+        }
 
     def _finished_at(self) -> str:
         """When the finish in effect was recorded: a reopening undone puts the game back in

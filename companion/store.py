@@ -19,7 +19,7 @@ import errno
 import glob
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -577,53 +577,74 @@ class Store:
     def read_history(self) -> list[dict[str, Any]]:
         """The finished games, oldest first (their text made safe to show); raises
         DamagedFile if the file is unreadable."""
-        doc = self._read_toml(self.history_path, HISTORY_LIMIT)
+        return [visible_fields(game) for game in self._history_rows()[1]]
+
+    def _history_rows(self) -> tuple[bytes, list[dict[str, Any]]]:
+        """The history's bytes and its rows as written (b"" and none when there is none);
+        DamagedFile when it cannot be read, or is not a list of tables."""
+        try:
+            raw = read_bounded(self.history_path, HISTORY_LIMIT)
+        except UnreadableFile as error:
+            if not os.path.lexists(self.history_path):
+                return b"", []
+            raise DamagedFile(self.history_path, error.reason) from None
+        try:
+            doc = parse_toml(raw)
+            _check_numbers(doc)
+        except (ValueError, UnicodeDecodeError) as error:
+            raise DamagedFile(self.history_path, _reason(error)) from None
         games = doc.get("games", [])
         if not isinstance(games, list) or not all(isinstance(game, dict) for game in games):
             raise DamagedFile(self.history_path, "'games' is not a list of tables")
-        return [visible_fields(game) for game in games]
+        return raw, games
 
     def record_finished(self, record: Mapping[str, Any]) -> None:
         """Add one finished game (a flat table) to the history, never to a damaged one. A
         game finished again after a reopen (the same `file`) replaces its row, in place: the
         history keeps one row per game, with its last sheet."""
-        games = self._read_toml(self.history_path, HISTORY_LIMIT).get("games", [])
-        self.read_history()  # raises DamagedFile rather than write to a file we cannot read
-        self.root.mkdir(parents=True, exist_ok=True)
-        file = record.get("file")
-        if file is not None and any(game.get("file") == file for game in games):
-            rows = [dict(record) if game.get("file") == file else game for game in games]
-            self._rewrite_history(rows)
-            return
-        with self.history_path.open("ab") as handle:
-            start = handle.tell()
-            try:
-                handle.write(_table_chunk("games", record))
-                handle.flush()
-                os.fsync(handle.fileno())
-            except OSError as error:
-                _cut_back(handle.fileno(), start)
-                raise SaveError.from_os_error(error, "the finished game") from None
+        self.amend_history(add=[record])
 
     def forget_finished(self, file: str) -> None:
         """Take a game out of the history: it is no longer finished (its finish undone, or
         reopened), so the records no longer count it until it is finished again (they kept
         its result: a play-test). Nothing is written when it is not there."""
-        if not os.path.lexists(self.history_path):
-            return
-        games = self._read_toml(self.history_path, HISTORY_LIMIT).get("games", [])
-        self.read_history()  # raises DamagedFile rather than write to a file we cannot read
-        if not any(game.get("file") == file for game in games):
-            return
-        self._rewrite_history([game for game in games if game.get("file") != file])
+        self.amend_history(drop=[file])
 
-    def _rewrite_history(self, rows: list[dict[str, Any]]) -> None:
-        """The history written whole, in place of the old one (written aside, then moved)."""
+    def amend_history(
+        self, add: Sequence[Mapping[str, Any]] = (), drop: Collection[str] = ()
+    ) -> None:
+        """The history with the rows of the game files `drop` taken out and the rows `add`
+        put in (a row of a file it has already is replaced in place), in one write. Nothing
+        is written when nothing changes, nor to a damaged history (DamagedFile).
+
+        Written whole, aside, then moved over the old one: a write that does not fit (a full
+        disk: SaveError) leaves the file as it was, or leaves none when there was none (an
+        append left an empty history.toml: a play-test). Rows only added keep the file's
+        bytes as its start, so the records' cache still reads only the new tail."""
+        chunks = [_table_chunk("games", record) for record in add]  # (flat, or ValueError)
+        raw, rows = self._history_rows()
+        kept = [row for row in rows if row.get("file") not in drop]
+        whole = len(kept) != len(rows)  # rows taken out: written again from the rows
+        tail = b""
+        for record, chunk in zip(add, chunks, strict=True):
+            file = record.get("file")
+            if file is not None and any(row.get("file") == file for row in kept):
+                kept = [dict(record) if row.get("file") == file else row for row in kept]
+                whole = True
+            else:
+                kept.append(dict(record))
+                tail += chunk
+        if whole:
+            try:
+                data = b"".join(_table_chunk("games", row) for row in kept)
+            except ValueError:  # a row this app did not write (nested): keep the file
+                raise DamagedFile(self.history_path, "holds a game that is not flat") from None
+        elif tail:
+            data = raw + tail
+        else:
+            return
         try:
-            data = b"".join(_table_chunk("games", row) for row in rows)
-        except ValueError:  # a row this app did not write (nested): keep the file
-            raise DamagedFile(self.history_path, "holds a game that is not flat") from None
-        try:
+            self.root.mkdir(parents=True, exist_ok=True)
             replace_whole(self.history_path, data, durable=True)
         except OSError as error:
             raise SaveError.from_os_error(error, "the finished game") from None

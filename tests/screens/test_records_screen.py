@@ -993,3 +993,52 @@ async def test_a_game_deleted_from_the_saved_games_is_said_so(store: Store) -> N
             said = text_of(pilot, "#standings-sentences")
             assert "File: 202608-coloma.toml" in said
             assert ("(deleted from the saved games)" in said) is not kept
+
+
+async def test_a_finish_undone_on_a_full_disk_leaves_the_records(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ctrl+z, y on a finished game with no room for the history: the app said Records
+    would put it right, and Records still listed the game as finished, with its result (a
+    play-test). Records follows the game file; the history is put right when there is
+    room."""
+    from tests.core.test_history_full_disk import (
+        fill_the_disk,
+        finished_calamityville,
+        finished_coloma,
+    )
+
+    other = finished_coloma(new_game(game="coloma", names=("Ua", "Vb")))
+    other.record_in_history()
+    session = finished_calamityville(new_game)
+    session.record_in_history()
+    session.close()
+    async with make_app(store).run_test(size=(80, 24), notifications=True) as pilot:
+        pilot.app.open_game(session.path)
+        await settle(pilot)
+        fill_the_disk(monkeypatch)
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        game = pilot.app.screen
+        assert isinstance(game, GameScreen) and not game.session.state.finished
+        titles = [str(n.title) for n in pilot.app._notifications]
+        assert "History not updated" in titles
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("h")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, RecordsScreen)
+        assert text_of(pilot, "#records-summary") == "1 finished game"
+        games = screen.query_one("#records-games", DataTable)
+        assert games.row_count == 1 and "Coloma" in str(games.get_row_at(0)[1])
+        assert len(store.read_history()) == 2  # not saved yet
+        monkeypatch.undo()
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("h")
+        await settle(pilot)
+        assert text_of(pilot, "#records-summary") == "1 finished game"
+    assert [row["file"] for row in store.read_history()] == [other.path.name]
