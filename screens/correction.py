@@ -58,7 +58,7 @@ set it here. The correction is an entry of the game, with its reason, like any o
   list ends with the names). The dialog starts at the selected player's first one. Tab to
   it, **enter** opens the list; type the first letters of a name to jump there (e.g. `bo`
   for Bo's numbers; a number typed there jumps nowhere), **enter** takes it. Another one
-  taken clears the new value and the reason typed for the one before.
+  taken clears the new value typed for the one before (the reason stays).
 - **New value**: what the cardboard shows; the line above it says what to type (`12` sets
   it, `+5` adds, `-3` takes away for a number). A value the rules refuse is said beside it
   as it is typed; one they take that disagrees with something else the screen shows or
@@ -176,17 +176,17 @@ stays, so you can fix it and record again.
 
     @on(Select.Changed, "#what")
     def _what_changed(self, event: Select.Changed) -> None:
-        """Another thing chosen: its hint, and the value and reason typed for the one before
-        cleared (they stayed, and ctrl+s recorded Bo's money as the 999 typed for Ann's, a
-        reason and all, or a mine given to the name typed for a bank: a play-test)."""
+        """Another thing chosen: its hint, and the value typed for the one before cleared
+        (it stayed, and ctrl+s recorded Bo's money as the 999 typed for Ann's, or a mine
+        given to the name typed for a bank: a play-test). The reason stays: it holds for
+        the thing meant as much as for the one picked by mistake (cleared too, a later
+        play-tester typed it again), and nothing is recorded without a value typed anew."""
         key = str(event.value)
         if key == self._what:  # (set again as it was: what was typed is for it)
             return
         self._what = key
         self.query_one("#value-label", Static).update(self._hint(key))
-        for field in self.query("#value, #reason").results(Input):
-            field.value = ""
-        say(self.query_one("#error-reason", Static), "")
+        self.query_one("#value", Input).value = ""
         self._show_value_problem(None)
 
     @on(Input.Changed, "#value")

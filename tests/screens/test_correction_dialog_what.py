@@ -14,7 +14,7 @@ from companion.store import Store
 from screens.calamityville import CalamityvilleScreen
 from screens.correction import CorrectionDialog
 from tests.conftest import NewGame
-from tests.screens.helpers import make_app, send_keys, settle, text_of
+from tests.screens.helpers import make_app, send_keys, settle, text_of, type_into
 from tests.screens.test_correction_dialog_fits import ctrl_o as ctrl_o_on
 
 
@@ -41,12 +41,13 @@ def typed(dialog: CorrectionDialog) -> tuple[str, str]:
     return dialog.query_one("#value", Input).value, dialog.query_one("#reason", Input).value
 
 
-async def test_another_what_clears_the_value_and_reason_typed_for_the_one_before(
+async def test_another_what_clears_the_value_typed_for_the_one_before(
     store: Store, new_game: NewGame
 ) -> None:
     """999 and "big win" typed for Ann's money stayed when What moved to Bo's, and ctrl+s
-    recorded Bo = 999 without a word (a play-test): the value, its refusal and the reason
-    go, the new thing's hint and the placeholder show, and ctrl+s records nothing."""
+    recorded Bo = 999 without a word (a play-test): the value and its refusal go, the new
+    thing's hint and the placeholder show, and ctrl+s records nothing until a value is
+    typed. The reason stays (a later play-tester, its reason cleared, typed it again)."""
     session = four_players(new_game)
     async with make_app(store).run_test(size=(80, 24)) as pilot:
         dialog = await ctrl_o(pilot, session)
@@ -59,27 +60,30 @@ async def test_another_what_clears_the_value_and_reason_typed_for_the_one_before
         await pilot.press("shift+tab", "shift+tab", "enter", "down", "enter")
         await settle(pilot)
         assert what.value == "1:money"
-        assert typed(dialog) == ("", "")
+        assert typed(dialog) == ("", "big win")
         assert text_of(pilot, "#value-label") == dialog.fixes["1:money"].hint
-        assert text_of(pilot, "#error-value") == "" and text_of(pilot, "#error-reason") == ""
+        assert text_of(pilot, "#error-value") == ""
         assert "as the line above says" in dialog.query_one("#value", Input).render_line(0).text
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert pilot.app.screen is dialog and len(session.journal) == entries
         assert text_of(pilot, "#error-value") != ""  # what the field wants, said
-        # a refusal beside the value, and one beside the reason, go with them too
+        # a refusal beside the value goes with it
         await pilot.press(*"abc")
         await settle(pilot)
         assert "abc" in text_of(pilot, "#error-value")
-        dialog.query_one("#reason", Input).value = ""
-        await pilot.press("ctrl+s")
-        await settle(pilot)
-        assert text_of(pilot, "#error-reason") != ""
         what.value = "property:0"  # Bo's mine
         await settle(pilot)
-        assert typed(dialog) == ("", "")
-        assert text_of(pilot, "#error-value") == "" and text_of(pilot, "#error-reason") == ""
+        assert typed(dialog) == ("", "big win")
+        assert text_of(pilot, "#error-value") == ""
         assert text_of(pilot, "#value-label") == dialog.fixes["property:0"].hint
+        await type_into(pilot, "#value", "cy")  # the value typed anew: recorded, reason kept
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, CalamityvilleScreen)  # (the app's own session of the game)
+        assert len(screen.session.journal) == entries + 1
+        assert screen.session.journal.entries[-1].text.endswith(": big win")
 
 
 async def test_a_value_typed_on_what_moves_it_nowhere(store: Store, new_game: NewGame) -> None:
@@ -120,7 +124,7 @@ async def test_a_value_typed_on_what_moves_it_nowhere(store: Store, new_game: Ne
         await settle(pilot)
         await pilot.press("enter")
         await settle(pilot)
-        assert what.value == "3:money" and typed(dialog) == ("", "")
+        assert what.value == "3:money" and typed(dialog) == ("", "test")  # the reason stays
 
 
 async def test_a_sixth_property_is_noted_beside_the_owner_as_it_is_typed(

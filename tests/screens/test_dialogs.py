@@ -333,11 +333,12 @@ async def test_a_correction_refusal_is_under_its_field_and_goes_when_it_is_chang
         )
         await settle(pilot)
         assert text_of(pilot, "#error-value") == ""  # it was about the number chosen before
-        # and what was typed for that number goes with it (test_correction_dialog_what.py)
-        assert pilot.app.screen.query_one("#reason", Input).value == ""
+        # and the value typed for that number goes with it, the reason stays
+        # (test_correction_dialog_what.py)
+        assert pilot.app.screen.query_one("#value", Input).value == ""
+        assert pilot.app.screen.query_one("#reason", Input).value == "recounted"
         what.value = first
         await type_into(pilot, "#value", "+2")
-        await type_into(pilot, "#reason", "recounted")
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert isinstance(pilot.app.screen, GameScreen)
