@@ -1972,3 +1972,45 @@ async def test_a_reopened_builders_wizard_follows_a_building_to_its_new_owner(
         assert 0 not in wizard._refused
         screen = await scored_and_saved(pilot)  # 6 each: Ann's 2 scoring cubes to Bo's 1
         assert screen.session.journal.entries[-1].text == "The game is over: Ann wins."
+
+
+async def test_ctrl_n_right_after_enter_went_on_does_not_skip_the_next_step(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A play-test typed the last player's answer, enter (which goes on to the next step),
+    then ctrl+n out of habit: River Canyons went by unseen. ctrl+n right after an enter
+    went on stays, and says so; ctrl+n again (or later) goes on."""
+    now = [100.0]
+    monkeypatch.setattr(ScoringWizard, "clock", staticmethod(lambda: now[0]))
+    session = coloma_with_a_river(new_game)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        first = wizard.step
+        for _ in range(len(wizard.rows)):  # each answer as it stands, enter
+            await pilot.press("enter")
+            await settle(pilot)
+        assert wizard.step == first + 1  # enter went on
+        await pilot.press("ctrl+n")  # at once, out of habit
+        await settle(pilot)
+        assert wizard.step == first + 1
+        said = [toast.message for toast in pilot.app._notifications]
+        label = wizard.spec.fields[first + 1].label
+        assert any(
+            message.startswith(f"Enter has already gone on to {label} (step {first + 2})")
+            for message in said
+        ), said
+        await pilot.press("ctrl+n")  # again: on
+        await settle(pilot)
+        assert wizard.step == first + 2
+        await pilot.press("ctrl+b", "ctrl+b")  # back, enter on, then ctrl+n a while later
+        await settle(pilot)
+        assert wizard.step == first
+        wizard.query_one("#answer-0", Input).focus()
+        for _ in range(len(wizard.rows)):
+            await pilot.press("enter")
+            await settle(pilot)
+        assert wizard.step == first + 1
+        now[0] += 2.5
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert wizard.step == first + 2
