@@ -34,7 +34,7 @@ from companion.journal import Entry
 from companion.session import GameSession
 from screens.dialog import Dialog
 from screens.mine_picker import FilteredChoice, search_key
-from screens.widgets.no_scroll import SteadyInput
+from screens.widgets.no_scroll import InTurnInput
 from screens.widgets.select import TableSelect
 from screens.widgets.shown import say
 
@@ -109,6 +109,16 @@ class Refused(RuleError):
         self.field = field
 
 
+class EventField(InTurnInput):
+    """A field of the dialog: enter and ctrl+g are the dialog's at once, in their turn among
+    the keys typed (`EventCard.key_in_turn`). Run once the key had bubbled up, the keys typed
+    right behind them went into this field first: backspace backspace `7` typed after a
+    refused ctrl+g went into the dice, the cursor being sent to the number only after them
+    (a play-test)."""
+
+    HANDED = ("enter", "ctrl+g")
+
+
 class EventCard(Dialog, ModalScreen[Entry | None]):
     CSS_PATH = "event_card.tcss"
     HELP_TITLE = "Play an event card"
@@ -132,6 +142,9 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
         self.cards = [c for c in EVENTS if c in left or c == card]
         self.card = card or (self.cards[0] if self.cards else next(iter(EVENTS)))
         self.choosing = not self.typed  # ctrl+t: the list shows the cards until one is taken
+        self._filtered = ""  # what the list is filtered by (`_filter_now`)
+        #: what the fields held when the refusal shown was made (`_refuse`)
+        self._refused_at: tuple[str, ...] = ()
 
     @property
     def state(self) -> BoomtownState:
@@ -151,7 +164,7 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
                 compact=True,
             )
             yield Static("", id="choice-label")
-            yield SteadyInput(
+            yield EventField(
                 placeholder="",  # what the list is filtered by: set with the list
                 id="event-filter",
                 compact=True,
@@ -163,9 +176,9 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
                 # framed: compact, they read as plain text, and where to type the number
                 # could not be told (a play-test)
                 yield Static("Number", classes="holdup-label")
-                yield SteadyInput(placeholder="2-12", id="holdup-number")
+                yield EventField(placeholder="2-12", id="holdup-number")
                 yield Static("Dice", classes="holdup-label")
-                yield SteadyInput(placeholder="e.g. 3 4 (r rolls)", id="holdup-dice")
+                yield EventField(placeholder="e.g. 3 4 (r rolls)", id="holdup-dice")
             # what the number is (the field alone did not say: a play-test)
             yield Static(HOLDUP_HINT, id="holdup-hint", markup=False)
             yield Static("", id="event-error", classes="error", markup=False)
@@ -253,6 +266,7 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
         field.value = ""
         field.placeholder = self._filter_hint(options)
         self.choice.fill(options)
+        self._filtered = ""
         for selector in ("#event-filter", "#event-choice"):
             self.query_one(selector).display = bool(need)
         self.query_one("#event-card").display = not self.choosing
@@ -277,9 +291,9 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
         self.query_one("#event-card", Select).value = card
         self._show_needs()
         if NEEDS.get(card):
-            self.query_one("#event-filter", Input).focus()
+            self.set_focus(self.query_one("#event-filter", Input))
         else:
-            self.query_one("#event-play", Button).focus()  # enter (or ctrl+g) plays it
+            self.set_focus(self.query_one("#event-play", Button))  # enter (or ctrl+g) plays it
 
     @on(Select.Changed, "#event-card")
     def _card_changed(self, event: Select.Changed) -> None:
@@ -289,15 +303,17 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
             self._show_needs()
 
     @on(Input.Changed, "#event-filter")
-    def _filter(self, event: Input.Changed) -> None:
-        self.choice.filter(event.value)
-        say(self.query_one("#event-error", Static), "")  # a key typed: redrawn only if shown
+    def _filter(self) -> None:
+        self._filter_now()
+        self._put_right()
 
     def action_tab_on(self) -> None:
         """tab from the filter, when a Holdup asks its number and dice and the player is
         chosen, goes to the number (it went to the list, where the number typed next was
         lost: a play-test); elsewhere, to the next field as always."""
         in_filter = self.focused is self.query_one("#event-filter")
+        if in_filter:
+            self._filter_now()
         if in_filter and self.query_one("#holdup-row").display and self.choice.chosen():
             self.set_focus(self.query_one("#holdup-number", Input))  # (at once: in turn)
             return
@@ -305,7 +321,29 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
 
     def action_into_list(self) -> None:
         if self.focused is self.query_one("#event-filter"):
+            self._filter_now()
             self.choice.into_list()
+
+    def _filter_now(self) -> None:
+        """The list filtered by what the field holds now: a key that acts on what is listed
+        (tab, enter, ctrl+g) can come before the field's change is handled (`cy` tab sent
+        at once found nobody chosen, and the number typed next joined the name: a
+        play-test). Unchanged, it is left alone."""
+        typed = self.query_one("#event-filter", Input).value
+        if typed != self._filtered:
+            self._filtered = typed
+            self.choice.filter(typed)
+
+    def key_in_turn(self, field: Input, key: str) -> None:
+        """Enter or ctrl+g in a field (`EventField`), in its turn among the keys typed."""
+        if key == "ctrl+g":
+            self.action_play()
+        elif field.id == "event-filter":
+            self._filter_submitted()
+        elif field.id == "holdup-number":
+            self._number_submitted()
+        else:
+            self.action_play()
 
     def _params(self) -> dict[str, Any]:
         need = NEEDS.get(self.card)
@@ -345,50 +383,66 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
             self._take_card(str(event.option.id).removeprefix("card:"))
             return
         if self.card == "holdup":  # then the number and the dice
-            self.query_one("#holdup-number", Input).focus()
+            self.set_focus(self.query_one("#holdup-number", Input))
             return
         self.action_play()
 
-    @on(Input.Submitted, "#event-filter")
     def _filter_submitted(self) -> None:
+        self._filter_now()
         if self.choosing:
             value = self.choice.chosen()
             if value is None:
                 if self.choice.shown:  # none left: the list says so, and what to do
-                    self.query_one("#event-error", Static).update(
-                        "Choose the event card: type more, or down to the list."
-                    )
+                    self._refuse("Choose the event card: type more, or down to the list.")
                 return
             self._take_card(value.removeprefix("card:"))
             return
         if self.card == "holdup" and self.choice.chosen() is not None:
-            self.query_one("#holdup-number", Input).focus()
+            self.set_focus(self.query_one("#holdup-number", Input))
             return
         if self.choice.nothing_matches:  # the list says so, and what to do
             return
         self.action_play()
 
-    @on(Input.Submitted, "#holdup-number")
     def _number_submitted(self) -> None:
         """On to the dice; with the dice typed already, enter plays the card."""
         if self.query_one("#holdup-dice", Input).value.strip():
             self.action_play()
         else:
-            self.query_one("#holdup-dice", Input).focus()
+            self.set_focus(self.query_one("#holdup-dice", Input))
 
     @on(Input.Changed, "#holdup-number")
     @on(Input.Changed, "#holdup-dice")
     def _holdup_typed(self) -> None:
-        say(self.query_one("#event-error", Static), "")  # the refusal was about what changed
+        self._put_right()
+
+    def _typed(self) -> tuple[str, ...]:
+        return tuple(
+            self.query_one(name, Input).value
+            for name in ("#event-filter", "#holdup-number", "#holdup-dice")
+        )
+
+    def _refuse(self, message: str) -> None:
+        """Say why nothing was played, under the fields."""
+        self._refused_at = self._typed()
+        self.query_one("#event-error", Static).update(message)
+
+    def _put_right(self) -> None:
+        """A key typed: the refusal goes (the line redrawn only if shown), when what it was
+        about has changed since. The change of a key typed before an enter or ctrl+g handled
+        in its turn is handled after it, and took the refusal away as it was made."""
+        if self._typed() != self._refused_at:
+            say(self.query_one("#event-error", Static), "")
 
     @on(Button.Pressed, "#event-play")
-    @on(Input.Submitted, "#holdup-dice")
     def action_play(self) -> None:
-        error = self.query_one("#event-error", Static)
+        """Play the card. The focus moves at once, here and wherever a key moves it:
+        `focus()` moves it once the keys already sent have gone to the field that had it."""
+        self._filter_now()
         if self.choosing:  # ctrl+g with the cards listed: the highlighted one, if any
             value = self.choice.chosen()
             if value is None:
-                error.update("Choose the event card first: type to filter, enter takes it.")
+                self._refuse("Choose the event card first: type to filter, enter takes it.")
                 return
             self._take_card(value.removeprefix("card:"))
         try:
@@ -396,7 +450,7 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
                 self.state, self.seat, self.card, **self._params()
             )  # type: ignore[attr-defined]
         except RuleError as problem:
-            error.update(str(problem))
+            self._refuse(str(problem))
             if isinstance(problem, Refused):
                 self._to_the_wrong_field(problem.field)
             return
@@ -406,9 +460,11 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
         """After a refusal, the cursor goes to the field the message is about, its text
         selected: typing replaces it, as in the command field. (After "Choose whom the
         Holdup is played on." it stayed in the dice, and a wrong number or dice took the
-        next keys after it, `13` then `7` read 137: a play-test.)"""
+        next keys after it, `13` then `7` read 137: a play-test.) At once: `focus()` moves it
+        once the keys already sent are handed to the field that had it (backspace backspace
+        `7` typed right after ctrl+g went into the dice, the number still 13: a play-test)."""
         field = self.query_one(selector, Input)
-        field.focus()
+        self.set_focus(field)
         field.select_all()
 
     @on(Button.Pressed, "#event-cancel")

@@ -161,9 +161,9 @@ async def test_the_holdup_dialog_points_at_the_wrong_field_and_forgets_a_put_rig
         row = dialog.query_one("#holdup-row")
         assert [(type(w).__name__, w.id or str(w.render())) for w in row.children] == [
             ("Static", "Number"),
-            ("SteadyInput", "holdup-number"),
+            ("EventField", "holdup-number"),
             ("Static", "Dice"),
-            ("SteadyInput", "holdup-dice"),
+            ("EventField", "holdup-dice"),
         ]
         label, field = row.children[0], row.children[1]
         assert label.region.width >= len("Number") and label.region.right <= field.region.x
