@@ -820,8 +820,9 @@ Type in the command field and press **enter**; the line above it says what comes
         if done and ignored:  # said under the field, not only in the log
             self._say(f"{self.state.name(seat)}: {ignored}.")
         elif done and gunmen:  # (a name as typed: "bo" was said "Bo", a play-test), said
-            # as done: alone it read as a refusal, and was typed again (a play-test)
-            self._say(f"Done, with a note: {gunmen}.")
+            # as done: alone it read as a refusal, and was typed again; "Done, with a note"
+            # still left the table asking whether it was allowed (play-tests)
+            self._say(f"Recorded anyway: {gunmen}.")
         return done
 
     def _player_help(self) -> str:

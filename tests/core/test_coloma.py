@@ -233,7 +233,7 @@ def test_gunmen_from_a_pioneer_not_on_site_5_are_taken_with_a_note(game: GameSes
         "Ann fills row 1 at the Shootout with 1 Gunman"
     )
     entry = rules(game).gunmen(state(game), 1, 1, 1)
-    assert entry.text.endswith("(Bo's Pioneer is on Site 3: Gunmen are placed from Site 5)")
+    assert entry.text.endswith("(only a Pioneer on Site 5 places Gunmen; Bo's is on Site 3)")
     game.act(entry)  # taken all the same
     assert state(game).rows[1] == (1, 1)
     while state(game).round < 5:
@@ -478,7 +478,7 @@ def test_a_hotel_built_away_from_site_3_is_noted(new_game: NewGame) -> None:
     session.act(game_rules.pools(state(session), [2, 2, 3]))
     session.act(game_rules.sites(state(session), [1, 3], [4]))
     assert game_rules.hotel(state(session), 0).text.endswith(
-        "(Ann's Pioneer is on Site 1: Hotels are built from Site 3)"
+        "(only a Pioneer on Site 3 builds Hotels; Ann's is on Site 1)"
     )
     assert "(" not in game_rules.hotel(state(session), 1).text.split("; ")[1]
 
@@ -502,8 +502,8 @@ def test_hotels_module(new_game: NewGame) -> None:
     # Pioneer on Site 1 put Dudes on Hotels unremarked: a play-test)
     sleep = game_rules.sleep(state(session), 0, 5)
     assert sleep.text == (
-        "Ann puts 5 Dudes on Hotel spaces: +10 VP (Ann's Pioneer is on Site 1: Dudes go on "
-        "Hotel spaces from Site 5)"
+        "Ann puts 5 Dudes on Hotel spaces: +10 VP (only a Pioneer on Site 5 puts Dudes on "
+        "Hotel spaces; Ann's is on Site 1)"
     )
     session.act(sleep)
     assert numbers(session, "track") == [10, 0] and numbers(session, "dudes") == [2, 2]

@@ -169,7 +169,7 @@ async def test_a_row_of_gunmen_from_another_site_is_said_whole_under_the_field(
         assert await command(pilot, "ann gun 1 1") == ""
         assert text_of(pilot, "#helper") == (  # said as done (alone it read as a refusal,
             # and was typed again: a play-test)
-            "Done, with a note: Ann's Pioneer is on Site 2: Gunmen are placed from Site 5."
+            "Recorded anyway: only a Pioneer on Site 5 places Gunmen; Ann's is on Site 2."
         )
         assert await command(pilot, "bo gun 2 1") == ""  # on Site 5: nothing to say
         assert text_of(pilot, "#helper") == ""
@@ -183,7 +183,7 @@ async def test_the_note_says_a_name_as_it_was_typed(store: Store, new_game: NewG
         await open_screen(pilot, session, ColomaScreen)
         assert await command(pilot, "sites 2 5 3") == ""
         assert await command(pilot, "ann gun 1 1") == ""
-        assert text_of(pilot, "#helper").startswith("Done, with a note: ann's Pioneer is on")
+        assert text_of(pilot, "#helper").endswith("; ann's is on Site 2.")
 
 
 async def test_a_wrong_name_in_mule_duel_is_told_what_to_type_there(
@@ -259,4 +259,24 @@ async def test_a_wrong_name_at_site_5s_event_is_told_the_tables_names(
         assert (
             await command(pilot, "sites 3 1 2 spend bob 1")
             == "Gold is spent on Site 5's Event with event, not with sites."
+        )
+
+
+async def test_a_row_from_a_pioneer_off_site_5_says_the_rule_and_that_it_was_recorded(
+    store: Store, new_game: NewGame
+) -> None:
+    """A play-test (2 players, Site 4 busts): "Done, with a note: Zoë's Pioneer is on Site 4:
+    Gunmen are placed from Site 5." could not be told from a refusal. The line says the rule
+    and what was done, on one line at 80 columns."""
+    session = new_game(game="coloma", names=("Zoë", "Ann"))
+    session.act(session.rules.pools(session.state, [4, 6, 8]))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_screen(pilot, session, ColomaScreen)
+        assert await command(pilot, "sites 4 5 + 4") == ""
+        assert await command(pilot, "zo gun 1 2") == ""
+        line = "Recorded anyway: only a Pioneer on Site 5 places Gunmen; Zoë's is on Site 4."
+        assert text_of(pilot, "#helper") == line
+        assert pilot.app.screen.query_one("#helper").region.height == 1
+        assert "(only a Pioneer on Site 5 places Gunmen; Zoë's is on Site 4)" in text_of(
+            pilot, "#log-lines"
         )

@@ -12,9 +12,9 @@ from companion.games.coloma.tally import bust
 #: the entries of a Site's actions: how a note says them, and their Site (Gunmen: Site 5's
 #: "Settle the Frontier and defend Coloma")
 SITE_ACTIONS = {
-    "gunmen": ("Gunmen are placed", 5),
-    "sleep": ("Dudes go on Hotel spaces", 5),
-    "hotel": ("Hotels are built", 3),
+    "gunmen": ("places Gunmen", 5),
+    "sleep": ("puts Dudes on Hotel spaces", 5),
+    "hotel": ("builds Hotels", 3),
 }
 
 
@@ -32,7 +32,10 @@ def site_note(state: ColomaState, seat: int, kind: str) -> str:
     action, site = SITE_ACTIONS[kind]
     sites = state.bust_sites[0]
     if seat < len(sites) and sites[seat] != site:
-        return f"{state.name(seat)}'s Pioneer is on Site {sites[seat]}: {action} from Site {site}"
+        # the rule, then where the Pioneer is ("... is on Site 4: Gunmen are placed from
+        # Site 5" could not be told from a refusal: a play-test)
+        where = f"{state.name(seat)}'s is on Site {sites[seat]}"
+        return f"only a Pioneer on Site {site} {action}; {where}"
     if state.barker == site:
         return f"the Barker covers Site {site} this Round: its actions are not taken"
     return ""
