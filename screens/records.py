@@ -44,6 +44,7 @@ from companion.scoring import (
     totals_first,
 )
 from companion.store import DamagedFile, Store
+from companion.table import starts_name
 from screens.dialog import Dialog
 from screens.styled_once import StyledOnce
 from screens.widgets.footer import SteadyFooter
@@ -194,10 +195,11 @@ class RecordsScreen(StyledOnce, Screen[None]):
         self._over_time = (games, game)
         if self.query_one(TabbedContent).active == "tab-over-time":
             self._fill_over_time(games, game)
+        said = [said_name(word, self.all_games) for word in players]
         summary = self.problem or (
             f"{len(games)} finished game{'s' if len(games) != 1 else ''}"
             + (f" of {SHEETS[game].title}" if game else "")
-            + (f" with {', '.join(players)}" if players else "")
+            + (f" with {', '.join(said)}" if said else "")
             + ("" if games else self._why_none(game, players))
             + (
                 f" (the newest {LISTED} listed: type a game or names to find older ones)"
@@ -542,6 +544,18 @@ def read_filter(text: str, games: list[FinishedGame]) -> tuple[str | None, list[
         else:
             players.append(word)
     return game, players
+
+
+def said_name(word: str, games: list[FinishedGame]) -> str:
+    """A player word of the filter as the summary says it: the name it finds when it finds
+    one player only (`zo`: Zoë; "1 finished game with zo" left the table guessing whom it
+    was: a play-test); else as typed."""
+    found: dict[str, str] = {}
+    for game in games:
+        for name in game.players:
+            if starts_name(name, word):
+                found.setdefault(name.casefold(), name)
+    return next(iter(found.values())) if len(found) == 1 else word
 
 
 def _starts_a_name(word: str, games: list[FinishedGame]) -> bool:

@@ -127,7 +127,7 @@ async def test_records_filter_players_and_a_game_standings(store: Store) -> None
         screen.query_one("#records-filter", Input).value = "boom di"
         await settle(pilot)
         assert games.row_count == 3
-        assert text_of(pilot, "#records-summary") == "3 finished games of Boomtown with di"
+        assert text_of(pilot, "#records-summary") == "3 finished games of Boomtown with Di"
         screen.query_one("#records-filter", Input).value = "boomtown"
         await settle(pilot)
         players = screen.query_one("#records-players", DataTable)
@@ -616,7 +616,7 @@ async def test_a_long_summary_wraps_and_is_read_whole(store: Store, size: tuple[
         await settle(pilot)
         summary = screen.query_one("#records-summary")
         expected = (
-            "0 finished games of Boomtown with bartholomew, annabelle, bo, cy, dee, and, "
+            "0 finished games of Boomtown with bartholomew, annabelle, Bo, Cy, dee, and, "
             "evangeline, fitzgerald: no finished game has them: check the names typed"
         )  # (with games finished, "none yet, finish a game" was wrong advice: a play-test)
         assert text_of(pilot, "#records-summary") == expected
@@ -925,14 +925,14 @@ async def test_a_filter_that_finds_nothing_says_why(store: Store) -> None:
         field.value = "coloma di"
         await settle(pilot)
         assert text_of(pilot, "#records-summary") == (
-            "0 finished games of Coloma with di: they have finished games of other kinds only"
+            "0 finished games of Coloma with Di: they have finished games of other kinds only"
         )
         field.value = "zed"
         await settle(pilot)
         assert text_of(pilot, "#records-summary").endswith("check the names typed")
         field.value = "di, cy"
         await settle(pilot)
-        assert text_of(pilot, "#records-summary").startswith("2 finished games with di, cy")
+        assert text_of(pilot, "#records-summary").startswith("2 finished games with Di, Cy")
 
 
 def test_a_word_starting_a_players_name_is_theirs_not_a_games() -> None:
@@ -1042,3 +1042,24 @@ async def test_a_finish_undone_on_a_full_disk_leaves_the_records(
         await settle(pilot)
         assert text_of(pilot, "#records-summary") == "1 finished game"
     assert [row["file"] for row in store.read_history()] == [other.path.name]
+
+
+async def test_the_summary_names_the_one_player_the_filter_finds(store: Store) -> None:
+    """A play-test: `zo` said "1 finished game with zo", not whom it found. One player found:
+    their name (accents aside, Zoë for `zo`); several or none: the word as typed, never
+    read as markup."""
+    record_boomtown(store, [{"Zoë": 30, "Bo": 20}, {"Bob": 10, "Ann": 12}])
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        field = pilot.app.screen.query_one("#records-filter", Input)
+        for typed, summary in [
+            ("zo", "1 finished game with Zoë"),
+            ("ZOE", "1 finished game with Zoë"),
+            ("bo", "2 finished games with bo"),  # Bo and Bob
+            ("bob zo", "0 finished games with Bob, Zoë: no finished game has them"),
+            ("[b]x", "0 finished games with [b]x: no finished game has them"),
+        ]:
+            field.value = typed
+            await settle(pilot)
+            assert text_of(pilot, "#records-summary").startswith(summary), typed
