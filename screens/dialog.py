@@ -44,6 +44,16 @@ class Dialog(StyledOnce):
             narrow = size_classes(event.size)["-narrow"]
             self.set_class(narrow, "-narrow")  # type: ignore[attr-defined]
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No key acts on a dialog before it is built: keys typed on with the command that
+        opened it (`holdup`, enter, the card's fields and ctrl+g, all at once) reached its
+        bindings before its fields were there, and the app stopped on the error (a
+        play-test). Such a key does nothing; once it shows, keys act as usual."""
+        screen: Screen[Any] = self  # type: ignore[assignment]
+        if not screen.is_mounted:
+            return False
+        return super().check_action(action, parameters)  # type: ignore[misc,no-any-return]
+
     def render(self) -> RenderableType:
         """The screen behind, dimmed: each style's tint worked out once (screens/dimmed.py)."""
         return dimmed(super().render())  # type: ignore[misc]

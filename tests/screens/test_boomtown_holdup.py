@@ -94,3 +94,30 @@ async def test_the_holdup_typed_in_one_burst_goes_field_by_field(
         await settle(pilot)
         assert pilot.app.screen is screen
         assert "Cy pays Ann 7: Holdup" in text_of(pilot, "#log-lines")
+
+
+async def test_the_holdup_typed_with_its_command_in_one_burst_does_not_stop_the_app(
+    store: Store, new_game: NewGame
+) -> None:
+    """A play-test typed `holdup`, enter and the dialog's keys in one go: ctrl+g reached the
+    dialog before it was built, and the app stopped on an unexpected error. Keys that come
+    before the dialog is built do nothing there; the game goes on, and the card can be played
+    once it shows."""
+    from screens.event_card import EventCard
+    from tests.screens.test_boomtown_screen import ROUND_ONE, played
+
+    session = new_game(names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await played(pilot, session, *ROUND_ONE, "r", "1", "p", "p", "y")
+        screen.query_one("#command", Input).focus()
+        keys = ["h", "o", "l", "d", "u", "p", "enter", "c", "y", "tab", "1", "3", "tab"]
+        burst(pilot, *keys, "4", "space", "4", "ctrl+g", "ctrl+g", "enter", "escape", "ctrl+g")
+        await settle(pilot)
+        assert pilot.app.is_running and pilot.app.return_code is None
+        dialog = pilot.app.screen
+        if isinstance(dialog, EventCard):  # still open: it plays as typed from now on
+            dialog.query_one("#holdup-number", Input).value = "7"
+            dialog.query_one("#holdup-dice", Input).value = "4 4"
+            await pilot.press("ctrl+g")
+            await settle(pilot)
+        assert pilot.app.screen is screen
