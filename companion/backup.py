@@ -23,6 +23,7 @@ import zlib
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import BinaryIO
 
 from companion import __version__
 from companion.files import MIB
@@ -363,6 +364,21 @@ def restore(
             lock.release()
 
 
+def _write_synced(handle: BinaryIO, data: bytes) -> None:
+    """`data` written and on the disk before the file is closed."""
+    handle.write(data)
+    handle.flush()
+    os.fsync(handle.fileno())
+
+
+def _set_time(path: Path, when: float | None) -> None:
+    """The file's time set to `when` (the backup's), if it can be (a time out of range is
+    left as it is)."""
+    if when is not None:
+        with contextlib.suppress(OSError, OverflowError, ValueError):
+            os.utime(path, (when, when))
+
+
 def _write_whole(target: Path, data: bytes, when: float | None = None) -> None:
     """Written whole, with its time from the backup (`when`): "last played", and what `r`
     resumes, are the files' times (a restore made every game played at the restore's
@@ -371,12 +387,8 @@ def _write_whole(target: Path, data: bytes, when: float | None = None) -> None:
     temporary = target.with_name(target.name + ".restoring")
     try:
         with temporary.open("wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if when is not None:
-            with contextlib.suppress(OSError, OverflowError, ValueError):
-                os.utime(temporary, (when, when))
+            _write_synced(handle, data)
+        _set_time(temporary, when)
         temporary.replace(target)
     except BaseException:
         temporary.unlink(missing_ok=True)
@@ -402,12 +414,8 @@ def _write_new(target: Path, data: bytes, when: float | None = None) -> bool:
                 return False
             try:
                 with os.fdopen(descriptor, "wb") as handle:
-                    handle.write(data)
-                    handle.flush()
-                    os.fsync(handle.fileno())
-                if when is not None:
-                    with contextlib.suppress(OSError, OverflowError, ValueError):
-                        os.utime(target, (when, when))
+                    _write_synced(handle, data)
+                _set_time(target, when)
             except BaseException:
                 target.unlink(missing_ok=True)
                 raise
