@@ -379,7 +379,11 @@ Names: not empty, at most 24 characters, different from each other (case does no
                     f"{spec.label} is for {counts} players: left out with {self.count}."
                 )
         # an option ticked, then gone with a player added, went without a word (a play-test)
-        said = [] if shown else ["No options for this game."]
+        # a game with options, none for this many players, says so (six at a Boomtown
+        # table: "No options for this game.", and they came back with a player removed)
+        has_options = any(game == self.game for game, _ in self._option_boxes.values())
+        none_here = f"No options for {self.count} players." if has_options else ""
+        said = [] if shown else [none_here or "No options for this game."]
         no_options = self.query_one("#no-options", Static)
         say(no_options, " ".join(said + left_out))
         no_options.display = bool(said or left_out)

@@ -219,6 +219,27 @@ async def test_an_option_chosen_then_left_out_by_the_player_count_is_said(store:
         assert not screen.query_one("#no-options").display
 
 
+async def test_a_game_with_options_none_for_this_many_players_says_so(store: Store) -> None:
+    """Six at a Boomtown table: "No options for this game.", though they came back with a
+    player removed (a play-test). It says none are for six; a game without any says so."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_dialog(pilot)
+        screen.query_one("#game", Select).value = "boomtown"
+        await pilot.pause()
+        screen.query_one("#name-0").focus()
+        for _ in range(3):  # six players
+            await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert text_of(pilot, "#no-options").startswith("No options for 6 players.")
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert not screen.query_one("#no-options").display
+        screen.query_one("#game", Select).value = "calamityville"
+        await settle(pilot)
+        assert text_of(pilot, "#no-options") == "No options for this game."
+
+
 async def test_an_option_off_shows_an_empty_box_and_on_a_ticked_one(store: Store) -> None:
     """The play-test: Textual's Checkbox draws an X off and on (only its colour differs),
     so "Short game" read as chosen when it was not. Off is now an empty box."""
