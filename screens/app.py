@@ -286,6 +286,21 @@ class GoldrushApp(App[None]):
             )
         )
 
+    def action_command_palette(self) -> None:
+        """ctrl+p: Textual's palette, guarded against keys typed ahead (screens/palette.py)."""
+        from screens.palette import Palette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(Palette(id="--command-palette"))
+
+    def search_themes(self) -> None:
+        """The palette's "Theme": its list of themes in the guarded palette too."""
+        from textual.theme import ThemeProvider
+
+        from screens.palette import Palette
+
+        self.push_screen(Palette(providers=[ThemeProvider], placeholder="Search for themes…"))
+
     def action_help(self) -> None:
         """F1: the help of the screen or dialog on top; a dialog without its own help gets
         the help of the screen it was opened over. F1 again (or escape) closes it."""

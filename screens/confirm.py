@@ -95,7 +95,13 @@ rules do not expect yet.
         return True
 
     def _say_typed_on(self) -> None:
-        note = self.query_one("#confirm-typed-on", Static)
+        """Called after the next refresh, by when the question may be answered already (its
+        answer typed in the same burst, escape say): its note gone with it, there is nothing
+        to say (a run of keys typed ahead stopped the app on NoMatches)."""
+        notes = self.query("#confirm-typed-on").results(Static)
+        note = next(iter(notes), None)
+        if note is None:
+            return
         note.update(
             "Keys typed as the question came up answer nothing. Read it, then press "
             f"y ({self._yes}) or n ({self._no})."

@@ -12,7 +12,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Select
+from textual.widgets import OptionList, Select
 from textual.widgets._select import SelectCurrent, SelectOverlay
 
 from companion.table import folded
@@ -21,12 +21,18 @@ from companion.table import folded
 NUMBER_START = frozenset("0123456789$+-")
 
 
+def laid_out(options: OptionList) -> bool:
+    """Whether a list has its line map for the option highlighted (or the first): a page key
+    reads it, and it is built only once the list has been given a size."""
+    return (options.highlighted or 0) in options._index_to_line
+
+
 class _SteadyOverlay(SelectOverlay):
     #: whether a search may start with a digit (`TableSelect`'s `search_by_number`)
     by_number = True
 
     def _move_page(self, direction: Any) -> None:
-        if (self.highlighted or 0) not in self._index_to_line:  # not laid out yet
+        if not laid_out(self):
             return
         super()._move_page(direction)
 
