@@ -13,19 +13,15 @@ the suite runs in parallel)."""
 from __future__ import annotations
 
 import random
-import unicodedata
 
 import pytest
-from textual import events
-from textual.app import App
-from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 
 from companion.session import GameSession
 from companion.store import Store
 from screens.app import GoldrushApp
 from tests.conftest import NewGame
 from tests.reliability.test_random_keys import CONTROL, PRINTABLE, SPECIAL, WORDS, _crash_log
-from tests.screens.helpers import SIZE, run_settled, until_settled
+from tests.screens.helpers import SIZE, key_event, run_settled, until_settled
 
 GAMES = ("boomtown", "coloma", "builders", "calamityville")
 BURSTS_PER_RUN = 12
@@ -43,21 +39,6 @@ TYPED_AHEAD = [  # a command or a dialog's key, and what follows it, in one go
     ["n", "enter", *"ann", "tab", "enter"],
     ["h", "tab", *"zo", "enter", "escape"],
 ]
-
-
-def _key_event(app: App[object], key: str) -> events.Key:
-    """A Key event as the terminal sends it (as `SettledPilot.press` builds it)."""
-    if len(key) == 1 and not key.isalnum():
-        key = _character_to_key(key)
-    try:
-        char: str | None = unicodedata.lookup(
-            _get_unicode_name_from_key(REPLACED_KEYS.get(key, key))
-        )
-    except KeyError:
-        char = key if len(key) == 1 else None
-    event = events.Key(key, char)
-    event.set_sender(app)
-    return event
 
 
 def _next_burst(rng: random.Random) -> list[str]:
@@ -85,7 +66,7 @@ async def _send_bursts(app: GoldrushApp, store: Store, rng: random.Random, count
             keys = _next_burst(rng)
             sent.append(keys)
             for key in keys:
-                app.post_message(_key_event(app, key))
+                app.post_message(key_event(app, key))
             await until_settled(app)
             crash = _crash_log(store)
             assert not crash and app._exception is None and app.return_code in (None, 0), (
@@ -119,7 +100,7 @@ async def _typed_ahead(store: Store, new_game: NewGame, *keys: str) -> list[str]
     async with run_settled(app, size=SIZE):
         await until_settled(app)
         for key in keys:
-            app.post_message(_key_event(app, key))
+            app.post_message(key_event(app, key))
         await until_settled(app)
         assert app.is_running and app._exception is None and not _crash_log(store)
         return [type(screen).__name__ for screen in app.screen_stack]

@@ -247,6 +247,21 @@ async def until(pilot: Pilot, holds: Callable[[], object], timeout: float = WAIT
         await until_settled(pilot.app)
 
 
+def key_event(app: App[Any], key: str) -> events.Key:
+    """A Key event for `key` (a name or a character) as the terminal sends it, from `app`."""
+    if len(key) == 1 and not key.isalnum():
+        key = _character_to_key(key)
+    try:
+        char: str | None = unicodedata.lookup(
+            _get_unicode_name_from_key(REPLACED_KEYS.get(key, key))
+        )
+    except KeyError:
+        char = key if len(key) == 1 else None
+    event = events.Key(key, char)
+    event.set_sender(app)
+    return event
+
+
 class SettledPilot(Pilot[Any]):
     """`Pilot` whose `press` and `pause()` wait for the app to have handled the keys (see
     `until_settled`) instead of for the CPU to look idle, which sleeps at least 40 ms a key."""
@@ -257,17 +272,7 @@ class SettledPilot(Pilot[Any]):
             if key.startswith("wait:"):
                 await asyncio.sleep(float(key.split(":")[1]) / 1000)
                 continue
-            if len(key) == 1 and not key.isalnum():
-                key = _character_to_key(key)
-            try:
-                char: str | None = unicodedata.lookup(
-                    _get_unicode_name_from_key(REPLACED_KEYS.get(key, key))
-                )
-            except KeyError:
-                char = key if len(key) == 1 else None
-            event = events.Key(key, char)
-            event.set_sender(app)
-            app.post_message(event)
+            app.post_message(key_event(app, key))
             await until_settled(app)
 
     async def pause(self, delay: float | None = None) -> None:
