@@ -29,8 +29,8 @@ class HistoryChange:
     add: list[dict[str, Any]] = field(default_factory=list)
     drop: set[str] = field(default_factory=set)
 
-    def __len__(self) -> int:
-        return len(self.add) + len(self.drop)
+    def __bool__(self) -> bool:
+        return bool(self.add or self.drop)
 
 
 def finished_games(store: Store, specs: Mapping[str, SheetSpec]) -> list[FinishedGame]:
@@ -49,20 +49,6 @@ def finished_games(store: Store, specs: Mapping[str, SheetSpec]) -> list[Finishe
     except (SaveError, OSError):  # (a full disk) shown as it should be; saved next time
         return amended(games, change.add, change.drop, specs)
     return load_finished(store, specs)
-
-
-def sync_history(store: Store, recorded: Collection[str]) -> int:
-    """Bring the history, which has rows for the game files `recorded`, in line with the
-    saved games (`history_change`); how many rows changed: none when the write failed (it
-    is tried again the next time)."""
-    change = history_change(store, recorded)
-    if not change:
-        return 0
-    try:
-        store.amend_history(change.add, change.drop)
-    except (SaveError, OSError):
-        return 0
-    return len(change)
 
 
 def history_change(store: Store, recorded: Collection[str]) -> HistoryChange:

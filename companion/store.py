@@ -582,17 +582,7 @@ class Store:
     def _history_rows(self) -> tuple[bytes, list[dict[str, Any]]]:
         """The history's bytes and its rows as written (b"" and none when there is none);
         DamagedFile when it cannot be read, or is not a list of tables."""
-        try:
-            raw = read_bounded(self.history_path, HISTORY_LIMIT)
-        except UnreadableFile as error:
-            if not os.path.lexists(self.history_path):
-                return b"", []
-            raise DamagedFile(self.history_path, error.reason) from None
-        try:
-            doc = parse_toml(raw)
-            _check_numbers(doc)
-        except (ValueError, UnicodeDecodeError) as error:
-            raise DamagedFile(self.history_path, _reason(error)) from None
+        raw, doc = self._read_toml_bytes(self.history_path, HISTORY_LIMIT)
         games = doc.get("games", [])
         if not isinstance(games, list) or not all(isinstance(game, dict) for game in games):
             raise DamagedFile(self.history_path, "'games' is not a list of tables")
@@ -734,15 +724,20 @@ class Store:
 
     def _read_toml(self, path: Path, limit: int) -> dict[str, Any]:
         """A TOML file read bounded; {} when there is none, DamagedFile when it is bad."""
+        return self._read_toml_bytes(path, limit)[1]
+
+    def _read_toml_bytes(self, path: Path, limit: int) -> tuple[bytes, dict[str, Any]]:
+        """A TOML file read bounded, its bytes and what they say; b"" and {} when there is
+        none, DamagedFile when it is bad."""
         data = b""
         try:
             data = read_bounded(path, limit)
             doc = parse_toml(data)
             _check_numbers(doc)
-            return doc
+            return data, doc
         except UnreadableFile as error:
             if not os.path.lexists(path):
-                return {}
+                return b"", {}
             raise DamagedFile(path, error.reason) from None
         except (ValueError, UnicodeDecodeError) as error:
             raise DamagedFile(path, _reason(error, data)) from None

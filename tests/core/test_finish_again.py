@@ -82,7 +82,7 @@ def test_the_records_follow_the_games_when_a_history_write_was_lost(
     """A finish whose history row was not written (a full disk) never reached the records,
     and a finished game cut back to an unfinished readable part stayed counted (a
     play-test): reading the records brings the history in line with the games."""
-    from companion.history_sync import sync_history
+    from companion.history_sync import history_change
 
     lost = new_game()  # finished, its row never written
     lost.act(lost.rules.finish(lost.state, 'game = "boomtown"\n', "Ann wins"))
@@ -94,10 +94,13 @@ def test_the_records_follow_the_games_when_a_history_write_was_lost(
     stale.close()
     recorded = [row["file"] for row in store.read_history()]
     assert recorded == [stale.path.name]
-    assert sync_history(store, recorded) == 2
+    change = history_change(store, recorded)
+    assert [row["file"] for row in change.add] == [lost.path.name]
+    assert change.drop == {stale.path.name}
+    store.amend_history(change.add, change.drop)
     [row] = store.read_history()
     assert row["file"] == lost.path.name and row["sheet"] == 'game = "boomtown"\n'
-    assert sync_history(store, [lost.path.name]) == 0  # in line: nothing written again
+    assert not history_change(store, [lost.path.name])  # in line: nothing to write again
 
 
 def test_the_records_read_a_finished_game_the_history_lacks(
