@@ -56,7 +56,7 @@ game shows its final scores first, as stacked categories.
     def on_mount(self) -> None:
         for index, chart in enumerate(self.charts):
             self.query_one(f"#plot-{index}", LineChart).show(
-                chart.label, chart.x, chart.lines, self.colours, chart.x_label, legend_inside=False
+                chart.label, chart.x, chart.lines, self.colours, chart.x_label
             )
             names = list(chart.lines)
             if names != [chart.label]:  # (a number of the table's own: its title says it)

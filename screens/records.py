@@ -367,7 +367,7 @@ class RecordsScreen(StyledOnce, Screen[None]):
             plot = LineChart(id="over-time")
             pane.mount(plot, before=shown_legend)
         colours = self._colours()
-        plot.show_points("Scores", series, colours, "Game", legend_inside=False)
+        plot.show_points("Scores", series, colours, "Game")
         names = list(series)
         shown_legend.update(legend(names, [line_colour(colours.get(name, "")) for name in names]))
 

@@ -180,12 +180,10 @@ class LineChart(PlotextPlot):
         lines: dict[str, list[int]],
         colours: dict[str, str],
         x_label: str,
-        *,
-        legend_inside: bool = True,
     ) -> None:
-        """Lines over one shared x axis (`legend_inside`: as `show_points`)."""
+        """Lines over one shared x axis."""
         series = {name: (x, values) for name, values in lines.items()}
-        self.show_points(title, series, colours, x_label, legend_inside=legend_inside)
+        self.show_points(title, series, colours, x_label)
 
     def show_points(
         self,
@@ -193,12 +191,10 @@ class LineChart(PlotextPlot):
         series: dict[str, tuple[list[int], list[int]]],
         colours: dict[str, str],
         x_label: str,
-        *,
-        legend_inside: bool = True,
     ) -> None:
         """A line per name, each with its own points (a player absent from a game has none).
-        `legend_inside` False: plotext draws no legend (the screen puts `legend` under the
-        chart)."""
+        No legend: plotext draws it inside the chart, over the lines (a play-test); the
+        screen puts `legend` under the chart."""
         self._stacked = None
         plt = self.plt
         plt.clear_figure()
@@ -207,8 +203,7 @@ class LineChart(PlotextPlot):
         every_x: set[int] = set()
         for name, (xs, ys) in series.items():
             colour = PLOT_COLOURS.get(colours.get(name, ""), "default")
-            label = plotext_text(name) if legend_inside else None
-            plt.plot(xs, ys, label=label, color=colour, marker="braille")
+            plt.plot(xs, ys, color=colour, marker="braille")
             every_x.update(xs)
         ticks = sorted(every_x)
         if ticks:
