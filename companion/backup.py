@@ -29,7 +29,7 @@ from companion import __version__
 from companion.files import MIB
 from companion.gamefile import ENTRY_MARKER
 from companion.lock import GameLock
-from companion.safe_text import visible
+from companion.safe_text import quoted, visible
 from companion.store import KEPT_SUFFIX, DamagedFile, SaveError, Store, kept_kind
 
 MANIFEST = "goldrush-backup.json"
@@ -269,7 +269,8 @@ def plan_restore(store: Store, archive_path: Path) -> RestorePlan:
                 continue
             if not ALLOWED.match(name):
                 raise BackupError(
-                    f"{shown} holds a file this app never writes: {name!r}. Nothing was restored."
+                    f"{shown} holds a file this app never writes: {quoted(name)}. "
+                    "Nothing was restored."
                 )
             raise BackupError(
                 f"{shown} holds {name}, which its {MANIFEST} does not list: it is not as it "
@@ -278,7 +279,7 @@ def plan_restore(store: Store, archive_path: Path) -> RestorePlan:
         plan = RestorePlan(archive_path)
         for name, digest in expected.items():
             if not isinstance(name, str) or not ALLOWED.match(name):
-                raise BackupError(f"{shown} names a file this app never writes: {name!r}.")
+                raise BackupError(f"{shown} names a file this app never writes: {quoted(name)}.")
             try:
                 data = _read(archive, name, shown)
             except KeyError:

@@ -32,10 +32,13 @@ def visible(text: str, *, keep_lines: bool = False) -> str:
     return pattern.sub(_escape, text)
 
 
-def quoted(text: str) -> str:
+def quoted(text: object) -> str:
     """`text` made visible and between quotes, for a message: `'ab\\x1b[31mc'`. (`!r` on
-    `visible`'s text wrote each of its backslashes twice.) Double quotes when `text` holds a
-    single one and no double one, as `repr` chooses."""
+    `visible`'s text wrote each of its backslashes twice, and a typed one twice too.) Double
+    quotes when `text` holds a single one and no double one, as `repr` chooses. Anything not
+    a string (a value read from a file) is shown as `repr` writes it."""
+    if not isinstance(text, str):
+        return visible(repr(text))
     quote = '"' if "'" in text and '"' not in text else "'"
     return f"{quote}{visible(text)}{quote}"
 

@@ -16,7 +16,7 @@ import socket
 import sys
 from pathlib import Path
 
-from companion.safe_text import visible
+from companion.safe_text import quoted, visible
 from companion.store import Store
 
 DEFAULT_HOST = "localhost"
@@ -91,7 +91,7 @@ def listen_problem(host: str, port: int) -> str | None:
             host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
         )
     except socket.gaierror as error:
-        return f"cannot listen on {host!r} (--host): {error.strerror}"
+        return f"cannot listen on {quoted(host)} (--host): {error.strerror}"
     family, kind, proto, _, address = found[0]
     with socket.socket(family, kind, proto) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # (as the server does)

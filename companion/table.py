@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from companion.safe_text import text_problem
+from companion.safe_text import quoted, text_problem
 
 #: Colours a player can take, by the names Textual knows; `rich_colour` gives the one Rich
 #: draws text in (Rich has no "orange").
@@ -76,7 +76,8 @@ def name_problem(name: str, others: list[str], reserved: tuple[str, ...] = ()) -
         return f"{stripped} is a word of this game's commands (the {lowered}): choose another name."
     for other in others:  # (Zoe and Zoë could not be told apart when typed: a play-test)
         if folded(other.strip()) == folded(stripped):
-            return f"{other.strip()!r} is already at the table (names ignore case and accents)."
+            taken = quoted(other.strip())
+            return f"{taken} is already at the table (names ignore case and accents)."
     return None
 
 

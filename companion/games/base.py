@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from companion.amounts import Amount, parse_amount
 from companion.gamefile import Header
 from companion.journal import Entry, make_entry
-from companion.safe_text import text_problem
+from companion.safe_text import quoted, text_problem
 from companion.table import Player, folded, name_problem, starts_name
 
 if TYPE_CHECKING:
@@ -216,7 +216,7 @@ class Rules:
     def number_spec(self, key: str) -> NumberSpec:
         spec = self._specs_by_key.get(key) if type(key) is str else None
         if spec is None:
-            raise RuleError(f"{self.title} tracks no number called {key!r}.")
+            raise RuleError(f"{self.title} tracks no number called {quoted(key)}.")
         return spec
 
     def prefill(
@@ -353,7 +353,7 @@ class Rules:
         otherwise. Games handle their own keys and pass the rest to this."""
         seat_text, _, number = key.partition(":")
         if not seat_text.isdigit():
-            raise RuleError(f"{self.title} cannot correct {key!r}.")
+            raise RuleError(f"{self.title} cannot correct {quoted(key)}.")
         if number == "name":
             return self.rename(state, int(seat_text), text, reason)
         return self.correct(state, int(seat_text), number, parse_amount(text), reason)
@@ -552,5 +552,5 @@ def seat_named(state: TableState, text: str) -> int:
         return starting[0]
     if starting:
         *most, last = (names[seat] for seat in starting)
-        raise RuleError(f"{typed!r} could be {', '.join(most)} or {last}: type more of it.")
-    raise RuleError(f"No player is called {typed!r}: {', '.join(names)}.")
+        raise RuleError(f"{quoted(typed)} could be {', '.join(most)} or {last}: type more of it.")
+    raise RuleError(f"No player is called {quoted(typed)}: {', '.join(names)}.")

@@ -32,6 +32,7 @@ from companion.games.base import (
     told_apart,
 )
 from companion.journal import Entry, make_entry
+from companion.safe_text import quoted
 from companion.table import clockwise_from
 
 if TYPE_CHECKING:
@@ -150,7 +151,7 @@ def load_catalog(override: Path | None = None) -> list[MineCard]:
 
 def mine_problem(card: MineCard) -> str | None:
     if card.town not in TOWNS:
-        return f"{card.town!r} is not a Boomtown town ({', '.join(TOWNS)})"
+        return f"{quoted(card.town)} is not a Boomtown town ({', '.join(TOWNS)})"
     if not 2 <= card.roll <= 12:
         return f"the production number is 2 to 12, not {card.roll}"
     if not 0 <= card.value <= 99:
@@ -846,7 +847,7 @@ class BoomtownRules(Rules):
                 return {"town": None}
             town = find_town(value)
             if town is None:
-                raise AmountError(f"No town {value!r}: cj, cm, cc, dg or sn (or none).")
+                raise AmountError(f"No town {quoted(value)}: cj, cm, cc, dg or sn (or none).")
             return {"town": town}
         if holding == "kept":
             cards = [] if lowered in NOBODY else [_kept_card(word) for word in lowered.split()]
@@ -876,7 +877,7 @@ class BoomtownRules(Rules):
         assert isinstance(state, BoomtownState)
         handler = getattr(self, f"_fix_{holding}", None)
         if holding not in HOLDINGS or handler is None:
-            raise RuleError(f"Boomtown cannot correct {holding!r}.")
+            raise RuleError(f"Boomtown cannot correct {quoted(holding)}.")
         handler(state, entry)
 
     def _fix_deck(self, state: BoomtownState, entry: Entry) -> None:
@@ -925,7 +926,7 @@ class BoomtownRules(Rules):
     def _fix_mayor(self, state: BoomtownState, entry: Entry) -> None:
         town, owner = entry.get("town"), entry.get("owner")
         if town not in TOWNS:
-            raise RuleError(f"No town {town!r}.")
+            raise RuleError(f"No town {quoted(town)}.")
         if owner is None:
             state.mayors.pop(town, None)
             if state.governor == town:
@@ -1508,7 +1509,7 @@ KEPT_HINT = "the cards, e.g. telegraph mustang (governor, girls, vein: waiting),
 
 def _index(which: str) -> int:
     if not which.isdigit():
-        raise RuleError(f"Boomtown cannot correct {which!r}.")
+        raise RuleError(f"Boomtown cannot correct {quoted(which)}.")
     return int(which)
 
 
@@ -1530,7 +1531,7 @@ def _kept_card(word: str) -> str:
             or (card == "new_vein" and word == "vein")
         ):
             return card
-    raise AmountError(f"{word!r} is not a card kept in front of a player: {', '.join(KEPT)}.")
+    raise AmountError(f"{quoted(word)} is not a card kept in front of a player: {', '.join(KEPT)}.")
 
 
 def _describe(state: BoomtownState, holding: str, data: dict[str, Any]) -> tuple[str, str, str]:
@@ -1556,7 +1557,7 @@ def _describe(state: BoomtownState, holding: str, data: dict[str, Any]) -> tuple
     if holding == "mayor":
         town = data["town"]
         if town not in TOWNS:
-            raise RuleError(f"No town {town!r}.")
+            raise RuleError(f"No town {quoted(town)}.")
         return f"mayor of {town}", who(state.mayors.get(town)), who(data["owner"])
     index = data["index"]
     pieces: list[Any] = {"mine": state.mines, "gone": state.gone, "saloon": state.saloons}[holding]
@@ -1629,7 +1630,7 @@ def find_mine(text: str, catalog: list[MineCard], state: BoomtownState) -> MineC
                 else ""
             )
             raise RuleError(  # neither a town nor an event card: say what a pick can be
-                f"{text!r} is not a town or an event card.{_did_you_mean(text)} Type a mine "
+                f"{quoted(text)} is not a town or an event card.{_did_you_mean(text)} Type a mine "
                 f"as town and number (cm 6; towns cj cm cc dg sn){events}."
             )
         raise RuleError("Type a town and a production number, e.g. cm 6 or cold 6.")
@@ -1638,11 +1639,11 @@ def find_mine(text: str, catalog: list[MineCard], state: BoomtownState) -> MineC
         raise RuleError("A mine is a town and a number (cm 6); the dice come after the picks.")
     if town is None and find_town(words[0]) and all(is_number(word) for word in words[1:]):
         raise RuleError(  # (`cm 6 7` said "No town 'cm 6'": a play-test)
-            f"One mine at a time: a town and one number (cm 6), not {text!r}."
+            f"One mine at a time: a town and one number (cm 6), not {quoted(text)}."
         )
     if town is None:
         typed = " ".join(words[:-1])
-        raise RuleError(f"No town {typed!r}: cj, cm, cc, dg or sn.{_did_you_mean(typed)}")
+        raise RuleError(f"No town {quoted(typed)}: cj, cm, cc, dg or sn.{_did_you_mean(typed)}")
     roll = int(words[-1])
     cards = [card for card in catalog if card.town == town and card.roll == roll]
     if not cards and not 2 <= roll <= 12:  # two dice: no mine has it (a custom one said
@@ -1722,13 +1723,13 @@ def find_event(text: str, left: Collection[str] | None = None) -> str | None:
         fits = [card for card in fits if card in left] or fits
     if len(fits) > 1:
         raise RuleError(
-            f"{text.strip()!r} could be {_or_listed([EVENTS[card] for card in fits])}: type "
+            f"{quoted(text.strip())} could be {_or_listed([EVENTS[card] for card in fits])}: type "
             "more of its name."
         )
     if fits and fits[0] in AT_ONCE and len(key) < SURE_LETTERS:
         name = EVENTS[fits[0]]
         raise RuleError(
-            f"{text.strip()!r}: {name} is taken as soon as it is named, so type more of its "
+            f"{quoted(text.strip())}: {name} is taken as soon as it is named, so type more of its "
             f"name (at least {name.lower()[:SURE_LETTERS]})."
         )
     return fits[0] if fits else None

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from companion.amounts import plural
 from companion.games.base import RuleError
+from companion.safe_text import quoted
 
 CUBE_NAMES = {1: "Single", 2: "Double", 3: "Triple"}
 SUPPLY = {3: 3, 2: 4, 1: 7}  # what each player starts with
@@ -35,7 +36,7 @@ def mountain_problem(mountains: Mapping[int, str], width: int) -> str | None:
         if not 1 <= column <= width:
             return f"A Mountain at column {column} is not in a row of {plural(width, 'location')}."
         if arrow not in ("left", "right"):
-            return f"A Mountain's arrow points left or right, not {arrow!r}."
+            return f"A Mountain's arrow points left or right, not {quoted(arrow)}."
     for start in mountains:
         column, seen, previous = start, set(), start
         while column in mountains:

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
+from companion.games import RuleError
+from companion.games.boomtown import find_mine, load_catalog
+from companion.games.coloma.chart import parse_tier
 from companion.safe_text import quoted, text_problem, unsafe_characters, visible
+from companion.table import name_problem
+from tests.conftest import NewGame
 
 
 @pytest.mark.parametrize(
@@ -42,3 +49,28 @@ def test_typed_text_with_control_characters_is_refused_with_what_was_found() -> 
     assert problem.startswith("A name cannot hold control")
     assert "\\x1b" in problem and problem.count("\\x1b") == 1
     assert "\x1b" not in problem
+
+
+def test_messages_repeat_typed_text_as_typed(new_game: NewGame) -> None:
+    """A backslash typed is said once, as typed (`!r` wrote it twice: `'a\\\\b'` for a\\b)."""
+    session = new_game(game="boomtown", names=("Ann", "Bo", "Cy"))
+    typed_wrongly: list[Callable[[], object]] = [
+        lambda: session.rules.seat_named(session.state, "D\\i"),
+        lambda: find_mine("c\\j", load_catalog(), session.state),
+        lambda: find_mine("cm 6\\ 7", load_catalog(), session.state),
+        lambda: parse_tier("3 V\\P"),
+    ]
+    for attempt in typed_wrongly:
+        with pytest.raises(RuleError) as refused:
+            attempt()
+        said = str(refused.value)
+        assert "\\" in said and "\\\\" not in said, said
+    said = name_problem("Zo\\e", ["zo\\e"])
+    assert said == "'zo\\e' is already at the table (names ignore case and accents).", said
+
+
+def test_quoted_shows_a_value_read_from_a_file_as_repr_does() -> None:
+    """A replayed entry's field may be anything a file holds (a number where a town goes)."""
+    assert quoted(7) == "7"
+    assert quoted(None) == "None"
+    assert quoted(["a\x1b"]) == "['a\\x1b']"

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from companion.games.base import RuleError
+from companion.safe_text import quoted
 
 #: typed word -> what a term gives (a tracked number, or "graves")
 WORDS = {
@@ -78,7 +79,7 @@ def parse_tier(text: str) -> Reward:
     for part in re.split(r"\s*[+,&]\s*(?=[-+]?[0-9])|\s+and\s+", stripped):
         match = re.match(_TERM, part.strip())
         if match is None or match.group(2) not in WORDS:
-            raise RuleError(f"Not a chart tier: {text.strip()!r}. {GRAMMAR}")
+            raise RuleError(f"Not a chart tier: {quoted(text.strip())}. {GRAMMAR}")
         count = int(match.group(1))
         if count:  # `0 VP` is nothing, as a tile printing it means (it was refused)
             terms.append((WORDS[match.group(2)], count))

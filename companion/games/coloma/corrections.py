@@ -22,6 +22,7 @@ from companion.games.coloma.state import (
 )
 from companion.games.coloma.tally import NON_PLAYER_ROWS
 from companion.journal import Entry, make_entry
+from companion.safe_text import quoted
 from companion.table import find_player
 
 NONE_WORDS = ("", "-", "none", "nothing", "no")
@@ -242,7 +243,7 @@ class CorrectionRules(Rules):
             if found is None or found[1]:
                 raise AmountError(f"Not a player: {text.strip() or 'nobody'}.")
             return found[0], state.name(found[0])
-        raise RuleError(f"Coloma cannot correct {holding!r}.")
+        raise RuleError(f"Coloma cannot correct {quoted(holding)}.")
 
     def _apply_correct(self, state: TableState, entry: Entry) -> None:
         holding = entry.get("holding")
@@ -254,7 +255,7 @@ class CorrectionRules(Rules):
         at = entry.get("where")
         handler = getattr(self, f"_fix_{holding}", None)
         if handler is None:
-            raise RuleError(f"Coloma cannot correct {holding!r}.")
+            raise RuleError(f"Coloma cannot correct {quoted(holding)}.")
         handler(state, at, value, entry)
 
     # -- each holding, checked before it changes anything -------------------------------
