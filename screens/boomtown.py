@@ -297,8 +297,10 @@ Type in the command field and press **enter**:
                 # (wrapped alone onto a line, it read as the next town's: a play-test)
                 text.append(NO_BREAK)
                 text.append(f"mayor{governed}", style=f"reverse bold {TOWNS[town]}")
-        extras = [
-            f"Saloon {s.town}" + (" + Girls" if s.girls else "")
+        extras = [  # a saloon's town and its Girls kept together ("+ Girls" wrapped alone
+            # onto a line at 80x24: a play-test); only "Saloon" may end a line
+            f"Saloon {s.town.replace(' ', NO_BREAK)}"
+            + (f"{NO_BREAK}+{NO_BREAK}Girls" if s.girls else "")
             for s in state.saloons
             if s.owner == seat
         ]

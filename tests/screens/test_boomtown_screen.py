@@ -1159,6 +1159,23 @@ async def test_the_mayor_mark_never_wraps_away_from_its_town(
             assert not any(line.startswith("mayor") for line in lines), (width, lines)
 
 
+async def test_a_saloon_and_its_girls_never_wrap_apart(store: Store, new_game: NewGame) -> None:
+    """At 80x24 "+ Girls" wrapped alone onto a line under "Saloon Cold Mountain" (a
+    play-test): a saloon's words keep together, whatever the panel's width."""
+    from companion.games.boomtown import Saloon
+
+    session = new_game(names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await played(pilot, session, *ROUND_ONE)
+        screen.state.saloons.append(Saloon("Cold Mountain", 0, girls=True))
+        card = screen._player_text(0)
+        assert "Saloon" in card.plain
+        for width in range(24, 40):
+            lines = [line.plain.strip() for line in _wrap_line(card, width)]
+            for line in lines:
+                assert not line.startswith(("+", "Girls", "Mountain")), (width, lines)
+
+
 async def test_once_the_round_is_over_the_marker_is_on_the_next_opener(
     store: Store, new_game: NewGame
 ) -> None:
