@@ -881,6 +881,9 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             self.notify("The game goes on from what could be read.", markup=False)
             self.refresh_view()
 
+        # the toasts about the damage say what the question says, and covered part of it
+        # at 80x24 for their 12 s (a play-test)
+        self.app.clear_notifications()
         self.app.push_screen(ConfirmDialog(question, yes="Play on", no="Not now"), done)
 
     def palette_commands(self) -> list[SystemCommand]:

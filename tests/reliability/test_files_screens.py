@@ -108,6 +108,9 @@ async def test_a_damaged_game_opens_read_only_and_goes_on_with_a_say_so(store: S
         screen.action_continue_readable()
         await pilot.pause()
         assert isinstance(pilot.app.screen, ConfirmDialog)
+        # the "On opening" toast said what the question says: it covered part of the
+        # question at 80x24 for its 12 s (a play-test)
+        assert not pilot.app._notifications
         await pilot.press("y")
         await pilot.pause()
         assert not screen.query("#read-only")
