@@ -82,8 +82,18 @@ TERRAIN = {  # kind -> what is printed; a building goes on none of them
     "mountain-right": "Mountain (arrow right)",
     "lake": "Lake",
     "goldmine": "Goldmine",
-    "hideout": "Hideout",
+    "hideout": "Hideout",  # a Hideout Card (the box's 9, on the board's marked spaces)
+    "hideout-terrain": "Hideout Terrain Card",  # one dealt from the Terrain deck
 }
+
+
+def terrain_named(kind: str) -> str:
+    """A terrain named in a sentence, the two Hideouts told apart ("in place of the
+    Hideout" said neither which one went nor which came): "Hideout Card", "Hideout
+    Terrain Card", "Lake", "Mountain (arrow left)"."""
+    return "Hideout Card" if kind == "hideout" else TERRAIN.get(kind, kind)
+
+
 HIDEOUT_CARDS = 9  # rulebook 002, components: "9 x Hideout Cards"
 TERRAIN_CARDS = {2: 12, 3: 9, 4: 6}  # advanced game: how many Terrain Cards are placed
 TRACK_TOKENS = 10  # in the box; the board has a row for each
@@ -108,12 +118,14 @@ READINGS = """\
   the totals when the token is placed (`t 3 1 0`).
 - A card's + icons count for the side its own arrows vote for ("buildings on the winning
   side"); a card with as many Left as Right arrows adds no + to either side.
-- A Terrain Card covers the arrows printed under it; a Hideout's arrows count once it is
-  revealed, at the end of the round (type them with the token: `t <`).
-- Hideouts (`hide`) are not counted among the Terrain Cards: the box's 9 Hideout Cards go
-  on their marked spaces at the setup of both games. The Terrain Cards' table names a
-  Hideout too: if your Terrain deck deals one, type it with `hide`; the count of Terrain
-  Cards placed then reads one short, which changes nothing else.
+- A Terrain Card covers the arrows printed under it; a Hideout Card's arrows count once it
+  is revealed, at the end of the round (type them with the token: `t <`).
+- Hideout Cards (`hide`) are not counted among the Terrain Cards: the box's 9 go on their
+  marked spaces at the setup of both games, and are remembered with the board. A Hideout
+  dealt from the Terrain deck (advanced game) is a Terrain Card: type it with `th`; it is
+  counted with them and not remembered for the next game. No building goes on it, a Track
+  Token may. It lies face up like every Terrain Card: if it shows arrows, add them with
+  the token (`t <`), as for a revealed Hideout Card.
 - The Round Track: one Track Token a round, then the stack. With 2 or 4 players two tokens
   are stacked on the second-to-last space and the last space stays empty; with 3 players
   three are stacked on the last space. Either way the stack is the final round's ("in the
@@ -437,9 +449,15 @@ class BuildersState(TableState):
         return sorted(spot for spot, kind in self.terrain.items() if kind == "hideout")
 
     @property
+    def hideout_rows(self) -> set[int]:
+        """The rows with a Hideout on record, a Hideout Card or one dealt from the Terrain
+        deck: the rows whose token may add a Hideout's arrows (`t <`)."""
+        return {row for (row, _), kind in self.terrain.items() if kind.startswith("hideout")}
+
+    @property
     def terrain_card_spots(self) -> set[tuple[int, int]]:
-        """Where the advanced game's Terrain Cards lie: Hideout Cards are cards of their own
-        (the basic game's too), not counted among them."""
+        """Where the advanced game's Terrain Cards lie (a Hideout dealt from their deck is
+        one): Hideout Cards are cards of their own (the basic game's too), not counted."""
         return {spot for spot, kind in self.terrain.items() if kind != "hideout"}
 
     def next_to_goldmine(self, building: Building) -> bool:
@@ -916,11 +934,13 @@ class BuildersRules(Rules):
         placed = len(state.terrain_card_spots)
         return (
             f"{placed} of {wanted} Terrain Cards are placed: the advanced game places them all "
-            "before the first build. Those left can still be typed (gold 2 2, lake, m> 2 4)."
+            "before the first build. Those left can still be typed (gold 2 2, lake, m> 2 4, th)."
         )
 
     def place_terrain(self, state: BuildersState, row: int, column: int, kind: str) -> Entry:
         name = TERRAIN.get(kind, "nothing")
+        if kind == "hideout-terrain":  # ("Terrain: Hideout Terrain Card" said it twice)
+            name = "Hideout"
         before = state.terrain.get((row, column))
         on_board = 0 < row <= len(state.widths) and 0 < column <= state.widths[row - 1]
         # the same again was taken as a change of its own, one more ctrl+z to take back (a
@@ -940,11 +960,15 @@ class BuildersRules(Rules):
                 f"Nothing to clear at row {row}, column {column}: no terrain or Hideout is there."
             )
         if on_board and before == kind:
-            raise RuleError(f"Row {row}, column {column} has a {name} already: {UNCHANGED}")
+            raise RuleError(
+                f"Row {row}, column {column} has a {terrain_named(kind)} already: {UNCHANGED}"
+            )
         note = self.terrain_note(state, row, column, kind)
         # what it replaces is said: the log lost a Goldmine without a word (a play-test)
         replaced = (
-            f", in place of the {TERRAIN.get(before, before)}" if before not in (None, kind) else ""
+            f", in place of the {terrain_named(before)}"
+            if before is not None and before != kind
+            else ""
         )
         if kind == "none":  # said by what it took away ("Terrain: nothing at row 2,
             # column 3, in place of the Lake" read as a nothing placed: a play-test); what
@@ -952,7 +976,7 @@ class BuildersRules(Rules):
             return self._entry(
                 state,
                 "terrain",
-                f"Cleared row {row}, column {column}: the {TERRAIN.get(before, before)} taken away",
+                f"Cleared row {row}, column {column}: the {terrain_named(before)} taken away",
                 row=row,
                 column=column,
                 terrain=kind,
@@ -962,7 +986,7 @@ class BuildersRules(Rules):
             state,
             "terrain",
             # (a Hideout Card is no Terrain Card: "Terrain: Hideout" read as one of the
-            # count, which did not take it, a play-test)
+            # count, which did not take it, a play-test; one dealt from the Terrain deck is)
             f"{'Hideout Card' if kind == 'hideout' else f'Terrain: {name}'} at row {row}, "
             f"column {column}{replaced}" + (f" ({note})" if note else ""),
             row=row,
@@ -1109,19 +1133,24 @@ class BuildersRules(Rules):
         if isinstance(votes, str):
             raise RuleError(f"To count the votes, type {votes}; or type the totals: t 3 1 0.")
         row = state.train_row
-        rows = {hideout_row for hideout_row, _ in state.hideout_spots}
-        if hideouts and rows and row not in rows:  # the table records its Hideouts, none
-            # here (taken, it moved the token by arrows no card in the row has: a play-test);
-            # a table that records none reveals them with `t <` as they come
+        rows = state.hideout_rows
+        cards = state.hideout_spots
+        if hideouts and cards and row not in rows:  # the table records its Hideout Cards,
+            # none here (taken, it moved the token by arrows no card in the row has: a
+            # play-test); a table that records none reveals them with `t <` as they come
             raise RuleError(
                 f"Row {row} has no Hideout on record (rows with one: "
                 f"{', '.join(map(str, sorted(rows)))}): t alone counts its votes; if the board "
-                f"has one here, type hide {row} COLUMN first."
+                f"has one here, type hide {row} COLUMN first (th {row} COLUMN for one dealt "
+                "from the Terrain deck)."
             )
         left, right, _ = tally(hideouts)
         votes = Votes(votes.left + left, votes.right + right, votes.plus_left, votes.plus_right)
-        # the Hideout's arrows said (its votes counted unsaid: a play-test)
-        revealed = f" (a Hideout revealed: {hideouts})" if hideouts else ""
+        # the Hideout's arrows said (its votes counted unsaid: a play-test); one dealt from
+        # the Terrain deck lies face up: not revealed
+        face_up = row in rows and all(r != row for r, _ in cards)
+        what = "its Hideout Terrain Card shows" if face_up else "a Hideout revealed"
+        revealed = f" ({what}: {hideouts})" if hideouts else ""
         return self.token(state, votes.left, votes.right, votes.pluses, revealed)
 
     def token(

@@ -486,3 +486,86 @@ def test_row_ones_tie_is_straight_ahead_of_the_train_markers_start() -> None:
     first = place_token(3, 5, 1, 1, first=True)
     assert first.column == 3 and "straight ahead of the Train Marker's start" in first.sentence
     assert "of the previous token" in place_token(3, 5, 1, 1).sentence
+
+
+def test_a_hideout_dealt_from_the_terrain_deck_is_a_terrain_card(new_game: NewGame) -> None:
+    """The Terrain Cards' table has a Hideout too ("No Building Card may be placed on a
+    Hideout. A Track Token may be placed on a Hideout."): typed with `hide`, it was a
+    Hideout Card, the count of Terrain Cards read one short ("5 of 6" before the first
+    build) and it came back in the next game as a board space. It is a terrain of its own:
+    counted, advanced-only, no building on it, a token may stand there; it and a Hideout
+    Card typed by mistake replace each other in one command."""
+    game = new_game(game="builders", names=("Ann", "Bo", "Cy", "Di"), first=0, terrain=True)
+    rules = game.rules
+    game.act(rules.board(state(game), [5] * 6))
+    for column in range(1, 6):
+        game.act(rules.place_terrain(state(game), 5, column, "lake"))
+    assert rules.terrain_unplaced_note(state(game)).startswith("5 of 6 Terrain Cards are placed")
+    assert "th" in rules.terrain_unplaced_note(state(game))  # how it is typed, with the others
+    entry = rules.place_terrain(state(game), 2, 3, "hideout-terrain")
+    assert entry.text == "Terrain: Hideout at row 2, column 3"
+    game.act(entry)
+    assert state(game).terrain_card_spots == {(5, c) for c in range(1, 6)} | {(2, 3)}
+    assert state(game).hideout_spots == []  # no Hideout Card: not remembered as one
+    assert not state(game).terrain_to_place
+    assert rules.terrain_unplaced_note(state(game)) == ""
+    with pytest.raises(
+        RuleError, match=r"^Row 2, column 3 holds a Hideout Terrain Card: no building there\.$"
+    ):
+        game.act(rules.build(state(game), 0, 2, 3, 1))
+    assert rules.place_terrain(state(game), 4, 4, "hideout-terrain").text == (
+        "Terrain: Hideout at row 4, column 4 (7 Terrain Cards on the board: a 4-player game "
+        "places 6)"
+    )
+    # a Hideout Card typed by mistake, or the other way round: one command puts it right
+    card = rules.place_terrain(state(game), 2, 3, "hideout")
+    assert card.text == "Hideout Card at row 2, column 3, in place of the Hideout Terrain Card"
+    game.act(card)
+    assert state(game).hideout_spots == [(2, 3)] and len(state(game).terrain_card_spots) == 5
+    back = rules.place_terrain(state(game), 2, 3, "hideout-terrain")
+    assert back.text == "Terrain: Hideout at row 2, column 3, in place of the Hideout Card"
+    game.act(back)
+    with pytest.raises(RuleError, match="has a Hideout Terrain Card already"):
+        rules.place_terrain(state(game), 2, 3, "hideout-terrain")
+    cleared = rules.place_terrain(state(game), 2, 3, "none")
+    assert cleared.text == "Cleared row 2, column 3: the Hideout Terrain Card taken away"
+    basic = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    basic.act(basic.rules.board(state(basic), [5] * 6))
+    entry = basic.rules.place_terrain(state(basic), 3, 3, "hideout-terrain")
+    assert entry.text == (
+        "Terrain: Hideout at row 3, column 3 (Terrain Cards are for the advanced game (this "
+        "game was set up without))"
+    )
+
+
+def test_a_track_token_may_stand_on_a_hideout_terrain_card_and_its_arrows_count(
+    game: GameSession,
+) -> None:
+    """A Terrain Card lies face up and covers the arrows printed under it; what a Hideout
+    dealt from the Terrain deck shows is added with the token (`t <`), as for a revealed
+    Hideout Card: its row has a Hideout on record. A table that records only Terrain
+    Hideouts, and no Hideout Cards, still reveals its Hideout Cards with `t <` anywhere."""
+    rules = game.rules
+    game.act(rules.arrows(state(game), 1, ["", "", "", "<", ""]))
+    game.act(rules.place_terrain(state(game), 1, 4, "hideout-terrain"))  # covers the "<"
+    for seat in range(3):
+        game.act(rules.build(state(game), seat, 3, seat + 1, 1, ""))
+    assert rules.token_from_board(state(game)).text.endswith(
+        "a tie, so straight ahead of the Train Marker's start: column 3."
+    )
+    game.act(rules.place_terrain(state(game), 2, 2, "hideout"))  # Hideout Cards on record
+    entry = rules.token_from_board(state(game), ">")  # row 1 has its Terrain Hideout
+    assert "(its Hideout Terrain Card shows: >): 0 Left votes against 1 Right" in entry.text
+    game.act(rules.token_by_hand(state(game), 4, "as on the board"))  # on the Hideout
+    assert state(game).tokens == [4]
+    game.act(rules.place_terrain(state(game), 2, 2, "none"))  # no Hideout Card on record
+    game.act(rules.next_round(state(game)))
+    game.act(rules.arrows(state(game), 2, ["", "", "", "", ""]))
+    for seat in (1, 2, 0):
+        game.act(rules.build(state(game), seat, 5, seat + 1, 1, ""))
+    assert "(a Hideout revealed: <)" in rules.token_from_board(state(game), "<").text
+    game.act(rules.place_terrain(state(game), 6, 5, "hideout"))
+    with pytest.raises(RuleError, match=r"^Row 2 has no Hideout on record \(rows with one: 1, 6\)"):
+        rules.token_from_board(state(game), "<")
+    game.act(rules.place_terrain(state(game), 2, 4, "hideout-terrain"))
+    assert "(its Hideout Terrain Card shows: <)" in rules.token_from_board(state(game), "<").text
