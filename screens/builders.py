@@ -29,6 +29,7 @@ from companion.games.builders import (
     parse_marks,
     player_labels,
     plural,
+    terrain_named,
 )
 from companion.games.builders_track import Placement
 from companion.journal import Entry
@@ -53,6 +54,7 @@ TERRAIN_WORDS = {
     "g": "goldmine",
     "hide": "hideout",
     "h": "hideout",
+    "th": "hideout-terrain",  # a Hideout dealt from the Terrain deck (advanced game)
     "clear": "none",
 }
 #: what the legend says of each terrain on the board, in its order (a Mountain either way)
@@ -62,6 +64,7 @@ TERRAIN_LEGEND = {
     "lake": "~~ Lake",
     "goldmine": "$$ Goldmine",
     "hideout": "Hd Hideout",
+    "hideout-terrain": "HT Hideout Terrain Card",
 }
 CUBE_NAMES = {1: "a Single", 2: "a Double", 3: "a Triple"}
 TERRAIN_MARKS = {
@@ -70,7 +73,20 @@ TERRAIN_MARKS = {
     "lake": "~~",
     "goldmine": "$$",
     "hideout": "Hd",
+    "hideout-terrain": "HT",
 }
+
+
+def terrain_name(kind: str, short: bool = False) -> str:
+    """A terrain named in a sentence: its legend's word ("Lake", "Mountain"), the two
+    Hideouts told apart as the log tells them ("Hideout Card", "Hideout Terrain Card");
+    `short`: one word, both "Hideout" (an undo's line, which a longer one overran)."""
+    if short:
+        words = TERRAIN_LEGEND.get(kind, "").split()  # (a kind not known: no name)
+        return next((word for word in words if word not in TERRAIN_MARKS.values()), "")
+    if kind.startswith("hideout"):
+        return terrain_named(kind)
+    return TERRAIN_LEGEND.get(kind, kind).split()[-1]
 
 
 def parse_widths(text: str) -> list[int]:
@@ -236,7 +252,8 @@ Type in the command field and press **enter**; the line above it says what comes
   cubes left, whose turn it is, the round and the start player, each with a reason.
 - `hide 3 2`: a Hideout Card at row 3, column 2 (both games: no building there).
 - Terrain (advanced game): `m> 2 4` (a Mountain pointing right at row 2, column 4), `m<`,
-  `lake`, `gold`, and `clear` to take it away.
+  `lake`, `gold`, `th` (a Hideout dealt from the Terrain deck: a Terrain Card, not
+  remembered for the next game as the Hideout Cards are), and `clear` to take it away.
 - **ctrl+t** opens the Track Token calculator on its own.
 """
         + COMMON_HELP
@@ -506,7 +523,7 @@ Type in the command field and press **enter**; the line above it says what comes
         was = entry.get("was")
         if not isinstance(was, str) and undone:
             was = self.state.terrain.get((row, column)) if isinstance(row, int) else None
-        name = TERRAIN_LEGEND.get(was, "").split(" ")[-1] if isinstance(was, str) else ""
+        name = terrain_name(was, short=True) if isinstance(was, str) else ""
         where = f"row {row}, column {column}"
         if undone:
             return f"cleared {where} ({name} is back)" if name else f"cleared {where}"
@@ -526,7 +543,7 @@ Type in the command field and press **enter**; the line above it says what comes
             if state.terrain_to_place:  # the setup's step (until all are placed: it
                 # still asked for them once the count was full, a play-test)
                 # (nothing said to place them first, nor how: a play-test)
-                first = "Terrain Cards first (m> 2 4, m<, lake, gold: F1); then "
+                first = "Terrain Cards first (m> 2 4, m<, lake, gold, th: F1); then "
             return (
                 f"{first}{state.name(builder)} builds: ROW COLUMN CUBE [MARKS or .] [CARD] "
                 f"{build_rows(state, builder)}"
@@ -549,11 +566,19 @@ Type in the command field and press **enter**; the line above it says what comes
             row = state.train_row
             hideouts = state.hideout_spots
             here = [column for hideout_row, column in hideouts if hideout_row == row]
+            dealt = [  # a Hideout Terrain Card lies face up: its arrows, if any, are added
+                column
+                for (terrain_row, column), kind in state.terrain.items()
+                if terrain_row == row and kind == "hideout-terrain"
+            ]
             # the Hideout to reveal named (the same words for a row with one and one
             # without: a play-test)
             reveal = (
                 f" (its Hideout at column {here[0]} revealed: t < and its arrows)"
                 if here
+                else f" (its Hideout Terrain Card at column {min(dealt)}: t < and any arrows "
+                "it shows)"
+                if dealt
                 else " (t < adds a Hideout's arrows)"
                 if not hideouts
                 else ""
@@ -783,7 +808,7 @@ Type in the command field and press **enter**; the line above it says what comes
             if len(words) != 3 or not all(is_number(w) for w in words[1:]):
                 raise RuleError(  # (a Hideout is typed this way too: say so)
                     "Type the terrain or hide, its row and its column: hide 3 2, m> 2 4, "
-                    "lake 3 1, clear 2 4."
+                    "lake 3 1, th 2 3, clear 2 4."
                 )
             row, column, kind = whole(words[1]), whole(words[2]), TERRAIN_WORDS[words[0]]
             note = rules.terrain_note(state, row, column, kind)
@@ -796,7 +821,7 @@ Type in the command field and press **enter**; the line above it says what comes
                 # Hideout mistyped over went with only the log's word: a play-test)
                 said = [f"{note[0].upper()}{note[1:]}"] if note else []
                 if before is not None and before != kind:
-                    name = TERRAIN_LEGEND.get(before, before).split()[-1]
+                    name = terrain_name(before)
                     gone = "taken away" if kind == "none" else "replaced"
                     said.append(f"The {name} at row {row}, column {column} is {gone} (ctrl+z)")
                 if said:

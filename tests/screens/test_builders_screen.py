@@ -620,7 +620,7 @@ async def test_the_terrain_count_shows_while_the_cards_are_placed(
         screen = await open_screen(pilot, session, BuildersScreen)
         assert "Terrain Cards placed: 8 of 9" in text_of(pilot, "#round-line")
         assert text_of(pilot, "#step").startswith(
-            "Terrain Cards first (m> 2 4, m<, lake, gold: F1); then Ann builds:"
+            "Terrain Cards first (m> 2 4, m<, lake, gold, th: F1); then Ann builds:"
         )
         shown = words_shown(pilot, "#step").replace("█ ", "")  # (the step's left border)
         assert shown == " ".join(text_of(pilot, "#step").split())  # whole, in its 3 lines
@@ -1059,7 +1059,7 @@ async def test_a_card_past_the_count_or_over_a_hideout_is_said_under_the_field(
         )
         await command(pilot, "lake 2 1")
         assert text_of(pilot, "#command-error") == (
-            "8 Terrain Cards on the board: a 4-player game places 6. The Hideout at row 2, "
+            "8 Terrain Cards on the board: a 4-player game places 6. The Hideout Card at row 2, "
             "column 1 is replaced (ctrl+z)."
         )
         assert screen.state.terrain[(2, 1)] == "lake"
@@ -1274,3 +1274,85 @@ async def test_the_command_field_offers_what_fits_where_it_is_typed(
             await pilot.press("tab")
             await settle(pilot)
             assert field.value == offered, typed
+
+
+async def test_a_hideout_terrain_card_is_typed_th_shown_and_counted(
+    store: Store, new_game: NewGame
+) -> None:
+    """A Hideout dealt from the Terrain deck had to be typed `hide`, a Hideout Card: the
+    count read "5 of 6" and the first build warned of a Terrain Card left to place. `th 2
+    3` places it as a Terrain Card: on the board (HT, in the legend), counted, no warning."""
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy", "Di"), first=0, terrain=True)
+    session.act(session.rules.board(session.state, [5] * 10))
+    for column in range(1, 6):
+        session.act(session.rules.place_terrain(session.state, 9, column, "lake"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        assert "Terrain Cards placed: 5 of 6" in text_of(pilot, "#round-line")
+        assert "th" in text_of(pilot, "#step").split("(")[1]  # how it is typed, with the others
+        assert await command(pilot, "th 2 3") == ""
+        assert screen.state.terrain[(2, 3)] == "hideout-terrain"
+        assert "Terrain Cards placed: 6 of 6" in text_of(pilot, "#round-line")
+        assert text_of(pilot, "#step").startswith("Ann builds:")
+        assert any(line.startswith("  2  .   .   HT") for line in lines_on_screen(pilot))
+        assert "HT Hideout Terrain Card" in words_shown(pilot, "#legend")
+        assert "Terrain: Hideout at row 2, column 3" in text_of(pilot, "#log-lines")
+        assert await command(pilot, "2 3 s") == (
+            "Row 2, column 3 holds a Hideout Terrain Card: no building there."
+        )
+        assert await command(pilot, "1 1 s") == ""
+        notices = [str(n.message) for n in pilot.app._notifications]
+        assert not any("Terrain Cards are placed" in n for n in notices), notices
+
+
+async def test_a_hideout_terrain_card_is_not_remembered_for_the_next_game(
+    store: Store, new_game: NewGame
+) -> None:
+    """The Hideout Cards' spaces are printed on the board and come back in the next game; a
+    Hideout dealt from the Terrain deck does not (typed `hide`, it came back by itself). A
+    `hide` typed for it by mistake is put right with `th`, and forgotten with it."""
+    names = ("Ann", "Bo", "Cy", "Di")
+    earlier = new_game(game="builders", names=names, first=0, terrain=True)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_screen(pilot, earlier, BuildersScreen)
+        for typed in ("board 10x5", "hide 3 2", "hide 4 4", "th 6 1"):
+            assert await command(pilot, typed) == "", typed
+        assert store.read_settings()["builders"]["hideouts"] == [[3, 2], [4, 4]]
+        assert await command(pilot, "th 4 4") == ""
+        assert text_of(pilot, "#command-error") == (
+            "The Hideout Card at row 4, column 4 is replaced (ctrl+z)."
+        )
+        assert store.read_settings()["builders"]["hideouts"] == [[3, 2]]
+    session = new_game(game="builders", names=names, first=0, terrain=True)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        await settle(pilot)
+        assert screen.state.terrain == {(3, 2): "hideout"}
+
+
+async def test_the_token_step_names_a_hideout_terrain_card_in_its_row(
+    store: Store, new_game: NewGame
+) -> None:
+    """A Hideout dealt from the Terrain deck lies face up: the step names it for `t <`
+    (with Hideout Cards on record elsewhere it said nothing of it), the token says what
+    it showed, and a clear of it undone says what came back."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0, terrain=True)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        for typed in ("board 10x5", "arrows 1 .", "th 1 4", "hide 6 5", "1 1 s .", "1 2 s ."):
+            assert await command(pilot, typed) == "", typed
+        step = " ".join(text_of(pilot, "#step").split())
+        assert "(its Hideout Terrain Card at column 4: t < and any arrows it shows)" in step
+        assert await command(pilot, "t >") == ""
+        assert "Track Token in row 1 (its Hideout Terrain Card shows: >)" in text_of(
+            pilot, "#log-lines"
+        )
+        assert screen.state.tokens == [4]  # on the Hideout: a Track Token may stand there
+        assert "=HT=" in text_of(pilot, "#board")
+        assert await command(pilot, "clear 1 4") == ""
+        assert "the Hideout Terrain Card taken away" in text_of(pilot, "#log-lines")
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert text_of(pilot, "#command-error") == (
+            "Undone: cleared row 1, column 4 (Hideout is back). ctrl+y does it again."
+        )
