@@ -29,6 +29,7 @@ from companion.games.builders_track import (
     plural,
 )
 from companion.journal import Entry
+from companion.safe_text import quoted
 
 if TYPE_CHECKING:
     from companion.scoring import SheetSpec
@@ -175,7 +176,7 @@ def number_in(text: str, low: int, high: int, noun: str, limits: str) -> int:
             f"(not {typed})."
         )
     if not re.fullmatch(r"-?\s*[0-9]+", typed):
-        raise AmountError(f"{typed!r} is not a number: {limits[0].lower()}{limits[1:]}.")
+        raise AmountError(f"{quoted(typed)} is not a number: {limits[0].lower()}{limits[1:]}.")
     digits = typed.lstrip("-").strip()
     if typed.startswith("-") or len(digits.lstrip("0")) > 9 or not low <= int(digits) <= high:
         raise RuleError(f"{limits} (not {typed}).")
@@ -200,7 +201,7 @@ def cubes_typed(text: str) -> list[int]:
                 f"Cubes left are set, not added to or taken from: {shape} (not {typed})."
             )
     elif len(words) != 3 or not all(is_number(w) for w in words):
-        raise RuleError(f"{typed!r} is not three numbers: {shape}.")
+        raise RuleError(f"{quoted(typed)} is not three numbers: {shape}.")
     for size, word in zip((3, 2, 1), words, strict=True):
         if len(word.lstrip("0")) > 2 or int(word) > SUPPLY[size]:
             raise RuleError(f"A player has 0 to {SUPPLY[size]} {CUBE_NAMES[size]}s, not {word}.")
@@ -734,7 +735,8 @@ class BuildersRules(Rules):
         if where == "add":
             if len(words) < 4 or not is_number(words[0]) or not is_number(words[1]):
                 raise RuleError(
-                    f"{typed!r} is not a row, a column, an owner and a cube: type them as 3 2 Bo d."
+                    f"{quoted(typed)} is not a row, a column, an owner and a cube: type them "
+                    "as 3 2 Bo d."
                     if typed
                     else "Type the row, the column, the owner and the cube: 3 2 Bo d."
                 )
@@ -766,7 +768,8 @@ class BuildersRules(Rules):
             )
         if len(words) < 2 or words[-1].lower() not in CUBE_WORDS:
             raise RuleError(
-                f"{typed!r} is not the owner and the cube: type them as Bo d (s, d or t); or none."
+                f"{quoted(typed)} is not the owner and the cube: type them as Bo d (s, d or "
+                "t); or none."
                 if typed
                 else "Type the owner and the cube (s, d or t): Bo d; or none."
             )
@@ -1381,7 +1384,7 @@ class BuildersRules(Rules):
         elif holding == "building":
             self._correct_building(state, entry)
         else:
-            raise RuleError(f"Boomtown Builders cannot correct {holding!r}.")
+            raise RuleError(f"Boomtown Builders cannot correct {quoted(holding)}.")
 
     def _correct_building(self, state: BuildersState, entry: Entry) -> None:
         """Put a building right (owner, cube), add one or take one off; the cubes follow."""

@@ -8,6 +8,7 @@ import pytest
 
 from companion.games import RuleError
 from companion.games.boomtown import find_mine, load_catalog
+from companion.games.builders import cubes_typed
 from companion.games.coloma.chart import parse_tier
 from companion.safe_text import quoted, text_problem, unsafe_characters, visible
 from companion.table import name_problem
@@ -59,6 +60,7 @@ def test_messages_repeat_typed_text_as_typed(new_game: NewGame) -> None:
         lambda: find_mine("c\\j", load_catalog(), session.state),
         lambda: find_mine("cm 6\\ 7", load_catalog(), session.state),
         lambda: parse_tier("3 V\\P"),
+        lambda: cubes_typed("3 4 \\7"),
     ]
     for attempt in typed_wrongly:
         with pytest.raises(RuleError) as refused:
