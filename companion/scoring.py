@@ -505,18 +505,25 @@ def follow_the_board(
             moved = _investments_moved(
                 key, followed, now, then, places_now.get(key), places_then.get(key)
             )
+        # (a list's numbers in another order are the same answer: a number taken off and
+        # put back is no change since the sheet)
+        same = _same_numbers if spec_field.kind == "list" else _equal
         for seat, (row, board, before) in enumerate(zip(followed, now, then, strict=False)):
-            if key not in board or key not in before or board[key] == before[key]:
+            if key not in board or key not in before or same(board[key], before[key]):
                 continue
             value = board[key]
             if spec_field.kind == "investments":  # VPs typed off cards: by the buildings'
                 value = moved[seat] if moved is not None else None  # places, or as typed
                 if value is None:
                     continue
-            if row.get(key) != value:
+            if not same(row.get(key), value):
                 taken.append(Followed(seat, key, spec_field.label, _said(spec_field, row.get(key))))
                 row[key] = value
     return followed, taken
+
+
+def _equal(first: Any, second: Any) -> bool:
+    return bool(first == second)
 
 
 def _investments_moved(
@@ -540,10 +547,13 @@ def _investments_moved(
     ):
         return None
     typed_at: dict[Any, Mapping[str, Any]] = {}
+    board_at: dict[Any, Mapping[str, Any]] = {}  # each building as the game had it then
     paired = []
     for row, before, places in zip(rows, then, places_then, strict=True):
-        typed = row.get(key)
-        pairs = isinstance(typed, list) and len(typed) == len(before.get(key, ())) == len(places)
+        typed, buildings = row.get(key), before.get(key, ())
+        if isinstance(buildings, list) and len(buildings) == len(places):
+            board_at.update(zip(places, buildings, strict=True))
+        pairs = isinstance(typed, list) and len(typed) == len(buildings) == len(places)
         paired.append(pairs)
         if pairs:
             typed_at.update(zip(places, typed, strict=True))
@@ -557,15 +567,41 @@ def _investments_moved(
             continue
         moved.append(
             [
-                {
-                    "vp": typed_at[place]["vp"] if place in typed_at else building["vp"],
-                    "cube": building["cube"],
-                    "goldmine": bool(building.get("goldmine")),
-                }
+                _building_followed(building, typed_at.get(place), board_at.get(place))
                 for building, place in zip(buildings, places, strict=True)
             ]
         )
     return moved
+
+
+def _building_followed(
+    building: Mapping[str, Any],
+    typed: Mapping[str, Any] | None,
+    then: Mapping[str, Any] | None,
+) -> dict[str, Any]:
+    """One building's answer in a reopened game: the VP typed for it at the last sheet (the
+    board's when it had none), and its cube and Goldmine as typed unless the game changed
+    them since. A cube typed over the board's (3x3 on a Double) went back to the board's
+    Double as soon as anything of that player's changed, even a card's VP the app had
+    learned meanwhile (a ? then): "changed since its last sheet" named an answer the game
+    had not changed (a play-test)."""
+    if typed is None:
+        return {
+            "vp": building["vp"],
+            "cube": building["cube"],
+            "goldmine": bool(building.get("goldmine")),
+        }
+
+    def follows(name: str, now: Any) -> Any:
+        if then is not None and then.get(name) == building.get(name):
+            return typed[name]  # the game has it as it had it then: as typed
+        return now
+
+    return {
+        "vp": typed["vp"],
+        "cube": follows("cube", building["cube"]),
+        "goldmine": bool(follows("goldmine", bool(building.get("goldmine")))),
+    }
 
 
 def followed_notice(followed: list[Followed], names: list[str]) -> str:

@@ -451,3 +451,47 @@ def test_a_reopened_games_investments_follow_a_building_that_changed_hands() -> 
         Followed(0, "investments", "Investments", "3x1 5x3"),
         Followed(1, "investments", "Investments", "1x2 2x1 7x2"),
     ]
+
+
+def test_a_reopened_games_answers_the_game_did_not_change_are_not_called_changed() -> None:
+    """The play-test: Bo's 5x3 typed over the board's Double; the reopened wizard said
+    "changed since its last sheet: Bo's Investments" and put the Double back, though his
+    buildings stood as they did at the sheet (only a VP the app looked up differed: the
+    card's ? then, its VP learned since). Each building keeps its typed cube and Goldmine
+    unless the game changed that building's; a cube the game changed follows it."""
+    from companion.games import SHEETS
+    from companion.scoring import UNKNOWN_VP, Followed, follow_the_board
+
+    spec = SHEETS["builders"]
+
+    def inv(vp: int, cube: int = 1, goldmine: bool = False) -> dict[str, object]:
+        return {"vp": vp, "cube": cube, "goldmine": goldmine}
+
+    rows = [{"name": "Bo", "investments": [inv(5, 3), inv(2, 1, True)]}]  # 5x3 2x1g typed
+    then = [{"name": "Bo", "investments": [inv(UNKNOWN_VP, 2), inv(UNKNOWN_VP)]}]
+    learned = [{"name": "Bo", "investments": [inv(5, 2), inv(UNKNOWN_VP)]}]
+    places = {"investments": [[(2, 4), (3, 2)]]}
+    followed, said = follow_the_board(spec, rows, learned, then, places, places)
+    assert followed == rows and said == []
+    # the game changed the second building's cube since: that cube is the game's, the
+    # first's typed Triple and the second's typed Goldmine stay
+    corrected = [{"name": "Bo", "investments": [inv(UNKNOWN_VP, 2), inv(UNKNOWN_VP, 2)]}]
+    followed, said = follow_the_board(spec, rows, corrected, then, places, places)
+    assert followed[0]["investments"] == [inv(5, 3), inv(2, 2, True)]
+    assert said == [Followed(0, "investments", "Investments", "5x3 2x1g")]
+
+
+def test_a_reopened_games_list_in_another_order_is_not_called_changed() -> None:
+    """Boomtown's Mines: a mine taken off by a correction and given back lists the same
+    production numbers in another order; neither the game's nor the sheet's numbers are
+    called changed for their order."""
+    from companion.scoring import follow_the_board
+
+    spec = SHEETS["boomtown"]
+    rows = [boomtown("Ann", 48, [3, 6], 1)]
+    then = [boomtown("Ann", 48, [3, 6], 1)]
+    now = [boomtown("Ann", 48, [6, 3], 1)]
+    assert follow_the_board(spec, rows, now, then) == (rows, [])
+    now = [boomtown("Ann", 48, [6, 3, 4], 1)]  # a mine added since: the game's
+    followed, said = follow_the_board(spec, rows, now, then)
+    assert followed[0]["mines"] == [6, 3, 4] and len(said) == 1
