@@ -233,6 +233,18 @@ class AnswerInput(InTurnInput):
         await super()._on_key(event)
 
 
+class WizardPage(VerticalScroll):
+    """The wizard's page. The answer being typed in stays in sight when the page's height
+    changes: a notice takes its own lines above the footer (see scoring.tcss), and the
+    question beside an answer just scrolled into view went under the running totals at
+    80x24 (a play-test)."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        screen = self.screen
+        if isinstance(screen, ScoringWizard):
+            screen.keep_answer_in_sight()
+
+
 class ScoringWizard(Dialog, Screen[FinishedSheet | None]):
     CSS_PATH = "scoring.tcss"
     HELP_TITLE = "Final scoring"
@@ -441,7 +453,7 @@ did not have.
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with VerticalScroll(id="wizard"):
+        with WizardPage(id="wizard"):
             yield Static(id="step-title", markup=False)
             yield Static(id="step-prompt", markup=False)
             yield Static(id="questions", markup=False)
@@ -489,6 +501,13 @@ did not have.
         wizard = self.query_one("#wizard")
         chart_row = self.query_one("#chart-row")
         self.call_after_refresh(wizard.scroll_to_widget, chart_row, animate=False, top=True)
+
+    def keep_answer_in_sight(self) -> None:
+        """The answer focused (if one is) scrolled into view again (`WizardPage`)."""
+        focused = self.focused
+        name = (focused.id or "") if focused is not None else ""
+        if not self.at_standings and focused is not None and name.startswith("answer-"):
+            self._show_answer(focused)
 
     def _show_answer(self, answer: Widget) -> None:
         """The answer's row, its note and its hint scrolled into view, once laid out."""
@@ -1067,19 +1086,23 @@ did not have.
             answer.select_all()
             self._show_answer(answer)
             return
+        if seat in self._questioned and not self._seen(seat):
+            # a question this answer has just raised stops it once, in sight with its
+            # answer until enter again (or it is typed anew): it went on past it, unseen
+            # (a play-test); and with the focus on the next player, a 3x3 typed over a
+            # Double had its question scrolled out of sight at 80x24 (another)
+            self._stopped.add(self._question_key(seat))
+            self._show_answer(answer)
+            self.notify(
+                "This answer has a question beside it: check it, then enter again goes on.",
+                severity="warning",
+                markup=False,
+            )
+            return
         if seat in self._questioned and self._questions_seen == self.step:
             # sent back to the questions: enter goes to the next one not seen, then on (it
             # went through every player's answer after it, two enters where the toast said
-            # one: a play-test); a question this answer has just raised stops it once (it
-            # went on past it, unseen: another)
-            if not self._seen(seat):
-                self._stopped.add(self._question_key(seat))
-                self.notify(
-                    "This answer has a question beside it: check it, then enter again goes on.",
-                    severity="warning",
-                    markup=False,
-                )
-                return
+            # one: a play-test)
             unseen = [other for other in sorted(self._questioned) if not self._seen(other)]
             later = [other for other in unseen if other > seat] or unseen
             if later:

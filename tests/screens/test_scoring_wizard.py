@@ -1937,6 +1937,56 @@ async def test_a_reopened_games_notice_of_answers_from_the_game_leaves_them_in_s
             assert not any(region.overlaps(toast) for toast in toasts), part
 
 
+async def test_a_cube_typed_over_the_boards_stays_in_sight_with_its_question(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test at 80x24: Bo's 3x3 typed over the board's Double was questioned beside
+    the answer, but enter took the focus on to the next player and the question scrolled
+    out of sight (the step stopped on it only before it was left). Enter stays on the
+    questioned answer, its question in sight, until enter again (or it is typed anew)."""
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy", "Di"), first=0)
+    rules = session.rules
+    session.act(rules.board(session.state, [5] * 6))
+    for seat, (row, column, cube) in enumerate([(2, 1, 2), (3, 2, 3), (2, 3, 2), (1, 5, 1)]):
+        session.act(rules.build(session.state, seat, row, column, cube))
+    async with make_app(store).run_test(size=(80, 24), notifications=True) as pilot:
+        wizard = await open_wizard(pilot, session)
+        await type_into(pilot, "#answer-0", "4")
+        await pilot.press("enter")
+        await settle(pilot)
+        await type_into(pilot, "#answer-1", "6")
+        await pilot.press("enter")
+        await settle(pilot)
+        await type_into(pilot, "#answer-2", "3x3")  # Cy's building has a Double
+        question = "building 1 is a Double on the board: is that right?"
+        await pilot.press("enter")
+        await settle(pilot)
+        answer = wizard.query_one("#answer-2", Input)
+        assert pilot.app.focused is answer and wizard.step == 0
+        assert question in " ".join(text_of(pilot, "#note-2").split())
+        box = wizard.query_one("#totals-box").region
+        for part in ("#answer-2", "#note-2"):
+            region = wizard.query_one(part).region
+            assert region.height >= 1 and not region.overlaps(box), part
+            assert wizard.query_one("#wizard").region.contains_region(region), part
+        drawn = "\n".join(strip.text for strip in wizard._compositor.render_strips())
+        assert "is that right?" in drawn
+        said = [n.message for n in pilot.app._notifications]
+        assert any("question beside it" in message for message in said), said
+        await pilot.press("enter")  # seen: on to the next player
+        await settle(pilot)
+        assert pilot.app.focused is wizard.query_one("#answer-3", Input)
+        assert wizard.rows[2]["investments"] == [{"vp": 3, "cube": 3, "goldmine": False}]
+        await type_into(pilot, "#answer-2", "3x1")  # typed anew, questioned anew: stops
+        await pilot.press("enter")
+        await settle(pilot)
+        assert pilot.app.focused is wizard.query_one("#answer-2", Input)
+        await type_into(pilot, "#answer-2", "3")  # the board's Double: no question, on
+        await pilot.press("enter")
+        await settle(pilot)
+        assert pilot.app.focused is wizard.query_one("#answer-3", Input)
+
+
 async def test_a_reopened_builders_wizard_follows_a_building_to_its_new_owner(
     store: Store, new_game: NewGame
 ) -> None:
