@@ -989,6 +989,10 @@ did not have.
 
     @on(Input.Changed, ".value")
     def _changed(self, event: Input.Changed) -> None:
+        if self.at_standings:  # a change that arrives after enter left the last step: the
+            # enter read the answer as typed (`5` and enter typed at once on the last answer
+            # stopped the app: no field at the standings to suspect)
+            return
         seat = int((event.input.id or "answer-0").rpartition("-")[2])
         self._check(seat)
         before, self._across_seat = self._across_seat, self._suspect(seat)  # beside the

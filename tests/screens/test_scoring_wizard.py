@@ -1987,6 +1987,33 @@ async def test_a_cube_typed_over_the_boards_stays_in_sight_with_its_question(
         assert pilot.app.focused is wizard.query_one("#answer-3", Input)
 
 
+async def test_the_last_answer_and_enter_typed_at_once_go_on_to_the_standings(
+    store: Store, new_game: NewGame
+) -> None:
+    """`5` and enter typed at once on the last player's answer: the enter took the wizard
+    to the standings before the answer's change came, and the change stopped the app
+    (IndexError: no field at the standings). The answer as typed is in the standings."""
+    from tests.screens.helpers import send_keys
+
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    rules = session.rules
+    session.act(rules.board(session.state, [5] * 6))
+    session.act(rules.build(session.state, 0, 2, 1, 2))  # Ann's Double
+    session.act(rules.build(session.state, 1, 1, 5, 1))  # Bo's Single
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        await type_into(pilot, "#answer-0", "6")
+        await pilot.press("enter")
+        await settle(pilot)
+        wizard.query_one("#answer-1", Input).value = ""
+        await settle(pilot)
+        send_keys(pilot, "5")
+        send_enter(pilot)
+        await settle(pilot)
+        assert wizard.at_standings and pilot.app.screen is wizard
+        assert wizard.rows[1]["investments"] == [{"vp": 5, "cube": 1, "goldmine": False}]
+
+
 async def test_a_reopened_builders_wizard_follows_a_building_to_its_new_owner(
     store: Store, new_game: NewGame
 ) -> None:
