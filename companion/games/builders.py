@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -210,9 +211,16 @@ def cubes_typed(text: str) -> list[int]:
 
 def player_labels(names: list[str]) -> list[str]:
     """Each player's label on the board, told apart: the first letter when every player's
-    differs, else the first two ("Be"/"Bo"), else the seat ("P1", "P2")."""
+    differs, else the first two ("Be"/"Bo"), else the seat ("P1", "P2"). Punctuation is
+    skipped ("[Cy]" read "[" on the board: a play-test), unless a name has nothing else."""
+
+    def letters(name: str) -> str:
+        squashed = "".join(name.split())
+        kept = "".join(c for c in squashed if not unicodedata.category(c).startswith("P"))
+        return kept or squashed
+
     for size in (1, 2):
-        labels = ["".join(name.split())[:size] for name in names]
+        labels = [letters(name)[:size] for name in names]
         if len({label.casefold() for label in labels}) == len(labels) and all(
             len(label) == size for label in labels
         ):

@@ -31,6 +31,8 @@ def test_labels_tell_players_apart() -> None:
     assert player_labels(["Bea", "Bob", "Cy"]) == ["Be", "Bo", "Cy"]
     assert player_labels(["bea", "Bea2", "Cy"]) == ["P1", "P2", "P3"]  # no two letters differ
     assert player_labels(["🐻 Bear", "Bo"]) == ["🐻", "B"]
+    # brackets and the like are no label ("[Cy]" read "[" on the board, "[1": a play-test)
+    assert player_labels(["[Cy]", "D\\e", "Ann", "?!"]) == ["C", "D", "A", "?"]
     assert plural(1, "Track Token") == "1 Track Token" and plural(2, "Single") == "2 Singles"
 
 
