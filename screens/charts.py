@@ -80,7 +80,12 @@ game shows its final scores first, as stacked categories.
             for category in spec.categories
         }
         self.query_one("#plot-final", LineChart).show_stacked("Final scores", names, parts)
-        self.query_one("#legend-final", Static).update(legend(list(parts)))
+        # a category below zero for someone (Coloma's Graves) is drawn taken off the bar's
+        # end: its swatch says so (it looked like one more part added: a play-test)
+        taken = frozenset(
+            index for index, values in enumerate(parts.values()) if any(v < 0 for v in values)
+        )
+        self.query_one("#legend-final", Static).update(legend(list(parts), taken=taken))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -59,12 +59,19 @@ def segment_colour(index: int) -> tuple[int, int, int]:
 #: in two, read as two entries).
 NO_BREAK_BLANK = "\u2800"
 
+#: A part taken off a bar (a negative category): shaded, not solid, in its colour.
+TAKEN_MARKER = "▒"
 
-def legend(labels: list[str], colours: list[str] | None = None) -> Text:
+
+def legend(
+    labels: list[str], colours: list[str] | None = None, taken: frozenset[int] = frozenset()
+) -> Text:
     """Each label after a swatch of its colour (as Rich names it; by default the stacked
     bars' segments', `segment_colour`, in order): for under a chart, as plotext's own legend,
     drawn inside it, covered a bar (f3) or lines (Records). It wraps at the widget's width,
-    between labels (`NO_BREAK_BLANK`)."""
+    between labels (`NO_BREAK_BLANK`). The labels at the indexes `taken` are parts taken off
+    the bars (negative points): their swatch is shaded as the bars draw them
+    (`TAKEN_MARKER`), and they say "taken off"."""
     text = Text()
     for index, label in enumerate(labels):
         if index:
@@ -74,7 +81,9 @@ def legend(labels: list[str], colours: list[str] | None = None) -> Text:
             colour = f"rgb({red},{green},{blue})"
         else:
             colour = colours[index]
-        text.append("██", style=colour)
+        if index in taken:
+            label = f"{label} (taken off)"
+        text.append(TAKEN_MARKER * 2 if index in taken else "██", style=colour)
         text.append(NO_BREAK_BLANK + label.replace(" ", NO_BREAK_BLANK))
     return text
 
@@ -160,6 +169,38 @@ def plotext_text(text: str) -> str:
     return text + "\u200b" * extra if extra > 0 else text
 
 
+def bar_segments(values: list[int]) -> list[tuple[float, float, int, bool]]:
+    """One player's bar, a category's points each (`values`, in the categories' order), as
+    segments to paint in order (a later one over an earlier where they share a cell):
+    (start, end, the category's index, taken off).
+
+    The positive parts are stacked from 0; the negative ones are taken back from the end of
+    them, one after another, each shaded: the bar's solid part ends at the score (at 0 if
+    it is below it) and a shaded part reaches from the score to the positive sum. plotext
+    draws a segment from 0 to its running sum, the first ones last: the cell two segments
+    share is the inner one's; so is the cell where the solid bar meets the shaded part."""
+    positive = sum(value for value in values if value > 0)
+    score = sum(values)
+    segments: list[tuple[float, float, int, bool]] = []
+    end = positive
+    taken: list[tuple[float, float, int, bool]] = []
+    for index, value in enumerate(values):
+        if value < 0:
+            taken.append((end + value, end, index, True))
+            end += value
+    segments += reversed(taken)  # the first taken off (nearest the end) painted last
+    solid_end = max(score, 0)
+    sums: list[tuple[float, int]] = []
+    running = 0
+    for index, value in enumerate(values):
+        if value > 0:
+            running += value
+            sums.append((min(running, solid_end), index))
+    # each from 0 to its running sum (cut at the score), the outermost first
+    segments += [(0, reach, index, False) for reach, index in reversed(sums) if reach > 0]
+    return segments
+
+
 class LineChart(PlotextPlot):
     """`show` draws lines over a shared x axis; the legend names each line.
 
@@ -215,34 +256,43 @@ class LineChart(PlotextPlot):
         """Stacked bars: a bar per player, a segment per scoring category in its colour
         (`segment_colour`). No legend: plotext draws it inside the chart, where it covered
         the first bar at 80x24 (a play-test); the screen says it beside the chart. The bars
-        are drawn when rendered, a blank row between two (`bar_layout`)."""
+        are drawn when rendered, a blank row between two (`bar_layout`).
+
+        A negative part (Coloma's Graves) is taken back from the end of the positive ones,
+        shaded (`TAKEN_MARKER`) in its colour: the solid bar ends at the score, the shaded
+        part after it is what was taken off (`bar_segments`). plotext stacked it as it
+        does a positive one, under the others: a score of 38 was a solid bar to 40, the -2
+        of its Graves nowhere (a play-test)."""
         self._stacked = (title, names, parts)
-        ends = [0.0]  # a bar starts at 0 and each segment ends at the running sum
+        ends = [0.0]  # the axis spans every segment's ends (0, the positive sum, the score)
         for seat in range(len(names)):
-            total = 0.0
-            for values in parts.values():
-                total += values[seat]
-                ends.append(total)
+            for start, end, _, _ in bar_segments([values[seat] for values in parts.values()]):
+                ends += [start, end]
         self._count_axis = ("x", ends)
         self._names_width = max((cell_len(name) for name in names), default=0)
         self.refresh()
 
     def _draw_stacked(self, rows: int) -> None:
         """The stacked bars over a canvas `rows` high, a blank row between two
-        (`bar_layout`)."""
+        (`bar_layout`), each segment a rectangle (`bar_segments`)."""
         assert self._stacked is not None
         title, names, parts = self._stacked
         layout = bar_layout(len(names), rows)
+        half = (WIDEST_BAR if layout is None else layout[0]) / 2
         plt = self.plt
         plt.clear_figure()
         plt.title(title)
-        plt.stacked_bar(
-            [plotext_text(name) for name in names],
-            list(parts.values()),
-            color=[segment_colour(index) for index in range(len(parts))],
-            orientation="horizontal",
-            width=None if layout is None else layout[0],
-        )
+        for seat in range(len(names)):
+            values = [values[seat] for values in parts.values()]
+            for start, end, index, taken in bar_segments(values):
+                plt.rectangle(
+                    [start, end],
+                    [seat + 1 - half, seat + 1 + half],
+                    marker=TAKEN_MARKER if taken else "sd",
+                    color=segment_colour(index),
+                    fill=True,
+                )
+        plt.yticks(list(range(1, len(names) + 1)), [plotext_text(name) for name in names])
         if layout is not None:
             plt.ylim(layout[1], layout[2])
 

@@ -214,3 +214,80 @@ async def test_bars_have_a_blank_row_between_them_and_are_as_thick(
         assert labels == names[::-1]  # each bar named, the first at the bottom
         for run in runs:  # each name on a row of its bar
             assert any("┤" in rows[number] for number in run), (run, rows)
+
+
+def bar_cells(chart: LineChart, name: str) -> tuple[str, list[str]]:
+    """The cells of `name`'s bar on the row its name is on (between the axes), and each
+    cell's colour as Rich styles it."""
+    from rich.text import Text
+
+    drawn = chart.render()
+    assert isinstance(drawn, Text)
+    lines = drawn.split("\n")
+    (line,) = [line for line in lines if line.plain.split("┤")[0].strip() == name]
+    start = line.plain.index("┤") + 1
+    end = line.plain.rindex("│")
+    colours = [""] * len(line.plain)
+    for span in line.spans:
+        for cell in range(span.start, min(span.end, len(line.plain))):
+            colours[cell] = str(span.style).split(" on ")[0]
+    return line.plain[start:end], colours[start:end]
+
+
+@pytest.mark.parametrize("size", [(80, 20), (120, 40)])
+async def test_a_negative_category_is_taken_off_the_end_of_the_bar(size: tuple[int, int]) -> None:
+    """A Coloma play-test: Cy scored 38 (40, less 2 for Graves) and the bar reached 40, the
+    Graves in the legend but not drawn (plotext stacked the -2 under the rest). The solid
+    bar ends at the score now, as long as a bar of the same score without Graves, and the
+    Graves are shaded after it, in their own colour, up to the sum of the positive parts."""
+    from screens.widgets.chart import TAKEN_MARKER, segment_colour
+
+    async with ChartApp().run_test(size=size) as pilot:
+        chart = pilot.app.query_one(LineChart)
+        parts = {"Buildings": [18, 20], "Frontier": [22, 18], "Graves": [-2, 0]}
+        chart.show_stacked("Final scores", ["Cy", "Bo"], parts)  # both 38
+        await settle(pilot)
+        cy, cy_colours = bar_cells(chart, "Cy")
+        bo, _ = bar_cells(chart, "Bo")
+        assert cy.rstrip(" ").rstrip(TAKEN_MARKER) == bo.rstrip(" ")  # the same solid length
+        taken = cy.rstrip(" ")[len(bo.rstrip(" ")) :]
+        assert taken and set(taken) == {TAKEN_MARKER}  # the Graves, after it
+        red, green, blue = segment_colour(2)
+        graves = {cy_colours[len(bo.rstrip(" ")) + k] for k in range(len(taken))}
+        assert graves == {f"#{red:02x}{green:02x}{blue:02x}"}
+        assert TAKEN_MARKER not in bo
+
+
+async def test_a_score_below_zero_is_drawn_left_of_zero() -> None:
+    """A bar of Graves alone (a score of -3) reaches from 0 to -3, shaded; the axis shows
+    the negative numbers."""
+    from screens.widgets.chart import TAKEN_MARKER
+
+    async with ChartApp().run_test(size=(70, 14)) as pilot:
+        chart = pilot.app.query_one(LineChart)
+        chart.show_stacked("Final scores", ["Ann", "Bo"], {"Track": [0, 6], "Graves": [-3, 0]})
+        await settle(pilot)
+        assert int(x_labels(chart)[0]) < 0
+        ann, _ = bar_cells(chart, "Ann")
+        bo, _ = bar_cells(chart, "Bo")
+        assert set(ann.strip()) == {TAKEN_MARKER} and ann.startswith(TAKEN_MARKER)
+        assert set(bo.strip()) == {"█"}
+        assert len(ann.strip()) < len(bo.strip())  # 3 of the axis's 9, 6 of them
+
+
+def test_bar_segments_stack_the_positive_parts_and_take_the_negative_ones_off() -> None:
+    from screens.widgets.chart import bar_segments
+
+    # painted in order: the shaded part first, then each positive part from 0 (cut at the
+    # score), the outermost first
+    assert bar_segments([8, 18, 0, 3, 5, 6, -2]) == [
+        (38, 40, 6, True),
+        (0, 38, 5, False),
+        (0, 34, 4, False),
+        (0, 29, 3, False),
+        (0, 26, 1, False),
+        (0, 8, 0, False),
+    ]
+    # two taken off, one after the other, below zero: no solid part (a score of -1)
+    assert bar_segments([5, -2, -4]) == [(-1, 3, 2, True), (3, 5, 1, True)]
+    assert bar_segments([0, 0]) == []

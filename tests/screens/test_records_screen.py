@@ -270,6 +270,39 @@ async def test_the_final_scores_legend_covers_no_bar(
         assert len(lines) <= legend.content_size.height  # every category whole
 
 
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_final_scores_take_the_graves_off_the_bar(
+    store: Store, new_game: NewGame, size: tuple[int, int]
+) -> None:
+    """A Coloma play-test: Cy's bar reached 40, his score 38: the -2 of his Graves was
+    not drawn, though the legend named them. The Graves are shaded at the end of the bar,
+    after the solid part (as long as Bo's, of the same score, with no Graves), and the
+    legend's swatch is shaded and says they are taken off."""
+    from screens.widgets.chart import NO_BREAK_BLANK, TAKEN_MARKER, LineChart
+    from tests.screens.test_chart_widget import bar_cells
+
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    rules = session.rules
+    rows = rules.prefill(session.state)
+    for row, track, graves in zip(rows, [10, 38, 40], [[], [], [1, 1]], strict=True):
+        row["track"], row["graves"] = track, graves
+    spec = rules.sheet_for(session.state)
+    session.act(rules.finish(session.state, sheet_text(spec, rows), "Bo and Cy share"))
+    async with make_app(store).run_test(size=size) as pilot:
+        charts = await open_f3(pilot, session)
+        plot = charts.query_one("#plot-final", LineChart)
+        cy, _ = bar_cells(plot, "Cy")
+        bo, _ = bar_cells(plot, "Bo")
+        assert cy.rstrip(" ").rstrip(TAKEN_MARKER) == bo.rstrip(" ")  # 38 each
+        assert TAKEN_MARKER in cy and TAKEN_MARKER not in bo
+        said = str(charts.query_one("#legend-final", Static).render())
+        assert (
+            f"{TAKEN_MARKER * 2}{NO_BREAK_BLANK}Graves (taken off)".replace(" ", NO_BREAK_BLANK)
+            in said
+        )
+        assert "██" + NO_BREAK_BLANK + "Track" in said  # (the others as they were)
+
+
 async def open_f3(pilot: Pilot, session: GameSession) -> GameCharts:
     """The game's screen opened on `session`, f3 pressed: its charts."""
     await open_screen(pilot, session, GameScreen)
