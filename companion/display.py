@@ -192,8 +192,9 @@ def _calamityville(
         turn = "The gold has run out: final scoring."
     else:
         turn = f"The {state.card_up} card is up."
-        if state.at_start:
-            turn = f"{state.name(state.first_player)} goes first. {turn}"
+        # who went first, all game (it went with the first purchase or card: a play-test)
+        went = "goes first" if state.at_start else "went first"
+        turn = f"{state.name(state.first_player)} {went}. {turn}"
     return figures, table, turn, None
 
 

@@ -69,6 +69,41 @@ class NotAPlayer(UnknownWord):
     """A name that starts no player's name (nor the bank's, where the bank goes)."""
 
 
+class PlayerPanel(WrappedRows):
+    """A player's panel: its lines, and a mark (who went first) at the end of the first
+    line where it fits whole (the first of its forms that does, longest first), else on a
+    line of its own after the others where the panel has room for it: on the first line,
+    wrapped, it cut the last of five properties at 80x24; a property is never cut for it."""
+
+    #: the mark's forms, longest first ("went first", "started"); () for none
+    marks: tuple[Text, ...] = ()
+
+    def show_player(self, lines: list[Text], marks: tuple[Text, ...]) -> None:
+        self.marks = marks
+        self.show(lines)
+
+    @property
+    def plain(self) -> str:
+        """The text as given, the mark (its longest form) on the first line."""
+        lines = super().plain.split("\n")
+        if self.marks:
+            lines[0] += "  " + self.marks[0].plain
+        return "\n".join(lines)
+
+    def lines_at(self, width: int) -> list[Text]:
+        lines = super().lines_at(width)
+        if not self.marks or not lines:
+            return lines
+        head = lines[0]
+        for mark in self.marks:
+            if head.cell_len + 2 + mark.cell_len <= width:
+                return [Text.assemble(head, "  ", mark), *lines[1:]]
+        height = self._fixed_height()
+        if height is not None and self.rows_needed(lines, width) >= height:
+            return lines  # (no room: the properties come first)
+        return [*lines, self.marks[0]]
+
+
 class PlayerPanels(AlikeLines, ItemGrid):
     """The players' panels in as many columns as fit; its own lines are one drawn once."""
 
@@ -101,6 +136,8 @@ be shortened to the start of any of its words; the bank is a party like a player
   `gold` (or **ctrl+g**) when "Gold Has Run Out!" (a red card; the last one left is it)
   is read: the richest player wins; just after `news` read it, gold counts that card (not
   another). After it, only payments settle what the card said.
+- Who went first is marked on their panel all game ("goes first" until the first purchase
+  or card); the app does not follow whose turn it is.
 - **ctrl+o** corrects money, a property (its owner, its space value, or gone) and the
   cards left in the newspaper deck, with a reason.
 """
@@ -136,7 +173,7 @@ be shortened to the start of any of its words; the bank is a party like a player
                 yield from self.command_area()
                 with PlayerPanels(id="players", min_column_width=PANEL_WIDTH):
                     for seat in range(len(self.session.state.players)):
-                        yield WrappedRows(id=f"player-{seat}", classes="player")
+                        yield PlayerPanel(id=f"player-{seat}", classes="player")
             yield LogPanel(id="log")
         yield SteadyFooter()
 
@@ -195,7 +232,9 @@ be shortened to the start of any of its words; the bank is a party like a player
         self.query_one("#round-line", WrappedRows).show([news])
         self.query_one("#step", WrappedRows).show(self.step_lines([self._step_text()]))
         for seat in range(len(state.players)):  # a panel repaints only its changed lines
-            self.query_one(f"#player-{seat}", WrappedRows).show(self._player_lines(seat))
+            self.query_one(f"#player-{seat}", PlayerPanel).show_player(
+                self._player_lines(seat), self._first_mark(seat)
+            )
 
     def _step_text(self) -> str:
         state = self.state
@@ -228,16 +267,25 @@ be shortened to the start of any of its words; the bank is a party like a player
         head.append(player.name, style=f"bold {rich_colour(player.colour)}")
         head.append(f"  ${state.money(seat)}", style="bold")
         head.append(f"  {len(owned)}/5", style="dim")
-        if seat == state.first_player and state.at_start:  # said until play starts (the
-            # drawn first player was said once, in a toast: a play-test); in the panel,
-            # of fixed height, the first purchase takes it away without a layout
-            head.append("  goes first", style="bold italic")
         if owned:  # by type, as rent counts them (in the order bought, a player's two
             # banks sat apart: a play-test)
             owned = sorted(owned, key=lambda p: KINDS.index(p.kind) if p.kind in KINDS else 9)
             names = ", ".join(f"{p.kind}\u00a0${p.value}" for p in owned)
             return [head, Text(names, style="italic")]
         return [head, Text("no properties", style="dim italic")]
+
+    def _first_mark(self, seat: int) -> tuple[Text, ...]:
+        """Who went first, on their panel all game (the drawn first player was said once, in
+        a toast; then until the first purchase, and after it nothing said who starts the
+        turns around the table: play-tests): "goes first" until then, "went first" after,
+        never read as whose turn it is (the app does not follow turns); a shorter form where
+        a long name leaves no room for it. The panel, of fixed height, is repainted, never
+        laid out anew."""
+        state = self.state
+        if seat != state.first_player:
+            return ()
+        forms = ("goes first", "starts") if state.at_start else ("went first", "started")
+        return tuple(Text(form.replace(" ", "\u00a0"), style="bold italic") for form in forms)
 
     def empty_enter(self) -> str:
         if self.state.gold_out or self.state.finished:  # (only pay is left to type)

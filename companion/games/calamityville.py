@@ -139,8 +139,9 @@ class CalamityState(TableState):
 
     @property
     def at_start(self) -> bool:
-        """Nothing bought and no card read yet: who goes first is still worth saying (the
-        drawn first player was said once, in a toast: a play-test)."""
+        """Nothing bought and no card read yet: the first player "goes first"; afterwards
+        they "went first" (said all game: the drawn first player was said once, in a
+        toast, then until the first purchase: play-tests)."""
         return not self.properties and self.boom_left == BOOM and self.bust_left == BUST
 
     def money(self, seat: int) -> int:

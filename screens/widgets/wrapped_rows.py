@@ -113,13 +113,22 @@ class WrappedRows(Rows):
             return max(0, int(styled.value) - self.styles.gutter.height)
         return len(self._wrap(width))
 
+    def rows_needed(self, lines: Sequence[Text], width: int) -> int:
+        """How many lines `lines` take wrapped at `width`."""
+        return sum(len(_wrap_line(text, width, self.hanging)) for text in lines)
+
+    def lines_at(self, width: int) -> list[Text]:
+        """The lines to wrap at `width`: those given (a subclass may arrange them by the
+        width, e.g. put a word on a line where it fits)."""
+        return self._given
+
     def _wrap(self, width: int) -> list[Text]:
         """The given lines wrapped at `width`, each one's wrapping kept for the next call at
         that width (a key changes one line of a panel: the others are not wrapped again)."""
         kept = self._wrapped if width == self._wrapped_at else {}
         self._wrapped, self._wrapped_at = {}, width
         wrapped = []
-        for text in self._given:
+        for text in self.lines_at(width):
             key = text_key(text)
             lines = kept.get(key)
             if lines is None:

@@ -82,12 +82,13 @@ def test_calamityville_shows_money_and_properties(new_game: NewGame) -> None:
     session = new_game("calamityville", names=("Ann", "Bo", "Cy"))
     assert figures(session)[0] == {"Money": "$2000", "Properties": "0"}
     assert [f.label for f in view(session).table] == ["Boom", "Bust"]
-    # who goes first, until the first purchase or card (said once, in a toast: a play-test)
+    # who goes first, until the first purchase or card (said once, in a toast: a play-test),
+    # then who went first, all game (it was said no more: a play-test)
     first = session.state.name(session.state.first_player)
     assert view(session).turn == f"{first} goes first. The yellow Boom card is up."
     rules = session.rules
     session.act(rules.buy(session.state, 0, "bank", 300))  # type: ignore[attr-defined]
-    assert view(session).turn == "The yellow Boom card is up."
+    assert view(session).turn == f"{first} went first. The yellow Boom card is up."
 
 
 def test_builders_shows_cubes_left_and_the_train_marker(new_game: NewGame) -> None:

@@ -3,6 +3,7 @@ gold running out; refusals beside the field; nothing repeats; a finished game re
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input, Select
 
 from companion.games.calamityville import BANK
@@ -780,18 +781,76 @@ async def test_a_price_kept_holds_in_the_game_when_the_settings_cannot_take_it(
     assert store.settings_path.read_text() == "this is [not toml"  # kept as it was
 
 
-async def test_who_goes_first_is_said_until_play_starts(store: Store, new_game: NewGame) -> None:
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_who_went_first_is_said_all_game(
+    store: Store, new_game: NewGame, size: tuple[int, int]
+) -> None:
     """The drawn first player was said once, in a toast, then nowhere (a play-test): their
-    panel says it until the first purchase or card."""
+    panel said it until the first purchase or card, and then nothing on screen said who
+    starts the turns around the table (a play-test). It says "goes first" until then and
+    "went first" after, for the rest of the game (not "whose turn": the app does not follow
+    turns), whole on their panel's first line, the panel repainted, not laid out anew."""
     session = new_game(game="calamityville", names=("Ann", "Bo", "Cy"), first=1)
-    async with make_app(store).run_test(size=(80, 24)) as pilot:
-        await open_screen(pilot, session, CalamityvilleScreen)
-        assert "goes first" in text_of(pilot, "#player-1")
-        assert "goes first" not in text_of(pilot, "#player-0")
+
+    def panel(seat: int) -> str:
+        return text_of(pilot, f"#player-{seat}").replace("\u00a0", " ")
+
+    async with make_app(store).run_test(size=size) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        region = screen.query_one("#player-1").region
+        assert "goes first" in panel(1)
+        assert "first" not in panel(0) + panel(2)
         assert await command(pilot, "pay ann bo 5") == ""  # a payment: not yet play
-        assert "goes first" in text_of(pilot, "#player-1")
+        assert "goes first" in panel(1)
         assert await command(pilot, "buy bo bank 300") == ""
-        assert "goes first" not in text_of(pilot, "#player-1")
+        assert panel(1).startswith("Bo  $1805  1/5  went first\n")
+        assert "first" not in panel(0) + panel(2)
+        assert await command(pilot, "news") == ""
+        assert await command(pilot, "buy ann bank 200") == ""
+        assert "went first" in panel(1)
+        assert "went\u00a0first" in text_of(pilot, "#player-1")  # (whole on a line)
+        assert screen.query_one("#player-1").region == region
+        await pilot.press("ctrl+z", "ctrl+z", "ctrl+z")  # back to the start: goes first
+        await settle(pilot)
+        assert "goes first" in panel(1)
+
+
+@pytest.mark.parametrize(
+    ("size", "said"),
+    [
+        ((80, 24), "started"),
+        ((120, 40), "went first"),
+        ((120, 24), None),
+        ((100, 24), "went first"),
+    ],
+)
+async def test_who_went_first_never_cuts_a_property(
+    store: Store, new_game: NewGame, size: tuple[int, int], said: str | None
+) -> None:
+    """Said on the first line, a long name's mark wrapped and cut the last of five
+    properties at 80x24. It goes where it fits whole: "went first" on the name's line,
+    else "started" there, else on a line of its own where the panel has room for one,
+    else nowhere (120x24: the panel's three lines are the name's and the properties')."""
+    names = ("Ann", "Bo", "Cy Wellington", "Di")
+    session = new_game(game="calamityville", names=names, first=2)
+    rules = session.rules
+    for kind, value in (("bank", 950), ("store", 1200), ("hotel", 1200), ("mine", 950)):
+        session.act(rules.buy(session.state, 2, kind, value))
+    session.act(rules.buy(session.state, 2, "mine", 75))
+    async with make_app(store).run_test(size=size) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        await settle(pilot)
+        panel = screen.query_one("#player-2")
+        shown = [strip.text.strip("▎ ") for strip in panel.render_lines(panel.region.reset_offset)]
+        everything = " ".join(shown)
+        assert "…" not in everything, shown
+        for p in screen.state.owned(2):
+            assert f"{p.kind}\u00a0${p.value}" in everything, shown
+        if said is None:
+            assert "first" not in everything and "started" not in everything, shown
+        else:
+            assert any(line.endswith(said.replace(" ", "\u00a0")) for line in shown), shown
+        assert "first" not in text_of(pilot, "#player-0")
 
 
 async def test_the_gold_read_with_news_is_counted_once(store: Store, new_game: NewGame) -> None:
