@@ -710,15 +710,33 @@ did not have.
         return Text("\n".join([head, *lines]), style="bold yellow")
 
     def _show_hint(self, field: Field, seat: int, read: tuple[Any, Any] | None) -> None:
-        """ "The app tracked: N" beside an answer the game changed since, while the answer
-        (`read`; None: it does not read) says otherwise: it stayed beside an answer put back
-        to the board's number (a play-test)."""
+        """ "The app tracked: ..." beside an answer while the answer (`read`; None: it does
+        not read) says otherwise: it stayed beside an answer put back to the board's number
+        (a play-test). A hint that is a number (a reopened game's) goes when the answer is
+        that number; one in words ("Tents on 1 Frontier Land", "2 Rivers surveyed") when
+        the answer has the game's count (`counts`: the lands, the numbers in a list), as
+        the README says: it stood beside the 1 typed for 1 land (a play-test). One with no
+        count to compare (Builders' buildings, in the order the VPs are typed) stays."""
         hints = self.hints.get(field.key, [])
         board = hints[seat] if seat < len(hints) else ""
         if board and read is not None:
-            with suppress(SheetError):  # (a board's number that does not read: shown)
+            try:
                 board = "" if self._read(field, seat, board) == read else board
+            except SheetError:  # words, not a number: the count the game tracked, if any
+                counts = self.counts.get(field.key, [])
+                typed = self._count_of(field, *read)
+                board = "" if seat < len(counts) and typed == counts[seat] else board
         self.query_one(f"#hint-{seat}", Static).display = bool(board)
+
+    @staticmethod
+    def _count_of(field: Field, value: Any, count: Any) -> int | None:
+        """What an answer counts, as `score_counts` does: a chart's count typed, a list's
+        numbers; None for another kind of field."""
+        if field.chart:
+            return int(count)
+        if field.kind == "list" and isinstance(value, list):
+            return len(value)
+        return None
 
     def _sheet_said(self, field: Field, seat: int) -> str:
         """ "the game's (sheet: N)" beside an answer a reopened game took from the game

@@ -2091,3 +2091,31 @@ async def test_ctrl_n_right_after_enter_went_on_does_not_skip_the_next_step(
         await pilot.press("ctrl+n")
         await settle(pilot)
         assert wizard.step == first + 2
+
+
+async def test_the_app_tracked_shows_only_beside_an_answer_that_differs(
+    store: Store, new_game: NewGame
+) -> None:
+    """ "The app tracked: Tents on 1 Frontier Land" stood beside the 1 typed for it (a
+    play-test), and "0 Rivers surveyed" beside every empty River Canyons answer: the line
+    shows only while the answer's count (the lands, the numbers listed) is not the game's."""
+    session = coloma_with_tents(new_game, (3, 0))
+    session.act(session.rules.adjust(session.state, 0, "rivers", parse_amount("2")))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await at_the_frontier(pilot, session)
+        hint = wizard.query_one("#hint-0", Static)
+        assert text_of(pilot, "#hint-0") == "The app tracked: Tents on 3 Frontier Lands"
+        assert not hint.display and not wizard.query_one("#hint-1").display
+        await type_into(pilot, "#answer-0", "5")
+        assert hint.display  # 5 lands typed: the game's 3 beside it
+        await type_into(pilot, "#answer-0", "3")
+        assert not hint.display
+        while wizard.spec.fields[wizard.step].key != "canyons":
+            await pilot.press("ctrl+b")
+            await settle(pilot)
+        assert text_of(pilot, "#hint-0") == "The app tracked: 2 Rivers surveyed"
+        assert hint.display and not wizard.query_one("#hint-1").display  # (Bo: none, none)
+        await type_into(pilot, "#answer-0", "4 7")
+        assert not hint.display
+        await type_into(pilot, "#answer-0", "4")
+        assert hint.display
