@@ -189,6 +189,31 @@ def _cells(row: list[str], name_width: int) -> list[str | Text]:
     return cells
 
 
+def sideways(
+    widths: list[int], fixed: int, view: int, scroll: int, direction: int, most: int
+) -> int:
+    """Where the standings' table scrolls to, a page at a time, on right (`direction` 1) or
+    left (-1): right puts the first column cut or hidden at the right edge first after the
+    `fixed` ones (or scrolls to the end, where the last column ends at the edge), left
+    brings the last one cut or hidden at the left in at the right edge, the table starting
+    with a whole column. A heading is never cut on the side the table moved to: by 12 cells,
+    the first right at 80x24 showed Coloma's last tie-break heading as "Buck" over "Tent"
+    (a play-test). `view`: the table's width; `most`: how far it scrolls."""
+    starts = [sum(widths[:column]) for column in range(len(widths) + 1)]
+    left = starts[fixed]  # where the fixed columns end on the screen
+    # scrolled to `x`, a column at `start` is shown from `start - x` on the screen
+    stops = [start - left for start in starts[fixed:-1]]  # a whole column first
+    columns = range(fixed, len(widths))
+    if direction > 0:
+        cut = [column for column in columns if starts[column + 1] - scroll > view]
+        return min(starts[cut[0]] - left, most) if cut else scroll
+    shown = [column for column in columns if starts[column] - scroll >= left]
+    if not shown or scroll <= 0:
+        return 0
+    need = starts[shown[0]] - view  # the column before the first shown, whole
+    return next((stop for stop in stops if stop >= need), 0)
+
+
 def gap_after(column: int, count: int) -> int:
     """The cells left empty after a column when the columns stand close (no padding): one,
     two after the Total (it stands apart from the categories), none after the last."""
@@ -1206,8 +1231,18 @@ did not have.
         return super().check_action(action, parameters)
 
     def action_columns(self, direction: int) -> None:
-        """The standings' table moved sideways by a column's width or so."""
-        self.query_one("#totals", DataTable).scroll_relative(x=12 * direction, animate=False)
+        """The standings' table moved sideways, a whole column at a time (`sideways`)."""
+        table = self.query_one("#totals", DataTable)
+        widths = [column.get_render_width(table) for column in table.ordered_columns]
+        to = sideways(
+            widths,
+            table.fixed_columns,
+            table.scrollable_content_region.width,
+            round(table.scroll_x),
+            direction,
+            round(table.max_scroll_x),
+        )
+        table.scroll_to(x=to, animate=False)
 
     def action_answer(self, delta: int) -> None:
         """The next or previous player's answer (from the chart's field, the first; up from

@@ -2119,3 +2119,34 @@ async def test_the_app_tracked_shows_only_beside_an_answer_that_differs(
         assert not hint.display
         await type_into(pilot, "#answer-0", "4")
         assert hint.display
+
+
+@pytest.mark.parametrize("hotels", [False, True])
+async def test_one_right_shows_the_tie_break_headings_whole_at_80_columns(
+    store: Store, new_game: NewGame, hotels: bool
+) -> None:
+    """At 80x24 the first right moved the standings 12 cells: Coloma's last tie-break
+    heading read "Buck" over "Tent", cut at the edge (a play-test). It moves a page, a whole
+    column first: both tie-break headings read whole; left goes back to the categories."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"), hotels=hotels)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        table = wizard.query_one("#totals", DataTable)
+
+        def table_lines() -> list[str]:
+            strips = wizard._compositor.render_strips()
+            return [strips[y].text for y in range(table.region.y, table.region.bottom)]
+
+        assert "Buildings" in table_lines()[0]
+        await pilot.press("right")
+        await settle(pilot)
+        top, second = table_lines()[:2]
+        assert "Gold" in top and "Bucks + Dudes +" in top
+        assert "Nuggets" in second and "Tents + Horses" in second
+        assert top.split()[:3] == ["Rank", "Player", "Total"]
+        assert top.split()[3] in {"Track", "Buildings", "Hotels", "Canyons", "Bridges"}
+        await pilot.press("left")
+        await settle(pilot)
+        assert table.scroll_x == 0 and "Track" in table_lines()[0]
