@@ -554,12 +554,9 @@ did not have.
         # wizard's own (titled so, as the changes since the last sheet) stay
         take_back_all(self.app, but_titled="Scoring wizard")
         self._show_step()
-        if self.restored:
-            self.notify(
-                self._restored_note,
-                title="Scoring wizard",
-                markup=False,
-            )
+        if self.restored:  # (taken back when the step changes: `_show_step`)
+            self._restored_toast = show_toast(self.app, self._restored_note, "Scoring wizard")
+            self._restored_at = self.step
 
     # -- steps -----------------------------------------------------------------------
 
@@ -567,8 +564,17 @@ did not have.
     def at_standings(self) -> bool:
         return self.step >= len(self.spec.fields)
 
+    #: the notice that the typing kept is back, while it is shown
+    _restored_toast: Notification | None = None
+    _restored_at = 0  # the step it was shown at
+
     def _show_step(self) -> None:
         total_steps = len(self.spec.fields) + 1
+        if self._restored_toast is not None and self.step != self._restored_at:
+            # said at the step the typing came back at: it stayed on through three steps
+            # after a kill -9 (a play-test); it goes with that step, or after a notice's time
+            take_back(self.app, self._restored_toast)
+            self._restored_toast = None
         # each note says again what its own answer is: the step before's problem across
         # players was said beside this step's answer of the same player (the mayor pawns
         # beside Ann's mines, back from Mayors: a play-test)

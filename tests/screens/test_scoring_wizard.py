@@ -2150,3 +2150,31 @@ async def test_one_right_shows_the_tie_break_headings_whole_at_80_columns(
         await pilot.press("left")
         await settle(pilot)
         assert table.scroll_x == 0 and "Track" in table_lines()[0]
+
+
+async def test_the_typing_is_back_notice_goes_with_its_step(
+    store: Store, new_game: NewGame
+) -> None:
+    """After a kill -9 mid-wizard, "What was typed here before the app stopped is back"
+    stayed on through three steps (a play-test). It goes when the wizard moves to another
+    step (or after a notice's time); ctrl+b at the first step, going nowhere, leaves it."""
+    session = new_game(names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_wizard(pilot, session)
+        await type_into(pilot, "#answer-0", "25")  # kept as it is typed; then the app stops
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        await settle(pilot)
+
+        def back() -> bool:
+            return any("is back" in toast.message for toast in pilot.app._notifications)
+
+        assert wizard.restored and wizard.step == 0 and back()
+        await pilot.press("ctrl+b")
+        await settle(pilot)
+        assert back()
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert wizard.step == 1 and not back()
+        drawn = "\n".join(strip.text for strip in wizard._compositor.render_strips())
+        assert "app stopped" not in drawn
