@@ -733,6 +733,11 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
                 rules.score_places(then),
             )
         hints = board_hints(spec, tracked, rows, rules.score_hints(state))
+        buildings = {  # the board's cubes, a reopened game's sheet having its own typed
+            f.key: [list(board[f.key]) for board in tracked]
+            for f in spec.fields
+            if f.kind == "investments" and all(f.key in board for board in tracked)
+        }
         counts = rules.score_counts(state)
         supplies = rules.score_supplies(state)
         # a tracked number typed over is questioned; in a reopened game, only where its
@@ -756,6 +761,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
                 supplies,
                 *note,
                 followed=followed,
+                buildings=buildings,
             )
 
         self.app.push_screen(wizard_with(typed[0]), done)

@@ -214,6 +214,13 @@ def sideways(
     return next((stop for stop in stops if stop >= need), 0)
 
 
+def _same_place(typed: Mapping[str, Any], built: Mapping[str, Any]) -> bool:
+    """Whether an investment has the cube and the Goldmine the board has for it."""
+    return typed.get("cube") == built.get("cube") and bool(typed.get("goldmine")) == bool(
+        built.get("goldmine")
+    )
+
+
 def gap_after(column: int, count: int) -> int:
     """The cells left empty after a column when the columns stand close (no padding): one,
     two after the Total (it stands apart from the categories), none after the last."""
@@ -349,6 +356,7 @@ did not have.
         restored_note: str = "What was typed here before the app stopped is back.",
         *,
         followed: list[Followed] | None = None,
+        buildings: dict[str, list[list[dict[str, Any]]]] | None = None,
     ) -> None:
         """`draft`: what was typed here before and kept (`keep` is given what is typed at
         each change, None once nothing differs from the start), put back as it was.
@@ -359,7 +367,9 @@ did not have.
         tracks them (Builders' "Cubes left"). `restored_note`: said when a draft is put
         back (a save that failed gives it back too: it said the app had stopped).
         `followed`: a reopened game's answers taken from the game (changed there since its
-        last sheet), each with "the game's (sheet: N)" beside it."""
+        last sheet), each with "the game's (sheet: N)" beside it. `buildings`: per
+        investments field, each player's buildings as the game has them (a reopened game's
+        `rows` hold its sheet's cubes); `rows`' own when not given."""
         super().__init__()
         # per field, each player's last sheet's answer where the game's was taken ("")
         self.sheet_said: dict[str, list[str]] = {}
@@ -390,15 +400,22 @@ did not have.
         self._stopped: set[tuple[int, int, str]] = set()  # questions enter stopped at, seen
         self.step = 0  # len(spec.fields) is the standings
         self._highs: dict[str, int] | None = None  # `_record_highs`, once read
-        # the buildings the board knows (cube, Goldmine), so the table types only their VP
-        self.board = {
-            f.key: [list(row[f.key]) for row in self.rows]
-            for f in spec.fields
-            if f.kind == "investments"
-        }
+        # the buildings the board knows (cube, Goldmine), so the table types only their VP:
+        # the game's (`buildings`), where a reopened game's sheet has as many for a player
+        self.board: dict[str, list[list[dict[str, Any]]]] = {}
+        for f in spec.fields:
+            if f.kind == "investments":
+                game = (buildings or {}).get(f.key, [])
+                self.board[f.key] = [
+                    list(game[seat])
+                    if seat < len(game) and len(game[seat]) == len(row[f.key])
+                    else list(row[f.key])
+                    for seat, row in enumerate(self.rows)
+                ]
         # what was typed, per field and seat, so going back and forth keeps it
         self.typed: dict[str, list[str]] = {
-            f.key: [self._prefill_text(f, row[f.key]) for row in self.rows] for f in spec.fields
+            f.key: [self._prefill_text(f, row[f.key], seat) for seat, row in enumerate(self.rows)]
+            for f in spec.fields
         }
         self._as_opened = {key: list(texts) for key, texts in self.typed.items()}
         for f in spec.fields:  # a chart field is pre-filled with the count: show its points
@@ -468,12 +485,23 @@ did not have.
         answers = {key: by_seat for key, by_seat in answers.items() if by_seat}
         self._keep_draft({"step": self.step, "answers": answers, "charts": charts})
 
-    def _prefill_text(self, field: Field, value: Any) -> str:
+    def _prefill_text(self, field: Field, value: Any, seat: int) -> str:
         """What the field shows at first; a chart field's pre-filled value is the count."""
         if field.kind == "investments" and value:  # the board knows the cubes: VPs alone,
             # a card not known as a ? to type over (every one, when none is known: an empty
-            # answer beside another's ? read as inconsistent, a play-test)
-            return " ".join("?" if i["vp"] == UNKNOWN_VP else str(i["vp"]) for i in value)
+            # answer beside another's ? read as inconsistent, a play-test); a cube (or a
+            # Goldmine) a reopened game's sheet has over the board's as typed, VPxCUBE: the
+            # field read "5 2" for a sheet's `5x3 2`, the Triple seen in "Cubes left" alone,
+            # and "5 2" typed again still meant it (a play-test)
+            built = self.board[field.key][seat]
+            return " ".join(
+                "?"
+                if item["vp"] == UNKNOWN_VP
+                else str(item["vp"])
+                if number >= len(built) or _same_place(item, built[number])
+                else answer_text(field, [item])
+                for number, item in enumerate(value)
+            )
         return str(value) if field.chart else answer_text(field, value)
 
     def compose(self) -> ComposeResult:

@@ -2178,3 +2178,32 @@ async def test_the_typing_is_back_notice_goes_with_its_step(
         assert wizard.step == 1 and not back()
         drawn = "\n".join(strip.text for strip in wizard._compositor.render_strips())
         assert "app stopped" not in drawn
+
+
+async def test_a_reopened_builders_wizard_shows_a_cube_typed_over_the_boards(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test: Ann's `5x3 2` (a Triple typed over the board's Single) saved, the game
+    reopened: her answer read "5 2", the Triple seen only in "Cubes left", and "5 2" typed
+    again meant the Triple still. It shows as typed, so what the field says is what counts:
+    a VP alone is the board's cube."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    rules = session.rules
+    session.act(rules.board(session.state, [5] * 6))
+    session.act(rules.build(session.state, 0, 2, 1, 2))  # Ann's Double
+    session.act(rules.build(session.state, 1, 1, 5, 1))  # Bo's Single
+    added = rules.correct_text(session.state, "building:add", "1 3 Ann s", "built unseen")
+    session.act(added)  # Ann's Single, her building 1 (row 1)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_wizard(pilot, session)
+        await type_into(pilot, "#answer-0", "5x3 2")
+        await type_into(pilot, "#answer-1", "4")
+        screen = await scored_and_saved(pilot)
+        saved = tomllib.loads(screen.session.state.sheet)["players"][0]["investments"]
+        assert [item["cube"] for item in saved] == [3, 2]
+        wizard = await reopened_wizard(pilot)
+        assert wizard.query_one("#answer-0", Input).value == "5x3 2"
+        assert wizard.query_one("#answer-1", Input).value == "4"
+        assert wizard.rows[0]["investments"][0] == {"vp": 5, "cube": 3, "goldmine": False}
+        await type_into(pilot, "#answer-0", "5 2")  # the VPs alone: the board's Single
+        assert wizard.rows[0]["investments"][0] == {"vp": 5, "cube": 1, "goldmine": False}
