@@ -17,6 +17,7 @@ from typing import Any, Literal
 import tomli_w
 
 from companion.amounts import plural, refused_text, whole_digits
+from companion.safe_text import quoted
 
 FieldKind = Literal["count", "list", "investments"]
 CUBES = {
@@ -211,7 +212,7 @@ def _shown(value: Any) -> str:
         return f"a number of more than {MAX_SHEET_NUMBER:,}"
     if isinstance(value, list | dict):
         return f"a {type(value).__name__} of {len(value)} items" if len(value) > 5 else repr(value)
-    text = repr(value)
+    text = quoted(value)  # (a text's backslash once, its control characters escaped)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -226,7 +227,7 @@ def _check_number(value: Any, where: str) -> int:
 
 
 def _check_field(spec: Field, value: Any, who: str) -> Any:
-    where = f"{who}, field {spec.key!r}"
+    where = f"{who}, field {quoted(spec.key)}"
     if spec.kind == "count":
         return _check_number(value, where)
     if spec.kind == "list":
@@ -262,7 +263,8 @@ def _check_investments(value: Any, where: str) -> list[dict[str, Any]]:
     for number, item in enumerate(value, start=1):
         unknown = set(item) - {"vp", "cube", "goldmine"}
         if unknown:
-            raise SheetError(f"{where}: investment {number} has unknown keys {sorted(unknown)}")
+            keys = ", ".join(quoted(key) for key in sorted(unknown))
+            raise SheetError(f"{where}: investment {number} has unknown keys {keys}")
         vp, cube, goldmine = item.get("vp"), item.get("cube"), item.get("goldmine", False)
         if not _whole(vp) or not 0 <= vp <= MAX_SHEET_NUMBER:
             raise SheetError(
@@ -292,7 +294,7 @@ def read_sheet(
         raise SheetError("the sheet has no 'game' (one of: " + ", ".join(specs) + ")")
     spec = specs.get(game)
     if spec is None:
-        raise SheetError(f"unknown game {game!r} (one of: {', '.join(specs)})")
+        raise SheetError(f"unknown game {quoted(game)} (one of: {', '.join(specs)})")
     players = doc.get("players")
     if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
         raise SheetError("the sheet has no [[players]] tables")
@@ -307,7 +309,7 @@ def read_sheet(
         name = player.get("name")
         if not isinstance(name, str) or not name.strip():
             raise SheetError(f"player {seat}: field 'name' is missing or empty")
-        who = f"player {name!r}"
+        who = f"player {quoted(name)}"
         if name.strip().casefold() in seen:
             raise SheetError(f"{who}: the name appears twice")
         seen.add(name.strip().casefold())
@@ -317,11 +319,11 @@ def read_sheet(
                 row[spec_field.key] = spec_field.default
                 continue
             if spec_field.key not in player:
-                raise SheetError(f"{who}: field {spec_field.key!r} is missing")
+                raise SheetError(f"{who}: field {quoted(spec_field.key)} is missing")
             row[spec_field.key] = _check_field(spec_field, player[spec_field.key], who)
         unknown = set(player) - {"name"} - {f.key for f in spec.fields}
         if unknown:
-            raise SheetError(f"{who}: unknown field {sorted(unknown)[0]!r}")
+            raise SheetError(f"{who}: unknown field {quoted(sorted(unknown)[0])}")
         checked.append(row)
     problem = spec.problem_across(checked)
     if problem:
@@ -620,10 +622,6 @@ def _said(spec_field: Field, value: Any) -> str:
     """An answer as the wizard shows it (an investment as VPxCUBE, not Python data)."""
     if spec_field.kind == "investments" and isinstance(value, list):
         return answer_text(spec_field, value) or "none"
-    return _shown(value)
-
-
-def _shown(value: Any) -> str:
     return " ".join(map(str, value)) if isinstance(value, list) else str(value)
 
 

@@ -247,6 +247,38 @@ def test_bad_sheets_name_the_player_and_the_field(text: str, message: str) -> No
     assert message in str(caught.value)
 
 
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        (  # a play-tester's Cy with a backslash after his name
+            'name = "Cy\\\\"\nmoney = 1\n[[players]]\nname = "cy\\\\"\nmoney = 2',
+            "player 'cy\\': the name appears twice",
+        ),
+        (
+            'name = "Cy\\\\"\nmoney = 1\n"c\\\\sh" = 2\n[[players]]\nname = "B"\nmoney = 1',
+            "player 'Cy\\': unknown field 'c\\sh'",
+        ),
+        (
+            'name = "Cy\\u001b[2J"\n[[players]]\nname = "B"\nmoney = 1',
+            "player 'Cy\\x1b[2J': field 'money' is missing",
+        ),
+        (
+            'name = "A"\nmoney = "a\\\\b"\n[[players]]\nname = "B"\nmoney = 1',
+            "player 'A', field 'money': expected a whole number, got 'a\\b'",
+        ),
+    ],
+)
+def test_a_sheets_text_is_said_with_one_backslash_and_its_controls_escaped(
+    players: str, message: str
+) -> None:
+    """A name (or a key, a value) read from a sheet file is said as `quoted` shows it, a
+    backslash once, a control character escaped: `!r` wrote the backslash after Cy's name
+    twice (a play-test)."""
+    with pytest.raises(SheetError) as caught:
+        parse_sheet_text(f'game = "calamityville"\n[[players]]\n{players}', SHEETS)
+    assert str(caught.value) == message
+
+
 def test_sheet_text_round_trips() -> None:
     players = [
         {"name": "[b]Ann[/b]", "investments": [investment(5, 3, True), investment(0, 1)]},
