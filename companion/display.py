@@ -2,8 +2,9 @@
 
 The display (`goldrush display`, and `goldrush serve` for browsers) is read from across the
 table, so it shows only a few large numbers a player, the sentence of whose turn it is, and
-the newest sentences of the log. This module picks them from a game's state (pure: no
-Textual), one small function a game; the screen only lays them out.
+the newest sentences of the log; for Boomtown Builders, the board too (where the Track Tokens
+stand, the Train Marker's row, who built where). This module picks them from a game's state
+(pure: no Textual), one small function a game; the screen only lays them out.
 """
 
 from __future__ import annotations
@@ -36,6 +37,39 @@ class SeatView:
     colour: str
     figures: tuple[Figure, ...]
     turn: bool = False  # it is this player's turn (to bid, pick, build...)
+    label: str = ""  # the player's label on the board (Builders: "A"), "" with no board
+
+
+@dataclass(frozen=True)
+class BoardCell:
+    """One location of a board, as the game screen's board shows it: `mark` is a building's
+    owner label and cube ("A3"), a terrain mark ("~~"), a printed arrow, "==" for a Track
+    Token on nothing, "." for nothing."""
+
+    mark: str
+    kind: str = "empty"  # "building", "terrain", "token", "arrow" or "empty"
+    owner: int | None = None  # a building's owner (their seat: the colour it is drawn in)
+    token: bool = False  # the row's Track Token stands here
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    number: int  # row 1 is the first (the bottom of the board)
+    cells: tuple[BoardCell, ...]
+    train: bool = False  # the Train Marker's row: the next Track Token goes here
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """A board as rows of cells, the last row first (as drawn: row 1 at the bottom)."""
+
+    rows: tuple[BoardRow, ...]
+    labels: tuple[str, ...]  # each seat's label on the board
+    legend: tuple[str, ...]  # what the marks on it stand for, a short line each
+
+    @property
+    def columns(self) -> int:
+        return max((len(row.cells) for row in self.rows), default=0)
 
 
 @dataclass(frozen=True)
@@ -47,6 +81,7 @@ class DisplayView:
     table: tuple[Figure, ...]  # the table's own numbers (Coloma's value of gold, ...)
     log: tuple[str, ...]  # the newest sentences, oldest first
     finished: bool = False
+    board: BoardView | None = None  # the board, for a game that has one to show
 
 
 #: Per seat its figures, the table's figures, whose turn (a sentence), the seat whose turn it is.
@@ -174,6 +209,64 @@ def _builders(state: TableState) -> Picked:
     return figures, table, turn, seat
 
 
+#: The board's terrain marks, as the game screen's board and legend show them
+#: (screens/builders.py), with the word its legend says: a Mountain either way.
+BUILDERS_TERRAIN = {
+    "mountain-left": ("M<", "Mountain"),
+    "mountain-right": ("M>", "Mountain"),
+    "lake": ("~~", "Lake"),
+    "goldmine": ("$$", "Goldmine"),
+    "hideout": ("Hd", "Hideout"),
+    "hideout-terrain": ("HT", "Hideout Terrain Card"),
+}
+
+
+def _builders_board(state: TableState) -> BoardView | None:
+    """The Builders board as the game screen draws it: each location's building (its
+    owner's label and cube), terrain or printed arrow, each row's Track Token, the Train
+    Marker's row while tokens are still to place. None before the board's size is typed."""
+    from companion.games.builders import BuildersState, player_labels
+
+    assert isinstance(state, BuildersState)
+    if not state.widths:
+        return None
+    labels = tuple(player_labels([player.name for player in state.players]))
+    rows = []
+    for row in range(state.rows, 0, -1):
+        token = state.tokens[row - 1] if row <= len(state.tokens) else None
+        printed = state.arrows.get(row, [])
+        cells = []
+        for column in range(1, state.widths[row - 1] + 1):
+            on_token = token == column
+            building = state.at(row, column)
+            terrain = state.terrain.get((row, column))
+            if building is not None:
+                mark = f"{labels[building.owner]}{building.cube}"
+                cell = BoardCell(mark, "building", building.owner, on_token)
+            elif terrain is not None:
+                mark = BUILDERS_TERRAIN.get(terrain, ("??", ""))[0]
+                cell = BoardCell(mark, "terrain", token=on_token)
+            elif on_token:
+                cell = BoardCell("==", "token", token=True)
+            elif printed and column <= len(printed) and printed[column - 1]:
+                cell = BoardCell(printed[column - 1], "arrow")
+            else:
+                cell = BoardCell(".")
+            cells.append(cell)
+        train = row == state.train_row and not state.over and not state.finished
+        rows.append(BoardRow(row, tuple(cells), train))
+    legend = ["=..= Track Token"]
+    if not state.over and not state.finished:
+        legend.append("◀ Train Marker")
+    kinds = set(state.terrain.values())
+    said: dict[str, list[str]] = {}  # a word -> its marks, in the legend's order
+    for kind, (mark, word) in BUILDERS_TERRAIN.items():
+        if kind in kinds:
+            said.setdefault(word, []).append(mark)
+    legend += [f"{' '.join(marks)} {word}" for word, marks in said.items()]
+    return BoardView(tuple(rows), labels, tuple(legend))
+
+
 def _calamityville(
     state: TableState,
 ) -> Picked:
@@ -213,6 +306,8 @@ _PICKERS: dict[str, Callable[[TableState], Picked]] = {
     "builders": _builders,
     "calamityville": _calamityville,
 }
+#: The games whose board the display shows, and how it reads it.
+_BOARDS: dict[str, Callable[[TableState], BoardView | None]] = {"builders": _builders_board}
 
 
 def _final_result(game: str, state: TableState) -> tuple[SheetSpec, Result] | None:
@@ -339,8 +434,16 @@ def view_of(
             ]
     elif turn.endswith("final scoring."):  # said once: the title said it too (a play-test)
         progress = ""
+    board = _BOARDS[game](state) if game in _BOARDS else None
+    labels = board.labels if board is not None else ()
     seats = tuple(
-        SeatView(player.name, player.colour, tuple(figures[index]), turn=index == seat)
+        SeatView(
+            player.name,
+            player.colour,
+            tuple(figures[index]),
+            turn=index == seat,
+            label=labels[index] if index < len(labels) else "",
+        )
         for index, player in enumerate(state.players)
     )
     return DisplayView(
@@ -351,4 +454,5 @@ def view_of(
         table=tuple(table),
         log=log,
         finished=state.finished,
+        board=board,
     )

@@ -4,8 +4,8 @@
 second copy of the app follows it: read-only, without its lock (it never asks to write),
 rereading the journal when the file grows. It shows each player's main numbers in their
 colour, whose turn it is and the newest sentences of the log (`companion.display` chooses
-them). A game that is deleted or can no longer be read is said so on the screen, and picked
-up again when its file is back.
+them); a Boomtown Builders game's board beside the cards. A game that is deleted or can no
+longer be read is said so on the screen, and picked up again when its file is back.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -25,7 +26,7 @@ from textual.timer import Timer
 from textual.widgets import Digits, OptionList, Static
 from textual.widgets.option_list import Option
 
-from companion.display import DisplayView, Figure, view_of
+from companion.display import BoardView, DisplayView, Figure, SeatView, view_of
 from companion.saved import SavedGame, list_saved
 from companion.session import FollowStopped, GameSession
 from companion.store import DamagedFile, Store
@@ -57,6 +58,12 @@ NEWER_EVERY = 4
 CARD_WIDTH = 38
 #: A card's height (its name, the labels, three rows of large digits, its gutter).
 CARD_HEIGHT = 5
+#: A card beside a board too wide to leave room for two cards of CARD_WIDTH: its labels
+#: shortened (T, D, S: as the game screen says the cubes left, "T3 D4 S7"), the table's card
+#: left out (the board shows the Train Marker's row, the turn line says it).
+TIGHT_CARD_WIDTH = 20
+#: The figures' labels in a tight card.
+SHORT_LABELS = {"Triples": "T", "Doubles": "D", "Singles": "S", "Final score": "Score"}
 #: The log's room at the least (its padding and three lines): its newest sentence whole
 #: at a phone's width.
 LOG_ROOM = 4
@@ -88,18 +95,32 @@ class FigureBox(Vertical):
         self._label = figure.label
         self._value = figure.value
         self._colour = colour
+        self._tight = False
 
     def compose(self) -> ComposeResult:
-        yield Static(self._label, classes="figure-label", markup=False)
+        yield Static(self._shown_label(), classes="figure-label", markup=False)
         digits = Digits(self._value, classes="figure-value")
         if self._colour:
             digits.styles.color = self._colour
         yield digits
 
+    def _shown_label(self) -> str:
+        return SHORT_LABELS.get(self._label, self._label) if self._tight else self._label
+
     def show(self, figure: Figure) -> None:
         if figure.value != self._value:
             self._value = figure.value
             self.query_one(Digits).update(figure.value)
+        if figure.label != self._label:
+            self._label = figure.label
+            self.query_one(".figure-label", Static).update(self._shown_label())
+
+    def tighten(self, tight: bool) -> None:
+        """Its label shortened (in a card beside a board) or whole."""
+        if tight != self._tight:
+            self._tight = tight
+            for label in self.query(".figure-label").results(Static):  # (none before composed)
+                label.update(self._shown_label())
 
 
 def hex_of(colour: str) -> str:
@@ -110,23 +131,93 @@ def hex_of(colour: str) -> str:
         return "default"
 
 
-def name_line(name: str, colour: str, turn: bool) -> Text:
-    """A player's name in their colour, marked when it is their turn (shown literally)."""
+def name_line(name: str, colour: str, turn: bool, label: str = "", tight: bool = False) -> Text:
+    """A player's name in their colour, marked when it is their turn (shown literally),
+    after their `label` on the board; `tight`: in a narrow card (the mark says the turn)."""
     line = Text()
     line.append("▶ " if turn else "  ", style="bold")
+    if label:
+        line.append(f"{label} ", style=f"bold reverse {hex_of(colour)}")
     line.append(name, style=f"bold {hex_of(colour)}")
-    if turn:
+    if turn and not tight:
         line.append("  to play", style="italic")
     return line
+
+
+def seat_line(seat: SeatView, tight: bool = False) -> Text:
+    return name_line(seat.name, seat.colour, seat.turn, seat.label, tight)
+
+
+def _centred(mark: str, width: int) -> str:
+    """`mark` centred in `width` terminal cells (as the game screen's board centres them)."""
+    room = max(width - cell_len(mark), 0)
+    return " " * (room // 2) + mark + " " * (room - room // 2)
+
+
+def board_lines(board: BoardView, seats: tuple[SeatView, ...], spaced: bool = False) -> list[Text]:
+    """The board as the game screen draws it, row 1 at the bottom: a building is its owner's
+    label and cube in their colour, =..= around a location is its row's Track Token, the
+    Train Marker's row ends in ◀. `spaced`: a blank line between rows (read from further
+    away, where the screen has the room)."""
+    inner = max(2, max((cell_len(label) for label in board.labels), default=1) + 1)
+    numbers = Text("   ")
+    for column in range(1, board.columns + 1):
+        numbers.append(_centred(str(column), inner + 2), style="dim")
+    lines = [numbers]
+    for row in board.rows:
+        line = Text(f"{row.number:>2} ", style="bold" if row.train else "dim")
+        for cell in row.cells:
+            if cell.owner is not None and cell.owner < len(seats):
+                style = f"bold {hex_of(seats[cell.owner].colour)}"
+            elif cell.kind in ("terrain", "token"):
+                style = "bold" if cell.kind == "token" else "italic"
+            else:
+                style = "dim"
+            if cell.token and cell.kind != "token":  # the token beside what stands there
+                line.append(_centred(f"={cell.mark}=", inner + 2), style=f"{style} bold")
+            else:
+                line.append(_centred(cell.mark, inner + 2), style=style)
+        if row.train:
+            line.append(" ◀", style="bold")
+        if spaced:
+            lines.append(Text())
+        lines.append(line)
+    return lines
+
+
+def legend_lines(board: BoardView, width: int) -> list[str]:
+    """The legend's marks, as many a line as fit `width` (each whole: wrapped at a space,
+    "◀ Train" and "Marker" went to two lines)."""
+    lines: list[str] = []
+    for said in board.legend:
+        if lines and cell_len(lines[-1]) + 2 + cell_len(said) <= width:
+            lines[-1] += f"  {said}"
+        else:
+            lines.append(said)
+    return lines
+
+
+def board_width(board: BoardView) -> int:
+    """The cells the board's lines take (the widest line)."""
+    inner = max(2, max((cell_len(label) for label in board.labels), default=1) + 1)
+    return 3 + board.columns * (inner + 2) + 2
 
 
 class Card(Vertical):
     """A player's figures (or the table's) under their name, in their colour."""
 
-    def __init__(self, title: Text, figures: tuple[Figure, ...], colour: str = "") -> None:
+    def __init__(
+        self,
+        title: Text,
+        figures: tuple[Figure, ...],
+        colour: str = "",
+        seat: SeatView | None = None,
+    ) -> None:
         super().__init__(classes="card")
         self._title = title
         self._boxes = [FigureBox(figure, colour) for figure in figures]
+        self.seat = seat  # the player it shows (None: the table's card)
+        self.tight = False
         if colour:
             self.styles.border_left = ("thick", colour)
 
@@ -138,9 +229,25 @@ class Card(Vertical):
     def show(self, title: Text, figures: tuple[Figure, ...]) -> None:
         if title != self._title:
             self._title = title
-            self.query_one(".seat-name", Static).update(title)
+            for line in self.query(".seat-name").results(Static):  # (none before composed)
+                line.update(title)
         for box, figure in zip(self._boxes, figures, strict=True):
             box.show(figure)
+
+    def show_seat(self, seat: SeatView) -> None:
+        self.seat = seat
+        self.set_class(seat.turn, "-turn")
+        self.show(seat_line(seat, self.tight), seat.figures)
+
+    def tighten(self, tight: bool) -> None:
+        """Narrow (beside a board): the figures' labels shortened, the name line too."""
+        if tight == self.tight:
+            return
+        self.tight = tight
+        for box in self._boxes:
+            box.tighten(tight)
+        if self.seat is not None:
+            self.show_seat(self.seat)
 
 
 class LogLines(Static):
@@ -226,7 +333,11 @@ class DisplayScreen(StyledOnce, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("", id="display-title", markup=False)
         yield Static("", id="display-turn", markup=False)
-        yield Grid(id="display-cards")
+        with Horizontal(id="display-main"):
+            yield Grid(id="display-cards")
+            with Vertical(id="display-board-box"):
+                yield Static("", id="display-board", markup=False)
+                yield Static("", id="display-legend", markup=False)
         yield LogLines(id="display-log")
         yield Static("", id="display-status", markup=False)
 
@@ -241,6 +352,8 @@ class DisplayScreen(StyledOnce, Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         set_size_classes(self, event.size)
         self._fit_columns()
+        if self.view is not None:
+            self._show_board(self.view)  # its rows spaced, or not, at this height
         self.call_after_refresh(self._fit_log)  # with the lines above it as laid out
 
     def _fit_log(self) -> None:
@@ -253,14 +366,35 @@ class DisplayScreen(StyledOnce, Screen[None]):
         )
         log = self.query_one("#display-log", LogLines)
         room = max(CARD_HEIGHT, self.size.height - around - max(LOG_ROOM, log.newest_needs()))
-        cards = self.query_one("#display-cards", Grid)
-        if cards.styles.max_height != Scalar.from_number(room):
-            cards.styles.max_height = room  # (the log fits its sentences as it is resized)
+        main = self.query_one("#display-main", Horizontal)
+        if main.styles.max_height != Scalar.from_number(room):
+            main.styles.max_height = room  # (the log fits its sentences as it is resized)
+
+    def _board_room(self) -> int:
+        """The columns the board takes beside the cards (0: no board, or it goes under them)."""
+        board = self.view.board if self.view is not None else None
+        if board is None:
+            return 0
+        return board_width(board) + 2  # its padding
 
     def _fit_columns(self) -> None:
-        count = max(len(self._cards) + (self._table_card is not None), 1)
-        columns = max(1, min(count, self.size.width // CARD_WIDTH))
+        width = self.size.width
+        board = self._board_room()
+        # the board beside the cards when it leaves them a column of tight ones at least
+        # (at a phone's width it goes under them)
+        beside = bool(board) and width - board >= TIGHT_CARD_WIDTH + 2
+        self.set_class(bool(board) and not beside, "-board-under")
+        room = width - board if beside else width
+        tight = beside and room - 2 < 2 * CARD_WIDTH
+        count = len(self._cards) + (self._table_card is not None and not tight)
+        count = max(count, 1)
+        columns = max(1, min(count, (room - 2) // (TIGHT_CARD_WIDTH if tight else CARD_WIDTH)))
         self.query_one("#display-cards", Grid).styles.grid_size_columns = columns
+        for card in self._cards:
+            card.tighten(tight)
+        if self._table_card is not None:
+            self._table_card.display = not tight
+        self.set_class(tight, "-tight-cards")
         # a phone's one column of cards drops their spacing: with it, three players' cards
         # left the log one line, its newest sentence cut (a play-test)
         self.set_class(columns == 1 and count > 1, "-one-column")
@@ -332,16 +466,17 @@ class DisplayScreen(StyledOnce, Screen[None]):
                 for seat in view.seats
             ),
             tuple(f.label for f in view.table),
+            None if view.board is None else board_width(view.board),
         )
         if shape != self._shape:
             self._build_cards(view)
             self._shape = shape
         else:
             for card, seat in zip(self._cards, view.seats, strict=False):
-                card.set_class(seat.turn, "-turn")
-                card.show(name_line(seat.name, seat.colour, seat.turn), seat.figures)
+                card.show_seat(seat)
             if self._table_card is not None:
                 self._table_card.show(TABLE_TITLE, view.table)
+        self._show_board(view)
         title = f"{view.title} · {view.progress}" if view.progress else view.title
         self.query_one("#display-title", Static).update(Text(title))
         turn = self.query_one("#display-turn", Static)
@@ -365,6 +500,22 @@ class DisplayScreen(StyledOnce, Screen[None]):
             )
         status.update(Text(following))
 
+    def _show_board(self, view: DisplayView) -> None:
+        """The board (a Builders game's), redrawn as it changes; hidden for a game without."""
+        box = self.query_one("#display-board-box", Vertical)
+        box.display = view.board is not None
+        if view.board is None:
+            return
+        lines = board_lines(view.board, view.seats, self._spaced(view.board))
+        self.query_one("#display-board", Static).update(Text("\n").join(lines))
+        legend = legend_lines(view.board, board_width(view.board))
+        self.query_one("#display-legend", Static).update(Text("\n".join(legend)))
+
+    def _spaced(self, board: BoardView) -> bool:
+        """Whether the board's rows are a line apart: where the screen has room for them
+        and the log's (title, turn line, status: 3; the numbers and the legend: 3)."""
+        return self.size.height - (2 * len(board.rows) + 6) >= LOG_ROOM + 4
+
     def _show_log(self) -> None:
         if self.view is not None:
             self.query_one("#display-log", LogLines).show(self.view.log, self.view.finished)
@@ -375,7 +526,7 @@ class DisplayScreen(StyledOnce, Screen[None]):
         grid.remove_children()
         self._cards = []
         for seat in view.seats:
-            card = Card(name_line(seat.name, seat.colour, seat.turn), seat.figures, seat.colour)
+            card = Card(seat_line(seat), seat.figures, seat.colour, seat)
             card.set_class(seat.turn, "-turn")
             self._cards.append(card)
         self._table_card = Card(TABLE_TITLE, view.table) if view.table else None

@@ -305,3 +305,58 @@ def test_coloma_shows_the_tally_once_gunmen_are_placed_in_the_year(new_game: New
     assert shown.turn.startswith("1848, Round 1.")
     outlaws = str(session.state.outlaws)  # type: ignore[attr-defined]
     assert shown.table[1:] == (Figure("Gunmen", "1"), Figure("Outlaws", outlaws))
+
+
+def test_builders_shows_the_board_as_rows_of_cells(new_game: NewGame) -> None:
+    """The display showed no board for Boomtown Builders: where the Track Tokens stand, the
+    Train Marker's row and who built where are what its table looks at most. The view has
+    the board as the game screen draws it: the last row first, a building as its owner's
+    label and cube, terrain marks, each row's token, the Train Marker's row."""
+    session = new_game("builders", names=("Ann", "Bo", "Cy", "Dee"), terrain=True)
+    assert view(session).board is None  # before the board's size is typed
+    rules = session.rules
+    session.act(rules.board(session.state, [5] * 4))  # type: ignore[attr-defined]
+    session.act(rules.place_terrain(session.state, 2, 2, "lake"))  # type: ignore[attr-defined]
+    session.act(rules.place_terrain(session.state, 3, 1, "mountain-right"))  # type: ignore[attr-defined]
+    session.act(rules.build(session.state, 0, 3, 2, 3))  # type: ignore[attr-defined]
+    session.act(rules.build(session.state, 1, 1, 2, 1))  # type: ignore[attr-defined]
+    session.act(rules.build(session.state, 2, 2, 4, 1))  # type: ignore[attr-defined]
+    session.act(rules.build(session.state, 3, 4, 5, 2))  # type: ignore[attr-defined]
+    session.act(rules.token(session.state, 1, 0, 0))  # type: ignore[attr-defined]
+    shown = view(session)
+    board = shown.board
+    assert board is not None
+    assert [seat.label for seat in shown.seats] == ["A", "B", "C", "D"] == list(board.labels)
+    assert [row.number for row in board.rows] == [4, 3, 2, 1]  # row 1 at the bottom
+    marks = {row.number: [cell.mark for cell in row.cells] for row in board.rows}
+    assert marks == {
+        4: [".", ".", ".", ".", "D2"],
+        3: ["M>", "A3", ".", ".", "."],
+        2: [".", "~~", ".", "C1", "."],
+        1: [".", "B1", ".", ".", "."],  # the token stands beside Bo's building
+    }
+    first = board.rows[-1]
+    assert [cell.token for cell in first.cells] == [False, True, False, False, False]
+    assert first.cells[1].owner == 1 and first.cells[1].kind == "building"
+    assert board.rows[0].cells[4].owner == 3
+    assert [row.number for row in board.rows if row.train] == [2]  # the next token's row
+    assert board.legend == ("=..= Track Token", "◀ Train Marker", "M> Mountain", "~~ Lake")
+    session.act(rules.next_round(session.state))  # type: ignore[attr-defined]
+    for seat in (1, 2, 3, 0):
+        session.act(rules.build(session.state, seat, 4, seat + 1, 1))  # type: ignore[attr-defined]
+    session.act(rules.token(session.state, 0, 0, 0))  # type: ignore[attr-defined]
+    row_2 = view(session).board.rows[2]  # type: ignore[union-attr]
+    # a tie: straight ahead, onto the Lake (a token may stand on one)
+    assert [(cell.mark, cell.kind) for cell in row_2.cells if cell.token] == [("~~", "terrain")]
+    assert [row.number for row in view(session).board.rows if row.train] == [3]  # type: ignore[union-attr]
+    # a Track Token on an empty location is "==", as on the game screen
+    session.undo()
+    session.act(rules.token_by_hand(session.state, 3, "as on the board"))  # type: ignore[attr-defined]
+    row_2 = view(session).board.rows[2]  # type: ignore[union-attr]
+    assert [(cell.mark, cell.kind) for cell in row_2.cells if cell.token] == [("==", "token")]
+
+
+def test_other_games_have_no_board(new_game: NewGame) -> None:
+    for game in ("boomtown", "coloma", "calamityville"):
+        shown = view(new_game(game, names=("Ann", "Bo", "Cy")))
+        assert shown.board is None and all(seat.label == "" for seat in shown.seats)

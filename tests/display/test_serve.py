@@ -4,6 +4,7 @@ the display (an HTTP client against 127.0.0.1 only, every wait bounded)."""
 from __future__ import annotations
 
 import asyncio
+import re
 import shlex
 import signal
 import subprocess
@@ -11,12 +12,14 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
 
 from companion.cli import build_parser
 from companion.serve import app_command
+from companion.session import GameSession
 from tests.display.serving import free_port, start_serve
 
 
@@ -64,9 +67,15 @@ def test_a_port_in_use_or_an_unknown_host_is_said_before_any_address(
     assert out == "" and "cannot listen on 'nosuchhost.invalid' (--host)" in err
 
 
-async def test_serve_answers_http_and_its_websocket_runs_the_display(tmp_path: Path) -> None:
+#: A terminal's control sequences (colours, cursor moves), taken out of what the page gets.
+CONTROL = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]")
+
+
+async def _served(data_dir: Path, size: str, wanted: list[bytes]) -> bytes:
+    """What `goldrush serve` on `data_dir` sends a browser's window of `size` ("80x24"), its
+    terminal's control sequences taken out, until it has said each of `wanted` (or 30 s)."""
     port = free_port()
-    server = start_serve(tmp_path, port, subprocess.PIPE)
+    server = start_serve(data_dir, port, subprocess.PIPE)
     try:
         page = ""
         deadline = time.monotonic() + 30
@@ -80,16 +89,19 @@ async def test_serve_answers_http_and_its_websocket_runs_the_display(tmp_path: P
                 assert server.poll() is None, server.stdout.read().decode()  # type: ignore[union-attr]
                 await asyncio.sleep(0.2)
         assert f"ws://127.0.0.1:{port}/ws" in page
+        width, height = size.split("x")
         seen = b""
         async with (
             aiohttp.ClientSession() as client,
             client.ws_connect(
-                f"ws://127.0.0.1:{port}/ws?width=80&height=24",
+                f"ws://127.0.0.1:{port}/ws?width={width}&height={height}",
                 timeout=aiohttp.ClientWSTimeout(ws_close=5),
             ) as websocket,
         ):
             deadline = time.monotonic() + 30
-            while b"No game" not in seen and time.monotonic() < deadline:
+            while time.monotonic() < deadline:
+                if all(part in CONTROL.sub(b"", seen) for part in wanted):
+                    break
                 message = await asyncio.wait_for(websocket.receive(), timeout=30)
                 if message.type == aiohttp.WSMsgType.BINARY:
                     seen += message.data
@@ -97,7 +109,7 @@ async def test_serve_answers_http_and_its_websocket_runs_the_display(tmp_path: P
                     seen += message.data.encode()
                 else:
                     break
-        assert b"No game" in seen  # the display's list: no game is saved in this folder
+        return CONTROL.sub(b"", seen)
     finally:
         server.send_signal(signal.SIGTERM)
         try:
@@ -105,3 +117,30 @@ async def test_serve_answers_http_and_its_websocket_runs_the_display(tmp_path: P
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+
+
+async def test_serve_answers_http_and_its_websocket_runs_the_display(tmp_path: Path) -> None:
+    seen = await _served(tmp_path, "80x24", [b"No game"])
+    assert b"No game" in seen  # the display's list: no game is saved in this folder
+
+
+async def test_a_served_builders_game_shows_its_board(tmp_path: Path) -> None:
+    """The browser's display (the same display, served) showed no Builders board: it shows
+    the board, its buildings, Track Token and Train Marker, as the terminal's does."""
+    from companion.games import GAMES
+    from companion.setup import SetupForm, build_header
+    from companion.store import Store
+    from companion.table import COLOURS
+
+    store = Store(tmp_path, GAMES)
+    names = ["Ann", "Bo", "Cy", "Dee"]
+    header, _ = build_header(SetupForm("builders", names, list(COLOURS[:4]), 0, {}))
+    session = GameSession.create(store, header)
+    rules: Any = session.rules
+    session.act(rules.board(session.state, [5] * 10))
+    session.act(rules.build(session.state, 0, 3, 1, 3))
+    session.act(rules.build(session.state, 1, 2, 4, 2))
+    session.close()
+    wanted = [b"A Ann", b"A3", b"B2", "◀".encode(), b"=..= Track Token"]
+    seen = await _served(tmp_path, "120x40", wanted)
+    assert all(part in seen for part in wanted), seen[-2000:]

@@ -12,6 +12,7 @@ import shutil
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.text import Text
@@ -522,3 +523,66 @@ async def test_a_phone_shows_the_turn_the_tie_break_and_a_long_sentence_whole(
         assert screen.view.turn.endswith("share the rank.")
         await shows(pilot, lambda: shown_whole(app, "#display-turn", screen.view.turn))
         await shows(pilot, lambda: shown_whole(app, "#display-log", result))
+
+
+def _builders_on_a_board(new_game: NewGame) -> GameSession:
+    """Four players on the usual 10-row board, with terrain, buildings and a Track Token."""
+    session = new_game("builders", names=("Ann", "Bo", "Cy", "Dee"), terrain=True)
+    rules: Any = session.rules
+    session.act(rules.board(session.state, [6] * 10))
+    session.act(rules.place_terrain(session.state, 2, 2, "lake"))
+    session.act(rules.place_terrain(session.state, 3, 5, "goldmine"))
+    for seat, (row, column, cube) in enumerate(((3, 1, 3), (2, 4, 2), (1, 3, 1), (4, 4, 3))):
+        session.act(rules.build(session.state, seat, row, column, cube))
+    session.act(rules.token(session.state, 1, 0, 0))  # row 1, column 2
+    return session
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_builders_game_shows_its_board_beside_the_cards(
+    store: Store, new_game: NewGame, size: tuple[int, int]
+) -> None:
+    """The display showed no board for Boomtown Builders (a table looking at it could not
+    see the Track Tokens, the Train Marker's row, nor who built where): the board is drawn
+    beside the cards, whole, above the log, with every card whole too; at 80x24 the cards
+    shorten their labels (T, D, S) and the table's card (the Train Marker's row: the board
+    shows it) is left out. A build in the playing window is shown on it."""
+    session = _builders_on_a_board(new_game)
+    app = DisplayApp(store, session.game_id)
+    width = size[0]
+    async with app.run_test(size=size) as pilot:
+        await shows(pilot, lambda: isinstance(app.screen, DisplayScreen) and app.screen.view)
+        screen = app.screen
+        assert isinstance(screen, DisplayScreen)
+        board = screen.query_one("#display-board")
+        await shows(pilot, lambda: board.region.height > 0 and screen._cards[-1].region.height)
+        await pilot.pause()  # (the cards give way to the log a frame after the first layout)
+        lines = str(board.render()).split("\n")
+        rows = [line for line in lines if line.strip()]
+        assert len(rows) == 11  # the column numbers and the 10 rows, row 1 last
+        assert rows[0].split() == ["1", "2", "3", "4", "5", "6"]
+        assert rows[-1].split() == ["1", ".", "==", "C1", ".", ".", "."]  # the Track Token
+        assert rows[-2].split() == ["2", ".", "~~", ".", "B2", ".", ".", "◀"]  # the Train Marker
+        assert rows[-3].split() == ["3", "A3", ".", ".", ".", "$$", "."]
+        assert board.region.height == len(lines)  # whole, not cut
+        log = screen.query_one("#display-log").region
+        assert board.region.bottom <= log.y and board.region.right <= width
+        for card in screen._cards:
+            assert card.region.height == 5 and card.region.right <= board.region.x
+            assert card.region.bottom <= log.y  # nothing hidden under the log
+            for figure in card.query(".figure"):
+                assert figure.region.right <= card.region.right
+        assert "A Ann" in str(screen._cards[0].query_one(".seat-name").render())
+        labels = [str(label.render()) for label in screen._cards[0].query(".figure-label")]
+        table = screen._table_card
+        assert table is not None
+        if width == 80:
+            assert labels == ["T", "D", "S"] and not table.display
+        else:
+            assert labels == ["Triples", "Doubles", "Singles"] and table.display
+            assert table.region.bottom <= log.y
+        # the playing window builds: the display shows it
+        rules: Any = session.rules
+        session.act(rules.next_round(session.state))
+        session.act(rules.build(session.state, 1, 6, 6, 3))
+        await shows(pilot, lambda: "B3" in str(board.render()))
