@@ -36,18 +36,30 @@ class TornTail:
 
 @dataclass(frozen=True)
 class Damage:
-    """The first entry that could not be used, why, and how many entries were not loaded."""
+    """The first entry that could not be used, why, and how many entries were not loaded.
+
+    Reading goes on past it: `sound_after` entries after it read well (their checks hold,
+    they can be used), and `bad` lists every entry that cannot be, this one first, each
+    with why. Going on ("Continue from the readable part") keeps the sound ones."""
 
     number: int
     what: str
     lost: int
     backup: Path | None = None
+    #: the entries after `number` that read well
+    sound_after: int = 0
+    #: (number, why) of each entry from `number` on that cannot be used, `number` first
+    bad: tuple[tuple[int, str], ...] = ()
 
     def unread(self) -> str:
         """The entries not loaded, from this one: "it and the 2 entries after it", or "it"
         when it is the last (`goldrush export` said "it and the 0 after it": a play-test)."""
         after = self.lost - 1
         return f"it and the {after} entr{'ies' if after != 1 else 'y'} after it" if after else "it"
+
+    def numbers(self) -> list[int]:
+        """The numbers of the entries that cannot be used (this one alone when not known)."""
+        return [number for number, _ in self.bad] or [self.number]
 
     def notice(self, follower: bool = False) -> str:
         """What a table is told; a `follower` (a window that only follows the game) makes no
@@ -68,8 +80,29 @@ class Damage:
         )
         before = self.number - 1
         shown = f"the {before} entr{'ies' if before != 1 else 'y'} before it"
+        sound = ""
+        if self.sound_after:  # (damage in the middle hid that the rest was sound)
+            sound = (
+                f" {self._after_it()} read well: going on keeps them, without "
+                f"{said_entries(self.numbers())}."
+            )
         return (
             f"Entry {self.number} of this game file {self.what}: {self.unread()} could not be "
-            f"loaded; the game shows {shown}.{kept} Nothing is saved to this game until "
+            f"loaded; the game shows {shown}.{sound}{kept} Nothing is saved to this game until "
             f"{until} (a copy keeps what could not be read)."
         )
+
+    def _after_it(self) -> str:
+        """ "The 295 entries after it" / "Of the 6 entries after it, 5" (some bad too)."""
+        after = self.lost - 1
+        if self.sound_after == after:
+            return f"The {after} entr{'ies' if after != 1 else 'y'} after it"
+        return f"Of the {after} entries after it, {self.sound_after}"
+
+
+def said_entries(numbers: list[int]) -> str:
+    """ "entry 5", "entries 3 and 6", "entries 3, 6 and 9"."""
+    if len(numbers) == 1:
+        return f"entry {numbers[0]}"
+    listed = ", ".join(str(number) for number in numbers[:-1])
+    return f"entries {listed} and {numbers[-1]}"

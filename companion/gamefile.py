@@ -112,10 +112,47 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _damage(number: int, what: str, lost: int) -> Damage:
+def _damage(bodies: list[bytes], index: int, what: str, checked: bool, first_number: int) -> Damage:
+    """The damage of entry `index` (of `bodies`, numbered from `first_number`), and what
+    reading on past it finds: which entries after it read well and which do not."""
     from companion.damage import Damage
 
-    return Damage(number, what, lost)
+    later = _read_past(bodies, index + 1, checked)
+    bad = [(first_number + index, what)]
+    bad += [(first_number + place, why) for place, _, entry, why in later if entry is None]
+    sound = sum(1 for _, _, entry, _ in later if entry is not None)
+    return Damage(
+        first_number + index, what, len(bodies) - index, sound_after=sound, bad=tuple(bad)
+    )
+
+
+#: why a last entry without its final line is dropped (a crash cut it short)
+CUT_SHORT = "was cut off when the app stopped while saving it"
+
+
+def _read_past(
+    bodies: list[bytes], start: int, checked: bool
+) -> list[tuple[int, bytes, Entry | None, str]]:
+    """Each entry from `bodies[start]` on, read on its own: its place, its bytes (the whole
+    entry, check line included), the entry, or None and why it cannot be used. A damaged
+    entry further up does not hide whether those after it are sound."""
+    read: list[tuple[int, bytes, Entry | None, str]] = []
+    last = len(bodies) - 1
+    for place in range(start, len(bodies)):
+        body = bodies[place]
+        if place == last:
+            end = _complete_end(body, checked)
+            if end is None:
+                read.append((place, body, None, CUT_SHORT))
+                continue
+            body = body[:end]
+        try:
+            entry = _entry_of_content(_content_of(body, checked))
+        except JournalError as error:
+            read.append((place, body, None, str(error)))
+            continue
+        read.append((place, body, entry, ""))
+    return read
 
 
 class GameRecord:
@@ -473,7 +510,7 @@ def parse_journal(data: bytes, fmt: int | None = None, first_number: int = 1) ->
                 content = _content_of(body, checked)  # its exact reason when refused
             contents.append(content)
         except JournalError as error:
-            good, damage = offset, _damage(first_number + index, str(error), count - index)
+            good, damage = offset, _damage(bodies, index, str(error), checked, first_number)
             break
         start = offset + len(_MARKER)
         offset = start + len(body)
@@ -491,11 +528,49 @@ def parse_journal(data: bytes, fmt: int | None = None, first_number: int = 1) ->
                 entries.append(_entry_of_content(content))
             except JournalError as error:
                 good = spans[2 * index - 1] if index else len(header_bytes)
-                damage = _damage(first_number + index, str(error), count - index)
+                damage = _damage(bodies, index, str(error), checked, first_number)
                 torn = torn and index == count - 1  # a read entry by entry stops here
                 del spans[2 * index :]
                 return ParsedJournal(doc, entries, good, torn=torn, damage=damage, spans=spans)
     return ParsedJournal(doc, entries, good, torn=torn, damage=damage, spans=spans)
+
+
+class Salvage:
+    """A damaged game file read past its damage, to go on without what is damaged: the
+    bytes up to the first damaged entry (`head`, header included), the entries in them
+    (`before`), and each entry from the first damaged one on, read on its own (`later`:
+    place, bytes, the entry or None, why not; see `_read_past`)."""
+
+    def __init__(
+        self,
+        data: bytes,
+        parsed: ParsedJournal,
+        later: list[tuple[int, bytes, Entry | None, str]],
+    ) -> None:
+        self.head = data[: parsed.good]
+        self.before = parsed.entries
+        self.damage = parsed.damage
+        self.later = later
+
+    def rebuilt(self, keep: Iterable[int]) -> bytes:
+        """The file with the head and, of the later entries, those at the places `keep`,
+        each as the very bytes it had (its check still holds)."""
+        wanted = set(keep)
+        return self.head + b"".join(
+            _MARKER + body for place, body, _, _ in self.later if place in wanted
+        )
+
+
+def salvage(data: bytes) -> Salvage | None:
+    """A whole game file read past its first damaged entry, or None when none is damaged
+    (or it is not in the layout this app writes). ValueError when its header cannot be read."""
+    parsed = parse_journal(data)
+    if parsed.damage is None or parsed.spans is None:
+        return None
+    fmt = parsed.doc.get("format")
+    checked = type(fmt) is int and fmt >= 2
+    bodies = data.split(_MARKER)[1:]
+    return Salvage(data, parsed, _read_past(bodies, parsed.damage.number - 1, checked))
 
 
 def _checked_run(

@@ -26,7 +26,7 @@ from __future__ import annotations
 import contextlib
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.gamefile import (
     ENTRY_MARKER,
@@ -45,6 +45,9 @@ from companion.games.base import TableState, copy_state
 from companion.journal import REDO, UNDO, Entry, Journal, JournalError, now_stamp
 from companion.lock import GameLock
 from companion.store import CHANGED_ELSEWHERE, DamagedFile, SaveError, Store, stamp_of
+
+if TYPE_CHECKING:
+    from companion.going_on import GoingOn
 
 READ_ONLY = "Open in another window: this one follows it and cannot change it."
 TOOK_OVER = "The other window let go of the game (closed or stopped): this one can change it now."
@@ -452,14 +455,51 @@ class GameSession:
         if self.read_only:
             raise ReadOnly()
 
-    def continue_from_readable(self) -> None:
-        """The table's say-so after damage: cut the file back to what was read (a copy of
-        the whole file exists), and allow changes again. Raises SaveError when it cannot."""
+    def going_on(self) -> GoingOn:
+        """What `continue_from_readable` would do to this damaged game, read from the file
+        as it is now (see companion/going_on.py): the question says it. SaveError when the
+        file cannot be read again, or its damage is not the one this session read."""
+        from companion.files import UnreadableFile, read_bounded
+        from companion.gamefile import salvage
+        from companion.going_on import plan
+        from companion.store import GAME_LIMIT
+
+        damage = self.record.damage
+        if damage is None:
+            raise SaveError("This game's file is not damaged.")
+        try:
+            stamp = stamp_of(os.stat(self.path))
+            found = salvage(read_bounded(self.path, GAME_LIMIT))
+        except (UnreadableFile, OSError, ValueError) as error:
+            raise SaveError(
+                f"The game file cannot be read again ({error}), so it was left as it is."
+            ) from None
+        if found is None or found.damage is None or found.damage.number != damage.number:
+            raise SaveError(
+                "This game's file was changed by another window or program since this one "
+                "read it, so it was left as it is: open the game again."
+            )
+        return plan(self.rules, self.header, found, damage, stamp)
+
+    def continue_from_readable(self, going_on: GoingOn | None = None) -> GoingOn:
+        """The table's say-so after damage (a copy of the whole file exists): the damaged
+        entries dropped and those after them that read well kept, the file written anew
+        and read again; or, when they cannot be kept (`going_on.fallback`), the file cut
+        back to what was read before the damage. Changes are allowed again. `going_on`:
+        what the table was asked (`going_on()`, made now when None). Raises SaveError when
+        it cannot be done (the file is then as it was)."""
         self._check_writable()
+        if going_on is None:
+            going_on = self.going_on()
+        if going_on.data is not None:
+            self.store.rewrite_damaged(self.record, going_on.data, going_on.stamp)
+            self._load(self.store.read_game(self.path))
+            return going_on
         self.store.cut_to_readable(self.record)
         self.known_length = self.record.good_length
         self._written_stamp = _stamp_of(self.path)
         self.read_only_reason = None
+        return going_on
 
     def _append(self, entry: Entry) -> None:
         """Write one entry where this session left the file; SaveError when it cannot."""

@@ -372,7 +372,7 @@ class Store:
     def keep_damaged_copy(self, record: GameRecord) -> GameRecord:
         """Copy a damaged file as it is (fsynced) and note where; the file is not changed.
         When no copy can be made, the record says so and stays read-only."""
-        from companion.damage import Damage
+        from dataclasses import replace
 
         if record.damage is None or record.damage.backup is not None:
             return record
@@ -381,7 +381,7 @@ class Store:
         except SaveError as error:
             record.notices.append(error.sentence)
             return record
-        record.damage = Damage(record.damage.number, record.damage.what, record.damage.lost, backup)
+        record.damage = replace(record.damage, backup=backup)
         return record
 
     def cut_to_readable(self, record: GameRecord) -> GameRecord:
@@ -398,6 +398,34 @@ class Store:
         record.damage = None
         record.read_only_reason = None
         return record
+
+    def rewrite_damaged(self, record: GameRecord, data: bytes, stamp: FileStamp) -> None:
+        """The table's say-so: replace a damaged file by `data` (its sound entries, the
+        damaged ones left out), once a copy of the whole file exists. Written aside, fsynced,
+        moved over it and the folder fsynced: a crash leaves the old file or the new one,
+        never part of one. `stamp`: the file's when `data` was made of it; SaveError (the
+        file left as it is) when it is another now, or the write fails."""
+        if record.damage is None:
+            return
+        if record.damage.backup is None or not record.damage.backup.is_file():
+            raise SaveError(
+                "There is no copy of the damaged file, so it was not changed: free some "
+                "space and open the game again."
+            )
+        try:
+            now = stamp_of(os.stat(record.path))
+        except OSError as error:
+            raise SaveError.from_os_error(error, "the game without its damaged entries") from None
+        if now != stamp:
+            raise SaveError(
+                "This game's file was changed by another window or program since this one "
+                "read it, so it was left as it is: open the game again."
+            )
+        try:
+            replace_whole(record.path, data, durable=True)
+        except OSError as error:
+            raise SaveError.from_os_error(error, "the game without its damaged entries") from None
+        _fsync_dir(record.path.parent)
 
     def keep_copy(self, path: Path, kind: str, what: str) -> Path:
         """A complete, fsynced copy `<name>.<kind>-<time>`; no partial copy is ever left.

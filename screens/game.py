@@ -864,17 +864,17 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
                 markup=False,
             )
             return
-        question = (
-            f"Play on from the {damage.number - 1} entries that could be read? The file is cut "
-            f"back to them: the {damage.lost} that could not be read are dropped from it "
-            f"(the copy at {damage.backup} keeps them)."
-        )
+        try:  # what going on does, read from the file as it is now: the question says it
+            going_on = self.session.going_on()
+        except SaveError as error:
+            self.notify(error.sentence, title="Not now", severity="warning", markup=False)
+            return
 
         def done(confirmed: bool | None) -> None:
             if not confirmed:
                 return
             try:
-                self.session.continue_from_readable()
+                self.session.continue_from_readable(going_on)
             except RuleError as error:  # this window only follows the game
                 self.notify(str(error), title="Refused", severity="warning", markup=False)
                 return
@@ -884,13 +884,13 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             for line in self.query("#read-only"):  # (the writer's: a follower is refused)
                 line.remove()
             self.clear_refusals()  # ("...open read-only: choose Continue..." stayed: a play-test)
-            self.notify("The game goes on from what could be read.", markup=False)
+            self.notify(going_on.outcome(), markup=False)
             self.refresh_view()
 
         # the toasts about the damage say what the question says, and covered part of it
         # at 80x24 for their 12 s (a play-test)
         self.app.clear_notifications()
-        self.app.push_screen(ConfirmDialog(question, yes="Play on", no="Not now"), done)
+        self.app.push_screen(ConfirmDialog(going_on.question(), yes="Play on", no="Not now"), done)
 
     def palette_commands(self) -> list[SystemCommand]:
         extra = []
@@ -898,7 +898,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             extra.append(
                 SystemCommand(
                     "Game: Continue from the readable part",
-                    "Cut the damaged file back to what was read and play on",
+                    "Play on without the damaged entries (a copy keeps the whole file)",
                     self.action_continue_readable,
                 )
             )

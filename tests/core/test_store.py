@@ -226,7 +226,8 @@ def test_the_snapshot_is_used_and_checked(new_game: NewGame, store: Store) -> No
 
 def test_an_entry_broken_in_the_middle_keeps_the_entries_before_it(store: Store) -> None:
     """A format-1 file (no checks) whose first entry has no `at`: damaged, not torn; the
-    game opens read-only with a copy of the file, and nothing is cut without a say-so."""
+    game opens read-only with a copy of the file, and nothing is dropped without a say-so.
+    Going on drops the damaged entry alone: the one after it reads well and is kept."""
     store.games_dir.mkdir(parents=True)
     path = store.games_dir / "broken-middle-entry.toml"
     shutil.copy(DATA / "broken-middle-entry.toml", path)
@@ -234,6 +235,7 @@ def test_an_entry_broken_in_the_middle_keeps_the_entries_before_it(store: Store)
     [record] = store.list_games().games
     assert record.entries == [] and record.torn is None
     assert record.damage is not None and record.damage.number == 1 and record.damage.lost == 2
+    assert record.damage.sound_after == 1
     assert "no 'at' text" in record.damage.what and record.read_only_reason
     session = GameSession.open(store, path)
     [copy] = store.games_dir.glob("*.damaged-*")
@@ -245,7 +247,7 @@ def test_an_entry_broken_in_the_middle_keeps_the_entries_before_it(store: Store)
     session.continue_from_readable()
     add_gold(session, 0, "+1")
     again = GameSession.open(store, path)
-    assert [entry.text for entry in again.journal.entries] == ["Ann +1 gold (10 → 11)"]
+    assert [entry.text for entry in again.journal.entries] == ["fine", "Ann +1 gold (11 → 12)"]
     assert again.read_only_reason is None and again.notices == []
 
 

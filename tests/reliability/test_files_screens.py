@@ -12,6 +12,7 @@ from textual.widgets import DataTable, Input
 
 from companion.amounts import parse_amount
 from companion.gamefile import DAMAGED_READ_ONLY
+from companion.session import GameSession
 from companion.store import Store
 from screens.confirm import ConfirmDialog
 from screens.game import GameScreen
@@ -117,6 +118,55 @@ async def test_a_damaged_game_opens_read_only_and_goes_on_with_a_say_so(store: S
         assert text_of(pilot, "#command-error") == ""  # the refusal said it was read-only
         assert screen.run(change) is True
     assert len(list(store.games_dir.glob("*.damaged-*"))) == 1
+
+
+async def test_going_on_after_a_changed_entry_keeps_the_entries_after_it(
+    store: Store, new_game: NewGame
+) -> None:
+    """One byte of entry 3 of 10 changed: going on cut the file back to entries 1-2 (a
+    play-test had to type 7 changes again). The question names entry 3 by its text, as a
+    hint, and says the 7 after it are kept; yes keeps them, in the log and in the numbers."""
+    session = new_game()
+    for step in range(10):
+        change = session.rules.adjust(session.state, step % 3, "gold", parse_amount("+1"))
+        session.act(change)
+    session.close()
+    texts = [entry.text for entry in session.journal.entries]
+    data = bytearray(session.path.read_bytes())
+    third = data.index(
+        b'text = "', [i for i in range(len(data)) if data.startswith(b"\n[[entries]]\n", i)][2]
+    )
+    data[third + len(b'text = "')] ^= 0x20  # "Cy +1 ..." -> "cy +1 ...": its check fails
+    session.path.write_bytes(bytes(data))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        assert any("The 7 entries after it read well" in m for m in messages(pilot))
+        assert text_of(pilot, "#read-only") == DAMAGED_READ_ONLY
+        screen.action_continue_readable()
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        question = text_of(pilot, "#confirm-question")
+        assert question.startswith(
+            "Play on without entry 3? Entry 3 was changed on disk (it says \u201ccy +1 gold"
+        )
+        assert "The 7 entries after entry 3 are kept; the copy at " in question
+        assert question.endswith("Check the cardboard: what entry 3 did is not in the numbers.")
+        await pilot.press("y")
+        await pilot.pause()
+        assert pilot.app.screen is screen and not screen.query("#read-only")
+        assert messages(pilot)[-1] == (
+            "The game goes on without entry 3: the 7 entries after entry 3 are kept."
+        )
+        assert text_of(pilot, "#log-lines").splitlines()[-9:] == texts[:2] + texts[3:]
+        assert [seat["gold"] for seat in screen.session.state.numbers] == [14, 13, 12]
+        change = screen.session.rules.adjust(screen.session.state, 2, "gold", parse_amount("+1"))
+        assert screen.run(change) is True
+    reopened = GameSession.open(store, session.path)
+    assert [entry.text for entry in reopened.journal.entries][:9] == texts[:2] + texts[3:]
+    assert reopened.read_only_reason is None and len(reopened.journal) == 10
 
 
 async def test_with_no_copy_of_a_damaged_file_going_on_is_not_offered_as_a_question(

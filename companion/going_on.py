@@ -1,0 +1,213 @@
+"""Going on after damage in the middle of a game file ("Game: Continue from the readable
+part"): what is dropped, what is kept, and the question that says so.
+
+A damaged entry (its check fails, or it cannot be read) is dropped, and the entries after
+it that read well are kept, each as the very bytes it had. Undo and redo entries take back
+or put back the newest change, not a named one: an undo or redo whose change is a dropped
+entry is dropped with it (it took back or put back what is gone), so each one kept still
+does what it did. A dropped entry is taken to have been a change: when it was an undo or a
+redo itself, a kept undo or redo would then name another change than the one it now takes
+back (its text says which), and the entries after the damage are not kept (as when one of
+them no longer replays): the file is cut back to the entries before the damage, as it was
+before this module, and the question says why. Nothing is lost either way: the copy kept
+beside the game holds the whole file.
+
+Imported only when a damaged game is gone on with."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.damage import Damage, said_entries
+from companion.gamefile import Header, Salvage
+from companion.games import Rules
+from companion.journal import REDO, UNDO, Entry, Journal
+from companion.safe_text import visible
+from companion.store import FileStamp
+
+#: the reasons the question names, at most (a file with many damaged entries)
+SAID = 3
+
+
+@dataclass(frozen=True)
+class GoingOn:
+    """What going on from a damaged game does; `question()` asks the table."""
+
+    #: the first damaged entry's number
+    number: int
+    #: (number, why) of each entry dropped: the damaged ones, and undos or redos of them
+    dropped: tuple[tuple[int, str], ...]
+    #: the entries after the first damaged one that are kept
+    kept_after: int
+    #: the file as it will be written (None: cut back to the entries before the damage)
+    data: bytes | None
+    #: why the entries after the damage are not kept (None: they are, or there are none)
+    fallback: str | None
+    backup: Path | None
+    #: the file's stamp when it was read for this (see Store.rewrite_damaged)
+    stamp: FileStamp
+
+    @property
+    def before(self) -> int:
+        return self.number - 1
+
+    def question(self) -> str:
+        """The question: what is dropped, what is kept, where the whole file is."""
+        copy = f"the copy at {self.backup} keeps the whole file"
+        if self.data is None:
+            whys = _whys(self.dropped[:1])
+            if self.fallback is not None:
+                return (
+                    f"Play on from the {_entries(self.before)} before entry {self.number}? "
+                    f"{whys} The entries after it cannot be kept: {self.fallback}. The file is "
+                    f"cut back to the {_entries(self.before)} before it ({copy})."
+                )
+            lost = len(self.dropped)
+            return (
+                f"Play on from the {_entries(self.before)} that could be read? The file is "
+                f"cut back to them: the {lost} that could not be read "
+                f"{'are' if lost != 1 else 'is'} dropped from it ({copy}). {whys}"
+            )
+        numbers = [number for number, _ in self.dropped]
+        said = said_entries(numbers)
+        kept = f"The {_entries(self.kept_after)} after entry {self.number} "
+        kept += "are kept" if self.kept_after != 1 else "is kept"
+        return (
+            f"Play on without {said}? {_whys(self.dropped)} {kept}; {copy}. Check the "
+            f"cardboard: what {said} did is not in the numbers."
+        )
+
+    def outcome(self) -> str:
+        """What was done, once it is (a toast)."""
+        if self.data is not None:
+            kept = "is" if self.kept_after == 1 else "are"
+            return (
+                f"The game goes on without {said_entries([n for n, _ in self.dropped])}: the "
+                f"{_entries(self.kept_after)} after entry {self.number} {kept} kept."
+            )
+        if self.fallback is not None:
+            return (
+                f"The game goes on from the {_entries(self.before)} before entry "
+                f"{self.number}: the entries after it could not be kept."
+            )
+        return "The game goes on from what could be read."
+
+
+def _entries(count: int) -> str:
+    return f"{count} entr{'ies' if count != 1 else 'y'}"
+
+
+def _whys(dropped: tuple[tuple[int, str], ...]) -> str:
+    """ "Entry 5 was changed on disk (it says “…”). Entry 9 cannot be read (…)." """
+    said = [f"Entry {number} {why}." for number, why in dropped[:SAID]]
+    if len(dropped) > SAID:
+        more = len(dropped) - SAID
+        said.append(f"{more} more entr{'ies' if more != 1 else 'y'} cannot be used either.")
+    return " ".join(said)
+
+
+def plan(
+    rules: Rules,
+    header: Header,
+    found: Salvage,
+    damage: Damage,
+    stamp: FileStamp,
+) -> GoingOn:
+    """What going on does with the file `found` read (its damage as `damage` said, with its
+    copy): keep what after the damage reads well and still replays, or cut back."""
+    before = len(found.before)
+    first = before  # the place of the first damaged entry
+    sequence: list[tuple[int, Entry | None]] = list(enumerate(found.before))
+    sequence += [(place, entry) for place, _, entry, _ in found.later]
+    dropped = {place: why for place, _, entry, why in found.later if entry is None}
+    entries = dict(sequence)
+    doubt = None  # why a kept undo or redo would no longer do what it did
+    done: list[int] = []
+    undone: list[int] = []
+    for place, entry in sequence:
+        kind = entry.kind if entry is not None else None
+        if kind not in (UNDO, REDO):  # a change (a dropped entry is taken to be one)
+            done.append(place)
+            undone.clear()
+            continue
+        source, target = (done, undone) if kind == UNDO else (undone, done)
+        if not source:  # nothing to take back or put back now: when written, it had
+            if place > first and doubt is None and entry is not None:
+                doubt = (
+                    f"entry {place + 1} ({_quoted(entry.text)}) would no longer "
+                    f"{'take back' if kind == UNDO else 'put back'} anything "
+                    "(a dropped entry may have been an undo or a redo)"
+                )
+            continue
+        moved = source.pop()
+        target.append(moved)
+        verb = "took back" if kind == UNDO else "put back"
+        if moved in dropped:
+            dropped[place] = f"{verb} entry {moved + 1}, which is dropped"
+        elif place > first and doubt is None and entry is not None:
+            prefix = f"{'Undone' if kind == UNDO else 'Redone'}: "
+            change = entries[moved]
+            said_so = change is not None and entry.text == prefix + change.text
+            if entry.text.startswith(prefix) and not said_so:
+                doubt = (
+                    f"entry {place + 1} ({_quoted(entry.text)}) would no longer "
+                    f"{'take back' if kind == UNDO else 'put back'} what it did "
+                    "(a dropped entry may have been an undo or a redo)"
+                )
+    kept = [(place, entry) for place, entry in sequence if place not in dropped]
+    after = [place for place, _ in kept if place > first]
+    said = tuple((place + 1, why) for place, why in sorted(dropped.items()))
+    cut = GoingOn(
+        number=first + 1,
+        dropped=said,
+        kept_after=0,
+        data=None,
+        fallback=doubt,
+        backup=damage.backup,
+        stamp=stamp,
+    )
+    if doubt is not None or not after:
+        return cut
+    failed = _replay_fails(rules, header, kept, first)
+    if failed is not None:
+        return GoingOn(cut.number, cut.dropped, 0, None, failed, damage.backup, stamp)
+    return GoingOn(
+        number=first + 1,
+        dropped=said,
+        kept_after=len(after),
+        data=found.rebuilt(after),
+        fallback=None,
+        backup=damage.backup,
+        stamp=stamp,
+    )
+
+
+def _replay_fails(
+    rules: Rules, header: Header, kept: list[tuple[int, Entry | None]], first: int
+) -> str | None:
+    """Why the kept entries do not replay (an entry after the damage that needs a dropped
+    one: said), or None. One before the damage that no longer applies is skipped, as on
+    opening: it did the same before."""
+    entries = [entry for _, entry in kept if entry is not None]
+    places = [place for place, entry in kept if entry is not None]
+    journal = Journal(entries)
+    state = rules.new_state(header)
+    done, _ = journal.stacks()
+    for index in done:
+        entry = entries[index]
+        try:
+            rules.apply(state, entry)
+        except Exception as error:  # a rule, or data its rule does not expect
+            if places[index] < first:
+                continue
+            return (
+                f"entry {places[index] + 1} ({_quoted(entry.text)}) cannot be replayed "
+                f"without what is dropped ({visible(str(error))})"
+            )
+    return None
+
+
+def _quoted(text: str) -> str:
+    shown = visible(text)
+    return f"\u201c{shown[:60]}{'…' if len(shown) > 60 else ''}\u201d"

@@ -1,0 +1,218 @@
+"""Damage in the middle of a game file drops only what is damaged: one flipped byte in
+entry 5 of 300 made going on cut the file back to entry 4, and the table had to type the
+other 295 again from the kept copy. Reading goes on past a damaged entry; going on keeps
+the entries after it that read well and still replay, and cuts back (as before) only when
+they do not."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+import pytest
+
+from companion.amounts import parse_amount
+from companion.gamefile import ENTRY_MARKER, parse_journal
+from companion.session import GameSession
+from companion.store import SaveError, Store
+from tests.conftest import NewGame
+
+
+def add_gold(session: GameSession, seat: int, text: str) -> None:
+    session.act(session.rules.adjust(session.state, seat, "gold", parse_amount(text)))
+
+
+def played(new_game: NewGame, count: int = 10) -> GameSession:
+    session = new_game()
+    for step in range(count):
+        add_gold(session, step % 3, f"+{step + 1}")
+    session.close()
+    return session
+
+
+def flipped(path: Path, *numbers: int) -> bytes:
+    """The file with one byte of each of these entries' text changed (not its check line);
+    what it was before."""
+    whole = path.read_bytes()
+    data = bytearray(whole)
+    starts = [at for at in range(len(data)) if data.startswith(ENTRY_MARKER, at)]
+    for number in numbers:
+        text = data.index(b'text = "', starts[number - 1]) + len(b'text = "')
+        data[text] ^= 0x20  # "Ann" -> "aNn"'s first letter: still readable, its check fails
+    path.write_bytes(bytes(data))
+    return whole
+
+
+def texts(session: GameSession) -> list[str]:
+    return [entry.text for entry in session.journal.entries]
+
+
+@pytest.mark.parametrize("number", [1, 3, 9, 10])
+def test_entry_k_of_n_changed_says_how_many_after_it_are_sound(
+    new_game: NewGame, store: Store, number: int
+) -> None:
+    session = played(new_game)
+    flipped(session.path, number)
+    record = store.read_game(session.path)
+    damage = record.damage
+    assert damage is not None and record.read_only_reason
+    assert damage.number == number and damage.lost == 11 - number
+    assert damage.sound_after == 10 - number
+    assert damage.numbers() == [number]
+    assert "was changed on disk (it says \u201c" in damage.what  # its text, as a hint
+    assert len(record.entries) == number - 1
+    notice = damage.notice()
+    if number < 10:
+        assert f"The {10 - number} entr" in notice and "read well: going on keeps them" in notice
+        assert f"without entry {number}." in notice
+    else:
+        assert "read well" not in notice
+
+
+def test_going_on_keeps_the_entries_after_the_changed_one(new_game: NewGame, store: Store) -> None:
+    session = played(new_game)
+    original = texts(GameSession.open(store, session.path))
+    flipped(session.path, 3)
+    damaged_bytes = session.path.read_bytes()
+    again = GameSession.open(store, session.path)
+    assert again.read_only_reason is not None and len(again.journal) == 2
+    going_on = again.going_on()
+    question = going_on.question()
+    assert question.startswith("Play on without entry 3? Entry 3 was changed on disk (it says")
+    assert "The 7 entries after entry 3 are kept" in question
+    assert f"the copy at {going_on.backup} keeps the whole file" in question
+    assert question.endswith("Check the cardboard: what entry 3 did is not in the numbers.")
+    assert session.path.read_bytes() == damaged_bytes  # asking changes nothing
+    again.continue_from_readable(going_on)
+    assert again.read_only_reason is None and again.record.damage is None
+    assert texts(again) == original[:2] + original[3:]
+    add_gold(again, 0, "+100")
+    # read anew from the file (no snapshot): every entry's check holds, nothing damaged
+    (store.cache_dir / f"{session.path.stem}.snapshot").unlink(missing_ok=True)
+    parsed = parse_journal(session.path.read_bytes())
+    assert parsed.damage is None and not parsed.torn
+    reopened = GameSession.open(store, session.path)
+    assert reopened.read_only_reason is None and reopened.notices == []
+    assert texts(reopened) == [*original[:2], *original[3:], texts(again)[-1]]
+    # Cy's +3 (entry 3) is not in the numbers: 10 +6 +9 (entries 6, 9) for Cy
+    assert [seat["gold"] for seat in reopened.state.numbers] == [
+        10 + 1 + 4 + 7 + 10 + 100,
+        10 + 2 + 5 + 8,
+        10 + 6 + 9,
+    ]
+    [copy] = store.games_dir.glob("*.damaged-*")
+    assert copy.read_bytes() == damaged_bytes  # the whole file, as it was
+
+
+def test_two_damaged_entries_are_dropped_and_the_rest_kept(new_game: NewGame, store: Store) -> None:
+    session = played(new_game)
+    original = texts(GameSession.open(store, session.path))
+    flipped(session.path, 3, 6)
+    again = GameSession.open(store, session.path)
+    damage = again.record.damage
+    assert damage is not None and damage.numbers() == [3, 6] and damage.sound_after == 6
+    assert "Of the 7 entries after it, 6 read well" in damage.notice()
+    going_on = again.going_on()
+    question = going_on.question()
+    assert question.startswith("Play on without entries 3 and 6? Entry 3 was changed on disk")
+    assert "Entry 6 was changed on disk" in question
+    assert "The 6 entries after entry 3 are kept" in question
+    again.continue_from_readable(going_on)
+    kept = original[:2] + original[3:5] + original[6:]
+    assert texts(again) == kept
+    assert texts(GameSession.open(store, session.path)) == kept
+
+
+def test_an_undo_of_a_dropped_entry_is_dropped_with_it(new_game: NewGame, store: Store) -> None:
+    """Undo takes back the newest change in effect: kept without the entry it took back,
+    it would take back the one before (Bo's +2 here). It goes with it; the other undo and
+    redo still take back and put back what they did."""
+    session = new_game()
+    add_gold(session, 0, "+1")  # 1
+    add_gold(session, 1, "+2")  # 2
+    add_gold(session, 2, "+3")  # 3: damaged
+    session.undo()  # 4: took back 3
+    add_gold(session, 0, "+4")  # 5
+    session.undo()  # 6: took back 5
+    session.redo()  # 7: put back 5
+    add_gold(session, 1, "+6")  # 8
+    session.close()
+    flipped(session.path, 3)
+    again = GameSession.open(store, session.path)
+    going_on = again.going_on()
+    assert [number for number, _ in going_on.dropped] == [3, 4]
+    assert "Entry 4 took back entry 3, which is dropped." in going_on.question()
+    assert going_on.kept_after == 4
+    again.continue_from_readable(going_on)
+    reopened = GameSession.open(store, session.path)
+    assert [seat["gold"] for seat in reopened.state.numbers] == [15, 18, 10]
+    assert [entry.text for entry in reopened.journal.effective()] == [
+        texts(session)[place] for place in (0, 1, 4, 7)
+    ]
+    assert reopened.journal.undo_target() == session.journal.entries[7]
+
+
+def test_when_a_kept_entry_needs_the_dropped_one_the_file_is_cut_back_as_before(
+    new_game: NewGame, store: Store
+) -> None:
+    """Ann's -14 needs the +5 before it (gold cannot go below 0): kept without it, it does
+    not replay. Nothing of it is kept half: the file is cut back to the entries before the
+    damage, as going on did before, and the question says why."""
+    session = new_game()
+    add_gold(session, 0, "+1")  # 1
+    add_gold(session, 0, "+5")  # 2: damaged
+    add_gold(session, 0, "-14")  # 3: 16 -> 2, needs entry 2
+    add_gold(session, 1, "+1")  # 4
+    session.close()
+    whole = flipped(session.path, 2)
+    prefix = whole[: whole.index(ENTRY_MARKER, whole.index(ENTRY_MARKER) + 1)]
+    again = GameSession.open(store, session.path)
+    going_on = again.going_on()
+    assert going_on.data is None and going_on.fallback is not None
+    question = going_on.question()
+    assert question.startswith("Play on from the 1 entry before entry 2? Entry 2 was changed")
+    assert "The entries after it cannot be kept: entry 3 (\u201cAnn -14 gold" in question
+    assert "cannot be replayed without what is dropped (Ann cannot have -3 gold" in question
+    again.continue_from_readable(going_on)
+    assert session.path.read_bytes() == prefix
+    assert texts(again) == ["Ann +1 gold (10 → 11)"] and again.read_only_reason is None
+    add_gold(again, 1, "+2")
+    assert len(GameSession.open(store, session.path).journal) == 2
+
+
+def test_a_rewrite_that_fails_leaves_the_file_as_it_was(
+    new_game: NewGame, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = played(new_game)
+    flipped(session.path, 5)
+    damaged_bytes = session.path.read_bytes()
+    again = GameSession.open(store, session.path)
+    going_on = again.going_on()
+
+    def full(descriptor: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(SaveError, match="The disk is full"):
+        again.continue_from_readable(going_on)
+    monkeypatch.undo()
+    assert session.path.read_bytes() == damaged_bytes
+    assert not list(store.games_dir.glob("*.tmp"))
+    assert again.read_only_reason is not None
+    again.continue_from_readable(going_on)  # space freed: asked again, done
+    assert len(again.journal) == 9
+
+
+def test_a_file_changed_after_the_question_is_left_as_it_is(
+    new_game: NewGame, store: Store
+) -> None:
+    session = played(new_game)
+    flipped(session.path, 5)
+    again = GameSession.open(store, session.path)
+    going_on = again.going_on()
+    changed = session.path.read_bytes() + b"\n"
+    session.path.write_bytes(changed)
+    with pytest.raises(SaveError, match="changed by another window or program"):
+        again.continue_from_readable(going_on)
+    assert session.path.read_bytes() == changed
