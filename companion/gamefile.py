@@ -145,7 +145,8 @@ def _read_past(
             if end is None:
                 read.append((place, body, None, CUT_SHORT))
                 continue
-            body = body[:end]
+            body = body[:end].rstrip(b"\n") + b"\n"  # (its end may be taken for the next
+            # entry's first newline: kept, the entry is whole, as the app writes it)
         try:
             entry = _entry_of_content(_content_of(body, checked))
         except JournalError as error:

@@ -16,7 +16,7 @@ Imported only when a damaged game is gone on with."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from companion.damage import Damage, said_entries
@@ -38,6 +38,8 @@ class GoingOn:
     number: int
     #: (number, why) of each entry dropped: the damaged ones, and undos or redos of them
     dropped: tuple[tuple[int, str], ...]
+    #: the numbers of the damaged entries (those dropped but their undos and redos)
+    damaged: tuple[int, ...]
     #: the entries after the first damaged one that are kept
     kept_after: int
     #: the file as it will be written (None: cut back to the entries before the damage)
@@ -69,14 +71,20 @@ class GoingOn:
                 f"cut back to them: the {lost} that could not be read "
                 f"{'are' if lost != 1 else 'is'} dropped from it ({copy}). {whys}"
             )
-        numbers = [number for number, _ in self.dropped]
-        said = said_entries(numbers)
-        kept = f"The {_entries(self.kept_after)} after entry {self.number} "
+        said = said_entries([number for number, _ in self.dropped])
+        damaged = said_entries(list(self.damaged))
+        kept = f"The {self._kept()} "
         kept += "are kept" if self.kept_after != 1 else "is kept"
         return (
             f"Play on without {said}? {_whys(self.dropped)} {kept}; {copy}. Check the "
-            f"cardboard: what {said} did is not in the numbers."
+            f"cardboard: what {damaged} did is not in the numbers."
         )
+
+    def _kept(self) -> str:
+        """ "7 entries after entry 3", "6 other entries after entry 3" (6 is dropped too)."""
+        count = self.kept_after
+        other = " other" if len(self.dropped) > 1 else ""
+        return f"{count}{other} entr{'ies' if count != 1 else 'y'} after entry {self.number}"
 
     def outcome(self) -> str:
         """What was done, once it is (a toast)."""
@@ -84,7 +92,7 @@ class GoingOn:
             kept = "is" if self.kept_after == 1 else "are"
             return (
                 f"The game goes on without {said_entries([n for n, _ in self.dropped])}: the "
-                f"{_entries(self.kept_after)} after entry {self.number} {kept} kept."
+                f"{self._kept()} {kept} kept."
             )
         if self.fallback is not None:
             return (
@@ -158,9 +166,11 @@ def plan(
     kept = [(place, entry) for place, entry in sequence if place not in dropped]
     after = [place for place, _ in kept if place > first]
     said = tuple((place + 1, why) for place, why in sorted(dropped.items()))
+    damaged = tuple(place + 1 for place, _, entry, _ in found.later if entry is None)
     cut = GoingOn(
         number=first + 1,
         dropped=said,
+        damaged=damaged,
         kept_after=0,
         data=None,
         fallback=doubt,
@@ -171,16 +181,8 @@ def plan(
         return cut
     failed = _replay_fails(rules, header, kept, first)
     if failed is not None:
-        return GoingOn(cut.number, cut.dropped, 0, None, failed, damage.backup, stamp)
-    return GoingOn(
-        number=first + 1,
-        dropped=said,
-        kept_after=len(after),
-        data=found.rebuilt(after),
-        fallback=None,
-        backup=damage.backup,
-        stamp=stamp,
-    )
+        return replace(cut, fallback=failed)
+    return replace(cut, kept_after=len(after), data=found.rebuilt(after))
 
 
 def _replay_fails(
@@ -203,7 +205,7 @@ def _replay_fails(
                 continue
             return (
                 f"entry {places[index] + 1} ({_quoted(entry.text)}) cannot be replayed "
-                f"without what is dropped ({visible(str(error))})"
+                f"without what is dropped ({visible(str(error)).rstrip('.')})"
             )
     return None
 

@@ -87,6 +87,7 @@ def test_going_on_keeps_the_entries_after_the_changed_one(new_game: NewGame, sto
     again.continue_from_readable(going_on)
     assert again.read_only_reason is None and again.record.damage is None
     assert texts(again) == original[:2] + original[3:]
+    assert session.path.read_bytes().endswith(b'"\n')  # whole, as the app writes it
     add_gold(again, 0, "+100")
     # read anew from the file (no snapshot): every entry's check holds, nothing damaged
     (store.cache_dir / f"{session.path.stem}.snapshot").unlink(missing_ok=True)
@@ -117,7 +118,7 @@ def test_two_damaged_entries_are_dropped_and_the_rest_kept(new_game: NewGame, st
     question = going_on.question()
     assert question.startswith("Play on without entries 3 and 6? Entry 3 was changed on disk")
     assert "Entry 6 was changed on disk" in question
-    assert "The 6 entries after entry 3 are kept" in question
+    assert "The 6 other entries after entry 3 are kept" in question
     again.continue_from_readable(going_on)
     kept = original[:2] + original[3:5] + original[6:]
     assert texts(again) == kept
@@ -142,7 +143,9 @@ def test_an_undo_of_a_dropped_entry_is_dropped_with_it(new_game: NewGame, store:
     again = GameSession.open(store, session.path)
     going_on = again.going_on()
     assert [number for number, _ in going_on.dropped] == [3, 4]
-    assert "Entry 4 took back entry 3, which is dropped." in going_on.question()
+    question = going_on.question()
+    assert "Entry 4 took back entry 3, which is dropped. The 4 other entries after" in question
+    assert question.endswith("Check the cardboard: what entry 3 did is not in the numbers.")
     assert going_on.kept_after == 4
     again.continue_from_readable(going_on)
     reopened = GameSession.open(store, session.path)
@@ -174,6 +177,7 @@ def test_when_a_kept_entry_needs_the_dropped_one_the_file_is_cut_back_as_before(
     assert question.startswith("Play on from the 1 entry before entry 2? Entry 2 was changed")
     assert "The entries after it cannot be kept: entry 3 (\u201cAnn -14 gold" in question
     assert "cannot be replayed without what is dropped (Ann cannot have -3 gold" in question
+    assert "(the least is 0)). The file is cut back to the 1 entry before it (the copy" in question
     again.continue_from_readable(going_on)
     assert session.path.read_bytes() == prefix
     assert texts(again) == ["Ann +1 gold (10 → 11)"] and again.read_only_reason is None
@@ -216,3 +220,45 @@ def test_a_file_changed_after_the_question_is_left_as_it_is(
     with pytest.raises(SaveError, match="changed by another window or program"):
         again.continue_from_readable(going_on)
     assert session.path.read_bytes() == changed
+
+
+def test_when_the_dropped_entry_was_an_undo_the_file_is_cut_back(
+    new_game: NewGame, store: Store
+) -> None:
+    """A dropped entry is taken to be a change; when it was an undo, the redo after it
+    would put back nothing (it put back Ann's +1): its say is not kept half-true."""
+    session = new_game()
+    add_gold(session, 0, "+1")  # 1
+    session.undo()  # 2: damaged
+    session.redo()  # 3: put back 1
+    add_gold(session, 1, "+2")  # 4
+    session.close()
+    flipped(session.path, 2)
+    again = GameSession.open(store, session.path)
+    going_on = again.going_on()
+    assert going_on.data is None
+    assert going_on.fallback == (
+        "entry 3 (\u201cRedone: Ann +1 gold (10 \u2192 11)\u201d) would no longer put back "
+        "anything (a dropped entry may have been an undo or a redo)"
+    )
+    again.continue_from_readable(going_on)
+    assert texts(again) == ["Ann +1 gold (10 → 11)"]
+    assert texts(GameSession.open(store, session.path)) == ["Ann +1 gold (10 → 11)"]
+
+
+def test_a_window_that_follows_the_game_follows_the_rewritten_file(
+    new_game: NewGame, store: Store
+) -> None:
+    session = played(new_game)
+    flipped(session.path, 4)
+    writer = GameSession.open_to_play(store, session.path)
+    follower = GameSession.open_to_play(store, session.path)
+    assert not writer.read_only and follower.read_only and len(follower.journal) == 3
+    writer.continue_from_readable()
+    assert follower.follow() is True
+    assert texts(follower) == texts(writer) and len(writer.journal) == 9
+    assert follower.state.numbers == writer.state.numbers
+    add_gold(writer, 0, "+1")
+    assert follower.follow() is True and texts(follower) == texts(writer)
+    writer.close()
+    follower.close()
