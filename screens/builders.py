@@ -67,6 +67,11 @@ TERRAIN_LEGEND = {
     "hideout-terrain": "HT Hideout Terrain Card",
 }
 CUBE_NAMES = {1: "a Single", 2: "a Double", 3: "a Triple"}
+#: what the board's place shows before its size is typed
+BOARD_HINT = (
+    "The board shows here once its size is typed: board 10x5 for 10 rows of 5 locations, "
+    "or each row's width (board 5 5 6 6 5)."
+)
 TERRAIN_MARKS = {
     "mountain-left": "M<",
     "mountain-right": "M>",
@@ -185,6 +190,18 @@ def fitting_hideouts(widths: list[int], remembered: object) -> list[tuple[int, i
     return spots
 
 
+def remembered_widths(remembered: object) -> list[int]:
+    """The rows' widths of a board remembered from earlier games, when they make a board
+    (1 to 20 rows of 1 to 20 locations, as the rules take); else 10 rows of 5."""
+    if (
+        isinstance(remembered, list)
+        and 1 <= len(remembered) <= 20
+        and all(type(width) is int and 1 <= width <= 20 for width in remembered)
+    ):
+        return remembered
+    return [5] * 10
+
+
 def whole(word: str) -> int:
     """A number typed in ASCII digits (checked by `is_number`), refused when too large."""
     return parse_count(word, what="A number")
@@ -211,6 +228,16 @@ class BoardBox(PlainVerticalScroll):
     """The board, the players and legend beside it, the Train Marker's notes under it: the
     notes are fitted anew to the room the board leaves them when the box's size changes
     (the round line taking a second line, a refusal of two lines, a resized terminal)."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        screen = self.screen
+        if isinstance(screen, BuildersScreen):
+            screen.fit_notes()
+
+
+class BoardTable(NoScrollHorizontal):
+    """The board and, beside it, the players and the legend: the notes under it are fitted
+    anew to the room it leaves them when its height changes (the legend's terrain line)."""
 
     def on_resize(self, event: events.Resize) -> None:
         screen = self.screen
@@ -265,6 +292,10 @@ Type in the command field and press **enter**; the line above it says what comes
     _preview_shown: Placement | str | None = None
     #: the notes' versions and their room when last fitted
     _notes_fitted: tuple[tuple[str, ...], tuple[int, int] | None] | None = None
+    #: the board's width and height as last set (None: not yet)
+    _board_size: tuple[int, int] | None = None
+    #: the notes' height as last set, on a short terminal (None: the .tcss's)
+    _notes_height: int | None = None
 
     @property
     def state(self) -> BuildersState:
@@ -282,7 +313,7 @@ Type in the command field and press **enter**; the line above it says what comes
             with PlainVertical(id="main"):
                 yield from self.command_area()
                 with BoardBox(id="board-box"):
-                    with NoScrollHorizontal(id="table"):
+                    with BoardTable(id="table"):
                         yield Rows(id="board")
                         # the board's legend under the players, in the room beside the board
                         with NoScrollVertical(id="side"):
@@ -446,7 +477,10 @@ Type in the command field and press **enter**; the line above it says what comes
         self.query_one("#players", Rows).show(self._players_lines())
         preview = self._preview()
         marker = preview.column if isinstance(preview, Placement) else None
-        self.query_one("#board", Rows).show(self._board_lines(marker))
+        board = self.query_one("#board", Rows)
+        lines = self._board_lines(marker)
+        self._size_board(board, lines)
+        board.show(lines)
         self.query_one("#legend", WrappedRows).show(self._legend_lines())
         self._preview_shown = preview
         self.fit_notes()
@@ -463,31 +497,45 @@ Type in the command field and press **enter**; the line above it says what comes
         if fitted == self._notes_fitted:  # (most keys: not wrapped again)
             return
         self._notes_fitted = fitted
-        shown = versions[-1]
+        notes = self.query_one("#notes", WrappedRows)
+        shown, padding = versions[-1], []
         if room is None:
             shown = versions[0]
         else:
-            width = room[1]
+            lines, width, under_table = room
             for version in versions:
-                if len(version.wrap(self.app.console, width)) <= room[0]:
+                if len(version.wrap(self.app.console, width)) <= lines:
                     shown = version
                     break
-        self.query_one("#notes", WrappedRows).show([shown])
+            # on a short terminal, at the box's foot: as high as the room under the table
+            # (over what of the table does not fit when they need more), whatever they say,
+            # before the board's size is typed too (its place is kept: `_size_board`), so
+            # that the notes' coming lays nothing out (#16); else the room under the table
+            # (.tcss)
+            height = None
+            if self.has_class("-short"):
+                wrapped = len(shown.wrap(self.app.console, width))
+                height = max(under_table, wrapped, 1)
+                padding = [Text()] * (height - wrapped)  # (the notes at the foot)
+            if height != self._notes_height:
+                self._notes_height = notes.styles.height = height
+        notes.show([*padding, shown])
 
-    def _room_for_notes(self) -> tuple[int, int] | None:
-        """The lines and the width the notes have under the board (None: not laid out
-        yet). On a short terminal they lie at the box's foot, over what of the table does
-        not fit: the board's lines are what they must leave; else under the table."""
+    def _room_for_notes(self) -> tuple[int, int, int] | None:
+        """The lines and the width the notes have, and the lines under the table (None:
+        not laid out yet). On a short terminal they lie at the box's foot, over what of the
+        table does not fit: the board's lines are what they must leave; else under the
+        table."""
         box = self.query_one("#board-box")
         notes = self.query_one("#notes")
         width = notes.size.width or box.size.width
         if not box.size.height or not width:
             return None
+        under_table = box.size.height - self.query_one("#table").outer_size.height
         if self.has_class("-short"):
-            used = len(self.state.widths) + 1  # the column numbers, then a line a row
-        else:
-            used = self.query_one("#table").outer_size.height + notes.styles.margin.top
-        return box.size.height - used, width
+            used = self._board_room()[1]  # the column numbers, then a line a row
+            return box.size.height - used, width, under_table
+        return under_table - notes.styles.margin.top, width, under_table
 
     def selected_seat(self) -> int:
         """Whose turn it is: ctrl+o starts at that player's cubes (it started at the first
@@ -645,15 +693,17 @@ Type in the command field and press **enter**; the line above it says what comes
         counted) is lit: the table moves the marker there (only the notes said its column: a
         play-test looked for it on the board). One line before the board's size is known."""
         state = self.state
-        if not state.widths:
-            return [Text()]
-        labels = player_labels([player.name for player in state.players])
-        inner = max(2, max(cell_len(label) for label in labels) + 1)
+        if not state.widths:  # what to type, in the board's place
+            width = self._board_room()[0]
+            hint = Text(BOARD_HINT, style="dim")
+            return list(hint.wrap(self.app.console, width)) if width else [hint]
+        inner = self._cell_width()
         widest = max(state.widths)
         numbers = Text(" " * 3)
         for column in range(1, widest + 1):
             numbers.append(centred(str(column), inner + 2), style="dim")
         lines = [numbers]
+        labels = player_labels([player.name for player in state.players])
         for row in range(state.rows, 0, -1):
             line = Text(f"{row:>2} ")
             token = state.tokens[row - 1] if row <= len(state.tokens) else None
@@ -672,6 +722,32 @@ Type in the command field and press **enter**; the line above it says what comes
                 line.append(" ◀", style="bold")
             lines.append(line)
         return lines
+
+    def _cell_width(self) -> int:
+        """The cells a location's mark takes on the board (its label and cube), without
+        the space on each side."""
+        labels = player_labels([player.name for player in self.state.players])
+        return max(2, max(cell_len(label) for label in labels) + 1)
+
+    def _board_room(self) -> tuple[int, int]:
+        """The board's width and lines (the column numbers, then a line a row). Before its
+        size is typed, those of the board remembered from earlier games, else of 10 rows of
+        5 (the usual board, the step line's example): its place is kept from the screen's
+        first frame, so that the board's coming changes no other part's size or place and
+        lays nothing out anew (it redrew the whole screen: #16)."""
+        widths = self.state.widths or remembered_widths(self.session.recall("board"))
+        return 3 + max(widths) * (self._cell_width() + 2) + len(" ◀"), len(widths) + 1
+
+    def _size_board(self, board: Rows, lines: list[Text]) -> None:
+        """The board's size: its room (`_board_room`), or its lines' if larger; set only
+        when it changes (a change lays the screen out)."""
+        width, height = self._board_room()
+        width = max(width, max((line.cell_len for line in lines), default=0))
+        height = max(height, len(lines))
+        if self._board_size != (width, height):
+            self._board_size = (width, height)
+            board.styles.width = width
+            board.styles.height = height
 
     def _cell(
         self, state: BuildersState, labels: list[str], row: int, column: int
@@ -724,8 +800,6 @@ Type in the command field and press **enter**; the line above it says what comes
         building's mark told in words (the first player's Triple), and only the terrain
         the board has."""
         state = self.state
-        if not state.widths:
-            return []
         labels = player_labels([player.name for player in state.players])
         owner, cube = 0, 3  # the same all game: a build never changes the legend's lines
         example = Text()

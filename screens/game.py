@@ -426,7 +426,9 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         year, and nothing said to page up (a play-test)."""
         progress = self.session.rules.progress(self.session.state)
         if self._progress_shown is not None and progress != self._progress_shown:
-            for box in self.query(PlainVerticalScroll):
+            # (walked, not queried: a query's selector matching took ~0.4 ms of the key that
+            # draws Builders' board, #16)
+            for box in self.walk_children(PlainVerticalScroll):
                 if box.scroll_y:
                     box.scroll_home(animate=False)
         self._progress_shown = progress

@@ -3,8 +3,8 @@
 A key at the table changes one number, so one line. A Static holding a Rich Table renders
 the whole table again (about 10 ms for a dozen rows) and repaints all of it; `Rows` keeps
 each line's drawing and repaints only the lines whose text changed, with a new layout only
-when the number of lines (or, for `width: auto`, the widest) changes (#16). `columns` lines
-cells up the way a box-less Rich Table does, at a tenth of its cost.
+when the number of lines (for `height: auto`) or the widest (for `width: auto`) changes
+(#16). `columns` lines cells up the way a box-less Rich Table does, at a tenth of its cost.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.css.scalar import Scalar
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
@@ -61,15 +62,16 @@ class Rows(Widget):
 
     def show(self, lines: Sequence[Text | str]) -> None:
         """Show these lines: repaint the ones that changed; lay out anew only when the
-        widget's size may change."""
+        widget's size may change: its height or width is its content's (`auto`) and the
+        number of lines or the widest changes. A size the .tcss (or the screen) gives in
+        cells or fractions does not depend on the lines: more or fewer are repainted in
+        place (Builders' board appearing, #16)."""
         texts = [as_text(line) for line in lines]
         keys = [text_key(text) for text in texts]
         if keys == self._keys:
             return
-        resized = len(keys) != len(self._keys) or (
-            self.styles.width is not None
-            and self.styles.width.is_auto
-            and _widest(texts) != _widest(self._texts)
+        resized = (is_auto(self.styles.height) and len(keys) != len(self._keys)) or (
+            is_auto(self.styles.width) and _widest(texts) != _widest(self._texts)
         )
         old_keys = self._keys
         self._texts, self._keys = texts, keys
@@ -77,7 +79,11 @@ class Rows(Widget):
             self._strips.clear()
             self.refresh(layout=True)
             return
-        changed = [y for y, (old, new) in enumerate(zip(old_keys, keys, strict=True)) if old != new]
+        changed = [
+            y
+            for y in range(max(len(old_keys), len(keys)))
+            if y >= len(old_keys) or y >= len(keys) or old_keys[y] != keys[y]
+        ]
         width = self.size.width
         for y in changed:
             self._strips.pop(y, None)
@@ -191,6 +197,12 @@ def styled_segments(console: Console, text: Text) -> list[Segment]:
 
 def as_text(line: Text | str) -> Text:
     return line if isinstance(line, Text) else Text(line)
+
+
+def is_auto(scalar: Scalar | None) -> bool:
+    """True when a width or height is the content's (`auto`; not given, it is the room
+    the widget has)."""
+    return scalar is not None and scalar.is_auto
 
 
 def _widest(texts: Sequence[Text]) -> int:

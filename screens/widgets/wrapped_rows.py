@@ -19,7 +19,7 @@ from textual import events
 from textual.geometry import Region, Size
 from textual.strip import Strip
 
-from screens.widgets.rows import Rows, as_text, text_key
+from screens.widgets.rows import Rows, as_text, is_auto, text_key
 
 NO_BREAK = "\u00a0"
 #: the columns a continuation needs beside its indent for the indent to be worth it
@@ -63,13 +63,14 @@ class WrappedRows(Rows):
     def render_lines(self, crop: Region) -> list[Strip]:
         """A layout that resized the widget is painted in its own frame, before the resize
         reaches `on_resize`: the lines are wrapped at the new width here, when the layout
-        counted them (their number is the widget's height), so that frame shows them right
+        counted them (their number is the widget's height) or they do not count (a height
+        in cells or fractions: Builders' notes), so that frame shows them right
         and no second frame follows (Builders' legend, narrowed as the board first
         appeared, was drawn wrapped at the old width, then again)."""
         width = self.size.width
         if width and width != self._width:
             lines = self._fit(self._wrap(width), width)
-            if len(lines) == self.size.height:
+            if len(lines) == self.size.height or not is_auto(self.styles.height):
                 self._width = width
                 self.replace_lines(lines)
         return super().render_lines(crop)

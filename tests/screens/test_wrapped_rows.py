@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.containers import Horizontal
 from textual.widgets import Static
 
 from screens.widgets.wrapped_rows import WrappedRows, _wrap_line
@@ -103,6 +104,41 @@ async def test_a_new_width_wraps_the_lines_anew() -> None:
         await pilot.pause()
         assert wrapped.size.height == 2
         assert [line.plain for line in wrapped.texts] == [line.plain for line in LINES]
+
+
+class RoomApp(App[None]):
+    CSS = "#left { width: 10; } #room { width: 1fr; height: 1fr; }"
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield Static("left", id="left")
+            yield WrappedRows([LINES[1]], id="room")
+
+
+async def test_a_height_not_its_lines_is_wrapped_anew_in_the_layouts_own_frame(
+    monkeypatch,  # type: ignore[no-untyped-def]
+) -> None:
+    """A WrappedRows whose height is not its lines' (Builders' notes: the room under the
+    board, #16) and whose width a layout changes is drawn wrapped at its new width in that
+    layout's frame: wrapped only once the resize reached it, a second frame followed."""
+    seen: list[tuple[int, int]] = []
+    on_resize = WrappedRows.on_resize
+
+    def resized(self, event):  # type: ignore[no-untyped-def]
+        seen.append((self._width, self.size.width))  # wrapped at when the frame was drawn
+        on_resize(self, event)
+
+    monkeypatch.setattr(WrappedRows, "on_resize", resized)
+    app = RoomApp()
+    async with app.run_test(size=(60, 10)) as pilot:
+        await pilot.pause()
+        room = app.query_one("#room", WrappedRows)
+        seen.clear()
+        app.query_one("#left").styles.width = 20
+        await pilot.pause()
+        assert room.size.width == 40
+        assert seen == [(40, 40)]
+        assert drawn(room)[1].startswith("$50 and a long-long-long-word")
 
 
 class MostApp(App[None]):
