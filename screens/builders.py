@@ -40,7 +40,7 @@ from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.no_scroll import NoScrollHorizontal, NoScrollVertical
 from screens.widgets.rows import Rows
-from screens.widgets.wrapped_rows import WrappedRows
+from screens.widgets.wrapped_rows import WrappedRows, wrapped_height
 
 NEXT_ROUND = ("n", "next")  # the typed word that starts the next round
 COMMANDS = ("board", "arrows", "marks", "card", "next", "lake", "gold", "hide", "clear")
@@ -504,7 +504,8 @@ Type in the command field and press **enter**; the line above it says what comes
         else:
             lines, width, under_table = room
             for version in versions:
-                if len(version.wrap(self.app.console, width)) <= lines:
+                wrapped = wrapped_height(version, width)
+                if wrapped <= lines:
                     shown = version
                     break
             # on a short terminal, at the box's foot: as high as the room under the table
@@ -513,8 +514,7 @@ Type in the command field and press **enter**; the line above it says what comes
             # that the notes' coming lays nothing out (#16); else the room under the table
             # (.tcss)
             height = None
-            if self.has_class("-short"):
-                wrapped = len(shown.wrap(self.app.console, width))
+            if self.has_class("-short"):  # (the last version wrapped is the one shown)
                 height = max(under_table, wrapped, 1)
                 padding = [Text()] * (height - wrapped)  # (the notes at the foot)
             if height != self._notes_height:

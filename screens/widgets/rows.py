@@ -47,6 +47,8 @@ class Rows(Widget):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self._texts = [as_text(line) for line in lines]
         self._keys = [text_key(text) for text in self._texts]
+        #: each line as painted (with the widget's style), kept while its text, the
+        #: widget's style and its width stay
         self._strips: dict[int, Strip] = {}
         self._drawn_width = 0
         self._style = Style()
@@ -87,7 +89,7 @@ class Rows(Widget):
         width = self.size.width
         for y in changed:
             self._strips.pop(y, None)
-        self.refresh(*(Region(0, y, width, 1) for y in changed))
+        self.refresh(*_runs(changed, width))
 
     def replace_lines(self, lines: Sequence[Text | str]) -> None:
         """Take these lines while being painted (no refresh, no layout): the widget's
@@ -104,25 +106,86 @@ class Rows(Widget):
 
     # -- drawing (Textual's line API) ------------------------------------------------------
 
+    #: the widget's width while it is painted (None: not being painted)
+    _painted_width: int | None = None
+
     def render_lines(self, crop: Region) -> list[Strip]:
-        """The widget's style is looked up once a paint, not once a line."""
+        """The widget's style and width are looked up once a paint, not once a line. A
+        widget drawn plainly (`_plainly_drawn`) paints its lines itself, as Textual's
+        styles cache would: its kept lines, the app's line filters over them."""
         # as Textual's own Static: its visual style, kept until its styles change (the
         # widget's rich_style walks every ancestor's styles at each call)
-        self._style = self.visual_style.rich_style
-        if self.size.width != self._drawn_width:
-            self._drawn_width = self.size.width
+        style = self.visual_style.rich_style
+        # (the size asks the screen where the widget is: a dozen lines of the Builders
+        # board asked a dozen times, #16)
+        width = self.size.width
+        if width != self._drawn_width or style != self._style:
+            self._drawn_width, self._style = width, style
             self._strips.clear()
-        return super().render_lines(crop)
+        self._painted_width = width
+        try:
+            if not self._plainly_drawn():
+                return super().render_lines(crop)
+            strips = [self.render_line(y) for y in crop.line_range]
+        finally:
+            self._painted_width = None
+        filters = self.get_line_filters()
+        if filters:
+            background = self.background_colors[1]
+            for line_filter in filters:
+                strips = [strip.apply_filter(line_filter, background) for strip in strips]
+        if crop.column_span != (0, width):
+            x1, x2 = crop.column_span
+            strips = [strip.crop(x1, x2) for strip in strips]
+        return strips
+
+    def _plainly_drawn(self) -> bool:
+        """True when Textual's styles cache would add nothing to the widget's lines (no
+        padding, border, outline, hatching, tint or opacity): they are then painted
+        directly. Its way cost about as much a line as the line's own drawing: two dozen
+        lines when Builders' board first appears (#16)."""
+        styles = self.styles
+        return (
+            not any(styles.gutter)
+            and not any(edge[0] for edge in styles.outline)
+            and not styles.tint.a
+            and styles.text_opacity == 1.0
+            and (not styles.has_rule("hatch") or styles.hatch == "none")
+            and self.opacity == 1.0
+        )
 
     def render_line(self, y: int) -> Strip:
-        width = self.size.width
-        if y >= len(self._texts):
-            return Strip.blank(width, self._style)
         strip = self._strips.get(y)
         if strip is None:
-            strip = line_strip(self.app.console, self._texts[y], width)
+            width = self.size.width if self._painted_width is None else self._painted_width
+            if y >= len(self._texts):
+                strip = Strip.blank(width, self._style)
+            else:
+                strip = painted_line(self.app.console, self._texts[y], width, self._style)
             self._strips[y] = strip
-        return strip.apply_style(self._style)
+        return strip
+
+
+def painted_line(console: Console, text: Text, width: int, style: Style) -> Strip:
+    """`line_strip(console, text, width).apply_style(style)`: a line as a widget of that
+    `style` paints it. A line that `fits_as_is` is made in one go, each of its segments
+    given the style once, padded in it (three Strips a line and their caches were a third
+    of a board line's drawing, #16)."""
+    if not width or not fits_as_is(text, width):
+        return line_strip(console, text, width).apply_style(style)
+    plain = text.plain
+    if text.spans:
+        segments = styled_segments(console, text)
+    elif plain:  # Text.render leaves out the base style of a Text without spans
+        segments = [Segment(plain, console.get_style(text.style) if text.style else None)]
+    else:
+        segments = []
+    add = style.__add__
+    painted = [Segment(piece, add(piece_style)) for piece, piece_style, _ in segments]
+    room = width - text.cell_len
+    if room:
+        painted.append(Segment(" " * room, style))
+    return Strip(painted, width)
 
 
 def line_strip(console: Console, text: Text, width: int) -> Strip:
@@ -178,25 +241,51 @@ def styled_segments(console: Console, text: Text) -> list[Segment]:
     null = Style.null()
     base = console.get_style(text.style, default=null)
     combined: dict[str | Style, Style] = {}  # (a line repeats its few styles)
-    segments = []
+    # (start, end, style) in turn; pieces alike side by side make one segment: a board line
+    # is a dozen cells, most of them dim dots (fewer segments to style, cut and write)
+    pieces: list[tuple[int, int, Style]] = []
     position = 0
     for start, end, style in spans:
         if start >= end:  # an empty span draws nothing
             continue
         if start > position:
-            segments.append(Segment(plain[position:start], base))
+            _add_piece(pieces, position, start, base)
         span_style = combined.get(style)
         if span_style is None:
             span_style = combined[style] = base + console.get_style(style, default=null)
-        segments.append(Segment(plain[start:end], span_style))
+        _add_piece(pieces, start, end, span_style)
         position = end
     if position < len(plain):
-        segments.append(Segment(plain[position:], base))
-    return segments
+        _add_piece(pieces, position, len(plain), base)
+    return [Segment(plain[start:end], style) for start, end, style in pieces]
+
+
+def _add_piece(pieces: list[tuple[int, int, Style]], start: int, end: int, style: Style) -> None:
+    """A piece of a line, joined to the one before when it goes on from it in its style."""
+    if pieces:
+        last_start, last_end, last_style = pieces[-1]
+        if last_end == start and (last_style is style or last_style == style):
+            pieces[-1] = (last_start, end, style)
+            return
+    pieces.append((start, end, style))
 
 
 def as_text(line: Text | str) -> Text:
     return line if isinstance(line, Text) else Text(line)
+
+
+def _runs(lines: list[int], width: int) -> list[Region]:
+    """The regions of these lines (in order), lines next to each other in one: the
+    compositor goes through every region for every widget (a board's first draw is a dozen
+    lines side by side)."""
+    regions: list[Region] = []
+    for y in lines:
+        if regions and regions[-1].bottom == y:
+            last = regions[-1]
+            regions[-1] = Region(0, last.y, width, last.height + 1)
+        else:
+            regions.append(Region(0, y, width, 1))
+    return regions
 
 
 def is_auto(scalar: Scalar | None) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich._wrap import divide_line  # Rich's word wrapping: what a Static's text gets
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.geometry import Region, Size
@@ -137,6 +138,21 @@ class WrappedRows(Rows):
             self._wrapped[key] = lines
             wrapped.extend(lines)
         return wrapped
+
+
+def wrapped_height(text: Text, width: int) -> int:
+    """The lines `text` takes wrapped at `width` (as `WrappedRows` wraps it, no hanging
+    indent), counted without making them (Builders' notes weigh three versions of their
+    sentence at each new Train Marker: #16)."""
+    plain = text.plain
+    if width <= 0 or ("\n" not in plain and text.cell_len <= width):
+        return 1
+    return sum(
+        1
+        if cell_len(line) <= width
+        else len(divide_line(line.replace(NO_BREAK, "_"), width, fold=True)) + 1
+        for line in plain.split("\n")
+    )
 
 
 def _cut(lines: list[Text], count: int, width: int) -> list[Text]:

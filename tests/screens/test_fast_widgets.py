@@ -7,8 +7,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
+from rich.style import Style
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import Input, Static
 from textual.widgets._footer import FooterKey
@@ -17,7 +19,7 @@ from screens.widgets import backdrop
 from screens.widgets.backdrop import PlainHorizontal, PlainVertical
 from screens.widgets.command_input import CommandField
 from screens.widgets.footer import SteadyFooter
-from screens.widgets.rows import Rows, columns, line_strip, styled_segments
+from screens.widgets.rows import Rows, columns, line_strip, painted_line, styled_segments
 from screens.widgets.tail_log import TailLog, wrapped
 from tests.screens.helpers import send_keys, settle
 
@@ -90,6 +92,21 @@ def assert_drawn_as_rich_draws_it(text: Text, width: int) -> Console:
         Strip(expected).crop_extend(0, width, None)
     )
     return console
+
+
+@settings(max_examples=300, deadline=None)
+@given(_styled_lines(), st.integers(0, 14), _STYLES)
+def test_a_line_is_painted_as_its_drawing_given_the_widgets_style(
+    text: Text, width: int, style: str
+) -> None:
+    """A Rows line made in one go with the widget's style is the line drawn, then given
+    that style (#16)."""
+    console = Console(width=80, color_system="truecolor", legacy_windows=False)
+    widget_style = Style.parse(style or "none") + Style(bgcolor="#102030")
+    painted = painted_line(console, text, width, widget_style)
+    expected = line_strip(console, text, width).apply_style(widget_style)
+    assert painted.cell_length == expected.cell_length == width
+    assert _drawn(painted) == _drawn(expected)
 
 
 @st.composite
@@ -636,3 +653,45 @@ def test_a_lists_typed_search_takes_names_without_accents() -> None:
     overlay.add_options(["A building the board has", "Ann: cubes left", "Bö 🤠: cubes left"])
     assert overlay._find_search_match("bo") == 2  # its name's start, before "board"
     assert overlay._find_search_match("ANN") == 1 and overlay._find_search_match("zz") is None
+
+
+async def test_rows_painted_directly_look_as_textuals_styles_cache_paints_them(
+    store,
+    new_game,
+    monkeypatch,  # type: ignore[no-untyped-def]
+) -> None:
+    """Rows without padding, border or effects paint their lines themselves (#16): every game
+    screen looks cell for cell as when Textual's styles cache paints every line, with the
+    app's line filters too (a monochrome one here), and a widget cut at its side."""
+    from textual.filter import Monochrome
+
+    from screens.game import GameScreen
+    from tests.screens.helpers import make_app, open_screen
+    from tests.screens.test_snapshots import coloma_game
+    from tests.screens.test_snapshots_boomtown import five_player_game
+    from tests.screens.test_snapshots_builders import four_player_game
+
+    for made in (four_player_game, coloma_game, five_player_game):
+        session = made(store, new_game)
+        for size in ((120, 40), (80, 24)):
+            async with make_app(store).run_test(size=size) as pilot:
+                screen = await open_screen(pilot, session, GameScreen)
+                await settle(pilot)
+                rows = [w for w in screen.walk_children(Rows) if w.region]
+                assert any(w._plainly_drawn() for w in rows)  # (most of them)
+                for filters in ([], [Monochrome()]):
+                    monkeypatch.setattr(
+                        type(pilot.app), "get_line_filters", lambda _, shown=filters: shown
+                    )
+                    direct = _cells(pilot.app)
+                    with monkeypatch.context() as textuals:
+                        textuals.setattr(Rows, "_plainly_drawn", lambda _: False)
+                        for widget in rows:
+                            widget._styles_cache.clear()
+                        assert _cells(pilot.app) == direct, (made.__name__, size, filters)
+                    for widget in rows:
+                        region = widget.region.reset_offset
+                        cut = Region(1, 0, max(region.width - 2, 0), region.height)
+                        assert [strip.text for strip in widget.render_lines(cut)] == [
+                            strip.text[1 : 1 + cut.width] for strip in widget.render_lines(region)
+                        ]

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from screens.widgets.wrapped_rows import WrappedRows, _wrap_line
+from screens.widgets.wrapped_rows import WrappedRows, _wrap_line, wrapped_height
 from tests.screens.test_fast_widgets import layouts_during
 
 PROPERTIES = (("hotel", 300), ("hotel", 200), ("store", 1200), ("bank", 50))
@@ -183,3 +185,14 @@ def test_a_hanging_indent_puts_a_lines_continuation_under_it() -> None:
         "  10→3\u00a0mayor",
     ]
     assert _wrap_line(line, 9, hanging=2)[1].plain == "Junction:"  # no room for an indent
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.text(st.sampled_from("ab .,\u00a0漢\n-"), max_size=12), max_size=6),
+    st.integers(0, 12),
+)
+def test_the_lines_counted_are_the_lines_wrapped(words: list[str], width: int) -> None:
+    """`wrapped_height` counts what `WrappedRows` shows, without making the lines (#16)."""
+    text = Text(" ".join(words))
+    assert wrapped_height(text, width) == len(_wrap_line(text, width))
