@@ -68,10 +68,7 @@ TERRAIN_LEGEND = {
 }
 CUBE_NAMES = {1: "a Single", 2: "a Double", 3: "a Triple"}
 #: what the board's place shows before its size is typed
-BOARD_HINT = (
-    "The board shows here once its size is typed: board 10x5 for 10 rows of 5 locations, "
-    "or each row's width (board 5 5 6 6 5)."
-)
+BOARD_HINT = "The board shows here once its size is typed: board 10x5 for 10 rows of 5 locations."
 TERRAIN_MARKS = {
     "mountain-left": "M<",
     "mountain-right": "M>",
@@ -691,7 +688,8 @@ Type in the command field and press **enter**; the line above it says what comes
         cube), terrain or the printed arrows; =..= around it is the row's Track Token. The
         Train Marker's row ends in ◀, and its location (`marker`, when the votes can be
         counted) is lit: the table moves the marker there (only the notes said its column: a
-        play-test looked for it on the board). One line before the board's size is known."""
+        play-test looked for it on the board). Before the board's size is known, what to
+        type, in the board's place."""
         state = self.state
         if not state.widths:  # what to type, in the board's place
             width = self._board_room()[0]
