@@ -699,6 +699,9 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
                 )
 
         def done(sheet: FinishedSheet | None) -> None:
+            # the wizard's notices go with it: "changed since its last sheet" stayed over a
+            # wizard opened again within its 10 s, the change undone meanwhile (a play-test)
+            self.app.clear_notifications()
             if sheet is None:
                 store.drop_draft(path)  # dropped by the table (or nothing was typed)
                 if self.session.state.sheet:  # reopened: say that it stays open

@@ -304,6 +304,47 @@ async def test_the_stays_reopened_notice_goes_when_the_reopening_is_undone(
         assert not any("stays reopened" in text for text in said())
 
 
+async def test_the_changed_notice_goes_with_the_wizard_that_said_it(
+    store: Store, new_game: NewGame
+) -> None:
+    """ "changed since its last sheet" said in a wizard left with escape, the correction undone,
+    the wizard opened again within the notice's 10 s: the old notice still showed over a
+    wizard where nothing had changed (a play-test). It goes when its wizard closes."""
+    from companion.amounts import Amount
+
+    session = new_game(game="calamityville", names=("Ann", "Bo"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        await ctrl_f(pilot)
+        screen = await scored_and_saved(pilot)
+        rules, state = screen.session.rules, screen.session.state
+        assert screen.run(rules.correct(state, 0, "money", Amount(2500, False), "miscounted"))
+        await pilot.press("ctrl+f", "y")  # reopen
+        await pilot.pause()
+        await ctrl_f(pilot)
+        await settle(pilot)
+
+        def said() -> list[str]:
+            return [n.message for n in pilot.app._notifications if n.title == "Scoring wizard"]
+
+        assert said() == ["From the game, changed since its last sheet: Ann's Money."]
+        await pilot.press("escape")
+        await settle(pilot)
+        assert pilot.app.screen is screen
+        assert not said()
+        await pilot.press("ctrl+z")  # the reopening undone
+        await settle(pilot)
+        await pilot.press("ctrl+z")  # the correction undone: the game is as it was scored
+        await settle(pilot)
+        assert screen.session.state.finished and screen.session.state.money(0) != 2500
+        await pilot.press("ctrl+f", "y")  # reopened again
+        await settle(pilot)
+        await ctrl_f(pilot)
+        await settle(pilot)
+        assert not said()
+
+
 async def test_a_reopened_games_wizard_takes_a_number_the_game_changed_since_the_finish(
     store: Store, new_game: NewGame
 ) -> None:
