@@ -120,6 +120,8 @@ READINGS = """\
   the totals when the token is placed (`t 3 1 0`).
 - A card's + icons count for the side its own arrows vote for ("buildings on the winning
   side"); a card with as many Left as Right arrows adds no + to either side.
+- A Building Card covers the arrows printed under it: the votes are "found on Building
+  Cards and empty locations", so a built location votes with its card's marks only.
 - A Terrain Card covers the arrows printed under it; a Hideout Card's arrows count once it
   is revealed, at the end of the round (type them with the token: `t <`).
 - Hideout Cards (`hide`) are not counted among the Terrain Cards: the box's 9 go on their
