@@ -432,7 +432,13 @@ class DisplayScreen(StyledOnce, Screen[None]):
         except Exception as error:  # a bug of ours: keep what is shown, say so, read anew
             self._stop(f"The display stopped following the game ({error}).")
             return
-        if changed:
+        if changed and self.session.record.damage is not None:
+            # a damaged game's file changed: read it anew whole, so that the damage said is
+            # the file's as it is now (the playing window went on from the readable part and
+            # the damage stayed said through later play, only the new entries read: a
+            # play-test); a file still damaged says so again
+            self._open()
+        elif changed:
             self.render_view()
         elif not self.session.following:  # a session that stopped by itself
             self._stop("The display no longer follows the game.")

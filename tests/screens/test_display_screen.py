@@ -18,6 +18,8 @@ import pytest
 from rich.text import Text
 from textual.widget import Widget
 
+from companion.amounts import parse_amount
+from companion.gamefile import ENTRY_MARKER
 from companion.games import GAMES
 from companion.session import GameSession
 from companion.store import Store
@@ -586,3 +588,42 @@ async def test_a_builders_game_shows_its_board_beside_the_cards(
         session.act(rules.next_round(session.state))
         session.act(rules.build(session.state, 1, 6, 6, 3))
         await shows(pilot, lambda: "B3" in str(board.render()))
+
+
+async def test_a_game_gone_on_with_after_damage_is_no_longer_said_damaged(
+    new_game: NewGame, store: Store
+) -> None:
+    """After "Continue from the readable part" in the playing window, the display went on
+    saying that entry 4 was changed on disk, through later play, though its numbers and log
+    followed (a play-test): the damage is said while the file is damaged, dropped once it
+    reads sound again, and said again when a new one comes."""
+    session = new_game()
+    rules: Any = session.rules
+    for step in range(8):
+        session.act(rules.adjust(session.state, step % 3, "gold", parse_amount(f"+{step + 1}")))
+    session.close()
+    path = session.path
+    data = bytearray(path.read_bytes())
+    starts = [at for at in range(len(data)) if data.startswith(ENTRY_MARKER, at)]
+    data[data.index(b'text = "', starts[3]) + len(b'text = "')] ^= 0x20  # entry 4's text
+    path.write_bytes(bytes(data))
+    status = "#display-status"
+    app = DisplayApp(store, session.game_id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shows(pilot, lambda: "Entry 4 of the game file was changed" in text_of(pilot, status))
+        writer = GameSession.open(store, path)  # the playing window: going on
+        writer.continue_from_readable()
+        await shows(pilot, lambda: text_of(pilot, status).startswith("Following"))
+        assert not app.screen.query_one(status).has_class("-stopped")
+        writer.act(rules.adjust(writer.state, 0, "gold", parse_amount("+100")))
+        played = [str(numbers["gold"]) for numbers in writer.state.numbers]
+        await shows(pilot, lambda: shown_gold(app) == played)
+        await pilot.pause(3 * FOLLOW_EVERY)
+        assert text_of(pilot, status).startswith("Following")
+        writer.close()
+        # a new damage is said again
+        data = bytearray(path.read_bytes())
+        starts = [at for at in range(len(data)) if data.startswith(ENTRY_MARKER, at)]
+        data[data.index(b'text = "', starts[1]) + len(b'text = "')] ^= 0x20  # entry 2's text
+        path.write_bytes(bytes(data))
+        await shows(pilot, lambda: "Entry 2 of the game file was changed" in text_of(pilot, status))
