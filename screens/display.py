@@ -14,11 +14,13 @@ import time
 from pathlib import Path
 
 from rich.cells import cell_len
+from rich.color import Color as RichColor
+from rich.color import ColorParseError as RichColorParseError
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.color import Color, ColorParseError
+from textual.color import Color
 from textual.containers import Grid, Horizontal, Vertical
 from textual.css.scalar import Scalar
 from textual.screen import Screen
@@ -30,6 +32,7 @@ from companion.display import BoardView, DisplayView, Figure, SeatView, view_of
 from companion.saved import SavedGame, list_saved
 from companion.session import FollowStopped, GameSession
 from companion.store import DamagedFile, Store
+from companion.table import rich_colour
 from screens.app import GoldrushApp
 from screens.size_classes import initial_classes, set_size_classes
 from screens.styled_once import StyledOnce
@@ -101,7 +104,7 @@ class FigureBox(Vertical):
         yield Static(self._shown_label(), classes="figure-label", markup=False)
         digits = Digits(self._value, classes="figure-value")
         if self._colour:
-            digits.styles.color = self._colour
+            digits.styles.color = widget_colour(self._colour)
         yield digits
 
     def _shown_label(self) -> str:
@@ -123,12 +126,23 @@ class FigureBox(Vertical):
                 label.update(self._shown_label())
 
 
-def hex_of(colour: str) -> str:
-    """A player's colour as Textual draws it (the Digits): Rich's named colours differ."""
+def player_colour(colour: str) -> str:
+    """A player's colour as a Rich style names it, the game screen's (`rich_colour`): its
+    terminal colour, drawn in the theme's readable shade of it (blue is a light violet on a
+    dark theme). The display drew CSS's pure colours instead: its blue (#0000ff) hard to
+    read on the dark background, and another colour than the game screen's (a play-test)."""
+    named = rich_colour(colour)
     try:
-        return Color.parse(colour).hex
-    except ColorParseError:
+        RichColor.parse(named)
+    except RichColorParseError:
         return "default"
+    return named
+
+
+def widget_colour(colour: str) -> Color:
+    """A player's colour for a widget's style (the Digits, a card's border): the same
+    terminal colour as `player_colour`, so drawn alike."""
+    return Color.from_rich_color(RichColor.parse(player_colour(colour)))
 
 
 def name_line(name: str, colour: str, turn: bool, label: str = "", tight: bool = False) -> Text:
@@ -137,8 +151,8 @@ def name_line(name: str, colour: str, turn: bool, label: str = "", tight: bool =
     line = Text()
     line.append("▶ " if turn else "  ", style="bold")
     if label:
-        line.append(f"{label} ", style=f"bold reverse {hex_of(colour)}")
-    line.append(name, style=f"bold {hex_of(colour)}")
+        line.append(f"{label} ", style=f"bold reverse {player_colour(colour)}")
+    line.append(name, style=f"bold {player_colour(colour)}")
     if turn and not tight:
         line.append("  to play", style="italic")
     return line
@@ -165,10 +179,15 @@ def board_lines(board: BoardView, seats: tuple[SeatView, ...], spaced: bool = Fa
         numbers.append(_centred(str(column), inner + 2), style="dim")
     lines = [numbers]
     for row in board.rows:
-        line = Text(f"{row.number:>2} ", style="bold" if row.train else "dim")
+        # the number alone dim (bold in the Train Marker's row): a style the line starts
+        # with carries over to every cell appended, and the buildings of all rows but the
+        # marker's were drawn dim, their colours too dark to read across the table (a
+        # play-test)
+        line = Text()
+        line.append(f"{row.number:>2} ", style="bold" if row.train else "dim")
         for cell in row.cells:
             if cell.owner is not None and cell.owner < len(seats):
-                style = f"bold {hex_of(seats[cell.owner].colour)}"
+                style = f"bold {player_colour(seats[cell.owner].colour)}"
             elif cell.kind in ("terrain", "token"):
                 style = "bold" if cell.kind == "token" else "italic"
             else:
@@ -219,7 +238,7 @@ class Card(Vertical):
         self.seat = seat  # the player it shows (None: the table's card)
         self.tight = False
         if colour:
-            self.styles.border_left = ("thick", colour)
+            self.styles.border_left = ("thick", widget_colour(colour))
 
     def compose(self) -> ComposeResult:
         yield Static(self._title, classes="seat-name")

@@ -15,17 +15,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.style import Style
 from rich.text import Text
+from textual.color import Color
 from textual.widget import Widget
+from textual.widgets import Digits
 
 from companion.amounts import parse_amount
 from companion.gamefile import ENTRY_MARKER
 from companion.games import GAMES
 from companion.session import GameSession
 from companion.store import Store
+from screens.builders import BuildersScreen
 from screens.display import FOLLOW_EVERY, DisplayApp, DisplayScreen, GamePicker
 from tests.conftest import NewGame
-from tests.screens.helpers import record_restyles, text_of
+from tests.screens.helpers import make_app, open_screen, record_restyles, text_of
 
 ROOT = Path(__file__).resolve().parents[2]
 WITHIN = 1.0  # seconds: the display shows a change this soon after it is on disk
@@ -627,3 +631,59 @@ async def test_a_game_gone_on_with_after_damage_is_no_longer_said_damaged(
         data[data.index(b'text = "', starts[1]) + len(b'text = "')] ^= 0x20  # entry 2's text
         path.write_bytes(bytes(data))
         await shows(pilot, lambda: "Entry 2 of the game file was changed" in text_of(pilot, status))
+
+
+def drawn_styles(widget: Widget) -> dict[str, Style]:
+    """Each mark the widget draws (a segment's text, stripped), with the style it is drawn in
+    (the first one found)."""
+    found: dict[str, Style] = {}
+    for y in range(widget.region.height):
+        for segment in widget.render_line(y):
+            if segment.text.strip() and segment.style is not None:
+                found.setdefault(segment.text.strip(), segment.style)
+    return found
+
+
+def drawn(app: DisplayApp, colour: Style | Color) -> tuple[int, int, int]:
+    """The colour a terminal shows for a style's colour or a widget's: a terminal colour
+    (red, blue, ...) drawn in the app's theme's shade of it, as the app draws it."""
+    rich = colour.color if isinstance(colour, Style) else colour.rich_color
+    assert rich is not None
+    return tuple(rich.get_truecolor(app.ansi_theme))
+
+
+async def test_the_board_and_the_cards_draw_a_player_as_the_game_screen_does(
+    store: Store, new_game: NewGame
+) -> None:
+    """Every building outside the Train Marker's row was drawn dim (the row's dim number
+    carried over to its cells: Bo's blue and Cy's green came out too dark to read across the
+    table), and the display drew a player's colour in CSS's pure shade (a blue hard to read,
+    and not the game screen's violet): a building is drawn bold, never dim, in the colour the
+    game screen gives it, and so are the names, the large digits and the cards' borders."""
+    session = _builders_on_a_board(new_game)
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        game = await open_screen(pilot, session, BuildersScreen)
+        await pilot.pause()
+        on_game_screen = drawn_styles(game.query_one("#board"))
+        names_on_game_screen = drawn_styles(game.query_one("#players"))
+    app = DisplayApp(store, session.game_id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shows(pilot, lambda: isinstance(app.screen, DisplayScreen) and app.screen.view)
+        screen = app.screen
+        assert isinstance(screen, DisplayScreen)
+        board = screen.query_one("#display-board")
+        await shows(pilot, lambda: board.region.height > 0 and screen._cards[-1].region.height)
+        on_display = drawn_styles(board)
+        for mark in ("A3", "B2", "C1", "D3"):  # rows 3, 2 (the Train Marker's), 1 and 4
+            style = on_display[mark]
+            assert style.bold and not style.dim, mark
+            assert drawn(app, style) == drawn(app, on_game_screen[mark]), mark
+        for mark in ("==", "~~", "$$"):  # the Track Token and the terrain: not dim either
+            assert not on_display[mark].dim, mark
+        assert on_display["."].dim and on_display["10"].dim  # the empty places, a row number
+        for card, player in zip(screen._cards, session.state.players, strict=True):
+            colour = drawn(app, names_on_game_screen[player.name])
+            assert drawn(app, drawn_styles(card.query_one(".seat-name"))[player.name]) == colour
+            assert drawn(app, card.styles.border_left[1]) == colour
+            for digits in card.query(Digits):
+                assert drawn(app, digits.styles.color) == colour
