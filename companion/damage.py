@@ -62,42 +62,45 @@ class Damage:
         return [number for number, _ in self.bad] or [self.number]
 
     def notice(self, follower: bool = False) -> str:
-        """What a table is told; a `follower` (a window that only follows the game) makes no
-        copy: the window that writes it does (it said "No copy of the file could be made"
-        beside a copy: a play-test)."""
+        """What a table is told on opening, short: at 80x24 it took 14 lines of a toast and
+        covered the read-only line (a play-test). The read-only line says how to go on, and
+        going on's question what it keeps; this says only that the entries after this one
+        read well, not that going on keeps them (it may not: a play-test). A `follower` (a
+        window that only follows the game) makes no copy: the window that writes it does
+        (it said "No copy of the file could be made" beside a copy: a play-test)."""
         if self.backup:
-            kept = f" A copy of the file as it was is at {self.backup}."
+            kept = " A copy of the whole file is kept."
         elif follower:  # (it said the writing window keeps a copy: only one that opens
             # the game after the damage does, a play-test)
             kept = ""
         else:
             kept = " No copy of the file could be made."
-        choice = "\u201cGame: Continue from the readable part\u201d"
         until = (
-            f"it is opened again in a window that can change it, and {choice} is chosen there"
+            "it is opened again in a window that can change it, and gone on with there"
             if follower
-            else f"you choose {choice}"
+            else "you go on from it (ctrl+p)"
         )
         before = self.number - 1
         shown = f"the {before} entr{'ies' if before != 1 else 'y'} before it"
-        sound = ""
+        if not before:  # ("the game shows the 0 entries before it")
+            shown = "none of its entries"
         if self.sound_after:  # (damage in the middle hid that the rest was sound)
-            sound = (
-                f" {self._after_it()} read well: going on keeps them, without "
-                f"{said_entries(self.numbers())}."
-            )
+            said = f"the game shows {'only ' if before else ''}{shown}. {self._after_it()}."
+        else:
+            said = f"{self.unread()} could not be loaded; the game shows {shown}."
         return (
-            f"Entry {self.number} of this game file {self.what}: {self.unread()} could not be "
-            f"loaded; the game shows {shown}.{sound}{kept} Nothing is saved to this game until "
-            f"{until} (a copy keeps what could not be read)."
+            f"Entry {self.number} of this game file {self.what}: {said}{kept} Nothing is "
+            f"saved to it until {until}."
         )
 
     def _after_it(self) -> str:
-        """ "The 295 entries after it" / "Of the 6 entries after it, 5" (some bad too)."""
+        """ "The 295 entries after it read well" / "Of the 6 entries after it, 5 read well",
+        "1 reads well" (it said "The 1 entry after it read well": a play-test)."""
         after = self.lost - 1
+        verb = "reads" if self.sound_after == 1 else "read"
         if self.sound_after == after:
-            return f"The {after} entr{'ies' if after != 1 else 'y'} after it"
-        return f"Of the {after} entries after it, {self.sound_after}"
+            return f"The {after} entr{'ies' if after != 1 else 'y'} after it {verb} well"
+        return f"Of the {after} entries after it, {self.sound_after} {verb} well"
 
 
 def said_entries(numbers: list[int]) -> str:

@@ -22,12 +22,15 @@ from pathlib import Path
 from companion.damage import Damage, said_entries
 from companion.gamefile import Header, Salvage
 from companion.games import Rules
-from companion.journal import REDO, UNDO, Entry, Journal
+from companion.journal import REDO, UNDO, Entry, Journal, make_entry
 from companion.safe_text import visible
 from companion.store import FileStamp
 
 #: the reasons the question names, at most (a file with many damaged entries)
 SAID = 3
+#: the kind of the entry going on writes: a change of nothing, in every game
+#: (companion/games/base.py `_apply_went_on`)
+WENT_ON = "went_on"
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,8 @@ class GoingOn:
     damaged: tuple[int, ...]
     #: the entries after the first damaged one that are kept
     kept_after: int
+    #: the entries from the first damaged one on (those cutting back drops)
+    lost: int
     #: the file as it will be written (None: cut back to the entries before the damage)
     data: bytes | None
     #: why the entries after the damage are not kept (None: they are, or there are none)
@@ -55,36 +60,90 @@ class GoingOn:
         return self.number - 1
 
     def question(self) -> str:
-        """The question: what is dropped, what is kept, where the whole file is."""
+        """The question: what is dropped, what is kept, where the whole file is, and what to
+        check on the cardboard."""
         copy = f"the copy at {self.backup} keeps the whole file"
         if self.data is None:
             whys = _whys(self.dropped[:1])
+            cut = (
+                f"The file is cut back to the {_entries(self.before)} before it: "
+                f"{self._from_it()} dropped from it ({copy})."
+            )
             if self.fallback is not None:
                 return (
                     f"Play on from the {_entries(self.before)} before entry {self.number}? "
-                    f"{whys} The entries after it cannot be kept: {self.fallback}. The file is "
-                    f"cut back to the {_entries(self.before)} before it ({copy})."
+                    f"{whys} The entries after it cannot be kept: {self.fallback}. {cut} "
+                    f"{self._cardboard()}"
                 )
-            lost = len(self.dropped)
             return (
-                f"Play on from the {_entries(self.before)} that could be read? The file is "
-                f"cut back to them: the {lost} that could not be read "
-                f"{'are' if lost != 1 else 'is'} dropped from it ({copy}). {whys}"
+                f"Play on from the {_entries(self.before)} that could be read? {cut} {whys} "
+                f"{self._cardboard()}"
             )
         said = said_entries([number for number, _ in self.dropped])
         damaged = said_entries(list(self.damaged))
         kept = f"The {self._kept()} "
         kept += "are kept" if self.kept_after != 1 else "is kept"
+        # (a kept change can follow from a dropped one and still replay: Bo's rent for the
+        # bank Ann bought in the dropped entry; the app cannot tell, the table can)
+        them = "it" if len(self.damaged) == 1 else "them"
         return (
-            f"Play on without {said}? {_whys(self.dropped)} {kept}; {copy}. Check the "
-            f"cardboard: what {damaged} did is not in the numbers."
+            f"Play on without {said}? {_whys(self.dropped)} {kept}; {copy}. What {damaged} "
+            f"did is not in the numbers, and later changes that followed from {them} are kept "
+            "as they were: check the cardboard."
         )
+
+    def _from_it(self) -> str:
+        """ "entry 7 and the 11 entries after it are" / "entry 10 is": what cutting back
+        drops (it did not say how many: a play-test)."""
+        after = self.lost - 1
+        if not after:
+            return f"entry {self.number} is"
+        return f"entry {self.number} and the {_entries(after)} after it are"
+
+    def _cardboard(self) -> str:
+        """What cutting back leaves out, to be checked on the cardboard."""
+        if self.lost == 1:
+            return f"Check the cardboard: what entry {self.number} did is not in the numbers."
+        return (
+            f"Check the cardboard: what the {self.lost} entries dropped did is not in the numbers."
+        )
+
+    def entry_text(self) -> str:
+        """The journal's sentence for going on: the log and the file say what was dropped
+        (only the copy beside the game showed it)."""
+        kept = (
+            f"the whole file as it was is kept at {self.backup}"
+            if self.backup is not None
+            else "no copy of the file was kept"
+        )
+        if self.data is None:
+            after = self.lost - 1
+            without = "it" if not after else f"it and the {_entries(after)} after it"
+            why = f"it {self.dropped[0][1]}" if self.dropped else "it could not be used"
+            if self.fallback is not None:
+                why += f"; {self.fallback}"
+            return (
+                f"Went on from the {_entries(self.before)} before entry {self.number}, "
+                f"without {without}: {why}; {kept}."
+            )
+        said = said_entries([number for number, _ in self.dropped])
+        if len(self.dropped) == 1:
+            why = f"it {self.dropped[0][1]}"
+        else:
+            why = "; ".join(f"entry {number} {reason}" for number, reason in self.dropped[:SAID])
+            if len(self.dropped) > SAID:
+                why += f"; {len(self.dropped) - SAID} more"
+        return f"Went on without {said}: {why}; {kept}."
 
     def _kept(self) -> str:
         """ "7 entries after entry 3", "6 other entries after entry 3" (6 is dropped too)."""
         count = self.kept_after
         other = " other" if len(self.dropped) > 1 else ""
         return f"{count}{other} entr{'ies' if count != 1 else 'y'} after entry {self.number}"
+
+    def entry(self) -> Entry:
+        """The journal entry going on writes once it is done (`entry_text`)."""
+        return make_entry(WENT_ON, self.entry_text())
 
     def outcome(self) -> str:
         """What was done, once it is (a toast)."""
@@ -172,6 +231,7 @@ def plan(
         dropped=said,
         damaged=damaged,
         kept_after=0,
+        lost=len(found.later),
         data=None,
         fallback=doubt,
         backup=damage.backup,

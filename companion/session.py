@@ -371,7 +371,13 @@ class GameSession:
                     return False
                 self._load(record)
                 return True
-            if size < self.known_length or _tail_mark(self.path, self.known_length) != self._mark:
+            if (
+                size < self.known_length
+                or self.record.damage is not None  # the writer went on from the damage:
+                # it wrote the file anew (and going on is an entry appended to it), so its
+                # growth is not only appended entries (the damage stayed said: a play-test)
+                or _tail_mark(self.path, self.known_length) != self._mark
+            ):
                 return self._reload()
             entries, good = self.store.read_appended(
                 self.path, self.known_length, self.record.format
@@ -494,11 +500,16 @@ class GameSession:
         if going_on.data is not None:
             self.store.rewrite_damaged(self.record, going_on.data, going_on.stamp)
             self._load(self.store.read_game(self.path))
-            return going_on
-        self.store.cut_to_readable(self.record)
-        self.known_length = self.record.good_length
-        self._written_stamp = _stamp_of(self.path)
-        self.read_only_reason = None
+        else:
+            self.store.cut_to_readable(self.record)
+            self.known_length = self.record.good_length
+            self._written_stamp = _stamp_of(self.path)
+            self.read_only_reason = None
+        # going on is a change to the game: the log and the file say what it dropped (only
+        # the copy beside the game showed it: a play-test). It changes nothing in the game,
+        # so when it cannot be written (a full disk) the game goes on all the same.
+        with contextlib.suppress(SaveError):
+            self.act(going_on.entry())
         return going_on
 
     def _append(self, entry: Entry) -> None:

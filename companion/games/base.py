@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 #: What a finished game still takes: the table's corrections (the saved sheet is the
 #: scores; a change of play would leave the screen and the sheet apart), and reopening.
-AFTER_THE_END = frozenset({"reopen", "finish", "correct", "adjust", "option"})
+AFTER_THE_END = frozenset({"reopen", "finish", "correct", "adjust", "option", "went_on"})
 FINISHED = "The game is finished: ctrl+f reopens it."
 REASON_LIMIT = 80  # characters: a reason is a few words for the log, read at the table
 
@@ -488,6 +488,11 @@ class Rules:
     def _apply_finish(self, state: TableState, entry: Entry) -> None:
         state.finished = True
         state.sheet = str(entry.get("sheet", ""))
+
+    def _apply_went_on(self, state: TableState, entry: Entry) -> None:
+        """Going on after damage in the middle of the file (companion/going_on.py): what it
+        dropped, said in the log and kept in the file. It changes nothing in the game; like
+        any entry, undo takes it out of the log (and nothing else), redo puts it back."""
 
     def _apply_reopen(self, state: TableState, entry: Entry) -> None:
         """Open again; the last sheet stays in the state as the wizard's starting values

@@ -220,8 +220,8 @@ def test_bytes_between_two_entries_are_said_as_such(store: Store) -> None:
     assert damage is not None
     notice = damage.notice()
     assert notice.startswith(
-        "Entry 2 of this game file is followed by 19 bytes that belong to no entry: it and "
-        "the 2 entries after it could not be loaded; the game shows the 1 entry before it."
+        "Entry 2 of this game file is followed by 19 bytes that belong to no entry: the game "
+        "shows only the 1 entry before it. The 2 entries after it read well."
     )
     follower = damage.notice(follower=True)
     assert "keeps a copy" not in follower

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import DataTable, Input
+from textual.widgets._toast import Toast
 
 from companion.amounts import parse_amount
 from companion.gamefile import DAMAGED_READ_ONLY
@@ -17,6 +18,7 @@ from companion.store import Store
 from screens.confirm import ConfirmDialog
 from screens.game import GameScreen
 from screens.home import HomeScreen
+from screens.palette import Palette
 from tests.conftest import DATA, NewGame
 from tests.screens.helpers import SIZE, command, disk_full, make_app, text_of, type_into
 
@@ -153,20 +155,25 @@ async def test_going_on_after_a_changed_entry_keeps_the_entries_after_it(
             "Play on without entry 3? Entry 3 was changed on disk (it says \u201ccy +1 gold"
         )
         assert "The 7 entries after entry 3 are kept; the copy at " in question
-        assert question.endswith("Check the cardboard: what entry 3 did is not in the numbers.")
+        assert question.endswith(
+            "What entry 3 did is not in the numbers, and later changes that followed from it "
+            "are kept as they were: check the cardboard."
+        )
         await pilot.press("y")
         await pilot.pause()
         assert pilot.app.screen is screen and not screen.query("#read-only")
         assert messages(pilot)[-1] == (
             "The game goes on without entry 3: the 7 entries after entry 3 are kept."
         )
-        assert text_of(pilot, "#log-lines").splitlines()[-9:] == texts[:2] + texts[3:]
+        lines = text_of(pilot, "#log-lines").splitlines()
+        assert lines[-10:-1] == texts[:2] + texts[3:]
+        assert lines[-1].startswith("Went on without entry 3: it was changed on disk")
         assert [seat["gold"] for seat in screen.session.state.numbers] == [14, 13, 12]
         change = screen.session.rules.adjust(screen.session.state, 2, "gold", parse_amount("+1"))
         assert screen.run(change) is True
     reopened = GameSession.open(store, session.path)
     assert [entry.text for entry in reopened.journal.entries][:9] == texts[:2] + texts[3:]
-    assert reopened.read_only_reason is None and len(reopened.journal) == 10
+    assert reopened.read_only_reason is None and len(reopened.journal) == 11
 
 
 async def test_with_no_copy_of_a_damaged_file_going_on_is_not_offered_as_a_question(
@@ -236,3 +243,61 @@ async def test_a_new_game_on_a_full_disk_keeps_the_dialog_and_what_was_typed(
         await pilot.pause()
         assert isinstance(pilot.app.screen, GameScreen)
         assert [p.name for p in pilot.app.screen.session.state.players] == ["Ann", "Bo", "Cy"]
+
+
+def undo_damaged(new_game: NewGame) -> GameSession:
+    """The play-test's game: 18 entries, entry 7 an undo whose "Undone:" reads "Undona:"."""
+    session = new_game()
+    for step in range(16):
+        if step == 6:
+            session.undo()
+            session.redo()
+        change = session.rules.adjust(session.state, step % 3, "gold", parse_amount(f"+{step + 1}"))
+        session.act(change)
+    session.close()
+    data = session.path.read_bytes()
+    at = data.index(b"Undone:")
+    session.path.write_bytes(data[:at] + b"Undona:" + data[at + len(b"Undone:") :])
+    return session
+
+
+async def test_the_damage_notice_is_short_at_80x24(store: Store, new_game: NewGame) -> None:
+    """The opening notice took 14 lines of a toast at 80x24 (title aside), over the
+    read-only line: the question says the details."""
+    session = undo_damaged(new_game)
+    async with make_app(store).run_test(size=(80, 24), notifications=True) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        await pilot.pause()
+        [toast] = pilot.app.screen.query(Toast)
+        assert "The 11 entries after it read well." in str(toast.render())
+        assert toast.region.height <= 8
+
+
+async def test_the_damage_notice_shows_once_over_the_palette_at_80_columns(
+    store: Store, new_game: NewGame
+) -> None:
+    """At 80 columns (after a resize from 120 too) the notice was shown twice once ctrl+p
+    was pressed to go on: the game's toast at the top right, and the palette's own at the
+    bottom. The palette lays its toasts out as the game screen below it does."""
+    session = undo_damaged(new_game)
+    async with make_app(store).run_test(size=SIZE, notifications=True) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        game = pilot.app.screen
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.pause()
+        palette = pilot.app.screen
+        assert isinstance(palette, Palette)
+        [under] = game.query(Toast)
+        [over] = palette.query(Toast)
+        assert over.region == under.region  # one over the other: seen once
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        [under] = game.query(Toast)
+        [over] = palette.query(Toast)
+        assert over.region == under.region
