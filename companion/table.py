@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from companion.safe_text import quoted, text_problem
 
-#: Colours a player can take, by the names Textual knows; `rich_colour` gives the one Rich
-#: draws text in (Rich has no "orange").
+#: Colours a player can take, by name (as game files store them), in the new-game dialog's
+#: order; `PLAYER_RGB` says how each is drawn.
 COLOURS: tuple[str, ...] = (
     "red",
     "blue",
@@ -26,12 +26,30 @@ COLOURS: tuple[str, ...] = (
 
 MAX_NAME_LENGTH = 24
 
-_RICH_NAMES = {"orange": "#ffa500"}  # CSS orange: Rich's own "orange1" is another shade
+#: How each colour is drawn, everywhere a player is (game screens, charts, Records, the
+#: new-game dialog, the table display): explicit values, exact colours of the xterm
+#: 256-colour cube, so a 256-colour terminal (tmux's default) draws each as it is, and
+#: light enough to read on the dark background. The terminal's own colours by name were
+#: drawn in the theme's shades of them: the default theme's red and magenta are one colour
+#: (both players drew as 197 in tmux) and its yellow an orange next to orange's (a
+#: play-test). `tests/screens/test_player_colours.py` keeps every two apart.
+PLAYER_RGB: dict[str, tuple[int, int, int]] = {
+    "red": (0xFF, 0x5F, 0x5F),  # 203
+    "blue": (0x5F, 0x87, 0xFF),  # 69
+    "green": (0x5F, 0xD7, 0x5F),  # 77
+    "yellow": (0xFF, 0xD7, 0x5F),  # 221
+    "magenta": (0xD7, 0x5F, 0xD7),  # 170
+    "cyan": (0x00, 0xD7, 0xD7),  # 44
+    "orange": (0xFF, 0x87, 0x00),  # 208
+    "white": (0xE4, 0xE4, 0xE4),  # 254
+}
 
 
 def rich_colour(colour: str) -> str:
-    """A player's colour as a Rich style can name it (a name Rich lacks as its hex)."""
-    return _RICH_NAMES.get(colour, colour)
+    """A player's colour as a Rich style names it (`PLAYER_RGB`, as hex): "default" (the
+    text's own colour) for a name that is not one of `COLOURS`."""
+    rgb = PLAYER_RGB.get(colour)
+    return "default" if rgb is None else "#{:02x}{:02x}{:02x}".format(*rgb)
 
 
 @dataclass(frozen=True)

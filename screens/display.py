@@ -15,7 +15,6 @@ from pathlib import Path
 
 from rich.cells import cell_len
 from rich.color import Color as RichColor
-from rich.color import ColorParseError as RichColorParseError
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -127,21 +126,15 @@ class FigureBox(Vertical):
 
 
 def player_colour(colour: str) -> str:
-    """A player's colour as a Rich style names it, the game screen's (`rich_colour`): its
-    terminal colour, drawn in the theme's readable shade of it (blue is a light violet on a
-    dark theme). The display drew CSS's pure colours instead: its blue (#0000ff) hard to
-    read on the dark background, and another colour than the game screen's (a play-test)."""
-    named = rich_colour(colour)
-    try:
-        RichColor.parse(named)
-    except RichColorParseError:
-        return "default"
-    return named
+    """A player's colour as a Rich style names it: the game screen's (`rich_colour`). The
+    display drew CSS's pure colours once: its blue (#0000ff) hard to read on the dark
+    background, and another colour than the game screen's (a play-test)."""
+    return rich_colour(colour)
 
 
 def widget_colour(colour: str) -> Color:
     """A player's colour for a widget's style (the Digits, a card's border): the same
-    terminal colour as `player_colour`, so drawn alike."""
+    colour as `player_colour`, so drawn alike."""
     return Color.from_rich_color(RichColor.parse(player_colour(colour)))
 
 

@@ -24,7 +24,7 @@ from companion.games.base import OptionSpec
 from companion.players import TableMemory, table_memory
 from companion.setup import SetupForm, validate_setup
 from companion.store import Store
-from companion.table import COLOURS, EMPTY_NAME, folded
+from companion.table import COLOURS, EMPTY_NAME, folded, rich_colour
 from screens.dialog import Dialog
 from screens.widgets.command_input import CompletingInput
 from screens.widgets.footer import SteadyFooter
@@ -119,7 +119,7 @@ class PlayerRow(Vertical):
                 compact=True,
             )
             yield ColourSelect(
-                [(Text(colour, style=colour), colour) for colour in COLOURS],
+                [(Text(colour, style=rich_colour(colour)), colour) for colour in COLOURS],
                 value=COLOURS[row % len(COLOURS)],
                 allow_blank=False,
                 id=f"colour-{row}",

@@ -13,25 +13,13 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual_plotext import PlotextPlot
 
-#: The app's player colours as plotext draws them: 256-colour numbers (plotext has no
-#: "yellow": it drew a yellow player's line in bright blue; its "orange" is the terminal's
-#: yellow); anything else is drawn in the terminal's default colour.
-PLOT_COLOURS: dict[str, int] = {
-    "red": 1,
-    "blue": 4,
-    "green": 2,
-    "yellow": 3,
-    "magenta": 5,
-    "cyan": 6,
-    "orange": 208,
-    "white": 15,
-}
+from companion.table import PLAYER_RGB, rich_colour
 
 
 def line_colour(colour: str) -> str:
-    """The colour of a player's line (`PLOT_COLOURS`) as Rich names it: its legend swatch."""
-    number = PLOT_COLOURS.get(colour)
-    return "default" if number is None else f"color({number})"
+    """The colour of a player's line as Rich names it (the player's own, `rich_colour`):
+    its legend swatch."""
+    return rich_colour(colour)
 
 
 #: The colours of a stacked bar's segments, a scoring category each, in order (RGB: the
@@ -243,7 +231,7 @@ class LineChart(PlotextPlot):
         plt.xlabel(x_label)
         every_x: set[int] = set()
         for name, (xs, ys) in series.items():
-            colour = PLOT_COLOURS.get(colours.get(name, ""), "default")
+            colour = PLAYER_RGB.get(colours.get(name, ""), "default")  # (RGB, as drawn)
             plt.plot(xs, ys, color=colour, marker="braille")
             every_x.update(xs)
         ticks = sorted(every_x)

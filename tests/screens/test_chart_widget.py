@@ -147,10 +147,11 @@ async def test_a_name_with_an_emoji_keeps_the_x_label_in_place() -> None:
 
 
 async def test_each_player_colour_is_drawn_in_that_colour() -> None:
-    """plotext has no "yellow": a yellow player's line was drawn bright blue (color(12))."""
+    """plotext has no "yellow": a yellow player's line was drawn bright blue (color(12)).
+    Each line is the player's colour as the game screen draws the name (`rich_colour`)."""
     from rich.text import Text
 
-    from companion.table import COLOURS
+    from companion.table import COLOURS, rich_colour
 
     async with ChartApp().run_test(size=(70, 20)) as pilot:
         chart = pilot.app.query_one(LineChart)
@@ -164,13 +165,7 @@ async def test_each_player_colour_is_drawn_in_that_colour() -> None:
                 for span in drawn.spans
                 if "\u2801" <= drawn.plain[span.start] <= "\u28ff"
             }
-            assert dots == {f"color({DRAWN[colour]})"}, colour
-
-
-#: Each player colour's 256-colour number: the terminal's own (as a name is shown in it, in
-#: the terminal's colours), orange's nearest
-DRAWN = {"red": 1, "blue": 4, "green": 2, "yellow": 3, "magenta": 5, "cyan": 6}
-DRAWN |= {"orange": 208, "white": 15}
+            assert dots == {rich_colour(colour)}, colour
 
 
 def bar_rows(chart: LineChart) -> list[list[int]]:

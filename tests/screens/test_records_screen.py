@@ -349,6 +349,7 @@ async def test_the_scores_over_time_legend_is_under_the_chart(
     """Records' "Scores over time": plotext's legend, drawn inside the chart, covered the
     lines (as f3's covered a bar). It is under the chart now, as f3's, each name after a
     swatch of its line's colour, each whole on a line (at 80 columns it wraps)."""
+    from companion.table import COLOURS, rich_colour
     from screens.widgets.chart import NO_BREAK_BLANK, LineChart
 
     names = (
@@ -374,7 +375,7 @@ async def test_the_scores_over_time_legend_is_under_the_chart(
         drawn_plot, said, swatches = legend_under(screen, plot, legend, names, size)
         # each swatch in its line's colour (a yellow player's line was drawn bright blue)
         shown = [entry[3:].replace(NO_BREAK_BLANK, " ") for entry in said.plain.split("  ")]
-        colours = ["color(1)", "color(4)", "color(2)", "color(3)", "color(5)"]
+        colours = [rich_colour(colour) for colour in COLOURS[:5]]  # as the game screen's
         assert dict(zip(shown, swatches, strict=True)) == dict(zip(names, colours, strict=True))
         drawn_colours = {
             str(span.style).split(" on ")[0]
@@ -395,6 +396,7 @@ async def test_every_f3_line_chart_has_its_legend_under_it(
     plotext's legend, drawn inside the chart, covered the lines (a play-test: "the legend
     box sits on top of the lines"). Each is under its chart now, as the final scores' and
     Records' are: each name after a swatch of its line's colour, each whole on a line."""
+    from companion.table import COLOURS, rich_colour
     from screens.widgets.chart import LineChart
 
     names = ("Bartholomew the Third", "Evangeline Fitzgerald", "Maximilian Oberholzer", "Dée")
@@ -412,7 +414,7 @@ async def test_every_f3_line_chart_has_its_legend_under_it(
             plot = charts.query_one(f"#plot-{index}", LineChart)
             legend = charts.query_one(f"#legend-{index}", Static)
             drawn_plot, _, swatches = legend_under(charts, plot, legend, names, size)
-            assert swatches == ["color(1)", "color(4)", "color(2)", "color(3)"]
+            assert swatches == [rich_colour(colour) for colour in COLOURS[:4]]
             drawn_colours = {
                 str(span.style).split(" on ")[0]
                 for span in drawn_plot.spans
