@@ -173,13 +173,7 @@ def painted_line(console: Console, text: Text, width: int, style: Style) -> Stri
     of a board line's drawing, #16)."""
     if not width or not fits_as_is(text, width):
         return line_strip(console, text, width).apply_style(style)
-    plain = text.plain
-    if text.spans:
-        segments = styled_segments(console, text)
-    elif plain:  # Text.render leaves out the base style of a Text without spans
-        segments = [Segment(plain, console.get_style(text.style) if text.style else None)]
-    else:
-        segments = []
+    segments = segments_as_is(console, text)
     add = style.__add__
     painted = [Segment(piece, add(piece_style)) for piece, piece_style, _ in segments]
     room = width - text.cell_len
@@ -215,14 +209,18 @@ def as_is_strip(console: Console, text: Text, width: int) -> Strip:
     """A line that `fits_as_is`, made from the Text's own segments and padded to `width`.
     Rich's whole way (wrap, justify, split into lines, crop) cost ~0.5 ms a line of a dozen
     styled cells, and a board, a table or a log shows dozens of them (#16)."""
+    segments = segments_as_is(console, text)
+    return Strip(segments).crop_extend(0, width, None)
+
+
+def segments_as_is(console: Console, text: Text) -> list[Segment]:
+    """The segments of a line that `fits_as_is`, as `Text.render` makes them."""
     plain = text.plain
     if text.spans:
-        segments = styled_segments(console, text)
-    elif plain:  # Text.render leaves out the base style of a Text without spans
-        segments = [Segment(plain, console.get_style(text.style) if text.style else None)]
-    else:
-        segments = []
-    return Strip(segments).crop_extend(0, width, None)
+        return styled_segments(console, text)
+    if plain:  # Text.render leaves out the base style of a Text without spans
+        return [Segment(plain, console.get_style(text.style) if text.style else None)]
+    return []
 
 
 def styled_segments(console: Console, text: Text) -> list[Segment]:
