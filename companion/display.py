@@ -209,23 +209,16 @@ def _builders(state: TableState) -> Picked:
     return figures, table, turn, seat
 
 
-#: The board's terrain marks, as the game screen's board and legend show them
-#: (screens/builders.py), with the word its legend says: a Mountain either way.
-BUILDERS_TERRAIN = {
-    "mountain-left": ("M<", "Mountain"),
-    "mountain-right": ("M>", "Mountain"),
-    "lake": ("~~", "Lake"),
-    "goldmine": ("$$", "Goldmine"),
-    "hideout": ("Hd", "Hideout"),
-    "hideout-terrain": ("HT", "Hideout Terrain Card"),
-}
-
-
 def _builders_board(state: TableState) -> BoardView | None:
     """The Builders board as the game screen draws it: each location's building (its
     owner's label and cube), terrain or printed arrow, each row's Track Token, the Train
     Marker's row while tokens are still to place. None before the board's size is typed."""
-    from companion.games.builders import BuildersState, player_labels
+    from companion.games.builders import (
+        TERRAIN_MARKS,
+        BuildersState,
+        player_labels,
+        terrain_legend,
+    )
 
     assert isinstance(state, BuildersState)
     if not state.widths:
@@ -244,7 +237,7 @@ def _builders_board(state: TableState) -> BoardView | None:
                 mark = f"{labels[building.owner]}{building.cube}"
                 cell = BoardCell(mark, "building", building.owner, on_token)
             elif terrain is not None:
-                mark = BUILDERS_TERRAIN.get(terrain, ("??", ""))[0]
+                mark = TERRAIN_MARKS.get(terrain, ("??", ""))[0]
                 cell = BoardCell(mark, "terrain", token=on_token)
             elif on_token:
                 cell = BoardCell("==", "token", token=True)
@@ -258,12 +251,7 @@ def _builders_board(state: TableState) -> BoardView | None:
     legend = ["=..= Track Token"]
     if not state.over and not state.finished:
         legend.append("◀ Train Marker")
-    kinds = set(state.terrain.values())
-    said: dict[str, list[str]] = {}  # a word -> its marks, in the legend's order
-    for kind, (mark, word) in BUILDERS_TERRAIN.items():
-        if kind in kinds:
-            said.setdefault(word, []).append(mark)
-    legend += [f"{' '.join(marks)} {word}" for word, marks in said.items()]
+    legend += terrain_legend(set(state.terrain.values()))
     return BoardView(tuple(rows), labels, tuple(legend))
 
 

@@ -23,12 +23,14 @@ from companion.games.base import copy_state
 from companion.games.builders import (
     READINGS,
     TERRAIN_CARDS,
+    TERRAIN_MARKS,
     BuildersRules,
     BuildersState,
     card_tables,
     parse_marks,
     player_labels,
     plural,
+    terrain_legend,
     terrain_named,
 )
 from companion.games.builders_track import Placement
@@ -59,24 +61,13 @@ TERRAIN_WORDS = {
 }
 #: what the legend says of each terrain on the board, in its order (a Mountain either way)
 TERRAIN_LEGEND = {
-    "mountain-left": "M< M> Mountain",
-    "mountain-right": "M< M> Mountain",
-    "lake": "~~ Lake",
-    "goldmine": "$$ Goldmine",
-    "hideout": "Hd Hideout",
-    "hideout-terrain": "HT Hideout Terrain Card",
+    kind: terrain_legend({other for other, (_, said) in TERRAIN_MARKS.items() if said == word})[0]
+    for kind, (_, word) in TERRAIN_MARKS.items()
 }
 CUBE_NAMES = {1: "a Single", 2: "a Double", 3: "a Triple"}
 #: what the board's place shows before its size is typed
 BOARD_HINT = "The board shows here once its size is typed: board 10x5 for 10 rows of 5 locations."
-TERRAIN_MARKS = {
-    "mountain-left": "M<",
-    "mountain-right": "M>",
-    "lake": "~~",
-    "goldmine": "$$",
-    "hideout": "Hd",
-    "hideout-terrain": "HT",
-}
+BOARD_MARKS = {kind: mark for kind, (mark, _) in TERRAIN_MARKS.items()}
 
 
 def terrain_name(kind: str, short: bool = False) -> str:
@@ -85,7 +76,7 @@ def terrain_name(kind: str, short: bool = False) -> str:
     `short`: one word, both "Hideout" (an undo's line, which a longer one overran)."""
     if short:
         words = TERRAIN_LEGEND.get(kind, "").split()  # (a kind not known: no name)
-        return next((word for word in words if word not in TERRAIN_MARKS.values()), "")
+        return next((word for word in words if word not in BOARD_MARKS.values()), "")
     if kind.startswith("hideout"):
         return terrain_named(kind)
     return TERRAIN_LEGEND.get(kind, kind).split()[-1]
@@ -756,7 +747,7 @@ Type in the command field and press **enter**; the line above it says what comes
             owner = state.players[building.owner]
             return f"{labels[building.owner]}{building.cube}", f"bold {rich_colour(owner.colour)}"
         if (row, column) in state.terrain:
-            return TERRAIN_MARKS[state.terrain[(row, column)]], "italic"
+            return BOARD_MARKS[state.terrain[(row, column)]], "italic"
         token = state.tokens[row - 1] if row <= len(state.tokens) else None
         if token == column:
             return "==", "bold"

@@ -89,6 +89,28 @@ TERRAIN = {  # kind -> what is printed; a building goes on none of them
 }
 
 
+#: Each terrain's mark on the board and the word its legend says (a Mountain either way), in
+#: the legend's order: the game screen's board and the table display's draw the same.
+TERRAIN_MARKS = {
+    "mountain-left": ("M<", "Mountain"),
+    "mountain-right": ("M>", "Mountain"),
+    "lake": ("~~", "Lake"),
+    "goldmine": ("$$", "Goldmine"),
+    "hideout": ("Hd", "Hideout"),
+    "hideout-terrain": ("HT", "Hideout Terrain Card"),
+}
+
+
+def terrain_legend(kinds: set[str]) -> list[str]:
+    """The legend's line for each word among these kinds, its marks first ("M< M> Mountain",
+    "~~ Lake"), in the legend's order."""
+    said: dict[str, list[str]] = {}
+    for kind, (mark, word) in TERRAIN_MARKS.items():
+        if kind in kinds:
+            said.setdefault(word, []).append(mark)
+    return [f"{' '.join(marks)} {word}" for word, marks in said.items()]
+
+
 def terrain_named(kind: str) -> str:
     """A terrain named in a sentence, the two Hideouts told apart ("in place of the
     Hideout" said neither which one went nor which came): "Hideout Card", "Hideout
