@@ -44,12 +44,30 @@ from companion.games import RuleError, Rules, rules_for
 from companion.games.base import TableState, copy_state
 from companion.journal import REDO, UNDO, Entry, Journal, JournalError, now_stamp
 from companion.lock import GameLock
-from companion.store import CHANGED_ELSEWHERE, DamagedFile, SaveError, Store, stamp_of
+from companion.store import (
+    CHANGED_ELSEWHERE,
+    READS_AGAIN,
+    DamagedFile,
+    SaveError,
+    Store,
+    stamp_of,
+)
 
 if TYPE_CHECKING:
     from companion.going_on import GoingOn
 
 READ_ONLY = "Open in another window: this one follows it and cannot change it."
+#: how the writer's look (`GameSession.watch`) starts what it found changed in its file
+CHANGED_HERE = "This game's file was changed by another window or program"
+FILE_GONE = (
+    "The game file is gone (deleted or moved by another program), so nothing more is saved to "
+    "it: the game is shown as it was. Put the file back, and this window reads it again."
+)
+FILE_UNREADABLE = (
+    "This game's file was changed by another program and can no longer be read ({reason}), "
+    "so nothing more is saved to it: the game is shown as it was. Put the file back as it "
+    "was, and this window reads it again."
+)
 TOOK_OVER = "The other window let go of the game (closed or stopped): this one can change it now."
 _MARK = 64  # bytes before the known length compared to notice a rewritten file
 #: A copy of the state is kept after every this many entries in effect: undo and redo
@@ -108,7 +126,12 @@ class GameSession:
         self._seen_stamp = _stamp_of(self.path) if self.following else None
         #: the writer's: the file's stamp as it read or last wrote it; an append to a file
         #: changed since (a byte of an entry changed in place) is refused
-        self._written_stamp = None if self.following else _stamp_of(self.path)
+        looked = None if self.following else _look(self.path)
+        self._written_stamp = None if looked is None else looked[1]
+        #: the writer's: the file's length and stamp at its last look (`watch`)
+        self._watched = looked
+        #: why the file could not be used at the last look (gone, unreadable), or None
+        self._file_lost: str | None = None
         # A follower's view of the file's known end, to notice a rewrite (a writer, which
         # is the only one changing the file, never needs it).
         self._mark = _tail_mark(self.path, self.known_length) if self.following else b""
@@ -396,6 +419,67 @@ class GameSession:
         self._mark = _tail_mark(self.path, good)
         return True
 
+    # -- the writer's look at its own file ---------------------------------------------
+
+    def watch(self) -> str | None:
+        """The writer's look at its own file, for a change it did not make (another
+        program, a sync tool, a hand edit): one stat, and the file is read only when its
+        length or stamp is not what this session wrote or last saw. None when nothing
+        changed (or the file was only touched). Otherwise the file is read anew, as opening
+        reads it (a torn tail cut off, a copy of a damaged file kept), and a sentence says
+        what changed. A damaged file leaves the game read-only (`read_only_reason`) until
+        the table goes on from its readable part, here: this session keeps the lock."""
+        if self.read_only or self.following:
+            return None
+        try:
+            info = os.stat(self.path)
+        except FileNotFoundError:
+            return self._lose(FILE_GONE)
+        except OSError:
+            return None  # (looked at again at the next look)
+        seen = (info.st_size, stamp_of(info))
+        if seen == self._watched or seen == (self.known_length, self._written_stamp):
+            return None
+        self._watched = seen
+        try:
+            record = self.store.read_game(self.path)
+        except DamagedFile as damaged:
+            return self._lose(FILE_UNREADABLE.format(reason=damaged.reason))
+        lost, self._file_lost = self._file_lost, None
+        if lost is None and self._known_as(record):
+            self._written_stamp = seen[1]  # touched, or put back as it was
+            return None
+        had = list(self.journal.entries)
+        notices = len(self.notices)
+        self._load(_mended(self.store, record))
+        said = [*self.notices[notices:]]
+        if lost is not None:
+            head = "The game file can be read again, and was: changes are saved to it again."
+        elif self.record.damage is not None:  # (no window of this app damages a file)
+            head = "This game's file was changed by another program."
+        else:
+            head = f"{CHANGED_HERE}: {self._what_changed(had)}"
+        return " ".join([head, *said])
+
+    def _what_changed(self, had: list[Entry]) -> str:
+        """What reading the file anew found, against the entries this session had."""
+        now = list(self.journal.entries)
+        added = len(now) - len(had)
+        if added > 0 and now[: len(had)] == had:
+            if added == 1:
+                return "1 change was added to it (the log shows it)."
+            return f"{added} changes were added to it (the log shows them)."
+        return f"it was read again, and the game shows it as it is now ({len(now)} entries)."
+
+    def _lose(self, sentence: str) -> str | None:
+        """The file gone or unreadable at a look: nothing is saved until it is back; the
+        game shown stays as it was. Said once."""
+        if self._file_lost == sentence:
+            return None
+        self._file_lost = self.read_only_reason = sentence
+        self._watched = None
+        return sentence
+
     def try_to_write(self) -> bool:
         """Become the writer if the lock is free (the writer closed or stopped): read what it
         wrote last, then allow changes. True when this session is (now) the writer."""
@@ -483,7 +567,7 @@ class GameSession:
         if found is None or found.damage is None or found.damage.number != damage.number:
             raise SaveError(
                 "This game's file was changed by another window or program since this one "
-                "read it, so it was left as it is: open the game again."
+                f"read it, so it was left as it is. {READS_AGAIN}"
             )
         return plan(self.rules, self.header, found, damage, stamp)
 
@@ -733,6 +817,15 @@ def _stamp_of(path: Path) -> tuple[int, int] | None:
         return stamp_of(os.stat(path))
     except OSError:
         return None
+
+
+def _look(path: Path) -> tuple[int, tuple[int, int]] | None:
+    """A file's length and stamp (None when it cannot be looked at)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_size, stamp_of(info)
 
 
 def _tail_mark(path: Path, length: int) -> bytes:

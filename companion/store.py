@@ -53,9 +53,13 @@ _TOO_BIG = (
     "The game file cannot grow any more (the system's file size limit): this change was "
     "not saved, so it was not done."
 )
+#: what the window that plays a game does when its file changed underneath it (it reads it
+#: again by itself, screens/game.py `watch_file`): "open the game again" handed the game to
+#: the window that followed it, which took the lock meanwhile (a play-test)
+READS_AGAIN = "This window reads the file again by itself, in a moment, and says what changed."
 CHANGED_ELSEWHERE = (
     "This game's file was changed by another window or program since this one read it: "
-    "this change was not saved, so it was not done. Open the game again to see the changes."
+    f"this change was not saved, so it was not done. {READS_AGAIN}"
 )
 
 
@@ -419,7 +423,7 @@ class Store:
         if now != stamp:
             raise SaveError(
                 "This game's file was changed by another window or program since this one "
-                "read it, so it was left as it is: open the game again."
+                f"read it, so it was left as it is. {READS_AGAIN}"
             )
         try:
             replace_whole(record.path, data, durable=True)

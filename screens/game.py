@@ -100,6 +100,9 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
 
     #: how often a read-only copy looks for the writer's changes (one stat when none)
     FOLLOW_EVERY = 0.5
+    #: how often the writing window looks at its own file for a change it did not make
+    #: (one stat when none; nothing done per key, #16)
+    WATCH_EVERY = 1.0
 
     #: what a change did, when longer than the line under the field: wrapped whole (True:
     #: Boomtown's events name payers and pawns a table checks) or cut there, "f2: all of it"
@@ -116,6 +119,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         self.session = session
         self.sub_title = session.title
         self._follow_timer: Timer | None = None
+        self._watch_timer: Timer | None = None
         self._draft_toast: Notification | None = None  # scores kept from the wizard: ctrl+f
         self._reopened_toast: Notification | None = None  # "stays reopened", while it does
 
@@ -128,7 +132,9 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             self._show_read_only(READ_ONLY)
             self.notify(READ_ONLY, title="Read-only", severity="warning", markup=False)
             self._follow_timer = self.set_interval(self.FOLLOW_EVERY, self.follow_writer)
-        elif self.session.store.read_draft(self.session.path) is not None:
+            return
+        self._start_watching()
+        if self.session.store.read_draft(self.session.path) is not None:
             self._draft_toast = show_toast(
                 self.app,
                 "Scores typed in the scoring wizard were kept: ctrl+f goes on with them.",
@@ -218,7 +224,59 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         if self._follow_timer is not None:
             self._follow_timer.stop()
             self._follow_timer = None
+        self._stop_watching()
         self.session.close()
+
+    # -- the writer's file, changed underneath it ------------------------------------------
+
+    def _start_watching(self) -> None:
+        if self._watch_timer is None:
+            self._watch_timer = self.set_interval(self.WATCH_EVERY, self.watch_file)
+
+    def _stop_watching(self) -> None:
+        if self._watch_timer is not None:
+            self._watch_timer.stop()
+            self._watch_timer = None
+
+    def watch_file(self, refused: bool = False) -> None:
+        """The writing window's look at its own file (every WATCH_EVERY, and at once after a
+        change was refused as changed elsewhere): a change it did not make (another program,
+        a sync tool, a hand edit) is read, shown, and said beside the command field, where
+        the eyes are; a damaged file makes the game read-only here, with the way to go on
+        in the read-only line. What is typed in the field stays. (It said nothing until a
+        change was typed and refused, and its advice, "open the game again", handed the
+        game to the window that followed it: a play-test.) `refused`: the sentence starts
+        with the refusal it explains."""
+        try:
+            said = self.session.watch()
+        except Exception:  # a bug of ours: keep the game on screen as it is, say where
+            self._stop_watching()
+            where = self.app.note_crash()  # type: ignore[attr-defined]
+            self.notify(
+                "This window stopped looking for changes to the game file made elsewhere after "
+                "an unexpected error." + (f" Details: {where}" if where else ""),
+                severity="error",
+                markup=False,
+            )
+            return
+        if said is None or not self.is_mounted:
+            return
+        reason = self.session.read_only_reason
+        if reason is not None:
+            self._show_read_only(reason)
+        else:
+            for line in self.query("#read-only"):
+                line.remove()
+        self.refresh_view()
+        if refused:
+            said = f"Not saved, so not done: {said[:1].lower()}{said[1:]}"
+        self.say_beside(said)
+
+    def _look_again(self) -> None:
+        """A change was refused, maybe because the file changed underneath: look at once
+        (after the refusal is said, which the look's sentence then explains)."""
+        if self._watch_timer is not None:
+            self.call_later(self.watch_file, True)
 
     # -- one writer per game -----------------------------------------------------------
 
@@ -245,6 +303,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             return
         if took_over:
             self._stop_following()
+            self._start_watching()
             if self.session.read_only_reason is not None:  # a damaged game: still read-only
                 self._show_read_only(self.session.read_only_reason)  # until the say-so
             else:
@@ -322,6 +381,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         except RuleError as error:
             return "Refused", str(error)
         except SaveError as error:
+            self._look_again()
             return "Not saved", error.sentence
         except OSError as error:
             return "Not saved", f"Not saved, so not done: {error}"
@@ -479,6 +539,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             # toast alone went, and nothing said why the undo did nothing, a play-test)
             self.notify(error.sentence, title="Not saved", severity="error", markup=False)
             self.say_beside(error.sentence)
+            self._look_again()
             return
         except OSError as error:
             sentence = f"Not saved, so not {verb}ne: {error}"
@@ -873,6 +934,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             going_on = self.session.going_on()
         except SaveError as error:
             self.notify(error.sentence, title="Not now", severity="warning", markup=False)
+            self._look_again()
             return
 
         def done(confirmed: bool | None) -> None:
@@ -885,6 +947,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
                 return
             except SaveError as error:
                 self.notify(error.sentence, title="Not done", severity="error", markup=False)
+                self._look_again()
                 return
             for line in self.query("#read-only"):  # (the writer's: a follower is refused)
                 line.remove()
