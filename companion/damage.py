@@ -76,7 +76,10 @@ class Damage:
         else:
             kept = " No copy of the file could be made."
         until = (
-            "it is opened again in a window that can change it, and gone on with there"
+            # (the window that plays it reads the damage by itself and goes on from it: "opened
+            # again in a window that can change it" made a table close that window and hand
+            # the game to this one, a play-test)
+            "the window that plays the game goes on from it (ctrl+p there)"
             if follower
             else "you go on from it (ctrl+p)"
         )

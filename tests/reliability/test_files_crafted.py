@@ -225,7 +225,7 @@ def test_bytes_between_two_entries_are_said_as_such(store: Store) -> None:
     )
     follower = damage.notice(follower=True)
     assert "keeps a copy" not in follower
-    assert "until it is opened again in a window that can change it" in follower
+    assert "until the window that plays the game goes on from it (ctrl+p there)" in follower
 
 
 # ------------------------------------------------------------------- caches are checked

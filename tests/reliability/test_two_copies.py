@@ -256,7 +256,7 @@ def test_a_follower_of_a_damaged_game_follows_once_the_writer_goes_on(
     # nor that the writer keeps one: only a writer that opened the game after the damage
     # does (one open before it made none, and a play-test was told it had)
     assert not any("keeps a copy" in n for n in second.notices)
-    assert any("opened again in a window that can change it" in n for n in second.notices)
+    assert any("the window that plays the game goes on from it" in n for n in second.notices)
     assert second.follow() is False and second.follow() is False  # waits, following
     assert first("continue")["ok"]
     shown = money(second)
