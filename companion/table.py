@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from companion.safe_text import quoted, text_problem
 
 #: Colours a player can take, by name (as game files store them), in the new-game dialog's
-#: order; `PLAYER_RGB` says how each is drawn.
+#: order; `PLAYER_RGB` (dark background) and `PLAYER_RGB_LIGHT` say how each is drawn.
 COLOURS: tuple[str, ...] = (
     "red",
     "blue",
@@ -26,13 +26,14 @@ COLOURS: tuple[str, ...] = (
 
 MAX_NAME_LENGTH = 24
 
-#: How each colour is drawn, everywhere a player is (game screens, charts, Records, the
-#: new-game dialog, the table display): explicit values, exact colours of the xterm
-#: 256-colour cube, so a 256-colour terminal (tmux's default) draws each as it is, and
-#: light enough to read on the dark background. The terminal's own colours by name were
-#: drawn in the theme's shades of them: the default theme's red and magenta are one colour
-#: (both players drew as 197 in tmux) and its yellow an orange next to orange's (a
-#: play-test). `tests/screens/test_player_colours.py` keeps every two apart.
+#: How each colour is drawn on a dark background (the default theme), everywhere a player
+#: is (game screens, charts, Records, the new-game dialog, the table display): explicit
+#: values, exact colours of the xterm 256-colour cube, so a 256-colour terminal (tmux's
+#: default) draws each as it is, and light enough to read on the dark background. The
+#: terminal's own colours by name were drawn in the theme's shades of them: the default
+#: theme's red and magenta are one colour (both players drew as 197 in tmux) and its yellow
+#: an orange next to orange's (a play-test). `tests/screens/test_player_colours.py` keeps
+#: every two apart.
 PLAYER_RGB: dict[str, tuple[int, int, int]] = {
     "red": (0xFF, 0x5F, 0x5F),  # 203
     "blue": (0x5F, 0x87, 0xFF),  # 69
@@ -44,11 +45,34 @@ PLAYER_RGB: dict[str, tuple[int, int, int]] = {
     "white": (0xE4, 0xE4, 0xE4),  # 254
 }
 
+#: The same colours on a light background (a light theme: textual-light's is #e0e0e0):
+#: darker, exact xterm-256 colours too, kept as far apart as `PLAYER_RGB` (at least 35 in
+#: Lab). The dark set's yellow and white could not be read there, the others were pale. Red
+#: is a dark red: a brighter one (#d70000) was as close to orange as yellow is (29 in Lab);
+#: white is a dark grey, as the dark theme's is the text's own light grey.
+PLAYER_RGB_LIGHT: dict[str, tuple[int, int, int]] = {
+    "red": (0x87, 0x00, 0x00),  # 88
+    "blue": (0x00, 0x5F, 0xD7),  # 26
+    "green": (0x00, 0x87, 0x00),  # 28
+    "yellow": (0xAF, 0x87, 0x00),  # 136
+    "magenta": (0xAF, 0x00, 0xAF),  # 127
+    "cyan": (0x00, 0x87, 0xAF),  # 31
+    "orange": (0xD7, 0x5F, 0x00),  # 166
+    "white": (0x4E, 0x4E, 0x4E),  # 239
+}
 
-def rich_colour(colour: str) -> str:
-    """A player's colour as a Rich style names it (`PLAYER_RGB`, as hex): "default" (the
-    text's own colour) for a name that is not one of `COLOURS`."""
-    rgb = PLAYER_RGB.get(colour)
+
+def player_rgb(colour: str, dark: bool = True) -> tuple[int, int, int] | None:
+    """How a player's colour is drawn on a dark background (`PLAYER_RGB`) or a light one
+    (`PLAYER_RGB_LIGHT`); None for a name that is not one of `COLOURS`."""
+    return (PLAYER_RGB if dark else PLAYER_RGB_LIGHT).get(colour)
+
+
+def rich_colour(colour: str, dark: bool = True) -> str:
+    """A player's colour as a Rich style names it (`player_rgb`, as hex), on a dark
+    background or a light one: "default" (the text's own colour) for a name that is not one
+    of `COLOURS`."""
+    rgb = player_rgb(colour, dark)
     return "default" if rgb is None else "#{:02x}{:02x}{:02x}".format(*rgb)
 
 

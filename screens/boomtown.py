@@ -41,8 +41,8 @@ from companion.games.boomtown import (
 )
 from companion.journal import Entry
 from companion.session import GameSession
-from companion.table import rich_colour
 from screens.game import COMMON_HELP, CommandScreen
+from screens.player_colours import follow_theme, player_colour
 from screens.widgets.backdrop import PlainHorizontal, PlainVertical, PlainVerticalScroll
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
@@ -232,6 +232,9 @@ Type in the command field and press **enter**:
         """Said in fewer words: fees and pawns fit on the line (`compact_sentence`)."""
         return compact_sentence(entry.text, [player.name for player in self.state.players])
 
+    def on_mount(self) -> None:
+        follow_theme(self, self.render_state)  # the players' colours for a light theme
+
     def render_state(self) -> None:
         """Update only what changed (#16): each part repaints the lines whose text changed,
         and asks for a layout only when its number of lines changed."""
@@ -269,7 +272,7 @@ Type in the command field and press **enter**:
         # once the round is over, the next one's opener (▶ stayed on the last one's, under
         # "Bo will open the auction": a play-test)
         text.append("▶ " if seat == state.opener else "  ")
-        text.append(player.name, style=f"bold {rich_colour(player.colour)}")
+        text.append(player.name, style=f"bold {player_colour(self, player.colour)}")
         gold = state.gold(seat)
         text.append(f"  {gold} gold", style="bold")
         if gold == 0:

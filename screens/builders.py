@@ -7,7 +7,7 @@ One typed command at a time, like Boomtown; the step line says whose turn it is.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextlib import suppress
 
 from rich.cells import cell_len
@@ -35,8 +35,8 @@ from companion.games.builders import (
 )
 from companion.games.builders_track import Placement
 from companion.journal import Entry
-from companion.table import rich_colour
 from screens.game import COMMON_HELP, CommandScreen
+from screens.player_colours import follow_theme, player_colours
 from screens.widgets.backdrop import PlainHorizontal, PlainVertical, PlainVerticalScroll
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
@@ -437,6 +437,7 @@ Type in the command field and press **enter**; the line above it says what comes
     def on_mount(self) -> None:
         """The players' panel's height, once; then the board remembered from earlier games."""
         self.query_one("#players").styles.height = 2 * len(self.state.players)
+        follow_theme(self, self.render_state)  # the players' colours for a light theme
         self._recall_board()
 
     def render_state(self) -> None:
@@ -652,13 +653,14 @@ Type in the command field and press **enter**; the line above it says what comes
         labels = player_labels([player.name for player in state.players])
         width = max(cell_len(label) for label in labels)
         builder = state.builder if state.widths and not state.over else None
+        colour_of = player_colours(self)
         lines = []
         for seat, player in enumerate(state.players):
             line = Text()
             label = labels[seat] + " " * (width - cell_len(labels[seat]))
-            line.append(label, style=f"bold {rich_colour(player.colour)}")
+            line.append(label, style=f"bold {colour_of(player.colour)}")
             line.append(" ")
-            line.append(player.name, style=f"bold {rich_colour(player.colour)}")
+            line.append(player.name, style=f"bold {colour_of(player.colour)}")
             if seat == state.first_player:
                 line.append("  ▶ start")
             if seat == builder:
@@ -693,12 +695,13 @@ Type in the command field and press **enter**; the line above it says what comes
             numbers.append(centred(str(column), inner + 2), style="dim")
         lines = [numbers]
         labels = player_labels([player.name for player in state.players])
+        colour_of = player_colours(self)
         for row in range(state.rows, 0, -1):
             line = Text(f"{row:>2} ")
             token = state.tokens[row - 1] if row <= len(state.tokens) else None
             train = row == state.train_row and not state.over
             for column in range(1, state.widths[row - 1] + 1):
-                mark, style = self._cell(state, labels, row, column)
+                mark, style = self._cell(state, labels, row, column, colour_of)
                 if token == column and mark != "==":  # the token beside what stands there
                     line.append(centred(f"={mark}=", inner + 2), style=f"{style} bold")
                 elif train and column == marker:
@@ -739,13 +742,19 @@ Type in the command field and press **enter**; the line above it says what comes
             board.styles.height = height
 
     def _cell(
-        self, state: BuildersState, labels: list[str], row: int, column: int
+        self,
+        state: BuildersState,
+        labels: list[str],
+        row: int,
+        column: int,
+        colour_of: Callable[[str], str],
     ) -> tuple[str, str]:
-        """What one location shows, and its style."""
+        """What one location shows, and its style (a building in its owner's colour,
+        `colour_of` the colour's name)."""
         building = state.at(row, column)
         if building is not None:
             owner = state.players[building.owner]
-            return f"{labels[building.owner]}{building.cube}", f"bold {rich_colour(owner.colour)}"
+            return f"{labels[building.owner]}{building.cube}", f"bold {colour_of(owner.colour)}"
         if (row, column) in state.terrain:
             return BOARD_MARKS[state.terrain[(row, column)]], "italic"
         token = state.tokens[row - 1] if row <= len(state.tokens) else None
@@ -792,7 +801,8 @@ Type in the command field and press **enter**; the line above it says what comes
         labels = player_labels([player.name for player in state.players])
         owner, cube = 0, 3  # the same all game: a build never changes the legend's lines
         example = Text()
-        example.append(f"{labels[owner]}{cube}", f"bold {rich_colour(state.players[owner].colour)}")
+        colour = player_colours(self)(state.players[owner].colour)
+        example.append(f"{labels[owner]}{cube}", f"bold {colour}")
         example.append(f": {state.players[owner].name}'s building, ")
         example.append(f"{CUBE_NAMES.get(cube, cube)} cube")
         lines = [Text("Row 1 at the bottom; =..= Track Token"), example]

@@ -35,8 +35,9 @@ from companion.games.calamityville import (
     find_property,
 )
 from companion.journal import Entry
-from companion.table import find_player, players_matching, rich_colour
+from companion.table import find_player, players_matching
 from screens.game import COMMON_HELP, CommandScreen, TypeMore
+from screens.player_colours import follow_theme, player_colour
 from screens.widgets.backdrop import AlikeLines, PlainHorizontal, PlainVertical
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
@@ -215,6 +216,9 @@ be shortened to the start of any of its words; the bank is a party like a player
         """ctrl+n or ctrl+g once the deck is over: the refusal the command says."""
         getattr(self, f"action_{action}")()
 
+    def on_mount(self) -> None:
+        follow_theme(self, self.render_state)  # the players' colours for a light theme
+
     def render_state(self) -> None:
         state = self.state
         over = state.gold_out or state.finished
@@ -264,7 +268,7 @@ be shortened to the start of any of its words; the bank is a party like a player
         owned = state.owned(seat)
         head = Text()  # (no turn marker: the app does not follow Calamityville's turns, and
         # a first player's ▶ that never moved read as "Ann's turn" all game: a play-test)
-        head.append(player.name, style=f"bold {rich_colour(player.colour)}")
+        head.append(player.name, style=f"bold {player_colour(self, player.colour)}")
         head.append(f"  ${state.money(seat)}", style="bold")
         head.append(f"  {len(owned)}/5", style="dim")
         if owned:  # by type, as rent counts them (in the order bought, a player's two

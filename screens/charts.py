@@ -12,6 +12,7 @@ from companion.charts import number_charts
 from companion.scoring import SheetError
 from companion.session import GameSession
 from screens.dialog import Dialog
+from screens.player_colours import follow_theme
 from screens.widgets.chart import LineChart, legend, line_colour
 from screens.widgets.footer import SteadyFooter
 
@@ -58,12 +59,19 @@ game shows its final scores first, as stacked categories.
             self.query_one(f"#plot-{index}", LineChart).show(
                 chart.label, chart.x, chart.lines, self.colours, chart.x_label
             )
-            names = list(chart.lines)
-            if names != [chart.label]:  # (a number of the table's own: its title says it)
-                colours = [line_colour(self.colours.get(name, "")) for name in names]
-                self.query_one(f"#legend-{index}", Static).update(legend(names, colours))
+        self._show_legends()
         if self.query("#plot-final"):
             self._final_scores()
+        # the players' colours for a light theme (each chart draws its own lines anew)
+        follow_theme(self, self._show_legends)
+
+    def _show_legends(self) -> None:
+        """Under each number's chart, who each line is, in their colour."""
+        for index, chart in enumerate(self.charts):
+            names = list(chart.lines)
+            if names != [chart.label]:  # (a number of the table's own: its title says it)
+                colours = [line_colour(self, self.colours.get(name, "")) for name in names]
+                self.query_one(f"#legend-{index}", Static).update(legend(names, colours))
 
     def _final_scores(self) -> None:
         try:

@@ -34,8 +34,9 @@ from companion.games.coloma.sites import site_note
 from companion.games.coloma.tally import NON_PLAYER, NON_PLAYER_ROWS
 from companion.games.coloma.words import plural, plural_word
 from companion.journal import Entry
-from companion.table import find_player, players_matching, rich_colour, typed_word
+from companion.table import find_player, players_matching, typed_word
 from screens.game import COMMON_HELP, CommandScreen
+from screens.player_colours import follow_theme, player_colour, player_colours
 from screens.widgets.backdrop import PlainHorizontal, PlainVertical, PlainVerticalScroll
 from screens.widgets.command_input import CommandField
 from screens.widgets.footer import SteadyFooter
@@ -344,6 +345,7 @@ Type in the command field and press **enter**; the line above it says what comes
         """Put in what this table told the app in earlier games (the pools, the graveyard),
         as entries of their own (undo takes them back); only in a game this window plays."""
         self.watch(self.query_one("#tables"), "scroll_y", self._head_follows, init=False)
+        follow_theme(self, self._recolour)
         if not self.can_play():
             return
         if self.state.supply is None:
@@ -361,6 +363,12 @@ Type in the command field and press **enter**; the line above it says what comes
             if isinstance(graves, list) and graves and all(isinstance(n, int) for n in graves):
                 with suppress(RuleError):
                     self.run(self.rules.graveyard(self.state, graves))
+
+    def _recolour(self) -> None:
+        """The players' colours in the new theme's set: the table is drawn anew (it is kept
+        while its numbers stay)."""
+        self._shown.pop("#players", None)
+        self.render_state()
 
     def _pools_key(self) -> str:
         return f"pools_{len(self.state.players)}"
@@ -386,7 +394,8 @@ Type in the command field and press **enter**; the line above it says what comes
         rows = self._player_rows()
         if self._shown.get("#players") != rows:
             self._shown["#players"] = rows
-            colours = tuple(rich_colour(player.colour) for player in state.players)
+            colour_of = player_colours(self)
+            colours = tuple(colour_of(player.colour) for player in state.players)
             self.query_one("#players", TrackerTable).show_rows(rows, colours)
             if self._head_shown:  # (the names it repeats may have changed: a new Sheriff)
                 self._head_follows()
@@ -528,7 +537,7 @@ Type in the command field and press **enter**; the line above it says what comes
             text.append(f"  ·  {phase or 'game over'}")
         text.append("  ·  Sheriff ")
         sheriff = state.players[state.sheriff]
-        text.append(sheriff.name, style=f"bold {rich_colour(sheriff.colour)}")
+        text.append(sheriff.name, style=f"bold {player_colour(self, sheriff.colour)}")
         return text
 
     def _pools_text(self) -> Text:

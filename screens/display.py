@@ -33,6 +33,7 @@ from companion.session import FollowStopped, GameSession
 from companion.store import DamagedFile, Store
 from companion.table import rich_colour
 from screens.app import GoldrushApp
+from screens.player_colours import dark_theme, follow_theme
 from screens.size_classes import initial_classes, set_size_classes
 from screens.styled_once import StyledOnce
 
@@ -92,18 +93,20 @@ def _stamp(path: Path) -> tuple[int, int] | None:
 class FigureBox(Vertical):
     """A label over a number in large type."""
 
-    def __init__(self, figure: Figure, colour: str = "") -> None:
+    def __init__(self, figure: Figure, colour: str = "", dark: bool = True) -> None:
+        """`colour`: its player's, drawn for a `dark` theme or a light one."""
         super().__init__(classes="figure")
         self._label = figure.label
         self._value = figure.value
         self._colour = colour
+        self._dark = dark
         self._tight = False
 
     def compose(self) -> ComposeResult:
         yield Static(self._shown_label(), classes="figure-label", markup=False)
         digits = Digits(self._value, classes="figure-value")
         if self._colour:
-            digits.styles.color = widget_colour(self._colour)
+            digits.styles.color = widget_colour(self._colour, self._dark)
         yield digits
 
     def _shown_label(self) -> str:
@@ -125,34 +128,38 @@ class FigureBox(Vertical):
                 label.update(self._shown_label())
 
 
-def player_colour(colour: str) -> str:
-    """A player's colour as a Rich style names it: the game screen's (`rich_colour`). The
-    display drew CSS's pure colours once: its blue (#0000ff) hard to read on the dark
-    background, and another colour than the game screen's (a play-test)."""
-    return rich_colour(colour)
+def player_colour(colour: str, dark: bool = True) -> str:
+    """A player's colour as a Rich style names it, for a `dark` theme or a light one: the
+    game screen's (`rich_colour`). The display drew CSS's pure colours once: its blue
+    (#0000ff) hard to read on the dark background, and another colour than the game
+    screen's (a play-test)."""
+    return rich_colour(colour, dark)
 
 
-def widget_colour(colour: str) -> Color:
+def widget_colour(colour: str, dark: bool = True) -> Color:
     """A player's colour for a widget's style (the Digits, a card's border): the same
     colour as `player_colour`, so drawn alike."""
-    return Color.from_rich_color(RichColor.parse(player_colour(colour)))
+    return Color.from_rich_color(RichColor.parse(player_colour(colour, dark)))
 
 
-def name_line(name: str, colour: str, turn: bool, label: str = "", tight: bool = False) -> Text:
-    """A player's name in their colour, marked when it is their turn (shown literally),
-    after their `label` on the board; `tight`: in a narrow card (the mark says the turn)."""
+def name_line(
+    name: str, colour: str, turn: bool, label: str = "", tight: bool = False, dark: bool = True
+) -> Text:
+    """A player's name in their colour (for a `dark` theme or a light one), marked when it
+    is their turn (shown literally), after their `label` on the board; `tight`: in a narrow
+    card (the mark says the turn)."""
     line = Text()
     line.append("▶ " if turn else "  ", style="bold")
     if label:
-        line.append(f"{label} ", style=f"bold reverse {player_colour(colour)}")
-    line.append(name, style=f"bold {player_colour(colour)}")
+        line.append(f"{label} ", style=f"bold reverse {player_colour(colour, dark)}")
+    line.append(name, style=f"bold {player_colour(colour, dark)}")
     if turn and not tight:
         line.append("  to play", style="italic")
     return line
 
 
-def seat_line(seat: SeatView, tight: bool = False) -> Text:
-    return name_line(seat.name, seat.colour, seat.turn, seat.label, tight)
+def seat_line(seat: SeatView, tight: bool = False, dark: bool = True) -> Text:
+    return name_line(seat.name, seat.colour, seat.turn, seat.label, tight, dark)
 
 
 def _centred(mark: str, width: int) -> str:
@@ -161,11 +168,13 @@ def _centred(mark: str, width: int) -> str:
     return " " * (room // 2) + mark + " " * (room - room // 2)
 
 
-def board_lines(board: BoardView, seats: tuple[SeatView, ...], spaced: bool = False) -> list[Text]:
+def board_lines(
+    board: BoardView, seats: tuple[SeatView, ...], spaced: bool = False, dark: bool = True
+) -> list[Text]:
     """The board as the game screen draws it, row 1 at the bottom: a building is its owner's
-    label and cube in their colour, =..= around a location is its row's Track Token, the
-    Train Marker's row ends in ◀. `spaced`: a blank line between rows (read from further
-    away, where the screen has the room)."""
+    label and cube in their colour (for a `dark` theme or a light one), =..= around a
+    location is its row's Track Token, the Train Marker's row ends in ◀. `spaced`: a blank
+    line between rows (read from further away, where the screen has the room)."""
     inner = max(2, max((cell_len(label) for label in board.labels), default=1) + 1)
     numbers = Text("   ")
     for column in range(1, board.columns + 1):
@@ -180,7 +189,7 @@ def board_lines(board: BoardView, seats: tuple[SeatView, ...], spaced: bool = Fa
         line.append(f"{row.number:>2} ", style="bold" if row.train else "dim")
         for cell in row.cells:
             if cell.owner is not None and cell.owner < len(seats):
-                style = f"bold {player_colour(seats[cell.owner].colour)}"
+                style = f"bold {player_colour(seats[cell.owner].colour, dark)}"
             elif cell.kind in ("terrain", "token"):
                 style = "bold" if cell.kind == "token" else "italic"
             else:
@@ -224,14 +233,17 @@ class Card(Vertical):
         figures: tuple[Figure, ...],
         colour: str = "",
         seat: SeatView | None = None,
+        dark: bool = True,
     ) -> None:
+        """`colour`: its player's, drawn for a `dark` theme or a light one."""
         super().__init__(classes="card")
         self._title = title
-        self._boxes = [FigureBox(figure, colour) for figure in figures]
+        self._boxes = [FigureBox(figure, colour, dark) for figure in figures]
         self.seat = seat  # the player it shows (None: the table's card)
         self.tight = False
+        self.dark = dark
         if colour:
-            self.styles.border_left = ("thick", widget_colour(colour))
+            self.styles.border_left = ("thick", widget_colour(colour, dark))
 
     def compose(self) -> ComposeResult:
         yield Static(self._title, classes="seat-name")
@@ -249,7 +261,7 @@ class Card(Vertical):
     def show_seat(self, seat: SeatView) -> None:
         self.seat = seat
         self.set_class(seat.turn, "-turn")
-        self.show(seat_line(seat, self.tight), seat.figures)
+        self.show(seat_line(seat, self.tight, self.dark), seat.figures)
 
     def tighten(self, tight: bool) -> None:
         """Narrow (beside a board): the figures' labels shortened, the name line too."""
@@ -356,6 +368,13 @@ class DisplayScreen(StyledOnce, Screen[None]):
     def on_mount(self) -> None:
         self._open()
         self._timer = self.set_interval(FOLLOW_EVERY, self.follow)
+        follow_theme(self, self._recolour)
+
+    def _recolour(self) -> None:
+        """The players' colours in the new theme's set: the cards are made anew (their
+        borders and numbers take the colour when made), the board drawn anew."""
+        self._shape = ()
+        self.render_view()
 
     def on_unmount(self) -> None:
         if self._timer is not None:
@@ -524,7 +543,7 @@ class DisplayScreen(StyledOnce, Screen[None]):
         box.display = view.board is not None
         if view.board is None:
             return
-        lines = board_lines(view.board, view.seats, self._spaced(view.board))
+        lines = board_lines(view.board, view.seats, self._spaced(view.board), dark_theme(self))
         self.query_one("#display-board", Static).update(Text("\n").join(lines))
         legend = legend_lines(view.board, board_width(view.board))
         self.query_one("#display-legend", Static).update(Text("\n".join(legend)))
@@ -543,8 +562,9 @@ class DisplayScreen(StyledOnce, Screen[None]):
         grid = self.query_one("#display-cards", Grid)
         grid.remove_children()
         self._cards = []
+        dark = dark_theme(self)
         for seat in view.seats:
-            card = Card(seat_line(seat), seat.figures, seat.colour, seat)
+            card = Card(seat_line(seat, dark=dark), seat.figures, seat.colour, seat, dark)
             card.set_class(seat.turn, "-turn")
             self._cards.append(card)
         self._table_card = Card(TABLE_TITLE, view.table) if view.table else None

@@ -24,8 +24,9 @@ from companion.games.base import OptionSpec
 from companion.players import TableMemory, table_memory
 from companion.setup import SetupForm, validate_setup
 from companion.store import Store
-from companion.table import COLOURS, EMPTY_NAME, folded, rich_colour
+from companion.table import COLOURS, EMPTY_NAME, folded
 from screens.dialog import Dialog
+from screens.player_colours import follow_theme, player_colours
 from screens.widgets.command_input import CompletingInput
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.no_scroll import InTurnInput, passed_to_focus
@@ -79,6 +80,17 @@ class ColourSelect(TableSelect):
 
     TAKES_TYPED_KEYS = True
 
+    def on_mount(self) -> None:
+        follow_theme(self, self._recolour)
+
+    def _recolour(self) -> None:
+        """Each colour's name in the new theme's shade of it; the colour picked stays
+        (the options set anew would pick the first)."""
+        value = self.value
+        with self.prevent(Select.Changed):
+            self.set_options(colour_options(self))
+            self.value = value
+
     async def _on_key(self, event: events.Key) -> None:
         if passed_to_focus(self, event):  # typed after a move
             return
@@ -96,6 +108,12 @@ class ColourSelect(TableSelect):
         hint_read = getattr(self.screen, "colour_hint_read", None)
         if hint_read is not None:
             hint_read()
+
+
+def colour_options(node: Widget) -> list[tuple[Text, str]]:
+    """The colours offered, each named in its colour as the app's theme draws it."""
+    colour_of = player_colours(node)
+    return [(Text(colour, style=colour_of(colour)), colour) for colour in COLOURS]
 
 
 class PlayerRow(Vertical):
@@ -119,7 +137,7 @@ class PlayerRow(Vertical):
                 compact=True,
             )
             yield ColourSelect(
-                [(Text(colour, style=rich_colour(colour)), colour) for colour in COLOURS],
+                colour_options(self),
                 value=COLOURS[row % len(COLOURS)],
                 allow_blank=False,
                 id=f"colour-{row}",

@@ -46,6 +46,7 @@ from companion.scoring import (
 from companion.store import DamagedFile, Store
 from companion.table import starts_name
 from screens.dialog import Dialog
+from screens.player_colours import follow_theme
 from screens.styled_once import StyledOnce
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.no_scroll import SteadyInput
@@ -150,6 +151,13 @@ class RecordsScreen(StyledOnce, Screen[None]):
         except OSError as error:
             self.problem = f"The history cannot be read: {error}"
         self.refresh_records("")
+        follow_theme(self, self._recolour)
+
+    def _recolour(self) -> None:
+        """The chart's legend in the new theme's colours (the chart draws its own lines
+        anew); drawn when its tab is shown otherwise."""
+        if self.query_one(TabbedContent).active == "tab-over-time":
+            self._fill_over_time(*self._over_time)
 
     @on(Input.Changed, "#records-filter")
     def _filter(self, event: Input.Changed) -> None:
@@ -369,7 +377,9 @@ class RecordsScreen(StyledOnce, Screen[None]):
         colours = self._colours()
         plot.show_points("Scores", series, colours, "Game")
         names = list(series)
-        shown_legend.update(legend(names, [line_colour(colours.get(name, "")) for name in names]))
+        shown_legend.update(
+            legend(names, [line_colour(self, colours.get(name, "")) for name in names])
+        )
 
     def _colours(self) -> dict[str, str]:
         """Each player's colour as chosen last for a game (the history keeps no colours)."""

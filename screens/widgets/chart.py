@@ -11,15 +11,16 @@ from collections.abc import Iterable
 from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
+from textual.dom import DOMNode
 from textual_plotext import PlotextPlot
 
-from companion.table import PLAYER_RGB, rich_colour
+from screens.player_colours import follow_theme, player_colour, player_line_rgb
 
 
-def line_colour(colour: str) -> str:
-    """The colour of a player's line as Rich names it (the player's own, `rich_colour`):
-    its legend swatch."""
-    return rich_colour(colour)
+def line_colour(node: DOMNode, colour: str) -> str:
+    """The colour of a player's line as Rich names it (the player's own, as the game screen
+    draws it for the app's theme: `player_colour`): its legend swatch."""
+    return player_colour(node, colour)
 
 
 #: The colours of a stacked bar's segments, a scoring category each, in order (RGB: the
@@ -201,6 +202,17 @@ class LineChart(PlotextPlot):
     _names_width = 0
     #: The stacked bars shown (`show_stacked`: title, names, parts), drawn when rendered.
     _stacked: tuple[str, list[str], dict[str, list[int]]] | None = None
+    #: The lines shown (`show_points`' arguments), drawn anew in a new theme's colours.
+    _points: tuple[str, dict[str, tuple[list[int], list[int]]], dict[str, str], str] | None = None
+
+    def on_mount(self) -> None:
+        """(After plotext's own, which follows the theme's background.) The players'
+        lines are drawn anew in the new theme's set of colours."""
+        follow_theme(self, self._recolour)
+
+    def _recolour(self) -> None:
+        if self._points is not None and self._stacked is None:
+            self.show_points(*self._points)
 
     def show(
         self,
@@ -225,13 +237,14 @@ class LineChart(PlotextPlot):
         No legend: plotext draws it inside the chart, over the lines (a play-test); the
         screen puts `legend` under the chart."""
         self._stacked = None
+        self._points = (title, series, colours, x_label)
         plt = self.plt
         plt.clear_figure()
         plt.title(title)
         plt.xlabel(x_label)
         every_x: set[int] = set()
         for name, (xs, ys) in series.items():
-            colour = PLAYER_RGB.get(colours.get(name, ""), "default")  # (RGB, as drawn)
+            colour = player_line_rgb(self, colours.get(name, ""))  # (RGB, as drawn)
             plt.plot(xs, ys, color=colour, marker="braille")
             every_x.update(xs)
         ticks = sorted(every_x)

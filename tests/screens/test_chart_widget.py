@@ -286,3 +286,26 @@ def test_bar_segments_stack_the_positive_parts_and_take_the_negative_ones_off() 
     # two taken off, one after the other, below zero: no solid part (a score of -1)
     assert bar_segments([5, -2, -4]) == [(-1, 3, 2, True), (3, 5, 1, True)]
     assert bar_segments([0, 0]) == []
+
+
+async def test_a_light_theme_redraws_the_lines_in_the_light_set() -> None:
+    """Switched to a light theme while shown, each line is drawn again in the player's
+    colour for a light background (the dark one's yellow could not be read there)."""
+    from rich.text import Text
+
+    from companion.table import rich_colour
+
+    async with ChartApp().run_test(size=(70, 20)) as pilot:
+        chart = pilot.app.query_one(LineChart)
+        chart.show_points("Gold", {"Ann": ([0, 1], [0, 3])}, {"Ann": "yellow"}, "Round")
+        await settle(pilot)
+        pilot.app.theme = "textual-light"
+        await settle(pilot)
+        drawn = chart.render()
+        assert isinstance(drawn, Text)
+        dots = {
+            str(span.style).split(" on ")[0]
+            for span in drawn.spans
+            if "\u2801" <= drawn.plain[span.start] <= "\u28ff"
+        }
+        assert dots == {rich_colour("yellow", dark=False)}

@@ -1,5 +1,6 @@
 """Player colours as the app draws them: no two offered colours look alike, in truecolor or in
-a 256-colour terminal (tmux's default), on the game screen and on the table display."""
+a 256-colour terminal (tmux's default), on the game screen and on the table display, on a
+dark theme and on a light one."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from companion.games import GAMES
 from companion.session import GameSession
 from companion.setup import SetupForm, build_header
 from companion.store import Store
-from companion.table import COLOURS
+from companion.table import COLOURS, rich_colour
 from screens.coloma import ColomaScreen
 from screens.display import DisplayApp, DisplayScreen
 from tests.screens.helpers import SIZE, make_app, open_screen, settle
@@ -122,3 +123,44 @@ async def test_the_display_draws_each_player_as_the_game_screen_does(tmp_path: P
             on_display |= drawn_colours(app, colours, ".seat-name")
     assert on_display == on_screen
     assert_all_apart(on_display)
+
+
+def light_set() -> dict[str, RichColor]:
+    return {colour: RichColor.parse(rich_colour(colour, dark=False)) for colour in COLOURS}
+
+
+async def test_a_light_theme_draws_the_players_in_the_light_set_when_switched_to(
+    store: Store,
+) -> None:
+    """On a light theme the dark background's yellow (#ffd75f) and white (#e4e4e4) players
+    could not be read, the others were pale: switched to while a game is shown, the players
+    are drawn again in the light set, every two still apart."""
+    drawn: dict[str, RichColor] = {}
+    for session, colours in coloma_games(store):
+        async with make_app(store).run_test(size=SIZE) as pilot:
+            await open_screen(pilot, session, ColomaScreen)
+            await settle(pilot)
+            dark = drawn_colours(pilot.app, colours, "#players")
+            pilot.app.theme = "textual-light"
+            await settle(pilot)
+            drawn |= drawn_colours(pilot.app, colours, "#players")
+            assert all(drawn[colour] != dark[colour] for colour in colours)
+            pilot.app.theme = "textual-dark"
+            await settle(pilot)
+            assert drawn_colours(pilot.app, colours, "#players") == dark
+    assert drawn == light_set()
+    assert_all_apart(drawn)
+
+
+async def test_the_display_on_a_light_theme_draws_the_light_set(tmp_path: Path) -> None:
+    store = Store(tmp_path / "data", GAMES)
+    on_display: dict[str, RichColor] = {}
+    for session, colours in coloma_games(store):
+        app = DisplayApp(store, session.path.stem)
+        async with app.run_test(size=(200, 60)) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, DisplayScreen)
+            app.theme = "textual-light"
+            await settle(pilot)
+            on_display |= drawn_colours(app, colours, ".seat-name")
+    assert on_display == light_set()
