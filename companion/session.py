@@ -571,6 +571,12 @@ class GameSession:
             )
         return plan(self.rules, self.header, found, damage, stamp)
 
+    def keep_damaged_copy(self) -> bool:
+        """Try again to keep a copy of the damaged file (none could be made when it was
+        opened: a full disk); True when one is kept now."""
+        record = self.store.keep_damaged_copy(self.record)
+        return record.damage is not None and record.damage.backup is not None
+
     def continue_from_readable(self, going_on: GoingOn | None = None) -> GoingOn:
         """The table's say-so after damage (a copy of the whole file exists): the damaged
         entries dropped and those after them that read well kept, the file written anew

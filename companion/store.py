@@ -396,7 +396,7 @@ class Store:
         if record.damage.backup is None or not record.damage.backup.is_file():
             raise SaveError(
                 "There is no copy of the damaged file, so it was not cut back: free some "
-                "space and open the game again."
+                "space, then choose Continue again."
             )
         _cut_file(record.path, record.good_length, "cutting the file back")
         record.damage = None
@@ -414,7 +414,7 @@ class Store:
         if record.damage.backup is None or not record.damage.backup.is_file():
             raise SaveError(
                 "There is no copy of the damaged file, so it was not changed: free some "
-                "space and open the game again."
+                "space, then choose Continue again."
             )
         try:
             now = stamp_of(os.stat(record.path))

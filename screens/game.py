@@ -920,11 +920,13 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             # asked, with "the copy at None", then refused: a play-test)
             self.notify(READ_ONLY, title="Read-only", severity="warning", markup=False)
             return
-        if damage.backup is None:  # (it asked, "the copy at None", then refused: a
-            # play-test on a full disk)
+        if damage.backup is None and not self.session.keep_damaged_copy():  # (it asked,
+            # "the copy at None", then refused: a play-test on a full disk); the copy is
+            # tried again here: "open the game again" made the table leave the game, and a
+            # window following it could take it over
             self.notify(
                 "No copy of the damaged file could be made (a full disk?), so it is not cut "
-                "back: free some space, then open the game again.",
+                "back: free some space, then choose Continue again.",
                 title="Not now",
                 severity="warning",
                 markup=False,

@@ -198,8 +198,16 @@ async def test_with_no_copy_of_a_damaged_file_going_on_is_not_offered_as_a_quest
         assert not isinstance(pilot.app.screen, ConfirmDialog)
         assert messages(pilot)[-1] == (
             "No copy of the damaged file could be made (a full disk?), so it is not cut back: "
-            "free some space, then open the game again."
+            "free some space, then choose Continue again."
         )
+        # space freed: Continue makes the copy then, and asks; "open the game again" made
+        # the table leave the game, and a second window following it could take it over
+        monkeypatch.undo()
+        screen.action_continue_readable()
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        backup = screen.session.record.damage.backup
+        assert backup is not None and backup.read_bytes() == path.read_bytes()
 
 
 async def test_a_colour_that_is_not_a_colour_opens_with_a_notice(store: Store) -> None:
