@@ -7,10 +7,22 @@ from itertools import pairwise
 
 import pytest
 from plotext._utility import get_matrix_data
+from rich.text import Text
 from textual.app import App, ComposeResult
 
 from screens.widgets.chart import LineChart, whole_limits, whole_ticks
 from tests.screens.helpers import settle
+
+
+def dot_colours(chart: LineChart) -> set[str]:
+    """The colours of a line chart's dots (braille cells) as drawn."""
+    drawn = chart.render()
+    assert isinstance(drawn, Text)
+    return {
+        str(span.style).split(" on ")[0]
+        for span in drawn.spans
+        if "\u2801" <= drawn.plain[span.start] <= "\u28ff"
+    }
 
 
 @pytest.mark.parametrize("high", [1, 2, 3, 7, 10, 43, 100, 143, 999, 1234, 25_000])
@@ -149,7 +161,6 @@ async def test_a_name_with_an_emoji_keeps_the_x_label_in_place() -> None:
 async def test_each_player_colour_is_drawn_in_that_colour() -> None:
     """plotext has no "yellow": a yellow player's line was drawn bright blue (color(12)).
     Each line is the player's colour as the game screen draws the name (`rich_colour`)."""
-    from rich.text import Text
 
     from companion.table import COLOURS, rich_colour
 
@@ -158,14 +169,7 @@ async def test_each_player_colour_is_drawn_in_that_colour() -> None:
         for colour in COLOURS:
             chart.show_points("Gold", {"Ann": ([0, 1], [0, 3])}, {"Ann": colour}, "Round")
             await settle(pilot)
-            drawn = chart.render()
-            assert isinstance(drawn, Text)
-            dots = {
-                str(span.style).split(" on ")[0]
-                for span in drawn.spans
-                if "\u2801" <= drawn.plain[span.start] <= "\u28ff"
-            }
-            assert dots == {rich_colour(colour)}, colour
+            assert dot_colours(chart) == {rich_colour(colour)}, colour
 
 
 def bar_rows(chart: LineChart) -> list[list[int]]:
@@ -291,7 +295,6 @@ def test_bar_segments_stack_the_positive_parts_and_take_the_negative_ones_off() 
 async def test_a_light_theme_redraws_the_lines_in_the_light_set() -> None:
     """Switched to a light theme while shown, each line is drawn again in the player's
     colour for a light background (the dark one's yellow could not be read there)."""
-    from rich.text import Text
 
     from companion.table import rich_colour
 
@@ -301,11 +304,4 @@ async def test_a_light_theme_redraws_the_lines_in_the_light_set() -> None:
         await settle(pilot)
         pilot.app.theme = "textual-light"
         await settle(pilot)
-        drawn = chart.render()
-        assert isinstance(drawn, Text)
-        dots = {
-            str(span.style).split(" on ")[0]
-            for span in drawn.spans
-            if "\u2801" <= drawn.plain[span.start] <= "\u28ff"
-        }
-        assert dots == {rich_colour("yellow", dark=False)}
+        assert dot_colours(chart) == {rich_colour("yellow", dark=False)}
