@@ -112,7 +112,9 @@ class GoingOn:
         """The journal's sentence for going on: the log and the file say what was dropped
         (only the copy beside the game showed it)."""
         kept = (
-            f"the whole file as it was is kept at {self.backup}"
+            # beside the game, by its name: the whole path made the entry ~6 lines of
+            # the log (a play-test)
+            f"the whole file as it was is kept beside the game as {self.backup.name}"
             if self.backup is not None
             else "no copy of the file was kept"
         )

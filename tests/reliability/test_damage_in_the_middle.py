@@ -395,7 +395,10 @@ def test_going_on_is_an_entry_of_its_own_that_changes_nothing(
     last = again.journal.entries[-1]
     assert last.kind == "went_on"
     assert last.text.startswith("Went on without entry 2: it was changed on disk (it says \u201c")
-    assert last.text.endswith(f"; the whole file as it was is kept at {going_on.backup}.")
+    assert going_on.backup is not None
+    assert last.text.endswith(
+        f"; the whole file as it was is kept beside the game as {going_on.backup.name}."
+    )
     reopened = GameSession.open(store, session.path)
     assert reopened.read_only_reason is None and reopened.notices == []
     assert reopened.journal.entries[-1] == last
@@ -418,5 +421,8 @@ def test_going_on_by_cutting_back_is_an_entry_too(new_game: NewGame, store: Stor
     last = again.journal.entries[-1]
     assert last.kind == "went_on" and len(again.journal) == 10
     assert last.text.startswith("Went on from the 9 entries before entry 10, without it: ")
-    assert last.text.endswith(f"; the whole file as it was is kept at {going_on.backup}.")
+    assert going_on.backup is not None
+    assert last.text.endswith(
+        f"; the whole file as it was is kept beside the game as {going_on.backup.name}."
+    )
     assert GameSession.open(store, session.path).journal.entries[-1] == last
