@@ -14,10 +14,13 @@ from rich.console import RenderableType
 from textual import events
 from textual.await_complete import AwaitComplete
 from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer
 
 from screens.dimmed import dimmed
 from screens.size_classes import narrow_like_the_screen_below, size_classes
 from screens.styled_once import StyledOnce
+from screens.widgets.footer import SteadyFooter
 
 
 class Dialog(StyledOnce):
@@ -43,6 +46,15 @@ class Dialog(StyledOnce):
         if self._sized_like_below is not None:
             narrow = size_classes(event.size)["-narrow"]
             self.set_class(narrow, "-narrow")  # type: ignore[attr-defined]
+
+    async def mount_composed_widgets(self, widgets: list[Widget]) -> None:
+        """Its own footer at the bottom line, when its compose yields none: the dimmed screen
+        behind showed the game's footer, whose keys (ctrl+z Undo...) did nothing in the
+        dialog (a play-test). What the bottom line lists is what the keys do: f1 and ctrl+q,
+        then the dialog's own keys (esc Close...)."""
+        if not any(isinstance(widget, Footer) for widget in widgets):
+            widgets = [*widgets, SteadyFooter()]
+        await super().mount_composed_widgets(widgets)  # type: ignore[misc]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """No key acts on a dialog before it is built: keys typed on with the command that

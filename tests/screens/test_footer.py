@@ -176,3 +176,46 @@ async def test_the_keys_keep_their_order_whatever_has_the_focus(store: Store) ->
             orders.append(await shown_keys(pilot))
         assert orders[0] == ["f1", "ctrl+q", "escape", "ctrl+e", "ctrl+right"]
         assert all(order == orders[0] for order in orders), orders
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(
+    ("game", "key", "own", "names"),
+    [
+        ("builders", "ctrl+t", ["escape"], ["esc Close"]),  # the Track Token calculator
+        ("boomtown", "ctrl+s", ["escape"], ["esc Close"]),  # the Split calculator
+        ("coloma", "ctrl+o", ["ctrl+s", "escape"], ["^s Record", "esc Cancel"]),  # correction
+    ],
+)
+async def test_a_dialog_shows_its_own_keys_not_the_games(
+    game: str,
+    key: str,
+    own: list[str],
+    names: list[str],
+    size: tuple[int, int],
+    store: Store,
+    new_game: NewGame,
+) -> None:
+    """A dialog showed the game's footer dimmed behind it, ^z Undo, ^o Correct and ^f
+    Finish, keys that do nothing there (a play-test pressed ctrl+z in the calculator): its
+    bottom line lists its own keys now, after f1 and ctrl+q."""
+    session = new_game(game=game, names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=size) as pilot:
+        game_screen = await open_screen(pilot, session, GameScreen)
+        await pilot.press(key)
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert screen is not game_screen
+        assert await shown_keys(pilot) == ["f1", "ctrl+q", *own]
+        bottom = [strip.text for strip in screen._compositor.render_strips()][-1]
+        assert all(name in bottom for name in names), bottom
+        assert "Undo" not in bottom and "Correct" not in bottom and "Finish" not in bottom
+
+
+async def test_every_dialog_has_one_footer(store: Store) -> None:
+    """The footer comes with the `Dialog` mixin (screens/dialog.py) to a dialog whose compose
+    yields none; one that yields its own (the help) keeps that one alone."""
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        await pilot.press("f1")
+        await settle(pilot)
+        assert len(pilot.app.screen.query(SteadyFooter)) == 1
