@@ -24,6 +24,7 @@ the journal gives: the journal stays the one source of truth.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -54,6 +55,7 @@ from companion.store import (
 )
 
 if TYPE_CHECKING:
+    from companion.damage import Damage
     from companion.going_on import GoingOn
 
 READ_ONLY = "Open in another window: this one follows it and cannot change it."
@@ -505,7 +507,7 @@ class GameSession:
         entries, and damaged alike (or neither)."""
         return (
             record.good_length == self.known_length
-            and record.damage == self.record.damage
+            and _without_copy(record.damage) == _without_copy(self.record.damage)
             and len(record.entries) == len(self.journal.entries)
             and list(record.entries) == list(self.journal.entries)
         )
@@ -823,6 +825,12 @@ def _stamp_of(path: Path) -> tuple[int, int] | None:
         return stamp_of(os.stat(path))
     except OSError:
         return None
+
+
+def _without_copy(damage: Damage | None) -> Damage | None:
+    """A damage as read, its copy aside: a file read again names none (the copy kept at
+    the opening made a touched damaged file read as changed at every look)."""
+    return None if damage is None else dataclasses.replace(damage, backup=None)
 
 
 def _look(path: Path) -> tuple[int, tuple[int, int]] | None:
