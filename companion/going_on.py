@@ -22,6 +22,7 @@ from pathlib import Path
 from companion.damage import Damage, said_entries
 from companion.gamefile import Header, Salvage
 from companion.games import Rules
+from companion.games.base import WENT_ON
 from companion.journal import REDO, UNDO, Entry, Journal, make_entry
 from companion.safe_text import visible
 from companion.store import FileStamp
@@ -30,7 +31,6 @@ from companion.store import FileStamp
 SAID = 3
 #: the kind of the entry going on writes: a change of nothing, in every game
 #: (companion/games/base.py `_apply_went_on`)
-WENT_ON = "went_on"
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from array import array
 from collections import deque
-from collections.abc import Iterable, Mapping, MutableSequence, Sequence
+from collections.abc import Iterable, Iterator, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import repeat
@@ -201,15 +201,16 @@ class Journal:
         checkpoint)."""
         return self._entries_at(self._done[start:stop])
 
-    def newest_of(self, kind: str) -> Entry | None:
-        """The newest entry in effect of `kind` (a finish: its sentence, its time), read back
-        a few at a time from the newest, not the whole journal of a long game."""
+    def newest_first(self) -> Iterator[Entry]:
+        """The entries in effect, the newest first, read back a few at a time (not the
+        whole journal of a long game)."""
         done = self._done
         for end in range(len(done), 0, -64):
-            for entry in reversed(self._entries_at(done[max(0, end - 64) : end])):
-                if entry.kind == kind:
-                    return entry
-        return None
+            yield from reversed(self._entries_at(done[max(0, end - 64) : end]))
+
+    def newest_of(self, kind: str) -> Entry | None:
+        """The newest entry in effect of `kind` (a finish: its sentence, its time)."""
+        return next((entry for entry in self.newest_first() if entry.kind == kind), None)
 
     def tail(self, count: int) -> list[tuple[int, Entry]]:
         """The newest `count` entries in effect, oldest first, each with its place in the

@@ -42,7 +42,7 @@ from companion.gamefile import (
     load_state,
 )
 from companion.games import RuleError, Rules, rules_for
-from companion.games.base import TableState, copy_state
+from companion.games.base import CORRECTIONS, TableState, copy_state
 from companion.journal import REDO, UNDO, Entry, Journal, JournalError, now_stamp
 from companion.lock import GameLock
 from companion.store import (
@@ -263,6 +263,19 @@ class GameSession:
                 continue
             return start, state
         return 0, self.rules.new_state(self.header)
+
+    def corrected_since_finish(self) -> bool:
+        """A finished game changed after its last finish (a correction, an adjustment, an
+        option): its result is the sheet's, from before. Going on after damage is none (it
+        read as one, being the newest entry: a review)."""
+        if not self.state.finished:
+            return False
+        for entry in self.journal.newest_first():
+            if entry.kind == "finish":
+                return False
+            if entry.kind in CORRECTIONS:
+                return True
+        return False
 
     def state_at_last_finish(self) -> TableState | None:
         """The state the game's last finish scored (just before its entry), or None when

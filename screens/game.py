@@ -427,17 +427,11 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         said = "; ".join(self.walked_text(entry).rstrip(".") for entry in new)
         return f"Done: {said}." if said else ""
 
-    def corrected_since_scored(self) -> bool:
-        """A finished game changed after its finish (ctrl+o): its result is the sheet's,
-        from before the change."""
-        last = self.session.journal.undo_target()
-        return self.session.state.finished and last is not None and last.kind != "finish"
-
     def finished_line(self, tail: str) -> str:
         """A finished game's line: its end as the finish said it, then `tail` (what ctrl+f
         does), or, once it was corrected after the finish, that ctrl+f scores it again (the
         winners shown went on contradicting the corrected money: a play-test)."""
-        if self.corrected_since_scored():
+        if self.session.corrected_since_finish():
             tail = "Corrected since it was scored: ctrl+f scores it again."
         return f"{self.finished_sentence()} {tail}"
 
@@ -670,7 +664,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         if state.finished:  # a stray ctrl+f must not reopen it: ask first
             # corrected since it was scored: reopened to be scored again, at once (it only
             # reopened, and a second ctrl+f opened the wizard: a play-test)
-            score_again = self.corrected_since_scored()
+            score_again = self.session.corrected_since_finish()
 
             def reopen(yes: bool | None) -> None:
                 if yes and self.run(rules.reopen(self.session.state)):

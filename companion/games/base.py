@@ -27,7 +27,12 @@ if TYPE_CHECKING:
 
 #: What a finished game still takes: the table's corrections (the saved sheet is the
 #: scores; a change of play would leave the screen and the sheet apart), and reopening.
-AFTER_THE_END = frozenset({"reopen", "finish", "correct", "adjust", "option", "went_on"})
+#: Going on after damage in the middle of the file (companion/going_on.py): an entry of its
+#: own, in every game, that changes nothing.
+WENT_ON = "went_on"
+#: The changes a finished game takes that leave its sheet behind (ctrl+f scores it again).
+CORRECTIONS = frozenset({"correct", "adjust", "option"})
+AFTER_THE_END = CORRECTIONS | {"reopen", "finish", WENT_ON}
 FINISHED = "The game is finished: ctrl+f reopens it."
 REASON_LIMIT = 80  # characters: a reason is a few words for the log, read at the table
 

@@ -14,6 +14,8 @@ import pytest
 
 from companion.amounts import parse_amount
 from companion.gamefile import ENTRY_MARKER, parse_journal
+from companion.games.base import WENT_ON
+from companion.journal import make_entry
 from companion.session import GameSession
 from companion.store import SaveError, Store
 from tests.conftest import NewGame
@@ -426,3 +428,20 @@ def test_going_on_by_cutting_back_is_an_entry_too(new_game: NewGame, store: Stor
         f"; the whole file as it was is kept beside the game as {going_on.backup.name}."
     )
     assert GameSession.open(store, session.path).journal.entries[-1] == last
+
+
+def test_going_on_is_no_correction_of_a_finished_game(new_game: NewGame) -> None:
+    """A finished game gone on with after damage read "Corrected since it was scored" (its
+    newest entry was no longer the finish); a correction before the going-on entry was not
+    seen. What counts is a correction, an adjustment or an option after the last finish."""
+    session = new_game("calamityville")
+    session.act(session.rules.finish(session.state, "", "Ann wins"))
+    assert not session.corrected_since_finish()
+    session.act(make_entry(WENT_ON, "Went on without entry 2."))
+    assert not session.corrected_since_finish()
+    correction = session.rules.correct(
+        session.state, 0, session.rules.numbers[0].key, parse_amount("+5"), "miscounted"
+    )
+    session.act(correction)
+    session.act(make_entry(WENT_ON, "Went on without entry 3."))
+    assert session.corrected_since_finish()
