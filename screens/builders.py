@@ -59,11 +59,6 @@ TERRAIN_WORDS = {
     "th": "hideout-terrain",  # a Hideout dealt from the Terrain deck (advanced game)
     "clear": "none",
 }
-#: what the legend says of each terrain on the board, in its order (a Mountain either way)
-TERRAIN_LEGEND = {
-    kind: terrain_legend({other for other, (_, said) in TERRAIN_MARKS.items() if said == word})[0]
-    for kind, (_, word) in TERRAIN_MARKS.items()
-}
 CUBE_NAMES = {1: "a Single", 2: "a Double", 3: "a Triple"}
 #: what the board's place shows before its size is typed
 BOARD_HINT = "The board shows here once its size is typed: board 10x5 for 10 rows of 5 locations."
@@ -74,12 +69,12 @@ def terrain_name(kind: str, short: bool = False) -> str:
     """A terrain named in a sentence: its legend's word ("Lake", "Mountain"), the two
     Hideouts told apart as the log tells them ("Hideout Card", "Hideout Terrain Card");
     `short`: one word, both "Hideout" (an undo's line, which a longer one overran)."""
+    word = TERRAIN_MARKS[kind][1] if kind in TERRAIN_MARKS else ""  # (not known: no name)
     if short:
-        words = TERRAIN_LEGEND.get(kind, "").split()  # (a kind not known: no name)
-        return next((word for word in words if word not in BOARD_MARKS.values()), "")
+        return word.split()[0] if word else ""
     if kind.startswith("hideout"):
         return terrain_named(kind)
-    return TERRAIN_LEGEND.get(kind, kind).split()[-1]
+    return word or kind
 
 
 def parse_widths(text: str) -> list[int]:
@@ -806,8 +801,7 @@ Type in the command field and press **enter**; the line above it says what comes
         example.append(f": {state.players[owner].name}'s building, ")
         example.append(f"{CUBE_NAMES.get(cube, cube)} cube")
         lines = [Text("Row 1 at the bottom; =..= Track Token"), example]
-        kinds = {TERRAIN_LEGEND[kind] for kind in state.terrain.values()}
-        terrain = [legend for legend in dict.fromkeys(TERRAIN_LEGEND.values()) if legend in kinds]
+        terrain = terrain_legend(set(state.terrain.values()))
         if terrain:
             lines.append(Text(", ".join(terrain)))
         for line in lines:

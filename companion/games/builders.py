@@ -102,11 +102,12 @@ TERRAIN_MARKS = {
 
 
 def terrain_legend(kinds: set[str]) -> list[str]:
-    """The legend's line for each word among these kinds, its marks first ("M< M> Mountain",
-    "~~ Lake"), in the legend's order."""
+    """The legend's line for each word among these kinds, all its marks first ("M< M>
+    Mountain" for either Mountain, "~~ Lake"), in the legend's order."""
+    words = {TERRAIN_MARKS[kind][1] for kind in kinds if kind in TERRAIN_MARKS}
     said: dict[str, list[str]] = {}
-    for kind, (mark, word) in TERRAIN_MARKS.items():
-        if kind in kinds:
+    for mark, word in TERRAIN_MARKS.values():
+        if word in words:
             said.setdefault(word, []).append(mark)
     return [f"{' '.join(marks)} {word}" for word, marks in said.items()]
 

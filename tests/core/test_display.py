@@ -340,7 +340,7 @@ def test_builders_shows_the_board_as_rows_of_cells(new_game: NewGame) -> None:
     assert first.cells[1].owner == 1 and first.cells[1].kind == "building"
     assert board.rows[0].cells[4].owner == 3
     assert [row.number for row in board.rows if row.train] == [2]  # the next token's row
-    assert board.legend == ("=..= Track Token", "◀ Train Marker", "M> Mountain", "~~ Lake")
+    assert board.legend == ("=..= Track Token", "◀ Train Marker", "M< M> Mountain", "~~ Lake")
     session.act(rules.next_round(session.state))  # type: ignore[attr-defined]
     for seat in (1, 2, 3, 0):
         session.act(rules.build(session.state, seat, 4, seat + 1, 1))  # type: ignore[attr-defined]
