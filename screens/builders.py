@@ -277,6 +277,9 @@ Type in the command field and press **enter**; the line above it says what comes
     _notes_fitted: tuple[tuple[str, ...], tuple[int, int] | None] | None = None
     #: the board's width and height as last set (None: not yet)
     _board_size: tuple[int, int] | None = None
+    #: the rows' widths the board's place is kept at before its size is typed: the board
+    #: remembered from earlier games, read once (each redraw read the settings anew, #16)
+    _place_widths: list[int] | None = None
     #: the notes' height as last set, on a short terminal (None: the .tcss's)
     _notes_height: int | None = None
 
@@ -722,7 +725,9 @@ Type in the command field and press **enter**; the line above it says what comes
         5 (the usual board, the step line's example): its place is kept from the screen's
         first frame, so that the board's coming changes no other part's size or place and
         lays nothing out anew (it redrew the whole screen: #16)."""
-        widths = self.state.widths or remembered_widths(self.session.recall("board"))
+        if self._place_widths is None:
+            self._place_widths = remembered_widths(self.session.recall("board"))
+        widths = self.state.widths or self._place_widths
         return 3 + max(widths) * (self._cell_width() + 2) + len(" ◀"), len(widths) + 1
 
     def _size_board(self, board: Rows, lines: list[Text]) -> None:
@@ -832,6 +837,7 @@ Type in the command field and press **enter**; the line above it says what comes
                     self._remember(lambda: self.session.forget("arrows"))
                     self._remember(lambda: self.session.forget("hideouts"))
                 self.remember("board", widths)
+                self._place_widths = widths  # (its place after an undo, and remembered)
                 self._recall_arrows()
             return True
         if words[:1] == ["arrow"]:  # (typed in the singular by a play-tester)

@@ -4,6 +4,8 @@ board's first draw in a place kept for it."""
 
 from __future__ import annotations
 
+import pytest
+
 from companion.store import Store
 from screens.builders import BuildersScreen
 from screens.widgets.rows import Rows
@@ -70,6 +72,28 @@ async def test_the_board_comes_in_its_place_kept_from_the_first_frame(
             assert notes.startswith("◀ Train Marker: row 1, from column 3."), size
             shown = words_shown(pilot, "#notes")
             assert shown.startswith("◀ Train Marker: row 1, from column 3."), (size, shown)
+
+
+async def test_the_boards_place_reads_the_remembered_board_once(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before the board's size is typed, each redraw read the settings file for the
+    remembered board's size (a stat and a copy of every setting, twice a key: a review)."""
+    store.write_settings({})
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy", "Di"), first=0)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        asked: list[str] = []
+        recall = screen.session.recall
+
+        def counted(key: str, default: object = None) -> object:
+            asked.append(key)
+            return recall(key, default)
+
+        monkeypatch.setattr(screen.session, "recall", counted)
+        for typed in ("x", "board", "1 1 s"):
+            await command(pilot, typed)
+        assert "board" not in asked
 
 
 async def test_a_board_of_another_size_takes_its_own_place(store: Store, new_game: NewGame) -> None:
