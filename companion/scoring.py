@@ -8,6 +8,7 @@ Ranks: players still tied after every tie-break share a rank, and the next rank 
 
 from __future__ import annotations
 
+import operator
 import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
@@ -509,7 +510,7 @@ def follow_the_board(
             )
         # (a list's numbers in another order are the same answer: a number taken off and
         # put back is no change since the sheet)
-        same = _same_numbers if spec_field.kind == "list" else _equal
+        same = _same_numbers if spec_field.kind == "list" else operator.eq
         for seat, (row, board, before) in enumerate(zip(followed, now, then, strict=False)):
             if key not in board or key not in before or same(board[key], before[key]):
                 continue
@@ -522,10 +523,6 @@ def follow_the_board(
                 taken.append(Followed(seat, key, spec_field.label, _said(spec_field, row.get(key))))
                 row[key] = value
     return followed, taken
-
-
-def _equal(first: Any, second: Any) -> bool:
-    return bool(first == second)
 
 
 def _investments_moved(

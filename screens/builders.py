@@ -601,10 +601,9 @@ Type in the command field and press **enter**; the line above it says what comes
             row = state.train_row
             hideouts = state.hideout_spots
             here = [column for hideout_row, column in hideouts if hideout_row == row]
-            dealt = [  # a Hideout Terrain Card lies face up: its arrows, if any, are added
-                column
-                for (terrain_row, column), kind in state.terrain.items()
-                if terrain_row == row and kind == "hideout-terrain"
+            # a Hideout Terrain Card lies face up: its arrows, if any, are added
+            dealt = [
+                column for dealt_row, column in state.hideout_terrain_spots if dealt_row == row
             ]
             # the Hideout to reveal named (the same words for a row with one and one
             # without: a play-test)

@@ -41,7 +41,7 @@ from screens.player_colours import follow_theme, player_colour
 from screens.widgets.backdrop import AlikeLines, PlainHorizontal, PlainVertical
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
-from screens.widgets.wrapped_rows import WrappedRows
+from screens.widgets.wrapped_rows import NO_BREAK, WrappedRows
 
 COMMANDS = ("pay", "buy", "rent", "pass", "news", "gold")
 #: what the step line offers (F1 has everything); NAME is filled in with the players' names
@@ -274,7 +274,7 @@ be shortened to the start of any of its words; the bank is a party like a player
         if owned:  # by type, as rent counts them (in the order bought, a player's two
             # banks sat apart: a play-test)
             owned = sorted(owned, key=lambda p: KINDS.index(p.kind) if p.kind in KINDS else 9)
-            names = ", ".join(f"{p.kind}\u00a0${p.value}" for p in owned)
+            names = ", ".join(f"{p.kind}{NO_BREAK}${p.value}" for p in owned)
             return [head, Text(names, style="italic")]
         return [head, Text("no properties", style="dim italic")]
 
@@ -289,7 +289,7 @@ be shortened to the start of any of its words; the bank is a party like a player
         if seat != state.first_player:
             return ()
         forms = ("goes first", "starts") if state.at_start else ("went first", "started")
-        return tuple(Text(form.replace(" ", "\u00a0"), style="bold italic") for form in forms)
+        return tuple(Text(form.replace(" ", NO_BREAK), style="bold italic") for form in forms)
 
     def empty_enter(self) -> str:
         if self.state.gold_out or self.state.finished:  # (only pay is left to type)

@@ -12,8 +12,8 @@ from companion.charts import number_charts
 from companion.scoring import SheetError
 from companion.session import GameSession
 from screens.dialog import Dialog
-from screens.player_colours import follow_theme
-from screens.widgets.chart import LineChart, legend, line_colour
+from screens.player_colours import follow_theme, player_colour
+from screens.widgets.chart import LineChart, legend
 from screens.widgets.footer import SteadyFooter
 
 
@@ -70,7 +70,7 @@ game shows its final scores first, as stacked categories.
         for index, chart in enumerate(self.charts):
             names = list(chart.lines)
             if names != [chart.label]:  # (a number of the table's own: its title says it)
-                colours = [line_colour(self, self.colours.get(name, "")) for name in names]
+                colours = [player_colour(self, self.colours.get(name, "")) for name in names]
                 self.query_one(f"#legend-{index}", Static).update(legend(names, colours))
 
     def _final_scores(self) -> None:

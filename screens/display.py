@@ -128,18 +128,10 @@ class FigureBox(Vertical):
                 label.update(self._shown_label())
 
 
-def player_colour(colour: str, dark: bool = True) -> str:
-    """A player's colour as a Rich style names it, for a `dark` theme or a light one: the
-    game screen's (`rich_colour`). The display drew CSS's pure colours once: its blue
-    (#0000ff) hard to read on the dark background, and another colour than the game
-    screen's (a play-test)."""
-    return rich_colour(colour, dark)
-
-
 def widget_colour(colour: str, dark: bool = True) -> Color:
     """A player's colour for a widget's style (the Digits, a card's border): the same
     colour as `player_colour`, so drawn alike."""
-    return Color.from_rich_color(RichColor.parse(player_colour(colour, dark)))
+    return Color.from_rich_color(RichColor.parse(rich_colour(colour, dark)))
 
 
 def name_line(
@@ -151,8 +143,8 @@ def name_line(
     line = Text()
     line.append("▶ " if turn else "  ", style="bold")
     if label:
-        line.append(f"{label} ", style=f"bold reverse {player_colour(colour, dark)}")
-    line.append(name, style=f"bold {player_colour(colour, dark)}")
+        line.append(f"{label} ", style=f"bold reverse {rich_colour(colour, dark)}")
+    line.append(name, style=f"bold {rich_colour(colour, dark)}")
     if turn and not tight:
         line.append("  to play", style="italic")
     return line
@@ -189,7 +181,7 @@ def board_lines(
         line.append(f"{row.number:>2} ", style="bold" if row.train else "dim")
         for cell in row.cells:
             if cell.owner is not None and cell.owner < len(seats):
-                style = f"bold {player_colour(seats[cell.owner].colour, dark)}"
+                style = f"bold {rich_colour(seats[cell.owner].colour, dark)}"
             elif cell.kind in ("terrain", "token"):
                 style = "bold" if cell.kind == "token" else "italic"
             else:

@@ -46,7 +46,7 @@ from companion.scoring import (
 from companion.store import DamagedFile, Store
 from companion.table import starts_name
 from screens.dialog import Dialog
-from screens.player_colours import follow_theme
+from screens.player_colours import follow_theme, player_colour
 from screens.styled_once import StyledOnce
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.no_scroll import SteadyInput
@@ -367,7 +367,7 @@ class RecordsScreen(StyledOnce, Screen[None]):
                 xs, ys = series.setdefault(standing.name, ([], []))
                 xs.append(number)
                 ys.append(standing.total)
-        from screens.widgets.chart import LineChart, legend, line_colour  # plotext when drawn
+        from screens.widgets.chart import LineChart, legend  # plotext when drawn
 
         plots = pane.query(LineChart)
         plot = plots.first() if plots else None
@@ -378,7 +378,7 @@ class RecordsScreen(StyledOnce, Screen[None]):
         plot.show_points("Scores", series, colours, "Game")
         names = list(series)
         shown_legend.update(
-            legend(names, [line_colour(self, colours.get(name, "")) for name in names])
+            legend(names, [player_colour(self, colours.get(name, "")) for name in names])
         )
 
     def _colours(self) -> dict[str, str]:

@@ -483,6 +483,12 @@ class BuildersState(TableState):
         return sorted(spot for spot, kind in self.terrain.items() if kind == "hideout")
 
     @property
+    def hideout_terrain_spots(self) -> list[tuple[int, int]]:
+        """Where Hideouts dealt from the Terrain deck lie (row, column), in order: face up,
+        any arrows they show added with the token (`t <`)."""
+        return sorted(spot for spot, kind in self.terrain.items() if kind == "hideout-terrain")
+
+    @property
     def hideout_rows(self) -> set[int]:
         """The rows with a Hideout on record, a Hideout Card or one dealt from the Terrain
         deck: the rows whose token may add a Hideout's arrows (`t <`)."""
@@ -1184,7 +1190,9 @@ class BuildersRules(Rules):
         votes = Votes(votes.left + left, votes.right + right, votes.plus_left, votes.plus_right)
         # the Hideout's arrows said (its votes counted unsaid: a play-test); one dealt from
         # the Terrain deck lies face up: not revealed
-        face_up = row in rows and all(r != row for r, _ in cards)
+        face_up = any(r == row for r, _ in state.hideout_terrain_spots) and all(
+            r != row for r, _ in cards
+        )
         what = "its Hideout Terrain Card shows" if face_up else "a Hideout revealed"
         revealed = f" ({what}: {hideouts})" if hideouts else ""
         return self.token(state, votes.left, votes.right, votes.pluses, revealed)

@@ -11,17 +11,9 @@ from collections.abc import Iterable
 from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
-from textual.dom import DOMNode
 from textual_plotext import PlotextPlot
 
-from screens.player_colours import follow_theme, player_colour, player_line_rgb
-
-
-def line_colour(node: DOMNode, colour: str) -> str:
-    """The colour of a player's line as Rich names it (the player's own, as the game screen
-    draws it for the app's theme: `player_colour`): its legend swatch."""
-    return player_colour(node, colour)
-
+from screens.player_colours import follow_theme, player_line_rgb
 
 #: The colours of a stacked bar's segments, a scoring category each, in order (RGB: the
 #: legend under the chart names each category in its own).
