@@ -42,7 +42,7 @@ from companion.games.boomtown import (
 from companion.journal import Entry
 from companion.session import GameSession
 from screens.game import COMMON_HELP, CommandScreen
-from screens.player_colours import follow_theme, player_colour
+from screens.player_colours import player_colour
 from screens.widgets.backdrop import PlainHorizontal, PlainVertical, PlainVerticalScroll
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
@@ -231,9 +231,6 @@ Type in the command field and press **enter**:
     def walked_text(self, entry: Entry, undone: bool | None = None) -> str:
         """Said in fewer words: fees and pawns fit on the line (`compact_sentence`)."""
         return compact_sentence(entry.text, [player.name for player in self.state.players])
-
-    def on_mount(self) -> None:
-        follow_theme(self, self.render_state)  # the players' colours for a light theme
 
     def render_state(self) -> None:
         """Update only what changed (#16): each part repaints the lines whose text changed,

@@ -36,7 +36,7 @@ from companion.games.builders import (
 from companion.games.builders_track import Placement
 from companion.journal import Entry
 from screens.game import COMMON_HELP, CommandScreen
-from screens.player_colours import follow_theme, player_colours
+from screens.player_colours import player_colours
 from screens.widgets.backdrop import PlainHorizontal, PlainVertical, PlainVerticalScroll
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
@@ -435,7 +435,6 @@ Type in the command field and press **enter**; the line above it says what comes
     def on_mount(self) -> None:
         """The players' panel's height, once; then the board remembered from earlier games."""
         self.query_one("#players").styles.height = 2 * len(self.state.players)
-        follow_theme(self, self.render_state)  # the players' colours for a light theme
         self._recall_board()
 
     def render_state(self) -> None:

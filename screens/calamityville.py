@@ -37,7 +37,7 @@ from companion.games.calamityville import (
 from companion.journal import Entry
 from companion.table import find_player, players_matching
 from screens.game import COMMON_HELP, CommandScreen, TypeMore
-from screens.player_colours import follow_theme, player_colour
+from screens.player_colours import player_colour
 from screens.widgets.backdrop import AlikeLines, PlainHorizontal, PlainVertical
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
@@ -215,9 +215,6 @@ be shortened to the start of any of its words; the bank is a party like a player
     def action_deck_over(self, action: str) -> None:
         """ctrl+n or ctrl+g once the deck is over: the refusal the command says."""
         getattr(self, f"action_{action}")()
-
-    def on_mount(self) -> None:
-        follow_theme(self, self.render_state)  # the players' colours for a light theme
 
     def render_state(self) -> None:
         state = self.state

@@ -36,7 +36,7 @@ from companion.games.coloma.words import plural, plural_word
 from companion.journal import Entry
 from companion.table import find_player, players_matching, typed_word
 from screens.game import COMMON_HELP, CommandScreen
-from screens.player_colours import follow_theme, player_colour, player_colours
+from screens.player_colours import player_colour, player_colours
 from screens.widgets.backdrop import PlainHorizontal, PlainVertical, PlainVerticalScroll
 from screens.widgets.command_input import CommandField
 from screens.widgets.footer import SteadyFooter
@@ -345,7 +345,6 @@ Type in the command field and press **enter**; the line above it says what comes
         """Put in what this table told the app in earlier games (the pools, the graveyard),
         as entries of their own (undo takes them back); only in a game this window plays."""
         self.watch(self.query_one("#tables"), "scroll_y", self._head_follows, init=False)
-        follow_theme(self, self._recolour)
         if not self.can_play():
             return
         if self.state.supply is None:
@@ -364,7 +363,7 @@ Type in the command field and press **enter**; the line above it says what comes
                 with suppress(RuleError):
                     self.run(self.rules.graveyard(self.state, graves))
 
-    def _recolour(self) -> None:
+    def recolour(self) -> None:
         """The players' colours in the new theme's set: the table is drawn anew (it is kept
         while its numbers stay)."""
         self._shown.pop("#players", None)

@@ -28,6 +28,7 @@ from companion.safe_text import text_problem
 from companion.session import READ_ONLY, TOOK_OVER, FollowStopped, GameSession
 from companion.store import DamagedFile, SaveError
 from screens.compositor import ScreenCompositor
+from screens.player_colours import follow_theme
 from screens.size_classes import initial_classes, set_size_classes, size_classes
 from screens.styled_once import StyledOnce
 from screens.toasts import show_toast, take_back
@@ -125,6 +126,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
 
     def on_mount(self) -> None:
         """Textual also calls this after a subclass's own on_mount: no super() call needed."""
+        follow_theme(self, self.recolour)  # the players' colours for a light theme
         self.refresh_view()
         if self.session.read_only_reason is not None:  # damaged: until the table says go on
             self._show_read_only(self.session.read_only_reason)
@@ -486,6 +488,11 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
                 if box.scroll_y:
                     box.scroll_home(animate=False)
         self._progress_shown = progress
+
+    def recolour(self) -> None:
+        """The players drawn in the colours of a theme switched to (dark or light); a screen
+        that keeps what it drew drops it first."""
+        self.render_state()
 
     def render_state(self) -> None:
         """Subclasses show the session's state."""
