@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from companion import __version__
+from companion.amounts import plural
 from companion.files import MIB
 from companion.gamefile import ENTRY_MARKER
 from companion.lock import GameLock
@@ -132,7 +133,7 @@ def kept_copies_said(names: list[str]) -> str:
         what = "damaged or replaced files"
     else:
         what = "damaged files" if many else "a damaged file"
-    return f"{count} kept cop{'ies' if many else 'y'} of {what}"
+    return f"{plural(count, 'kept copy', 'kept copies')} of {what}"
 
 
 @dataclass
@@ -167,7 +168,7 @@ def compared(store: Store, plan: RestorePlan, name: str) -> str:
         parts = []
         if name.startswith("games/"):
             count = data.count(ENTRY_MARKER)
-            parts.append(f"{count} entr{'ies' if count != 1 else 'y'} in its log")
+            parts.append(f"{plural(count, 'entry', 'entries')} in its log")
         if when is not None:
             parts.append(f"saved {datetime.fromtimestamp(when):%d %b %H:%M}")
         return ", ".join(parts) or "another content"
@@ -208,7 +209,7 @@ def damage_said(store: Store, path: Path) -> str:
         return "damaged: it cannot be read"
     if record.damage is not None:
         readable = record.damage.number - 1
-        return f"damaged: only its first {readable} entr{'ies' if readable != 1 else 'y'} read"
+        return f"damaged: only its first {plural(readable, 'entry', 'entries')} read"
     return ""
 
 

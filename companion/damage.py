@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.amounts import and_listed, plural
+
 
 @dataclass(frozen=True)
 class TornTail:
@@ -55,7 +57,7 @@ class Damage:
         """The entries not loaded, from this one: "it and the 2 entries after it", or "it"
         when it is the last (`goldrush export` said "it and the 0 after it": a play-test)."""
         after = self.lost - 1
-        return f"it and the {after} entr{'ies' if after != 1 else 'y'} after it" if after else "it"
+        return f"it and the {plural(after, 'entry', 'entries')} after it" if after else "it"
 
     def numbers(self) -> list[int]:
         """The numbers of the entries that cannot be used (this one alone when not known)."""
@@ -84,7 +86,7 @@ class Damage:
             else "you go on from it (ctrl+p)"
         )
         before = self.number - 1
-        shown = f"the {before} entr{'ies' if before != 1 else 'y'} before it"
+        shown = f"the {plural(before, 'entry', 'entries')} before it"
         if not before:  # ("the game shows the 0 entries before it")
             shown = "none of its entries"
         if self.sound_after:  # (damage in the middle hid that the rest was sound)
@@ -102,13 +104,11 @@ class Damage:
         after = self.lost - 1
         verb = "reads" if self.sound_after == 1 else "read"
         if self.sound_after == after:
-            return f"The {after} entr{'ies' if after != 1 else 'y'} after it {verb} well"
+            return f"The {plural(after, 'entry', 'entries')} after it {verb} well"
         return f"Of the {after} entries after it, {self.sound_after} {verb} well"
 
 
 def said_entries(numbers: list[int]) -> str:
     """ "entry 5", "entries 3 and 6", "entries 3, 6 and 9"."""
-    if len(numbers) == 1:
-        return f"entry {numbers[0]}"
-    listed = ", ".join(str(number) for number in numbers[:-1])
-    return f"entries {listed} and {numbers[-1]}"
+    said = and_listed([str(number) for number in numbers])
+    return f"entry {said}" if len(numbers) == 1 else f"entries {said}"

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from companion.amounts import plural
 from companion.damage import Damage, said_entries
 from companion.gamefile import Header, Salvage
 from companion.games import Rules
@@ -164,7 +165,7 @@ class GoingOn:
 
 
 def _entries(count: int) -> str:
-    return f"{count} entr{'ies' if count != 1 else 'y'}"
+    return plural(count, "entry", "entries")
 
 
 def _whys(dropped: tuple[tuple[int, str], ...]) -> str:
@@ -172,7 +173,7 @@ def _whys(dropped: tuple[tuple[int, str], ...]) -> str:
     said = [f"Entry {number} {why}." for number, why in dropped[:SAID]]
     if len(dropped) > SAID:
         more = len(dropped) - SAID
-        said.append(f"{more} more entr{'ies' if more != 1 else 'y'} cannot be used either.")
+        said.append(f"{plural(more, 'more entry', 'more entries')} cannot be used either.")
     return " ".join(said)
 
 
