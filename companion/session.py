@@ -606,7 +606,7 @@ class GameSession:
             self.store.rewrite_damaged(self.record, going_on.data, going_on.stamp)
             self._load(self.store.read_game(self.path))
         else:
-            self.store.cut_to_readable(self.record)
+            self.store.cut_to_readable(self.record, going_on.stamp)
             self.known_length = self.record.good_length
             self._written_stamp = _stamp_of(self.path)
             self.read_only_reason = None

@@ -388,9 +388,11 @@ class Store:
         record.damage = replace(record.damage, backup=backup)
         return record
 
-    def cut_to_readable(self, record: GameRecord) -> GameRecord:
+    def cut_to_readable(self, record: GameRecord, stamp: FileStamp | None = None) -> GameRecord:
         """The table's say-so: cut a damaged file back to its readable part, once a copy of
-        the whole file exists. Raises SaveError when there is no copy or the cut fails."""
+        the whole file exists. `stamp`: the file's when the table was asked (SaveError, the
+        file left as it is, when it is another now). Raises SaveError when there is no copy
+        or the cut fails."""
         if record.damage is None:
             return record
         if record.damage.backup is None or not record.damage.backup.is_file():
@@ -398,6 +400,8 @@ class Store:
                 "There is no copy of the damaged file, so it was not cut back: free some "
                 "space, then choose Continue again."
             )
+        if stamp is not None:
+            _unchanged_since(record.path, stamp, "cutting the file back")
         _cut_file(record.path, record.good_length, "cutting the file back")
         record.damage = None
         record.read_only_reason = None
@@ -416,15 +420,7 @@ class Store:
                 "There is no copy of the damaged file, so it was not changed: free some "
                 "space, then choose Continue again."
             )
-        try:
-            now = stamp_of(os.stat(record.path))
-        except OSError as error:
-            raise SaveError.from_os_error(error, "the game without its damaged entries") from None
-        if now != stamp:
-            raise SaveError(
-                "This game's file was changed by another window or program since this one "
-                f"read it, so it was left as it is. {READS_AGAIN}"
-            )
+        _unchanged_since(record.path, stamp, "the game without its damaged entries")
         try:
             replace_whole(record.path, data, durable=True)
         except OSError as error:
@@ -824,6 +820,20 @@ def _cut_file(path: Path, length: int, what: str) -> None:
             os.fsync(handle.fileno())
     except OSError as error:
         raise SaveError.from_os_error(error, what) from None
+
+
+def _unchanged_since(path: Path, stamp: FileStamp, what: str) -> None:
+    """SaveError (the file left as it is) when `path`'s stamp is no longer `stamp`: going on
+    after damage acts on the file the table was asked about, not one written to since."""
+    try:
+        now = stamp_of(os.stat(path))
+    except OSError as error:
+        raise SaveError.from_os_error(error, what) from None
+    if now != stamp:
+        raise SaveError(
+            "This game's file was changed by another window or program since this one "
+            f"read it, so it was left as it is. {READS_AGAIN}"
+        )
 
 
 def _write_all(descriptor: int, data: bytes) -> None:

@@ -267,6 +267,27 @@ def test_when_the_dropped_entry_was_an_undo_the_file_is_cut_back(
     assert texts(GameSession.open(store, session.path)) == texts(again)
 
 
+def test_a_file_changed_after_a_cut_back_question_is_left_as_it_is(
+    new_game: NewGame, store: Store
+) -> None:
+    """The cut back (a dropped undo) cut the file at what it read before the question, even
+    when something else had written to it since; the rewrite already refused (a review)."""
+    session = new_game()
+    add_gold(session, 0, "+1")
+    session.undo()
+    session.redo()
+    session.close()
+    flipped(session.path, 2)
+    again = GameSession.open(store, session.path)
+    going_on = again.going_on()
+    assert going_on.data is None
+    changed = session.path.read_bytes() + b"\n"
+    session.path.write_bytes(changed)
+    with pytest.raises(SaveError, match="changed by another window or program"):
+        again.continue_from_readable(going_on)
+    assert session.path.read_bytes() == changed
+
+
 def test_a_window_that_follows_the_game_follows_the_rewritten_file(
     new_game: NewGame, store: Store
 ) -> None:
