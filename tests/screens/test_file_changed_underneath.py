@@ -57,15 +57,29 @@ def later(path: Path) -> None:
     os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns + 10_000_000_000))
 
 
+async def opened(pilot: Pilot, path: Path) -> BoomtownScreen:
+    """The game opened to play, as `goldrush open ID` opens it."""
+    pilot.app.open_game(path)  # type: ignore[attr-defined]
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, BoomtownScreen)
+    return screen
+
+
+def appended_elsewhere(store: Store, path: Path) -> None:
+    """Bo +7 gold appended by another program (no lock), the file's time moved on."""
+    other = GameSession(store, store.read_game(path))
+    other.act(other.rules.adjust(other.state, 1, "gold", parse_amount("+7")))
+    later(path)
+
+
 async def test_a_byte_changed_underneath_is_said_at_once_and_going_on_works_here(
     store: Store, new_game: NewGame
 ) -> None:
     path = played(new_game)
     async with make_app(store).run_test(size=(80, 24)) as pilot:
-        pilot.app.open_game(path)  # type: ignore[attr-defined]
-        await pilot.pause()
-        screen = pilot.app.screen
-        assert isinstance(screen, BoomtownScreen) and not screen.session.read_only
+        screen = await opened(pilot, path)
+        assert not screen.session.read_only
         await type_into(pilot, "#command", "r")  # typed, not yet entered
         flipped(path, 3)
         later(path)
@@ -101,14 +115,9 @@ async def test_entries_another_program_appended_are_read_and_said(
 ) -> None:
     path = played(new_game)
     async with make_app(store).run_test(size=SIZE) as pilot:
-        pilot.app.open_game(path)  # type: ignore[attr-defined]
-        await pilot.pause()
-        screen = pilot.app.screen
-        assert isinstance(screen, BoomtownScreen)
+        screen = await opened(pilot, path)
         await type_into(pilot, "#command", "r")
-        other = GameSession(store, store.read_game(path))  # no lock: another program
-        other.act(other.rules.adjust(other.state, 1, "gold", parse_amount("+7")))
-        later(path)
+        appended_elsewhere(store, path)
         await until(pilot, lambda: len(screen.session.journal) == 7)
         await settle(pilot)
         assert screen.session.state.numbers[1]["gold"] == 10 + 2 + 7
@@ -128,13 +137,8 @@ async def test_a_change_refused_as_changed_elsewhere_reads_the_file_anew_here(
     monkeypatch.setattr(GameScreen, "WATCH_EVERY", 3600.0)  # the look comes from the refusal
     path = played(new_game)
     async with make_app(store).run_test(size=SIZE) as pilot:
-        pilot.app.open_game(path)  # type: ignore[attr-defined]
-        await pilot.pause()
-        screen = pilot.app.screen
-        assert isinstance(screen, BoomtownScreen)
-        other = GameSession(store, store.read_game(path))
-        other.act(other.rules.adjust(other.state, 1, "gold", parse_amount("+7")))
-        later(path)
+        screen = await opened(pilot, path)
+        appended_elsewhere(store, path)
         await command(pilot, "r")
         await until(pilot, lambda: len(screen.session.journal) == 7)
         await settle(pilot)
