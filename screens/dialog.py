@@ -11,41 +11,27 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import RenderableType
-from textual import events
 from textual.await_complete import AwaitComplete
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 
 from screens.dimmed import dimmed
-from screens.size_classes import narrow_like_the_screen_below, size_classes
+from screens.size_classes import NarrowLikeBelow
 from screens.styled_once import StyledOnce
 from screens.widgets.footer import SteadyFooter
 
 
-class Dialog(StyledOnce):
+class Dialog(NarrowLikeBelow, StyledOnce):
     """Mixed in first (`class X(Dialog, ModalScreen[T])`): a screen shown over another,
     dismissed at most once, and never two of one type, styled once when shown
     (screens/styled_once.py). A plain mixin, not a Screen:
     Textual takes a screen's CSS from its first DOMNode base, which must stay ModalScreen."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        # `-narrow` as the game screen below has it, for app.tcss to show a toast over the
-        # dialog where the game dimmed behind shows it (seen twice, in two places, before)
-        self._sized_like_below = narrow_like_the_screen_below()
-        if self._sized_like_below:
-            self.set_class(True, "-narrow", update=False)  # type: ignore[attr-defined]
-
     @property
     def DIALOGS_FOLLOW_ITS_WIDTH(self) -> bool:  # read as GameScreen's class attribute
         """A dialog over this one (F1's help over a correction) follows the same width."""
         return self._sized_like_below is not None
-
-    def on_resize(self, event: events.Resize) -> None:
-        if self._sized_like_below is not None:
-            narrow = size_classes(event.size)["-narrow"]
-            self.set_class(narrow, "-narrow")  # type: ignore[attr-defined]
 
     async def mount_composed_widgets(self, widgets: list[Widget]) -> None:
         """Its own footer at the bottom line, when its compose yields none: the dimmed screen

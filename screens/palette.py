@@ -20,33 +20,21 @@ palette takes no other choice, and a search that ends after it closed shows noth
 
 from __future__ import annotations
 
-from typing import Any
-
-from textual import events, on
+from textual import on
 from textual.command import CommandList, CommandPalette
 from textual.message import Message
 from textual.widgets import Button, Input, OptionList
 
-from screens.size_classes import narrow_like_the_screen_below, size_classes
+from screens.size_classes import NarrowLikeBelow
 from screens.widgets.select import laid_out
 
 
-class Palette(CommandPalette):
+class Palette(NarrowLikeBelow, CommandPalette):
     """The command palette: a page key waits for the list, and one command is chosen. Over
     a game it is `-narrow` as the game is, as a dialog is (screens/dialog.py): app.tcss
     then shows its toasts where the game's show, under it; at 80 columns an "On opening"
     notice was seen twice, the game's at the top and the palette's own at the bottom (a
     play-test)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._sized_like_below = narrow_like_the_screen_below()
-        if self._sized_like_below:
-            self.set_class(True, "-narrow", update=False)
-
-    def on_resize(self, event: events.Resize) -> None:
-        if self._sized_like_below is not None:
-            self.set_class(size_classes(event.size)["-narrow"], "-narrow")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "command_list" and parameters in {("page_up",), ("page_down",)}:

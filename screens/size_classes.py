@@ -8,6 +8,9 @@ afterwards changes them as before.
 
 from __future__ import annotations
 
+from typing import Any
+
+from textual import events
 from textual._context import active_app  # the running app, as a screen is made
 from textual.dom import DOMNode
 from textual.geometry import Size
@@ -48,3 +51,21 @@ def narrow_like_the_screen_below() -> bool | None:
     if not stack or not getattr(stack[-1], "DIALOGS_FOLLOW_ITS_WIDTH", False):
         return None
     return stack[-1].has_class("-narrow")
+
+
+class NarrowLikeBelow:
+    """Mixed in before a screen class shown over a game (the dialogs, the command palette):
+    `-narrow` as the screen below, and along with the terminal after a resize, so app.tcss
+    shows its toasts where the game's show (seen twice, in two places, before). A plain
+    mixin, not a DOMNode."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._sized_like_below = narrow_like_the_screen_below()
+        if self._sized_like_below:
+            self.set_class(True, "-narrow", update=False)  # type: ignore[attr-defined]
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._sized_like_below is not None:
+            narrow = size_classes(event.size)["-narrow"]
+            self.set_class(narrow, "-narrow")  # type: ignore[attr-defined]
