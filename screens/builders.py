@@ -26,6 +26,7 @@ from companion.games.builders import (
     TERRAIN_MARKS,
     BuildersRules,
     BuildersState,
+    board_problem,
     card_tables,
     parse_marks,
     player_labels,
@@ -175,12 +176,8 @@ def fitting_hideouts(widths: list[int], remembered: object) -> list[tuple[int, i
 
 def remembered_widths(remembered: object) -> list[int]:
     """The rows' widths of a board remembered from earlier games, when they make a board
-    (1 to 20 rows of 1 to 20 locations, as the rules take); else 10 rows of 5."""
-    if (
-        isinstance(remembered, list)
-        and 1 <= len(remembered) <= 20
-        and all(type(width) is int and 1 <= width <= 20 for width in remembered)
-    ):
+    the rules take (`board_problem`); else 10 rows of 5."""
+    if isinstance(remembered, list) and not board_problem(remembered):
         return remembered
     return [5] * 10
 

@@ -112,6 +112,22 @@ def terrain_legend(kinds: set[str]) -> list[str]:
     return [f"{' '.join(marks)} {word}" for word, marks in said.items()]
 
 
+#: The board sizes the app takes: rows, and locations a row.
+MOST_ROWS = MOST_LOCATIONS = 20
+
+
+def board_problem(widths: object) -> str:
+    """Why these rows' widths make no board the app takes, or "" when they do."""
+    if not isinstance(widths, list) or not 1 <= len(widths) <= MOST_ROWS:
+        return (
+            f"The board has 1 to {MOST_ROWS} rows (the usual board has 10, each with its own "
+            "Track Token)."
+        )
+    if not all(type(w) is int and 1 <= w <= MOST_LOCATIONS for w in widths):
+        return f"A row of the board has 1 to {MOST_LOCATIONS} locations."
+    return ""
+
+
 def terrain_named(kind: str) -> str:
     """A terrain named in a sentence, the two Hideouts told apart ("in place of the
     Hideout" said neither which one went nor which came): "Hideout Card", "Hideout
@@ -1268,13 +1284,10 @@ class BuildersRules(Rules):
         widths = entry.get("widths")
         if state.buildings or state.tokens or state.terrain or state.arrows:
             raise RuleError("The board's size is set before anything is on it.")
-        if not isinstance(widths, list) or not 1 <= len(widths) <= 20:
-            raise RuleError(
-                "The board has 1 to 20 rows (the usual board has 10, each with its own "
-                "Track Token)."
-            )
-        if not all(isinstance(w, int) and 1 <= w <= 20 for w in widths):
-            raise RuleError("A row of the board has 1 to 20 locations.")
+        problem = board_problem(widths)
+        if problem:
+            raise RuleError(problem)
+        assert isinstance(widths, list)
         state.widths = list(widths)
 
     def _apply_terrain(self, state: TableState, entry: Entry) -> None:
