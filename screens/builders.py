@@ -7,7 +7,7 @@ One typed command at a time, like Boomtown; the step line says whose turn it is.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from contextlib import suppress
 
 from rich.cells import cell_len
@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.widgets import Header
 
 from companion.amounts import and_listed, is_number, parse_count
+from companion.display import builders_board
 from companion.games import RuleError
 from companion.games.base import copy_state
 from companion.games.builders import (
@@ -36,6 +37,7 @@ from companion.games.builders import (
 )
 from companion.games.builders_track import Placement
 from companion.journal import Entry
+from screens.builders_board import board_lines, board_width
 from screens.game import COMMON_HELP, CommandScreen
 from screens.player_colours import player_colours
 from screens.widgets.backdrop import PlainHorizontal, PlainVertical, PlainVerticalScroll
@@ -63,7 +65,6 @@ TERRAIN_WORDS = {
 CUBE_NAMES = {1: "a Single", 2: "a Double", 3: "a Triple"}
 #: what the board's place shows before its size is typed
 BOARD_HINT = "The board shows here once its size is typed: board 10x5 for 10 rows of 5 locations."
-BOARD_MARKS = {kind: mark for kind, (mark, _) in TERRAIN_MARKS.items()}
 
 
 def terrain_name(kind: str, short: bool = False) -> str:
@@ -670,49 +671,20 @@ Type in the command field and press **enter**; the line above it says what comes
         return lines
 
     def _board_lines(self, marker: int | None = None) -> list[Text]:
-        """The board, row 1 at the bottom; a cell shows a building (its owner's label and
-        cube), terrain or the printed arrows; =..= around it is the row's Track Token. The
-        Train Marker's row ends in ◀, and its location (`marker`, when the votes can be
-        counted) is lit: the table moves the marker there (only the notes said its column: a
-        play-test looked for it on the board). Before the board's size is known, what to
-        type, in the board's place."""
+        """The board, row 1 at the bottom, as the table display draws it too
+        (`builders_board.board_lines`); the Train Marker's location (`marker`, when the votes
+        can be counted) is lit: the table moves the marker there (only the notes said its
+        column: a play-test looked for it on the board). Before the board's size is known,
+        what to type, in the board's place."""
         state = self.state
-        if not state.widths:  # what to type, in the board's place
+        board = builders_board(state)
+        if board is None:  # what to type, in the board's place
             width = self._board_room()[0]
             hint = Text(BOARD_HINT, style="dim")
             return list(hint.wrap(self.app.console, width)) if width else [hint]
-        inner = self._cell_width()
-        widest = max(state.widths)
-        numbers = Text(" " * 3)
-        for column in range(1, widest + 1):
-            numbers.append(centred(str(column), inner + 2), style="dim")
-        lines = [numbers]
-        labels = player_labels([player.name for player in state.players])
         colour_of = player_colours(self)
-        for row in range(state.rows, 0, -1):
-            line = Text(f"{row:>2} ")
-            token = state.tokens[row - 1] if row <= len(state.tokens) else None
-            train = row == state.train_row and not state.over
-            for column in range(1, state.widths[row - 1] + 1):
-                mark, style = self._cell(state, labels, row, column, colour_of)
-                if token == column and mark != "==":  # the token beside what stands there
-                    line.append(centred(f"={mark}=", inner + 2), style=f"{style} bold")
-                elif train and column == marker:
-                    line.append(" ")
-                    line.append(centred(mark, inner), style=f"{style} reverse")
-                    line.append(" ")
-                else:
-                    line.append(centred(mark, inner + 2), style=style)
-            if train:
-                line.append(" ◀", style="bold")
-            lines.append(line)
-        return lines
-
-    def _cell_width(self) -> int:
-        """The cells a location's mark takes on the board (its label and cube), without
-        the space on each side."""
-        labels = player_labels([player.name for player in self.state.players])
-        return max(2, max(cell_len(label) for label in labels) + 1)
+        colours = [player.colour for player in state.players]
+        return board_lines(board, lambda seat: colour_of(colours[seat]), marker=marker)
 
     def _board_room(self) -> tuple[int, int]:
         """The board's width and lines (the column numbers, then a line a row). Before its
@@ -723,7 +695,8 @@ Type in the command field and press **enter**; the line above it says what comes
         if self._place_widths is None:
             self._place_widths = remembered_widths(self.session.recall("board"))
         widths = self.state.widths or self._place_widths
-        return 3 + max(widths) * (self._cell_width() + 2) + len(" ◀"), len(widths) + 1
+        labels = player_labels([player.name for player in self.state.players])
+        return board_width(labels, max(widths)), len(widths) + 1
 
     def _size_board(self, board: Rows, lines: list[Text]) -> None:
         """The board's size: its room (`_board_room`), or its lines' if larger; set only
@@ -735,28 +708,6 @@ Type in the command field and press **enter**; the line above it says what comes
             self._board_size = (width, height)
             board.styles.width = width
             board.styles.height = height
-
-    def _cell(
-        self,
-        state: BuildersState,
-        labels: list[str],
-        row: int,
-        column: int,
-        colour_of: Callable[[str], str],
-    ) -> tuple[str, str]:
-        """What one location shows, and its style (a building in its owner's colour,
-        `colour_of` the colour's name)."""
-        building = state.at(row, column)
-        if building is not None:
-            owner = state.players[building.owner]
-            return f"{labels[building.owner]}{building.cube}", f"bold {colour_of(owner.colour)}"
-        if (row, column) in state.terrain:
-            return BOARD_MARKS[state.terrain[(row, column)]], "italic"
-        token = state.tokens[row - 1] if row <= len(state.tokens) else None
-        if token == column:
-            return "==", "bold"
-        printed = state.arrows.get(row, [])
-        return (printed[column - 1] if printed else "") or ".", "dim"
 
     def _notes_versions(self, preview: Placement | str) -> list[Text]:
         """What the notes under the board say, longest first: the whole sentence, then
@@ -1060,9 +1011,3 @@ def doubtful_name_length(typed_marks: list[str], marks: str | None) -> int:
     if not typed_marks:
         return 2
     return 1 if marks else 0
-
-
-def centred(mark: str, width: int) -> str:
-    """`mark` centred in `width` terminal cells (an emoji takes two: `cell_len`)."""
-    room = max(width - cell_len(mark), 0)
-    return " " * (room // 2) + mark + " " * (room - room // 2)

@@ -11,6 +11,7 @@ longer be read is said so on the screen, and picked up again when its file is ba
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from rich.cells import cell_len
@@ -33,6 +34,7 @@ from companion.session import FollowStopped, GameSession
 from companion.store import DamagedFile, Store
 from companion.table import rich_colour
 from screens.app import GoldrushApp
+from screens.builders_board import board_lines, board_width
 from screens.player_colours import dark_theme, follow_theme
 from screens.size_classes import initial_classes, set_size_classes
 from screens.styled_once import StyledOnce
@@ -154,48 +156,9 @@ def seat_line(seat: SeatView, tight: bool = False, dark: bool = True) -> Text:
     return name_line(seat.name, seat.colour, seat.turn, seat.label, tight, dark)
 
 
-def _centred(mark: str, width: int) -> str:
-    """`mark` centred in `width` terminal cells (as the game screen's board centres them)."""
-    room = max(width - cell_len(mark), 0)
-    return " " * (room // 2) + mark + " " * (room - room // 2)
-
-
-def board_lines(
-    board: BoardView, seats: tuple[SeatView, ...], spaced: bool = False, dark: bool = True
-) -> list[Text]:
-    """The board as the game screen draws it, row 1 at the bottom: a building is its owner's
-    label and cube in their colour (for a `dark` theme or a light one), =..= around a
-    location is its row's Track Token, the Train Marker's row ends in ◀. `spaced`: a blank
-    line between rows (read from further away, where the screen has the room)."""
-    inner = max(2, max((cell_len(label) for label in board.labels), default=1) + 1)
-    numbers = Text("   ")
-    for column in range(1, board.columns + 1):
-        numbers.append(_centred(str(column), inner + 2), style="dim")
-    lines = [numbers]
-    for row in board.rows:
-        # the number alone dim (bold in the Train Marker's row): a style the line starts
-        # with carries over to every cell appended, and the buildings of all rows but the
-        # marker's were drawn dim, their colours too dark to read across the table (a
-        # play-test)
-        line = Text()
-        line.append(f"{row.number:>2} ", style="bold" if row.train else "dim")
-        for cell in row.cells:
-            if cell.owner is not None and cell.owner < len(seats):
-                style = f"bold {rich_colour(seats[cell.owner].colour, dark)}"
-            elif cell.kind in ("terrain", "token"):
-                style = "bold" if cell.kind == "token" else "italic"
-            else:
-                style = "dim"
-            if cell.token and cell.kind != "token":  # the token beside what stands there
-                line.append(_centred(f"={cell.mark}=", inner + 2), style=f"{style} bold")
-            else:
-                line.append(_centred(cell.mark, inner + 2), style=style)
-        if row.train:
-            line.append(" ◀", style="bold")
-        if spaced:
-            lines.append(Text())
-        lines.append(line)
-    return lines
+def seat_colours(seats: tuple[SeatView, ...], dark: bool) -> Callable[[int], str | None]:
+    """Each seat's colour as the board draws its buildings (None: a seat not shown)."""
+    return lambda seat: rich_colour(seats[seat].colour, dark) if seat < len(seats) else None
 
 
 def legend_lines(board: BoardView, width: int) -> list[str]:
@@ -208,12 +171,6 @@ def legend_lines(board: BoardView, width: int) -> list[str]:
         else:
             lines.append(said)
     return lines
-
-
-def board_width(board: BoardView) -> int:
-    """The cells the board's lines take (the widest line)."""
-    inner = max(2, max((cell_len(label) for label in board.labels), default=1) + 1)
-    return 3 + board.columns * (inner + 2) + 2
 
 
 class Card(Vertical):
@@ -398,7 +355,7 @@ class DisplayScreen(StyledOnce, Screen[None]):
         board = self.view.board if self.view is not None else None
         if board is None:
             return 0
-        return board_width(board) + 2  # its padding
+        return board_width(board.labels, board.columns) + 2  # its padding
 
     def _fit_columns(self) -> None:
         width = self.size.width
@@ -495,7 +452,7 @@ class DisplayScreen(StyledOnce, Screen[None]):
                 for seat in view.seats
             ),
             tuple(f.label for f in view.table),
-            None if view.board is None else board_width(view.board),
+            None if view.board is None else board_width(view.board.labels, view.board.columns),
         )
         if shape != self._shape:
             self._build_cards(view)
@@ -535,9 +492,14 @@ class DisplayScreen(StyledOnce, Screen[None]):
         box.display = view.board is not None
         if view.board is None:
             return
-        lines = board_lines(view.board, view.seats, self._spaced(view.board), dark_theme(self))
+        lines = board_lines(
+            view.board,
+            seat_colours(view.seats, dark_theme(self)),
+            spaced=self._spaced(view.board),
+            dim_numbers=True,
+        )
         self.query_one("#display-board", Static).update(Text("\n").join(lines))
-        legend = legend_lines(view.board, board_width(view.board))
+        legend = legend_lines(view.board, board_width(view.board.labels, view.board.columns))
         self.query_one("#display-legend", Static).update(Text("\n".join(legend)))
 
     def _spaced(self, board: BoardView) -> bool:

@@ -28,6 +28,7 @@ from companion.session import GameSession
 from companion.store import Store
 from screens.builders import BuildersScreen
 from screens.display import FOLLOW_EVERY, DisplayApp, DisplayScreen, GamePicker
+from screens.widgets.rows import Rows
 from tests.conftest import NewGame
 from tests.screens.helpers import make_app, open_screen, record_restyles, text_of
 
@@ -687,3 +688,25 @@ async def test_the_board_and_the_cards_draw_a_player_as_the_game_screen_does(
             assert drawn(app, card.styles.border_left[1]) == colour
             for digits in card.query(Digits):
                 assert drawn(app, digits.styles.color) == colour
+
+
+async def test_the_display_draws_the_board_the_game_screen_draws(
+    store: Store, new_game: NewGame
+) -> None:
+    """The display drew the board with its own copy of the game screen's drawing (its
+    legend had drifted once): both draw it with one function now, so the display's rows read
+    as the game screen's, cell for cell (a building, terrain, the Track Token, the ◀)."""
+    session = _builders_on_a_board(new_game)
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        game = await open_screen(pilot, session, BuildersScreen)
+        await pilot.pause()
+        on_game_screen = game.query_one("#board", Rows).plain.splitlines()
+    app = DisplayApp(store, session.game_id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await shows(pilot, lambda: isinstance(app.screen, DisplayScreen) and app.screen.view)
+        board = app.screen.query_one("#display-board")
+        await shows(pilot, lambda: board.region.height > 0)
+        on_display = [line for line in str(board.render()).split("\n") if line]
+    assert on_display == on_game_screen
+    shown = "\n".join(on_display)
+    assert all(mark in shown for mark in ("A3", "~~", "$$", "==", "◀"))
