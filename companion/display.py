@@ -29,6 +29,8 @@ class Figure:
 
     label: str
     value: str
+    #: the label in a narrow card (beside the Builders board), "" to keep `label` there
+    short: str = ""
 
 
 @dataclass(frozen=True)
@@ -179,8 +181,8 @@ def _coloma(state: TableState) -> Picked:
     return figures, table, turn, None
 
 
-#: Builders' cubes left, largest first, as the display names them.
-BUILDERS_CUBES = ((3, "Triples"), (2, "Doubles"), (1, "Singles"))
+#: Builders' cubes left, largest first, as the display names them (and in a narrow card).
+BUILDERS_CUBES = ((3, "Triples", "T"), (2, "Doubles", "D"), (1, "Singles", "S"))
 
 
 def _builders(state: TableState) -> Picked:
@@ -188,7 +190,7 @@ def _builders(state: TableState) -> Picked:
 
     assert isinstance(state, BuildersState)
     figures = [  # by size, as the game screen tracks them ("T3 D4 S7 left")
-        [Figure(label, _number(cubes[size])) for size, label in BUILDERS_CUBES]
+        [Figure(label, _number(cubes[size]), short) for size, label, short in BUILDERS_CUBES]
         for cubes in state.cubes
     ]
     table: list[Figure] = []
@@ -418,7 +420,7 @@ def view_of(
             scored_from = _SCORED_FROM.get(game, 1)
             figures = [
                 [
-                    Figure("Final score", totals[player.name]),
+                    Figure("Final score", totals[player.name], "Score"),
                     *_as_on_sheet(game, figures[index][scored_from:], rows.get(player.name, {})),
                 ]
                 if player.name in totals

@@ -67,8 +67,6 @@ CARD_HEIGHT = 5
 #: shortened (T, D, S: as the game screen says the cubes left, "T3 D4 S7"), the table's card
 #: left out (the board shows the Train Marker's row, the turn line says it).
 TIGHT_CARD_WIDTH = 20
-#: The figures' labels in a tight card.
-SHORT_LABELS = {"Triples": "T", "Doubles": "D", "Singles": "S", "Final score": "Score"}
 #: The log's room at the least (its padding and three lines): its newest sentence whole
 #: at a phone's width.
 LOG_ROOM = 4
@@ -98,28 +96,27 @@ class FigureBox(Vertical):
     def __init__(self, figure: Figure, colour: str = "", dark: bool = True) -> None:
         """`colour`: its player's, drawn for a `dark` theme or a light one."""
         super().__init__(classes="figure")
-        self._label = figure.label
-        self._value = figure.value
+        self._figure = figure
         self._colour = colour
         self._dark = dark
         self._tight = False
 
     def compose(self) -> ComposeResult:
         yield Static(self._shown_label(), classes="figure-label", markup=False)
-        digits = Digits(self._value, classes="figure-value")
+        digits = Digits(self._figure.value, classes="figure-value")
         if self._colour:
             digits.styles.color = widget_colour(self._colour, self._dark)
         yield digits
 
     def _shown_label(self) -> str:
-        return SHORT_LABELS.get(self._label, self._label) if self._tight else self._label
+        figure = self._figure
+        return (figure.short or figure.label) if self._tight else figure.label
 
     def show(self, figure: Figure) -> None:
-        if figure.value != self._value:
-            self._value = figure.value
+        shown, self._figure = self._figure, figure
+        if figure.value != shown.value:
             self.query_one(Digits).update(figure.value)
-        if figure.label != self._label:
-            self._label = figure.label
+        if (figure.label, figure.short) != (shown.label, shown.short):
             self.query_one(".figure-label", Static).update(self._shown_label())
 
     def tighten(self, tight: bool) -> None:
