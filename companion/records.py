@@ -30,7 +30,7 @@ from companion.scoring import (
     score,
     without_fields,
 )
-from companion.store import HISTORY_LIMIT, Store
+from companion.store import HISTORY_LIMIT, Store, merged_history
 from companion.table import folded, starts_name
 
 CACHE_NAME = "records.json"
@@ -124,16 +124,17 @@ def amended(
     has the rows `add` and not those of the game files `drop` (`Store.amend_history`), in
     the order it would read them in: what the records show while that history cannot be
     saved (a full disk)."""
-    # each game's place in the file, as `_newest_first` weighs it: the rows kept before the
-    # rows added, among them in their order (a row of a file there already replaces it)
-    placed = [(game, -place) for place, game in enumerate(games) if game.file not in drop]
-    for number, game in enumerate(_scored([visible_fields(dict(r)) for r in add], specs), 1):
-        if game.file and any(old.file == game.file for old, _ in placed):
-            placed = [(game, at) if old.file == game.file else (old, at) for old, at in placed]
-        else:
-            placed.append((game, number))
-    placed.sort(key=lambda item: (item[0].finished, item[1]), reverse=True)
-    return [game for game, _ in placed]
+    # oldest first (`games` reversed), the rows added after them, then newest first as
+    # `_newest_first` weighs them: by when they were finished, then by that place
+    in_file, _ = merged_history(
+        games[::-1], _scored([visible_fields(dict(r)) for r in add], specs), drop, _game_file
+    )
+    placed = sorted(enumerate(in_file), key=lambda item: (item[1].finished, item[0]))
+    return [game for _, game in reversed(placed)]
+
+
+def _game_file(game: FinishedGame) -> str:
+    return game.file
 
 
 def load_finished(store: Store, specs: Mapping[str, SheetSpec]) -> list[FinishedGame]:

@@ -19,10 +19,10 @@ import errno
 import glob
 import os
 import re
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import platformdirs
 
@@ -641,24 +641,14 @@ class Store:
         bytes as its start, so the records' cache still reads only the new tail."""
         chunks = [_table_chunk("games", record) for record in add]  # (flat, or ValueError)
         raw, rows = self._history_rows()
-        kept = [row for row in rows if row.get("file") not in drop]
-        whole = len(kept) != len(rows)  # rows taken out: written again from the rows
-        tail = b""
-        for record, chunk in zip(add, chunks, strict=True):
-            file = record.get("file")
-            if file is not None and any(row.get("file") == file for row in kept):
-                kept = [dict(record) if row.get("file") == file else row for row in kept]
-                whole = True
-            else:
-                kept.append(dict(record))
-                tail += chunk
+        kept, whole = merged_history(rows, [dict(record) for record in add], drop, _file_of)
         if whole:
             try:
                 data = b"".join(_table_chunk("games", row) for row in kept)
             except ValueError:  # a row this app did not write (nested): keep the file
                 raise DamagedFile(self.history_path, "holds a game that is not flat") from None
-        elif tail:
-            data = raw + tail
+        elif chunks:  # (nothing taken out nor replaced: all of them added after the rest)
+            data = raw + b"".join(chunks)
         else:
             return
         try:
@@ -769,6 +759,34 @@ class Store:
             raise DamagedFile(path, error.reason) from None
         except (ValueError, UnicodeDecodeError) as error:
             raise DamagedFile(path, _reason(error, data)) from None
+
+
+#: a row of the history: its table, or a game the records made of it
+Row = TypeVar("Row")
+
+
+def merged_history(
+    rows: Sequence[Row], add: Iterable[Row], drop: Collection[str], file_of: Callable[[Row], Any]
+) -> tuple[list[Row], bool]:
+    """The history's `rows` (in the file's order) as `Store.amend_history` leaves them: the
+    rows of the game files `drop` taken out, each of `add` put in place of the row of its
+    file, or after the rest when there is none (`file_of`: a row's game file, or None).
+    Also whether a row was taken out or replaced (the file is then written again whole).
+    The records read a history that could not be saved this way too."""
+    kept = [row for row in rows if file_of(row) not in drop]
+    whole = len(kept) != len(rows)
+    for row in add:
+        file = file_of(row)
+        if file and any(file_of(old) == file for old in kept):
+            kept = [row if file_of(old) == file else old for old in kept]
+            whole = True
+        else:
+            kept.append(row)
+    return kept, whole
+
+
+def _file_of(row: Mapping[str, Any]) -> Any:
+    return row.get("file")
 
 
 def _check_numbers(value: Any) -> None:

@@ -114,3 +114,30 @@ def test_the_records_read_a_finished_game_the_history_lacks(
     lost.close()
     assert not store.history_path.exists()
     assert [game.file for game in finished_games(store, SHEETS)] == [lost.path.name]
+
+
+def test_the_records_read_an_amended_history_as_the_saved_one_would_read(
+    new_game: NewGame, store: Store
+) -> None:
+    """While a history cannot be saved (a full disk) the records show it as amended in
+    memory (`records.amended`): the same games in the same order as the history saved with
+    the same change reads (both merge through `merged_history`)."""
+    from companion.records import amended, load_finished
+
+    rows = []
+    for number, finished in enumerate(["2026-11-27T10:00", "2026-11-27T09:00", "2026-11-27T11"]):
+        session = new_game(game="coloma", names=("Cy", "Di"))
+        session.act(session.rules.finish(session.state, 'game = "coloma"\n', f"Cy wins {number}"))
+        session.record_in_history()
+        rows.append(dict(store.read_history()[-1], finished=f"{finished}:00+00:00"))
+    store.history_path.unlink()
+    store.amend_history(rows[:2])  # two games in the history, then the change:
+    add = [dict(rows[0], finished="2026-11-27T08:00:00+00:00"), rows[2]]  # one again, one new
+    drop = {rows[1]["file"]}
+    in_memory = amended(load_finished(store, SHEETS), add, drop, SHEETS)
+    store.amend_history(add, drop)
+    saved = load_finished(store, SHEETS)
+    assert [(game.file, game.finished) for game in in_memory] == [
+        (game.file, game.finished) for game in saved
+    ]
+    assert [game.file for game in saved] == [rows[2]["file"], rows[0]["file"]]
