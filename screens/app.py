@@ -70,6 +70,8 @@ class GoldrushApp(App[None]):
         self._collector_paused = collector_paused
         self._problems: list[tuple[str, str, Literal["error", "warning"]]] = []
         self._pending_notices: list[str] = []
+        #: the game whose screen was left last, for the home screen to highlight
+        self.game_left: Path | None = None
 
     def get_default_screen(self) -> Screen:
         """Home, or straight the game asked for on the command line (no home screen
@@ -250,6 +252,8 @@ class GoldrushApp(App[None]):
         leave = getattr(self.screen, "leave", None)
         if leave is not None:
             leave()
+        session = getattr(self.screen, "session", None)
+        self.game_left = getattr(session, "path", None)
         if len(self.screen_stack) > 1:
             self.pop_screen()
         else:

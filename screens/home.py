@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
+from textual.widgets.data_table import RowKey
 
 from companion.lock import held_elsewhere
 from companion.safe_text import visible
@@ -174,12 +175,18 @@ changes or deletes them: move them away, or repair them by hand.
     def reload(self) -> None:
         """Read the saved games again (after a game was played, created or deleted). The
         highlighted game stays highlighted (Keep in the delete dialog put the highlight back
-        on the first game, and the next d offered another one: a play-test); a deleted one's
-        row goes to the game after it."""
+        on the first game, and the next d offered another one: a play-test), or the game
+        just left; a deleted one's row goes to the game after it."""
         table = self.query_one("#games", DataTable)
-        key, row = None, table.cursor_row
+        key: RowKey | str | None = None
+        row = table.cursor_row
         if table.row_count:
             key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+        # the game just played is highlighted (d offered to delete the game highlighted
+        # before it: a play-test)
+        left = getattr(self.app, "game_left", None)
+        if left is not None:
+            key, self.app.game_left = str(left), None  # type: ignore[attr-defined]
         self._files_listed = self._game_files()
         self.saved = list_saved(self.store)
         self._fill_table(force=True)

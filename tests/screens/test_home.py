@@ -423,3 +423,32 @@ async def test_keep_in_the_delete_dialog_leaves_the_highlight_on_that_game(
         await settle(pilot)
         assert not last.path.exists()
         assert table.cursor_row == min(finished, table.row_count - 1)  # the game after it
+
+
+@pytest.mark.parametrize("from_command_line", [False, True])
+async def test_the_game_just_left_is_highlighted_on_coming_home(
+    store: Store, new_game: NewGame, from_command_line: bool
+) -> None:
+    """Back from a game, the highlight stayed on the game highlighted before (a finished
+    one), and d offered to delete it, not the game just played (a play-test): the game just
+    left is highlighted, however it was opened (r, n, enter, the command line)."""
+    import os
+
+    from screens.app import GoldrushApp
+
+    played = new_game(names=("Ann", "Bo", "Cy"))
+    other = new_game(game="coloma", names=("Cy", "Di"))
+    os.utime(other.path, (2_000_000_000, 2_000_000_000))  # listed first, highlighted
+    app = GoldrushApp(store, open_game=played.game_id) if from_command_line else make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        if not from_command_line:
+            pilot.app.open_game(played.path)
+            await pilot.pause()
+        assert isinstance(pilot.app.screen, GameScreen)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(pilot.app.screen, HomeScreen))
+        home = pilot.app.screen
+        assert isinstance(home, HomeScreen)
+        await until(pilot, lambda: home.query_one("#games", DataTable).row_count == 2)
+        highlighted = home._highlighted()
+        assert highlighted is not None and highlighted.path == played.path
