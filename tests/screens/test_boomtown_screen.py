@@ -243,6 +243,24 @@ async def test_the_split_calculator_opens_on_its_own(store: Store, new_game: New
         assert GameSession.open(store, session.path).journal.effective_count == 0  # untouched
 
 
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_refused_bid_is_shown_whole_in_the_split_calculator(
+    store: Store, new_game: NewGame, size: tuple[int, int]
+) -> None:
+    """A 10-digit bid scrolled its first digit out of the field: it read 999999999 beside
+    "The bid is too large (at most 999,999,999)" (a play-test). The field shows it whole."""
+    session = new_game(names=("Ann", "Bo", "Cy", "Di"), first=0)
+    async with make_app(store).run_test(size=size) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await type_into(pilot, "#split-bid", "9999999999")
+        field = pilot.app.screen.query_one("#split-bid", Input)
+        assert field.scroll_offset.x == 0 and field.content_size.width > len(field.value)
+        assert "too large" in text_of(pilot, "#split-result")
+
+
 async def test_the_split_calculator_at_3_players_greys_the_4_5_player_choice(
     store: Store, new_game: NewGame
 ) -> None:
