@@ -277,11 +277,13 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
 
     def _filter_hint(self, options: list[tuple[Text, str, str]]) -> str:
         """What the filter field says: what its list can be filtered by, or, with one choice
-        only (keep the card, or discard it), that enter takes it."""
+        only, that enter takes it."""
         if self.choosing:
             return CARD_HINT
         if len(options) == 1 and options[0][1] in ("none", "discard"):
             return f"enter: {options[0][0].plain.lower()}"
+        if len(options) == 1:  # (towns to filter by that were not offered: a play-test)
+            return f"enter: {options[0][0].plain} (the only choice)"
         return TARGET_HINTS.get(self.card, TARGET_HINT)
 
     def _take_card(self, card: str) -> None:

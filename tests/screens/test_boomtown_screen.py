@@ -566,6 +566,9 @@ async def test_issue_13_through_the_screen(store: Store, new_game: NewGame) -> N
         assert [str(option.prompt) for option in choice.options] == [
             "Cy's Cactus Junction 2: 6"  # Ann owns a mine only in Cactus Junction
         ]
+        # the only choice said, not towns to filter by that are not offered (a play-test)
+        hint = dialog.query_one("#event-filter", Input).placeholder
+        assert hint == "enter: Cy's Cactus Junction 2: 6 (the only choice)"
         await pilot.press("escape")
         await pilot.pause()
         for mine in ("sn 8", "dg 5", "cm 7", "card shark"):
