@@ -41,8 +41,8 @@ class Damage:
     """The first entry that could not be used, why, and how many entries were not loaded.
 
     Reading goes on past it: `sound_after` entries after it read well (their checks hold,
-    they can be used), and `bad` lists every entry that cannot be, this one first, each
-    with why. Going on ("Continue from the readable part") keeps the sound ones."""
+    they can be used). Going on ("Continue from the readable part", companion.going_on)
+    keeps those that still replay, and says which entries it drops."""
 
     number: int
     what: str
@@ -50,18 +50,12 @@ class Damage:
     backup: Path | None = None
     #: the entries after `number` that read well
     sound_after: int = 0
-    #: (number, why) of each entry from `number` on that cannot be used, `number` first
-    bad: tuple[tuple[int, str], ...] = ()
 
     def unread(self) -> str:
         """The entries not loaded, from this one: "it and the 2 entries after it", or "it"
         when it is the last (`goldrush export` said "it and the 0 after it": a play-test)."""
         after = self.lost - 1
         return f"it and the {plural(after, 'entry', 'entries')} after it" if after else "it"
-
-    def numbers(self) -> list[int]:
-        """The numbers of the entries that cannot be used (this one alone when not known)."""
-        return [number for number, _ in self.bad] or [self.number]
 
     def notice(self, follower: bool = False) -> str:
         """What a table is told on opening, short: at 80x24 it took 14 lines of a toast and

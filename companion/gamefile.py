@@ -5,8 +5,10 @@ Each entry ends with a `check` line, the CRC-32 of the entry's bytes above it: a
 on disk is reported instead of replayed, and an entry without its check line is one a crash
 cut short ("torn": dropped with a notice). The file is read entry by entry, so damage in the
 middle keeps every entry before it (the game then opens read-only until the table says to
-go on from there). Format-1 files (no checks) still open; entries appended to them carry a
-check, which a format-1 reader ignores.
+go on from there). The `[[entries]]` line before each entry is under no check: an entry
+whose line was changed is found by its first line (`_split`) and is damaged alone.
+Format-1 files (no checks) still open; entries appended to them carry a check, which a
+format-1 reader ignores.
 
 Opening a long game costs the same as opening a short one: a snapshot of the replayed state
 (cache/NAME.snapshot, see `Snapshot`) covers the file's start, checked against the length and
@@ -31,7 +33,7 @@ from collections.abc import Iterable, Mapping, MutableSequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import accumulate, repeat
-from operator import add, itemgetter, sub
+from operator import add, itemgetter, ne, sub
 from pathlib import Path
 from sys import intern
 from typing import TYPE_CHECKING, Any
@@ -112,18 +114,23 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _damage(bodies: list[bytes], index: int, what: str, checked: bool, first_number: int) -> Damage:
-    """The damage of entry `index` (of `bodies`, numbered from `first_number`), and what
-    reading on past it finds: which entries after it read well and which do not."""
+def _damage(
+    bodies: list[bytes],
+    index: int,
+    what: str,
+    checked: bool,
+    first_number: int,
+    changed_lines: Mapping[int, bytes],
+) -> tuple[Damage, list[tuple[int, bytes, Entry | None, str]]]:
+    """The damage of entry `index` (of `bodies`, numbered from `first_number`), and each
+    entry from it on, read on its own (see `_read_past`): which after it read well and
+    which do not."""
     from companion.damage import Damage
 
-    later = _read_past(bodies, index + 1, checked)
-    bad = [(first_number + index, what)]
-    bad += [(first_number + place, why) for place, _, entry, why in later if entry is None]
+    later = [(index, bodies[index], None, what)]
+    later += _read_past(bodies, index + 1, checked, changed_lines)
     sound = sum(1 for _, _, entry, _ in later if entry is not None)
-    return Damage(
-        first_number + index, what, len(bodies) - index, sound_after=sound, bad=tuple(bad)
-    )
+    return Damage(first_number + index, what, len(bodies) - index, sound_after=sound), later
 
 
 #: why a last entry without its final line is dropped (a crash cut it short)
@@ -131,7 +138,7 @@ CUT_SHORT = "was cut off when the app stopped while saving it"
 
 
 def _read_past(
-    bodies: list[bytes], start: int, checked: bool
+    bodies: list[bytes], start: int, checked: bool, changed_lines: Mapping[int, bytes]
 ) -> list[tuple[int, bytes, Entry | None, str]]:
     """Each entry from `bodies[start]` on, read on its own: its place, its bytes (the whole
     entry, check line included), the entry, or None and why it cannot be used. A damaged
@@ -140,6 +147,9 @@ def _read_past(
     last = len(bodies) - 1
     for place in range(start, len(bodies)):
         body = bodies[place]
+        if place in changed_lines:
+            read.append((place, body, None, _line_changed(changed_lines[place])))
+            continue
         if place == last:
             end = _complete_end(body, checked)
             if end is None:
@@ -281,7 +291,8 @@ class ParsedJournal:
     """What `parse_journal` read: the header table, the good entries, and what was not.
 
     `spans` holds, per good entry, where its bytes start (after `[[entries]]`) and end
-    (after its check line) in the data read (None for a file read whole)."""
+    (after its check line) in the data read (None for a file read whole). With `damage`,
+    `later` holds each entry from the damaged one on, read on its own (see `_read_past`)."""
 
     def __init__(
         self,
@@ -291,6 +302,7 @@ class ParsedJournal:
         torn: bool = False,
         damage: Damage | None = None,
         spans: array[int] | None = None,
+        later: list[tuple[int, bytes, Entry | None, str]] | None = None,
     ) -> None:
         self.doc = doc
         self.entries = entries
@@ -298,6 +310,7 @@ class ParsedJournal:
         self.torn = torn
         self.damage = damage
         self.spans = spans
+        self.later = later or []
 
 
 def _complete_end(body: bytes, checked: bool) -> int | None:
@@ -476,7 +489,7 @@ def parse_journal(data: bytes, fmt: int | None = None, first_number: int = 1) ->
     is `damage`. `fmt` is the file's format when `data` has no header (None: not known, so
     checks are verified where present but not required). Raises ValueError only when the
     header itself cannot be read."""
-    header_bytes, *bodies = data.split(_MARKER)
+    header_bytes, bodies, changed_lines = _split(data)
     doc: dict[str, Any] = parse_toml(header_bytes) if header_bytes.strip() else {}
     if "entries" in doc:  # not the layout this app writes (edited by hand): read it whole
         return _parse_whole(data)
@@ -490,11 +503,25 @@ def parse_journal(data: bytes, fmt: int | None = None, first_number: int = 1) ->
     good = len(data)
     torn = False
     damage: Damage | None = None
-    # First every entry's check (and where it is), then what the checked bytes say.
-    checked_first = _checked_run(bodies, checked, offset, contents, spans)
+    later: list[tuple[int, bytes, Entry | None, str]] = []
+    # First every entry's check (and where it is), then what the checked bytes say. (An
+    # entry with a changed `[[entries]]` line is damaged, though its check holds.)
+    sound = bodies[: min(changed_lines) + 1] if changed_lines else bodies
+    checked_first = _checked_run(sound, checked, offset, contents, spans)
     if checked_first:
         offset = spans[-1]
     for index, body in enumerate(bodies[checked_first:], start=checked_first):
+        if index in changed_lines:
+            good = offset
+            damage, later = _damage(
+                bodies,
+                index,
+                _line_changed(changed_lines[index]),
+                checked,
+                first_number,
+                changed_lines,
+            )
+            break
         if index == count - 1:
             end = _complete_end(body, checked)
             if end is None:
@@ -511,7 +538,8 @@ def parse_journal(data: bytes, fmt: int | None = None, first_number: int = 1) ->
                 content = _content_of(body, checked)  # its exact reason when refused
             contents.append(content)
         except JournalError as error:
-            good, damage = offset, _damage(bodies, index, str(error), checked, first_number)
+            good = offset
+            damage, later = _damage(bodies, index, str(error), checked, first_number, changed_lines)
             break
         start = offset + len(_MARKER)
         offset = start + len(body)
@@ -529,11 +557,13 @@ def parse_journal(data: bytes, fmt: int | None = None, first_number: int = 1) ->
                 entries.append(_entry_of_content(content))
             except JournalError as error:
                 good = spans[2 * index - 1] if index else len(header_bytes)
-                damage = _damage(bodies, index, str(error), checked, first_number)
+                damage, later = _damage(
+                    bodies, index, str(error), checked, first_number, changed_lines
+                )
                 torn = torn and index == count - 1  # a read entry by entry stops here
                 del spans[2 * index :]
-                return ParsedJournal(doc, entries, good, torn=torn, damage=damage, spans=spans)
-    return ParsedJournal(doc, entries, good, torn=torn, damage=damage, spans=spans)
+                return ParsedJournal(doc, entries, good, torn, damage, spans, later)
+    return ParsedJournal(doc, entries, good, torn, damage, spans, later)
 
 
 class Salvage:
@@ -542,20 +572,16 @@ class Salvage:
     (`before`), and each entry from the first damaged one on, read on its own (`later`:
     place, bytes, the entry or None, why not; see `_read_past`)."""
 
-    def __init__(
-        self,
-        data: bytes,
-        parsed: ParsedJournal,
-        later: list[tuple[int, bytes, Entry | None, str]],
-    ) -> None:
+    def __init__(self, data: bytes, parsed: ParsedJournal) -> None:
         self.head = data[: parsed.good]
         self.before = parsed.entries
         self.damage = parsed.damage
-        self.later = later
+        self.later = parsed.later
 
     def rebuilt(self, keep: Iterable[int]) -> bytes:
         """The file with the head and, of the later entries, those at the places `keep`,
-        each as the very bytes it had (its check still holds)."""
+        each as the very bytes it had (its check still holds) after a whole `[[entries]]`
+        line."""
         wanted = set(keep)
         return self.head + b"".join(
             _MARKER + body for place, body, _, _ in self.later if place in wanted
@@ -568,10 +594,68 @@ def salvage(data: bytes) -> Salvage | None:
     parsed = parse_journal(data)
     if parsed.damage is None or parsed.spans is None:
         return None
-    fmt = parsed.doc.get("format")
-    checked = type(fmt) is int and fmt >= 2
-    bodies = data.split(_MARKER)[1:]
-    return Salvage(data, parsed, _read_past(bodies, parsed.damage.number - 1, checked))
+    return Salvage(data, parsed)
+
+
+#: an entry's first bytes, as the app writes it (`Entry.to_table`: its kind first)
+_FIRST_KEY = b'kind = "'
+
+
+def _split(data: bytes) -> tuple[bytes, list[bytes], dict[int, bytes]]:
+    """A game file's (or a tail's) header bytes, each entry's bytes (as after its
+    `[[entries]]` line), and the entries whose `[[entries]]` line was changed: what the
+    line was, by the entry's place.
+
+    A file is split at its `[[entries]]` lines; a changed one joined its entry to the one
+    before it (the first one to the header), and both were read as one damaged entry (the
+    header as not TOML). When the file has more entries' first lines than entries, they
+    are split apart where an entry's first line follows a changed `[[entries]]` line
+    (`_changed_line`): one count on the way to a sound file's first frame."""
+    header, *bodies = data.split(_MARKER)
+    if data.count(_FIRST_KEY) == len(bodies):
+        return header, bodies, {}
+    parts: list[bytes] = []
+    changed: dict[int, bytes] = {}
+    for region in (header, *bodies):
+        start, at = 0, region.find(_FIRST_KEY, 1)
+        while at != -1:
+            line = _changed_line(region, at)
+            if line is not None:
+                parts.append(region[start : at - len(line)])
+                changed[len(parts) - 1] = line  # (the entry's place: the header is first)
+                start = at
+            at = region.find(_FIRST_KEY, at + 1)
+        parts.append(region[start:])
+    return parts[0], parts[1:], changed
+
+
+@cache
+def _array_line() -> re.Pattern[bytes]:
+    """Another `[[...]]` line (the `[[entries]]` line with a byte added or lost), on its
+    own line after the blank line the app writes before it."""
+    return re.compile(rb"\n\[\[[^\n]{0,40}\]\]\n\Z")
+
+
+def _changed_line(region: bytes, at: int) -> bytes | None:
+    """The changed `[[entries]]` line (its blank line before it included, as `_MARKER`)
+    right before an entry's first line at `at` in `region`, or None when there is none
+    (those bytes `kind = "` are then no entry's first line)."""
+    before = region[at - len(_MARKER) : at] if at >= len(_MARKER) else b""
+    if before and sum(map(ne, before, _MARKER)) == 1:  # one byte changed
+        return before
+    found = _array_line().search(region, max(0, at - 60), at)
+    return found.group() if found is not None else None
+
+
+_ENTRIES_LINE = "\u201c[[entries]]\u201d"
+
+
+def _line_changed(line: bytes) -> str:
+    """Why an entry whose `[[entries]]` line was changed is not used."""
+    shown = line[1:] if line.startswith(b"\n") else line
+    shown = shown[:-1] if shown.endswith(b"\n") else shown
+    text = visible(shown.decode("utf-8", errors="replace"))
+    return f"was changed on disk (its first line reads \u201c{text}\u201d, not {_ENTRIES_LINE})"
 
 
 def _checked_run(
