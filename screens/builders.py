@@ -18,7 +18,6 @@ from textual.binding import Binding
 from textual.widgets import Header
 
 from companion.amounts import and_listed, is_number, parse_count
-from companion.display import builders_board
 from companion.games import RuleError
 from companion.games.base import copy_state
 from companion.games.builders import (
@@ -35,6 +34,7 @@ from companion.games.builders import (
     terrain_legend,
     terrain_named,
 )
+from companion.games.builders_board import builders_board
 from companion.games.builders_track import Placement
 from companion.journal import Entry
 from screens.builders_board import board_lines, board_width

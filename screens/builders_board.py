@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from rich.cells import cell_len
 from rich.text import Text
 
-from companion.display import BoardView
+from companion.games.builders_board import BoardView
 
 #: what ends the Train Marker's row
 TRAIN_MARK = " ◀"
