@@ -146,9 +146,12 @@ async def test_f1_shows_the_help_of_the_dialog_or_of_the_screen_below(
         assert pilot.app.screen is screen
 
 
-async def test_notices_sit_top_right_when_narrow_and_over_the_log_when_wide(
+async def test_notices_sit_bottom_right_above_the_footer_and_over_the_log_when_wide(
     store: Store, new_game: NewGame
 ) -> None:
+    """Narrow, notices sat at the top right: over the header and the read-only banner at
+    80x24 (a play-test). They sit at the bottom right at every size, just above the footer
+    (the command field is at the top of every game screen)."""
     session = new_game(game="coloma", names=("Ann", "Bo"))
     for size in ((80, 24), (130, 40)):
         async with make_app(store).run_test(size=size, notifications=True) as pilot:
@@ -157,9 +160,8 @@ async def test_notices_sit_top_right_when_narrow_and_over_the_log_when_wide(
             await pilot.pause()
             rack = screen.query_one(ToastRack)
             toast = rack.children[-1].children[-1]
-            if size[0] < 110:
-                assert toast.region.y <= 3  # top, away from the player table and field
-            else:
+            assert toast.region.bottom == size[1] - 1  # just above the footer
+            if size[0] >= 110:
                 log = screen.query_one("#log").region
                 assert toast.region.x >= log.x - 12 and toast.region.bottom >= size[1] - 3
             # to the very edge: the last column left uncovered showed what was under the

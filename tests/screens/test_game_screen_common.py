@@ -336,11 +336,10 @@ async def test_an_undo_or_redo_says_what_it_did_beside_the_command_field(
 async def test_a_toast_taking_anothers_place_sits_where_it_sat(
     store: Store, new_game: NewGame
 ) -> None:
-    """At 80x24 (the log hidden) toasts sit at the top right, over the header. Textual's
-    toast rack left the holder of the toast taken away, so each toast that took another's
-    place sat a line lower, over the round line, for its whole life (a play-test: an undo's
-    toast then; the scores-kept notice taken back by ctrl+f now); and the first one sat a
-    line lower than the header too."""
+    """Textual's toast rack left the holder of the toast taken away, so each toast that
+    took another's place sat a line away, for its whole life (a play-test at 80x24, when
+    toasts sat at the top: over the round line; an undo's toast then; the scores-kept
+    notice taken back by ctrl+f now). Toasts sit just above the footer now."""
     from textual.widgets._toast import Toast, ToastHolder
 
     from screens.toasts import show_toast, take_back
@@ -353,7 +352,7 @@ async def test_a_toast_taking_anothers_place_sits_where_it_sat(
             await settle(pilot)
             toasts = list(screen.query(Toast))
             assert len(toasts) == 1 and len(screen.query(ToastHolder)) == 1, number
-            assert toasts[0].region.y == 0, (number, toasts[0].region)  # the header's line
+            assert toasts[0].region.bottom == 23, (number, toasts[0].region)  # the footer's
             take_back(pilot.app, taken)
             await settle(pilot)
 

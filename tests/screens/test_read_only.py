@@ -10,6 +10,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from companion.amounts import parse_amount
 from companion.session import READ_ONLY, TOOK_OVER
 from companion.store import Store
 from screens.boomtown import BoomtownScreen
@@ -198,3 +199,62 @@ async def test_a_follower_of_a_damaged_game_is_told_what_only_the_writer_may_do(
         await pilot.pause()
         assert "could not be read" in text_of(pilot, "#read-only")  # still read-only: why
     assert sorted(path.parent.glob(f"{path.name}.damaged-*")) == copies  # the same copy
+
+
+def covered_by_toasts(screen: GameScreen) -> list[str]:
+    """What a player must read that a toast now covers: the header, the read-only (or
+    damage) banner, the command field and the line under it."""
+    from textual.widgets import Header
+    from textual.widgets._toast import Toast
+
+    toasts = [toast.region for toast in screen.query(Toast)]
+    assert toasts, "no toast shown"
+    must_read = {"header": screen.query_one(Header).region}
+    for name in ("#read-only", "#command", "#command-error"):
+        must_read[name] = screen.query_one(name).region
+    return [
+        f"{name} {region} under a toast {toast}"
+        for name, region in must_read.items()
+        for toast in toasts
+        if toast.overlaps(region)
+    ]
+
+
+@pytest.mark.parametrize("game", ["boomtown", "coloma", "builders", "calamityville"])
+async def test_notices_at_80x24_leave_the_header_banner_and_field_in_sight(
+    store: Store, new_game: NewGame, other: Copy, game: str
+) -> None:
+    """At 80x24 the "Read-only" toast sat at the top right over the header and the banner
+    that says the same, and the next toast over the lines below (a play-test): toasts sit
+    at the bottom right, above the footer, clear of the header, the banner, the command
+    field and what is said under it."""
+    made = new_game(game, ("Ann", "Bo", "Cy"))
+    made.close()
+    assert other(f"open {made.path}")["read_only"] is False
+    async with make_app(store).run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await opened_to_follow(pilot, made.path)
+        assert await command(pilot, "") == READ_ONLY  # said under the field
+        pilot.app.notify("A second notice, long enough to take two lines of a toast here.")
+        await settle(pilot)
+        assert covered_by_toasts(screen) == []
+
+
+async def test_a_damaged_games_notices_at_80x24_leave_its_banner_in_sight(
+    store: Store, new_game: NewGame
+) -> None:
+    """A damaged game opens read-only, said by a banner and by toasts "On opening": at 80x24
+    those sat over the banner (a play-test)."""
+    made = new_game("boomtown", ("Ann", "Bo", "Cy"))
+    for _ in range(3):
+        made.act(made.rules.adjust(made.state, 0, "gold", parse_amount("+1")))
+    made.close()
+    path = made.path
+    path.write_text(path.read_text().replace("delta = 1", "delta = 1x", 2).replace("1x", "1", 1))
+    app = make_app(store)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        app.open_game(path)  # type: ignore[attr-defined]
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.session.read_only_reason
+        assert "could not be read" in text_of(pilot, "#read-only")
+        assert covered_by_toasts(screen) == []
