@@ -23,6 +23,7 @@ class NumberChart:
     key: str
     label: str
     x_label: str  # "Round" or "Change"
+    short: str = ""  # the label on a narrow terminal's tab row, when shorter
     x: list[int] = field(default_factory=list)
     lines: dict[str, list[int]] = field(default_factory=dict)  # a name -> a value per x
 
@@ -62,6 +63,13 @@ PLAYER_NUMBERS: dict[str, tuple[tuple[str, str, Callable[[TableState, int], int]
 }
 
 
+#: Per game, shorter names of numbers whose full ones make the charts' row of tabs wider than
+#: a narrow terminal (Coloma's nine took 96 columns): the chart under a tab names it in full.
+SHORT_LABELS: dict[str, dict[str, str]] = {
+    "coloma": {"gold": "Nuggets", "gold_value": "Gold value"},
+}
+
+
 def _round(state: TableState) -> int:
     return int(state.round)  # type: ignore[attr-defined]
 
@@ -89,17 +97,18 @@ def number_charts(rules: Rules, header: Header, entries: Iterable[Entry]) -> lis
     by_round = hasattr(state, "round")
     round_of, x_label = GAME_ROUNDS.get(rules.id, (_round, "Round" if by_round else "Change"))
     hidden = HIDDEN_NUMBERS.get(rules.id, frozenset())
+    short = SHORT_LABELS.get(rules.id, {})
     players = [
-        NumberChart(spec.key, spec.label, x_label)
+        NumberChart(spec.key, spec.label, x_label, short.get(spec.key, ""))
         for spec in rules.numbers
         if spec.key not in hidden
     ]
     own = [
-        (NumberChart(key, label, x_label), value)
+        (NumberChart(key, label, x_label, short.get(key, "")), value)
         for key, label, value in PLAYER_NUMBERS.get(rules.id, ())
     ]
     table = [
-        (NumberChart(key, label, x_label), value)
+        (NumberChart(key, label, x_label, short.get(key, "")), value)
         for key, label, value in TABLE_NUMBERS.get(rules.id, ())
     ]
 

@@ -3,18 +3,29 @@ stacked categories. Read-only: it draws what the journal replays to."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Static, TabbedContent, TabPane
 
-from companion.charts import number_charts
+from companion.charts import NumberChart, number_charts
 from companion.scoring import SheetError
 from companion.session import GameSession
 from screens.dialog import Dialog
 from screens.player_colours import follow_theme, player_colour
+from screens.size_classes import size_classes
 from screens.widgets.chart import LineChart, legend
 from screens.widgets.footer import SteadyFooter
+
+#: the final scores' tab, wide and narrow
+FINAL = {False: "Final scores", True: "Scores"}
+
+
+def tab_label(chart: NumberChart, narrow: bool) -> str:
+    """A number's tab: its short name on a narrow terminal, where Coloma's nine full names
+    ran off the screen at 80 columns (a play-test); the chart under it says it in full."""
+    return (chart.short or chart.label) if narrow else chart.label
 
 
 class GameCharts(Dialog, ModalScreen[None]):
@@ -41,18 +52,31 @@ game shows its final scores first, as stacked categories.
         yield Static(title, id="charts-title", markup=False)
         # a finished game's final scores first, shown at once: the last tab, they were off
         # the tab row at 80 columns, reached only by going left from the first (a play-test)
+        narrow = self.has_class("-narrow")
         with TabbedContent(id="charts-tabs"):
             if self.session.state.finished and self.session.state.sheet:
-                with TabPane("Final scores", id="chart-final"):
+                with TabPane(FINAL[narrow], id="chart-final"):
                     yield LineChart(id="plot-final")
                     yield Static("", id="legend-final", classes="legend", markup=False)
             for index, chart in enumerate(self.charts):
-                with TabPane(chart.label, id=f"chart-{index}"):
+                with TabPane(tab_label(chart, narrow), id=f"chart-{index}"):
                     yield LineChart(id=f"plot-{index}")
                     # who each line is, under the chart: plotext's legend, inside it,
                     # covered the lines (a play-test)
                     yield Static("", id=f"legend-{index}", classes="legend", markup=False)
         yield SteadyFooter()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The tabs' labels of the terminal's width now: short when narrow (the dialogs'
+        own `-narrow` is set after this handler, by `NarrowLikeBelow`)."""
+        narrow = size_classes(event.size)["-narrow"]
+        tabbed = self.query_one("#charts-tabs", TabbedContent)
+        labels = {f"chart-{n}": tab_label(chart, narrow) for n, chart in enumerate(self.charts)}
+        labels["chart-final"] = FINAL[narrow]
+        for pane, label in labels.items():
+            tab = tabbed.get_tab(pane) if self.query(f"#{pane}") else None
+            if tab is not None and tab.label_text != label:
+                tab.label = label
 
     def on_mount(self) -> None:
         for index, chart in enumerate(self.charts):

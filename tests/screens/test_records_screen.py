@@ -257,7 +257,8 @@ async def test_the_final_scores_legend_covers_no_bar(
         # the first tab, shown at once (the last, it was off the tab row at 80 columns)
         assert charts.query_one("#charts-tabs", TabbedContent).active == "chart-final"
         tab = charts.query_one("#charts-tabs Tab#--content-tab-chart-final")
-        assert tab.region.right <= size[0] and "Final scores" in str(tab.render())
+        assert tab.region.right <= size[0]
+        assert str(tab.render()) == ("Scores" if size[0] < 110 else "Final scores")  # narrow: short
         plot = charts.query_one("#plot-final", LineChart)
         drawn_plot = plot.render().plain  # type: ignore[union-attr]
         assert not any(label in drawn_plot for label in labels)  # no legend over the bars
@@ -470,6 +471,42 @@ async def test_the_final_scores_of_a_sheet_that_cannot_be_read_say_so(
         said = " ".join(str(charts.query_one("#legend-final").render()).split())
         assert said.startswith("Its score sheet cannot be read (")
         assert said.endswith("ctrl+f on the game reopens it to score it again.")
+
+
+@pytest.mark.parametrize("finished", [False, True])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_every_tab_of_colomas_charts_is_read_whole(
+    store: Store, new_game: NewGame, size: tuple[int, int], finished: bool
+) -> None:
+    """Coloma's f3 at 80x24: its tab row (eight numbers, the value of a Gold Nugget and,
+    finished, the final scores) is wider than 80 columns, and the last tabs were off the
+    screen, cut at its edge (a play-test). Narrow, the long labels are shortened (the chart
+    under a tab says its number in full), and every tab is on the screen, whole."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    if finished:
+        rules = session.rules
+        rows = rules.prefill(session.state)
+        spec = rules.sheet_for(session.state)
+        session.act(rules.finish(session.state, sheet_text(spec, rows), "Ann wins"))
+    async with make_app(store).run_test(size=size) as pilot:
+        charts = await open_f3(pilot, session)
+        tabs = list(charts.query("#charts-tabs Tab"))
+        assert len(tabs) == 9 + finished
+        labels = [tab.label_text for tab in tabs]
+        for tab, label in zip(tabs, labels, strict=True):
+            assert tab.region.x >= 0 and tab.region.right <= size[0], (label, tab.region)
+            assert tab.region.width == len(label) + 2, label  # the label whole
+        wide = size[0] >= 110
+        assert ("Value of a Gold Nugget (Bucks)" in labels) is wide
+        assert ("Gold value" in labels) is not wide
+        assert ("Final scores" in labels) is (finished and wide)
+        assert ("Scores" in labels) is (finished and not wide)
+        other = (120, 40) if not wide else (80, 24)  # the labels follow the terminal
+        await pilot.resize_terminal(*other)
+        await pilot.pause(0.1)  # Textual resizes after a timer
+        await settle(pilot)
+        labels = [tab.label_text for tab in charts.query("#charts-tabs Tab")]
+        assert ("Value of a Gold Nugget (Bucks)" in labels) is not wide
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
