@@ -111,10 +111,6 @@ TENTS_PITCHED = "Tents pitched on"
 COLUMN_GAP = 2
 #: a player's column is cut down to this many cells before the trackers' names are cut
 SHORTEST_CELL = 6
-#: Below this many rows the Shootout's tally does not fit above the players' table with the
-#: calendar and the gold box: the table comes first (at 100x30 it was pushed off the
-#: screen, a play-test).
-ROOM_FOR_BOTH = 40
 
 
 class TrackerTable(Rows):
@@ -400,7 +396,7 @@ Type in the command field and press **enter**; the line above it says what comes
                 self._head_follows()
             self._show_cells_whole()  # (only a change of the table, or a resize, changes it)
         self._show("#shootout", self._shootout_text())
-        self._order_tables(self.size.height < ROOM_FOR_BOTH)
+        self._order_tables()
 
     @on(TrackerTable.Refitted)
     def _show_cells_whole(self) -> None:
@@ -457,19 +453,21 @@ Type in the command field and press **enter**; the line above it says what comes
             head.display = shown
 
     def on_resize(self, event: events.Resize) -> None:
-        """(After GameScreen's own classes.) The tables' order follows the height, and the
-        step line's word on where the Shootout's tiers are."""
-        self._order_tables(event.size.height < ROOM_FOR_BOTH)
+        """(After GameScreen's own classes.) The step line and the Shootout's tally, shorter
+        when narrow (`-narrow`: each leaves out what the other says)."""
         if self.is_mounted:
             self._show("#step", *self.step_lines([self._step_text()]))
+            self._show("#shootout", self._shootout_text())
             self.call_after_refresh(self._head_follows)  # (the table fitted anew)
 
-    def _order_tables(self, short: bool) -> None:
-        """The shootout comes first once it is the Year's business, unless the terminal is
-        too short for both: then every player's numbers stay in sight (the step line gives
-        the tally)."""
+    def _order_tables(self) -> None:
+        """The Shootout's tally comes first once it is the Year's business, at every size:
+        at 80x24 it came under the players' numbers, below the fold, and a player doing the
+        Shootout had to page down to see who gets what (play-tests; the players' numbers
+        are below it there, their names docked when paged down to)."""
         tables = self.query_one("#tables")
-        shootout_first = self.state.phase != "rounds" and not short
+        shootout_first = self.state.phase != "rounds"
+        tables.set_class(shootout_first, "-shootout-first")
         players, shootout = self.query_one("#players"), self.query_one("#shootout")
         first, second = (shootout, players) if shootout_first else (players, shootout)
         if tables.children.index(first) > tables.children.index(second):
@@ -589,10 +587,9 @@ Type in the command field and press **enter**; the line above it says what comes
                 f"{'won' if tally.won else 'lost'} as it stands"
             )
             chart = "" if state.chart else "chart 6 VP / 3 VP / 1 VP / 2 Graves (F1), then "
-            # where the tiers are when the terminal is too short to show them first (below
-            # the fold at 80x24, a play-test resolved it unseen)
-            below = "; the tiers are below (page down)" if self.size.height < ROOM_FOR_BOTH else ""
-            return f"Shootout ({stands}): {chart}n resolves it{below}."
+            if self.has_class("-narrow"):  # the tally, right under it, says how it stands
+                return f"Shootout: {chart}n resolves it."
+            return f"Shootout ({stands}): {chart}n resolves it."
         if state.phase == "cleanup":
             known = self.session.recall(f"outlaws_{state.year + 1}")
             if isinstance(known, int):
@@ -695,10 +692,13 @@ Type in the command field and press **enter**; the line above it says what comes
         text.append(f"Shootout {state.year}", style="bold")
         tally = state.tally()
         outcome = "won" if tally.won else "lost"
+        # narrow, it is all in sight at 80x24: no rule the help (F1) says, no hint the step
+        # line gives (a play-test had to page down to it)
+        narrow = self.has_class("-narrow")
+        rule = "" if narrow else " (Gunmen must outnumber the Outlaws)"
         text.append(
             f":  {plural(tally.gunmen, 'Gunman')} against {plural(tally.outlaws, 'Outlaw')}, "
-            f"{outcome} as it stands "
-            "(Gunmen must outnumber the Outlaws)\n"
+            f"{outcome} as it stands{rule}\n"
         )
         rows = []
         for row in sorted(state.rows):
@@ -729,15 +729,18 @@ Type in the command field and press **enter**; the line above it says what comes
             why = "the non-player Gunmen are best" if NON_PLAYER in best else "a shared best tier"
             text.append(f"  {state.name(state.sheriff)} would keep the Sheriff Badge ({why})\n")
         if not state.chart:
-            text.append(
-                "  (type the chart tile's rewards to see them per player: chart ...)", style="dim"
-            )
+            if not narrow:  # (narrow, the step line says `chart ...`)
+                text.append(
+                    "  (type the chart tile's rewards to see them per player: chart ...)",
+                    style="dim",
+                )
         elif self.rules.one_side_for_a_loss(state):
             text.append(
                 "  (lost, and the chart has one side: it counts as the lost side; "
                 "chart WON | LOST types both)",
                 style="dim",
             )
+        text.rstrip()  # (no blank last line, where its last line ends its own)
         return text
 
     # -- commands ------------------------------------------------------------------------------

@@ -25,7 +25,6 @@ from tests.screens.helpers import (
     settle,
     text_of,
     type_into,
-    until,
 )
 
 
@@ -575,9 +574,14 @@ def first_table(tables) -> str:  # type: ignore[no-untyped-def]
     return next(child.id for child in tables.children if child.id in ("players", "shootout"))
 
 
-async def test_a_short_terminal_keeps_the_players_first_in_the_shootout(
+async def test_the_shootouts_tally_comes_first_and_the_players_numbers_after_it(
     store: Store, new_game: NewGame
 ) -> None:
+    """The players' numbers came first in the Shootout on a short terminal (at 100x30 the
+    tally had pushed them off the screen: a play-test), and the tally went below the fold
+    at 80x24, where a player doing the Shootout must see it (another play-test, later). The
+    tally comes first at every size now, shorter when narrow; page down shows every
+    player's numbers."""
     session = new_game(game="coloma", names=("Ann", "Bo", "Cy", "Di", "Ed", "Flo"))
     async with make_app(store).run_test(size=(80, 24)) as pilot:
         screen = await open_coloma(pilot, session)
@@ -587,16 +591,54 @@ async def test_a_short_terminal_keeps_the_players_first_in_the_shootout(
             await move_on(pilot)
         assert state(screen).phase == "shootout"
         tables = screen.query_one("#tables")
-        assert first_table(tables) == "players"  # every player's numbers in sight
-        assert "1 Gunman against 2 Outlaws, lost as it stands" in text_of(pilot, "#step")
-        await pilot.resize_terminal(120, 40)  # the screen's Resize comes through the driver
-        await until(pilot, lambda: first_table(tables) == "shootout")
-        assert first_table(tables) == "shootout"  # room for both: the Year's business first
-        await pilot.resize_terminal(100, 30)  # not short, but no room for both (a play-test
-        await until(pilot, lambda: first_table(tables) == "players")  # lost the table)
-        assert first_table(tables) == "players"
+        assert first_table(tables) == "shootout"
+        assert text_of(pilot, "#step") == (
+            "Shootout: chart 6 VP / 3 VP / 1 VP / 2 Graves (F1), then n resolves it."
+        )
+        await pilot.press("pagedown", "pagedown")
+        await settle(pilot)
         players = screen.query_one("#players")
-        assert players.region.bottom <= 29  # all six players' rows in sight, above the footer
+        shown = tables.region
+        assert shown.y <= players.region.y and players.region.bottom <= shown.bottom  # whole
+        for size in ((120, 40), (100, 30)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause(0.1)  # Textual resizes after a timer
+            await settle(pilot)
+            assert first_table(tables) == "shootout"
+
+
+@pytest.mark.parametrize("names", [("Ann", "Bo", "Cy"), ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")])
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
+async def test_the_shootouts_tally_is_in_sight_without_scrolling(
+    store: Store, new_game: NewGame, size: tuple[int, int], names: tuple[str, ...]
+) -> None:
+    """At 80x24 the tally (who shoots at which tier, what each gets, the Sheriff Badge) came
+    under the players' numbers, below the fold: a player doing the Shootout had to page down
+    to see it (a play-test). In the Shootout it comes first, whole and unscrolled, at every
+    size; narrow, it and the step line leave out what the other says."""
+    session = new_game(game="coloma", names=names)
+    async with make_app(store).run_test(size=size) as pilot:
+        screen = await open_coloma(pilot, session)
+        assert await command(pilot, "pools 6 8 10") == ""
+        for text in ("ann gun 1 2", "bo gun 2 1", "cy gun 3 1"):
+            assert await command(pilot, text) == "", text
+        for _ in range(5):
+            await move_on(pilot)
+        assert state(screen).phase == "shootout"
+        tables = screen.query_one("#tables")
+        tally = screen.query_one("#shootout")
+        assert first_table(tables) == "shootout"
+        assert tables.scroll_y == 0
+        said = text_of(pilot, "#shootout")
+        words = " ".join(said.split())
+        assert words.startswith("Shootout 1848: 4 Gunmen against 2 Outlaws, won as it stands")
+        assert "tier 3: Cy" in said and "Sheriff Badge" in said
+        footer = size[1] - 1
+        shown = tables.region  # the tables' part of the screen, above the footer
+        assert shown.bottom <= footer
+        assert shown.y <= tally.region.y and tally.region.bottom <= shown.bottom, tally.region
+        if size == (120, 40) and len(names) == 3:  # every player's row in sight too
+            assert screen.query_one("#players").region.bottom <= footer
 
 
 async def test_a_bridge_type_spelt_close_to_one_built_is_asked_and_a_name_is_guessed(
@@ -678,21 +720,30 @@ async def test_an_undo_takes_the_limits_note_away_and_says_whole_words(
         assert before == "Undone: Bo +5 Horses (1 → 6)…", said  # a whole clause
 
 
-async def test_the_shootout_step_says_where_its_tiers_are_when_they_are_below(
+async def test_the_shootout_step_says_how_it_stands_where_the_tally_does_not(
     store: Store, new_game: NewGame
 ) -> None:
-    """At 80x24 the tiers come under the players' numbers, out of sight: a play-test
-    resolved the Shootout without seeing who got what. The step line says page down there,
-    and not where they show first (120x40: they were in sight)."""
+    """At 80x24 the tiers came under the players' numbers, out of sight, and the step line
+    said to page down to them (a play-test had resolved the Shootout unseen). The tally is
+    first now, in sight, and says how it stands: narrow, the step line leaves that to it
+    (three lines at 80 columns, which pushed the tally down); wide, it says both."""
     session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
     async with make_app(store).run_test(size=(80, 24)) as pilot:
         await at_the_shootout(pilot, session)
-        assert text_of(pilot, "#step").endswith("; the tiers are below (page down).")
+        assert text_of(pilot, "#step") == (
+            "Shootout: chart 6 VP / 3 VP / 1 VP / 2 Graves (F1), then n resolves it."
+        )
+        assert "page down" not in text_of(pilot, "#step")
+        assert "Gunmen must outnumber" not in text_of(pilot, "#shootout")
         await pilot.resize_terminal(*SIZE)
         await settle(pilot)
         await pilot.pause(0.05)
         await settle(pilot)
-        assert text_of(pilot, "#step").endswith("n resolves it.")
+        assert text_of(pilot, "#step") == (
+            "Shootout (0 Gunmen against 2 Outlaws, lost as it stands): chart 6 VP / 3 VP / "
+            "1 VP / 2 Graves (F1), then n resolves it."
+        )
+        assert "(Gunmen must outnumber the Outlaws)" in text_of(pilot, "#shootout")
 
 
 async def test_a_tracker_typed_with_a_bare_number_says_it_sets_it_before_enter(
