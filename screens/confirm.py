@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
@@ -53,6 +54,18 @@ rules do not expect yet.
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()
         self._question, self._yes, self._no = question, yes, no
+        # the footer says the buttons' words: "y Yes  n No" stood under "Delete (y)" and
+        # "Keep (n)" (a play-test); this question's own bindings, the class's left as they are
+        words = {"confirm-yes": yes, "confirm-no": no, "confirm-escape": no}
+        self._bindings = BindingsMap.from_keys(
+            {
+                key: [
+                    replace(bound, description=words.get(bound.id or "", bound.description))
+                    for bound in bindings
+                ]
+                for key, bindings in self._bindings.key_to_bindings.items()
+            }
+        )
         # when the question came up, then each key that was no answer: from its making, not
         # its mounting (a `y` typed with the `d` that asked reached it before it was
         # mounted, and deleted a game unasked: a play-test)

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from textual import events
 from textual.pilot import Pilot
-from textual.widgets import Input, Select
+from textual.widgets import Button, Input, Select
+from textual.widgets._footer import FooterKey
 from textual.widgets._toast import ToastRack
 
 from companion.session import GameSession
@@ -17,6 +18,7 @@ from screens.event_card import EventCard
 from screens.game import GameScreen
 from screens.help import HelpScreen
 from screens.mine_picker import MinePicker
+from screens.widgets.footer import SteadyFooter
 from tests.conftest import NewGame
 from tests.screens.helpers import (
     command,
@@ -945,3 +947,27 @@ async def test_a_custom_mine_typed_as_town_roll_and_gold_fills_all_three(
         assert pilot.app.screen is not picker
         taken = pilot.app.screen.session.state.mines_of(0)[-1]  # type: ignore[attr-defined]
         assert (taken.town, taken.roll, taken.value) == ("San Narciso", 2, 7)
+
+
+async def test_the_questions_footer_says_the_words_of_its_buttons(
+    store: Store, new_game: NewGame
+) -> None:
+    """The footer said "y Yes  n No" under the buttons "Delete (y)" and "Keep (n)" (a
+    play-test): each key is described with its button's word."""
+    session = new_game(game="coloma", names=("Ann", "Bo"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, session)
+        dialog = ConfirmDialog("Delete the game?", yes="Delete", no="Keep")
+        pilot.app.push_screen(dialog)
+        await settle(pilot)
+        keys = {
+            key.key: key.description
+            for key in dialog.query_one(SteadyFooter).query_children(FooterKey)
+        }
+        assert keys["y"] == "Delete" and keys["n"] == "Keep", keys
+        assert str(dialog.query_one("#yes", Button).label) == "Delete (y)"
+        assert str(dialog.query_one("#no", Button).label) == "Keep (n)"
+        # another question keeps its own words (the class's bindings are not changed)
+        assert {
+            b.description for b in ConfirmDialog._merged_bindings.get_bindings_for_key("y")
+        } == {"Yes"}
