@@ -410,6 +410,10 @@ class BuildersState(TableState):
     cubes: list[dict[int, int]] = field(default_factory=list)
     built: list[int] = field(default_factory=list)  # seats that built this round
     arrows: dict[int, list[str]] = field(default_factory=dict)  # row -> printed marks
+    #: the card (name, marks) of each building ctrl+o took off, by place: added back there,
+    #: it has them again (they were lost, though the correction ended where it started: a
+    #: play-test); another card built there is its own
+    taken_off: dict[tuple[int, int], tuple[str, str | None]] = field(default_factory=dict)
 
     @property
     def rows(self) -> int:
@@ -801,6 +805,9 @@ class BuildersRules(Rules):
             limits = f"Row {row} has columns 1 to {width}"
             column, words = number_in(words[1], 1, width, "column", limits), words[2:]
             was = "none"
+            card, marks = state.taken_off.get((row, column), ("", None))
+            if state.at(row, column) is not None:
+                card, marks = "", None  # (refused as it is applied: a building is there)
         else:
             row_text, _, column_text = where.partition(":")
             row, column = int(row_text), int(column_text)
@@ -830,15 +837,20 @@ class BuildersRules(Rules):
             )
         seat = self.seat_named(state, " ".join(words[:-1]))
         cube = CUBE_WORDS[words[-1].lower()]
+        if where != "add":
+            card, marks = "", None  # (a building that stands keeps its card as it is)
+        named = f", {card}" if card else ""
         return self._correction(
             state,
-            f"{spot} is {state.name(seat)}'s {CUBE_NAMES[cube]} (was {was})",
+            f"{spot} is {state.name(seat)}'s {CUBE_NAMES[cube]}{named} (was {was})",
             reason,
             holding="building",
             row=row,
             column=column,
             player=seat,
             cube=cube,
+            card=card or None,
+            marks=marks,
         )
 
     def seat_named(self, state: TableState, text: str) -> int:
@@ -1337,6 +1349,7 @@ class BuildersRules(Rules):
             raise RuleError("A card's name is up to 40 characters.")
         state.cubes[seat][cube] -= 1
         state.buildings.append(Building(row, column, seat, cube, marks, card))
+        state.taken_off.pop((row, column), None)  # (another card: its own name)
         state.built.append(seat)
 
     def _apply_arrows(self, state: TableState, entry: Entry) -> None:
@@ -1450,6 +1463,7 @@ class BuildersRules(Rules):
                 raise RuleError(f"No building stands at row {row}, column {column}.")
             state.cubes[standing.owner][standing.cube] += 1
             state.buildings.remove(standing)
+            state.taken_off[(row, column)] = (standing.card, standing.marks)
             return
         seat, cube = self._seat(state, owner), entry.get("cube")
         if cube not in CUBE_NAMES:
@@ -1467,7 +1481,13 @@ class BuildersRules(Rules):
         supply[cube] -= 1
         state.cubes[seat] = supply
         if standing is None:
-            state.buildings.append(Building(row, column, seat, cube))
+            card, marks = entry.get("card", ""), entry.get("marks")
+            if not isinstance(card, str) or len(card) > 40:
+                raise RuleError("A card's name is up to 40 characters.")
+            if marks is not None:
+                marks = parse_marks(str(marks))
+            state.buildings.append(Building(row, column, seat, cube, marks, card))
+            state.taken_off.pop((row, column), None)  # (added back: remembered no more)
         else:
             standing.owner, standing.cube = seat, cube
 

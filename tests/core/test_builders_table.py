@@ -3,6 +3,8 @@ the game's end, and the wizard typing only the VP the cards show."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from companion.amounts import AmountError
@@ -292,3 +294,41 @@ def test_ctrl_o_names_a_player_as_history_player_does(new_game: NewGame) -> None
     assert str(refused.value) == "No player is called 'Di': Zoë 🤠, 🐻 Cy, Bo, Bob."
     with pytest.raises(RuleError, match="Type a player's name"):
         rules.seat_named(table, "  ")
+
+
+def test_a_building_taken_off_and_added_back_keeps_its_card(game: GameSession) -> None:
+    """A building taken off by ctrl+o and added back lost the card's name (and its marks),
+    learned when it was built, though the correction ended where it started (a play-test):
+    added back at its place, it has them again, and the table is as it was."""
+    rules = game.rules
+    game.act(rules.build(state(game), 0, 3, 2, 3, marks="<+", card="Saloon"))
+    before = copy.deepcopy(state(game))
+    game.act(rules.correct_text(state(game), "building:3:2", "none", "slip"))
+    entry = rules.correct_text(state(game), "building:add", "3 2 Bea t", "it was there")
+    assert entry.text == (
+        "Correction: the building at row 3, column 2 is Bea's Triple, Saloon (was none): "
+        "it was there"
+    )
+    game.act(entry)
+    assert state(game) == before
+    # the same after a replay (the entries say it), and the name goes with the place only
+    game.act(rules.correct_text(state(game), "building:3:2", "none", "slip"))
+    game.act(rules.correct_text(state(game), "building:add", "3 2 Bob d", "Bob's"))
+    assert (state(game).at(3, 2).card, state(game).at(3, 2).marks) == ("Saloon", "<+")
+    game.act(rules.correct_text(state(game), "building:add", "4 1 Bob s", "missed"))
+    assert state(game).at(4, 1).card == "" and state(game).at(4, 1).marks is None
+    replayed = rules.new_state(game.header)
+    for done in game.journal.effective():
+        rules.apply(replayed, done)
+    assert replayed == state(game)
+
+
+def test_a_new_card_built_where_one_was_taken_off_is_its_own(game: GameSession) -> None:
+    """The card remembered for a place taken off is not another card built there later."""
+    rules = game.rules
+    game.act(rules.build(state(game), 0, 3, 2, 3, card="Saloon"))
+    game.act(rules.correct_text(state(game), "building:3:2", "none", "slip"))
+    game.act(rules.build(state(game), 1, 3, 2, 2, card="Bank"))
+    game.act(rules.correct_text(state(game), "building:3:2", "none", "slip"))
+    game.act(rules.correct_text(state(game), "building:add", "3 2 Bob d", "back"))
+    assert state(game).at(3, 2).card == "Bank"
