@@ -22,7 +22,7 @@ from companion.games import RuleError
 from companion.journal import Entry
 from companion.session import GameSession
 from screens.dialog import Dialog
-from screens.widgets.no_scroll import SteadyInput
+from screens.widgets.no_scroll import InTurnInput
 from screens.widgets.select import TableSelect
 from screens.widgets.shown import say
 
@@ -113,7 +113,7 @@ stays, so you can fix it and record again.
             yield Static(self._hint(first), id="value-label", classes="hint", markup=False)
             with Horizontal(classes="line"):
                 yield Static("New value", classes="label")
-                yield SteadyInput(
+                yield InTurnInput(
                     id="value",
                     placeholder="as the line above says",
                     compact=True,
@@ -123,7 +123,7 @@ stays, so you can fix it and record again.
             yield Static("", id="error-value", classes="error", markup=False)
             with Horizontal(classes="line"):
                 yield Static("Why", classes="label")
-                yield SteadyInput(
+                yield InTurnInput(
                     id="reason", placeholder="type the reason, e.g. miscounted", compact=True
                 )
             yield Static("", id="error-reason", classes="error", markup=False)
@@ -135,8 +135,20 @@ stays, so you can fix it and record again.
         fix = self.fixes.get(str(key))
         return fix.hint if fix else ""
 
+    #: keys typed on after ctrl+o, from the command field below (screens/widgets/no_scroll.py)
+    TAKES_KEYS_TYPED_AHEAD = True
+
+    def _forward_event(self, event: events.Event) -> None:
+        """A key sent to the dialog itself, not to a field in it: typed ahead, before its
+        field had the focus (ctrl+o `999` enter `big win` in one go lost them: a
+        play-test). Marked, it goes on to the field in `on_key`, in its turn."""
+        if isinstance(event, events.Key):
+            event._typed_ahead = True  # type: ignore[attr-defined]
+        super()._forward_event(event)
+
     def on_mount(self) -> None:
-        self.query_one("#value", Input).focus()
+        # the focus at once: keys typed ahead are handed to it in their turn (`on_key`)
+        self.set_focus(self.query_one("#value", Input))
         what = self.query_one("#what", Select)
         self.watch(what, "expanded", self._what_opened_or_closed, init=False)
 
@@ -161,6 +173,14 @@ stays, so you can fix it and record again.
 
     def on_key(self, event: events.Key) -> None:
         self._moved_on = False  # another key came first
+        if getattr(event, "_typed_ahead", False):  # (see `_forward_event`)
+            event.stop()
+            event.prevent_default()
+            focused = self.focused
+            if focused is None:
+                focused = self.query_one("#value", Input)
+                self.set_focus(focused)
+            focused.post_message(events.Key(event.key, event.character))
 
     def action_tab_on(self) -> None:
         """tab: the next field, except right after What's list closed on a pick (the value
@@ -224,7 +244,15 @@ stays, so you can fix it and record again.
         """Why the rules refuse the value typed for what is chosen now, or None."""
         return self._value_problem(str(self.query_one("#what", Select).value), value)
 
-    @on(Input.Submitted, "#value")
+    def key_in_turn(self, field: Input, key: str) -> None:
+        """enter on the value or the reason, in its turn among the keys typed
+        (`InTurnInput`): the reason typed on after it went into the value, and the next
+        command into the reason (a play-test)."""
+        if field.id == "reason":
+            self.action_record()
+        else:
+            self._to_reason()
+
     def _to_reason(self) -> None:
         """On to Why; with no value typed, say what the field wants instead (enter there,
         meant to open What's list, went on to Why with nothing typed: two play-tests); with
@@ -240,9 +268,8 @@ stays, so you can fix it and record again.
         if problem:
             self._show_value_problem(problem)
             return
-        self.query_one("#reason", Input).focus()
+        self.set_focus(self.query_one("#reason", Input))  # (at once: keys follow in turn)
 
-    @on(Input.Submitted, "#reason")
     @on(Button.Pressed, "#record")
     def record(self) -> None:
         self.action_record()
@@ -268,11 +295,11 @@ stays, so you can fix it and record again.
             # the cursor goes to the field at fault (it stayed in the value when only the
             # reason was missing, and the reason typed next joined the number: a play-test)
             at_fault = "#value" if value_problem or not reason_problem else "#reason"
-            self.query_one(at_fault, Input).focus()
+            self.set_focus(self.query_one(at_fault, Input))  # (at once: keys follow in turn)
             return
         if self.session.rules.changes_nothing(self.session.state, entry):
             self._show_value_problem("That is what it is already: nothing to correct.")
-            self.query_one("#value", Input).focus()
+            self.set_focus(self.query_one("#value", Input))
             return
         if self.save is not None:
             problem = self.save(entry)

@@ -95,6 +95,11 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         Binding("pagedown", "log_page(-1)", "Newer log lines", show=False),
         Binding("escape", "home", "Home", id="home"),
     ]
+    #: the screen's keys the command field runs in their turn among the keys typed: keys
+    #: typed on after ctrl+o (`999`, enter, `big win`) went into the command field, the
+    #: binding run once the key had bubbled up past them (a play-test); typed on, they go
+    #: to the dialog it opens (screens/widgets/no_scroll.py)
+    KEYS_IN_TURN = ("ctrl+o",)
     #: when the footer cannot show every key, these give way first (F1 and the palette still
     #: list them): charts and going home are rare mid-game, the game's own keys are not
     FOOTER_GIVES_WAY = ("f3", "escape")

@@ -16,7 +16,7 @@ from textual.message import Message
 from textual.suggester import Suggester
 from textual.widgets.input import Selection
 
-from screens.widgets.no_scroll import SteadyInput
+from screens.widgets.no_scroll import SteadyInput, passed_to_focus
 
 HISTORY = 100  # commands kept for up/down in one window
 
@@ -131,6 +131,8 @@ class CommandField(CompletingInput):
         own enter is a binding, which runs once the key has bubbled up to the app: keys
         typed after it were inserted first, and a quick typist's next command was glued to
         this one, then cleared with it.)"""
+        if passed_to_focus(self, event):  # typed on after a move (ctrl+o's dialog)
+            return
         if event.key == "enter":
             event.stop()
             event.prevent_default()

@@ -49,8 +49,18 @@ def takes_typed_keys(widget: object) -> bool:
 def passed_to_focus(widget: Widget, event: events.Key) -> bool:
     """Pass a key that reached `widget` once the focus had moved on to where the focus is
     now, in its turn among the keys typed (they all reach the widget that had the focus
-    when they came); True when it was passed on."""
+    when they came); True when it was passed on. A screen pushed over the widget's that
+    says it takes keys typed ahead (`TAKES_KEYS_TYPED_AHEAD`: ctrl+o's dialog) gets them
+    itself, in order, and hands them to its field (which may not have the focus yet)."""
+    top = widget.app.screen
+    if top is not widget.screen and getattr(top, "TAKES_KEYS_TYPED_AHEAD", False):
+        event.stop()
+        event.prevent_default()
+        top._forward_event(events.Key(event.key, event.character))
+        return True
     focused = widget.screen.focused
+    if widget.screen not in widget.app.screen_stack:  # its dialog closed (by an enter
+        focused = top.focused  # typed with them): the keys go where the focus is now
     if focused is widget or not takes_typed_keys(focused):
         return False
     assert focused is not None
@@ -88,16 +98,22 @@ class SteadyInput(Input):
                 event.stop()
                 event.prevent_default()
                 return
-        if event.key in ("tab", "shift+tab") and await self._tab_in_turn(event.key):
+        in_turn = ("tab", "shift+tab", *getattr(self.screen, "KEYS_IN_TURN", ()))
+        # (not once another screen covers this one: ctrl+o typed on behind ctrl+p opened
+        # its dialog over the palette, and the next ctrl+p a second palette)
+        covered = self.screen is not self.app.screen
+        if event.key in in_turn and not covered and await self._tab_in_turn(event.key):
             event.stop()
             event.prevent_default()
             return
         await super()._on_key(event)
 
     async def _tab_in_turn(self, key: str) -> bool:
-        """The screen's tab (or shift+tab) run at once: as a binding it ran once the key
-        had bubbled up, after the keys typed behind it had gone into this field (`3 3 5`
-        tab `recount` made the value `3 3 5recount`: a play-test). True when one ran."""
+        """The screen's tab (or shift+tab, or a key of its `KEYS_IN_TURN`) run at once: as
+        a binding it ran once the key had bubbled up, after the keys typed behind it had
+        gone into this field (`3 3 5` tab `recount` made the value `3 3 5recount`; ctrl+o
+        `999` enter `big win` typed the number and the reason as a command: play-tests).
+        True when one ran."""
         for binding in self.screen._bindings.key_to_bindings.get(key, ()):
             if not binding.priority and await self.app.run_action(binding.action, self.screen):
                 return True

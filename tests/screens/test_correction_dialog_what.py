@@ -14,7 +14,15 @@ from companion.store import Store
 from screens.calamityville import CalamityvilleScreen
 from screens.correction import CorrectionDialog
 from tests.conftest import NewGame
-from tests.screens.helpers import make_app, send_keys, settle, text_of, type_into
+from tests.screens.helpers import (
+    key_event,
+    make_app,
+    open_screen,
+    send_keys,
+    settle,
+    text_of,
+    type_into,
+)
 from tests.screens.test_correction_dialog_fits import ctrl_o as ctrl_o_on
 
 
@@ -171,3 +179,29 @@ async def test_two_banks_of_one_owner_and_value_are_told_apart_in_what(
         assert len(set(prompts)) == len(prompts)
         assert "Bo's bank ($300, bought first)" in prompts
         assert "Bo's bank ($300, bought second)" in prompts
+
+
+async def test_keys_typed_ahead_with_ctrl_o_go_where_the_player_expects(
+    store: Store, new_game: NewGame
+) -> None:
+    """ctrl+o, 999, enter and "big win" typed in one go (at a table, typing ahead is the
+    norm) landed in the wrong place or were lost (a play-test): the value gets 999, the
+    reason "big win", and nothing is typed into the game's command field; the command
+    typed on after the enter that records it goes there."""
+    session = four_players(new_game)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        for key in ["ctrl+o", *"999", "enter", *"big win"]:  # all sent before any is handled
+            pilot.app.post_message(key_event(pilot.app, key))
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, CorrectionDialog)
+        assert typed(dialog) == ("999", "big win")
+        assert dialog.query_one("#reason", Input).has_focus
+        assert screen.query_one("#command", Input).value == ""
+        for key in ["enter", *"bo"]:  # recorded; the next command typed on at once
+            pilot.app.post_message(key_event(pilot.app, key))
+        await settle(pilot)
+        assert pilot.app.screen is screen
+        assert screen.session.journal.effective()[-1].text.endswith(": big win")
+        assert screen.query_one("#command", Input).value == "bo"
