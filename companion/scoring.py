@@ -916,8 +916,9 @@ UNKNOWN_VP = -1
 def parse_vps(text: str, board: list[Mapping[str, Any]]) -> list[dict[str, Any]] | None:
     """The VP read off each building's card, typed in the board's order (`5 3 0`): each
     paired with its cube and Goldmine from `board`; a building typed as VPxCUBE among them
-    (`5 3x2 0`) takes the cube typed. None when the text is VPxCUBE alone (then it is read as
-    such, whatever the board)."""
+    (`5 3x2 0`, or each of them) takes the cube typed, and keeps the board's Goldmine. None
+    when the text is VPxCUBE alone, not one per building (then it is read as such,
+    whatever the board)."""
     tokens = re.findall(
         r"[0-9]+\s*[x\u00d7*]\s*[0-9]+(?:\s*\+?g)?|[^\s,;]+", text.strip(), re.IGNORECASE
     )
@@ -937,9 +938,9 @@ def parse_vps(text: str, board: list[Mapping[str, Any]]) -> list[dict[str, Any]]
     # while `5x3g` was taken: a play-test)
     alone = [_VP_ALONE.match(token) for token in tokens]
     plain = [match is not None for match in alone]
-    if not board or not any(plain):
-        return None
     typed = [_INVESTMENT.match(token) for token in tokens]
+    if not board or (not any(plain) and not (len(tokens) == len(board) and all(typed))):
+        return None
     bad = [
         token
         for token, is_plain, match in zip(tokens, plain, typed, strict=True)
@@ -960,9 +961,11 @@ def parse_vps(text: str, board: list[Mapping[str, Any]]) -> list[dict[str, Any]]
         if vp_alone is not None:
             vp, cube = vp_alone.group(1), building["cube"]
             goldmine = bool(vp_alone.group(2)) or bool(building.get("goldmine"))
-        else:
+        else:  # the cube typed; the Goldmine the board's, or one g adds (`5x3` beside
+            # one read as none, its +2 dropped: a play-test)
             assert match is not None
-            vp, cube, goldmine = match.group(1), int(match.group(2)), bool(match.group(3))
+            vp, cube = match.group(1), int(match.group(2))
+            goldmine = bool(match.group(3)) or bool(building.get("goldmine"))
         investments.append({"vp": _typed_number(vp), "cube": cube, "goldmine": goldmine})
     return _typed_investments(investments)
 

@@ -332,3 +332,16 @@ def test_a_new_card_built_where_one_was_taken_off_is_its_own(game: GameSession) 
     game.act(rules.correct_text(state(game), "building:3:2", "none", "slip"))
     game.act(rules.correct_text(state(game), "building:add", "3 2 Bob d", "back"))
     assert state(game).at(3, 2).card == "Bank"
+
+
+def test_a_cube_typed_keeps_the_boards_goldmine() -> None:
+    """`5x3` for a building next to a Goldmine read as none, its +2 dropped (a play-test):
+    VPxCUBE paired with the board's building changes its cube, not its Goldmine."""
+    board = [{"vp": 0, "cube": 2, "goldmine": True}, {"vp": 0, "cube": 1, "goldmine": False}]
+    assert parse_vps("5x3 2x1", board) == [
+        {"vp": 5, "cube": 3, "goldmine": True},
+        {"vp": 2, "cube": 1, "goldmine": False},
+    ]
+    assert parse_vps("5x3", board[:1]) == [{"vp": 5, "cube": 3, "goldmine": True}]
+    assert parse_vps("5x3 2x1g", board)[1]["goldmine"] is True  # g adds one
+    assert parse_vps("5x3", board) is None  # not one per building: read as typed

@@ -2248,3 +2248,25 @@ async def test_a_reopened_builders_wizard_shows_a_cube_typed_over_the_boards(
         assert wizard.rows[0]["investments"][0] == {"vp": 5, "cube": 3, "goldmine": False}
         await type_into(pilot, "#answer-0", "5 2")  # the VPs alone: the board's Single
         assert wizard.rows[0]["investments"][0] == {"vp": 5, "cube": 1, "goldmine": False}
+
+
+async def test_a_cube_typed_next_to_a_goldmine_keeps_the_goldmine(
+    store: Store, new_game: NewGame
+) -> None:
+    """`5x3` typed for a building next to a Goldmine read as "no Goldmine": its +2 dropped
+    (a play-test). The rules give the +2 to a building next to one, which the board knows:
+    a cube typed (VPxCUBE) changes the cube, not the Goldmine; `g` still adds one the board
+    does not have."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    rules = session.rules
+    session.act(rules.board(session.state, [5] * 6))
+    session.act(rules.place_terrain(session.state, 2, 2, "goldmine"))
+    session.act(rules.build(session.state, 0, 2, 1, 2))  # Ann's Double, beside the Goldmine
+    session.act(rules.build(session.state, 1, 1, 5, 1))  # Bo's Single
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await open_wizard(pilot, session)
+        await type_into(pilot, "#answer-0", "5x3")
+        await type_into(pilot, "#answer-1", "4x1g")
+        assert wizard.rows[0]["investments"] == [{"vp": 5, "cube": 3, "goldmine": True}]
+        assert wizard.rows[1]["investments"] == [{"vp": 4, "cube": 1, "goldmine": True}]
+        assert "Goldmine" not in text_of(pilot, "#note-0")
