@@ -42,6 +42,8 @@ GAME_LIMIT = 64 * MIB
 SNAPSHOT_LIMIT = 64 * MIB
 HISTORY_LIMIT = 16 * MIB
 SETTINGS_LIMIT = 1 * MIB
+#: the settings' table of the app's own (its theme), beside a table per game
+APP_SECTION = "app"
 
 
 # Why a save failed, in the words the table needs (errno -> sentence).
@@ -702,6 +704,25 @@ class Store:
                 raise DamagedFile(self.settings_path, f"chart {quoted(name)} is not a table")
         self._settings_read = None if seen is None else (seen, deepcopy(settings))
         return settings
+
+    def remembered_theme(self) -> str | None:
+        """The app's theme last chosen (its name), or None: none yet, or no settings to
+        read (damaged: said elsewhere)."""
+        try:
+            theme = self.read_settings().get(APP_SECTION, {}).get("theme")
+        except DamagedFile:
+            return None
+        return theme if isinstance(theme, str) else None
+
+    def remember_theme(self, theme: str) -> None:
+        """Keep the theme chosen for the next start (it was dark again: a play-test);
+        raises DamagedFile (the file kept, not replaced) or OSError when it cannot."""
+        settings = self.read_settings()
+        section = settings.setdefault(APP_SECTION, {})
+        if section.get("theme") == theme:
+            return  # kept already: the file is not written again
+        section["theme"] = theme
+        self.write_settings(settings)
 
     def write_settings(self, settings: Mapping[str, Any]) -> None:
         """Replace the settings atomically; a damaged settings file is kept, never replaced."""

@@ -13,6 +13,8 @@ from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
+from textual.constants import DEFAULT_THEME
+from textual.reactive import Initialize, Reactive
 from textual.screen import Screen
 from textual.widget import AwaitMount
 
@@ -50,6 +52,9 @@ class GoldrushApp(App[None]):
         Binding("f1", "help", "Help", id="help", tooltip="Help for this screen", priority=True),
         Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
     ]
+    #: the theme last chosen (ctrl+p, Theme), from the start: it was dark again at the next
+    #: start (a play-test). Its first value, not a change: no second styling of the app
+    theme: Reactive[str] = Reactive(Initialize(lambda app: app._theme_at_start()))
 
     def __init__(
         self,
@@ -60,18 +65,46 @@ class GoldrushApp(App[None]):
     ) -> None:
         """`first_read`: `open_game` being read meanwhile (companion/first_read.py), taken
         when it is opened."""
+        self.store = store  # (first: the theme is read from its settings as Textual starts)
+        self._theme_kept: str | None = None  # the theme the settings have
         super().__init__()
         self._first_read = first_read
         # the stylesheets as parsed at an earlier start (screens/parsed_css.py)
         self._parsed_css = ParsedCss(cache_file())
         self._parsed_css.install(self.stylesheet)
-        self.store = store
         self._open_game = open_game
         self._collector_paused = collector_paused
         self._problems: list[tuple[str, str, Literal["error", "warning"]]] = []
         self._pending_notices: list[str] = []
         #: the game whose screen was left last, for the home screen to highlight
         self.game_left: Path | None = None
+
+    def _theme_at_start(self) -> str:
+        """The theme the settings remember, when it is one of Textual's (else its default).
+        The settings are read once: the home screen's look at them after the first frame
+        finds them unchanged (`Store.read_settings`)."""
+        from textual.theme import BUILTIN_THEMES
+
+        self._theme_kept = self.store.remembered_theme()
+        return self._theme_kept if self._theme_kept in BUILTIN_THEMES else DEFAULT_THEME
+
+    def watch_theme(self, theme: str) -> None:
+        """Another theme chosen: remembered for the next start. A settings file that cannot
+        be written (or is damaged, and kept) leaves the theme switched, and says so."""
+        if theme == self._theme_kept:
+            return
+        try:
+            self.store.remember_theme(theme)
+        except (DamagedFile, OSError) as error:
+            reason = error.reason if isinstance(error, DamagedFile) else error.strerror or error
+            self.notify(
+                f"The theme is in use but could not be remembered for the next start ({reason}).",
+                title="Theme",
+                severity="warning",
+                markup=False,
+            )
+            return
+        self._theme_kept = theme
 
     def get_default_screen(self) -> Screen:
         """Home, or straight the game asked for on the command line (no home screen

@@ -452,3 +452,39 @@ async def test_the_game_just_left_is_highlighted_on_coming_home(
         await until(pilot, lambda: home.query_one("#games", DataTable).row_count == 2)
         highlighted = home._highlighted()
         assert highlighted is not None and highlighted.path == played.path
+
+
+async def test_the_theme_chosen_is_the_theme_at_the_next_start(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A light theme chosen (ctrl+p, Theme) was dark again at the next start (a play-test):
+    it is remembered in the settings, read once at startup (the home screen's look at the
+    settings file then reads nothing again), and a settings file that cannot be written
+    leaves the switch done, said in a notice."""
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        assert pilot.app.theme == "textual-dark"
+        pilot.app.theme = "textual-light"
+        await settle(pilot)
+    assert store.read_settings()["app"] == {"theme": "textual-light"}
+    store._settings_read = None  # (as a new start: nothing read yet)
+    parsed = []
+    real = Store._read_toml
+    monkeypatch.setattr(
+        Store,
+        "_read_toml",
+        lambda self, path, limit: parsed.append(path) or real(self, path, limit),
+    )
+    async with make_app(store).run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        assert pilot.app.theme == "textual-light" and pilot.app.current_theme.dark is False
+        assert parsed.count(store.settings_path) == 1
+
+        def full(settings: object) -> None:
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr(store, "write_settings", full)
+        pilot.app.theme = "nord"
+        await settle(pilot)
+        assert pilot.app.theme == "nord"
+        said = [str(n.message) for n in pilot.app._notifications]
+        assert any("not be remembered" in message for message in said), said
