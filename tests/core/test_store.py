@@ -582,3 +582,32 @@ def test_a_tail_of_the_file_parses_on_its_own(new_game: NewGame) -> None:
     tail = parse_journal(whole[known:-9], fmt=2)  # the second one half written
     assert [entry.text for entry in tail.entries] == ["Ann +1 gold (10 → 11)"] and tail.torn
     assert whole[known + tail.good :].startswith(b"\n[[entries]]\nkind = ")
+
+
+THEME_AT_START = """\
+import json, sys
+from companion.store import Store
+store = Store(sys.argv[1])
+theme = store.remembered_theme()
+print(json.dumps({"theme": theme, "tomllib": "tomllib" in sys.modules}))
+"""
+
+
+@pytest.mark.parametrize("theme", [None, "textual-light"])
+def test_the_theme_is_read_at_the_start_without_parsing_the_settings(
+    store: Store, theme: str | None
+) -> None:
+    """The theme is asked for before the first frame: settings that never had one (a
+    remembered Builders board), or whose theme is as the app writes it, are not parsed for
+    it (importing tomllib alone was ~6 ms of a 200 ms start, #16); a theme in another shape
+    is still found."""
+    from tests.child import json_of
+
+    store.write_settings({"builders": {"board": [5] * 10}})
+    if theme is not None:
+        store.remember_theme(theme)
+    assert json_of(THEME_AT_START, str(store.root)) == {"theme": theme, "tomllib": False}
+    store.settings_path.write_text('[app]\ntheme = "nord" # chosen by hand\n')
+    assert json_of(THEME_AT_START, str(store.root))["theme"] == "nord"
+    store.settings_path.write_text('app = { theme = "nord" }\n')
+    assert json_of(THEME_AT_START, str(store.root))["theme"] == "nord"
