@@ -860,7 +860,8 @@ def field_hint(spec: Field) -> str:
 def parse_answer(spec: Field, text: str) -> Any:
     """Read what was typed for one player and one field; SheetError says what is expected."""
     stripped = text.strip()
-    if re.fullmatch(r"-\s*[0-9]+", stripped) or re.search(r"(?:^|[\s,;])-[0-9]", stripped):
+    negative = re.fullmatch(r"-\s*[0-9]+", stripped) or re.search(r"(?:^|[\s,;])-[0-9]", stripped)
+    if negative and _reads_without_minus(spec, stripped):  # (else: what is no number first)
         raise SheetError(f"Numbers cannot be negative here (not {stripped}).")
     if spec.kind == "count":
         # as printed on money and bills too: "$2,500" and "2,500" read 2500
@@ -889,6 +890,20 @@ def parse_answer(spec: Field, text: str) -> Any:
         vp, cube, goldmine = int(match.group(1)), int(match.group(2)), bool(match.group(3))
         investments.append({"vp": vp, "cube": cube, "goldmine": goldmine})
     return _typed_investments(investments)
+
+
+def _reads_without_minus(spec: Field, text: str) -> bool:
+    """Whether `text` is what `spec` takes once its minus signs are gone: a minus is then
+    all that is wrong. "x7 -2" was refused as negative, though x7 is no number at all (a
+    play-test): what is not a number is said first."""
+    plain = re.sub(r"-\s*", "", text).strip()
+    if spec.kind == "count":
+        return whole_digits(plain) is not None
+    spaced = re.sub(r"[,;]", " ", plain)
+    if spec.kind == "list":
+        return all(re.fullmatch(r"[0-9]+", token) for token in spaced.split())
+    found = re.findall(r"[0-9]+\s*[x\u00d7*]\s*[0-9]+(?:\s*\+?g)?|\S+", spaced, re.I)
+    return all(_INVESTMENT.match(token) for token in found)
 
 
 def _typed_investments(investments: list[dict[str, Any]]) -> list[dict[str, Any]]:

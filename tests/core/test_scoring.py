@@ -117,6 +117,11 @@ def test_coloma_at_most_four_canyons_and_four_bridges_a_player() -> None:
         parse_answer(canyons, "1 -2")
     with pytest.raises(SheetError, match=r"cannot be negative"):
         parse_answer(SHEETS["coloma"].fields[0], "-5")
+    # what is not a number is said first: "x7 -2" was refused as negative (a play-test)
+    with pytest.raises(SheetError, match=r"^Not a number: x7\. "):
+        parse_answer(canyons, "x7 -2")
+    with pytest.raises(SheetError, match=r"^Type a whole number \(not"):
+        parse_answer(SHEETS["coloma"].fields[0], "x -2")
     with pytest.raises(SheetError, match=r"^At most 4 numbers \(4 Rivers a player\), not 5\.$"):
         parse_answer(canyons, "1 2 3 4 5")
 
@@ -338,6 +343,8 @@ def test_typed_answers() -> None:
             r"^Building 1's cube is 1 \(Single\), 2 \(Double\) or 3 \(Triple\), not 4\.$",
         ),
         (investments, "five", "Not an investment: five."),
+        (investments, "5x3 -2x1", "Numbers cannot be negative here"),
+        (investments, "x -2x1", "Not an investment: x."),
         (investments, "1x2 " * 5, "^5 Doubles typed: a player has 4 Double cubes.$"),
     ]:
         with pytest.raises(SheetError, match=message):
