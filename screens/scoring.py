@@ -704,7 +704,7 @@ did not have.
         except SheetError as error:
             say(note, Text(str(error), style="bold red"))
             self._refused.add(seat)
-            self._show_hint(field, seat, None)
+            self._show_hint(field, seat, None, self._count_typed(field, text))
             return False
         self._refused.discard(seat)
         self._show_hint(field, seat, (value, count))
@@ -768,16 +768,34 @@ did not have.
         head = f"{said} questioned; saved as typed (ctrl+b goes back to change {it}):"
         return Text("\n".join([head, *lines]), style="bold yellow")
 
-    def _show_hint(self, field: Field, seat: int, read: tuple[Any, Any] | None) -> None:
+    @staticmethod
+    def _count_typed(field: Field, text: str) -> int | None:
+        """The count typed for a chart's field whose points are not known yet (the answer
+        does not read, but says how many), else None."""
+        if not field.chart:
+            return None
+        try:
+            return int(parse_answer(field, text))
+        except SheetError:
+            return None
+
+    def _show_hint(
+        self, field: Field, seat: int, read: tuple[Any, Any] | None, typed: int | None = None
+    ) -> None:
         """ "The app tracked: ..." beside an answer while the answer (`read`; None: it does
         not read) says otherwise: it stayed beside an answer put back to the board's number
         (a play-test). A hint that is a number (a reopened game's) goes when the answer is
         that number; one in words ("Tents on 1 Frontier Land", "2 Rivers surveyed") when
         the answer has the game's count (`counts`: the lands, the numbers in a list), as
-        the README says: it stood beside the 1 typed for 1 land (a play-test). One with no
-        count to compare (Builders' buildings, in the order the VPs are typed) stays."""
+        the README says: it stood beside the 1 typed for 1 land (a play-test), also while
+        the map's chart did not have the points for 1 yet (`typed`: the count of an answer
+        that does not read, a play-test). One with no count to compare (Builders' buildings,
+        in the order the VPs are typed) stays."""
         hints = self.hints.get(field.key, [])
         board = hints[seat] if seat < len(hints) else ""
+        if board and read is None and typed is not None:
+            counts = self.counts.get(field.key, [])
+            board = "" if seat < len(counts) and typed == counts[seat] else board
         if board and read is not None:
             try:
                 board = "" if self._read(field, seat, board) == read else board

@@ -1733,6 +1733,23 @@ async def test_a_map_chart_that_does_not_read_keeps_the_cursor_and_its_text(
         assert pilot.app.focused is answer and answer.value == "3"
 
 
+async def test_the_app_tracked_is_not_said_beside_a_count_it_tracked_whose_points_are_unknown(
+    store: Store, new_game: NewGame
+) -> None:
+    """ "The app tracked: Tents on 1 Frontier Land" stood beside the 1 the wizard had filled
+    in, while the map's chart had no points for 1 yet (a play-test): the line is said only
+    beside an answer that differs, as README says, also before the answer reads."""
+    session = coloma_with_tents(new_game, (1, 0, 4))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        wizard = await at_the_frontier(pilot, session)
+        assert "not known yet" in text_of(pilot, "#note-0")  # no points for 1 on the chart
+        assert not wizard.query_one("#hint-0").display
+        await type_into(pilot, "#answer-0", "2")  # another count: said
+        assert wizard.query_one("#hint-0").display
+        await type_into(pilot, "#answer-0", "1")
+        assert not wizard.query_one("#hint-0").display
+
+
 async def test_the_notes_under_the_map_chart_read_whole_while_it_is_typed_in(
     store: Store, new_game: NewGame
 ) -> None:
@@ -1742,6 +1759,11 @@ async def test_the_notes_under_the_map_chart_read_whole_while_it_is_typed_in(
     session = coloma_with_tents(new_game, (3, 0, 4))
     async with make_app(store).run_test(size=(80, 24)) as pilot:
         wizard = await at_the_frontier(pilot, session)
+        # Cy's 2 is not the 4 lands tracked (the line shows only beside an answer that
+        # differs), and the chart has no points for it either
+        await type_into(pilot, "#answer-2", "2")
+        wizard.query_one("#answer-0", Input).focus()
+        await settle(pilot)
         await pilot.press("up")  # from Ann's answer to the chart
         await settle(pilot)
         assert pilot.app.focused is wizard.query_one("#chart", Input)
