@@ -391,11 +391,18 @@ class Store:
         record.damage = replace(record.damage, backup=backup)
         return record
 
-    def cut_to_readable(self, record: GameRecord, stamp: FileStamp | None = None) -> GameRecord:
+    def cut_to_readable(
+        self, record: GameRecord, stamp: FileStamp | None = None, then: bytes = b""
+    ) -> GameRecord:
         """The table's say-so: cut a damaged file back to its readable part, once a copy of
         the whole file exists. `stamp`: the file's when the table was asked (SaveError, the
         file left as it is, when it is another now). Raises SaveError when there is no copy
-        or the cut fails."""
+        or the cut fails.
+
+        `then`: bytes to end the file with (going on's entry), written with the cut in one
+        go: the readable part and them are written aside and moved over the file, so a
+        crash leaves the damaged file or the cut one with them, never the cut one alone.
+        Without them the file is cut in place (it needs no room on the disk)."""
         if record.damage is None:
             return record
         if record.damage.backup is None or not record.damage.backup.is_file():
@@ -403,19 +410,29 @@ class Store:
                 "There is no copy of the damaged file, so it was not cut back: free some "
                 "space, then choose Continue again."
             )
+        what = "cutting the file back"
         if stamp is not None:
-            _unchanged_since(record.path, stamp, "cutting the file back")
-        _cut_file(record.path, record.good_length, "cutting the file back")
+            _unchanged_since(record.path, stamp, what)
+        if then:
+            try:
+                kept = read_bounded(record.path, GAME_LIMIT)[: record.good_length]
+            except UnreadableFile as error:
+                raise SaveError(f"The file could not be cut back: it {error.reason}.") from None
+            if stamp is not None:  # (what was read is the file the table was asked about)
+                _unchanged_since(record.path, stamp, what)
+            self._replace_game(record.path, kept + then, what)
+        else:
+            _cut_file(record.path, record.good_length, what)
         record.damage = None
         record.read_only_reason = None
         return record
 
     def rewrite_damaged(self, record: GameRecord, data: bytes, stamp: FileStamp) -> None:
         """The table's say-so: replace a damaged file by `data` (its sound entries, the
-        damaged ones left out), once a copy of the whole file exists. Written aside, fsynced,
-        moved over it and the folder fsynced: a crash leaves the old file or the new one,
-        never part of one. `stamp`: the file's when `data` was made of it; SaveError (the
-        file left as it is) when it is another now, or the write fails."""
+        damaged ones left out, and going on's entry), once a copy of the whole file exists.
+        Written aside, fsynced, moved over it and the folder fsynced: a crash leaves the old
+        file or the new one, never part of one. `stamp`: the file's when `data` was made of
+        it; SaveError (the file left as it is) when it is another now, or the write fails."""
         if record.damage is None:
             return
         if record.damage.backup is None or not record.damage.backup.is_file():
@@ -424,11 +441,16 @@ class Store:
                 "space, then choose Continue again."
             )
         _unchanged_since(record.path, stamp, "the game without its damaged entries")
+        self._replace_game(record.path, data, "the game without its damaged entries")
+
+    def _replace_game(self, path: Path, data: bytes, what: str) -> None:
+        """A game file replaced whole by `data`: aside, fsynced, moved over it, the folder
+        fsynced. SaveError (the file as it was, no temporary file left) when it fails."""
         try:
-            replace_whole(record.path, data, durable=True)
+            replace_whole(path, data, durable=True)
         except OSError as error:
-            raise SaveError.from_os_error(error, "the game without its damaged entries") from None
-        _fsync_dir(record.path.parent)
+            raise SaveError.from_os_error(error, what) from None
+        _fsync_dir(path.parent)
 
     def keep_copy(self, path: Path, kind: str, what: str) -> Path:
         """A complete, fsynced copy `<name>.<kind>-<time>`; no partial copy is ever left.

@@ -467,3 +467,78 @@ def test_going_on_is_no_correction_of_a_finished_game(new_game: NewGame) -> None
     session.act(correction)
     session.act(make_entry(WENT_ON, "Went on without entry 3."))
     assert session.corrected_since_finish()
+
+
+# ------------------------------------- a kill between the rewrite and the went_on entry
+
+
+class Killed(BaseException):
+    """The app stopped here (kill -9): nothing after this step is done."""
+
+
+def _stop_after_the_rewrite(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every step that came after the file was written anew stops the app: the file read
+    again, an entry appended, a change done."""
+
+    def killed(*_: object, **__: object) -> None:
+        raise Killed
+
+    for step in ("read_game", "append_entry"):
+        monkeypatch.setattr(Store, step, killed)
+    monkeypatch.setattr(GameSession, "act", killed)
+
+
+@pytest.mark.parametrize("way", ["keep", "cut"])
+def test_a_kill_right_after_going_on_leaves_the_went_on_entry_in_the_file(
+    new_game: NewGame, store: Store, monkeypatch: pytest.MonkeyPatch, way: str
+) -> None:
+    """A kill -9 30-100 ms after "Play on" (a 40,000-entry game) left the file written anew
+    without its went_on entry: nothing said any more that entries were dropped. The entry is
+    now part of the one write: the file is the damaged one, or the new one with it."""
+    session = played(new_game)
+    flipped(session.path, 5 if way == "keep" else 10)
+    damaged_bytes = session.path.read_bytes()
+    again = GameSession.open(store, session.path)
+    going_on = again.going_on()
+    assert (going_on.data is None) == (way == "cut")
+    _stop_after_the_rewrite(monkeypatch)
+    with pytest.raises(Killed):
+        again.continue_from_readable(going_on)
+    monkeypatch.undo()
+    assert session.path.read_bytes() != damaged_bytes  # (it stopped after the write)
+    assert not list(store.games_dir.glob("*.tmp"))
+    reopened = GameSession.open(store, session.path)
+    assert reopened.record.damage is None and reopened.read_only_reason is None
+    last = reopened.journal.entries[-1]
+    assert last.kind == "went_on" and last.text == going_on.entry_text()
+    assert len(reopened.journal) == 10  # 9 kept (or 9 before the cut), and going on
+
+
+@pytest.mark.parametrize("way", ["keep", "cut"])
+def test_when_the_went_on_entry_does_not_fit_going_on_is_done_without_it(
+    new_game: NewGame, store: Store, monkeypatch: pytest.MonkeyPatch, way: str
+) -> None:
+    """Going on changes nothing in the game: on a disk too full for its entry (the file
+    written with it is refused), the game goes on all the same, as before."""
+    import companion.store as store_module
+
+    session = played(new_game)
+    flipped(session.path, 5 if way == "keep" else 10)
+    again = GameSession.open(store, session.path)
+    going_on = again.going_on()
+    chunk_of = store_module.replace_whole
+
+    def full_for_the_entry(target: Path, data: bytes, **options: bool) -> None:
+        if b'kind = "went_on"' in data:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        chunk_of(target, data, **options)
+
+    monkeypatch.setattr(store_module, "replace_whole", full_for_the_entry)
+    again.continue_from_readable(going_on)
+    monkeypatch.undo()
+    assert again.read_only_reason is None and again.record.damage is None
+    assert len(again.journal) == 9 and "went_on" not in [e.kind for e in again.journal.entries]
+    assert not list(store.games_dir.glob("*.tmp"))
+    add_gold(again, 0, "+1")
+    reopened = GameSession.open(store, session.path)
+    assert reopened.read_only_reason is None and len(reopened.journal) == 10
