@@ -9,8 +9,11 @@ memory.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
+import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -87,13 +90,26 @@ def read_toml_bytes(path: Path | str, limit: int = MIB) -> bytes:
         raise ValueError(f"the file {error.reason}") from None
 
 
+#: `replace_whole` writes `<name>.<pid>.tmp` aside, then moves it over `<name>`
+TEMPORARY_SUFFIX = ".tmp"
+#: a temporary file whose writer is gone is removed once it has not changed for this many
+#: seconds (a copy of the app in another PID namespace, a container sharing the folder,
+#: would look gone while it writes)
+SETTLED_AFTER = 60.0
+
+
+def temporary_for(target: Path) -> Path:
+    """Where `replace_whole` writes `target` aside: a name of this process's."""
+    return target.with_name(f"{target.name}.{os.getpid()}{TEMPORARY_SUFFIX}")
+
+
 def replace_whole(target: Path, data: bytes, *, durable: bool = False) -> None:
     """Replace `target` with `data` all at once: written aside under a temporary name of
     this process's (another window may write the same file meanwhile), then moved over it.
     `durable` files (the history, the settings) are fsynced first; cache files only save
     work. When the write fails (a full disk) the temporary file is removed, not left behind,
-    and the OSError raised."""
-    temporary = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+    and the OSError raised; one left by a kill is removed later (`remove_left_behind`)."""
+    temporary = temporary_for(target)
     try:
         with temporary.open("wb") as handle:
             handle.write(data)
@@ -101,9 +117,69 @@ def replace_whole(target: Path, data: bytes, *, durable: bool = False) -> None:
                 handle.flush()
                 os.fsync(handle.fileno())
         temporary.replace(target)
-    except OSError:
-        temporary.unlink(missing_ok=True)
+    except BaseException:  # (an interrupt too: only a kill leaves it)
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)
         raise
+
+
+def remove_left_behind(
+    folder: Path,
+    names: Iterable[str] | None = None,
+    *,
+    of: str | None = None,
+    settled: float = SETTLED_AFTER,
+) -> list[str]:
+    """Remove the temporary files (`<name>.<pid>.tmp`) a killed copy of the app left in
+    `folder` (a kill while a game was written anew left 6 MB there for good); the names
+    removed. Only those of the file named `of` when given, among `names` when given (the
+    folder as just listed). One is removed only when its process is no longer running and
+    it has not changed for `settled` seconds: never one another running copy of the app may
+    be writing now (two copies may run, companion/lock.py). A process that took a gone
+    one's number keeps its file, until it ends too. Best effort: what cannot be looked at
+    or removed stays."""
+    if names is None:
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            return []
+    removed = []
+    now = time.time()
+    for name in names:
+        if not name.endswith(TEMPORARY_SUFFIX):
+            continue
+        base, dot, owner = name[: -len(TEMPORARY_SUFFIX)].rpartition(".")
+        if not (base and dot and owner.isascii() and owner.isdigit()):
+            continue
+        if (of is not None and base != of) or _running(int(owner)):
+            continue
+        path = Path(folder) / name
+        try:
+            info = os.lstat(path)
+            if not stat.S_ISREG(info.st_mode) or now - info.st_mtime < settled:
+                continue
+            path.unlink()
+        except OSError:
+            continue
+        removed.append(name)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    """Whether process `pid` runs (this one does; one that cannot be asked is taken to)."""
+    if pid == os.getpid():
+        return True
+    if pid <= 0:
+        return False  # (no writer's number; os.kill(0) would ask the whole group)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OverflowError, ValueError):
+        return False  # no process has such a number
+    except OSError:
+        return True  # another user's (EPERM): running
+    return True
 
 
 def _kind(mode: int) -> str:

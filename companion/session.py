@@ -818,6 +818,11 @@ def read_to_play(store: Store, path: Path) -> ReadToPlay:
     of `GameSession.open_to_play`: it needs no UI, so it can run while the UI starts)."""
     lock = GameLock(path)
     writer = lock.acquire()
+    if writer:  # only its writer writes a game file whole (going on after damage): one
+        # left aside by a killed copy is no other running copy's, however new
+        from companion.files import remove_left_behind
+
+        remove_left_behind(path.parent, of=path.name, settled=0)
     try:
         record = store.read_game(path)
         if writer:

@@ -27,7 +27,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import platformdirs
 
-from companion.files import MIB, UnreadableFile, parse_toml, read_bounded, replace_whole
+from companion.files import (
+    MIB,
+    UnreadableFile,
+    parse_toml,
+    read_bounded,
+    remove_left_behind,
+    replace_whole,
+)
 from companion.safe_text import quoted, visible, visible_fields
 
 if TYPE_CHECKING:
@@ -182,6 +189,8 @@ class Store:
         self._settings_read: tuple[tuple[int, int, int], dict[str, Any]] | None = None
         #: the stamp of the game file `append_entry` wrote last, as it left it
         self.last_stamp: FileStamp | None = None
+        #: whether `game_paths` removed what killed copies left in the root and cache/
+        self._swept = False
 
     @property
     def known_games(self) -> tuple[str, ...] | None:
@@ -486,7 +495,19 @@ class Store:
         raise SaveError(f"No free name for a copy of {what}; the file was left as it is.")
 
     def game_paths(self) -> list[Path]:
-        return sorted(self.games_dir.glob("*.toml")) if self.games_dir.is_dir() else []
+        """The game files, by name. What a killed copy of the app left aside while it wrote
+        a file whole is removed on the way (`remove_left_behind`): a game's, listed here;
+        the cache's, the history's and the settings', once per store."""
+        try:
+            names = os.listdir(self.games_dir)
+        except OSError:  # (none yet, or not a folder)
+            return []
+        if not self._swept:
+            self._swept = True
+            for folder in (self.root, self.cache_dir):
+                remove_left_behind(folder)
+        remove_left_behind(self.games_dir, names)
+        return sorted(self.games_dir / name for name in names if name.endswith(".toml"))
 
     def kept_copies(self) -> list[Path]:
         """The copies kept beside the games, the history and the settings (KEPT_KINDS)."""
