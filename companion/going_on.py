@@ -145,7 +145,8 @@ class GoingOn:
         return f"{count}{other} entr{'ies' if count != 1 else 'y'} after entry {self.number}"
 
     def entry(self) -> Entry:
-        """The journal entry going on writes once it is done (`entry_text`)."""
+        """The journal entry going on writes (`entry_text`): the file's last, written with
+        it in one go (GameSession.continue_from_readable)."""
         return make_entry(WENT_ON, self.entry_text())
 
     def outcome(self) -> str:
