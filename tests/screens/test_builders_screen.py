@@ -869,11 +869,12 @@ async def test_clear_on_a_building_names_it_and_ctrl_o(store: Store, new_game: N
         assert screen.state.at(3, 2) is not None
 
 
-async def test_vp_x_cube_without_g_next_to_a_goldmine_is_questioned(
+async def test_vp_x_cube_without_g_next_to_a_goldmine_keeps_the_goldmine(
     store: Store, new_game: NewGame
 ) -> None:
     """`5x3` typed to set a cube dropped the board's Goldmine (+2) without a word (a
-    play-test): it is questioned, as a cube that is not the board's is."""
+    play-test); questioning it still read `5x3` as "no Goldmine" (another play-test): the
+    cube typed keeps the board's Goldmine, so there is nothing to question."""
     from tests.screens.test_scoring_wizard import ctrl_f
 
     session = new_game(game="builders", names=("Ann", "Bo"), first=0, terrain=True)
@@ -884,9 +885,9 @@ async def test_vp_x_cube_without_g_next_to_a_goldmine_is_questioned(
         await ctrl_f(pilot)
         assert "Goldmine" in text_of(pilot, "#hint-0")
         assert "is that right" not in await type_answer(pilot, "#answer-0", "5")
-        assert (await type_answer(pilot, "#answer-0", "5x3")).endswith(
-            "building 1 is next to a Goldmine on the board: is that right?"
-        )
+        assert "is that right" not in await type_answer(pilot, "#answer-0", "5x3")
+        wizard = pilot.app.screen
+        assert wizard.rows[0]["investments"] == [{"vp": 5, "cube": 3, "goldmine": True}]
         assert "is that right" not in await type_answer(pilot, "#answer-0", "5x3g")
 
 
