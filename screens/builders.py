@@ -223,7 +223,19 @@ class BoardTable(NoScrollHorizontal):
     def on_resize(self, event: events.Resize) -> None:
         screen = self.screen
         if isinstance(screen, BuildersScreen):
+            screen.fit_legend()
             screen.fit_notes()
+
+
+class Legend(WrappedRows):
+    """The board's legend: fitted anew to its width when it changes (a wider board leaves
+    the column beside it narrower)."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        screen = self.screen
+        if isinstance(screen, BuildersScreen):
+            screen.fit_legend()
 
 
 class BuildersScreen(CommandScreen):
@@ -280,6 +292,8 @@ Type in the command field and press **enter**; the line above it says what comes
     _place_widths: list[int] | None = None
     #: the notes' height as last set, on a short terminal (None: the .tcss's)
     _notes_height: int | None = None
+    #: the legend's versions, their width and their room when last fitted, and the one shown
+    _legend_fitted: tuple[tuple[tuple[str, ...], ...], int, int, int] | None = None
 
     @property
     def state(self) -> BuildersState:
@@ -302,7 +316,7 @@ Type in the command field and press **enter**; the line above it says what comes
                         # the board's legend under the players, in the room beside the board
                         with NoScrollVertical(id="side"):
                             yield Rows(id="players")
-                            yield WrappedRows(id="legend")
+                            yield Legend(id="legend")
                     yield WrappedRows(id="notes")
             yield LogPanel(id="log")
         yield SteadyFooter()
@@ -465,7 +479,7 @@ Type in the command field and press **enter**; the line above it says what comes
         lines = self._board_lines(marker)
         self._size_board(board, lines)
         board.show(lines)
-        self.query_one("#legend", WrappedRows).show(self._legend_lines())
+        self.fit_legend()
         self._preview_shown = preview
         self.fit_notes()
 
@@ -739,10 +753,42 @@ Type in the command field and press **enter**; the line above it says what comes
             versions.append(text.append(tail, style="dim") if tail else text)
         return versions
 
-    def _legend_lines(self) -> list[Text]:
-        """What the board's marks stand for, a line each (each wraps on its own): a
-        building's mark told in words (the first player's Triple), and only the terrain
-        the board has."""
+    def fit_legend(self) -> None:
+        """The legend in the longest version that fits beside the board under the players
+        on a short terminal: at 80x24 its terrain line (a Mountain, a Hideout Card and a
+        Hideout Terrain Card on a wider board) fell under the notes, cut at "Hd" (a
+        play-test). Elsewhere, and before it is laid out, the whole legend."""
+        legend = self.query_one("#legend", Legend)
+        versions = self._legend_versions()
+        width = legend.size.width
+        # beside the board's lines (or its place's, before its size is typed: the same
+        # legend then, so that the board's coming lays nothing out, #16), or down to the
+        # notes at the box's foot when it is higher; less the players' two lines each
+        lines = self._board_room()[1]
+        above_notes = self.query_one("#board-box").size.height
+        above_notes -= self.query_one("#notes").outer_size.height
+        room = max(lines, above_notes) - 2 * len(self.state.players)
+        if not self.has_class("-short") or not width:
+            legend.show(versions[0])
+            return
+        key = tuple(tuple(line.plain for line in version) for version in versions)
+        fitted = self._legend_fitted
+        if fitted is not None and fitted[:3] == (key, width, room):  # (most keys)
+            legend.show(versions[fitted[3]])
+            return
+        chosen = len(versions) - 1
+        for index, version in enumerate(versions):
+            if sum(wrapped_height(line, width) for line in version) <= room:
+                chosen = index
+                break
+        self._legend_fitted = (key, width, room, chosen)
+        legend.show(versions[chosen])
+
+    def _legend_versions(self) -> list[list[Text]]:
+        """What the board's marks stand for, a line each (each wraps on its own), longest
+        first: a building's mark told in words (the first player's Triple) and only the
+        terrain the board has; then the first line joined to the terrain's; then without
+        the building's example."""
         state = self.state
         labels = player_labels([player.name for player in state.players])
         owner, cube = 0, 3  # the same all game: a build never changes the legend's lines
@@ -751,13 +797,17 @@ Type in the command field and press **enter**; the line above it says what comes
         example.append(f"{labels[owner]}{cube}", f"bold {colour}")
         example.append(f": {state.players[owner].name}'s building, ")
         example.append(f"{CUBE_NAMES.get(cube, cube)} cube")
-        lines = [Text("Row 1 at the bottom; =..= Track Token"), example]
-        terrain = terrain_legend(set(state.terrain.values()))
-        if terrain:
-            lines.append(Text(", ".join(terrain)))
-        for line in lines:
-            line.stylize("dim")
-        return lines
+        terrain = ", ".join(["=..= Track Token", *terrain_legend(set(state.terrain.values()))])
+        versions = [
+            [Text("Row 1 at the bottom; =..= Track Token"), example]
+            + ([Text(terrain.removeprefix("=..= Track Token, "))] if state.terrain else []),
+            [example.copy(), Text(terrain)],
+            [Text(terrain)],
+        ]
+        for version in versions:
+            for line in version:
+                line.stylize("dim")
+        return versions
 
     def _preview(self) -> Placement | str:
         state = self.state

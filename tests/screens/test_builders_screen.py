@@ -1107,6 +1107,36 @@ async def test_at_80x24_the_notes_under_a_10x7_board_are_whole(
         assert notes.region.y == table.region.bottom + 1  # its margin, as before
 
 
+async def test_at_80x24_the_legend_beside_a_10x7_board_is_whole(
+    store: Store, new_game: NewGame
+) -> None:
+    """With 4 players on a 10x7 board and every kind of terrain, the legend's terrain line
+    fell under the notes, cut at "Hd" (a play-test): on a short terminal the legend takes
+    the longest of its versions that fits beside the board (the first line joined to the
+    terrain's, then without the building's example); at 120x40 it is whole."""
+    session = new_game(
+        game="builders", names=("Annabel", "Bo", "Cyrus", "Dee"), first=0, terrain=True
+    )  # (the advanced game: "Terrain Cards placed" takes the round line's second line)
+    typed = ("board 10x7", "lake 2 2", "gold 3 5", "m> 5 3", "th 6 6", "hide 7 7")
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        for command_typed in typed:
+            assert await command(pilot, command_typed) == "", command_typed
+        await settle(pilot)
+        shown = words_shown(pilot, "#legend")
+        for said in ("=..= Track Token", "M< M> Mountain", "Hd Hideout", "HT Hideout Terrain Card"):
+            assert said in shown, said
+        legend, notes = screen.query_one("#legend"), screen.query_one("#notes")
+        assert not legend.region.overlaps(notes.region)
+        assert not screen.query_one("#board-box").show_vertical_scrollbar
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_screen(pilot, session, BuildersScreen)
+        await settle(pilot)
+        shown = words_shown(pilot, "#legend")
+        assert "Row 1 at the bottom; =..= Track Token" in shown
+        assert "A3: Annabel's building, a Triple cube" in shown
+
+
 def lines_on_screen(pilot: Pilot) -> list[str]:
     """The screen's lines as drawn."""
     return [strip.text for strip in pilot.app.screen._compositor.render_strips()]
