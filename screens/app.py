@@ -21,6 +21,7 @@ from textual.widget import AwaitMount
 if TYPE_CHECKING:
     from companion.first_read import ReadAhead
     from companion.session import GameSession
+    from companion.setup import SetupForm
 
 from companion.store import DamagedFile, Store
 from screens.dialog import Dialog
@@ -78,6 +79,9 @@ class GoldrushApp(App[None]):
         self._pending_notices: list[str] = []
         #: the game whose screen was left last, for the home screen to highlight
         self.game_left: Path | None = None
+        #: the new-game form as it was cancelled, brought back at the next n of this run
+        #: (screens/new_game.py); None once a game is started, or when nothing was typed
+        self.new_game_draft: SetupForm | None = None
 
     def _theme_at_start(self) -> str:
         """The theme the settings remember, when it is one of Textual's (else its default).

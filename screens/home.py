@@ -300,7 +300,16 @@ changes or deletes them: move them away, or repair them by hand.
         from screens.new_game import NewGameScreen
 
         self._created = None
-        self.app.push_screen(NewGameScreen(create=self._try_create), self._create_game)
+        dialog = NewGameScreen(
+            create=self._try_create,
+            draft=getattr(self.app, "new_game_draft", None),
+            keep=self._keep_draft,
+        )
+        self.app.push_screen(dialog, self._create_game)
+
+    def _keep_draft(self, form: SetupForm | None) -> None:
+        """The new-game form as it was cancelled, for the next n (None: a fresh one)."""
+        self.app.new_game_draft = form  # type: ignore[attr-defined]
 
     def _try_create(self, form: SetupForm) -> str | None:
         """Make the game's file; why it could not be made, or None."""

@@ -188,7 +188,9 @@ from the first name reaches it, **enter** opens its list (it opens on the game s
   **shift+tab** from the first name goes back up to the game. An option the app has no
   commands of its own for (Coloma's Pioneer Specialties) is played on the cardboard: type
   what it changes with the usual commands (the game's F1 says more).
-- **ctrl+s** starts the game; **escape** cancels (with names typed, it asks first).
+- **ctrl+s** starts the game; **escape** closes the dialog. What was typed is kept: the
+  next **n** brings it back as it was left (until the app is closed), and says so;
+  **ctrl+f** there starts afresh. A game started leaves nothing to bring back.
 
 Names: not empty, at most 24 characters, different from each other (case does not count).
 """
@@ -200,6 +202,7 @@ Names: not empty, at most 24 characters, different from each other (case does no
         Binding("ctrl+r", "remove_player", "Remove player", id="remove-player"),
         Binding("ctrl+up", "move(-1)", "Move up", id="move-up"),
         Binding("ctrl+down", "move(1)", "Move down", id="move-down"),
+        Binding("ctrl+f", "afresh", "Fresh form", id="fresh-form"),
     ]
 
     def __init__(
@@ -208,14 +211,23 @@ Names: not empty, at most 24 characters, different from each other (case does no
         count: int = 3,
         create: Callable[[SetupForm], str | None] | None = None,
         memory: TableMemory | None = None,
+        draft: SetupForm | None = None,
+        keep: Callable[[SetupForm | None], None] | None = None,
     ) -> None:
         """`create` makes the game from a valid form, or says why it could not (a full
         disk): the dialog then stays open with everything typed, the reason beside Start.
         `memory`: the players of earlier games; None reads them from the app's store.
-        `game`: the game chosen at first; None: the last one set up here (else Boomtown)."""
+        `game`: the game chosen at first; None: the last one set up here (else Boomtown).
+        `draft`: a form put aside, shown as it was left (with a note that says so);
+        `keep` is given the form as it is when the dialog is cancelled (None when nothing
+        was typed, or once a game is started) to bring back at the next n: a stray enter
+        on Cancel lost every name typed (a play-test)."""
         super().__init__()
         self.memory = memory
         self.create = create
+        self.draft = draft
+        self.keep = keep
+        self._fresh: SetupForm | None = None  # the form as a fresh dialog shows it
         if game is None and memory is None:
             self.memory = memory = self._read_memory()
         if game is None:
@@ -230,6 +242,11 @@ Names: not empty, at most 24 characters, different from each other (case does no
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="dialog"):
             yield Static("New game", id="dialog-title")
+            yield Static(
+                "Brought back as it was left: ctrl+f starts afresh.",
+                id="draft-note",
+                markup=False,
+            )
             with Horizontal(classes="field"):
                 yield Static("Game", classes="label")
                 yield TableSelect(
@@ -306,6 +323,14 @@ Names: not empty, at most 24 characters, different from each other (case does no
         if self.memory.last_table:
             same.tooltip = "; ".join(seat.name for seat in self.memory.last_table)
         self._sync()
+        self._fresh = self.read_form()
+        if self.draft is not None:
+            self._apply(self.draft)
+            self.query_one("#draft-note").display = True
+            empty = [row for row, name in enumerate(self._names()) if not name.strip()]
+            # on where the typing stopped: the first name not typed, else the first player
+            # (where enter after the last name goes)
+            self.query_one(f"#name-{empty[0]}" if empty else "#first").focus()
 
     @property
     def focus_chain(self) -> list[Widget]:
@@ -433,11 +458,14 @@ Names: not empty, at most 24 characters, different from each other (case does no
 
     @on(Select.Changed, "#game")
     def _game_changed(self, event: Select.Changed) -> None:
-        self.game = str(event.value)
+        self._set_game(str(event.value))
+        self._sync()
+
+    def _set_game(self, game: str) -> None:
+        self.game = game
         # the game's own word for who goes first (Coloma: the Sheriff)
         title = getattr(GAMES[self.game], "first_player_title", "First player")
         self.query_one("#first-label", Static).update(title)
-        self._sync()
 
     @on(Select.Changed, ".colour")
     @on(Checkbox.Changed)
@@ -543,32 +571,62 @@ Names: not empty, at most 24 characters, different from each other (case does no
                 self._say_other(problem)
                 self.notify(problem, title="Not started", severity="error", markup=False)
                 return
+        if self.keep is not None:  # a game started: nothing to bring back next time
+            self.keep(None)
         self.dismiss(form)
 
     def action_cancel(self) -> None:
-        """Escape: closes the dialog; with names typed, asks first (an escape pressed to
-        refuse a name offered dropped every name typed: a play-test). A second escape
-        answers no."""
-        typed = any(
-            self.query_one(f"#name-{row}", Input).value.strip() for row in range(self.count)
-        )
-        if not typed:
-            self.dismiss(None)
+        """Escape (or Cancel): closes the dialog at once; the form as typed is kept for the
+        next n (`keep`), and a notice says so. It asked first, with "Leave" one y away, and
+        an enter on Cancel after a stray shift+tab lost every name typed (a play-test); an
+        escape pressed to refuse a name offered dropped them before that."""
+        form = self.read_form()
+        kept = form if form != self._fresh else None
+        if self.keep is not None:
+            self.keep(kept)
+            if kept is not None:
+                self.notify("The new game's form is kept as typed: n brings it back.", markup=False)
+        self.dismiss(None)
+
+    def action_afresh(self) -> None:
+        """ctrl+f: the form as a fresh dialog shows it (a form brought back, or anything
+        typed, gone); the note that it was brought back goes too."""
+        if self._fresh is None:
             return
-        from screens.confirm import ConfirmDialog
+        self._apply(self._fresh)
+        self.query_one("#draft-note").display = False
+        self.query_one("#name-0", Input).focus()
 
-        def answered(drop: bool | None) -> None:
-            if drop:
-                self.dismiss(None)
-
-        self.app.push_screen(
-            ConfirmDialog(
-                "Leave without starting the game? The names typed here are dropped.",
-                yes="Leave",
-                no="Keep typing",
-            ),
-            answered,
-        )
+    def _apply(self, form: SetupForm) -> None:
+        """Every field set as `form` has them: the game, the players (names and colours, in
+        seat order), the first player, the game's options (the other games' as a fresh
+        dialog has them). No message is shown until the next try to start."""
+        game = form.game if form.game in GAMES else self.game
+        select = self.query_one("#game", Select)
+        with select.prevent(Select.Changed):
+            select.value = game
+        self._set_game(game)
+        self.count = max(1, min(len(form.names), MAX_ROWS))
+        for row in range(MAX_ROWS):
+            name = self.query_one(f"#name-{row}", Input)
+            colour = self.query_one(f"#colour-{row}", Select)
+            # as they are: a name met before brings no colour of its own here
+            with name.prevent(Input.Changed), colour.prevent(Select.Changed):
+                name.value = form.names[row] if row < self.count else ""
+                default = COLOURS[row % len(COLOURS)]
+                colour.value = form.colours[row] if row < len(form.colours) else default
+        for widget_id, (_, spec) in self._option_boxes.items():
+            widget = self.query_one(f"#{widget_id.removesuffix('-box')}")
+            with widget.prevent(Select.Changed, Checkbox.Changed):
+                widget.value = spec.default  # type: ignore[attr-defined]
+        self._take_options(form.options)
+        self._tried = False
+        self._show_errors({})
+        self._sync()
+        first = self.query_one("#first", Select)
+        chosen = form.first if form.first is not None and form.first < self.count else None
+        with first.prevent(Select.Changed):
+            first.value = RANDOM_FIRST if chosen is None else chosen
 
     def action_add_player(self) -> None:
         if self.count >= MAX_ROWS:

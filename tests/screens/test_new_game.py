@@ -279,30 +279,110 @@ async def test_a_focused_drop_down_list_stands_out(store: Store) -> None:
 
 
 async def test_cancel_creates_nothing(store: Store) -> None:
+    """Escape closes the dialog at once, names typed or not: what was typed is kept for the
+    next n (`test_a_cancelled_form_comes_back_at_the_next_n`), so nothing is asked (the
+    question it asked had "Leave" one y away, and the names went with it)."""
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await open_dialog(pilot)
         await type_into(pilot, "#name-0", "Ann")
-        # with a name typed, escape asks first (an escape pressed to refuse a name offered
-        # dropped every name typed: a play-test); a second escape keeps typing
         await pilot.press("escape")
-        await settle(pilot)
-        assert isinstance(pilot.app.screen, ConfirmDialog)
-        await pilot.press("escape")
-        await settle(pilot)
-        dialog = pilot.app.screen
-        assert isinstance(dialog, NewGameScreen)
-        assert dialog.query_one("#name-0", Input).value == "Ann"
-        await pilot.press("escape")
-        await settle(pilot)
-        await pilot.press("y")
         await settle(pilot)
         assert not isinstance(pilot.app.screen, (NewGameScreen, ConfirmDialog))
         assert store.list_games().games == []
-        await open_dialog(pilot)  # nothing typed: escape closes at once
+        await open_dialog(pilot)
+        await pilot.press("ctrl+f")  # a fresh form: escape keeps nothing
         await pilot.press("escape")
         await settle(pilot)
         assert not isinstance(pilot.app.screen, (NewGameScreen, ConfirmDialog))
+        assert store.list_games().games == []
+
+
+def form_shown(dialog: NewGameScreen) -> tuple[object, ...]:
+    """What the dialog's form holds: game, names, colours, first player, options."""
+    form = dialog.read_form()
+    return form.game, form.names, form.colours, form.first, form.options
+
+
+async def test_a_cancelled_form_comes_back_at_the_next_n(store: Store) -> None:
+    """A play-test typed the names, pressed shift+tab twice (onto Cancel), then enter: the
+    dialog closed without a word and the names were lost. Cancelling now keeps the form as
+    typed for the next n of this run, which says so and how to start afresh (ctrl+f)."""
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await open_dialog(pilot)
+        assert not dialog.query_one("#draft-note").display  # a fresh form: no note
+        send_keys(pilot, "Ann")
+        await pilot.press("enter")
+        send_keys(pilot, "Bo")
+        await pilot.press("enter")
+        send_keys(pilot, "Cy")
+        await pilot.press("ctrl+n")  # a fourth player
+        send_keys(pilot, "Di")
+        await settle(pilot)
+        dialog.query_one("#colour-1", Select).value = "white"
+        dialog.query_one("#option-boomtown-short_game", Checkbox).value = True
+        await settle(pilot)
+        dialog.query_one("#first", Select).value = 2
+        await settle(pilot)
+        typed = form_shown(dialog)
+        for _ in range(8):  # shift+tab up to Cancel, then enter
+            await pilot.press("shift+tab")
+            await settle(pilot)
+            if dialog.focused is dialog.query_one("#cancel"):
+                break
+        assert dialog.focused is dialog.query_one("#cancel")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not isinstance(pilot.app.screen, (NewGameScreen, ConfirmDialog))
+        said = [str(notice.message) for notice in pilot.app._notifications]
+        assert any("n brings it back" in message for message in said), said
+        dialog = await open_dialog(pilot)
+        await settle(pilot)
+        assert form_shown(dialog) == typed
+        assert dialog.count == 4
+        note = text_of(pilot, "#draft-note")
+        assert dialog.query_one("#draft-note").display
+        assert "as it was left" in note and "ctrl+f" in note
+        await pilot.press("escape")  # put aside again, as it is
+        await settle(pilot)
+        dialog = await open_dialog(pilot)
+        assert form_shown(dialog) == typed
+        await pilot.press("ctrl+f")  # afresh: the form a first n shows, the note gone
+        await settle(pilot)
+        fresh = ("boomtown", ["", "", ""], ["red", "blue", "green"], None, {"short_game": False})
+        assert form_shown(dialog) == fresh and dialog.count == 3
+        assert not dialog.query_one("#draft-note").display
+        assert dialog.focused is dialog.query_one("#name-0")
+        await pilot.press("escape")
+        await settle(pilot)
+        dialog = await open_dialog(pilot)
+        assert form_shown(dialog) == fresh
+        assert not dialog.query_one("#draft-note").display
+
+
+async def test_a_game_started_leaves_no_form_to_come_back(store: Store) -> None:
+    """A game created from a form brought back: the next n opens a fresh form (ctrl+l
+    brings that table back when wanted)."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_dialog(pilot)
+        send_keys(pilot, "Ann")
+        await pilot.press("enter")
+        send_keys(pilot, "Bo")
+        await pilot.press("escape")
+        await settle(pilot)
+        dialog = await open_dialog(pilot)
+        assert dialog.read_form().names == ["Ann", "Bo", ""]
+        await type_into(pilot, "#name-2", "Cy")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, GameScreen)
+        await pilot.press("escape")  # home
+        await settle(pilot)
+        dialog = await open_dialog(pilot)
+        assert dialog.read_form().names == ["", "", ""]
+        assert not dialog.query_one("#draft-note").display
 
 
 async def test_enter_goes_name_to_name_and_tab_skips_the_small_buttons(store: Store) -> None:
