@@ -27,7 +27,7 @@ from typing import BinaryIO
 
 from companion import __version__
 from companion.amounts import plural
-from companion.files import MIB
+from companion.files import MIB, RESTORING_SUFFIX, remove_left_behind, temporary_for
 from companion.gamefile import ENTRY_MARKER
 from companion.lock import GameLock
 from companion.safe_text import quoted, visible
@@ -327,6 +327,9 @@ def restore(
     before anything is written, so that one open game leaves the data as it was (it had
     restored some files first: a play-test). BackupError says which."""
     names = [*plan.new, *(n for n in plan.differing if n in replace)]
+    # what a restore killed before left aside (a kill -9 while it wrote: `_write_whole`)
+    for folder in (store.root, store.games_dir):
+        remove_left_behind(folder)
     locks: list[GameLock] = []
     try:
         for name in names:
@@ -384,17 +387,20 @@ def _set_time(path: Path, when: float | None) -> None:
 def _write_whole(target: Path, data: bytes, when: float | None = None) -> None:
     """Written whole, with its time from the backup (`when`): "last played", and what `r`
     resumes, are the files' times (a restore made every game played at the restore's
-    time: a play-test). A write that fails leaves no temporary file behind."""
+    time: a play-test). Written aside under a name of this process's
+    (`<name>.<pid>.restoring`): a write that fails leaves no temporary file behind, one a
+    kill left is removed later (`remove_left_behind`). The backup's time is given once
+    the file has its name: a file aside with an old time would look left behind."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    temporary = target.with_name(target.name + ".restoring")
+    temporary = temporary_for(target, RESTORING_SUFFIX)
     try:
         with temporary.open("wb") as handle:
             _write_synced(handle, data)
-        _set_time(temporary, when)
         temporary.replace(target)
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
+    _set_time(target, when)
 
 
 def _write_new(target: Path, data: bytes, when: float | None = None) -> bool:
@@ -402,9 +408,9 @@ def _write_new(target: Path, data: bytes, when: float | None = None) -> bool:
     nothing written, when there is one): written aside, then linked in (a link is never
     made over a file), or created exclusively where links cannot be made."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    temporary = target.with_name(target.name + ".restoring")
+    temporary = temporary_for(target, RESTORING_SUFFIX)
     try:
-        _write_whole(temporary, data, when)
+        _write_whole(temporary, data)  # (its time of writing, while aside)
         try:
             os.link(temporary, target)
         except FileExistsError:
@@ -417,10 +423,10 @@ def _write_new(target: Path, data: bytes, when: float | None = None) -> bool:
             try:
                 with os.fdopen(descriptor, "wb") as handle:
                     _write_synced(handle, data)
-                _set_time(target, when)
             except BaseException:
                 target.unlink(missing_ok=True)
                 raise
+        _set_time(target, when)  # (linked: the file aside too, now it is there)
         return True
     finally:
         temporary.unlink(missing_ok=True)

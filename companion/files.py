@@ -92,15 +92,21 @@ def read_toml_bytes(path: Path | str, limit: int = MIB) -> bytes:
 
 #: `replace_whole` writes `<name>.<pid>.tmp` aside, then moves it over `<name>`
 TEMPORARY_SUFFIX = ".tmp"
+#: a restore (companion/backup.py) writes `<name>.<pid>.restoring` aside, then moves it
+RESTORING_SUFFIX = ".restoring"
+#: the files written aside that a killed copy may leave behind (`remove_left_behind`)
+ASIDE_SUFFIXES = (TEMPORARY_SUFFIX, RESTORING_SUFFIX)
 #: a temporary file whose writer is gone is removed once it has not changed for this many
 #: seconds (a copy of the app in another PID namespace, a container sharing the folder,
 #: would look gone while it writes)
 SETTLED_AFTER = 60.0
 
 
-def temporary_for(target: Path) -> Path:
-    """Where `replace_whole` writes `target` aside: a name of this process's."""
-    return target.with_name(f"{target.name}.{os.getpid()}{TEMPORARY_SUFFIX}")
+def temporary_for(target: Path, suffix: str = TEMPORARY_SUFFIX) -> Path:
+    """Where `target` is written aside: a name of this process's (`<name>.<pid><suffix>`,
+    one of ASIDE_SUFFIXES), which `remove_left_behind` can tell is no longer written."""
+    assert suffix in ASIDE_SUFFIXES, suffix
+    return target.with_name(f"{target.name}.{os.getpid()}{suffix}")
 
 
 def replace_whole(target: Path, data: bytes, *, durable: bool = False) -> None:
@@ -129,15 +135,17 @@ def remove_left_behind(
     *,
     of: str | None = None,
     settled: float = SETTLED_AFTER,
+    suffixes: tuple[str, ...] = ASIDE_SUFFIXES,
 ) -> list[str]:
-    """Remove the temporary files (`<name>.<pid>.tmp`) a killed copy of the app left in
-    `folder` (a kill while a game was written anew left 6 MB there for good); the names
-    removed. Only those of the file named `of` when given, among `names` when given (the
-    folder as just listed). One is removed only when its process is no longer running and
-    it has not changed for `settled` seconds: never one another running copy of the app may
-    be writing now (two copies may run, companion/lock.py). A process that took a gone
-    one's number keeps its file, until it ends too. Best effort: what cannot be looked at
-    or removed stays."""
+    """Remove the files written aside (`temporary_for`: `<name>.<pid>.tmp`, a restore's
+    `<name>.<pid>.restoring`) that a killed copy of the app left in `folder` (a kill while
+    a game was written anew left 6 MB there for good, a kill -9 during a restore a whole
+    game); the names removed. Only those ending in one of `suffixes`, of the file named
+    `of` when given, among `names` when given (the folder as just listed). One is removed
+    only when its process is no longer running and it has not changed for `settled`
+    seconds: never one another running copy of the app may be writing now (two copies may
+    run, companion/lock.py). A process that took a gone one's number keeps its file, until
+    it ends too. Best effort: what cannot be looked at or removed stays."""
     if names is None:
         try:
             names = os.listdir(folder)
@@ -146,9 +154,10 @@ def remove_left_behind(
     removed = []
     now = time.time()
     for name in names:
-        if not name.endswith(TEMPORARY_SUFFIX):
+        suffix = next((suffix for suffix in suffixes if name.endswith(suffix)), None)
+        if suffix is None:
             continue
-        base, dot, owner = name[: -len(TEMPORARY_SUFFIX)].rpartition(".")
+        base, dot, owner = name[: -len(suffix)].rpartition(".")
         if not (base and dot and owner.isascii() and owner.isdigit()):
             continue
         if (of is not None and base != of) or _running(int(owner)):

@@ -820,9 +820,11 @@ def read_to_play(store: Store, path: Path) -> ReadToPlay:
     writer = lock.acquire()
     if writer:  # only its writer writes a game file whole (going on after damage): one
         # left aside by a killed copy is no other running copy's, however new
-        from companion.files import remove_left_behind
+        from companion.files import TEMPORARY_SUFFIX, remove_left_behind
 
-        remove_left_behind(path.parent, of=path.name, settled=0)
+        # (a restore's `.restoring` files wait for the listing's minute: a restore of a
+        # game not there yet writes it without its lock)
+        remove_left_behind(path.parent, of=path.name, settled=0, suffixes=(TEMPORARY_SUFFIX,))
     try:
         record = store.read_game(path)
         if writer:

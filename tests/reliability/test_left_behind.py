@@ -1,7 +1,8 @@
 """What a killed copy of the app left aside: a kill while a file was written whole
 (`replace_whole`: `<name>.<pid>.tmp`, then moved over it) left the temporary file in the
 games folder for good (6 MB after a kill while going on after damage). The store removes
-those of copies no longer running; never one a running copy may be writing now."""
+those of copies no longer running; never one a running copy may be writing now. A
+restore writes aside so too (`<name>.<pid>.restoring`): those are removed the same way."""
 
 from __future__ import annotations
 
@@ -10,12 +11,15 @@ import os
 import subprocess
 import sys
 import time
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from companion.backup import backup, plan_restore, restore
 from companion.files import SETTLED_AFTER, remove_left_behind, replace_whole
+from companion.games import GAMES
 from companion.saved import list_saved
 from companion.session import GameSession
 from companion.store import Store
@@ -39,10 +43,13 @@ def running_pid() -> Iterator[int]:
     child.wait(timeout=30)
 
 
-def left(folder: Path, name: str, pid: int, age: float = 2 * SETTLED_AFTER) -> Path:
-    """A temporary file as a copy with this pid left it, last written `age` seconds ago."""
+def left(
+    folder: Path, name: str, pid: int, age: float = 2 * SETTLED_AFTER, suffix: str = ".tmp"
+) -> Path:
+    """A temporary file as a copy with this pid left it, last written `age` seconds ago
+    (`.restoring`: by a restore)."""
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{name}.{pid}.tmp"
+    path = folder / f"{name}.{pid}{suffix}"
     path.write_bytes(b"x" * 1000)
     then = time.time() - age
     os.utime(path, (then, then))
@@ -78,8 +85,12 @@ def test_a_game_opened_to_play_removes_its_own_left_at_once(
     gone = left(store.games_dir, game.name, gone_pid, age=1)
     writing = left(store.games_dir, game.name, running_pid, age=1)
     another = left(store.games_dir, "other.toml", gone_pid, age=1)  # (not this game's)
+    # a restore's waits for the listing's minute (a game not there yet is restored
+    # without its lock: a restore in another PID namespace may be writing it)
+    restoring = left(store.games_dir, game.name, gone_pid, age=1, suffix=".restoring")
     session = GameSession.open_to_play(store, game)
     assert not gone.exists() and writing.exists() and another.exists()
+    assert restoring.exists()
     session.close()
     playing = GameSession.open_to_play(store, game)
     follower_side = left(store.games_dir, game.name, gone_pid, age=1)
@@ -115,3 +126,117 @@ def test_a_whole_write_that_fails_leaves_no_temporary_file(
     monkeypatch.undo()
     assert target.read_bytes() == b"old"
     assert sorted(path.name for path in tmp_path.iterdir()) == ["settings.toml"]
+
+
+KILLED_RESTORE = """
+import os, sys, time
+from pathlib import Path
+from companion.backup import plan_restore, restore
+from companion.games import GAMES
+from companion.store import Store
+
+store = Store(Path(sys.argv[1]), GAMES)
+plan = plan_restore(store, Path(sys.argv[2]))
+synced = os.fsync
+
+def slow(descriptor):  # the file is written: wait there to be killed
+    synced(descriptor)
+    print("writing", flush=True)
+    time.sleep(60)
+
+os.fsync = slow
+restore(store, plan)
+"""
+
+
+def test_what_a_restore_killed_while_writing_left_is_removed(
+    store: Store, new_game: NewGame, tmp_path: Path, running_pid: int
+) -> None:
+    """A kill -9 during a restore left `<name>.restoring` in the games folder for good (a
+    name with no writer's number: no one could tell whether a restore still wrote it).
+    Written aside as `<name>.<pid>.restoring` now, it goes as a `.tmp` one does
+    (`remove_left_behind`): the writer gone and the file unchanged for a minute."""
+    game = new_game().path
+    archive = tmp_path / "all.zip"
+    backup(store, archive)
+    other = Store(tmp_path / "other", GAMES)
+    child = subprocess.Popen(
+        [sys.executable, "-c", KILLED_RESTORE, str(other.root), str(archive)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).parents[2],
+    )
+    try:
+        assert child.stdout is not None and child.stdout.readline() == "writing\n"
+    finally:
+        child.kill()  # (SIGKILL: nothing of the restore's own runs)
+        child.wait(timeout=30)
+    [aside] = [path for path in other.root.rglob("*") if path.is_file()]
+    assert aside.name == f"{game.name}.{child.pid}.restoring"
+    assert list_saved(other).games == []
+    assert aside.exists()  # (just written: a restore in another PID namespace may write it)
+    then = time.time() - 2 * SETTLED_AFTER
+    os.utime(aside, (then, then))
+    writing = left(other.games_dir, game.name, running_pid, suffix=".restoring")
+    assert list_saved(other).games == []
+    assert not aside.exists() and writing.exists()
+
+
+def test_a_restore_removes_what_a_restore_killed_before_left(
+    store: Store, new_game: NewGame, tmp_path: Path, gone_pid: int, running_pid: int
+) -> None:
+    """`goldrush restore` again after a killed one: the files left aside go, in the games
+    folder and beside the history and settings; never a running copy's."""
+    game = new_game().path
+    archive = tmp_path / "all.zip"
+    backup(store, archive)
+    other = Store(tmp_path / "other", GAMES)
+    gone = left(other.games_dir, game.name, gone_pid, suffix=".restoring")
+    kept = left(
+        other.games_dir, f"{game.name}.damaged-20260101-120000", gone_pid, suffix=".restoring"
+    )
+    settings = left(other.root, "settings.toml", gone_pid, suffix=".restoring")
+    writing = left(other.root, "history.toml", running_pid, suffix=".restoring")
+    fresh = left(other.games_dir, "b.toml", gone_pid, age=1, suffix=".restoring")
+    restore(other, plan_restore(other, archive))
+    assert not gone.exists() and not kept.exists() and not settings.exists()
+    assert writing.exists() and fresh.exists()
+    assert (other.games_dir / game.name).read_bytes() == game.read_bytes()
+
+
+def test_a_file_a_restore_writes_aside_has_its_time_of_writing(
+    store: Store, new_game: NewGame, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The backup's time is given to the file restored once it has its name: a file aside
+    with a time a minute old would look left behind while a restore in another PID
+    namespace still writes it (a kept copy was given it before it was linked in)."""
+    import companion.backup
+
+    path = new_game().path
+    store.keep_copy(path, "replaced", "the file here")
+    archive = tmp_path / "all.zip"
+    backup(store, archive)
+    with zipfile.ZipFile(archive) as opened:
+        assert len(opened.namelist()) == 3
+    other = Store(tmp_path / "other", GAMES)
+    plan = plan_restore(other, archive)
+    plan.times = dict.fromkeys(plan.contents, time.time() - 30 * 86400)  # a month ago
+    ages: dict[str, float] = {}
+    replace, link = Path.replace, os.link
+
+    def replaced(self: Path, target: Path) -> Path:
+        ages[self.name] = time.time() - self.stat().st_mtime
+        return replace(self, target)
+
+    def linked(source: Path, target: Path) -> None:
+        ages[Path(source).name] = time.time() - Path(source).stat().st_mtime
+        link(source, target)
+
+    monkeypatch.setattr(Path, "replace", replaced)
+    monkeypatch.setattr(companion.backup.os, "link", linked)
+    written = restore(other, plan)
+    monkeypatch.undo()
+    assert len(written) == 2 and len(ages) == 3, ages
+    assert all(age < SETTLED_AFTER for age in ages.values()), ages
+    for name in written:  # the backup's time, once there
+        assert time.time() - (other.root / name).stat().st_mtime > 29 * 86400, name
