@@ -175,6 +175,8 @@ Type in the command field and press **enter**:
         Binding("ctrl+t", "event_card", "Events", id="event-cards"),
         Binding("ctrl+s", "split_calculator", "Split", id="split-calculator"),
     ]
+    #: (keys typed on behind them go to what they open: see GameScreen.KEYS_IN_TURN)
+    KEYS_IN_TURN = (*CommandScreen.KEYS_IN_TURN, "ctrl+l", "ctrl+t", "ctrl+s")
 
     def __init__(self, session: GameSession) -> None:
         super().__init__(session)

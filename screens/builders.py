@@ -281,6 +281,8 @@ Type in the command field and press **enter**; the line above it says what comes
         + READINGS
     )
     BINDINGS = [Binding("ctrl+t", "calculator", "Calculator", id="track-calculator")]
+    #: (keys typed on behind it go to the calculator: see GameScreen.KEYS_IN_TURN)
+    KEYS_IN_TURN = (*CommandScreen.KEYS_IN_TURN, "ctrl+t")
     #: what the notes under the board were last drawn from (None: not drawn yet)
     _preview_shown: Placement | str | None = None
     #: the notes' versions and their room when last fitted

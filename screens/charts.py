@@ -31,6 +31,8 @@ def tab_label(chart: NumberChart, narrow: bool) -> str:
 class GameCharts(Dialog, ModalScreen[None]):
     CSS_PATH = "charts.tcss"
     BINDINGS = [Binding("escape,q,f3", "close", "Close", id="close-charts")]
+    #: (run in their turn: the keys typed behind them go back to the game, screens/dialog.py)
+    KEYS_IN_TURN = ("escape", "q", "f3")
     HELP_TITLE = "Charts of this game"
     HELP_TEXT = """\
 Each tab is one number the app tracks, replayed from the game's log: a line per player in

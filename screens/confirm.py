@@ -42,6 +42,9 @@ rules do not expect yet.
         Binding("n", "typed_answer(False)", "No", id="confirm-no"),
         Binding("escape", "answer(False)", "No", id="confirm-escape", show=False),
     ]
+    #: its answers run in their turn among the keys typed (screens/dialog.py): typed on
+    #: after a y that opens a dialog (ctrl+f's wizard), keys go to that dialog
+    KEYS_IN_TURN = ("escape", "y", "n")
     #: seconds after the question appears during which a key is taken as typing that went
     #: on rather than as an answer (a person reads the question first: that takes longer)
     TYPED_ON = 1.0
@@ -83,7 +86,7 @@ rules do not expect yet.
             yield note
 
     def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
+        self.set_focus(self.query_one("#no", Button))  # (at once: keys typed ahead follow)
         self._last_key = self.clock()
 
     def on_key(self, event: events.Key) -> None:

@@ -135,19 +135,8 @@ stays, so you can fix it and record again.
         fix = self.fixes.get(str(key))
         return fix.hint if fix else ""
 
-    #: keys typed on after ctrl+o, from the command field below (screens/widgets/no_scroll.py)
-    TAKES_KEYS_TYPED_AHEAD = True
-
-    def _forward_event(self, event: events.Event) -> None:
-        """A key sent to the dialog itself, not to a field in it: typed ahead, before its
-        field had the focus (ctrl+o `999` enter `big win` in one go lost them: a
-        play-test). Marked, it goes on to the field in `on_key`, in its turn."""
-        if isinstance(event, events.Key):
-            event._typed_ahead = True  # type: ignore[attr-defined]
-        super()._forward_event(event)
-
     def on_mount(self) -> None:
-        # the focus at once: keys typed ahead are handed to it in their turn (`on_key`)
+        # the focus at once: keys typed ahead are handed to it in their turn (`Dialog.on_key`)
         self.set_focus(self.query_one("#value", Input))
         what = self.query_one("#what", Select)
         self.watch(what, "expanded", self._what_opened_or_closed, init=False)
@@ -173,14 +162,6 @@ stays, so you can fix it and record again.
 
     def on_key(self, event: events.Key) -> None:
         self._moved_on = False  # another key came first
-        if getattr(event, "_typed_ahead", False):  # (see `_forward_event`)
-            event.stop()
-            event.prevent_default()
-            focused = self.focused
-            if focused is None:
-                focused = self.query_one("#value", Input)
-                self.set_focus(focused)
-            focused.post_message(events.Key(event.key, event.character))
 
     def action_tab_on(self) -> None:
         """tab: the next field, except right after What's list closed on a pick (the value

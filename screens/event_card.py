@@ -194,9 +194,10 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
         )
         self._show_needs()
         if self.choosing or NEEDS.get(self.card):
-            self.query_one("#event-filter", Input).focus()  # typing filters what is listed
+            # typing filters what is listed (the focus at once: keys typed ahead follow)
+            self.set_focus(self.query_one("#event-filter", Input))
         else:
-            self.query_one("#event-play", Button).focus()
+            self.set_focus(self.query_one("#event-play", Button))
 
     def _nothing_line(self, typed: str) -> str:
         """What the list says when what was typed matches nothing in it."""

@@ -98,8 +98,8 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
     #: the screen's keys the command field runs in their turn among the keys typed: keys
     #: typed on after ctrl+o (`999`, enter, `big win`) went into the command field, the
     #: binding run once the key had bubbled up past them (a play-test); typed on, they go
-    #: to the dialog it opens (screens/widgets/no_scroll.py)
-    KEYS_IN_TURN = ("ctrl+o",)
+    #: to the dialog or screen it opens (screens/dialog.py): each key that opens one
+    KEYS_IN_TURN: tuple[str, ...] = ("ctrl+o", "ctrl+f", "f3")
     #: when the footer cannot show every key, these give way first (F1 and the palette still
     #: list them): charts and going home are rare mid-game, the game's own keys are not
     FOOTER_GIVES_WAY = ("f3", "escape")

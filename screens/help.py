@@ -31,6 +31,8 @@ from screens.widgets.footer import SteadyFooter
 class HelpScreen(Dialog, ModalScreen[None]):
     CSS_PATH = "help.tcss"
     BINDINGS = [Binding("escape,q", "dismiss", "Close help", id="close-help")]
+    #: (run in their turn: the keys typed behind them go back, screens/dialog.py)
+    KEYS_IN_TURN = ("escape", "q")
 
     def __init__(self, title: str, text: str) -> None:
         super().__init__()

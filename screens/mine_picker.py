@@ -223,7 +223,7 @@ class MinePicker(Dialog, ModalScreen[MineCard | None]):
                 for i, card in enumerate(self.free)
             ]
         )
-        self.query_one("#mine-filter", Input).focus()
+        self.set_focus(self.query_one("#mine-filter", Input))  # (at once: keys typed ahead follow)
 
     @on(Input.Changed, "#mine-filter")
     def _filter(self, event: Input.Changed) -> None:

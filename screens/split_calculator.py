@@ -61,7 +61,7 @@ class SplitCalculator(Dialog, ModalScreen[None]):
 
     def on_mount(self) -> None:
         self._show()
-        self.query_one("#split-bid", Input).focus()
+        self.set_focus(self.query_one("#split-bid", Input))  # (at once: keys typed ahead follow)
 
     @on(Input.Changed)
     @on(Select.Changed)

@@ -78,7 +78,7 @@ class TrackCalculator(Dialog, ModalScreen[None]):
 
     def on_mount(self) -> None:
         self._show()
-        self.query_one("#calc-left", Input).focus()
+        self.set_focus(self.query_one("#calc-left", Input))  # (at once: keys typed ahead follow)
 
     @on(Input.Changed)
     def _show(self) -> None:

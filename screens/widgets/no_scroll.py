@@ -11,7 +11,7 @@ anyway, in the layout's own frame).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.containers import Horizontal, Vertical
@@ -21,6 +21,9 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from screens.widgets.backdrop import AlikeLines
+
+if TYPE_CHECKING:
+    from textual.app import App
 
 
 def recorded_virtual_size() -> Reactive[Size]:
@@ -50,8 +53,9 @@ def passed_to_focus(widget: Widget, event: events.Key) -> bool:
     """Pass a key that reached `widget` once the focus had moved on to where the focus is
     now, in its turn among the keys typed (they all reach the widget that had the focus
     when they came); True when it was passed on. A screen pushed over the widget's that
-    says it takes keys typed ahead (`TAKES_KEYS_TYPED_AHEAD`: ctrl+o's dialog) gets them
-    itself, in order, and hands them to its field (which may not have the focus yet)."""
+    says it takes keys typed ahead (`TAKES_KEYS_TYPED_AHEAD`: every dialog, screens/dialog.py:
+    ctrl+o's, ctrl+f's wizard, f3's charts...) gets them itself, in order, and hands them to
+    its field."""
     top = widget.app.screen
     if top is not widget.screen and getattr(top, "TAKES_KEYS_TYPED_AHEAD", False):
         event.stop()
@@ -68,6 +72,18 @@ def passed_to_focus(widget: Widget, event: events.Key) -> bool:
     event.prevent_default()
     focused.post_message(events.Key(event.key, event.character))
     return True
+
+
+def hand_on(app: App[Any], key: events.Key) -> None:
+    """A key that reached a dialog once it had closed (typed on behind the key that closed
+    it: escape, y): to the screen on top now, as if typed there (a dialog on top takes it
+    as typed ahead; a game screen's command field types it)."""
+    top = app.screen
+    again = events.Key(key.key, key.character)
+    if getattr(top, "TAKES_KEYS_TYPED_AHEAD", False):
+        top._forward_event(again)
+    else:
+        (top.focused or top).post_message(again)
 
 
 class SteadyInput(Input):

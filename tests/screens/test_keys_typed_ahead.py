@@ -1,0 +1,208 @@
+"""Keys typed right behind a game screen's key that opens a dialog or a screen (ctrl+f, f3,
+f1, Boomtown's ctrl+s, ctrl+l and ctrl+t, Builders' ctrl+t, Calamityville's ctrl+g) go to
+what it opens, in order, never into the game's command field (ctrl+o, 999, enter, "big
+win" typed in one go put the number and the reason there: a play-test; ctrl+o's own test is
+in test_correction_dialog_what.py). Each test sends all its keys before any is handled, as a
+table typing on does."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import Input
+
+from companion.store import Store
+from screens.boomtown import BoomtownScreen
+from screens.builders import BuildersScreen
+from screens.calamityville import CalamityvilleScreen
+from screens.charts import GameCharts
+from screens.coloma import ColomaScreen
+from screens.confirm import ConfirmDialog
+from screens.event_card import EventCard
+from screens.game import GameScreen
+from screens.help import HelpScreen
+from screens.mine_picker import MinePicker
+from screens.scoring import ScoringWizard
+from screens.split_calculator import SplitCalculator
+from screens.track_calculator import TrackCalculator
+from tests.conftest import NewGame
+from tests.screens.helpers import key_event, make_app, open_screen, settle
+
+SIZE = (80, 24)
+
+
+async def typed_ahead(pilot: Pilot, *keys: str) -> Screen:
+    """`keys` all sent before any is handled; the screen on top once they have been."""
+    for key in keys:
+        pilot.app.post_message(key_event(pilot.app, key))
+    await settle(pilot)
+    return pilot.app.screen
+
+
+def command_typed(screen: GameScreen) -> str:
+    return screen.query_one("#command", Input).value
+
+
+async def test_ctrl_f_then_the_first_answers_go_to_the_wizard(
+    store: Store, new_game: NewGame
+) -> None:
+    """ctrl+f, `5x1`, enter, `3x2` in one go: Ann's investment 5x1, Bo's 3x2, the command
+    field empty (Builders with no board typed: the wizard opens without asking)."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        wizard = await typed_ahead(pilot, "ctrl+f", *"5x1", "enter", *"3x2")
+        assert isinstance(wizard, ScoringWizard)
+        answers = [wizard.query_one(f"#answer-{seat}", Input).value for seat in range(2)]
+        assert answers == ["5x1", "3x2"]
+        assert wizard.focused is wizard.query_one("#answer-1")
+        assert command_typed(screen) == ""
+
+
+async def test_ctrl_f_and_ctrl_g_asking_first_take_no_letters_into_the_command_field(
+    store: Store, new_game: NewGame
+) -> None:
+    """Before the game's end ctrl+f asks first (and Calamityville's ctrl+g asks whether the
+    gold ran out): letters typed on behind it reach the question (which takes them for
+    typing that went on, as it does) and not the game's command field."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        question = await typed_ahead(pilot, "ctrl+f", *"bo 5")
+        assert isinstance(question, ConfirmDialog)
+        assert command_typed(screen) == ""
+        assert question.query_one("#confirm-typed-on").display  # "answer nothing" said
+        await typed_ahead(pilot, "escape", *"cy 3")  # no; what follows is the table's again
+        assert pilot.app.screen is screen and command_typed(screen) == "cy 3"
+
+
+async def test_calamityville_ctrl_g_then_letters_go_to_its_question(
+    store: Store, new_game: NewGame
+) -> None:
+    """ctrl+g (the gold runs out?) then `bo 5`: the question takes them (for typing that went
+    on), the command field nothing; n and `cy` typed on answer no and type in the field."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy"), first=0)
+    for _ in range(29):  # the Boom cards read: the gold may run out
+        session.act(session.rules.newspaper(session.state))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        question = await typed_ahead(pilot, "ctrl+g", *"bo 5")
+        assert isinstance(question, ConfirmDialog)
+        assert command_typed(screen) == ""
+        question.clock = lambda: 1e9  # (read, then answered: not typing that went on)
+        await typed_ahead(pilot, "n", *"cy")
+        assert pilot.app.screen is screen and command_typed(screen) == "cy"
+        assert not screen.state.gold_out
+
+
+async def test_f3_then_letters_go_to_the_charts_not_to_the_command_field(
+    store: Store, new_game: NewGame
+) -> None:
+    """f3 then `bo 5`: the charts show, nothing is typed as a command; escape and `cy`
+    typed on close them and type in the field."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, ColomaScreen)
+        charts = await typed_ahead(pilot, "f3", *"bo 5")
+        assert isinstance(charts, GameCharts)
+        assert command_typed(screen) == ""
+        await typed_ahead(pilot, "escape", *"cy")
+        assert pilot.app.screen is screen and command_typed(screen) == "cy"
+
+
+async def test_f1_then_letters_go_to_the_help_not_to_the_command_field(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, ColomaScreen)
+        help_screen = await typed_ahead(pilot, "f1", *"bo 5")
+        assert isinstance(help_screen, HelpScreen)
+        assert command_typed(screen) == ""
+        await typed_ahead(pilot, "escape", *"cy")
+        assert pilot.app.screen is screen and command_typed(screen) == "cy"
+
+
+async def test_boomtown_ctrl_s_then_the_bid_goes_to_the_split_calculator(
+    store: Store, new_game: NewGame
+) -> None:
+    """ctrl+s, `35`, escape, `bo` in one go: the bid was 35 (the 0 it opened with
+    replaced), and `bo`, after the calculator closed, is in the command field."""
+    session = new_game(names=("Ann", "Bo", "Cy", "Di", "Ed"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, BoomtownScreen)
+        shown: list[str] = []
+        calculator = await typed_ahead(pilot, "ctrl+s", *"35")
+        assert isinstance(calculator, SplitCalculator)
+        shown.append(calculator.query_one("#split-bid", Input).value)
+        assert shown == ["35"] and command_typed(screen) == ""
+        await typed_ahead(pilot, "ctrl+u", *"9", "escape", *"bo")
+        assert pilot.app.screen is screen and command_typed(screen) == "bo"
+
+
+async def _at_the_picks(pilot: Pilot, new_game: NewGame) -> BoomtownScreen:
+    """Round 2 of four players, Ann won at 1 and paid: the picks wait for Ann."""
+    from tests.core.test_boomtown import OPENING, Table
+
+    table = Table(new_game(names=("Ann", "Bo", "Cy", "Di"), first=0))
+    table.round(0, 0, *OPENING)
+    table.auction(0, 1)
+    screen = await open_screen(pilot, table.session, BoomtownScreen)
+    assert screen.state.phase == "picks"
+    return screen
+
+
+async def test_boomtown_ctrl_l_then_the_filter_goes_to_the_mine_list(
+    store: Store, new_game: NewGame
+) -> None:
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await _at_the_picks(pilot, new_game)
+        picker = await typed_ahead(pilot, "ctrl+l", *"cold")
+        assert isinstance(picker, MinePicker)
+        assert picker.query_one("#mine-filter", Input).value == "cold"
+        assert command_typed(screen) == ""
+
+
+async def test_boomtown_ctrl_t_then_the_filter_goes_to_the_event_cards(
+    store: Store, new_game: NewGame
+) -> None:
+    """ctrl+t, `dyn` in one go: the list of cards filtered by it; then enter takes it."""
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await _at_the_picks(pilot, new_game)
+        dialog = await typed_ahead(pilot, "ctrl+t", *"dyn")
+        assert isinstance(dialog, EventCard)
+        assert dialog.query_one("#event-filter", Input).value == "dyn"
+        assert command_typed(screen) == ""
+        await typed_ahead(pilot, "enter")
+        assert dialog.card == "dynamite" and not dialog.choosing
+
+
+async def test_builders_ctrl_t_then_the_votes_go_to_the_track_calculator(
+    store: Store, new_game: NewGame
+) -> None:
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        calculator = await typed_ahead(pilot, "ctrl+t", *"3")
+        assert isinstance(calculator, TrackCalculator)
+        assert calculator.focused is calculator.query_one("#calc-left")
+        assert calculator.query_one("#calc-left", Input).value == "3"
+        assert command_typed(screen) == ""
+
+
+async def test_y_to_ctrl_f_s_question_then_the_answers_go_to_the_wizard(
+    store: Store, new_game: NewGame
+) -> None:
+    """ctrl+f before the game's end asks first; y (the question read) then `12` typed in one
+    go: the wizard opens with Ann's answer 12, nothing in the command field (the keys behind
+    the y reached the question once it had closed, and were lost)."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        question = await typed_ahead(pilot, "ctrl+f")
+        assert isinstance(question, ConfirmDialog)
+        question.clock = lambda: 1e9  # (read, then answered: not typing that went on)
+        wizard = await typed_ahead(pilot, "y", *"12")
+        assert isinstance(wizard, ScoringWizard)
+        assert wizard.query_one("#answer-0", Input).value == "12"
+        assert command_typed(screen) == ""
