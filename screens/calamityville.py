@@ -153,8 +153,9 @@ be shortened to the start of any of its words; the bank is a party like a player
         Binding("ctrl+n", "deck_over('newspaper')", show=False, id="newspaper-over"),
         Binding("ctrl+g", "deck_over('gold_out')", show=False, id="gold-out-over"),
     ]
-    #: (keys typed on behind ctrl+g go to its question: see GameScreen.KEYS_IN_TURN)
-    KEYS_IN_TURN = (*CommandScreen.KEYS_IN_TURN, "ctrl+g")
+    #: (keys typed on behind ctrl+g go to its question, and a card read with ctrl+n comes
+    #: before a command typed behind it: see GameScreen.KEYS_IN_TURN)
+    KEYS_IN_TURN = (*CommandScreen.KEYS_IN_TURN, "ctrl+g", "ctrl+n")
 
     def __init__(self, session) -> None:  # type: ignore[no-untyped-def]
         super().__init__(session)

@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.notifications import Notification
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Header, Input, Static
 
 from companion.amounts import AmountError
@@ -85,8 +86,8 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
     DIALOGS_FOLLOW_ITS_WIDTH = True
 
     BINDINGS = [
-        Binding("ctrl+z", "undo", "Undo", id="undo", priority=True),
-        Binding("ctrl+y", "redo", "Redo", id="redo", priority=True),
+        Binding("ctrl+z", "undo", "Undo", id="undo"),
+        Binding("ctrl+y", "redo", "Redo", id="redo"),
         Binding("ctrl+o", "correct", "Correct", id="correct"),
         Binding("ctrl+f", "finish", "Finish", id="finish"),
         Binding("f2", "toggle_log", "Log", id="toggle-log"),
@@ -98,8 +99,10 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
     #: the screen's keys the command field runs in their turn among the keys typed: keys
     #: typed on after ctrl+o (`999`, enter, `big win`) went into the command field, the
     #: binding run once the key had bubbled up past them (a play-test); typed on, they go
-    #: to the dialog or screen it opens (screens/dialog.py): each key that opens one
-    KEYS_IN_TURN: tuple[str, ...] = ("ctrl+o", "ctrl+f", "f3")
+    #: to the dialog or screen it opens (screens/dialog.py): each key that opens one; and
+    #: undo and redo (priority bindings, they ran as they reached the app: a command, enter
+    #: and ctrl+z typed in one go undid the change before it, a play-test)
+    KEYS_IN_TURN: tuple[str, ...] = ("ctrl+o", "ctrl+f", "f3", "ctrl+z", "ctrl+y")
     #: when the footer cannot show every key, these give way first (F1 and the palette still
     #: list them): charts and going home are rare mid-game, the game's own keys are not
     FOOTER_GIVES_WAY = ("f3", "escape")
@@ -1064,9 +1067,14 @@ class CommandScreen(GameScreen):
         self.query_one("#command", Input).focus()
 
     @on(Input.Submitted, "#command")
-    def _command(self, event: Input.Submitted) -> None:
+    def _command_posted(self, event: Input.Submitted) -> None:
+        self.command_in_turn(event)
+
+    def command_in_turn(self, event: Input.Submitted) -> None:
         """A command done leaves the field (what was typed after it stays) and is remembered
-        for up/down; one not done stays to be put right, unless more was typed since."""
+        for up/down; one not done stays to be put right, unless more was typed since. The
+        field hands it over here at its enter, in its turn among the keys typed (before a
+        ctrl+z typed behind it)."""
         command = event.input
         assert isinstance(command, CommandField)
         if self.app.screen is not self:  # a dialog came up over the field: an enter typed
@@ -1119,7 +1127,11 @@ class CommandScreen(GameScreen):
             if refusal is not None:  # the command's own refusal: it stays while its text
                 self._done_said = False  # is there, or while what was typed on follows it
             if refusal is not None and command.value == event.value:  # (none typed since)
-                self._refused_typed = comparable(event.value)
+                # typed over, it goes; but not by keys typed on before it could be read
+                # (waiting already: done in turn, the refusal of a command typed in one go
+                # with the next went at once, unseen)
+                typed_on = _keys_waiting(command)
+                self._refused_typed = None if typed_on else comparable(event.value)
 
     @on(Input.Changed, "#command")
     def _done_typed_over(self, event: Input.Changed) -> None:
@@ -1203,3 +1215,14 @@ def at_a_word(cut: str, whole: str) -> str:
     if space < len(kept) // 2:
         return cut
     return kept[:space].rstrip(" ,;:") + "…"
+
+
+def _keys_waiting(field: Widget) -> bool:
+    """Whether keys typed on are already waiting to reach `field` (sent in one go with
+    the one being handled): the player has not seen what this key did yet. (Textual's
+    message queue is a deque, `values`, with no way to peek.)"""
+    for pump in (field, field.app):
+        waiting = getattr(pump._message_queue, "values", ())
+        if any(isinstance(message, events.Key) for message in waiting):
+            return True
+    return False

@@ -155,7 +155,15 @@ class CommandField(CompletingInput):
         command = value[len(self._handed) :] if value.startswith(self._handed) else value
         self._handed = value
         result = self.validate(command) if "submitted" in self.validate_on else None
-        self.post_message(self.Submitted(self, command, result))
+        submitted = self.Submitted(self, command, result)
+        # done now, in its turn among the keys typed, when the screen takes it so: posted, it
+        # reached the screen after a ctrl+z typed behind it, which undid the change before
+        # (a play-test)
+        in_turn = getattr(self.screen, "command_in_turn", None)
+        if in_turn is not None:
+            in_turn(submitted)
+        else:
+            self.post_message(submitted)
 
     def take(self, command: str) -> None:
         """The screen has done `command` (or refused it while more was typed since): it

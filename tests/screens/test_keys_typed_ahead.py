@@ -206,3 +206,42 @@ async def test_y_to_ctrl_f_s_question_then_the_answers_go_to_the_wizard(
         assert isinstance(wizard, ScoringWizard)
         assert wizard.query_one("#answer-0", Input).value == "12"
         assert command_typed(screen) == ""
+
+
+async def test_a_command_enter_and_ctrl_z_in_one_go_undo_that_command(
+    store: Store, new_game: NewGame
+) -> None:
+    """`ann bucks +1`, enter, ctrl+z typed in one go undid the change before (the Clean
+    Up: the game went back a Round) and then did the +1 (a play-test): ctrl+z ran as it
+    reached the app, before the keys ahead of it. In turn: the +1 done, then undone; and
+    ctrl+y behind it does it again."""
+    from companion.amounts import parse_amount
+
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"), first=0)
+    session.act(session.rules.adjust(session.state, 1, "bucks", parse_amount("+3")))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, ColomaScreen)
+        before = [dict(numbers) for numbers in screen.session.state.numbers]
+        await typed_ahead(pilot, *"ann bucks +1", "enter", "ctrl+z")
+        assert screen.session.state.numbers == before  # Bo's +3 still there
+        assert screen.session.journal.effective_count == 1
+        await typed_ahead(pilot, "ctrl+y", *"bo bucks +2", "enter", "ctrl+z", "ctrl+y")
+        numbers = screen.session.state.numbers
+        assert numbers[0]["bucks"] == before[0]["bucks"] + 1
+        assert numbers[1]["bucks"] == before[1]["bucks"] + 2
+        assert command_typed(screen) == ""
+
+
+async def test_calamityville_ctrl_n_then_a_command_are_done_in_that_order(
+    store: Store, new_game: NewGame
+) -> None:
+    """ctrl+n (a newspaper card read) and `pay ann bo 1 rent` typed in one go were logged the
+    payment first (a play-test): in turn, the card, then the payment."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        await typed_ahead(pilot, "ctrl+n", *"pay ann bo 1 rent", "enter")
+        kinds = [entry.kind for entry in screen.session.journal.entries]
+        assert len(kinds) == 2 and kinds[0] != kinds[1], kinds
+        texts = [entry.text for entry in screen.session.journal.entries]
+        assert "newspaper" in texts[0].lower() or "card" in texts[0].lower(), texts
