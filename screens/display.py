@@ -468,10 +468,7 @@ class DisplayScreen(StyledOnce, Screen[None]):
         self._show_log()
         self.call_after_refresh(self._fit_log)  # the lines above it may wrap anew
         status = self.query_one("#display-status", Static)
-        following = (
-            f"Following {session.game_id} (read-only) · {time.strftime('%H:%M:%S')} · "
-            "g: games · q: quit"
-        )
+        following = f"Following {session.game_id} (read-only) · {time.strftime('%H:%M:%S')}"
         damage = session.record.damage
         # a damaged file said, not shown as the game (its readable part looked like a game
         # in play: a play-test); the status wraps, so that it is read whole at 80x24
@@ -481,7 +478,14 @@ class DisplayScreen(StyledOnce, Screen[None]):
                 f"Entry {damage.number} of the game file {damage.what}: shown up to the entry "
                 f"before it; the window that plays the game says what to do. {following}"
             )
-        status.update(Text(following))
+        # the keys on a line of their own when the whole does not fit one: "q:" ended a
+        # line and "quit" began the next at 80x24 (a play-test)
+        keys = "g: games · q: quit"
+        whole = f"{following} · {keys}"
+        width = status.content_size.width or self.size.width - status.styles.gutter.width
+        status.update(
+            Text(whole if not width or cell_len(whole) <= width else f"{following}\n{keys}")
+        )
 
     def _show_board(self, view: DisplayView) -> None:
         """The board (a Builders game's), redrawn as it changes; hidden for a game without."""

@@ -18,6 +18,7 @@ import pytest
 from rich.style import Style
 from rich.text import Text
 from textual.color import Color
+from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Digits
 
@@ -710,3 +711,23 @@ async def test_the_display_draws_the_board_the_game_screen_draws(
     assert on_display == on_game_screen
     shown = "\n".join(on_display)
     assert all(mark in shown for mark in ("A3", "~~", "$$", "==", "◀"))
+
+
+async def test_the_status_keeps_each_key_with_its_word_at_80x24(
+    store: Store, new_game: NewGame
+) -> None:
+    """At 80x24 the status line ended in "q:" and "quit" began the next line (a
+    play-test): a key and its word stay together."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy"))  # (a long name)
+    app = DisplayApp(store, session.game_id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shows(pilot, lambda: isinstance(app.screen, DisplayScreen) and app.screen.view)
+        status = app.screen.query_one("#display-status")
+        await shows(pilot, lambda: "Following" in text_of(pilot, "#display-status"))
+        lines = [
+            strip.text.strip()
+            for strip in status.render_lines(Region(0, 0, status.size.width, status.size.height))
+        ]
+        assert any("q:" in line for line in lines), lines
+        assert not any(line.endswith(("q:", "g:")) for line in lines), lines
+        assert "g: games · q: quit" in lines
