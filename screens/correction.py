@@ -182,13 +182,28 @@ stays, so you can fix it and record again.
         given to the name typed for a bank: a play-test). The reason stays: it holds for
         the thing meant as much as for the one picked by mistake (cleared too, a later
         play-tester typed it again), and nothing is recorded without a value typed anew."""
-        key = str(event.value)
+        self._what_is(str(event.value))
+
+    def _what_is(self, key: str) -> None:
+        """`key` chosen in What (`_what_changed`), the value typed for another one cleared."""
         if key == self._what:  # (set again as it was: what was typed is for it)
             return
         self._what = key
         self.query_one("#value-label", Static).update(self._hint(key))
         self.query_one("#value", Input).value = ""
         self._show_value_problem(None)
+
+    def chosen_in_turn(self, select: Select) -> None:  # type: ignore[type-arg]
+        """An enter in What's open list took its option, in its turn among the keys typed
+        (screens/widgets/select.py): on to the new value at once, the one typed for another
+        thing cleared now, so that the keys typed on behind the enter (`1450` enter
+        `miscount` enter) go to the value and the reason (they went to the list, and were
+        lost: a play-test). The list closing (`_what_opened_or_closed`) then moves nothing."""
+        if select.id != "what":
+            return
+        self._what_is(str(select.value))
+        self.set_focus(self.query_one("#value", Input))
+        self._moved_on = True
 
     @on(Input.Changed, "#value")
     def _value_typed(self, event: Input.Changed) -> None:

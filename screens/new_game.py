@@ -30,7 +30,7 @@ from screens.player_colours import follow_theme, player_colours
 from screens.widgets.command_input import CompletingInput
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.no_scroll import InTurnInput, passed_to_focus
-from screens.widgets.select import TableSelect
+from screens.widgets.select import TableSelect, from_its_list
 from screens.widgets.shown import say
 from screens.widgets.tick_box import TickBox
 
@@ -92,6 +92,8 @@ class ColourSelect(TableSelect):
             self.value = value
 
     async def _on_key(self, event: events.Key) -> None:
+        if from_its_list(event):  # (handled there)
+            return
         if passed_to_focus(self, event):  # typed after a move
             return
         if not self.expanded and event.is_printable and event.key != "space":

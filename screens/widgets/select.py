@@ -11,11 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.widgets import OptionList, Select
 from textual.widgets._select import SelectCurrent, SelectOverlay
 
 from companion.table import folded
+from screens.widgets.no_scroll import passed_to_focus
 
 #: how a typed number starts (`$350`, `+5`, `-3`)
 NUMBER_START = frozenset("0123456789$+-")
@@ -27,14 +29,46 @@ def laid_out(options: OptionList) -> bool:
     return (options.highlighted or 0) in options._index_to_line
 
 
+def from_its_list(event: events.Key) -> bool:
+    """Whether `event` bubbles up from a Select's open list, which had it (a Select passing
+    it on to the list, where the focus is, sent it round again and again)."""
+    return getattr(event, "_from_list", False)
+
+
 class _SteadyOverlay(SelectOverlay):
     #: whether a search may start with a digit (`TableSelect`'s `search_by_number`)
     by_number = True
+
+    #: keys typed on that reach a field once the list has the focus are its own (a search)
+    TAKES_TYPED_KEYS = True
 
     def _move_page(self, direction: Any) -> None:
         if not laid_out(self):
             return
         super()._move_page(direction)
+
+    async def _on_key(self, event: events.Key) -> None:
+        """Enter takes the option highlighted in its turn among the keys typed, and the keys
+        behind it go where the focus is then. (The option list's enter is a binding, run
+        once the key had bubbled up: keys typed on behind it, `1450` enter `miscount`
+        meant for ctrl+o's value and reason, all reached the list, which still had the
+        focus, and were lost: a play-test.) Textual's type-to-search follows, for the rest."""
+        event._from_list = True  # type: ignore[attr-defined]  # (bubbling up: `TableSelect`)
+        if passed_to_focus(self, event):  # typed on after the list closed: to the field
+            return
+        if not self.has_focus:  # closed, the focus on something that is not a field
+            event.stop()
+            event.prevent_default()
+            focused = self.screen.focused
+            if focused is not None:
+                focused.post_message(events.Key(event.key, event.character))
+            return
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            select = self.parent
+            if self.highlighted is not None and isinstance(select, TableSelect):
+                select.choose_in_turn(self.highlighted)
 
     def _find_search_match(self, query: str) -> int | None:
         """Textual's search (the option whose text holds what was typed earliest), case
@@ -65,6 +99,42 @@ class TableSelect(Select[Any]):
     def __init__(self, *args: Any, search_by_number: bool = True, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._by_number = search_by_number
+
+    #: keys typed on behind the key that moved the focus here (shift+tab, then enter to
+    #: open the list) reach the field they were typed in: passed on here, in their turn
+    TAKES_TYPED_KEYS = True
+    #: the keys that open the list (Select's binding)
+    OPENING = ("enter", "down", "space", "up")
+
+    async def _on_key(self, event: events.Key) -> None:
+        """A key that opens the list does it in its turn among the keys typed, the focus
+        moved to the list at once: the keys typed on behind it (`bo` enter) search and
+        choose in it (as a binding it ran once the key had bubbled up, after they had
+        reached the closed Select, and been lost). A key typed on once the focus has moved
+        on goes where the focus is."""
+        if from_its_list(event):  # its list's own key, bubbling up
+            return
+        if passed_to_focus(self, event):
+            return
+        if event.key in self.OPENING and not self.expanded:
+            event.stop()
+            event.prevent_default()
+            self.action_show_overlay()
+            self.screen.set_focus(self.query_one(SelectOverlay))
+
+    def choose_in_turn(self, index: int) -> None:
+        """The option at `index` taken (its list's enter), at once: the list closed and
+        the focus back here, or where the screen's `chosen_in_turn(select)` moves it (the
+        field that follows, for the keys typed on). As Textual's own pick does, but now:
+        its messages came after the keys typed behind the enter."""
+        value = self._options[index][1]
+        if value != self.value:
+            self.value = value
+        self.expanded = False
+        self.screen.set_focus(self)
+        chosen_in_turn = getattr(self.screen, "chosen_in_turn", None)
+        if chosen_in_turn is not None:
+            chosen_in_turn(self)
 
     def compose(self) -> ComposeResult:
         yield SelectCurrent(self.prompt)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import Input
+from textual.widgets import Input, Select
 
 from companion.store import Store
 from screens.boomtown import BoomtownScreen
@@ -18,6 +18,7 @@ from screens.calamityville import CalamityvilleScreen
 from screens.charts import GameCharts
 from screens.coloma import ColomaScreen
 from screens.confirm import ConfirmDialog
+from screens.correction import CorrectionDialog
 from screens.event_card import EventCard
 from screens.game import GameScreen
 from screens.help import HelpScreen
@@ -245,3 +246,48 @@ async def test_calamityville_ctrl_n_then_a_command_are_done_in_that_order(
         assert len(kinds) == 2 and kinds[0] != kinds[1], kinds
         texts = [entry.text for entry in screen.session.journal.entries]
         assert "newspaper" in texts[0].lower() or "card" in texts[0].lower(), texts
+
+
+async def test_a_choice_in_ctrl_o_s_what_then_the_value_and_the_reason_typed_on(
+    store: Store, new_game: NewGame
+) -> None:
+    """In ctrl+o's open What list, `bo`, enter (Bo's money), `1450`, enter, `miscount`,
+    enter typed in one go: What showed the choice, the value and the reason stayed empty
+    and nothing was recorded (the keys behind the enter went to the list, which had the
+    focus when they came: a play-test). In turn: Bo's money is 1450, for "miscount"."""
+    from tests.screens.test_correction_dialog_what import four_players
+
+    session = four_players(new_game)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        dialog = await typed_ahead(pilot, "ctrl+o")
+        assert isinstance(dialog, CorrectionDialog)
+        what = dialog.query_one("#what", Select)
+        await typed_ahead(pilot, "shift+tab")
+        await typed_ahead(pilot, "enter")
+        assert what.expanded
+        keys = [*"bo", "enter", *"1450", "enter", *"miscount", "enter"]
+        after = await typed_ahead(pilot, *keys)
+        assert after is screen, (what.value, dialog.query_one("#value", Input).value)
+        last = screen.session.journal.effective()[-1]
+        assert last.text.endswith(": miscount")
+        assert screen.session.state.numbers[1]["money"] == 1450
+        assert command_typed(screen) == ""
+
+
+async def test_ctrl_o_s_what_opened_chosen_and_typed_on_all_in_one_go(
+    store: Store, new_game: NewGame
+) -> None:
+    """The same typed from the value in one go, the list opened by the enter among them:
+    shift+tab, enter, `bo`, enter, `1450`, enter, `miscount`, enter."""
+    from tests.screens.test_correction_dialog_what import four_players
+
+    session = four_players(new_game)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        keys = ["ctrl+o", "shift+tab", "enter", *"bo", "enter", *"1450", "enter", *"miscount"]
+        dialog = await typed_ahead(pilot, *keys, "enter")
+        assert dialog is screen
+        assert screen.session.journal.effective()[-1].text.endswith(": miscount")
+        assert screen.session.state.numbers[1]["money"] == 1450
+        assert command_typed(screen) == ""
