@@ -31,7 +31,7 @@ from companion.games.boomtown import (
 )
 from companion.table import folded
 from screens.dialog import Dialog
-from screens.widgets.no_scroll import SteadyInput
+from screens.widgets.no_scroll import InTurnInput, SteadyInput
 from screens.widgets.select import TableSelect
 from screens.widgets.shown import say
 from screens.widgets.tick_box import TickBox
@@ -189,7 +189,7 @@ class MinePicker(Dialog, ModalScreen[MineCard | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="mine-box"):
             yield Static(Text(f"The mine {self.who} takes"), id="mine-title")
-            yield SteadyInput(
+            yield InTurnInput(  # (its enter in turn: `key_in_turn`)
                 placeholder="type to filter: cm 6, cold, 9 (down: to the list)",
                 id="mine-filter",
                 compact=True,
@@ -202,7 +202,7 @@ class MinePicker(Dialog, ModalScreen[MineCard | None]):
                     [(town, town) for town in TOWNS], prompt="Town", id="custom-town", compact=True
                 )
                 yield SteadyInput(placeholder="roll 2-12", id="custom-roll", compact=True)
-                yield SteadyInput(placeholder="gold", id="custom-value", compact=True)
+                yield InTurnInput(placeholder="gold", id="custom-value", compact=True)
                 yield TickBox("dangerous", id="custom-dangerous", compact=True)
                 yield Button("Take it", id="custom-take", compact=True)
             yield Static("", id="custom-error", classes="error", markup=False)
@@ -225,10 +225,33 @@ class MinePicker(Dialog, ModalScreen[MineCard | None]):
         )
         self.set_focus(self.query_one("#mine-filter", Input))  # (at once: keys typed ahead follow)
 
+    #: what the list was last filtered by
+    _filtered = ""
+
     @on(Input.Changed, "#mine-filter")
     def _filter(self, event: Input.Changed) -> None:
-        self.choice.filter(event.value)
+        self._filter_now()
         say(self.query_one("#mine-error", Static), "")  # a key typed: redrawn only if shown
+
+    def _filter_now(self) -> None:
+        """The list filtered by what the field holds now (an enter in its turn comes before
+        the field's change is handled); unchanged, it is left alone."""
+        typed = self.query_one("#mine-filter", Input).value
+        if typed != self._filtered:
+            self._filtered = typed
+            self.choice.filter(typed)
+
+    def key_in_turn(self, field: Input, key: str) -> None:
+        """Enter in the filter or in the custom mine's gold, in its turn among the keys typed
+        (`InTurnInput`): `cm 6`, enter and the next command typed at once took the mine
+        only once the command's keys had gone into the filter (a play-test). It takes what
+        is highlighted then; keys typed behind it go where the focus is then (the game's
+        command field, the picker closed)."""
+        if field.id == "mine-filter":
+            self._filter_now()
+            self._take_highlighted()
+        else:
+            self._custom()
 
     def action_into_list(self) -> None:
         if self.focused is self.query_one("#mine-filter"):
@@ -262,7 +285,7 @@ class MinePicker(Dialog, ModalScreen[MineCard | None]):
         if gold:
             self.query_one("#custom-value", Input).value = gold
         focus = "#custom-value" if town is not None and roll else "#custom-town"
-        self.query_one(focus).focus()
+        self.set_focus(self.query_one(focus))  # (at once: keys typed on follow it)
 
     @on(OptionList.OptionSelected, "#mine-list")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

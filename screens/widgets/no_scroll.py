@@ -62,9 +62,15 @@ def passed_to_focus(widget: Widget, event: events.Key) -> bool:
         event.prevent_default()
         top._forward_event(events.Key(event.key, event.character))
         return True
-    focused = widget.screen.focused
     if widget.screen not in widget.app.screen_stack:  # its dialog closed (by an enter
-        focused = top.focused  # typed with them): the keys go where the focus is now
+        # typed with them): the keys go where the focus is then, after what its closing
+        # does (the mine taken, which the screen below runs next: `call_next`; ctrl+l typed
+        # on behind the enter that took a mine listed them for the same picker again)
+        event.stop()
+        event.prevent_default()
+        top.call_next(hand_on, widget.app, event)
+        return True
+    focused = widget.screen.focused
     if focused is widget or not takes_typed_keys(focused):
         return False
     assert focused is not None
@@ -75,9 +81,10 @@ def passed_to_focus(widget: Widget, event: events.Key) -> bool:
 
 
 def hand_on(app: App[Any], key: events.Key) -> None:
-    """A key that reached a dialog once it had closed (typed on behind the key that closed
-    it: escape, y): to the screen on top now, as if typed there (a dialog on top takes it
-    as typed ahead; a game screen's command field types it)."""
+    """A key that reached a dialog, or a field of it, once it had closed (typed on behind
+    the key that closed it: escape, y, an enter that took a mine): to the screen on top
+    now, as if typed there (a dialog on top takes it as typed ahead; a game screen's
+    command field types it)."""
     top = app.screen
     again = events.Key(key.key, key.character)
     if getattr(top, "TAKES_KEYS_TYPED_AHEAD", False):

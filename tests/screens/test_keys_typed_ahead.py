@@ -291,3 +291,38 @@ async def test_ctrl_o_s_what_opened_chosen_and_typed_on_all_in_one_go(
         assert screen.session.journal.effective()[-1].text.endswith(": miscount")
         assert screen.session.state.numbers[1]["money"] == 1450
         assert command_typed(screen) == ""
+
+
+async def test_boomtown_enter_in_the_mine_list_takes_the_mine_in_its_turn(
+    store: Store, new_game: NewGame
+) -> None:
+    """ctrl+l, `cm 6`, enter and the next keys typed at once: the enter acted after the keys
+    typed behind it had gone into the filter (a play-test). In turn: the mine highlighted
+    at the enter is Ann's, the picker closes, and the keys behind go to the command field."""
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await _at_the_picks(pilot, new_game)
+        mines = len(screen.state.mines_of(0))
+        after = await typed_ahead(pilot, "ctrl+l", *"cm 6", "enter", *"bo")
+        assert after is screen
+        taken = screen.state.mines_of(0)
+        assert len(taken) == mines + 1
+        assert (taken[-1].town, taken[-1].roll) == ("Cold Mountain", 6), taken[-1]
+        assert command_typed(screen) == "bo"
+
+
+async def test_boomtown_a_mine_taken_then_ctrl_l_again_lists_for_the_next_picker(
+    store: Store, new_game: NewGame
+) -> None:
+    """ctrl+l, `cm 6`, enter, ctrl+l, `cold` typed at once: Ann takes Cold Mountain 6, and
+    the second list is the next picker's, filtered by `cold` (the pick done in its turn,
+    before the keys behind it)."""
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await _at_the_picks(pilot, new_game)
+        mines = len(screen.state.mines_of(0))
+        after = await typed_ahead(pilot, "ctrl+l", *"cm 6", "enter", "ctrl+l", *"cold")
+        assert isinstance(after, MinePicker)
+        assert len(screen.state.mines_of(0)) == mines + 1
+        assert after.who == screen.state.name(screen.state.next_picker)
+        assert after.who != "Ann"
+        assert after.query_one("#mine-filter", Input).value == "cold"
+        assert command_typed(screen) == ""
