@@ -326,3 +326,66 @@ async def test_boomtown_a_mine_taken_then_ctrl_l_again_lists_for_the_next_picker
         assert after.who != "Ann"
         assert after.query_one("#mine-filter", Input).value == "cold"
         assert command_typed(screen) == ""
+
+
+async def test_boomtown_holdup_enter_then_keys_go_to_the_event_card(
+    store: Store, new_game: NewGame
+) -> None:
+    """`holdup`, enter and `cy` typed in one go: the card's dialog opens at the enter and
+    `cy` filters whom it is played on; none of it is in the command field."""
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await _at_the_picks(pilot, new_game)
+        dialog = await typed_ahead(pilot, *"holdup", "enter", *"cy")
+        assert isinstance(dialog, EventCard) and dialog.card == "holdup"
+        assert dialog.query_one("#event-filter", Input).value == "cy"
+        assert "cy" not in command_typed(screen)
+
+
+async def test_boomtown_a_holdup_typed_whole_in_one_go(store: Store, new_game: NewGame) -> None:
+    """`holdup` enter `cy` enter `7` tab `4 4` enter `bo` in one go: the card played on Cy
+    (named 7, rolled 8: Cy pays Ann 7), and `bo` in the command field."""
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await _at_the_picks(pilot, new_game)
+        keys = [*"holdup", "enter", *"cy", "enter", "7", "tab", "4", "space", "4", "enter"]
+        after = await typed_ahead(pilot, *keys, *"bo")
+        assert after is screen
+        assert "Cy pays Ann 7" in screen.session.journal.effective()[-1].text
+        assert command_typed(screen) == "bo"
+
+
+async def test_calamityville_gold_enter_then_keys_go_to_its_question(
+    store: Store, new_game: NewGame
+) -> None:
+    """`gold`, enter, `bo 5` in one go: the question takes them (typing that went on), not
+    the command field; n and `cy` typed on answer no and type in the field."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy"), first=0)
+    for _ in range(29):  # the Boom cards read: the gold may run out
+        session.act(session.rules.newspaper(session.state))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        question = await typed_ahead(pilot, *"gold", "enter", *"bo 5")
+        assert isinstance(question, ConfirmDialog)
+        assert "bo" not in command_typed(screen)
+        assert question.query_one("#confirm-typed-on").display
+        question.clock = lambda: 1e9  # (read, then answered: not typing that went on)
+        await typed_ahead(pilot, "n", *"cy")
+        assert pilot.app.screen is screen and command_typed(screen) == "cy"
+        assert not screen.state.gold_out
+
+
+async def test_coloma_n_that_asks_then_keys_go_to_its_question(
+    store: Store, new_game: NewGame
+) -> None:
+    """`n` (the Event and the Sites not typed: it asks first), enter, `event` typed in one
+    go: the question takes them, not the command field; escape and `event` enter typed on
+    say no and record the Event."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, ColomaScreen)
+        await typed_ahead(pilot, *"pools 2 3 4", "enter")
+        question = await typed_ahead(pilot, "n", "enter", *"event")
+        assert isinstance(question, ConfirmDialog)
+        assert command_typed(screen) == "n"
+        await typed_ahead(pilot, "escape", *"event", "enter")
+        assert pilot.app.screen is screen and command_typed(screen) == ""
+        assert screen.state.round == 1 and screen.state.event_done
