@@ -214,6 +214,7 @@ class BoardBox(PlainVerticalScroll):
         screen = self.screen
         if isinstance(screen, BuildersScreen):
             screen.fit_notes()
+            screen.fit_legend()  # (more room above the notes, or less)
 
 
 class BoardTable(NoScrollHorizontal):
@@ -223,8 +224,8 @@ class BoardTable(NoScrollHorizontal):
     def on_resize(self, event: events.Resize) -> None:
         screen = self.screen
         if isinstance(screen, BuildersScreen):
-            screen.fit_legend()
             screen.fit_notes()
+            screen.fit_legend()
 
 
 class Legend(WrappedRows):
@@ -294,6 +295,9 @@ Type in the command field and press **enter**; the line above it says what comes
     _place_widths: list[int] | None = None
     #: the notes' height as last set, on a short terminal (None: the .tcss's)
     _notes_height: int | None = None
+    #: on a short terminal, the lines the notes' words take at the box's foot (their
+    #: padding above them is the legend's room too)
+    _notes_lines = 0
     #: the legend's versions, their width and their room when last fitted, and the one shown
     _legend_fitted: tuple[tuple[tuple[str, ...], ...], int, int, int] | None = None
 
@@ -481,9 +485,9 @@ Type in the command field and press **enter**; the line above it says what comes
         lines = self._board_lines(marker)
         self._size_board(board, lines)
         board.show(lines)
-        self.fit_legend()
         self._preview_shown = preview
-        self.fit_notes()
+        self.fit_notes()  # (first: the legend takes the room the notes' lines leave it)
+        self.fit_legend()
 
     def fit_notes(self) -> None:
         """The Train Marker's notes in the longest version that leaves the whole board in
@@ -517,6 +521,7 @@ Type in the command field and press **enter**; the line above it says what comes
             if self.has_class("-short"):  # (the last version wrapped is the one shown)
                 height = max(under_table, wrapped, 1)
                 padding = [Text()] * (height - wrapped)  # (the notes at the foot)
+                self._notes_lines = wrapped
             if height != self._notes_height:
                 self._notes_height = notes.styles.height = height
         notes.show([*padding, shown])
@@ -763,16 +768,16 @@ Type in the command field and press **enter**; the line above it says what comes
         legend = self.query_one("#legend", Legend)
         versions = self._legend_versions()
         width = legend.size.width
-        # beside the board's lines (or its place's, before its size is typed: the same
-        # legend then, so that the board's coming lays nothing out, #16), or down to the
-        # notes at the box's foot when it is higher; less the players' two lines each
-        lines = self._board_room()[1]
-        above_notes = self.query_one("#board-box").size.height
-        above_notes -= self.query_one("#notes").outer_size.height
-        room = max(lines, above_notes) - 2 * len(self.state.players)
         if not self.has_class("-short") or not width:
             legend.show(versions[0])
             return
+        # beside the board's lines (or its place's, before its size is typed: the same
+        # legend then, so that the board's coming lays nothing out, #16), or down to the
+        # notes' words at the box's foot (not their padding) when that is more; less the
+        # players' two lines each
+        lines = self._board_room()[1]
+        above_notes = self.query_one("#board-box").size.height - self._notes_lines
+        room = max(lines, above_notes) - 2 * len(self.state.players)
         key = tuple(tuple(line.plain for line in version) for version in versions)
         fitted = self._legend_fitted
         if fitted is not None and fitted[:3] == (key, width, room):  # (most keys)
@@ -799,12 +804,13 @@ Type in the command field and press **enter**; the line above it says what comes
         example.append(f"{labels[owner]}{cube}", f"bold {colour}")
         example.append(f": {state.players[owner].name}'s building, ")
         example.append(f"{CUBE_NAMES.get(cube, cube)} cube")
-        terrain = ", ".join(["=..= Track Token", *terrain_legend(set(state.terrain.values()))])
+        words = terrain_legend(set(state.terrain.values()))
+        marks = ", ".join(["=..= Track Token", *words])
         versions = [
             [Text("Row 1 at the bottom; =..= Track Token"), example]
-            + ([Text(terrain.removeprefix("=..= Track Token, "))] if state.terrain else []),
-            [example.copy(), Text(terrain)],
-            [Text(terrain)],
+            + ([Text(", ".join(words))] if words else []),
+            [example.copy(), Text(marks)],
+            [Text(marks)],
         ]
         for version in versions:
             for line in version:

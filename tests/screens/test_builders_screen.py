@@ -26,6 +26,7 @@ from tests.screens.helpers import (
     settle,
     text_of,
     type_into,
+    until,
 )
 
 
@@ -1129,12 +1130,34 @@ async def test_at_80x24_the_legend_beside_a_10x7_board_is_whole(
         legend, notes = screen.query_one("#legend"), screen.query_one("#notes")
         assert not legend.region.overlaps(notes.region)
         assert not screen.query_one("#board-box").show_vertical_scrollbar
+        await pilot.resize_terminal(80, 29)  # short still, with room under the board
+        await until(
+            pilot,
+            lambda: "Row 1 at the bottom; =..= Track Token" in words_shown(pilot, "#legend"),
+        )
     async with make_app(store).run_test(size=SIZE) as pilot:
         await open_screen(pilot, session, BuildersScreen)
         await settle(pilot)
         shown = words_shown(pilot, "#legend")
         assert "Row 1 at the bottom; =..= Track Token" in shown
         assert "A3: Annabel's building, a Triple cube" in shown
+
+
+async def test_at_80x24_a_legend_with_room_under_a_small_board_stays_whole(
+    store: Store, new_game: NewGame
+) -> None:
+    """The legend's room is down to the notes' words at the box's foot, not their blank
+    lines above them (a review: on a 3x3 board the legend lost its first line when a Lake
+    came, above five blank lines)."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0, terrain=True)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_screen(pilot, session, BuildersScreen)
+        for typed in ("board 3x3", "lake 2 2"):
+            assert await command(pilot, typed) == "", typed
+        await settle(pilot)
+        shown = words_shown(pilot, "#legend")
+        assert "Row 1 at the bottom; =..= Track Token" in shown
+        assert "~~ Lake" in shown
 
 
 def lines_on_screen(pilot: Pilot) -> list[str]:
