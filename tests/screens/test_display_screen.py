@@ -694,9 +694,10 @@ async def test_the_board_and_the_cards_draw_a_player_as_the_game_screen_does(
 async def test_the_display_draws_the_board_the_game_screen_draws(
     store: Store, new_game: NewGame
 ) -> None:
-    """The display drew the board with its own copy of the game screen's drawing (its
-    legend had drifted once): both draw it with one function now, so the display's rows read
-    as the game screen's, cell for cell (a building, terrain, the Track Token, the ◀)."""
+    """A guard: the display drew the board with its own copy of the game screen's drawing
+    (its legend had drifted once); both draw it with one function now, and the display's
+    rows must go on reading as the game screen's, cell for cell (a building, terrain, the
+    Track Token, the ◀)."""
     session = _builders_on_a_board(new_game)
     async with make_app(store).run_test(size=(120, 40)) as pilot:
         game = await open_screen(pilot, session, BuildersScreen)
