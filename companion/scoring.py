@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 import tomli_w
 
-from companion.amounts import plural, refused_text, whole_digits
+from companion.amounts import is_number, plural, refused_text, whole_digits
 from companion.safe_text import quoted
 
 FieldKind = Literal["count", "list", "investments"]
@@ -858,52 +858,73 @@ def field_hint(spec: Field) -> str:
 
 
 def parse_answer(spec: Field, text: str) -> Any:
-    """Read what was typed for one player and one field; SheetError says what is expected."""
+    """Read what was typed for one player and one field; SheetError says what is expected:
+    of the first token that does not read, "cannot be negative" when a minus before it is
+    all that is wrong with it, else what it is not."""
     stripped = text.strip()
-    negative = re.fullmatch(r"-\s*[0-9]+", stripped) or re.search(r"(?:^|[\s,;])-[0-9]", stripped)
-    if negative and _reads_without_minus(spec, stripped):  # (else: what is no number first)
-        raise SheetError(f"Numbers cannot be negative here (not {stripped}).")
     if spec.kind == "count":
         # as printed on money and bills too: "$2,500" and "2,500" read 2500
         digits = whole_digits(stripped)
         if digits is None:
-            raise SheetError(f"Type {field_hint(spec)} ({refused_text(stripped)}).")
+            raise _refusal(
+                stripped,
+                stripped,
+                lambda plain: whole_digits(plain) is not None,
+                f"Type {field_hint(spec)} ({refused_text(stripped)}).",
+            )
         number = _typed_number(digits)
         if spec.most is not None and number > spec.most:  # (7 Horses was taken: a play-test)
             raise SheetError(f"At most {spec.most} ({spec.most_why}), not {number}.")
         return number
-    tokens = [token for token in re.split(r"[\s,;]+", stripped) if token]
     if spec.kind == "list":
-        bad = [token for token in tokens if not re.fullmatch(r"[0-9]+", token)]
-        if bad:
-            raise SheetError(f"Not a number: {bad[0]}. Type {field_hint(spec)}.")
+        tokens = [token for token in re.split(r"[\s,;]+", stripped) if token]
+        for token in tokens:
+            if not is_number(token):
+                raise _refusal(
+                    token, stripped, is_number, f"Not a number: {token}. Type {field_hint(spec)}."
+                )
         problem = spec.too_many(len(tokens))
         if problem:
             raise SheetError(f"{problem[0].upper()}{problem[1:]}.")
         return [_typed_number(token) for token in tokens]
     investments = []
-    spaced = re.sub(r"[,;]", " ", stripped)
-    for token in re.findall(r"[0-9]+\s*[x\u00d7*]\s*[0-9]+(?:\s*\+?g)?|\S+", spaced, re.I):
+    for token in investment_tokens(stripped):
         match = _INVESTMENT.match(token)
         if not match:
-            raise SheetError(f"Not an investment: {token}. Type {field_hint(spec)}.")
+            raise _refusal(
+                token,
+                stripped,
+                lambda plain: _INVESTMENT.match(plain) is not None,
+                f"Not an investment: {token}. Type {field_hint(spec)}.",
+            )
         vp, cube, goldmine = int(match.group(1)), int(match.group(2)), bool(match.group(3))
         investments.append({"vp": vp, "cube": cube, "goldmine": goldmine})
     return _typed_investments(investments)
 
 
-def _reads_without_minus(spec: Field, text: str) -> bool:
-    """Whether `text` is what `spec` takes once its minus signs are gone: a minus is then
-    all that is wrong. "x7 -2" was refused as negative, though x7 is no number at all (a
-    play-test): what is not a number is said first."""
-    plain = re.sub(r"-\s*", "", text).strip()
-    if spec.kind == "count":
-        return whole_digits(plain) is not None
-    spaced = re.sub(r"[,;]", " ", plain)
-    if spec.kind == "list":
-        return all(re.fullmatch(r"[0-9]+", token) for token in spaced.split())
-    found = re.findall(r"[0-9]+\s*[x\u00d7*]\s*[0-9]+(?:\s*\+?g)?|\S+", spaced, re.I)
-    return all(_INVESTMENT.match(token) for token in found)
+def investment_tokens(text: str) -> list[str]:
+    """The investments typed (`5x3g, 2 x 1 7`): one token each, a VPxCUBE with spaces in
+    it (and a minus before it) one too; anything else up to a space, comma or semicolon.
+    The one copy `parse_answer` and `parse_vps` read them with."""
+    spaced = re.sub(r"[,;]", " ", text)
+    return re.findall(r"(?:-\s*)?[0-9]+\s*[x\u00d7*]\s*[0-9]+(?:\s*\+?g)?|\S+", spaced, re.I)
+
+
+def _without_minus(token: str) -> str | None:
+    """`token` without the minus it starts with (`-2` -> `2`), or None when it has none."""
+    match = re.fullmatch(r"-\s*(\S.*)", token, re.DOTALL)
+    return match.group(1) if match else None
+
+
+def _refusal(token: str, typed: str, reads: Callable[[str], bool], otherwise: str) -> SheetError:
+    """The refusal of `token`, the first that does not read of what was `typed`: "cannot be
+    negative" when it is a minus before what `reads`, else `otherwise` (what it is not).
+    Per token, so that the first one decides: a check of the whole text first said "-2 x7"
+    was no number and "x7 -2" negative, or the other way round (a play-test, a review)."""
+    plain = _without_minus(token)
+    if plain is not None and reads(plain):
+        return SheetError(f"Numbers cannot be negative here (not {typed}).")
+    return SheetError(otherwise)
 
 
 def _typed_investments(investments: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -931,12 +952,10 @@ UNKNOWN_VP = -1
 def parse_vps(text: str, board: list[Mapping[str, Any]]) -> list[dict[str, Any]] | None:
     """The VP read off each building's card, typed in the board's order (`5 3 0`): each
     paired with its cube and Goldmine from `board`; a building typed as VPxCUBE among them
-    (`5 3x2 0`, or each of them) takes the cube typed, and keeps the board's Goldmine. None
-    when the text is VPxCUBE alone, not one per building (then it is read as such,
-    whatever the board)."""
-    tokens = re.findall(
-        r"[0-9]+\s*[x\u00d7*]\s*[0-9]+(?:\s*\+?g)?|[^\s,;]+", text.strip(), re.IGNORECASE
-    )
+    (`5 3x2 0`) takes the cube typed, and keeps the board's Goldmine. Each one typed as
+    VPxCUBE, one per building: see `_paired_by_cube`. None when the text is VPxCUBE alone,
+    not one per building (then it is read as such, whatever the board)."""
+    tokens = investment_tokens(text.strip())
     if board and not tokens:
         count = len(board)
         raise SheetError(
@@ -950,39 +969,84 @@ def parse_vps(text: str, board: list[Mapping[str, Any]]) -> list[dict[str, Any]]
             "shows in place of its ?."
         )
     # a VP alone takes the board's cube; with a g (`5g`), a Goldmine beside it too (refused
-    # while `5x3g` was taken: a play-test)
+    # while `5x3g` was taken: a play-test); which they are is told as if without a minus
+    # (refused below: "-5 -2" was read as VPxCUBE, "Not an investment: -5", a review)
     alone = [_VP_ALONE.match(token) for token in tokens]
-    plain = [match is not None for match in alone]
     typed = [_INVESTMENT.match(token) for token in tokens]
-    if not board or (not any(plain) and not (len(tokens) == len(board) and all(typed))):
+    unsigned = [_without_minus(token) or token for token in tokens]
+    if not board or (
+        not any(_VP_ALONE.match(token) for token in unsigned)
+        and not (len(tokens) == len(board) and all(_INVESTMENT.match(t) for t in unsigned))
+    ):
         return None
-    bad = [
-        token
-        for token, is_plain, match in zip(tokens, plain, typed, strict=True)
-        if not is_plain and not match
-    ]
-    if bad:  # VPs with a word among them: that word is named (the first VP was: a play-test)
-        raise SheetError(
-            f"Not a VP: {bad[0]}. Type the VP each card shows (0 for none), or VPxCUBE."
-        )
+    for token, vp_alone, match in zip(tokens, alone, typed, strict=True):
+        if vp_alone is None and match is None:  # VPs with a word among them: that word is
+            # named (the first VP was: a play-test)
+            raise _refusal(
+                token,
+                text.strip(),
+                lambda plain: bool(_VP_ALONE.match(plain) or _INVESTMENT.match(plain)),
+                f"Not a VP: {token}. Type the VP each card shows (0 for none), or VPxCUBE.",
+            )
     if len(tokens) != len(board):
         count = len(board)
         raise SheetError(
             f"{count} building{'s' if count != 1 else ''} on the board: type {count} VP "
             f"(one per building, in the order below), or VPxCUBE for each."
         )
+    if not any(alone):  # (checked in the order typed: "Building 2's cube" is the 2nd)
+        as_typed = [
+            {"vp": _typed_number(m.group(1)), "cube": int(m.group(2)), "goldmine": bool(m.group(3))}
+            for m in typed
+            if m is not None
+        ]
+        return _paired_by_cube(_typed_investments(as_typed), board)
     investments = []
     for vp_alone, match, building in zip(alone, typed, board, strict=True):
         if vp_alone is not None:
             vp, cube = vp_alone.group(1), building["cube"]
             goldmine = bool(vp_alone.group(2)) or bool(building.get("goldmine"))
-        else:  # the cube typed; the Goldmine the board's, or one g adds (`5x3` beside
-            # one read as none, its +2 dropped: a play-test)
+        else:  # in its place among VPs: the cube typed; the Goldmine the board's, or one
+            # g adds (`5x3` beside one read as none, its +2 dropped: a play-test)
             assert match is not None
             vp, cube = match.group(1), int(match.group(2))
             goldmine = bool(match.group(3)) or bool(building.get("goldmine"))
         investments.append({"vp": _typed_number(vp), "cube": cube, "goldmine": goldmine})
     return _typed_investments(investments)
+
+
+def _paired_by_cube(
+    typed: list[dict[str, Any]], board: list[Mapping[str, Any]]
+) -> list[dict[str, Any]]:
+    """Every building typed as VPxCUBE, one per building, in the board's order: each paired
+    with the board's building of its cube, at its own place when the cube is the board's
+    there, else the first other of that cube; it takes that building's Goldmine (typed in
+    another order, `5x3 2x1` gave the +2 of the Single's Goldmine to the Triple: +6, a
+    review). Those whose cube the board has nowhere left take the places left, in order,
+    with a Goldmine where it is certain: every building left has one (`5x3` over the
+    board's Double next to one, a play-test), or none has; else only a g typed (asked
+    about beside the answer)."""
+    place_of = {
+        number: number for number, item in enumerate(typed) if item["cube"] == board[number]["cube"]
+    }
+    for number, item in enumerate(typed):
+        free = [
+            place
+            for place, building in enumerate(board)
+            if building["cube"] == item["cube"] and place not in place_of.values()
+        ]
+        if number not in place_of and free:
+            place_of[number] = free[0]
+    left_over = [number for number in range(len(typed)) if number not in place_of]
+    places_left = [place for place in range(len(board)) if place not in place_of.values()]
+    place_of.update(zip(left_over, places_left, strict=True))
+    certain = {bool(board[place].get("goldmine")) for place in places_left} == {True}
+    paired: dict[int, dict[str, Any]] = {}
+    for number, item in enumerate(typed):
+        place = place_of[number]
+        goldmine = certain if number in left_over else bool(board[place].get("goldmine"))
+        paired[place] = {**item, "goldmine": item["goldmine"] or goldmine}
+    return [paired[place] for place in range(len(board))]
 
 
 def _typed_number(digits: str) -> int:

@@ -172,6 +172,13 @@ def test_the_wizard_pairs_typed_vps_with_the_boards_buildings() -> None:
     ]
     with pytest.raises(SheetError, match=r"^Building 2's cube is 1 \(Single\), 2 \(Double\)"):
         parse_vps("5 2x4", board)
+    # a minus before a VP is said as such ("Not a VP: -2"; and "-5 -2" read as VPxCUBE,
+    # "Not an investment: -5": a review)
+    for typed in ("5 -2", "-5 -2", "-5x3 2", "-5x3 -2x1"):
+        with pytest.raises(SheetError, match=rf"^Numbers cannot be negative here \(not {typed}\)"):
+            parse_vps(typed, board)
+    with pytest.raises(SheetError, match=r"^Not a VP: -x\. "):
+        parse_vps("5 -x", board)
 
 
 def test_one_row_of_one_location_is_said_in_the_singular(new_game: NewGame) -> None:
@@ -345,3 +352,44 @@ def test_a_cube_typed_keeps_the_boards_goldmine() -> None:
     assert parse_vps("5x3", board[:1]) == [{"vp": 5, "cube": 3, "goldmine": True}]
     assert parse_vps("5x3 2x1g", board)[1]["goldmine"] is True  # g adds one
     assert parse_vps("5x3", board) is None  # not one per building: read as typed
+
+
+def test_vp_x_cube_typed_in_another_order_takes_the_goldmine_of_its_cube() -> None:
+    """Every building typed as VPxCUBE took the board's Goldmine by its place: `5x3 2x1`
+    for a board of a Single next to a Goldmine and a Triple gave the Triple its +2 (+6 for
+    +2, a review). Typed so, a building is paired with the board's building of its cube
+    (its own place first), and the answer is in the board's order."""
+    from companion.scoring import investment_points
+
+    board = [{"vp": 0, "cube": 1, "goldmine": True}, {"vp": 0, "cube": 3, "goldmine": False}]
+    in_order = [{"vp": 2, "cube": 1, "goldmine": True}, {"vp": 5, "cube": 3, "goldmine": False}]
+    assert parse_vps("2x1 5x3", board) == in_order
+    assert parse_vps("5x3 2x1", board) == in_order
+    assert sum(map(investment_points, parse_vps("5x3, 2x1", board) or [])) == 4 + 15
+    # the same cube twice: the places are all there is to go by (a 0 scores no +2)
+    twins = [{"vp": 0, "cube": 1, "goldmine": True}, {"vp": 0, "cube": 1, "goldmine": False}]
+    assert parse_vps("0x1 5x1", twins) == [
+        {"vp": 0, "cube": 1, "goldmine": True},
+        {"vp": 5, "cube": 1, "goldmine": False},
+    ]
+    # a cube the board has nowhere: the Goldmine only where it is certain (every building
+    # left over has one, or none has), else only what a g says
+    three = [*board, {"vp": 0, "cube": 2, "goldmine": True}]
+    assert parse_vps("5x3 2x2 4x2", three) == [
+        {"vp": 2, "cube": 2, "goldmine": True},
+        {"vp": 5, "cube": 3, "goldmine": False},
+        {"vp": 4, "cube": 2, "goldmine": True},
+    ]
+    assert parse_vps("5x2 2x2", board) == [
+        {"vp": 5, "cube": 2, "goldmine": False},
+        {"vp": 2, "cube": 2, "goldmine": False},
+    ]
+    assert parse_vps("5x2g 2x2", board)[0]["goldmine"] is True
+    # a cube that is none is named as typed (the 2nd), not by the place it would take
+    with pytest.raises(SheetError, match=r"^Building 2's cube is 1 \(Single\), .* not 4\.$"):
+        parse_vps("5x3 2x4", board)
+    # VPs alone among them keep to the order below: a VPxCUBE there is at its place
+    assert parse_vps("5x3 2", board) == [
+        {"vp": 5, "cube": 3, "goldmine": True},
+        {"vp": 2, "cube": 3, "goldmine": False},
+    ]

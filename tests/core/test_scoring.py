@@ -122,6 +122,15 @@ def test_coloma_at_most_four_canyons_and_four_bridges_a_player() -> None:
         parse_answer(canyons, "x7 -2")
     with pytest.raises(SheetError, match=r"^Type a whole number \(not"):
         parse_answer(SHEETS["coloma"].fields[0], "x -2")
+    # the first token that does not read decides, whichever it is: "-2 x7" said "Not a
+    # number: -2", though a minus was all that was wrong with it (a review)
+    with pytest.raises(SheetError, match=r"^Numbers cannot be negative here \(not -2 x7\)\.$"):
+        parse_answer(canyons, "-2 x7")
+    with pytest.raises(SheetError, match=r"^Not a number: -x\. "):
+        parse_answer(canyons, "1 -x -2")
+    # a count as printed on money, with a minus before it, is negative too
+    with pytest.raises(SheetError, match=r"^Numbers cannot be negative here \(not -\$2,500\)"):
+        parse_answer(SHEETS["coloma"].fields[0], "-$2,500")
     with pytest.raises(SheetError, match=r"^At most 4 numbers \(4 Rivers a player\), not 5\.$"):
         parse_answer(canyons, "1 2 3 4 5")
 
@@ -345,6 +354,10 @@ def test_typed_answers() -> None:
         (investments, "five", "Not an investment: five."),
         (investments, "5x3 -2x1", "Numbers cannot be negative here"),
         (investments, "x -2x1", "Not an investment: x."),
+        # a minus before an investment is negative; before what is none, it is named
+        (investments, "-2 x7 five", r"^Numbers cannot be negative here \(not -2 x7 five\)"),
+        (investments, "five -2x1", "^Not an investment: five."),
+        (investments, "-3", r"^Not an investment: -3\. Type"),
         (investments, "1x2 " * 5, "^5 Doubles typed: a player has 4 Double cubes.$"),
     ]:
         with pytest.raises(SheetError, match=message):

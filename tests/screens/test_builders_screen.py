@@ -892,6 +892,34 @@ async def test_vp_x_cube_without_g_next_to_a_goldmine_keeps_the_goldmine(
         assert "is that right" not in await type_answer(pilot, "#answer-0", "5x3g")
 
 
+async def test_vp_x_cube_typed_in_another_order_keeps_each_buildings_goldmine(
+    store: Store, new_game: NewGame
+) -> None:
+    """Every building typed as VPxCUBE took the board's Goldmine by its place, so `2x1
+    5x3` typed for a Triple next to a Goldmine and a Single gave the Single the +2 and
+    asked whether building 1 is a Triple (a review): each is its cube's building."""
+    from tests.screens.test_scoring_wizard import ctrl_f
+
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0, terrain=True)
+    rules, act = session.rules, session.act
+    act(rules.board(session.state, [5] * 6))
+    act(rules.place_terrain(session.state, 3, 2, "goldmine"))
+    act(rules.build(session.state, 0, 3, 1, 3))  # Ann's Triple next to the Goldmine
+    act(rules.build(session.state, 1, 1, 5, 1))
+    act(rules.token(session.state, 1, 0, 0))
+    act(rules.next_round(session.state))
+    act(rules.build(session.state, 1, 2, 5, 1))
+    act(rules.build(session.state, 0, 6, 5, 1))  # and a Single far from it
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_screen(pilot, session, BuildersScreen)
+        await ctrl_f(pilot)
+        assert "is that right" not in await type_answer(pilot, "#answer-0", "2x1 5x3")
+        assert pilot.app.screen.rows[0]["investments"] == [
+            {"vp": 5, "cube": 3, "goldmine": True},
+            {"vp": 2, "cube": 1, "goldmine": False},
+        ]
+
+
 async def test_the_train_marker_is_lit_on_its_location(store: Store, new_game: NewGame) -> None:
     """The Train Marker's row ends in ◀ and its location is lit (reversed) once the votes
     can be counted: a play-test looked for its column on the board (only the notes said
