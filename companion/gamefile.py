@@ -6,7 +6,8 @@ on disk is reported instead of replayed, and an entry without its check line is 
 cut short ("torn": dropped with a notice). The file is read entry by entry, so damage in the
 middle keeps every entry before it (the game then opens read-only until the table says to
 go on from there). The `[[entries]]` line before each entry is under no check: an entry
-whose line was changed is found by its first line (`_split`) and is damaged alone.
+whose line was changed is found by its first line (`_split`) and is reported alone (going
+on keeps it, its line written anew, when its own check holds).
 Format-1 files (no checks) still open; entries appended to them carry a check, which a
 format-1 reader ignores.
 
@@ -124,12 +125,17 @@ def _damage(
 ) -> tuple[Damage, list[tuple[int, bytes, Entry | None, str]]]:
     """The damage of entry `index` (of `bodies`, numbered from `first_number`), and each
     entry from it on, read on its own (see `_read_past`): which after it read well and
-    which do not."""
+    which do not. An entry whose `[[entries]]` line was changed is read too: its own check
+    may hold (then going on keeps it, its line written anew)."""
     from companion.damage import Damage
 
-    later = [(index, bodies[index], None, what)]
-    later += _read_past(bodies, index + 1, checked, changed_lines)
-    sound = sum(1 for _, _, entry, _ in later if entry is not None)
+    if index in changed_lines:
+        later = _read_past(bodies, index, checked, changed_lines)
+    else:
+        later = [(index, bodies[index], None, what)]
+        later += _read_past(bodies, index + 1, checked, changed_lines)
+    # (an entry after it whose line was changed is not said to read well: it is reported)
+    sound = sum(1 for _, _, entry, why in later[1:] if entry is not None and not why)
     return Damage(first_number + index, what, len(bodies) - index, sound_after=sound), later
 
 
@@ -141,29 +147,34 @@ def _read_past(
     bodies: list[bytes], start: int, checked: bool, changed_lines: Mapping[int, bytes]
 ) -> list[tuple[int, bytes, Entry | None, str]]:
     """Each entry from `bodies[start]` on, read on its own: its place, its bytes (the whole
-    entry, check line included), the entry, or None and why it cannot be used. A damaged
-    entry further up does not hide whether those after it are sound."""
+    entry, check line included), the entry (None when it cannot be used), and why it is
+    reported ("" when it is not). A damaged entry further up does not hide whether those
+    after it are sound. An entry whose `[[entries]]` line was changed is reported, with
+    its entry when its own check holds (the line is under no check: the rest of the entry
+    is as written, and `Salvage.rebuilt` writes the line anew)."""
     read: list[tuple[int, bytes, Entry | None, str]] = []
     last = len(bodies) - 1
     for place in range(start, len(bodies)):
-        body = bodies[place]
+        body, entry, why = _read_alone(bodies[place], place == last, checked)
         if place in changed_lines:
-            read.append((place, body, None, _line_changed(changed_lines[place])))
-            continue
-        if place == last:
-            end = _complete_end(body, checked)
-            if end is None:
-                read.append((place, body, None, CUT_SHORT))
-                continue
-            body = body[:end].rstrip(b"\n") + b"\n"  # (its end may be taken for the next
-            # entry's first newline: kept, the entry is whole, as the app writes it)
-        try:
-            entry = _entry_of_content(_content_of(body, checked))
-        except JournalError as error:
-            read.append((place, body, None, str(error)))
-            continue
-        read.append((place, body, entry, ""))
+            why = _line_changed(changed_lines[place])
+        read.append((place, body, entry, why))
     return read
+
+
+def _read_alone(body: bytes, last: bool, checked: bool) -> tuple[bytes, Entry | None, str]:
+    """One entry's bytes (a last one's as far as its complete part), and its entry, or None
+    and why it cannot be used."""
+    if last:
+        end = _complete_end(body, checked)
+        if end is None:
+            return body, None, CUT_SHORT
+        body = body[:end].rstrip(b"\n") + b"\n"  # (its end may be taken for the next
+        # entry's first newline: kept, the entry is whole, as the app writes it)
+    try:
+        return body, _entry_of_content(_content_of(body, checked)), ""
+    except JournalError as error:
+        return body, None, str(error)
 
 
 class GameRecord:
@@ -570,7 +581,7 @@ class Salvage:
     """A damaged game file read past its damage, to go on without what is damaged: the
     bytes up to the first damaged entry (`head`, header included), the entries in them
     (`before`), and each entry from the first damaged one on, read on its own (`later`:
-    place, bytes, the entry or None, why not; see `_read_past`)."""
+    place, bytes, the entry or None, why it is reported; see `_read_past`)."""
 
     def __init__(self, data: bytes, parsed: ParsedJournal) -> None:
         self.head = data[: parsed.good]
@@ -581,7 +592,7 @@ class Salvage:
     def rebuilt(self, keep: Iterable[int]) -> bytes:
         """The file with the head and, of the later entries, those at the places `keep`,
         each as the very bytes it had (its check still holds) after a whole `[[entries]]`
-        line."""
+        line (one whose line was changed gets it written anew)."""
         wanted = set(keep)
         return self.head + b"".join(
             _MARKER + body for place, body, _, _ in self.later if place in wanted

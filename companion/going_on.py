@@ -2,15 +2,18 @@
 part"): what is dropped, what is kept, and the question that says so.
 
 A damaged entry (its check fails, or it cannot be read) is dropped, and the entries after
-it that read well are kept, each as the very bytes it had. Undo and redo entries take back
-or put back the newest change, not a named one: an undo or redo whose change is a dropped
-entry is dropped with it (it took back or put back what is gone), so each one kept still
-does what it did. A dropped entry is taken to have been a change: when it was an undo or a
-redo itself, a kept undo or redo would then name another change than the one it now takes
-back (its text says which), and the entries after the damage are not kept (as when one of
-them no longer replays): the file is cut back to the entries before the damage, as it was
-before this module, and the question says why. Nothing is lost either way: the copy kept
-beside the game holds the whole file.
+it that read well are kept, each as the very bytes it had. An entry whose `[[entries]]`
+line was changed (the one line its check does not cover) is kept when its own check
+holds, its first line written anew: only one that fails its check too is dropped.
+
+Undo and redo entries take back or put back the newest change, not a named one: an undo or
+redo whose change is a dropped entry is dropped with it (it took back or put back what is
+gone), so each one kept still does what it did. A dropped entry is taken to have been a
+change: when it was an undo or a redo itself, a kept undo or redo would then name another
+change than the one it now takes back (its text says which), and the entries after the
+damage are not kept (as when one of them no longer replays): the file is cut back to the
+entries before the damage, as it was before this module, and the question says why.
+Nothing is lost either way: the copy kept beside the game holds the whole file.
 
 Imported only when a damaged game is gone on with."""
 
@@ -55,6 +58,9 @@ class GoingOn:
     backup: Path | None
     #: the file's stamp when it was read for this (see Store.rewrite_damaged)
     stamp: FileStamp
+    #: (number, why) of each entry kept whose `[[entries]]` line was changed (its own check
+    #: holds): its first line is written anew
+    rewritten: tuple[tuple[int, str], ...] = ()
 
     @property
     def before(self) -> int:
@@ -80,10 +86,22 @@ class GoingOn:
                 f"Play on from the {_entries(self.before)} that could be read? {cut} {whys} "
                 f"{self._cardboard()}"
             )
+        anew = self._anew()
+        if not self.dropped:  # (only first lines written anew: nothing is lost)
+            after = ""
+            if self.kept_after:
+                verb = "are" if self.kept_after != 1 else "is"
+                after = f" The {self._kept()} {verb} kept too."
+            return (
+                f"Write {self._first_lines()} anew and play on? {anew}{after} Nothing is "
+                f"dropped; {copy}."
+            )
         said = said_entries([number for number, _ in self.dropped])
         damaged = said_entries(list(self.damaged))
         kept = f"The {self._kept()} "
         kept += "are kept" if self.kept_after != 1 else "is kept"
+        if anew:
+            kept = f"{anew} {kept}"
         # (a kept change can follow from a dropped one and still replay: Bo's rent for the
         # bank Ann bought in the dropped entry; the app cannot tell, the table can)
         them = "it" if len(self.damaged) == 1 else "them"
@@ -92,6 +110,26 @@ class GoingOn:
             f"did is not in the numbers, and later changes that followed from {them} are kept "
             "as they were: check the cardboard."
         )
+
+    def _first_lines(self) -> str:
+        """ "entry 3's first line" / "the first lines of entries 2 and 4"."""
+        numbers = [number for number, _ in self.rewritten]
+        if len(numbers) == 1:
+            return f"entry {numbers[0]}'s first line"
+        return f"the first lines of {said_entries(numbers)}"
+
+    def _anew(self) -> str:
+        """What the question says of the entries kept with their first line written anew
+        ("" when there are none)."""
+        said = [
+            f"Entry {number} {why}; the rest of it reads well (its check holds): it is kept, "
+            "its first line written anew."
+            for number, why in self.rewritten[:SAID]
+        ]
+        if len(self.rewritten) > SAID:
+            more = len(self.rewritten) - SAID
+            said.append(f"{plural(more, 'more entry is', 'more entries are')} kept so too.")
+        return " ".join(said)
 
     def _from_it(self) -> str:
         """ "entry 7 and the 11 entries after it are" / "entry 10 is": what cutting back
@@ -129,19 +167,26 @@ class GoingOn:
                 f"Went on from the {_entries(self.before)} before entry {self.number}, "
                 f"without {without}: {why}; {kept}."
             )
+        anew = ""
+        if self.rewritten:
+            if len(self.rewritten) == 1:
+                why = f"it {self.rewritten[0][1]}"
+            else:
+                why = _reasons(self.rewritten)
+            anew = f"{self._first_lines()} written anew: {why}"
+        if not self.dropped:
+            return f"Went on with {anew}; {kept}."
         said = said_entries([number for number, _ in self.dropped])
-        if len(self.dropped) == 1:
-            why = f"it {self.dropped[0][1]}"
-        else:
-            why = "; ".join(f"entry {number} {reason}" for number, reason in self.dropped[:SAID])
-            if len(self.dropped) > SAID:
-                why += f"; {len(self.dropped) - SAID} more"
+        why = f"it {self.dropped[0][1]}" if len(self.dropped) == 1 else _reasons(self.dropped)
+        if anew:
+            why += f"; {anew}"
         return f"Went on without {said}: {why}; {kept}."
 
     def _kept(self) -> str:
         """ "7 entries after entry 3", "6 other entries after entry 3" (6 is dropped too)."""
         count = self.kept_after
-        other = " other" if len(self.dropped) > 1 else ""
+        # (other than an entry dropped after it: it is one of them, or kept)
+        other = " other" if any(number > self.number for number, _ in self.dropped) else ""
         return f"{count}{other} entr{'ies' if count != 1 else 'y'} after entry {self.number}"
 
     def entry(self) -> Entry:
@@ -152,10 +197,18 @@ class GoingOn:
     def outcome(self) -> str:
         """What was done, once it is (a toast)."""
         if self.data is not None:
+            if not self.dropped:
+                return (
+                    f"The game goes on with {self._first_lines()} written anew: every entry "
+                    "is kept."
+                )
             kept = "is" if self.kept_after == 1 else "are"
+            anew = f", and {self._first_lines()} is written anew" if self.rewritten else ""
+            if len(self.rewritten) > 1:
+                anew = anew.replace(" is written", " are written")
             return (
                 f"The game goes on without {said_entries([n for n, _ in self.dropped])}: the "
-                f"{self._kept()} {kept} kept."
+                f"{self._kept()} {kept} kept{anew}."
             )
         if self.fallback is not None:
             return (
@@ -167,6 +220,14 @@ class GoingOn:
 
 def _entries(count: int) -> str:
     return plural(count, "entry", "entries")
+
+
+def _reasons(reported: tuple[tuple[int, str], ...]) -> str:
+    """ "entry 3 was changed on disk (…); entry 6 cannot be read (…); 2 more"."""
+    why = "; ".join(f"entry {number} {reason}" for number, reason in reported[:SAID])
+    if len(reported) > SAID:
+        why += f"; {len(reported) - SAID} more"
+    return why
 
 
 def _whys(dropped: tuple[tuple[int, str], ...]) -> str:
@@ -192,6 +253,9 @@ def plan(
     sequence: list[tuple[int, Entry | None]] = list(enumerate(found.before))
     sequence += [(place, entry) for place, _, entry, _ in found.later]
     dropped = {place: why for place, _, entry, why in found.later if entry is None}
+    # an entry whose `[[entries]]` line was changed, its own check holding: kept, the line
+    # written anew (`Salvage.rebuilt`)
+    anew = {place: why for place, _, entry, why in found.later if entry is not None and why}
     entries = dict(sequence)
     doubt = None  # why a kept undo or redo would no longer do what it did
     done: list[int] = []
@@ -227,12 +291,15 @@ def plan(
                     "(a dropped entry may have been an undo or a redo)"
                 )
     kept = [(place, entry) for place, entry in sequence if place not in dropped]
-    after = [place for place, _ in kept if place > first]
+    keep = [place for place, _ in kept if place >= first]  # (the first one too, kept)
+    after = [place for place in keep if place > first]
     said = tuple((place + 1, why) for place, why in sorted(dropped.items()))
     damaged = tuple(place + 1 for place, _, entry, _ in found.later if entry is None)
+    # cutting back drops those too: said as the others (the first reported is one of them)
+    cut_said = tuple((place + 1, why) for place, why in sorted({**dropped, **anew}.items()))
     cut = GoingOn(
         number=first + 1,
-        dropped=said,
+        dropped=cut_said,
         damaged=damaged,
         kept_after=0,
         lost=len(found.later),
@@ -241,12 +308,15 @@ def plan(
         backup=damage.backup,
         stamp=stamp,
     )
-    if doubt is not None or not after:
+    if doubt is not None or not keep:
         return cut
     failed = _replay_fails(rules, header, kept, first)
     if failed is not None:
         return replace(cut, fallback=failed)
-    return replace(cut, kept_after=len(after), data=found.rebuilt(after))
+    rewritten = tuple((place + 1, why) for place, why in sorted(anew.items()))
+    return replace(
+        cut, dropped=said, rewritten=rewritten, kept_after=len(after), data=found.rebuilt(keep)
+    )
 
 
 def _replay_fails(

@@ -2,7 +2,10 @@
 not cover) damages that entry alone: the file was split at each whole `[[entries]]` line,
 so a changed one joined its entry to the one before it, and both were read as one damaged
 entry (or, for the first entry, the header could not be read and the game did not open).
-Going on dropped a good entry with the damaged one."""
+Going on dropped a good entry with the damaged one. Its own check covers the rest of it:
+when that holds, it is still reported (the game opens read-only) but going on keeps it,
+its first line written anew (it was dropped: a sound entry lost, and any kept one that
+needed it, a review)."""
 
 from __future__ import annotations
 
@@ -102,9 +105,11 @@ def test_the_notice_shows_the_changed_line(new_game: NewGame, store: Store) -> N
 
 
 @pytest.mark.parametrize("number", [1, 3, ENTRIES])
-def test_going_on_drops_the_entry_with_the_changed_line_alone(
+def test_going_on_keeps_the_entry_with_the_changed_line(
     new_game: NewGame, store: Store, number: int
 ) -> None:
+    """Its bytes and its check line are as written: going on keeps it, its first line
+    written anew (it dropped a sound entry, and any kept one that needed it)."""
     session = played(new_game)
     whole = session.path.read_bytes()
     original = texts(session)
@@ -113,21 +118,114 @@ def test_going_on_drops_the_entry_with_the_changed_line_alone(
         for copy in store.games_dir.glob("*.damaged-*"):
             copy.unlink()
         again = GameSession.open(store, session.path)
+        assert again.read_only_reason is not None, said  # still reported
         going_on = again.going_on()
-        assert going_on.damaged == (number,), said
-        assert [place for place, _ in going_on.dropped] == [number], said
+        assert (going_on.damaged, going_on.dropped) == ((), ()), said
+        assert [place for place, _ in going_on.rewritten] == [number], said
+        question = going_on.question()
+        assert question.startswith(
+            f"Write entry {number}'s first line anew and play on? Entry {number} was changed "
+            "on disk (its first line reads \u201c"
+        ), said
+        assert (
+            "\u201d, not \u201c[[entries]]\u201d); the rest of it reads well (its check "
+            "holds): it is kept, its first line written anew."
+        ) in question, said
+        assert "drop" not in question.replace("Nothing is dropped", ""), said
+        assert "without" not in question and "cardboard" not in question, said
         again.continue_from_readable(going_on)
         went_on = texts(again)[-1]
         assert went_on.startswith(
-            f"Went on without entry {number}: it was changed on disk (its first line reads"
-            if number < ENTRIES
-            else f"Went on from the {ENTRIES - 1} entries before entry {ENTRIES}, without it"
+            f"Went on with entry {number}'s first line written anew: it was changed on disk "
+            "(its first line reads \u201c"
         ), said
-        kept = [*original[: number - 1], *original[number:], went_on]
-        assert texts(again) == kept, said
+        assert "; the whole file as it was is kept beside the game as " in went_on, said
+        assert texts(again) == [*original, went_on], said
+        assert session.path.read_bytes().startswith(whole), said  # the line as written
         reopened = GameSession.open(store, session.path)
-        assert reopened.read_only_reason is None and texts(reopened) == kept, said
-        assert parse_journal(session.path.read_bytes()).damage is None, said
+        assert reopened.read_only_reason is None, said
+        assert texts(reopened) == [*original, went_on], said
+        assert reopened.state == session.state, said
+
+
+def test_an_undo_of_the_entry_with_the_changed_line_is_kept_with_it(
+    new_game: NewGame, store: Store
+) -> None:
+    """A kept entry that needs it (an undo of it) is kept too: both were dropped."""
+    session = played(new_game, 3)
+    session.undo()
+    session.act(session.rules.adjust(session.state, 1, "gold", parse_amount("+7")))
+    session.close()
+    whole = session.path.read_bytes()
+    at = line_of(whole, 3) + len(b"\n[[entri")
+    session.path.write_bytes(whole[:at] + b"z" + whole[at + 1 :])
+    again = GameSession.open(store, session.path)
+    going_on = again.going_on()
+    assert going_on.dropped == () and going_on.kept_after == 2
+    assert "The 2 entries after entry 3 are kept too" in going_on.question()
+    assert going_on.outcome() == (
+        "The game goes on with entry 3's first line written anew: every entry is kept."
+    )
+    again.continue_from_readable(going_on)
+    assert texts(again)[:-1] == texts(session)
+    assert GameSession.open(store, session.path).state == session.state
+
+
+def test_a_changed_line_on_an_entry_changed_too_drops_it(new_game: NewGame, store: Store) -> None:
+    """Its own check fails as well: it is dropped, as any changed entry is."""
+    session = played(new_game)
+    whole = session.path.read_bytes()
+    start = line_of(whole, 3)
+    text = whole.index(b'text = "', start) + len(b'text = "')
+    data = bytearray(whole)
+    data[start + 5] = ord("z")
+    data[text] ^= 0x20
+    session.path.write_bytes(bytes(data))
+    going_on = GameSession.open(store, session.path).going_on()
+    assert [number for number, _ in going_on.dropped] == [3]
+    assert going_on.damaged == (3,) and going_on.rewritten == ()
+    assert going_on.question().startswith(
+        "Play on without entry 3? Entry 3 was changed on disk (its first line reads"
+    )
+
+
+def test_a_changed_line_kept_beside_an_entry_dropped(new_game: NewGame, store: Store) -> None:
+    """Entry 2's line changed (kept, its line written anew), entry 4's text changed
+    (dropped): the question says both."""
+    session = played(new_game)
+    original = texts(session)
+    whole = session.path.read_bytes()
+    data = bytearray(whole)
+    data[line_of(whole, 2) + 3] = ord("E")
+    text = whole.index(b'text = "', line_of(whole, 4)) + len(b'text = "')
+    data[text] ^= 0x20
+    session.path.write_bytes(bytes(data))
+    again = GameSession.open(store, session.path)
+    going_on = again.going_on()
+    assert [number for number, _ in going_on.dropped] == [4] and going_on.damaged == (4,)
+    assert [number for number, _ in going_on.rewritten] == [2]
+    question = going_on.question()
+    assert question.startswith("Play on without entry 4? Entry 4 was changed on disk (it says")
+    assert (
+        "Entry 2 was changed on disk (its first line reads \u201c[[Entries]]\u201d, not "
+        "\u201c[[entries]]\u201d); the rest of it reads well (its check holds): it is kept, "
+        "its first line written anew. The 2 other entries after entry 2 are kept;"
+    ) in question
+    assert question.endswith(
+        "What entry 4 did is not in the numbers, and later changes "
+        "that followed from it are kept as they were: check the cardboard."
+    )
+    assert going_on.outcome() == (
+        "The game goes on without entry 4: the 2 other entries after entry 2 are kept, and "
+        "entry 2's first line is written anew."
+    )
+    again.continue_from_readable(going_on)
+    went_on = texts(again)[-1]
+    assert went_on.startswith("Went on without entry 4: it was changed on disk (it says \u201c")
+    assert "; entry 2's first line written anew: it was changed on disk (its first line" in (
+        went_on
+    )
+    assert texts(again) == [*original[:3], original[4], went_on]
 
 
 def test_a_line_a_byte_longer_or_shorter_is_found_too(new_game: NewGame, store: Store) -> None:
@@ -150,7 +248,17 @@ def test_two_changed_lines_damage_their_two_entries(new_game: NewGame, store: St
     session.path.write_bytes(bytes(data))
     again = GameSession.open(store, session.path)
     assert again.record.damage is not None and again.record.damage.sound_after == 2
-    assert again.going_on().damaged == (2, 4)
+    going_on = again.going_on()
+    assert going_on.damaged == () and [n for n, _ in going_on.rewritten] == [2, 4]
+    assert going_on.question().startswith(
+        "Write the first lines of entries 2 and 4 anew and play on? Entry 2 was changed"
+    )
+    assert "Entry 4 was changed on disk (its first line reads" in going_on.question()
+    again.continue_from_readable(going_on)
+    assert texts(again)[:-1] == texts(session)
+    assert texts(again)[-1].startswith(
+        "Went on with the first lines of entries 2 and 4 written anew: entry 2 was changed"
+    )
 
 
 def test_a_changed_line_after_the_snapshot_is_found(
