@@ -31,7 +31,14 @@ from companion.files import MIB, RESTORING_SUFFIX, remove_left_behind, temporary
 from companion.gamefile import ENTRY_MARKER
 from companion.lock import GameLock
 from companion.safe_text import quoted, visible
-from companion.store import KEPT_SUFFIX, DamagedFile, SaveError, Store, kept_kind
+from companion.store import (
+    KEPT_SUFFIX,
+    DamagedFile,
+    SaveError,
+    Store,
+    kept_kind,
+    written_in_root,
+)
 
 MANIFEST = "goldrush-backup.json"
 FORMAT = 1
@@ -327,9 +334,10 @@ def restore(
     before anything is written, so that one open game leaves the data as it was (it had
     restored some files first: a play-test). BackupError says which."""
     names = [*plan.new, *(n for n in plan.differing if n in replace)]
-    # what a restore killed before left aside (a kill -9 while it wrote: `_write_whole`)
-    for folder in (store.root, store.games_dir):
-        remove_left_behind(folder)
+    # what a restore killed before left aside (a kill -9 while it wrote: `_write_whole`);
+    # in the data folder itself (maybe a home folder) only that of the app's own files
+    remove_left_behind(store.root, whose=written_in_root)
+    remove_left_behind(store.games_dir)
     locks: list[GameLock] = []
     try:
         for name in names:

@@ -13,7 +13,7 @@ import contextlib
 import os
 import stat
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -136,16 +136,19 @@ def remove_left_behind(
     of: str | None = None,
     settled: float = SETTLED_AFTER,
     suffixes: tuple[str, ...] = ASIDE_SUFFIXES,
+    whose: Callable[[str], bool] | None = None,
 ) -> list[str]:
     """Remove the files written aside (`temporary_for`: `<name>.<pid>.tmp`, a restore's
-    `<name>.<pid>.restoring`) that a killed copy of the app left in `folder` (a kill while
-    a game was written anew left 6 MB there for good, a kill -9 during a restore a whole
-    game); the names removed. Only those ending in one of `suffixes`, of the file named
-    `of` when given, among `names` when given (the folder as just listed). One is removed
-    only when its process is no longer running and it has not changed for `settled`
-    seconds: never one another running copy of the app may be writing now (two copies may
-    run, companion/lock.py). A process that took a gone one's number keeps its file, until
-    it ends too. Best effort: what cannot be looked at or removed stays."""
+    `<name>.<pid>.restoring`) that a killed copy of the app left in `folder` (a kill
+    while a game was written anew left 6 MB there for good, a kill -9 during a restore a
+    whole game); the names removed. Only those ending in one of `suffixes`, of the file
+    named `of` when given, or of a file whose name `whose` accepts (a folder that is not
+    the app's own: only its files'), among `names` when given (the folder as just
+    listed). One is removed only when its process is no longer running and it has not
+    changed for `settled` seconds: never one another running copy of the app may be
+    writing now (two copies may run, companion/lock.py). A process that took a gone
+    one's number keeps its file, until it ends too. Best effort: what cannot be looked
+    at or removed stays."""
     if names is None:
         try:
             names = os.listdir(folder)
@@ -160,7 +163,9 @@ def remove_left_behind(
         base, dot, owner = name[: -len(suffix)].rpartition(".")
         if not (base and dot and owner.isascii() and owner.isdigit()):
             continue
-        if (of is not None and base != of) or _running(int(owner)):
+        if (of is not None and base != of) or (whose is not None and not whose(base)):
+            continue
+        if _running(int(owner)):
             continue
         path = Path(folder) / name
         try:

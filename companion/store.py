@@ -29,6 +29,7 @@ import platformdirs
 
 from companion.files import (
     MIB,
+    RESTORING_SUFFIX,
     UnreadableFile,
     parse_toml,
     read_bounded,
@@ -91,6 +92,25 @@ def kept_kind(name: str) -> str | None:
     None for any other file."""
     found = re.search(_KEPT_COPY, name)
     return found["suffix"][1:].split("-", 1)[0] if found else None
+
+
+#: The files the app writes in the data folder itself (beside games/ and cache/).
+ROOT_FILES = ("history.toml", "settings.toml")
+
+
+def written_in_root(name: str) -> bool:
+    """Whether the app writes a file of this name in the data folder itself: the history,
+    the settings, a copy kept of one (a restore writes it), or such a copy while a restore
+    writes it aside (`<copy>.<pid>.restoring`, written aside itself first). The data folder
+    may be any folder (--data-dir, GOLDRUSH_DATA_DIR: a home folder): what a killed copy
+    left aside there is removed only for these names (`remove_left_behind`), never a file
+    of the user's."""
+    aside, dot, owner = name.removesuffix(RESTORING_SUFFIX).rpartition(".")
+    if name.endswith(RESTORING_SUFFIX) and dot and owner.isascii() and owner.isdigit():
+        name = aside
+    if name in ROOT_FILES:
+        return True
+    return any(name.startswith(f"{root}.") for root in ROOT_FILES) and kept_kind(name) is not None
 
 
 def stamp_of(info: os.stat_result) -> FileStamp:
@@ -497,15 +517,16 @@ class Store:
     def game_paths(self) -> list[Path]:
         """The game files, by name. What a killed copy of the app left aside while it wrote
         a file whole is removed on the way (`remove_left_behind`): a game's, listed here;
-        the cache's, the history's and the settings', once per store."""
+        the cache's, the history's and the settings', once per store (in the data folder
+        itself, only those of the files the app writes there: `written_in_root`)."""
         try:
             names = os.listdir(self.games_dir)
         except OSError:  # (none yet, or not a folder)
             return []
         if not self._swept:
             self._swept = True
-            for folder in (self.root, self.cache_dir):
-                remove_left_behind(folder)
+            remove_left_behind(self.root, whose=written_in_root)  # (maybe a home folder)
+            remove_left_behind(self.cache_dir)
         remove_left_behind(self.games_dir, names)
         return sorted(self.games_dir / name for name in names if name.endswith(".toml"))
 

@@ -240,3 +240,62 @@ def test_a_file_a_restore_writes_aside_has_its_time_of_writing(
     assert all(age < SETTLED_AFTER for age in ages.values()), ages
     for name in written:  # the backup's time, once there
         assert time.time() - (other.root / name).stat().st_mtime > 29 * 86400, name
+
+
+def users_files(folder: Path, pid: int) -> list[Path]:
+    """Files of the user's own in the data folder (--data-dir may be their home folder)
+    with names a killed copy's could have: `<name>.<number>.tmp`, `.restoring`."""
+    return [
+        left(folder, "report", pid),  # report.<pid>.tmp
+        left(folder, "notes.toml", pid),
+        left(folder, "history.toml.bak", pid),
+        left(folder, "settings.toml.damaged", pid, suffix=".restoring"),
+        left(folder, "game.toml", pid, suffix=".restoring"),
+    ]
+
+
+def apps_files(folder: Path, pid: int) -> list[Path]:
+    """What the app writes aside in the data folder itself: the history and the settings
+    (`replace_whole`, a restore), a kept copy of one a restore writes (aside, itself
+    written aside first)."""
+    kept = "history.toml.damaged-20260101-120000"
+    return [
+        left(folder, "history.toml", pid),
+        left(folder, "settings.toml", pid),
+        left(folder, "settings.toml", pid, suffix=".restoring"),
+        left(folder, kept, pid, suffix=".restoring"),
+        left(folder, f"{kept}.{pid}.restoring", pid, suffix=".restoring"),
+        left(folder, "settings.toml.torn-20260101-120000-1", pid, suffix=".restoring"),
+    ]
+
+
+def test_the_list_of_games_leaves_the_users_own_files_in_the_data_folder(
+    tmp_path: Path, gone_pid: int
+) -> None:
+    """The data folder can be any folder (--data-dir, GOLDRUSH_DATA_DIR: a home folder): in
+    it only what the app itself writes there is removed (it removed a `report.<n>.tmp`
+    of the user's). Its games/ and cache/ folders are the app's own."""
+    store = Store(tmp_path / "home", GAMES)
+    store.games_dir.mkdir(parents=True)
+    theirs = users_files(store.root, gone_pid)
+    ours = apps_files(store.root, gone_pid)
+    in_games = left(store.games_dir, "notes", gone_pid)
+    in_cache = left(store.cache_dir, "anything", gone_pid)
+    list_saved(store)
+    assert all(path.exists() for path in theirs), [p.name for p in theirs if not p.exists()]
+    assert not any(path.exists() for path in ours), [p.name for p in ours if p.exists()]
+    assert not in_games.exists() and not in_cache.exists()
+
+
+def test_a_restore_leaves_the_users_own_files_in_the_data_folder(
+    store: Store, new_game: NewGame, tmp_path: Path, gone_pid: int
+) -> None:
+    new_game()
+    archive = tmp_path / "all.zip"
+    backup(store, archive)
+    other = Store(tmp_path / "home", GAMES)
+    theirs = users_files(other.root, gone_pid)
+    ours = apps_files(other.root, gone_pid)
+    restore(other, plan_restore(other, archive))
+    assert all(path.exists() for path in theirs), [p.name for p in theirs if not p.exists()]
+    assert not any(path.exists() for path in ours), [p.name for p in ours if p.exists()]
