@@ -621,6 +621,7 @@ class GameSession:
 
     def _go_on(self, going_on: GoingOn, then: bytes) -> None:
         """The damaged file written anew as going on says, ending with `then`."""
+        _remove_own_left_behind(self.path)  # (a writer gone since it opened: try_to_write)
         if going_on.data is not None:
             self.store.rewrite_damaged(self.record, going_on.data + then, going_on.stamp)
         else:
@@ -818,21 +819,29 @@ def read_to_play(store: Store, path: Path) -> ReadToPlay:
     of `GameSession.open_to_play`: it needs no UI, so it can run while the UI starts)."""
     lock = GameLock(path)
     writer = lock.acquire()
-    if writer:  # only its writer writes a game file whole (going on after damage): one
-        # left aside by a killed copy is no other running copy's, however new
-        from companion.files import TEMPORARY_SUFFIX, remove_left_behind
-
-        # (a restore's `.restoring` files wait for the listing's minute: a restore of a
-        # game not there yet writes it without its lock)
-        remove_left_behind(path.parent, of=path.name, settled=0, suffixes=(TEMPORARY_SUFFIX,))
     try:
         record = store.read_game(path)
         if writer:
+            if record.damage is not None:
+                _remove_own_left_behind(path)
             record = _mended(store, record)
     except BaseException:
         lock.release()
         raise
     return ReadToPlay(lock, record, writer)
+
+
+def _remove_own_left_behind(path: Path) -> None:
+    """Remove what a killed copy left aside while it wrote this game whole, however new: its
+    writer calls this (only the writer of a game writes it whole, going on after damage: one
+    left by a copy no longer running is no other running copy's). Only a damaged game can
+    have one (a killed going on left the file damaged), and only its opening, or going on,
+    looks (not every open: the games folder listed on the way to its first frame, #16; the
+    list of games sweeps the folder too). A restore's `.restoring` files wait for the
+    listing's minute: a restore of a game not there yet writes it without its lock."""
+    from companion.files import TEMPORARY_SUFFIX, remove_left_behind
+
+    remove_left_behind(path.parent, of=path.name, settled=0, suffixes=(TEMPORARY_SUFFIX,))
 
 
 def _mended(store: Store, record: GameRecord) -> GameRecord:

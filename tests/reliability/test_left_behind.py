@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+import companion.files
+from companion.amounts import parse_amount
 from companion.backup import backup, plan_restore, restore
 from companion.files import SETTLED_AFTER, remove_left_behind, replace_whole
 from companion.games import GAMES
@@ -75,12 +77,27 @@ def test_the_list_of_games_removes_what_a_killed_copy_left(
     assert all(other.exists() for other in others)
 
 
-def test_a_game_opened_to_play_removes_its_own_left_at_once(
+def damaged(session: GameSession) -> Path:
+    """The game with two changes, the first one's text changed on disk (its check fails):
+    what a going on killed while it wrote the file anew leaves (with its file aside)."""
+    for step in range(2):
+        session.act(session.rules.adjust(session.state, step, "gold", parse_amount("+5")))
+    session.close()
+    data = session.path.read_bytes()
+    at = data.index(b'text = "') + len(b'text = "')
+    session.path.write_bytes(data[:at] + bytes([data[at] ^ 0x20]) + data[at + 1 :])
+    return session.path
+
+
+def test_a_damaged_game_opened_to_play_removes_its_own_left_at_once(
     store: Store, new_game: NewGame, gone_pid: int, running_pid: int
 ) -> None:
     """Only the writer of a game writes it whole (going on after damage): one left aside
-    by a copy no longer running is removed when the game is opened, however new."""
-    game = new_game().path
+    by a copy no longer running is removed when the game is opened, however new. Only a
+    damaged game's opening looks: a killed going on left the file damaged. (This test
+    opened a sound game: every open listed the games folder on the way to its first
+    frame, #16; a review.)"""
+    game = damaged(new_game())
     game.with_name("other.toml").write_bytes(game.read_bytes())
     gone = left(store.games_dir, game.name, gone_pid, age=1)
     writing = left(store.games_dir, game.name, running_pid, age=1)
@@ -89,6 +106,7 @@ def test_a_game_opened_to_play_removes_its_own_left_at_once(
     # without its lock: a restore in another PID namespace may be writing it)
     restoring = left(store.games_dir, game.name, gone_pid, age=1, suffix=".restoring")
     session = GameSession.open_to_play(store, game)
+    assert session.record.damage is not None
     assert not gone.exists() and writing.exists() and another.exists()
     assert restoring.exists()
     session.close()
@@ -98,6 +116,39 @@ def test_a_game_opened_to_play_removes_its_own_left_at_once(
     assert follower.read_only and follower_side.exists()
     follower.close()
     playing.close()
+
+
+def test_a_sound_game_opened_to_play_lists_no_folder(
+    store: Store, new_game: NewGame, gone_pid: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sound game's file cannot have one (a going on killed left it damaged): its opening
+    does not look (#16), the list of games removes it."""
+    game = new_game().path
+    gone = left(store.games_dir, game.name, gone_pid)
+    listed: list[object] = []
+    monkeypatch.setattr(
+        companion.files.os, "listdir", lambda folder: listed.append(folder) or os.listdir(folder)
+    )
+    session = GameSession.open_to_play(store, game)
+    assert not session.read_only and gone.exists() and listed == []
+    session.close()
+    monkeypatch.undo()
+    list_saved(store)
+    assert not gone.exists()
+
+
+def test_going_on_removes_its_own_left_first(
+    store: Store, new_game: NewGame, gone_pid: int
+) -> None:
+    """A window that became the writer after the game was opened (it followed a writer
+    killed while it went on) finds it on going on."""
+    game = damaged(new_game())
+    session = GameSession.open_to_play(store, game)
+    gone = left(store.games_dir, game.name, gone_pid, age=1)
+    session.continue_from_readable()
+    assert not gone.exists() and session.record.damage is None
+    assert not [path for path in store.games_dir.iterdir() if path.suffix == ".tmp"]
+    session.close()
 
 
 def test_a_folder_that_cannot_be_read_is_passed_over(tmp_path: Path) -> None:
