@@ -19,13 +19,18 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable
+from itertools import pairwise
 from typing import cast
 
 from textual._compositor import ChopsUpdate, Compositor, MapGeometry, ReflowResult
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
+
+#: a piece of a line that a partial update writes nothing of (see `_changed_chops`)
+NOT_DRAWN = Strip([], 0)
 
 
 class ScreenCompositor(Compositor):
@@ -67,28 +72,55 @@ class ScreenCompositor(Compositor):
         if not update_regions:
             return None
         spans = list(self._regions_to_spans(update_regions))
-        chops = self._changed_chops(update_regions)
+        chops = self._changed_chops(spans)
         chop_ends = [cut_set[1:] for cut_set in self.cuts]
         return ChopsUpdate(chops, spans, chop_ends)
 
-    def _changed_chops(self, changed: set[Region]) -> list[dict[int, Strip | None]]:
-        """Textual's `_render_chops` for the changed regions only: a widget draws only
-        changed lines it touches (a piece touching a region's right edge counts, as it does
-        when the update is written)."""
-        boxes = [(box.x, box.y, box.right, box.bottom) for box in changed]
+    def _changed_chops(self, spans: list[tuple[int, int, int]]) -> list[dict[int, Strip | None]]:
+        """Textual's `_render_chops` for the changed spans only (`spans`: the changed
+        regions as Textual writes them, a row and two columns each): only the pieces of a
+        line that the update writes are drawn, by the widget in front there.
+
+        A piece beside every span of its row is not written. A piece starting where a span
+        ends is written as a cursor move and nothing (Textual draws its widget, then crops
+        all of it away): an empty piece writes the same. Both are left to `NOT_DRAWN`, so
+        no widget is drawn for them: the screen's containers were drawn for such pieces,
+        a line each, at every key that changed a line beside them (#16)."""
+        cuts = self.cuts
+        chops: list[dict[int, Strip | None]] = [{} for _ in cuts]
+        by_row: dict[int, list[tuple[int, int]]] = {}
+        for y, x1, x2 in spans:
+            by_row.setdefault(y, []).append((x1, x2))
+        #: the rows with a piece to draw, and on each the first and last column to draw
+        reach: dict[int, tuple[int, int]] = {}
+        for y, row_spans in by_row.items():
+            row_cuts = cuts[y]
+            line = chops[y] = dict.fromkeys(row_cuts[:-1], NOT_DRAWN)
+            first = last = None
+            for cut, end in pairwise(row_cuts):
+                if any(cut < x2 and end > x1 for x1, x2 in row_spans):
+                    line[cut] = None  # (to draw)
+                    if first is None:
+                        first = cut
+                    last = end
+            if first is not None and last is not None:
+                reach[y] = (first, last)
+        drawn_rows = sorted(reach)
 
         def rows(shown: Region, top: int, bottom: int) -> Iterable[int]:
-            lines: set[int] = set()
             left, right = shown.x, shown.right
-            for x1, y1, x2, y2 in boxes:
-                if x1 < right and left <= x2 and y1 < bottom and top < y2:
-                    lines.update(range(max(y1, top), min(y2, bottom)))
-            return sorted(lines)
+            return [
+                y
+                for y in drawn_rows[bisect_left(drawn_rows, top) : bisect_left(drawn_rows, bottom)]
+                if reach[y][0] < right and left < reach[y][1]
+            ]
 
-        return self._fill_chops(rows)
+        return self._fill_chops(rows, chops)
 
     def _fill_chops(
-        self, rows: Callable[[Region, int, int], Iterable[int]]
+        self,
+        rows: Callable[[Region, int, int], Iterable[int]],
+        chops: list[dict[int, Strip | None]] | None = None,
     ) -> list[dict[int, Strip | None]]:
         """Each widget, front to back, fills the pieces no widget in front of it filled, on
         the rows `rows(shown, top, bottom)` offers of those it shows (`shown`: its region
@@ -96,7 +128,8 @@ class ScreenCompositor(Compositor):
         piece, and not at all when it fills none."""
         cuts = self.cuts
         fromkeys = cast("Callable[[list[int]], dict[int, Strip | None]]", dict.fromkeys)
-        chops = [fromkeys(cut_set[:-1]) for cut_set in cuts]
+        if chops is None:
+            chops = [fromkeys(cut_set[:-1]) for cut_set in cuts]
         intersection = Region.intersection
         for widget, (region, clip) in self.visible_widgets.items():
             shown = intersection(region, clip)  # all of it, as Textual's (not cropped)

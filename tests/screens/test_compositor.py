@@ -189,3 +189,34 @@ async def test_a_toast_gone_is_painted_over_after_a_dialog_over_the_narrow_log(
             region for update in painted for region in update if Region(*region).overlaps(toast)
         ]
         assert covered, f"nothing painted over the toast's {toast} once it went: {painted}"
+
+
+async def test_a_keys_repaint_draws_no_container_for_what_it_writes_nothing_of(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A changed line ends where a container's side (its padding, its border) begins: the
+    update writes nothing of that side but a cursor move, yet the container was drawn for
+    it, a line each, at Builders' board key the screen's body, its main column, the table
+    and the log panel (#16). Now only the widgets that show in what is written are drawn,
+    and what is written is Textual's (`test_a_keys_repaint_writes_what_textuals_writes`)."""
+    from screens.widgets.backdrop import AlikeLines
+
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy"))
+    session.close()
+    drawn: list[str] = []
+    render_lines = Widget.render_lines
+
+    def counted(self: Widget, crop):  # type: ignore[no-untyped-def]
+        drawn.append(f"{type(self).__name__}#{self.id}")
+        return render_lines(self, crop)
+
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        containers = [f"{type(w).__name__}#{w.id}" for w in screen.walk_children(AlikeLines)]
+        assert "PlainVertical#main" in containers
+        monkeypatch.setattr(Widget, "render_lines", counted)
+        for text in ("board 10x5", "1 1 s"):
+            drawn.clear()
+            await command(pilot, text)
+            assert "CommandField#command" in drawn  # (the field emptied: drawn)
+            assert [name for name in drawn if name in containers] == []
