@@ -22,6 +22,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from screens.widgets.no_scroll import recorded_virtual_size
+from screens.widgets.repaint import RepaintToScreen
 
 Justify = Literal["left", "right", "center"]
 
@@ -32,7 +33,7 @@ def text_key(text: Text) -> tuple[object, ...]:
     return (text.plain, text.style, tuple(text.spans), text.justify)
 
 
-class Rows(Widget):
+class Rows(RepaintToScreen, Widget):
     """One line per Text, never wrapped (a line too long ends in an ellipsis)."""
 
     DEFAULT_CSS = """

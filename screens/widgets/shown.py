@@ -13,6 +13,7 @@ from textual.visual import VisualType, visualize
 from textual.widgets import Static
 
 from screens.widgets.no_scroll import recorded_virtual_size
+from screens.widgets.repaint import RepaintToScreen
 from screens.widgets.rows import text_key
 
 
@@ -42,7 +43,7 @@ def _same(shown: object, text: str | Text) -> bool:
     return isinstance(shown, str) and shown == text
 
 
-class Shown(Static):
+class Shown(RepaintToScreen, Static):
     """A message line shown with `say` (redrawn only when its text changes, laid out only
     when its height does), which never scrolls: a new height is one layout, not two."""
 

@@ -22,12 +22,13 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from screens.widgets.no_scroll import recorded_virtual_size
+from screens.widgets.repaint import RepaintToScreen
 from screens.widgets.rows import as_is_strip, fits_as_is, text_key
 
 WHEEL = 3  # lines a turn of the mouse wheel moves
 
 
-class TailLog(Widget):
+class TailLog(RepaintToScreen, Widget):
     """Sentences wrapped at the widget's width, the newest at the bottom."""
 
     DEFAULT_CSS = """

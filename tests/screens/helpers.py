@@ -22,6 +22,7 @@ from textual.widgets import Input
 from companion.session import GameSession
 from companion.store import Store
 from screens.app import GoldrushApp
+from screens.widgets import repaint
 from screens.widgets.log_panel import LogPanel
 from screens.widgets.rows import Rows
 
@@ -61,7 +62,10 @@ _last_busy: list[weakref.ref[MessagePump]] = []  # the node found busy last, wea
 def _queues_empty(app: App[Any]) -> bool:
     """Polled at every turn of the loop until a key is handled: up to ~200 turns a key while
     a handler awaits (a dialog, a mount), so the node found busy last time is looked at first
-    (it mostly still is) instead of walking all of them again."""
+    (it mostly still is) instead of walking all of them again. A repaint still to be told
+    to its screen (screens/widgets/repaint.py) is work too: told at the loop's next turn."""
+    if repaint.untold():
+        return False
     last = _last_busy[0]() if _last_busy else None
     if last is not None and (last is app or last in app._registry) and _has_work(last):
         return False

@@ -695,3 +695,88 @@ async def test_rows_painted_directly_look_as_textuals_styles_cache_paints_them(
                         assert [strip.text for strip in widget.render_lines(cut)] == [
                             strip.text[1 : 1 + cut.width] for strip in widget.render_lines(region)
                         ]
+
+
+async def test_the_parts_a_key_repaints_tell_the_screen_without_a_message_each(
+    tmp_path,
+    monkeypatch,  # type: ignore[no-untyped-def]
+) -> None:
+    """The key that draws Builders' board repaints a dozen parts: each sent itself a
+    message, then the screen one, before the frame (two dozen turns of the event loop,
+    ~0.7 ms of the key in a terminal, #16). The parts now tell the screen themselves: none
+    of them gets a message, and what the screen draws is what they show."""
+    import asyncio
+
+    from textual._compositor import Compositor
+    from textual.message_pump import MessagePump
+
+    from companion.games import GAMES
+    from companion.session import GameSession
+    from companion.setup import SetupForm, build_header
+    from companion.store import Store
+    from companion.table import COLOURS
+    from screens.game import GameScreen
+    from screens.widgets.shown import Shown
+    from tests.screens.helpers import (
+        _queues_empty,
+        key_event,
+        make_app,
+        open_screen,
+        settle,
+        text_of,
+        type_into,
+    )
+
+    store = Store(tmp_path, GAMES)
+    header, _ = build_header(SetupForm("builders", ["Ann", "Bo", "Cy"], COLOURS[:3], 0, {}))
+    session = GameSession.create(store, header)
+    session.close()
+    received: list[str] = []
+    dispatch = MessagePump._dispatch_message
+
+    async def noted(self, message):  # type: ignore[no-untyped-def]
+        if isinstance(self, Rows | TailLog | Shown):
+            received.append(f"{type(message).__name__} to #{self.id}")
+        return await dispatch(self, message)
+
+    frames = [0]
+    render = Compositor.render_update
+
+    def counted_render(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn = render(self, *args, **kwargs)
+        frames[0] += isinstance(self.root, GameScreen) and drawn is not None
+        return drawn
+
+    monkeypatch.setattr(MessagePump, "_dispatch_message", noted)
+    monkeypatch.setattr(Compositor, "render_update", counted_render)
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        screen.query_one("#command").cursor_blink = False  # (a frame of its own)
+        await pilot.press("ctrl+z")  # (nothing to undo: said beside the field, then cleared)
+        await type_into(pilot, "#command", "board 10x5")
+        await settle(pilot)
+        await asyncio.sleep(0.05)  # (the timer, paused, waits to be resumed: it then ticks
+        received.clear()  # at once, as after a pause between keys in a terminal)
+        frames[0] = 0
+        # drawn by the screen's own timer, as in a terminal (`settle` draws at once): the
+        # parts told, and the emptied field, in one frame (the field's Update, sent after
+        # the screen was told of the others, waited for the timer's next tick: 2 frames)
+        pilot.app.post_message(key_event(pilot.app, "enter"))
+        for _ in range(100):
+            await asyncio.sleep(0.002)
+            if frames[0] and _queues_empty(pilot.app):
+                break
+        await asyncio.sleep(0.05)  # (a second frame would come within a tick: 1/60 s)
+        assert frames[0] == 1, frames
+        assert received == []
+        assert screen.query_one("#command", Input).value == ""
+        drawn = [strip.text for strip in screen._compositor.render_strips()]
+        for part in ("#board", "#players", "#step", "#round-line", "#notes"):
+            rows = screen.query_one(part, Rows)
+            region = rows.content_region
+            shown = [line[region.x : region.right].rstrip() for line in drawn]
+            lines = [text.plain.rstrip() for text in rows.texts]
+            assert lines and shown[region.y : region.y + len(lines)] == lines, part
+        assert "The board: 10 rows of 5 locations" in text_of(pilot, "#log-lines")
+        log = screen.query_one("#log-lines").region
+        assert "The board: 10 rows of 5 locations" in "".join(drawn[log.y : log.bottom])
