@@ -730,7 +730,7 @@ class GameSession:
     def recall(self, key: str, default: Any = None) -> Any:
         """A number this game's table told the app before (e.g. the bonus rent), or default."""
         try:
-            return self.store.read_settings().get(self.rules.id, {}).get(key, default)
+            return self.store.remembered(self.rules.id, key, default)
         except DamagedFile:
             return default
 
@@ -744,6 +744,9 @@ class GameSession:
 
     def remember(self, key: str, value: Any) -> None:
         """Keep it in the settings; raises DamagedFile rather than replace a damaged file."""
+        missing = object()
+        if self.store.remembered(self.rules.id, key, missing) == value:
+            return  # kept already: the file is not written again (nor the settings copied)
         settings = self.store.read_settings()
         section = settings.setdefault(self.rules.id, {})
         if key in section and section[key] == value:

@@ -747,9 +747,24 @@ class Store:
 
     def read_settings(self) -> dict[str, Any]:
         """The settings; raises DamagedFile if the file exists but cannot be read, or does
-        not have the shape the app writes (a table per game, a table per chart)."""
+        not have the shape the app writes (a table per game, a table per chart). A copy:
+        callers change what they get."""
         from copy import deepcopy
 
+        return deepcopy(self._settings())
+
+    def remembered(self, section: str, key: str, default: Any = None) -> Any:
+        """One value of the settings (a copy), or `default`; raises DamagedFile as
+        `read_settings` does. Only that value is copied: a key looked a remembered number
+        up three times, each time copying all the settings (#16)."""
+        from copy import deepcopy
+
+        table = self._settings().get(section, {})
+        return deepcopy(table[key]) if isinstance(table, dict) and key in table else default
+
+    def _settings(self) -> dict[str, Any]:
+        """The settings as last read, not to be changed: read again only when the file
+        changed since."""
         try:
             info = os.stat(self.settings_path)
             seen = (info.st_ino, info.st_size, info.st_mtime_ns)
@@ -757,9 +772,8 @@ class Store:
             seen = None
         if seen is not None and self._settings_read is not None and self._settings_read[0] == seen:
             # Unchanged since the last read (a file replaced gets a new inode): not parsed
-            # again at each command that looks a remembered number up. A copy: callers change
-            # what they get.
-            return deepcopy(self._settings_read[1])
+            # again at each command that looks a remembered number up.
+            return self._settings_read[1]
         settings = self._read_toml(self.settings_path, SETTINGS_LIMIT)
         for name, section in settings.items():
             if not isinstance(section, dict):
@@ -767,7 +781,7 @@ class Store:
         for name, chart in settings.get("charts", {}).items():
             if not isinstance(chart, dict):
                 raise DamagedFile(self.settings_path, f"chart {quoted(name)} is not a table")
-        self._settings_read = None if seen is None else (seen, deepcopy(settings))
+        self._settings_read = None if seen is None else (seen, settings)
         return settings
 
     def remembered_theme(self) -> str | None:

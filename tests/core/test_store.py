@@ -308,6 +308,36 @@ def test_settings_are_parsed_again_only_when_the_file_changed(
     session.remember("bonus_rent", 4)  # kept already: the file is not written again
     after = os.stat(store.settings_path)
     assert (before.st_ino, before.st_mtime_ns) == (after.st_ino, after.st_mtime_ns)
+
+
+def test_a_remembered_value_looked_up_copies_that_value_only(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Builders' board key looked remembered values up three times (recall, remember),
+    each time copying all the settings (#16): a lookup, and a value kept already, copy
+    only that value; what a caller changes in what it got is not kept."""
+    import copy
+
+    store.write_settings({"coloma": {"pools": {"3": [4, 5, 6]}}, "app": {"theme": "x"}})
+    session = new_game(game="coloma")
+    copied: list[object] = []
+    deepcopy = copy.deepcopy
+
+    def counted(value, memo=None):  # type: ignore[no-untyped-def]
+        copied.append(value)
+        return deepcopy(value, memo)
+
+    monkeypatch.setattr(copy, "deepcopy", counted)
+    pools = session.recall("pools")
+    assert pools == {"3": [4, 5, 6]}
+    pools["3"].append(7)  # a caller's own copy
+    assert session.recall("pools") == {"3": [4, 5, 6]}
+    assert session.recall("nothing", 12) == 12
+    session.remember("pools", {"3": [4, 5, 6]})  # kept already
+    assert copied == [{"3": [4, 5, 6]}] * 3
+    session.remember("pools", {"3": [1, 2, 3]})
+    assert store.read_settings()["coloma"] == {"pools": {"3": [1, 2, 3]}}
+    assert store.read_settings()["app"] == {"theme": "x"}
     session.remember("bonus_rent", 5)
     assert session.recall("bonus_rent") == 5
 
