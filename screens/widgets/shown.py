@@ -8,6 +8,7 @@ before: then the line is redrawn alone (#16).
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.visual import VisualType, visualize
 from textual.widgets import Static
@@ -23,8 +24,18 @@ def height_changes(widget: Static, content: VisualType) -> bool:
     width = widget.size.width
     if not width:
         return True
+    if one_line(content, width) and one_line(widget.content, width):  # (most keys: the
+        return False  # line emptied, or a refusal for another; neither is made to count)
     new = visualize(widget, content, markup=False).get_height(widget.styles, width)
     return new != widget.visual.get_height(widget.styles, width)
+
+
+def one_line(content: object, width: int) -> bool:
+    """True when `content` is plain text that takes one line at `width` (nothing in it
+    breaks or widens a line: a line break, a tab), as a Static shows it."""
+    if isinstance(content, Text):
+        content = content.plain
+    return isinstance(content, str) and content.isprintable() and cell_len(content) <= width
 
 
 def say(line: Static, text: str | Text) -> None:

@@ -780,3 +780,58 @@ async def test_the_parts_a_key_repaints_tell_the_screen_without_a_message_each(
         assert "The board: 10 rows of 5 locations" in text_of(pilot, "#log-lines")
         log = screen.query_one("#log-lines").region
         assert "The board: 10 rows of 5 locations" in "".join(drawn[log.y : log.bottom])
+
+
+class MessageApp(App[None]):
+    CSS = "#said { height: auto; padding: 0 1; }"
+
+    def compose(self) -> ComposeResult:
+        from screens.widgets.shown import Shown
+
+        yield Shown("", id="said")
+        yield Static("below", id="below")
+
+
+async def test_a_one_line_message_replaced_by_another_is_not_weighed(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A message line emptied, or one line said instead of another, keeps its height: it was
+    made into Textual's content twice (the new and the old) to compare their heights, at
+    every key that cleared a refusal (#16). A message that takes more lines still lays the
+    screen out."""
+    from screens.widgets import shown as shown_module
+
+    weighed: list[object] = []
+    visualize = shown_module.visualize
+
+    def counted(widget, content, **options):  # type: ignore[no-untyped-def]
+        weighed.append(content)
+        return visualize(widget, content, **options)
+
+    async with MessageApp().run_test(size=(40, 10)) as pilot:
+        said = pilot.app.query_one("#said", Static)
+        await settle(pilot)
+        monkeypatch.setattr(shown_module, "visualize", counted)
+        layouts = layouts_during(pilot.app)
+        for text in ("Refused: no such player.", "", Text("Done: Ann pays $3.", "bold"), ""):
+            shown_module.say(said, text)
+            await settle(pilot)
+            assert pilot.app.query_one("#below").region.y == 1
+        assert weighed == [] and layouts == [0]
+        shown_module.say(said, "A refusal too long for one line of the forty columns here.")
+        await settle(pilot)
+        assert layouts == [1] and pilot.app.query_one("#below").region.y == 2
+        for text in ("tab\there", "two\nlines"):  # (a tab or a break: weighed)
+            shown_module.say(said, "")
+            shown_module.say(said, text)
+            assert weighed[-1] == text
+
+
+@given(st.text(max_size=50), st.integers(min_value=1, max_value=60))
+@settings(max_examples=200, deadline=None)
+def test_a_line_said_to_take_one_line_takes_one(text: str, width: int) -> None:
+    """What `one_line` takes for a line takes one line in a Static of that width."""
+    from textual.content import Content
+
+    from screens.widgets.shown import one_line
+
+    if one_line(text, width):
+        assert Content(text).get_height(Static().styles, width) == 1
