@@ -27,7 +27,7 @@ from screens.dimmed import dimmed
 from screens.size_classes import NarrowLikeBelow
 from screens.styled_once import StyledOnce
 from screens.widgets.footer import SteadyFooter
-from screens.widgets.no_scroll import hand_on, takes_typed_keys
+from screens.widgets.no_scroll import hand_on, ran_binding, takes_typed_keys
 
 
 class Dialog(NarrowLikeBelow, StyledOnce):
@@ -93,7 +93,7 @@ class Dialog(NarrowLikeBelow, StyledOnce):
                 focused.post_message(events.Key(event.key, event.character))
             return
         in_turn = typed_ahead or event.key in self.KEYS_IN_TURN
-        if in_turn and not self._bound_below(event.key) and await self._run_own(event.key):
+        if in_turn and not self._bound_below(event.key) and await ran_binding(screen, event.key):
             event.stop()
             event.prevent_default()
             return
@@ -110,14 +110,6 @@ class Dialog(NarrowLikeBelow, StyledOnce):
             if key in node._bindings.key_to_bindings:
                 return True
             node = node.parent
-        return False
-
-    async def _run_own(self, key: str) -> bool:
-        """The dialog's own binding for `key` run now; True when one ran."""
-        screen: Screen[Any] = self  # type: ignore[assignment]
-        for binding in screen._bindings.key_to_bindings.get(key, ()):
-            if not binding.priority and await screen.app.run_action(binding.action, screen):
-                return True
         return False
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

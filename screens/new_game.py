@@ -29,8 +29,8 @@ from screens.dialog import Dialog
 from screens.player_colours import follow_theme, player_colours
 from screens.widgets.command_input import CompletingInput
 from screens.widgets.footer import SteadyFooter
-from screens.widgets.no_scroll import InTurnInput, passed_to_focus
-from screens.widgets.select import TableSelect, from_its_list
+from screens.widgets.no_scroll import InTurnInput
+from screens.widgets.select import TableSelect
 from screens.widgets.shown import say
 from screens.widgets.tick_box import TickBox
 
@@ -91,11 +91,7 @@ class ColourSelect(TableSelect):
             self.set_options(colour_options(self))
             self.value = value
 
-    async def _on_key(self, event: events.Key) -> None:
-        if from_its_list(event):  # (handled there)
-            return
-        if passed_to_focus(self, event):  # typed after a move
-            return
+    async def _own_key(self, event: events.Key) -> None:
         if not self.expanded and event.is_printable and event.key != "space":
             event.stop()
             event.prevent_default()
@@ -103,7 +99,7 @@ class ColourSelect(TableSelect):
             if letter_on_colour is not None:
                 letter_on_colour(self, event)
             return
-        await super()._on_key(event)
+        await super()._own_key(event)
 
     def _on_blur(self, event: events.Blur) -> None:
         super()._on_blur(event)

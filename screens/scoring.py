@@ -247,7 +247,7 @@ class AnswerInput(InTurnInput):
 
     HANDED = ("enter", "down", "up")
 
-    async def _on_key(self, event: events.Key) -> None:
+    async def _own_key(self, event: events.Key) -> None:
         """Backspace on an answer that does not read, all of it selected, takes its last
         character, as anywhere: the selection is there so that typing replaces it (it was
         added to it: "231", a play-test). However the refusal came (enter, ctrl+n, ctrl+s,
@@ -262,7 +262,7 @@ class AnswerInput(InTurnInput):
             and getattr(self.screen, "does_not_read", lambda _answer: False)(self)
         ):
             self.cursor_position = len(self.value)
-        await super()._on_key(event)
+        await super()._own_key(event)
 
 
 class WizardPage(VerticalScroll):

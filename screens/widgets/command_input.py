@@ -16,7 +16,7 @@ from textual.message import Message
 from textual.suggester import Suggester
 from textual.widgets.input import Selection
 
-from screens.widgets.no_scroll import SteadyInput, passed_to_focus
+from screens.widgets.no_scroll import SteadyInput
 
 HISTORY = 100  # commands kept for up/down in one window
 
@@ -126,19 +126,18 @@ class CommandField(CompletingInput):
         """The screen says it beside the field: one command at a time."""
         self.post_message(self.PastedFirstLine(left_out))
 
-    async def _on_key(self, event: events.Key) -> None:
+    async def _own_key(self, event: events.Key) -> None:
         """Enter is handled here, in its turn among the keys sent to the field. (Input's
         own enter is a binding, which runs once the key has bubbled up to the app: keys
         typed after it were inserted first, and a quick typist's next command was glued to
-        this one, then cleared with it.)"""
-        if passed_to_focus(self, event):  # typed on after a move (ctrl+o's dialog)
-            return
+        this one, then cleared with it.) Keys typed on after a move (ctrl+o's dialog) never
+        come here: `SteadyInput._on_key` passes them on."""
         if event.key == "enter":
             event.stop()
             event.prevent_default()
             self._hand_over()
             return
-        await super()._on_key(event)
+        await super()._own_key(event)
 
     def action_empty(self) -> None:
         self.value = ""

@@ -24,6 +24,7 @@ from screens.widgets.backdrop import AlikeLines
 
 if TYPE_CHECKING:
     from textual.app import App
+    from textual.dom import DOMNode
 
 
 def recorded_virtual_size() -> Reactive[Size]:
@@ -93,6 +94,38 @@ def hand_on(app: App[Any], key: events.Key) -> None:
         (top.focused or top).post_message(again)
 
 
+async def ran_binding(node: DOMNode, key: str) -> bool:
+    """`node`'s own binding for `key` run now, in the key's turn among the keys typed; True
+    when one ran. As a binding, it ran once the key had bubbled up to the app, after the
+    keys typed behind it had reached the widget that had the focus (and went into a field,
+    or into a list that had been closed by then). Not a priority binding: the app runs
+    those as the key reaches it, before it comes here."""
+    for binding in node._bindings.key_to_bindings.get(key, ()):
+        if not binding.priority and await node.app.run_action(binding.action, node):
+            return True
+    return False
+
+
+#: the screen's keys a widget with the focus runs in their turn (`ran_screen_key`), besides
+#: the screen's own `KEYS_IN_TURN`: moving the focus
+MOVES = ("tab", "shift+tab")
+
+
+async def ran_screen_key(widget: Widget, event: events.Key) -> bool:
+    """The screen's tab, shift+tab, or a key of its `KEYS_IN_TURN`, reaching `widget`, run
+    now: as a binding it ran once the key had bubbled up, after the keys typed behind it had
+    gone into this field (`3 3 5` tab `recount` made the value `3 3 5recount`; ctrl+o `999`
+    enter `big win` typed the number and the reason as a command: play-tests). True when
+    one ran. Not once another screen covers this one (ctrl+o typed on behind ctrl+p opened
+    its dialog over the palette, and the next ctrl+p a second palette)."""
+    screen = widget.screen
+    if screen is not widget.app.screen:
+        return False
+    if event.key not in (*MOVES, *getattr(screen, "KEYS_IN_TURN", ())):
+        return False
+    return await ran_binding(screen, event.key)
+
+
 class SteadyInput(Input):
     """An Input whose typing repaints the field alone. Input sets its virtual size to its
     text's width at every key, and Widget's reactive lays the whole screen out each time
@@ -107,40 +140,25 @@ class SteadyInput(Input):
             self.add_class("-valid", update=False)  # which restyled the field as it opened
 
     async def _on_key(self, event: events.Key) -> None:
+        """A key that reaches the field once the focus has moved on goes where the focus is
+        (`passed_to_focus`); the rest are the field's (`_own_key`)."""
+        if passed_to_focus(self, event):  # typed after a move
+            return
+        await self._own_key(event)
+
+    async def _own_key(self, event: events.Key) -> None:
         """The field's own keys (backspace, ctrl+u, the arrows, ...) in their turn among the
         keys typed. As bindings, they ran once the key had bubbled up to the app: keys typed
         behind them were in the field by then (ctrl+u then `dee rivers +1`, arriving at
         once, cleared all but `s +1`: a play-test). A priority binding never comes here (the
-        app runs it first); the field's binding is the first the app would try. tab and
-        shift+tab move the focus in their turn too (the screen's binding, run now), and a key
-        that reaches the field once the focus has moved on goes where the focus is."""
-        if passed_to_focus(self, event):  # typed after a move
-            return
-        for binding in self._bindings.key_to_bindings.get(event.key, ()):
-            if not binding.priority and await self.app.run_action(binding.action, self):
-                event.stop()
-                event.prevent_default()
-                return
-        in_turn = ("tab", "shift+tab", *getattr(self.screen, "KEYS_IN_TURN", ()))
-        # (not once another screen covers this one: ctrl+o typed on behind ctrl+p opened
-        # its dialog over the palette, and the next ctrl+p a second palette)
-        covered = self.screen is not self.app.screen
-        if event.key in in_turn and not covered and await self._tab_in_turn(event.key):
+        app runs it first); the field's binding is the first the app would try. tab,
+        shift+tab and the screen's `KEYS_IN_TURN` run in their turn too (`ran_screen_key`).
+        Subclasses handle their keys here: the key is not passed on again."""
+        if await ran_binding(self, event.key) or await ran_screen_key(self, event):
             event.stop()
             event.prevent_default()
-            return
-        await super()._on_key(event)
-
-    async def _tab_in_turn(self, key: str) -> bool:
-        """The screen's tab (or shift+tab, or a key of its `KEYS_IN_TURN`) run at once: as
-        a binding it ran once the key had bubbled up, after the keys typed behind it had
-        gone into this field (`3 3 5` tab `recount` made the value `3 3 5recount`; ctrl+o
-        `999` enter `big win` typed the number and the reason as a command: play-tests).
-        True when one ran."""
-        for binding in self.screen._bindings.key_to_bindings.get(key, ()):
-            if not binding.priority and await self.app.run_action(binding.action, self.screen):
-                return True
-        return False
+        # (else Input's own `_on_key` follows, to type a character: Textual calls each
+        # class's handler down the classes it derives from, until one prevents the default)
 
     def _on_paste(self, event: events.Paste) -> None:
         """The first line with something on it goes in the field (over the selection), as
@@ -180,13 +198,11 @@ class InTurnInput(SteadyInput):
 
     HANDED: ClassVar[tuple[str, ...]] = ("enter",)
 
-    async def _on_key(self, event: events.Key) -> None:
-        if passed_to_focus(self, event):  # typed after a move
-            return
+    async def _own_key(self, event: events.Key) -> None:
         key_in_turn = getattr(self.screen, "key_in_turn", None)
         if event.key in self.HANDED and key_in_turn is not None:
             event.stop()
             event.prevent_default()
             key_in_turn(self, event.key)
             return
-        await super()._on_key(event)
+        await super()._own_key(event)

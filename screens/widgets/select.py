@@ -8,7 +8,7 @@ next key press, a moment later, works as usual)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from rich.text import Text
 from textual import events
@@ -17,7 +17,7 @@ from textual.widgets import OptionList, Select
 from textual.widgets._select import SelectCurrent, SelectOverlay
 
 from companion.table import folded
-from screens.widgets.no_scroll import passed_to_focus
+from screens.widgets.no_scroll import passed_to_focus, ran_binding, ran_screen_key
 
 #: how a typed number starts (`$350`, `+5`, `-3`)
 NUMBER_START = frozenset("0123456789$+-")
@@ -48,11 +48,13 @@ class _SteadyOverlay(SelectOverlay):
         super()._move_page(direction)
 
     async def _on_key(self, event: events.Key) -> None:
-        """Enter takes the option highlighted in its turn among the keys typed, and the keys
-        behind it go where the focus is then. (The option list's enter is a binding, run
-        once the key had bubbled up: keys typed on behind it, `1450` enter `miscount`
-        meant for ctrl+o's value and reason, all reached the list, which still had the
-        focus, and were lost: a play-test.) Textual's type-to-search follows, for the rest."""
+        """The list's keys (down, up, home, end, the page keys, enter, escape) run in their
+        turn among the keys typed, and the keys behind them go where the focus is then. (As
+        bindings they ran once the key had bubbled up: `down down enter` typed in one go
+        took the option highlighted before the downs, and keys typed on behind an enter,
+        `1450` enter `miscount` meant for ctrl+o's value and reason, reached the list, which
+        still had the focus, and were lost: a review and a play-test.) Textual's
+        type-to-search follows, for the rest."""
         event._from_list = True  # type: ignore[attr-defined]  # (bubbling up: `TableSelect`)
         if passed_to_focus(self, event):  # typed on after the list closed: to the field
             return
@@ -63,12 +65,30 @@ class _SteadyOverlay(SelectOverlay):
             if focused is not None:
                 focused.post_message(events.Key(event.key, event.character))
             return
-        if event.key == "enter":
+        if await ran_binding(self, event.key) or await ran_screen_key(self, event):
             event.stop()
             event.prevent_default()
-            select = self.parent
-            if self.highlighted is not None and isinstance(select, TableSelect):
-                select.choose_in_turn(self.highlighted)
+        # (else SelectOverlay's own `_on_key` follows: Textual calls each class's handler)
+
+    @property
+    def _select(self) -> TableSelect:
+        """The Select whose list this is (only a `TableSelect` composes one)."""
+        return cast("TableSelect", self.parent)
+
+    def action_select(self) -> None:
+        """enter (or a click): the option highlighted taken now (`choose_in_turn`), not
+        by a message that came after the keys typed behind it."""
+        index = self.highlighted
+        if index is not None and not self._options[index].disabled:
+            self._select.choose_in_turn(index)
+
+    def action_dismiss(self) -> None:
+        """escape: the list closed now, the focus back on its Select (by a message, it came
+        after the keys typed behind it: an escape behind it closed the list, not the
+        dialog, and the letters after them were lost)."""
+        select = self._select
+        select.expanded = False
+        self.screen.set_focus(select)
 
     def _find_search_match(self, query: str) -> int | None:
         """Textual's search (the option whose text holds what was typed earliest), case
@@ -116,11 +136,22 @@ class TableSelect(Select[Any]):
             return
         if passed_to_focus(self, event):
             return
+        await self._own_key(event)
+
+    async def _own_key(self, event: events.Key) -> None:
+        """A key of this Select's, the focus on it (subclasses handle theirs here: it is
+        not passed on again). tab, shift+tab and the screen's `KEYS_IN_TURN` (the dialog's
+        escape) run in their turn too: as bindings, the keys typed on behind them reached
+        this Select first, and were lost (escape, escape and `ab` typed in one go into
+        ctrl+o's open What list closed the list only, and the `ab` was lost: a review)."""
         if event.key in self.OPENING and not self.expanded:
             event.stop()
             event.prevent_default()
             self.action_show_overlay()
             self.screen.set_focus(self.query_one(SelectOverlay))
+        elif await ran_screen_key(self, event):
+            event.stop()
+            event.prevent_default()
 
     def choose_in_turn(self, index: int) -> None:
         """The option at `index` taken (its list's enter), at once: the list closed and

@@ -7,6 +7,8 @@ table typing on does."""
 
 from __future__ import annotations
 
+import pytest
+from textual import events
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Input, Select
@@ -389,3 +391,112 @@ async def test_coloma_n_that_asks_then_keys_go_to_its_question(
         await typed_ahead(pilot, "escape", *"event", "enter")
         assert pilot.app.screen is screen and command_typed(screen) == ""
         assert screen.state.round == 1 and screen.state.event_done
+
+
+async def test_down_down_enter_in_ctrl_o_s_open_what_take_the_third_option(
+    store: Store, new_game: NewGame
+) -> None:
+    """ctrl+o, shift+tab, enter (What's list open), down, down, enter in one go took the
+    first option (the downs, bindings, ran once they had bubbled up, after the enter had
+    taken the option highlighted then: a review); one at a time they take the third. In
+    turn: the third, as one at a time, and the focus on to the value."""
+    from tests.screens.test_correction_dialog_what import four_players
+
+    session = four_players(new_game)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_screen(pilot, session, CalamityvilleScreen)
+        one_at_a_time: list[object] = []
+        for key in ("ctrl+o", "shift+tab", "enter", "down", "down", "enter"):
+            dialog = await typed_ahead(pilot, key)
+        assert isinstance(dialog, CorrectionDialog)
+        one_at_a_time.append(dialog.query_one("#what", Select).value)
+        await typed_ahead(pilot, "escape")
+        dialog = await typed_ahead(
+            pilot, "ctrl+o", "shift+tab", "enter", "down", "down", "enter", *"12"
+        )
+        assert isinstance(dialog, CorrectionDialog)
+        what = dialog.query_one("#what", Select)
+        assert one_at_a_time == ["2:money"]
+        assert what.value == "2:money" and not what.expanded
+        assert dialog.query_one("#value", Input).value == "12"
+
+
+async def test_end_up_and_home_in_ctrl_o_s_open_what_in_their_turn(
+    store: Store, new_game: NewGame
+) -> None:
+    """The list's other keys run in their turn too: end, up, enter takes the one before
+    the last; home, down, enter the second."""
+    from tests.screens.test_correction_dialog_what import four_players
+
+    session = four_players(new_game)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_screen(pilot, session, CalamityvilleScreen)
+        dialog = await typed_ahead(pilot, "ctrl+o", "shift+tab", "enter", "end", "up", "enter")
+        assert isinstance(dialog, CorrectionDialog)
+        what = dialog.query_one("#what", Select)
+        options = [value for _, value in what._options]
+        assert what.value == options[-2]
+        await typed_ahead(pilot, "shift+tab", "enter", "home", "down", "enter")
+        assert what.value == options[1]
+
+
+async def test_escape_escape_in_ctrl_o_s_open_what_close_it_and_the_dialog(
+    store: Store, new_game: NewGame
+) -> None:
+    """escape, escape, `ab` in one go into ctrl+o's open What list left the dialog open and
+    lost `ab` (the escapes, bindings, ran once they had bubbled up: a review); one at a
+    time, the first closes the list, the second the dialog, and `ab` is typed in the
+    command field. In turn: the same."""
+    from tests.screens.test_correction_dialog_what import four_players
+
+    session = four_players(new_game)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        dialog = await typed_ahead(pilot, "ctrl+o", "shift+tab", "enter")
+        assert isinstance(dialog, CorrectionDialog)
+        assert dialog.query_one("#what", Select).expanded
+        after = await typed_ahead(pilot, "escape", "escape", *"ab")
+        assert after is screen
+        assert command_typed(screen) == "ab"
+
+
+async def test_each_key_is_looked_at_once_for_a_move_of_the_focus(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whether a key came once the focus had moved on (`passed_to_focus`) is asked once per
+    key: a name field, a colour list and the game's command field asked it twice or more
+    (their own handler, then the one they derive from: a review)."""
+    import screens.new_game
+    import screens.widgets.command_input
+    import screens.widgets.no_scroll
+    import screens.widgets.select
+    from tests.screens.test_new_game import open_dialog
+
+    asked: list[str] = []
+    original = screens.widgets.no_scroll.passed_to_focus
+
+    def counted(widget: object, event: events.Key) -> bool:
+        asked.append(event.key)
+        return original(widget, event)  # type: ignore[arg-type]
+
+    for module in (
+        screens.widgets.no_scroll,
+        screens.widgets.select,
+        screens.widgets.command_input,
+        screens.new_game,
+    ):  # (wherever it is called from)
+        monkeypatch.setattr(module, "passed_to_focus", counted, raising=False)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(pilot)
+        await typed_ahead(pilot, *"Ann")  # a name
+        assert asked == list("Ann")
+        asked.clear()
+        dialog.set_focus(dialog.query_one("#colour-0", Select))
+        await typed_ahead(pilot, "space")  # a colour: its list opens
+        assert asked == ["space"]
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_screen(pilot, session, ColomaScreen)
+        asked.clear()
+        await typed_ahead(pilot, *"bo")  # the command field
+        assert asked == list("bo")
