@@ -53,9 +53,12 @@ class Dialog(NarrowLikeBelow, StyledOnce):
     #: keys typed on behind the key that opened it come here, from the field that had the
     #: focus below, in their turn (`passed_to_focus`, screens/widgets/no_scroll.py)
     TAKES_KEYS_TYPED_AHEAD = True
-    #: its own keys its fields run in their turn among the keys typed (`SteadyInput`):
-    #: escape typed on with `35`, then `bo`, put the `bo` in the bid, closed after it
-    KEYS_IN_TURN = ("escape",)
+    #: its own keys run in their turn among the keys typed: by its field with the focus
+    #: (`ran_screen_key`, screens/widgets/no_scroll.py: escape typed on with `35`, then
+    #: `bo`, put the `bo` in the bid, closed after it), but never a key that types a
+    #: character there (q closes the help and the charts, which have no field); and by the
+    #: dialog itself when no field has the focus (`on_key`: y or n on a question)
+    KEYS_IN_TURN: tuple[str, ...] = ("escape",)
 
     def _forward_event(self, event: events.Event) -> None:
         """A key sent to the dialog itself, not to a widget in it: typed ahead, before the

@@ -116,10 +116,12 @@ async def ran_screen_key(widget: Widget, event: events.Key) -> bool:
     now: as a binding it ran once the key had bubbled up, after the keys typed behind it had
     gone into this field (`3 3 5` tab `recount` made the value `3 3 5recount`; ctrl+o `999`
     enter `big win` typed the number and the reason as a command: play-tests). True when
-    one ran. Not once another screen covers this one (ctrl+o typed on behind ctrl+p opened
-    its dialog over the palette, and the next ctrl+p a second palette)."""
+    one ran. Never a key that types a character (a dialog's `q`, which closes the help when
+    no field has the focus, is typed in a field), nor once another screen covers this one
+    (ctrl+o typed on behind ctrl+p opened its dialog over the palette, and the next ctrl+p
+    a second palette)."""
     screen = widget.screen
-    if screen is not widget.app.screen:
+    if event.is_printable or screen is not widget.app.screen:
         return False
     if event.key not in (*MOVES, *getattr(screen, "KEYS_IN_TURN", ())):
         return False

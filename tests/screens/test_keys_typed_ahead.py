@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import pytest
 from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.pilot import Pilot
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Select
 
 from companion.store import Store
@@ -21,6 +23,7 @@ from screens.charts import GameCharts
 from screens.coloma import ColomaScreen
 from screens.confirm import ConfirmDialog
 from screens.correction import CorrectionDialog
+from screens.dialog import Dialog
 from screens.event_card import EventCard
 from screens.game import GameScreen
 from screens.help import HelpScreen
@@ -28,6 +31,7 @@ from screens.mine_picker import MinePicker
 from screens.scoring import ScoringWizard
 from screens.split_calculator import SplitCalculator
 from screens.track_calculator import TrackCalculator
+from screens.widgets.no_scroll import SteadyInput
 from tests.conftest import NewGame
 from tests.screens.helpers import key_event, make_app, open_screen, settle
 
@@ -458,6 +462,41 @@ async def test_escape_escape_in_ctrl_o_s_open_what_close_it_and_the_dialog(
         after = await typed_ahead(pilot, "escape", "escape", *"ab")
         assert after is screen
         assert command_typed(screen) == "ab"
+
+
+class _QuitOnQ(Dialog, ModalScreen[None]):
+    """A dialog with a field whose `q` closes it when no field has the focus (as the help's
+    and the charts' q: `KEYS_IN_TURN` for its `Dialog.on_key`)."""
+
+    BINDINGS = [Binding("q,escape", "close", "Close")]
+    KEYS_IN_TURN = ("escape", "q")
+
+    def compose(self) -> ComposeResult:
+        yield SteadyInput(id="field")
+
+    def on_mount(self) -> None:
+        self.set_focus(self.query_one("#field", Input))
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+
+async def test_a_letter_of_a_dialog_s_keys_in_turn_is_typed_in_its_field() -> None:
+    """A field runs its screen's keys in turn (`KEYS_IN_TURN`) before it sees them, so a
+    letter among them (q, which closes the help or the charts when no field has the focus)
+    was never typed in a field: the dialog closed at the q of "quartz" (a review). Only keys
+    that type no character are run so: the q is typed, escape still closes it in turn."""
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(_QuitOnQ())
+
+    async with Host().run_test(size=SIZE) as pilot:
+        dialog = await typed_ahead(pilot, *"quartz")
+        assert isinstance(dialog, _QuitOnQ)
+        assert dialog.query_one("#field", Input).value == "quartz"
+        after = await typed_ahead(pilot, "escape")
+        assert not isinstance(after, _QuitOnQ)
 
 
 async def test_each_key_is_looked_at_once_for_a_move_of_the_focus(
