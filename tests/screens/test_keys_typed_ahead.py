@@ -102,29 +102,17 @@ async def test_calamityville_ctrl_g_then_letters_go_to_its_question(
         assert not screen.state.gold_out
 
 
-async def test_f3_then_letters_go_to_the_charts_not_to_the_command_field(
-    store: Store, new_game: NewGame
+@pytest.mark.parametrize(("key", "opened"), [("f3", GameCharts), ("f1", HelpScreen)])
+async def test_f3_or_f1_then_letters_go_to_what_it_opens_not_to_the_command_field(
+    store: Store, new_game: NewGame, key: str, opened: type[Screen]
 ) -> None:
-    """f3 then `bo 5`: the charts show, nothing is typed as a command; escape and `cy`
-    typed on close them and type in the field."""
+    """f3 (or f1) then `bo 5`: the charts (or the help) show, nothing is typed as a
+    command; escape and `cy` typed on close them and type in the field."""
     session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
     async with make_app(store).run_test(size=SIZE) as pilot:
         screen = await open_screen(pilot, session, ColomaScreen)
-        charts = await typed_ahead(pilot, "f3", *"bo 5")
-        assert isinstance(charts, GameCharts)
-        assert command_typed(screen) == ""
-        await typed_ahead(pilot, "escape", *"cy")
-        assert pilot.app.screen is screen and command_typed(screen) == "cy"
-
-
-async def test_f1_then_letters_go_to_the_help_not_to_the_command_field(
-    store: Store, new_game: NewGame
-) -> None:
-    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
-    async with make_app(store).run_test(size=SIZE) as pilot:
-        screen = await open_screen(pilot, session, ColomaScreen)
-        help_screen = await typed_ahead(pilot, "f1", *"bo 5")
-        assert isinstance(help_screen, HelpScreen)
+        shown = await typed_ahead(pilot, key, *"bo 5")
+        assert isinstance(shown, opened)
         assert command_typed(screen) == ""
         await typed_ahead(pilot, "escape", *"cy")
         assert pilot.app.screen is screen and command_typed(screen) == "cy"
