@@ -1138,7 +1138,7 @@ class CommandScreen(GameScreen):
         """What the last change did goes as the next command is typed: it stayed under it,
         "Done: The bank pays Ann $100" read as what the command being typed did (a
         play-test). One line repainted, at the first key."""
-        if self._done_said and event.value:
+        if self._done_said and event.value and _still_so(event):
             self.say_beside("")
 
     @on(Input.Changed, "#command")
@@ -1148,7 +1148,7 @@ class CommandScreen(GameScreen):
         while that was typed, and under another `pay` (play-tests). While the refused text is
         still there (the cursor put at its end), it stays in sight."""
         refused = self._refused_typed
-        if refused is None:
+        if refused is None or not _still_so(event):
             return
         typed = comparable(event.value)
         if (  # (an empty enter's "Nothing typed" stayed under what was typed next: a play-test)
@@ -1226,3 +1226,12 @@ def _keys_waiting(field: Widget) -> bool:
         if any(isinstance(message, events.Key) for message in waiting):
             return True
     return False
+
+
+def _still_so(event: Input.Changed) -> bool:
+    """Whether the field still holds what `event` says it changed to. Commands are done at
+    their enter, in their turn among the keys typed; the change events of the typing reach
+    the screen later: a command typed in one go with the next, each done, then the change
+    events of their typing (`ann bucks +1`, `zzz`...) wiped the refusal of the last one (a
+    play-test). An event the field has moved on from says nothing."""
+    return event.input.value == event.value

@@ -527,3 +527,20 @@ async def test_each_key_is_looked_at_once_for_a_move_of_the_focus(
         asked.clear()
         await typed_ahead(pilot, *"bo")  # the command field
         assert asked == list("bo")
+
+
+async def test_a_command_done_then_one_refused_in_one_go_keep_the_refusal_in_sight(
+    store: Store, new_game: NewGame
+) -> None:
+    """`ann bucks +1`, enter, `zzz`, enter typed in one go: the refusal of `zzz` was wiped
+    by the field's change events of the typing before it, which reached the screen after
+    both commands were done (a play-test: the line under the field blank, the command
+    stuck in it without a word)."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, ColomaScreen)
+        await typed_ahead(pilot, *"ann bucks +1", "enter", *"zzz", "enter")
+        assert screen.session.state.numbers[0]["bucks"] == 3
+        assert command_typed(screen) == "zzz"
+        said = screen.query_one("#command-error")
+        assert "zzz" in str(said.render()), str(said.render())
