@@ -468,6 +468,11 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
         `7` typed right after ctrl+g went into the dice, the number still 13: a play-test)."""
         field = self.query_one(selector, Input)
         self.set_focus(field)
+        if selector == "#event-filter" and self.choice.shown:
+            # "type more": what is typed stays, the cursor at its end (selected, " saloon"
+            # typed after "ann" replaced it: a play-test)
+            field.cursor_position = len(field.value)
+            return
         field.select_all()
 
     @on(Button.Pressed, "#event-cancel")

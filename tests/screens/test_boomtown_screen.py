@@ -783,6 +783,13 @@ async def test_the_event_card_lists_targets_by_player_filters_and_plays_with_a_k
         assert pilot.app.screen is dialog and "Choose what" in text_of(pilot, "#event-error")
         await type_into(pilot, "#event-filter", "coy")  # both Coyote City mines
         assert len(dialog.choice.shown) == 2 and dialog.choice.chosen() is None
+        await pilot.press("enter")  # "type more": what is typed stays, typing adds to it
+        await settle(pilot)  # (it was selected: " 12" typed replaced it, a play-test)
+        assert "type more" in text_of(pilot, "#event-error")
+        send_keys(pilot, " 12")
+        await settle(pilot)
+        assert dialog.query_one("#event-filter", Input).value == "coy 12"
+        assert len(dialog.choice.shown) == 1
         await type_into(pilot, "#event-filter", "coy 12")  # a number is the whole roll
         assert len(dialog.choice.shown) == 1
         await type_into(pilot, "#event-filter", "cy's")  # as the list says it
