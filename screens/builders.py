@@ -237,6 +237,10 @@ class Legend(WrappedRows):
         screen = self.screen
         if isinstance(screen, BuildersScreen):
             screen.fit_legend()
+            if len(self._texts) != self.size.height:  # (its height asked during the resize's
+                # layout was lost: back at 80x24 from 120x40 it kept a line too many, and the
+                # box a scroll bar)
+                self.call_after_refresh(self.refresh, layout=True)
 
 
 class BuildersScreen(CommandScreen):
