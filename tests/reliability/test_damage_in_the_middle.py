@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -230,13 +231,35 @@ def test_a_rewrite_that_fails_leaves_the_file_as_it_was(
     assert len(again.journal) == 10  # 4 before, 5 after, and going on
 
 
-def test_a_file_changed_after_the_question_is_left_as_it_is(
-    new_game: NewGame, store: Store
-) -> None:
+def _damaged_to_rewrite(new_game: NewGame) -> GameSession:
+    """Going on keeps the entries after the damaged one: the file is rewritten."""
     session = played(new_game)
     flipped(session.path, 5)
+    return session
+
+
+def _damaged_to_cut_back(new_game: NewGame) -> GameSession:
+    """The damaged entry is an undo: going on cuts the file back."""
+    session = new_game()
+    add_gold(session, 0, "+1")
+    session.undo()
+    session.redo()
+    session.close()
+    flipped(session.path, 2)
+    return session
+
+
+@pytest.mark.parametrize("damaged", [_damaged_to_rewrite, _damaged_to_cut_back])
+def test_a_file_changed_after_the_question_is_left_as_it_is(
+    new_game: NewGame, store: Store, damaged: Callable[[NewGame], GameSession]
+) -> None:
+    """Going on checks the file is still the one the table was asked about, both ways (the
+    cut back cut it at what it read before the question, even when something else had
+    written to it since: a review)."""
+    session = damaged(new_game)
     again = GameSession.open(store, session.path)
     going_on = again.going_on()
+    assert (going_on.data is None) == (damaged is _damaged_to_cut_back)
     changed = session.path.read_bytes() + b"\n"
     session.path.write_bytes(changed)
     with pytest.raises(SaveError, match="changed by another window or program"):
@@ -266,27 +289,6 @@ def test_when_the_dropped_entry_was_an_undo_the_file_is_cut_back(
     again.continue_from_readable(going_on)
     assert texts(again)[:1] == ["Ann +1 gold (10 → 11)"] and len(again.journal) == 2
     assert texts(GameSession.open(store, session.path)) == texts(again)
-
-
-def test_a_file_changed_after_a_cut_back_question_is_left_as_it_is(
-    new_game: NewGame, store: Store
-) -> None:
-    """The cut back (a dropped undo) cut the file at what it read before the question, even
-    when something else had written to it since; the rewrite already refused (a review)."""
-    session = new_game()
-    add_gold(session, 0, "+1")
-    session.undo()
-    session.redo()
-    session.close()
-    flipped(session.path, 2)
-    again = GameSession.open(store, session.path)
-    going_on = again.going_on()
-    assert going_on.data is None
-    changed = session.path.read_bytes() + b"\n"
-    session.path.write_bytes(changed)
-    with pytest.raises(SaveError, match="changed by another window or program"):
-        again.continue_from_readable(going_on)
-    assert session.path.read_bytes() == changed
 
 
 def test_a_window_that_follows_the_game_follows_the_rewritten_file(
