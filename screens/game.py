@@ -1066,10 +1066,6 @@ class CommandScreen(GameScreen):
     def on_mount(self) -> None:
         self.query_one("#command", Input).focus()
 
-    @on(Input.Submitted, "#command")
-    def _command_posted(self, event: Input.Submitted) -> None:
-        self.command_in_turn(event)
-
     def command_in_turn(self, event: Input.Submitted) -> None:
         """A command done leaves the field (what was typed after it stays) and is remembered
         for up/down; one not done stays to be put right, unless more was typed since. The
