@@ -12,6 +12,7 @@ from companion.amounts import parse_amount
 from companion.store import Store
 from screens.compositor import ScreenCompositor
 from screens.game import GameScreen
+from screens.widgets.footer import SteadyFooter
 from tests.conftest import NewGame
 from tests.screens.helpers import command, make_app, open_screen, settle, until
 
@@ -214,6 +215,11 @@ async def test_a_keys_repaint_draws_no_container_for_what_it_writes_nothing_of(
         screen = await open_screen(pilot, session, GameScreen)
         containers = [f"{type(w).__name__}#{w.id}" for w in screen.walk_children(AlikeLines)]
         assert "PlainVertical#main" in containers
+        # the first frames all drawn: the footer's keys come in a frame of their own, laid
+        # out (on a loaded machine that frame fell inside the first key's, and drew them all)
+        footer = screen.query_one(SteadyFooter)
+        await until(pilot, lambda: footer._bindings_ready)
+        await settle(pilot)
         monkeypatch.setattr(Widget, "render_lines", counted)
         for text in ("board 10x5", "1 1 s"):
             drawn.clear()
