@@ -225,4 +225,4 @@ async def test_a_keys_repaint_draws_no_container_for_what_it_writes_nothing_of(
             drawn.clear()
             await command(pilot, text)
             assert "CommandField#command" in drawn  # (the field emptied: drawn)
-            assert [name for name in drawn if name in containers] == []
+            assert [name for name in drawn if name in containers] == [], (text, drawn)
