@@ -844,7 +844,11 @@ Type in the command field and press **enter**; the line above it says what comes
                 if before is not None and before != widths:  # typed for the board before
                     self._remember(lambda: self.session.forget("arrows"))
                     self._remember(lambda: self.session.forget("hideouts"))
-                self.remember("board", widths)
+                # Its size for the next games, written once the board is drawn: the
+                # settings' write and fsync were a tenth of this key (#16); the board is in
+                # the journal before it is shown. (What typed-ahead keys remember next
+                # reads and writes the settings whole: nothing is lost between the two.)
+                self.call_after_refresh(self.remember, "board", widths)
                 self._place_widths = widths  # (its place after an undo, and remembered)
                 self._recall_arrows()
             return True

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import copy
 
+import pytest
 from rich.cells import cell_len
 from rich.text import Text
+from textual.app import App
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Input, Select
 
 from companion.store import Store
@@ -1051,6 +1054,35 @@ async def test_terrain_left_unplaced_and_a_refused_build_are_said_first(
         screen.state.cubes[1][3] = 0  # Bo has no Triple left
         assert "Bo has no Triple cubes left" in await command(pilot, "5 2 t > X")
         assert "Not a card's marks" in await command(pilot, "5 2 d > X")  # then the name
+
+
+async def test_the_board_is_drawn_before_its_size_is_remembered(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The board's size is kept for the next games once the board is drawn: the settings'
+    write and fsync were a tenth of the key (#16). The journal has the board first."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    happened: list[str] = []
+    display, write_settings = App._display, Store.write_settings
+
+    def drawn(app: App[object], screen: Screen[object], renderable: object) -> None:
+        happened.append("frame")
+        display(app, screen, renderable)  # type: ignore[arg-type]
+
+    def written(self: Store, settings: object) -> None:
+        happened.append(f"settings, {len(self.read_game(session.path).entries)} entries")
+        write_settings(self, settings)  # type: ignore[arg-type]
+
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_screen(pilot, session, BuildersScreen)
+        await type_into(pilot, "#command", "board 10x5")
+        monkeypatch.setattr(App, "_display", drawn)
+        monkeypatch.setattr(Store, "write_settings", written)
+        await pilot.press("enter")
+        await settle(pilot)
+        entries = len(store.read_game(session.path).entries)
+        assert happened[0] == "frame" and f"settings, {entries} entries" in happened, happened
+    assert store.read_settings()["builders"]["board"] == [5] * 10
 
 
 async def test_t_at_a_column_off_the_row_says_so_first(store: Store, new_game: NewGame) -> None:

@@ -544,3 +544,18 @@ async def test_a_command_done_then_one_refused_in_one_go_keep_the_refusal_in_sig
         assert command_typed(screen) == "zzz"
         said = screen.query_one("#command-error")
         assert "zzz" in str(said.render()), str(said.render())
+
+
+async def test_the_board_and_its_arrows_typed_in_one_go_are_both_remembered(
+    store: Store, new_game: NewGame
+) -> None:
+    """The board's size is written to the settings after its frame, the arrows typed right
+    behind it at once: each write keeps what the other wrote."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        await typed_ahead(pilot, *"board 10x5", "enter", *"arrows 1 < . . . >", "enter")
+        assert screen.state.arrows[1] == ["<", "", "", "", ">"]
+    remembered = store.read_settings()["builders"]
+    assert remembered["board"] == [5] * 10
+    assert remembered["arrows"] == {"1": "< . . . >"}
