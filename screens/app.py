@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 from companion.store import DamagedFile, Store
 from screens.dialog import Dialog
 from screens.parsed_css import ParsedCss, cache_file
+from screens.styles_cache_fix import keep_no_styles_caches
 from screens.terminal import CHECK_EVERY, terminal_gone
 
 #: game id -> (module, screen class); a game without its own screen yet gets the tracker
@@ -35,6 +36,8 @@ GAME_SCREENS = {
     "calamityville": ("screens.calamityville", "CalamityvilleScreen"),
     "coloma": ("screens.coloma", "ColomaScreen"),
 }
+
+keep_no_styles_caches()  # (for every app of ours: the display's is a GoldrushApp too)
 
 
 def game_screen_for(session: GameSession) -> Screen:
