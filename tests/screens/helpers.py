@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
 from textual import _time, events
-from textual.app import App
+from textual.app import App, AutopilotCallbackType
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 from textual.message_pump import MessagePump
 from textual.pilot import Pilot
@@ -240,6 +240,36 @@ async def until_settled(
             return
 
 
+SOON = 0.5  # s: a one-shot timer set for longer (a toast's hour) is not waited for
+
+
+def _timers_due_soon(app: App[Any]) -> list[asyncio.Task[None]]:
+    """The tasks of the one-shot timers (`set_timer`) set for at most `SOON` that have not
+    fired yet (and are not paused), on every node of the app."""
+    return [
+        timer._task
+        for pump in _pumps(app)
+        for timer in list(pump._timers)
+        if timer._repeat == 0
+        and timer._interval <= SOON
+        and timer._task is not None
+        and not timer._task.done()
+        and timer._active.is_set()
+    ]
+
+
+async def until_timers_fired(app: App[Any], timeout: float = WAIT_AT_MOST) -> None:
+    """`until_settled`, then, while one-shot timers are due within `SOON` (a tab's
+    underline starts sliding 0.02 s after the tab changes), wait until they fire and
+    settle again: the state a short idle wait would reach, without idling the rest."""
+    deadline = time.monotonic() + timeout
+    await until_settled(app, timeout=timeout)
+    while (timers := _timers_due_soon(app)) and not _gone(app):
+        assert time.monotonic() < deadline, f"timers still to fire after {timeout} s: {timers}"
+        await asyncio.wait(timers, timeout=max(0.0, deadline - time.monotonic()))
+        await until_settled(app, timeout=max(0.0, deadline - time.monotonic()))
+
+
 async def until(pilot: Pilot, holds: Callable[[], object], timeout: float = WAIT_AT_MOST) -> None:
     """Wait until `holds()` is true (checked after each settle and each tick of the screen's
     timers), for a state reached by time passing: a timer that follows a file, say."""
@@ -285,6 +315,14 @@ class SettledPilot(Pilot[Any]):
         else:
             await until_settled(self.app)
 
+    async def wait_for_scheduled_animations(self) -> None:
+        """Every animation run to its end, one still to start too: what a snapshot's auto
+        pilot waits for before its screenshot. A tab's underline starts sliding 0.02 s
+        after the tab changes, on a timer (`Tabs._highlight_active`), which `until_settled`
+        does not wait for: Textual's own pilot let it fire while it waited for the CPU to
+        look idle."""
+        await until_timers_fired(self.app)
+
 
 @asynccontextmanager
 async def run_settled(app: App[Any], **options: Any) -> AsyncIterator[SettledPilot]:
@@ -309,6 +347,23 @@ class SteadyApp(GoldrushApp):
 
     def run_test(self, **options: Any):  # type: ignore[no-untyped-def,override]
         return run_settled(self, **options)
+
+    async def run_async(  # type: ignore[override]
+        self, *, auto_pilot: AutopilotCallbackType | None = None, **options: Any
+    ) -> Any:
+        """`App.run_async` whose auto pilot (the one a snapshot test's `snap_compare` drives
+        the app with, through `App.run`) is a `SettledPilot`, its animations stepped on an
+        `AnimationClock` as in `run_settled`: Textual's own waits for the CPU to look idle,
+        40-60 ms a key, made a snapshot test idle more than it worked."""
+        if auto_pilot is None:
+            return await super().run_async(**options)
+        given = auto_pilot
+        self.animator._get_time = AnimationClock()  # type: ignore[method-assign]
+
+        async def settled(pilot: Pilot[Any]) -> None:
+            await given(SettledPilot(pilot.app))
+
+        return await super().run_async(auto_pilot=settled, **options)
 
 
 def make_app(store: Store) -> GoldrushApp:
