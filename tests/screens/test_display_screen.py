@@ -2,15 +2,21 @@
 
 The writer is a real second process (tests/display/player.py), as the laptop's window would
 be; the display must show each change within a second, survive a torn tail (a writer that
-crashed mid-write) and a deleted file, and never write to the game.
+crashed mid-write) and a deleted file, and never write to the game. (A game set up before
+the display starts is made in this process, with the writer's code.) A test that checks that
+something does not change waits for the display's looks at the files (`looks`), not for
+seconds.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import shutil
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,10 +33,12 @@ from companion.gamefile import ENTRY_MARKER
 from companion.games import GAMES
 from companion.session import GameSession
 from companion.store import Store
+from screens import display
 from screens.builders import BuildersScreen
-from screens.display import FOLLOW_EVERY, DisplayApp, DisplayScreen, GamePicker
+from screens.display import DisplayApp, DisplayScreen, GamePicker
 from screens.widgets.rows import Rows
 from tests.conftest import NewGame
+from tests.display import player as writer
 from tests.screens.helpers import make_app, open_screen, record_restyles, text_of
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,6 +60,77 @@ async def player(root: Path, *args: str) -> str:
     out, err = await asyncio.wait_for(process.communicate(), timeout=60)
     assert process.returncode == 0, err.decode()
     return out.decode().strip()
+
+
+def made(root: Path, *names: str, rounds: int = 0) -> Path:
+    """A Boomtown game set up (and played `rounds` rounds) before the display starts, as the
+    writing copy makes it (its code, in this process: the tests about another process
+    writing run it in one once the display is on)."""
+    session = writer.new_game(Store(root, GAMES), list(names))
+    for number in range(rounds):
+        writer.play_round(session, bid=2 + number)
+    session.close()
+    return session.path
+
+
+def played_earlier(path: Path, seconds: float) -> None:
+    """The game was last played `seconds` ago: the saved games are listed by their files'
+    modification times, which two games made one after the other here can share (a file's
+    time moves in steps of a few milliseconds); the tests waited a second between them."""
+    then = time.time() - seconds
+    os.utime(path, (then, then))
+
+
+@dataclass
+class Looks:
+    """How many times the displays looked at their game's file (the follow timer's calls) and,
+    among those, how many times they looked for a newer game in play."""
+
+    files: int = 0
+    newer: int = 0
+
+
+@pytest.fixture
+def looks(monkeypatch: pytest.MonkeyPatch) -> Looks:
+    """Counts the displays' looks, each counted once it is done: a test that checks that
+    something does not change waits for looks at the files, not for seconds."""
+    counted = Looks()
+    follow, newer_in_play = DisplayScreen.follow, DisplayScreen._newer_in_play
+
+    def counted_follow(screen: DisplayScreen) -> None:
+        try:
+            follow(screen)
+        finally:
+            counted.files += 1
+
+    def counted_newer_in_play(screen: DisplayScreen) -> bool:
+        try:
+            return newer_in_play(screen)
+        finally:
+            counted.newer += 1
+
+    monkeypatch.setattr(DisplayScreen, "follow", counted_follow)
+    monkeypatch.setattr(DisplayScreen, "_newer_in_play", counted_newer_in_play)
+    return counted
+
+
+@pytest.fixture
+def looks_often(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The display looks at the files five times as often, and for a newer game in play at
+    each look, not at every NEWER_EVERY-th (every 2 s): the same checks, made more often, for
+    the tests of which game it goes to, which wait for looks, not seconds. (How soon a change
+    is shown is the other tests' matter, at the real pace;
+    test_g_goes_back_to_following_the_game_in_play moves on at it.)"""
+    monkeypatch.setattr(display, "FOLLOW_EVERY", display.FOLLOW_EVERY / 5)
+    monkeypatch.setattr(display, "NEWER_EVERY", 1)
+
+
+async def looked(pilot, count: Callable[[], int], times: int) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the display has looked `times` more times (`count()` counts them): what it
+    shows then, it shows after that many looks (a fixed pause meant that many looks)."""
+    target = count() + times
+    within = 2 * times * display.NEWER_EVERY * display.FOLLOW_EVERY + 5  # (a loaded machine)
+    await shows(pilot, lambda: count() >= target, within=within)
 
 
 def shown_gold(app: DisplayApp) -> list[str]:
@@ -81,8 +160,10 @@ def log_fitted(log: Widget) -> bool:
     return len(wrapped) <= log.content_size.height
 
 
-async def test_the_display_follows_appends_undo_and_a_torn_tail(tmp_path: Path) -> None:
-    path = Path(await player(tmp_path, "new", "Ann", "Bo", "Cy"))
+async def test_the_display_follows_appends_undo_and_a_torn_tail(
+    tmp_path: Path, looks: Looks
+) -> None:
+    path = made(tmp_path, "Ann", "Bo", "Cy")
     store = Store(tmp_path, GAMES)
     app = DisplayApp(store)  # no id: the latest game in play
     async with app.run_test(size=(80, 24)) as pilot:
@@ -103,7 +184,7 @@ async def test_the_display_follows_appends_undo_and_a_torn_tail(tmp_path: Path) 
         # a torn tail: a writer that stopped half-way through an entry
         with path.open("ab") as game:
             game.write(b'\n[[entries]]\nkind = "correct"\ntext = "Ann gets 5')
-        await pilot.pause(3 * FOLLOW_EVERY)
+        await looked(pilot, lambda: looks.files, 3)
         assert shown_gold(app) == undone
         assert "Following" in text_of(pilot, "#display-status")
         # the writer comes back: it cuts the torn tail (the file shrinks) and plays on
@@ -118,7 +199,7 @@ async def test_the_display_follows_appends_undo_and_a_torn_tail(tmp_path: Path) 
 
 
 async def test_a_deleted_game_is_said_and_picked_up_again(tmp_path: Path) -> None:
-    path = Path(await player(tmp_path, "new", "Ann", "Bo", "Cy"))
+    path = made(tmp_path, "Ann", "Bo", "Cy")
     store = Store(tmp_path, GAMES)
     kept = tmp_path / "kept.toml"
     app = DisplayApp(store, path.stem)
@@ -141,8 +222,7 @@ async def test_a_game_file_changed_in_place_is_said_and_picked_up_when_put_back(
     """A byte changed that keeps the file's size went unnoticed (only growth was looked
     at), and a display opened on it showed the readable part as a game in play (a
     play-test): it is said, and the good file put back is followed again."""
-    path = Path(await player(tmp_path, "new", "Ann", "Bo", "Cy"))
-    await player(tmp_path, "rounds", str(path), "1")
+    path = made(tmp_path, "Ann", "Bo", "Cy", rounds=1)
     store = Store(tmp_path, GAMES)
     good = path.read_bytes()
     at = good.index(b'text = "', good.index(b"[[entries]]")) + len(b'text = "')
@@ -198,7 +278,9 @@ async def test_q_closes_the_display_and_its_list_of_games(store: Store, new_game
         assert not app.is_running
 
 
-async def test_the_display_moves_on_to_the_game_started_next(tmp_path: Path) -> None:
+async def test_the_display_moves_on_to_the_game_started_next(
+    tmp_path: Path, looks: Looks, looks_often: None
+) -> None:
     """On a TV, the display stayed on the game it opened (finished) and, with no game in
     play, on the empty list, until someone walked over to press g (a play-test): showing
     the game in play, it moves on to a game started since; a game picked with g stays."""
@@ -210,8 +292,8 @@ async def test_the_display_moves_on_to_the_game_started_next(tmp_path: Path) -> 
         first = Path(await player(tmp_path, "new", "Ann", "Bo", "Cy"))
         await shows(pilot, lambda: isinstance(app.screen, DisplayScreen), within=4)
         assert app.screen.path == first  # type: ignore[attr-defined]
-        await asyncio.sleep(1.1)  # another file name (ids are by the second)
         second = Path(await player(tmp_path, "new", "Di", "Eve", "Flo"))
+        assert second != first
         await shows(pilot, lambda: app.screen.path == second, within=4)  # type: ignore[attr-defined]
         assert shown_gold(app) == ["10", "10", "10"]
         assert app.screen.view.seats[0].name == "Di"  # type: ignore[attr-defined]
@@ -220,17 +302,19 @@ async def test_the_display_moves_on_to_the_game_started_next(tmp_path: Path) -> 
         await pilot.press("down", "down", "enter")  # past the game in play, the newest
         await pilot.pause()
         assert app.screen.path == first  # type: ignore[attr-defined]
-        await pilot.pause(3)
+        await looked(pilot, lambda: looks.files, 3)  # each would have moved on, following
         assert app.screen.path == first  # type: ignore[attr-defined]
 
 
-async def test_a_game_just_finished_stays_on_the_display(store: Store, new_game: NewGame) -> None:
+async def test_a_game_just_finished_stays_on_the_display(
+    store: Store, new_game: NewGame, looks: Looks, looks_often: None
+) -> None:
     """Finishing a game with an older one unfinished, the display left the finished one
     within a second, and its winner went unseen (a play-test): the game played last
     stays, finished too."""
     older = new_game(game="boomtown", names=("Ann", "Bo", "Cy"))
     older.close()
-    await asyncio.sleep(1.1)  # another file name (ids are by the second)
+    played_earlier(older.path, 60)
     newer = new_game(game="boomtown", names=("Di", "Eve", "Flo"))
     app = DisplayApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -238,14 +322,14 @@ async def test_a_game_just_finished_stays_on_the_display(store: Store, new_game:
         assert app.screen.path == newer.path  # type: ignore[attr-defined]
         newer.act(newer.rules.finish(newer.state, 'game = "boomtown"\n', "Di wins"))
         newer.close()
-        await pilot.pause(3)
+        await looked(pilot, lambda: looks.newer, 3)
         assert app.screen.path == newer.path  # type: ignore[attr-defined]
 
 
 async def test_g_lists_the_games_and_enter_shows_one(tmp_path: Path) -> None:
-    first = Path(await player(tmp_path, "new", "Ann", "Bo", "Cy"))
-    await asyncio.sleep(1.1)  # another file name (ids are by the second)
-    second = Path(await player(tmp_path, "new", "Di", "Eve", "Flo"))
+    first = made(tmp_path, "Ann", "Bo", "Cy")
+    played_earlier(first, 60)
+    second = made(tmp_path, "Di", "Eve", "Flo")
     assert first != second
     store = Store(tmp_path, GAMES)
     app = DisplayApp(store)
@@ -351,9 +435,9 @@ async def test_g_goes_back_to_following_the_game_in_play(tmp_path: Path) -> None
     """Once a game was picked with g, nothing but closing the display followed the game in
     play again (a play-test): the list's first line does, and a game started later is
     shown by itself again."""
-    first = Path(await player(tmp_path, "new", "Ann", "Bo", "Cy"))
-    await asyncio.sleep(1.1)  # another file name (ids are by the second)
-    second = Path(await player(tmp_path, "new", "Di", "Eve", "Flo"))
+    first = made(tmp_path, "Ann", "Bo", "Cy")
+    played_earlier(first, 60)
+    second = made(tmp_path, "Di", "Eve", "Flo")
     app = DisplayApp(Store(tmp_path, GAMES))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -372,8 +456,7 @@ async def test_g_goes_back_to_following_the_game_in_play(tmp_path: Path) -> None
         await pilot.press("home", "enter")
         await pilot.pause()
         assert app.screen.path == second  # type: ignore[attr-defined]
-        await asyncio.sleep(1.1)
-        third = Path(await player(tmp_path, "new", "Gus", "Hal", "Ida"))
+        third = Path(await player(tmp_path, "new", "Gus", "Hal", "Ida"))  # another process
         await shows(pilot, lambda: app.screen.path == third, within=4)  # type: ignore[attr-defined]
 
 
@@ -440,7 +523,7 @@ async def test_a_phone_shows_the_newest_sentences_whole(
 
 
 async def test_a_game_picked_before_any_is_in_play_gives_way_to_the_game_played_next(
-    store: Store, new_game: NewGame
+    store: Store, new_game: NewGame, looks: Looks, looks_often: None
 ) -> None:
     """With no game in play, the display opens on the list; the finished game picked there
     stayed on the display when another game was played (a play-test): it stays until a
@@ -448,10 +531,11 @@ async def test_a_game_picked_before_any_is_in_play_gives_way_to_the_game_played_
     older = new_game(game="calamityville", names=("Ann", "Bo"))
     older.act(older.rules.finish(older.state, "", "Ann wins"))
     older.close()
-    await asyncio.sleep(1.1)  # another file name (ids are by the second)
     newer = new_game(game="calamityville", names=("Cy", "Di"))
     newer.act(newer.rules.finish(newer.state, "", "Cy wins"))
     newer.close()
+    played_earlier(older.path, 120)
+    played_earlier(newer.path, 60)
     app = DisplayApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -459,9 +543,8 @@ async def test_a_game_picked_before_any_is_in_play_gives_way_to_the_game_played_
         await pilot.press("down", "enter")  # the older one: it stays, nothing is played
         await pilot.pause()
         assert isinstance(app.screen, DisplayScreen) and app.screen.path == older.path
-        await pilot.pause(2.5)
+        await looked(pilot, lambda: looks.newer, 3)
         assert app.screen.path == older.path
-        await asyncio.sleep(1.1)
         played = new_game(game="boomtown", names=("Eve", "Flo", "Gus"))
         await shows(pilot, lambda: app.screen.path == played.path, within=4)  # type: ignore[attr-defined]
 
@@ -597,7 +680,7 @@ async def test_a_builders_game_shows_its_board_beside_the_cards(
 
 
 async def test_a_game_gone_on_with_after_damage_is_no_longer_said_damaged(
-    new_game: NewGame, store: Store
+    new_game: NewGame, store: Store, looks: Looks
 ) -> None:
     """After "Continue from the readable part" in the playing window, the display went on
     saying that entry 4 was changed on disk, through later play, though its numbers and log
@@ -624,7 +707,7 @@ async def test_a_game_gone_on_with_after_damage_is_no_longer_said_damaged(
         writer.act(rules.adjust(writer.state, 0, "gold", parse_amount("+100")))
         played = [str(numbers["gold"]) for numbers in writer.state.numbers]
         await shows(pilot, lambda: shown_gold(app) == played)
-        await pilot.pause(3 * FOLLOW_EVERY)
+        await looked(pilot, lambda: looks.files, 3)
         assert text_of(pilot, status).startswith("Following")
         writer.close()
         # a new damage is said again
