@@ -129,6 +129,33 @@ async def test_the_app_keeps_what_its_first_frame_parsed(
     assert seen == []  # the second start's home screen: every stylesheet kept
 
 
+def test_a_reparse_in_the_same_run_unpickles_nothing_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A dialog with its own .tcss opened the first time has every stylesheet parsed again
+    (Textual's reparse): what this run took from the kept entries is not unpickled twice."""
+    path = tmp_path / FILE_NAME
+    styled(path)  # kept by a first start
+    unpickled: list[bytes] = []
+    loads = parsed_css.pickle.loads
+
+    def counted(data: bytes) -> object:
+        unpickled.append(data)
+        return loads(data)
+
+    monkeypatch.setattr(parsed_css.pickle, "loads", counted)
+    kept = ParsedCss(path)
+    sheet = Stylesheet(variables=dict(VARIABLES))
+    kept.install(sheet)
+    sheet.add_source(CSS, read_from=("app.tcss", ""))
+    sheet.parse()
+    assert len(unpickled) == 1
+    first = rules_of(sheet)
+    sheet.reparse()
+    sheet.reparse()
+    assert len(unpickled) == 1 and rules_of(sheet) == first
+
+
 async def test_a_dialog_with_its_own_stylesheet_parses_nothing_kept(
     store, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
