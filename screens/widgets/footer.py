@@ -162,7 +162,17 @@ class SteadyFooter(Footer):
     async def recompose(self) -> None:
         """Textual asks for it at every change of the bindings: done only when the keys to
         show are not the ones shown (and not at all once it is gone, as Textual's own)."""
-        if not self.is_attached or self._pruning:
+        if not self.is_attached or self._pruning or not self._in_sight():
             return
         if self._shown is None or self._would_show() != self._shown:
             await super().recompose()
+
+    def _in_sight(self) -> bool:
+        """Its screen is on top, or under dialogs only (drawn dimmed behind them). A screen
+        covered by another is told its bindings changed as it is left (the home screen's,
+        as a game opened over it): its keys are made when it is shown again, whose resume
+        tells it too, not while nobody sees them (a dozen widgets, two layouts)."""
+        stack = self.app.screen_stack
+        if self.screen not in stack:
+            return True
+        return all(above.is_modal for above in stack[stack.index(self.screen) + 1 :])

@@ -219,3 +219,35 @@ async def test_every_dialog_has_one_footer(store: Store) -> None:
         await pilot.press("f1")
         await settle(pilot)
         assert len(pilot.app.screen.query(SteadyFooter)) == 1
+
+
+async def test_a_screen_covered_by_another_makes_its_keys_when_shown_again(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The home screen is told its bindings changed as a game opens over it: its footer's
+    keys (a dozen widgets, two layouts) are made when it is shown again, not while the game
+    covers it. A game screen under a dialog, drawn dimmed behind it, keeps its keys made."""
+    session = new_game(game="boomtown", names=("Ann", "Bo", "Cy"))
+    composed: list[str] = []
+    compose = SteadyFooter.compose
+
+    def counted(footer: SteadyFooter):  # type: ignore[no-untyped-def]
+        composed.append(type(footer.screen).__name__)
+        return compose(footer)
+
+    monkeypatch.setattr(SteadyFooter, "compose", counted)
+    async with make_app(store).run_test(size=(120, 40)) as pilot:
+        composed.clear()  # (the game opened at once: the home screen's keys not made yet)
+        await open_screen(pilot, session, GameScreen)
+        await settle(pilot)
+        assert "HomeScreen" not in composed and "BoomtownScreen" in composed
+        await pilot.press("escape")
+        assert (await shown_keys(pilot))[:4] == ["f1", "ctrl+q", "r", "n"]
+        await open_screen(pilot, session, GameScreen)
+        await pilot.press("ctrl+o")  # the correction dialog over the game
+        await settle(pilot)
+        game = pilot.app.screen_stack[-2]
+        assert [key.key for key in game.query_one(SteadyFooter).query_children(FooterKey)][:2] == [
+            "f1",
+            "ctrl+q",
+        ]
