@@ -30,6 +30,19 @@ def pytest_configure(config: pytest.Config) -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> object:
+    """After each test: its garbage collected, and what is left (modules, Textual's caches,
+    whatever the tests keep) frozen out of the collector's later walks (`gc.freeze`), as
+    the app does after its first frame. The collector walked everything every earlier test
+    left, again and again: ~15% of a screen test's CPU; now each object is walked about
+    once. The collection here walks only what the test made (the rest is frozen), and
+    frees its app's cycles before they are frozen: a worker holds less memory, not more."""
+    yield
+    gc.collect()
+    gc.freeze()
+
+
 @pytest.fixture(scope="session")
 def _cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One cache folder for the tests of a process: the stylesheets parsed by one test's
