@@ -39,7 +39,7 @@ from screens.display import DisplayApp, DisplayScreen, GamePicker
 from screens.widgets.rows import Rows
 from tests.conftest import NewGame
 from tests.display import player as writer
-from tests.screens.helpers import make_app, open_screen, record_restyles, text_of
+from tests.screens.helpers import make_app, open_screen, record_restyles, text_of, until
 
 ROOT = Path(__file__).resolve().parents[2]
 WITHIN = 1.0  # seconds: the display shows a change this soon after it is on disk
@@ -612,8 +612,10 @@ async def test_a_phone_shows_the_turn_the_tie_break_and_a_long_sentence_whole(
         session.act(rules.finish(session.state, sheet_text(spec, rows), winners))
         await shows(pilot, lambda: screen.view is not None and screen.view.finished)
         assert screen.view.turn.endswith("share the rank.")
-        await shows(pilot, lambda: shown_whole(app, "#display-turn", screen.view.turn))
-        await shows(pilot, lambda: shown_whole(app, "#display-log", result))
+        # followed within WITHIN (above); then laid out and drawn, its frames waited for
+        # rather than timed (two busy test workers once took 1.05 s over both)
+        await until(pilot, lambda: shown_whole(app, "#display-turn", screen.view.turn))
+        await until(pilot, lambda: shown_whole(app, "#display-log", result))
 
 
 def _builders_on_a_board(new_game: NewGame) -> GameSession:
