@@ -299,6 +299,8 @@ Type in the command field and press **enter**; the line above it says what comes
     _place_widths: list[int] | None = None
     #: the notes' height as last set, on a short terminal (None: the .tcss's)
     _notes_height: int | None = None
+    #: the board's size typed, to be remembered for the next games once it is drawn
+    _board_to_remember: list[int] | None = None
     #: on a short terminal, the lines the notes' words take at the box's foot (their
     #: padding above them is the legend's room too)
     _notes_lines = 0
@@ -388,6 +390,20 @@ Type in the command field and press **enter**; the line above it says what comes
                     else "The board's size as you entered it last time (ctrl+z to change it).",
                     markup=False,
                 )
+
+    def _remember_board(self) -> None:
+        """The board's size typed, kept for the next games: written once the board is
+        drawn, not before (the settings' write and fsync were a tenth of the key, #16; the
+        board is in the journal before it is shown), or as the game is left, when that
+        comes first (ctrl+q typed right behind). What typed-ahead keys remember meanwhile
+        reads and writes the settings whole: nothing is lost between the two."""
+        widths, self._board_to_remember = self._board_to_remember, None
+        if widths is not None:
+            self.remember("board", widths)
+
+    def leave(self) -> None:
+        self._remember_board()
+        super().leave()
 
     def _recall_arrows(self) -> None:
         """The printed arrows typed for this board before, if the board has the same size."""
@@ -844,11 +860,8 @@ Type in the command field and press **enter**; the line above it says what comes
                 if before is not None and before != widths:  # typed for the board before
                     self._remember(lambda: self.session.forget("arrows"))
                     self._remember(lambda: self.session.forget("hideouts"))
-                # Its size for the next games, written once the board is drawn: the
-                # settings' write and fsync were a tenth of this key (#16); the board is in
-                # the journal before it is shown. (What typed-ahead keys remember next
-                # reads and writes the settings whole: nothing is lost between the two.)
-                self.call_after_refresh(self.remember, "board", widths)
+                self._board_to_remember = widths
+                self.call_after_refresh(self._remember_board)
                 self._place_widths = widths  # (its place after an undo, and remembered)
                 self._recall_arrows()
             return True

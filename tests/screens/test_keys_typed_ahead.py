@@ -559,3 +559,18 @@ async def test_the_board_and_its_arrows_typed_in_one_go_are_both_remembered(
     remembered = store.read_settings()["builders"]
     assert remembered["board"] == [5] * 10
     assert remembered["arrows"] == {"1": "< . . . >"}
+
+
+async def test_the_board_typed_right_before_ctrl_q_is_remembered(
+    store: Store, new_game: NewGame
+) -> None:
+    """ctrl+q typed right behind the board's enter quits before the board's frame: its size
+    is remembered as the game is left (it is written after the frame otherwise)."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_screen(pilot, session, BuildersScreen)
+        for key in (*"board 10x5", "enter", "ctrl+q"):
+            pilot.app.post_message(key_event(pilot.app, key))
+        await settle(pilot)
+    assert [entry.kind for entry in store.read_game(session.path).entries][-1:] == ["board"]
+    assert store.read_settings()["builders"]["board"] == [5] * 10
