@@ -424,6 +424,12 @@ did not have.
                 for row in self.rows:
                     row[f.key] = chart.get(row[f.key], 0)
         self.restored = self._restore(draft)
+        # the step's class and focus from the start: set at the mount, the class styled the
+        # whole wizard a second time, and the page (focused first, as the first focusable
+        # widget) was styled again with all it holds as it took the focus and as it gave it
+        # to the first answer: ~25 ms of a ~100 ms opening (#16)
+        self.set_class(not self.at_standings, "-asking", update=False)
+        self.AUTO_FOCUS = "#wizard" if self.at_standings else "#answer-0"
 
     def _restore(self, draft: Mapping[str, Any] | None) -> bool:
         """Put back the typing kept from an earlier opening (the app stopped meanwhile):

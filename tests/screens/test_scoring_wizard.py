@@ -24,6 +24,7 @@ from tests.screens.helpers import (
     SIZE,
     disk_full,
     make_app,
+    record_restyles,
     send_enter,
     send_keys,
     settle,
@@ -2292,3 +2293,23 @@ async def test_a_cube_typed_next_to_a_goldmine_keeps_the_goldmine(
         assert wizard.rows[0]["investments"] == [{"vp": 5, "cube": 3, "goldmine": True}]
         assert wizard.rows[1]["investments"] == [{"vp": 4, "cube": 1, "goldmine": True}]
         assert "Goldmine" not in text_of(pilot, "#note-0")
+
+
+async def test_opening_the_wizard_styles_its_page_once(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The step's class was set at the mount and the page took the focus before the first
+    answer did: the whole wizard was styled three more times as it opened (~25 ms of its
+    ~100, #16). It opens on its first answer, focused, styled as mounted."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        pilot.app.open_game(session.path)
+        await pilot.pause()
+        await pilot.press("ctrl+f")
+        await pilot.pause()
+        restyled = record_restyles(monkeypatch)
+        await yes_if_asked(pilot)
+        wizard = pilot.app.screen
+        assert isinstance(wizard, ScoringWizard) and wizard.has_class("-asking")
+        assert wizard.focused is wizard.query_one("#answer-0")
+        assert [node for node in restyled if node.children] == []
