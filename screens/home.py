@@ -23,6 +23,7 @@ from companion.saved import SavedGame, SavedList, list_saved
 from companion.store import DELETE_IN_USE, SETTINGS_KEPT, DamagedFile, SaveError, Store
 from screens.styled_once import StyledOnce
 from screens.widgets.footer import SteadyFooter
+from screens.widgets.row_table import RowTable
 from screens.widgets.rows import water_fill
 
 if TYPE_CHECKING:  # a game's session and the setup form only when one is started (startup)
@@ -118,7 +119,7 @@ changes or deletes them: move them away, or repair them by hand.
         yield Static(id="resume-hint", markup=False)
         yield Static("Saved games", classes="section-title")
         with Vertical(id="games-area"):  # the rest of the screen: the list scrolls in it
-            yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+            yield RowTable(id="games", cursor_type="row", zebra_stripes=True)
             yield Static(
                 "No saved games yet. Press n to set up the table "
                 "for Boomtown, Coloma, Boomtown Builders or Calamityville.",

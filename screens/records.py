@@ -50,6 +50,7 @@ from screens.player_colours import follow_theme, player_colour
 from screens.styled_once import StyledOnce
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.no_scroll import SteadyInput
+from screens.widgets.row_table import RowTable
 
 #: Games listed at most (the figures count them all): a list of 1,000 rows took a second to
 #: lay out, and the filter finds an older game faster than scrolling to it.
@@ -120,11 +121,11 @@ class RecordsScreen(StyledOnce, Screen[None]):
         yield Static("", id="records-summary", markup=False)
         with TabbedContent(id="records-tabs"):
             with TabPane("Games", id="tab-games"):
-                yield DataTable(id="records-games", cursor_type="row", zebra_stripes=True)
+                yield RowTable(id="records-games", cursor_type="row", zebra_stripes=True)
             with TabPane("Players", id="tab-players"):
-                yield DataTable(id="records-players", cursor_type="row", zebra_stripes=True)
+                yield RowTable(id="records-players", cursor_type="row", zebra_stripes=True)
                 yield Static("", id="averages-note", markup=False)
-                yield DataTable(id="records-averages", cursor_type="row", zebra_stripes=True)
+                yield RowTable(id="records-averages", cursor_type="row", zebra_stripes=True)
             with TabPane("Head to head", id="tab-duels"), VerticalScroll():
                 yield Static("", id="records-duels", markup=False)
             with TabPane("Scores over time", id="tab-over-time"):

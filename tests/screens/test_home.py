@@ -98,6 +98,28 @@ async def test_enter_opens_and_delete_asks_first(store: Store, new_game: NewGame
         assert pilot.app.screen.query_one("#games", DataTable).row_count == 0
 
 
+async def test_end_and_home_go_to_the_last_and_the_first_game_listed(
+    store: Store, new_game: NewGame
+) -> None:
+    """end then enter opened the game highlighted before, not the last one listed: the
+    table's end went to its rightmost column (a play-test)."""
+    games = [new_game(names=(name, "Bo", "Eve")) for name in ("Ann", "Cy", "Di")]
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        table = pilot.app.screen.query_one("#games", DataTable)
+        assert table.row_count == 3
+        await pilot.press("end")
+        assert table.cursor_row == 2
+        await pilot.press("home")
+        assert table.cursor_row == 0
+        await pilot.press("end", "enter")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        last = str(table.get_row_at(2)[1])
+        assert screen.session.path in {game.path for game in games}
+        assert [player.name for player in screen.session.state.players][0] in last
+
+
 async def test_a_game_played_in_another_window_is_not_offered_for_deletion(
     store: Store, new_game: NewGame
 ) -> None:
