@@ -117,7 +117,7 @@ async def test_end_and_home_go_to_the_last_and_the_first_game_listed(
         assert isinstance(screen, GameScreen)
         last = str(table.get_row_at(2)[1])
         assert screen.session.path in {game.path for game in games}
-        assert [player.name for player in screen.session.state.players][0] in last
+        assert screen.session.state.players[0].name in last
 
 
 async def test_a_game_played_in_another_window_is_not_offered_for_deletion(
