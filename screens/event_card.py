@@ -124,10 +124,11 @@ class EventCard(Dialog, ModalScreen[Entry | None]):
     HELP_TITLE = "Play an event card"
     HELP_TEXT = HELP_TEXT
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel", id="cancel-event"),
         # a modal screen hides the app's own f1 (Textual stops its binding chain at it)
         Binding("f1", "app.help", "Help", id="help-event_card"),
+        # the action before esc, as in the other dialogs (a play-test)
         Binding("ctrl+g", "play", "Play it", id="play-event"),
+        Binding("escape", "cancel", "Cancel", id="cancel-event"),
         Binding("down", "into_list", "To the list", show=False),
         Binding("tab", "tab_on", "Next field", show=False),
     ]

@@ -7,6 +7,7 @@ import re
 
 import pytest
 from textual.widgets import Input, Select
+from textual.widgets._footer import FooterKey
 
 from companion.games.boomtown import BoomtownState
 from companion.session import GameSession
@@ -151,6 +152,9 @@ async def test_the_holdup_dialog_points_at_the_wrong_field_and_forgets_a_put_rig
     session = new_game(names=("Ann", "Bo", "Cy"), first=0)
     async with make_app(store).run_test(size=SIZE) as pilot:
         screen, dialog = await holdup_played_by_ann(pilot, session)
+        # its footer: the action before esc, as in the other dialogs (a play-test)
+        keys = [key.key for key in dialog.query(FooterKey) if key.display]
+        assert keys.index("ctrl+g") < keys.index("escape"), keys
         await type_into(pilot, "#event-filter", "bo")
         await pilot.press("enter")  # Bo: on to the number
         await pilot.pause()
