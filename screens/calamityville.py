@@ -36,7 +36,7 @@ from companion.games.calamityville import (
 )
 from companion.journal import Entry
 from companion.table import find_player, players_matching
-from screens.game import COMMON_HELP, CommandScreen, TypeMore
+from screens.game import COMMON_HELP, CommandScreen, TypeMore, still_so
 from screens.player_colours import player_colour
 from screens.widgets.backdrop import AlikeLines, PlainHorizontal, PlainVertical
 from screens.widgets.footer import SteadyFooter
@@ -568,7 +568,12 @@ be shortened to the start of any of its words; the bank is a party like a player
     @on(Input.Changed, "#command")
     def _preview_typed(self, event: Input.Changed) -> None:
         """While a rent, a purchase or a pass is typed, what it would do (or why not) under
-        the field, once the space is named; typed over with anything else, it goes."""
+        the field, once the space is named; typed over with anything else, it goes. A
+        change the field has moved on from says nothing (a command typed in one go with its
+        enter: the changes of its typing came after it was done, and the previews they made
+        took its "Done:" away, at 80x24: a play-test)."""
+        if not still_so(event):
+            return
         words = event.value.split()
         if self.state.finished:  # enter says why nothing is done (the preview gave the
             # gold's reason, enter the finish's: a play-test)

@@ -1134,7 +1134,7 @@ class CommandScreen(GameScreen):
         """What the last change did goes as the next command is typed: it stayed under it,
         "Done: The bank pays Ann $100" read as what the command being typed did (a
         play-test). One line repainted, at the first key."""
-        if self._done_said and event.value and _still_so(event):
+        if self._done_said and event.value and still_so(event):
             self.say_beside("")
 
     @on(Input.Changed, "#command")
@@ -1144,7 +1144,7 @@ class CommandScreen(GameScreen):
         while that was typed, and under another `pay` (play-tests). While the refused text is
         still there (the cursor put at its end), it stays in sight."""
         refused = self._refused_typed
-        if refused is None or not _still_so(event):
+        if refused is None or not still_so(event):
             return
         typed = comparable(event.value)
         if (  # (an empty enter's "Nothing typed" stayed under what was typed next: a play-test)
@@ -1224,7 +1224,7 @@ def _keys_waiting(field: Widget) -> bool:
     return False
 
 
-def _still_so(event: Input.Changed) -> bool:
+def still_so(event: Input.Changed) -> bool:
     """Whether the field still holds what `event` says it changed to. Commands are done at
     their enter, in their turn among the keys typed; the change events of the typing reach
     the screen later: a command typed in one go with the next, each done, then the change

@@ -33,7 +33,7 @@ from screens.split_calculator import SplitCalculator
 from screens.track_calculator import TrackCalculator
 from screens.widgets.no_scroll import SteadyInput
 from tests.conftest import NewGame
-from tests.screens.helpers import key_event, make_app, open_screen, settle
+from tests.screens.helpers import key_event, make_app, open_screen, settle, text_of
 
 SIZE = (80, 24)
 
@@ -574,3 +574,25 @@ async def test_the_board_typed_right_before_ctrl_q_is_remembered(
         await settle(pilot)
     assert [entry.kind for entry in store.read_game(session.path).entries][-1:] == ["board"]
     assert store.read_settings()["builders"]["board"] == [5] * 10
+
+
+@pytest.mark.parametrize(
+    ("game", "typed", "said"),
+    [
+        ("calamityville", "pay bo cy 5 rent", "Done: Bo pays Cy $5: rent."),
+        ("coloma", "ann bucks 5", "Done: Ann +3 Bucks (2 → 5)."),
+    ],
+)
+async def test_a_command_typed_in_one_go_with_its_enter_says_it_is_done(
+    game: str, typed: str, said: str, store: Store, new_game: NewGame
+) -> None:
+    """At 80x24 (the log out of sight) the line under the field says what a command did;
+    typed in one go with its enter, the changes of its typing came after it was done, and
+    the previews they made (what a payment or a number set would do) took that line away:
+    Calamityville never said "Done:" in a play-test typing quickly."""
+    session = new_game(game=game, names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        await typed_ahead(pilot, *typed, "enter")
+        assert text_of(pilot, "#command-error") == said
+        assert command_typed(screen) == ""
