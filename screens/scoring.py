@@ -71,8 +71,8 @@ CHART_HINT = "count=points, on the map"
 STANDINGS_PROMPT = "Check the breakdown. ctrl+s saves the scores and finishes the game."
 #: when the tie-break figures are past the screen's right edge
 STANDINGS_PROMPT_WIDE = (
-    "Check the breakdown (the right key shows the tie-break figures). ctrl+s saves the "
-    "scores and finishes the game."
+    "Check the breakdown (the right arrow key shows the tie-break figures). ctrl+s saves "
+    "the scores and finishes the game."
 )
 
 NAME_FLOOR = 6  # a name cut to fit keeps at least this many cells (its last an ellipsis)

@@ -1791,7 +1791,7 @@ async def test_the_standings_say_where_the_tie_break_figures_are_past_the_edge(
 ) -> None:
     """At 80x24 Coloma's "Gold Nuggets" and "Bucks + Dudes + Tents + Horses" columns are
     past the right edge (beside the categories they cannot fit), and no one found them (a
-    play-test): the standings say the right key shows them, only where it is needed."""
+    play-test): the standings say the right arrow key shows them, only where it is needed."""
     session = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
     async with make_app(store).run_test(size=size) as pilot:
         wizard = await open_wizard(pilot, session)
@@ -1801,7 +1801,7 @@ async def test_the_standings_say_where_the_tie_break_figures_are_past_the_edge(
         table = wizard.query_one("#totals", DataTable)
         assert (table.max_scroll_x > 0) is said
         prompt = text_of(pilot, "#step-prompt")
-        assert ("the right key shows the tie-break figures" in prompt) is said
+        assert ("the right arrow key shows the tie-break figures" in prompt) is said
         assert "ctrl+s saves the scores" in prompt
         await pilot.press("right")
         await settle(pilot)
