@@ -254,6 +254,8 @@ class GameSession:
             del self._checkpoints[kept]
         left = self._left.get(count)
         if left is not None:
+            if count % CHECKPOINT_EVERY == 0:  # (dropped by the undo from it: kept again,
+                self._checkpoints.setdefault(count, left)  # as the replay below keeps it)
             return pickle.loads(left)  # type: ignore[no-any-return]
         start, state = self._checkpoint_at_or_before(count)
         for number, entry in enumerate(self.journal.effective_between(start, count), start + 1):

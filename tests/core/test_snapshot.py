@@ -134,6 +134,31 @@ def test_undo_and_redo_back_and_forth_replay_nothing(
     assert session.state == session._replay()
 
 
+def test_a_redo_back_to_a_checkpoint_keeps_it(
+    new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The undo from 100 entries drops the checkpoint at 100; the redo back, taken from the
+    state left, keeps it again (a review found it lost: undos later replayed 197 entries)."""
+    session = new_game()
+    for _ in range(100):
+        add_gold(session, 0, "+1")
+    session.undo()
+    session.redo()
+    for _ in range(99):
+        add_gold(session, 1, "+1")
+    applied: list[str] = []
+    original = session.rules.apply
+    monkeypatch.setattr(
+        type(session.rules),
+        "apply",
+        lambda rules, state, entry: (applied.append(entry.text), original(state, entry)),
+    )
+    session.undo()
+    session.undo()
+    assert len(applied) <= session_module.CHECKPOINT_EVERY
+    assert session.state == session._replay()
+
+
 def test_a_reopened_game_replays_only_what_came_after_its_snapshot(
     new_game: NewGame, store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
