@@ -424,12 +424,9 @@ did not have.
                 for row in self.rows:
                     row[f.key] = chart.get(row[f.key], 0)
         self.restored = self._restore(draft)
-        # the step's class and focus from the start: set at the mount, the class styled the
-        # whole wizard a second time, and the page (focused first, as the first focusable
-        # widget) was styled again with all it holds as it took the focus and as it gave it
-        # to the first answer: ~25 ms of a ~100 ms opening (#16)
+        # the step's class from the start (and its focus: `AUTO_FOCUS`): set at the mount,
+        # the class styled the whole wizard a second time (#16)
         self.set_class(not self.at_standings, "-asking", update=False)
-        self.AUTO_FOCUS = "#wizard" if self.at_standings else "#answer-0"
 
     def _restore(self, draft: Mapping[str, Any] | None) -> bool:
         """Put back the typing kept from an earlier opening (the app stopped meanwhile):
@@ -597,6 +594,14 @@ did not have.
     @property
     def at_standings(self) -> bool:
         return self.step >= len(self.spec.fields)
+
+    @property  # type: ignore[override]
+    def AUTO_FOCUS(self) -> str:  # (Textual's name)
+        """What takes the focus when the wizard is shown with none: the step's first
+        answer, the page at the standings (the page, focused first as Textual's first
+        focusable widget, then giving the focus to the answer, styled the whole wizard
+        twice more as it opened, #16)."""
+        return "#wizard" if self.at_standings else "#answer-0"
 
     #: the notice that the typing kept is back, while it is shown
     _restored_toast: Notification | None = None

@@ -2313,3 +2313,23 @@ async def test_opening_the_wizard_styles_its_page_once(
         assert isinstance(wizard, ScoringWizard) and wizard.has_class("-asking")
         assert wizard.focused is wizard.query_one("#answer-0")
         assert [node for node in restyled if node.children] == []
+
+
+async def test_at_the_standings_a_wizard_shown_again_focuses_its_page(
+    store: Store, new_game: NewGame
+) -> None:
+    """What takes the focus when the wizard is shown with none follows its step: at the
+    standings its page, not the hidden first answer of the steps (a review)."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        wizard = await open_wizard(pilot, session)
+        await pilot.press("ctrl+s")  # to the standings
+        await settle(pilot)
+        assert wizard.at_standings
+        wizard.set_focus(None)
+        await pilot.press("f1")
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert pilot.app.screen is wizard
+        assert wizard.focused is wizard.query_one("#wizard")
