@@ -65,6 +65,18 @@ def test_entries_are_read_from_the_bytes_when_asked(new_game: NewGame, store: St
         record.entries[0] = record.entries[1]
 
 
+def applied_from_now(monkeypatch: pytest.MonkeyPatch, session: GameSession) -> list[str]:
+    """The text of each entry the game's rules apply from now on (a replay's cost)."""
+    applied: list[str] = []
+    original = session.rules.apply
+    monkeypatch.setattr(
+        type(session.rules),
+        "apply",
+        lambda rules, state, entry: (applied.append(entry.text), original(state, entry)),
+    )
+    return applied
+
+
 Move = st.sampled_from(["ann", "bo", "undo", "redo"])
 
 
@@ -111,13 +123,7 @@ def test_undo_and_redo_back_and_forth_replay_nothing(
     session = new_game()
     for _ in range(150):  # the last checkpoint at 100: 50 entries after it
         add_gold(session, 0, "+1")
-    applied: list[str] = []
-    original = session.rules.apply
-    monkeypatch.setattr(
-        type(session.rules),
-        "apply",
-        lambda rules, state, entry: (applied.append(entry.text), original(state, entry)),
-    )
+    applied = applied_from_now(monkeypatch, session)
     for _ in range(3):
         session.undo()
         assert session.state == session._replay()
@@ -146,13 +152,7 @@ def test_a_redo_back_to_a_checkpoint_keeps_it(
     session.redo()
     for _ in range(99):
         add_gold(session, 1, "+1")
-    applied: list[str] = []
-    original = session.rules.apply
-    monkeypatch.setattr(
-        type(session.rules),
-        "apply",
-        lambda rules, state, entry: (applied.append(entry.text), original(state, entry)),
-    )
+    applied = applied_from_now(monkeypatch, session)
     session.undo()
     session.undo()
     assert len(applied) <= session_module.CHECKPOINT_EVERY
@@ -169,13 +169,7 @@ def test_a_reopened_game_replays_only_what_came_after_its_snapshot(
     session.close()
     again = GameSession.open(store, session.path)
     add_gold(again, 1, "+2")
-    applied: list[str] = []
-    original = again.rules.apply
-    monkeypatch.setattr(
-        type(again.rules),
-        "apply",
-        lambda rules, state, entry: (applied.append(entry.text), original(state, entry)),
-    )
+    applied = applied_from_now(monkeypatch, again)
     third = GameSession.open(store, session.path)
     assert applied == [again.journal.entries[-1].text]
     assert third.state == again.state and third.progress() == again.progress()
