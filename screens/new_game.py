@@ -14,6 +14,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.notifications import Notification
 from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widget import Widget
@@ -27,6 +28,7 @@ from companion.store import Store
 from companion.table import COLOURS, EMPTY_NAME, folded
 from screens.dialog import Dialog
 from screens.player_colours import follow_theme, player_colours
+from screens.toasts import show_toast, take_back
 from screens.widgets.command_input import CompletingInput
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.no_scroll import InTurnInput
@@ -431,7 +433,13 @@ Names: not empty, at most 24 characters, different from each other (case does no
         if self._tried:
             self._show_errors(validate_setup(self.read_form()))
 
+    #: the notice that the form has problems, while they last
+    _problems_notice: Notification | None = None
+
     def _show_errors(self, errors: dict[str, str]) -> None:
+        if not errors and self._problems_notice is not None:  # put right (ctrl+l filled
+            take_back(self.app, self._problems_notice)  # the names): it said so for 5 s
+            self._problems_notice = None  # more (a play-test)
         say(self.query_one("#error-game", Static), errors.get("game", ""))
         say(self.query_one("#error-players", Static), errors.get("players", ""))
         say(self.query_one("#error-first", Static), errors.get("first", ""))
@@ -550,8 +558,12 @@ Names: not empty, at most 24 characters, different from each other (case does no
         errors = validate_setup(form)
         self._show_errors(errors)
         if errors:
-            self.notify(
-                "The form has problems; each is shown beside its field.", severity="warning"
+            if self._problems_notice is not None:
+                take_back(self.app, self._problems_notice, refresh=False)
+            self._problems_notice = show_toast(
+                self.app,
+                "The form has problems; each is shown beside its field.",
+                severity="warning",
             )
             # the first row with a problem takes the focus: "ctrl+r removes this row" then
             # removes that one (it removed the row being typed in: a play-test)

@@ -64,8 +64,10 @@ async def test_every_message_is_shown_beside_its_field_and_nothing_is_created(st
         pilot.app.screen.query_one("#game", Select).value = "coloma"  # 2-6 players
         await pilot.pause()
         assert text_of(pilot, "#error-players") == ""
-        assert any("form has problems" in n.message for n in pilot.app._notifications)
-        await pilot.press("ctrl+s")  # started: the form's notice goes (it sat over the game)
+        # put right: the form's notice goes with its problems (it stayed its 5 s after
+        # ctrl+l had filled the names: a play-test), and does not sit over the game
+        assert not any("form has problems" in n.message for n in pilot.app._notifications)
+        await pilot.press("ctrl+s")
         await settle(pilot)
         assert isinstance(pilot.app.screen, GameScreen)
         assert not any("form has problems" in n.message for n in pilot.app._notifications)
@@ -628,6 +630,24 @@ async def test_the_same_table_brings_back_the_last_games_options_for_that_game(
         await settle(pilot)
         assert isinstance(pilot.app.screen, GameScreen)
         assert pilot.app.screen.session.state.options.get("terrain") is True
+
+
+async def test_the_forms_problems_notice_goes_once_the_last_table_fills_it(
+    store: Store,
+) -> None:
+    """ctrl+s on an empty form says it has problems; ctrl+l then filled the names and the
+    notice stayed over the form its 5 s (a play-test): it goes with the problems."""
+    form = SetupForm("builders", ["Ann", "Bo"], ["red", "blue"], 0, {})
+    GameSession.create(store, build_header(form)[0])
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_dialog(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert any("form has problems" in n.message for n in pilot.app._notifications)
+        await pilot.press("ctrl+l")
+        await settle(pilot)
+        assert text_of(pilot, "#error-row-0") == ""
+        assert not any("form has problems" in n.message for n in pilot.app._notifications)
 
 
 async def test_tab_goes_name_to_name_then_the_colours(store: Store) -> None:
