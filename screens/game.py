@@ -614,7 +614,15 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         """What the command being typed would do (`notice`), or why not, beside the field;
         "" takes it away. Only a change is drawn (most keys leave the line as it was), and
         with no layout while it takes as many lines; typed over with another command, the
-        screen takes it away (`clear_preview`)."""
+        screen takes it away (`clear_preview`). Not over the refusal of the command still
+        in the field: a command typed in one go with its enter was refused, then the change
+        events of its typing came, and a preview of its text that says nothing (a number too
+        large) took the reason away (a play-test)."""
+        if self._refused_typed is not None:
+            if self._command_field is None:
+                self._command_field = self.query_one("#command", CommandField)
+            if comparable(self._command_field.value) == self._refused_typed:
+                return
         self.say_beside(text, notice=notice)
         self._previewed = bool(text)
         self._done_said = False  # (what is typed says it, not the first key after it)

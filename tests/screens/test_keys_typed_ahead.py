@@ -596,3 +596,26 @@ async def test_a_command_typed_in_one_go_with_its_enter_says_it_is_done(
         await typed_ahead(pilot, *typed, "enter")
         assert text_of(pilot, "#command-error") == said
         assert command_typed(screen) == ""
+
+
+@pytest.mark.parametrize(
+    ("typed", "why"),
+    [
+        ("pay ann bo 99999999999", "The amount is too large (at most 999,999,999)."),
+        ("pay ann bo -5", "The amount must be 1 or more (not -5)."),
+        ("rent bo bank 300 bonus", "No bank $300 in play."),
+    ],
+)
+async def test_a_command_refused_in_one_go_with_its_enter_says_why(
+    typed: str, why: str, store: Store, new_game: NewGame
+) -> None:
+    """Refused at its enter, then the change events of its typing came, and the preview of
+    that text, which says nothing for an amount it cannot read, took the reason away: the
+    line under the field stayed blank (a play-test)."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, GameScreen)
+        await typed_ahead(pilot, *typed, "enter")
+        assert command_typed(screen) == typed  # refused: it stays to be put right
+        assert text_of(pilot, "#command-error") == why
+        assert len(session.journal) == len(store.read_game(session.path).entries)
