@@ -477,7 +477,8 @@ be shortened to the start of any of its words; the bank is a party like a player
                 )
             owner, words = self._player(words, "whose property")
         if not words or words[0].lower() not in KINDS:
-            raise RuleError(f"Name the property: its type ({and_listed(KINDS)}) and its value.")
+            kinds = f"{', '.join(KINDS[:-1])} or {KINDS[-1]}"  # (one of them: not "and")
+            raise RuleError(f"Name the property: its type ({kinds}) and its value.")
         kind, words = words[0].lower(), words[1:]
         value = None
         if words and is_number(words[0]):

@@ -1092,3 +1092,15 @@ async def test_a_correction_after_the_finish_is_scored_again_with_one_ctrl_f(
         assert screen.state.finished and pilot.app.screen is screen
         assert "Ann wins" in text_of(pilot, "#round-line")
         assert text_of(pilot, "#round-line").endswith(" ctrl+f reopens it to change the result.")
+
+
+async def test_a_rent_without_its_property_names_the_types_to_choose_from(
+    store: Store, new_game: NewGame
+) -> None:
+    """It said "its type (bank, store, hotel and mine)": one of them is meant (a play-test)."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_screen(pilot, session, CalamityvilleScreen)
+        assert await command(pilot, "rent bo") == (
+            "Name the property: its type (bank, store, hotel or mine) and its value."
+        )
