@@ -566,7 +566,8 @@ async def test_calamityvilles_panel_shows_the_line_a_new_property_adds(tmp_path)
 
 
 async def test_builders_board_appears_in_one_frame_without_a_layout(
-    tmp_path,
+    store,
+    new_game,
     monkeypatch,  # type: ignore[no-untyped-def]
 ) -> None:
     """The board's first draw narrowed the players' column beside it: its container's
@@ -578,11 +579,6 @@ async def test_builders_board_appears_in_one_frame_without_a_layout(
     from textual.geometry import Size
     from textual.screen import Screen
 
-    from companion.games import GAMES
-    from companion.session import GameSession
-    from companion.setup import SetupForm, build_header
-    from companion.store import Store
-    from companion.table import COLOURS
     from screens.game import GameScreen
     from tests.screens.helpers import (
         _queues_empty,
@@ -593,9 +589,7 @@ async def test_builders_board_appears_in_one_frame_without_a_layout(
         type_into,
     )
 
-    store = Store(tmp_path, GAMES)
-    header, _ = build_header(SetupForm("builders", ["Ann", "Bo", "Cy"], COLOURS[:3], 0, {}))
-    session = GameSession.create(store, header)
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy"))
     session.close()
     counts = {"layouts": 0, "frames": 0}
     reflow, render = Compositor.reflow, Compositor.render_update
@@ -698,7 +692,8 @@ async def test_rows_painted_directly_look_as_textuals_styles_cache_paints_them(
 
 
 async def test_the_parts_a_key_repaints_tell_the_screen_without_a_message_each(
-    tmp_path,
+    store,
+    new_game,
     monkeypatch,  # type: ignore[no-untyped-def]
 ) -> None:
     """The key that draws Builders' board repaints a dozen parts: each sent itself a
@@ -710,11 +705,6 @@ async def test_the_parts_a_key_repaints_tell_the_screen_without_a_message_each(
     from textual._compositor import Compositor
     from textual.message_pump import MessagePump
 
-    from companion.games import GAMES
-    from companion.session import GameSession
-    from companion.setup import SetupForm, build_header
-    from companion.store import Store
-    from companion.table import COLOURS
     from screens.game import GameScreen
     from screens.widgets.shown import Shown
     from tests.screens.helpers import (
@@ -727,9 +717,7 @@ async def test_the_parts_a_key_repaints_tell_the_screen_without_a_message_each(
         type_into,
     )
 
-    store = Store(tmp_path, GAMES)
-    header, _ = build_header(SetupForm("builders", ["Ann", "Bo", "Cy"], COLOURS[:3], 0, {}))
-    session = GameSession.create(store, header)
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy"))
     session.close()
     received: list[str] = []
     dispatch = MessagePump._dispatch_message
