@@ -13,7 +13,6 @@ import re
 from contextlib import suppress
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import ItemGrid
@@ -36,7 +35,7 @@ from companion.games.calamityville import (
 )
 from companion.journal import Entry
 from companion.table import find_player, players_matching
-from screens.game import COMMON_HELP, CommandScreen, TypeMore, still_so
+from screens.game import COMMON_HELP, CommandScreen, TypeMore
 from screens.player_colours import player_colour
 from screens.widgets.backdrop import AlikeLines, PlainHorizontal, PlainVertical
 from screens.widgets.footer import SteadyFooter
@@ -566,21 +565,16 @@ be shortened to the start of any of its words; the bank is a party like a player
             raise RuleError(usage)
         return self.rules.pass_property(self.state, index, to)
 
-    @on(Input.Changed, "#command")
-    def _preview_typed(self, event: Input.Changed) -> None:
+    def typed_changed(self, typed: str) -> None:
         """While a rent, a purchase or a pass is typed, what it would do (or why not) under
-        the field, once the space is named; typed over with anything else, it goes. A
-        change the field has moved on from says nothing (a command typed in one go with its
-        enter: the changes of its typing came after it was done, and the previews they made
-        took its "Done:" away, at 80x24: a play-test)."""
-        if not still_so(event):
-            return
-        words = event.value.split()
+        the field, once the space is named; typed over with anything else, it goes."""
+        super().typed_changed(typed)
+        words = typed.split()
         if self.state.finished:  # enter says why nothing is done (the preview gave the
             # gold's reason, enter the finish's: a play-test)
             self.clear_preview()
             return
-        unknown = self._unknown_word(event.value)
+        unknown = self._unknown_word(typed)
         if unknown is not None:
             self.preview_beside(unknown)
             return

@@ -16,7 +16,7 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.message import Message
-from textual.widgets import Digits, Header, Input, Static
+from textual.widgets import Digits, Header, Static
 
 from companion.amounts import AmountError, and_listed, is_number, parse_amount, parse_count
 from companion.games import RuleError
@@ -35,7 +35,7 @@ from companion.games.coloma.tally import NON_PLAYER, NON_PLAYER_ROWS
 from companion.games.coloma.words import plural, plural_word
 from companion.journal import Entry
 from companion.table import find_player, players_matching, typed_word
-from screens.game import COMMON_HELP, CommandScreen, still_so
+from screens.game import COMMON_HELP, CommandScreen
 from screens.player_colours import player_colour, player_colours
 from screens.widgets.backdrop import PlainHorizontal, PlainVertical, PlainVerticalScroll
 from screens.widgets.command_input import CommandField
@@ -1061,15 +1061,12 @@ Type in the command field and press **enter**; the line above it says what comes
         """A word a command finds the player by ("🤠 Zed" is `zed`, not `🤠`)."""
         return typed_word(self.state.players[seat].name)
 
-    @on(Input.Changed, "#command")
-    def _preview_setting(self, event: Input.Changed) -> None:
+    def typed_changed(self, typed: str) -> None:
         """A tracker typed with a bare number sets it (`ann bucks 5`: to 5, not +5): what it
         will do is said before enter, beside what +5 would (a table that got 5 Bucks typed
-        `ann bucks 5` and saw it only once done: a play-test). A change the field has moved
-        on from says nothing (see `CalamityvilleScreen._preview_typed`)."""
-        if not still_so(event):
-            return
-        words = event.value.split()
+        `ann bucks 5` and saw it only once done: a play-test)."""
+        super().typed_changed(typed)
+        words = typed.split()
         if len(words) < 3 or not words[-1].isdigit() or not self.can_play():
             self.clear_preview()
             return

@@ -1138,23 +1138,35 @@ class CommandScreen(GameScreen):
                 self._refused_typed = None if typed_on else comparable(event.value)
 
     @on(Input.Changed, "#command")
-    def _done_typed_over(self, event: Input.Changed) -> None:
-        """What the last change did goes as the next command is typed: it stayed under it,
-        "Done: The bank pays Ann $100" read as what the command being typed did (a
-        play-test). One line repainted, at the first key."""
-        if self._done_said and event.value and still_so(event):
-            self.say_beside("")
+    def _command_changed(self, event: Input.Changed) -> None:
+        """The command field's text changed: `typed_changed`, unless the field has moved on
+        since. Commands are done at their enter, in their turn among the keys typed; the
+        change events of the typing reach the screen later: a command typed in one go with
+        the next, each done, then the change events of their typing (`ann bucks +1`,
+        `zzz`...) wiped the refusal of the last one, and Calamityville's previews its "Done:"
+        (play-tests). An event the field has moved on from says nothing."""
+        if event.input.value == event.value:
+            self.typed_changed(event.value)
 
-    @on(Input.Changed, "#command")
-    def _refusal_typed_over(self, event: Input.Changed) -> None:
+    def typed_changed(self, typed: str) -> None:
+        """What the text in the command field changes beside it: what the last change did
+        goes as the next command is typed (it stayed under it, "Done: The bank pays Ann
+        $100" read as what the command being typed did: a play-test; one line repainted,
+        at the first key), and a refusal once something else is typed. A screen adds what
+        it says of the command being typed (its preview), after these."""
+        if self._done_said and typed:
+            self.say_beside("")
+        self._refusal_typed_over(typed)
+
+    def _refusal_typed_over(self, text: str) -> None:
         """A refusal goes once the field holds something else than the refused command
         (or the start of it, typed anew), or is emptied: it stayed under `pay bo cy 5000`
         while that was typed, and under another `pay` (play-tests). While the refused text is
         still there (the cursor put at its end), it stays in sight."""
         refused = self._refused_typed
-        if refused is None or not still_so(event):
+        if refused is None:
             return
-        typed = comparable(event.value)
+        typed = comparable(text)
         if (  # (an empty enter's "Nothing typed" stayed under what was typed next: a play-test)
             not typed or not refused or not (refused.startswith(typed) or typed.startswith(refused))
         ):
@@ -1230,12 +1242,3 @@ def _keys_waiting(field: Widget) -> bool:
         if any(isinstance(message, events.Key) for message in waiting):
             return True
     return False
-
-
-def still_so(event: Input.Changed) -> bool:
-    """Whether the field still holds what `event` says it changed to. Commands are done at
-    their enter, in their turn among the keys typed; the change events of the typing reach
-    the screen later: a command typed in one go with the next, each done, then the change
-    events of their typing (`ann bucks +1`, `zzz`...) wiped the refusal of the last one (a
-    play-test). An event the field has moved on from says nothing."""
-    return event.input.value == event.value
