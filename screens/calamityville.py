@@ -32,6 +32,7 @@ from companion.games.calamityville import (
     WhichProperty,
     deck_left,
     find_property,
+    walked_sentence,
 )
 from companion.journal import Entry
 from companion.table import find_player, players_matching
@@ -532,6 +533,13 @@ be shortened to the start of any of its words; the bank is a party like a player
         if typed and bonus_typed != self.session.recall("bonus_rent"):
             self.remember("bonus_rent", bonus_typed)
         return True
+
+    def walked_text(self, entry: Entry, undone: bool | None = None) -> str:
+        """A newspaper card undone or redone is said short, with the deck as the header
+        has it now (its sentence's count, after the read, contradicted the header, and was
+        cut at 80x24: a play-test); a change just done by its own sentence."""
+        said = walked_sentence(self.state, entry) if undone is not None else None
+        return entry.text if said is None else said
 
     def walked(self, entry: Entry, undone: bool) -> None:
         """A rent with a typed bonus undone puts back the bonus remembered before it (a

@@ -175,6 +175,21 @@ def deck_left(state: CalamityState) -> str:
     return f"{state.boom_left} Boom, {plural(state.bust_left, 'Bust card')}"
 
 
+def walked_sentence(state: CalamityState, entry: Entry) -> str | None:
+    """What an undo or a redo of a newspaper card says, the deck counted as `state` (the
+    state it left) has it; None for any other change, said by its own sentence. A card's
+    sentence counts the deck after the read, and said after its undo it contradicted the
+    header ("(28 Boom, ..." under "29 Boom") and was cut at 80x24 (a play-test). Saved
+    games keep their sentences, so the short one is made here, from the state."""
+    if entry.kind == "newspaper":
+        words = entry.text.split()  # "A Boom newspaper card is read (...)", since the start
+        colour = words[1] if len(words) > 1 and words[1] in ("Boom", "Bust") else "Newspaper"
+        return f"{colour} card read; {state.boom_left} Boom, {state.bust_left} Bust left"
+    if entry.kind == "gold_out" and not state.gold_out:  # undone (redone, its own holds)
+        return f"{GOLD_CARD}; {state.bust_left} Bust left"
+    return None
+
+
 def earns_bonus(state: CalamityState, space: Property) -> bool:
     """Its owner has all three of its type (banks, stores, hotels; not mines)."""
     return space.kind in SETS and len(state.owned(space.owner, space.kind)) >= OF_EACH_TYPE

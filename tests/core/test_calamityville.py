@@ -6,7 +6,7 @@ import pytest
 
 from companion.amounts import parse_amount
 from companion.games import RuleError
-from companion.games.calamityville import BANK, CalamityState
+from companion.games.calamityville import BANK, CalamityState, walked_sentence
 from companion.journal import make_entry
 from companion.session import GameSession
 from tests.conftest import NewGame
@@ -430,6 +430,46 @@ def test_an_old_gold_entry_after_a_bust_card_replays_as_it_did(game: GameSession
     replayed = GameSession.open(game.store, game.path)
     assert isinstance(replayed.state, CalamityState)
     assert (replayed.state.bust_left, replayed.state.gold_out) == (16, True)
+
+
+def test_a_newspaper_card_undone_or_redone_is_said_with_the_deck_as_it_is_now(
+    game: GameSession,
+) -> None:
+    """A play-test read a card with news and undid it: the line said "Undone: A Boom
+    newspaper card is read (28 Boom, 20 Bust left)", cut at 80x24, while the header said 29
+    Boom. An undo or redo of a card says it short, with the deck as the header has it."""
+    rules = game.rules
+    game.act(rules.newspaper(state(game)))
+    undone = game.undo()
+    assert undone is not None and undone.text.endswith("(28 Boom, 20 Bust left)")  # as kept
+    assert walked_sentence(state(game), undone) == "Boom card read; 29 Boom, 20 Bust left"
+    redone = game.redo()
+    assert redone is not None
+    assert walked_sentence(state(game), redone) == "Boom card read; 28 Boom, 20 Bust left"
+    for _ in range(28 + 3):
+        game.act(rules.newspaper(state(game)))
+    undone = game.undo()
+    assert undone is not None
+    assert walked_sentence(state(game), undone) == "Bust card read; 0 Boom, 18 Bust left"
+    # a sentence of another shape (none was ever written so far): the count as it is now
+    odd = make_entry("newspaper", "A card is read")
+    assert walked_sentence(state(game), odd) == "Newspaper card read; 0 Boom, 18 Bust left"
+    # the gold undone: the Bust count as it is now (the card read with news stays read)
+    game.act(rules.newspaper(state(game)))
+    game.act(rules.gold_runs_out(state(game)))
+    undone = game.undo()
+    assert undone is not None and "(17 Bust cards left)" in undone.text
+    assert walked_sentence(state(game), undone) == '"Gold Has Run Out!"; 17 Bust left'
+    game.act(rules.pay(state(game), 0, BANK, 100, "the card"))
+    game.act(rules.gold_runs_out(state(game)))  # another card: it left the deck, back now
+    undone = game.undo()
+    assert undone is not None and "(16 Bust cards left)" in undone.text
+    assert walked_sentence(state(game), undone) == '"Gold Has Run Out!"; 17 Bust left'
+    # redone, the gold's own sentence holds (its count is the deck's now); nor are other
+    # changes said otherwise
+    redone = game.redo()
+    assert redone is not None and walked_sentence(state(game), redone) is None
+    assert walked_sentence(state(game), rules.pay(state(game), 0, 1, 5, "rent")) is None
 
 
 def test_a_sixth_property_given_by_a_correction_is_noted_as_the_name_is_typed(

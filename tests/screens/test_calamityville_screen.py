@@ -853,6 +853,30 @@ async def test_who_went_first_never_cuts_a_property(
         assert "first" not in text_of(pilot, "#player-0")
 
 
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_newspaper_card_undone_is_said_whole_with_the_deck_the_header_shows(
+    store: Store, new_game: NewGame, size: tuple[int, int]
+) -> None:
+    """A play-test at 80x24 read a card with news and undid it: "Undone: A Boom newspaper
+    card is read (28 Boom, 20… ctrl+y does it again." while the header said 29 Boom. The
+    undo says the card whole, with the deck as the header has it; so does the redo."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=size) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        assert await command(pilot, "news") == ""
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert "Newspaper: 29 Boom, 20 Bust cards left" in text_of(pilot, "#round-line")
+        said = "Undone: Boom card read; 29 Boom, 20 Bust left. ctrl+y does it again."
+        assert shown_lines(screen, "#command-error") == [said]
+        await pilot.press("ctrl+y")
+        await settle(pilot)
+        assert "Newspaper: 28 Boom, 20 Bust cards left" in text_of(pilot, "#round-line")
+        assert shown_lines(screen, "#command-error") == [
+            "Redone: Boom card read; 28 Boom, 20 Bust left."
+        ]
+
+
 async def test_the_gold_read_with_news_is_counted_once(store: Store, new_game: NewGame) -> None:
     """A play-test read "Gold Has Run Out!" with `news` (the line offered nothing for it),
     then ctrl+g: "(16 Bust cards left)", the card counted twice. The line says what to type
