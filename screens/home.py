@@ -333,8 +333,11 @@ changes or deletes them: move them away, or repair them by hand.
         self._created = None
         if drawn:
             first = session.state.name(session.state.first_player)
-            title = getattr(session.rules, "first_player_title", "First player")
-            self.notify(f"The app drew {first} to go first.", title=title, markup=False)
+            # the game's own word for who goes first, as its form has it (Coloma's notice,
+            # titled Sheriff, said "to go first": a play-test)
+            own = getattr(session.rules, "first_player_title", None)
+            title, role = (own, f"to be the {own}") if own else ("First player", "to go first")
+            self.notify(f"The app drew {first} {role}.", title=title, markup=False)
         self.app.show_session(session)  # type: ignore[attr-defined]
 
     def action_delete(self) -> None:

@@ -532,6 +532,30 @@ async def test_coloma_calls_its_first_player_the_sheriff(store: Store) -> None:
         assert str(dialog.query_one("#first-label", Static).render()) == "First player"
 
 
+async def test_a_drawn_first_player_is_named_by_the_games_own_word(store: Store) -> None:
+    """Coloma's form calls its first player the Sheriff, and so did the drawn player's
+    notice's title, while it said "The app drew Bo to go first." (a play-test): in Coloma
+    it says the Sheriff; elsewhere, as before, who goes first."""
+    for game, title, said in (
+        ("coloma", "Sheriff", "to be the Sheriff."),
+        ("boomtown", "First player", "to go first."),
+    ):
+        async with make_app(store).run_test(size=SIZE) as pilot:
+            dialog = await open_dialog(pilot)
+            dialog.query_one("#game", Select).value = game
+            await settle(pilot)
+            for seat, name in enumerate(("Ann", "Bo", "Cy")):
+                await type_into(pilot, f"#name-{seat}", name)
+            assert dialog.read_form().first is None  # drawn at random
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            assert isinstance(pilot.app.screen, GameScreen)
+            drawn = [n for n in pilot.app._notifications if "The app drew" in str(n.message)]
+            assert len(drawn) == 1, game
+            assert drawn[0].title == title
+            assert str(drawn[0].message).endswith(said), drawn[0].message
+
+
 async def test_typing_a_name_lays_nothing_out_and_the_first_player_list_follows(
     store: Store,
 ) -> None:
