@@ -319,6 +319,13 @@ class SettledPilot(Pilot[Any]):
         else:
             await until_settled(self.app)
 
+    async def resize_terminal(self, width: int, height: int) -> None:
+        """Resize the terminal and wait until the screens have taken the size in: Textual
+        hands a resize on to them after a 1/120 s timer, which `until_settled` does not wait
+        for (tests waited a guessed 0.05-0.3 s after it)."""
+        await super().resize_terminal(width, height)
+        await until_timers_fired(self.app)
+
     async def wait_for_scheduled_animations(self) -> None:
         """Every animation run to its end, one still to start too: what a snapshot's auto
         pilot waits for before its screenshot. A tab's underline starts sliding 0.02 s

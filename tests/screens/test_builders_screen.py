@@ -977,8 +977,6 @@ async def test_the_wizard_opens_with_its_step_title_in_sight(
         await settle(pilot)
         wizard = pilot.app.screen
         assert isinstance(wizard, ScoringWizard)
-        await pilot.pause(0.1)
-        await settle(pilot)
         assert wizard.focused is wizard.query_one("#answer-0")
         assert wizard.query_one("#wizard").scroll_y == 0
         assert wizard.query_one("#step-title").region.y >= 1  # under the header, whole

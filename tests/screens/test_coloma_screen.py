@@ -601,10 +601,9 @@ async def test_the_shootouts_tally_comes_first_and_the_players_numbers_after_it(
         shown = tables.region
         assert shown.y <= players.region.y and players.region.bottom <= shown.bottom  # whole
         for size in ((120, 40), (100, 30)):
-            await pilot.resize_terminal(*size)
-            await pilot.pause(0.1)  # Textual resizes after a timer
+            await pilot.resize_terminal(*size)  # (its timer waited for: a `SettledPilot`)
             await settle(pilot)
-            assert first_table(tables) == "shootout"
+            assert screen.size == size and first_table(tables) == "shootout"
 
 
 @pytest.mark.parametrize("names", [("Ann", "Bo", "Cy"), ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")])
@@ -736,8 +735,6 @@ async def test_the_shootout_step_says_how_it_stands_where_the_tally_does_not(
         assert "page down" not in text_of(pilot, "#step")
         assert "Gunmen must outnumber" not in text_of(pilot, "#shootout")
         await pilot.resize_terminal(*SIZE)
-        await settle(pilot)
-        await pilot.pause(0.05)
         await settle(pilot)
         assert text_of(pilot, "#step") == (
             "Shootout (0 Gunmen against 2 Outlaws, lost as it stands): chart 6 VP / 3 VP / "

@@ -83,7 +83,6 @@ async def test_keys_that_do_not_fit_give_way_and_come_back(store: Store, new_gam
         await pilot.resize_terminal(200, 40)
         footer = pilot.app.screen.query_one(SteadyFooter)
         await settle(pilot)
-        await pilot.pause(0.1)
         wide = await shown_keys(pilot)
         assert wide[: len(narrow)] == narrow and "escape" in wide and "ctrl+s" in wide
         assert all(key.display for key in footer.query_children(FooterKey))

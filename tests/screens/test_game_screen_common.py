@@ -384,12 +384,10 @@ async def test_a_toast_over_a_dialog_sits_where_the_dimmed_game_shows_it(
         await pilot.press("escape")
         await settle(pilot)
         await pilot.resize_terminal(120, 40)
-        await pilot.pause(0.1)  # Textual resizes after a timer
         await settle(pilot)
         assert not dialog.has_class("-narrow")
         assert dialog.query_one(Toast).region.bottom > 30  # at the bottom, as the game's
         await pilot.resize_terminal(80, 24)
-        await pilot.pause(0.1)  # Textual resizes after a timer
         await settle(pilot)
         assert dialog.has_class("-narrow")
         await pilot.press("escape", "escape")  # the dialog, then the game: home

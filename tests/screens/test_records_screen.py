@@ -503,7 +503,6 @@ async def test_every_tab_of_colomas_charts_is_read_whole(
         assert ("Scores" in labels) is (finished and not wide)
         other = (120, 40) if not wide else (80, 24)  # the labels follow the terminal
         await pilot.resize_terminal(*other)
-        await pilot.pause(0.1)  # Textual resizes after a timer
         await settle(pilot)
         labels = [tab.label_text for tab in charts.query("#charts-tabs Tab")]
         assert ("Value of a Gold Nugget (Bucks)" in labels) is not wide

@@ -128,6 +128,6 @@ async def test_the_command_fields_frame_stays_after_the_palette_and_a_resize(
         await settle(pilot)
         assert pilot.app.screen is screen
         await pilot.resize_terminal(120, 40)
-        await pilot.pause(0.3)  # the resize's restyle comes after a short wait
         await settle(pilot)
+        assert screen.size == (120, 40) and not screen.has_class("-narrow")  # restyled
         assert field.styles.border_top == frame and frame[0] != "blank"
