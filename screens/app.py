@@ -268,9 +268,24 @@ class GoldrushApp(App[None]):
         if session.snapshot_due:
             self.call_after_refresh(session.save_snapshot_if_due)
 
-    def show_session(self, session: GameSession) -> None:
+    def show_session(self, session: GameSession, first_drawn: bool = False) -> None:
+        """A game opened, or just created, shown; `first_drawn`: created with its first
+        player drawn by the app, which its screen says (`say_on_opening`: a toast of the
+        home screen's covered the game's lower right, at 80x24 the Builders line saying
+        what to type next)."""
         session.claim()  # a game just created: its lock (an opened one has it already)
-        self.push_screen(game_screen_for(session))
+        screen = game_screen_for(session)
+        if first_drawn:
+            first = session.state.name(session.state.first_player)
+            title = getattr(session.rules, "first_player_title", "")
+            # (the game's own word, as its form has it, in the sentence: Coloma's notice,
+            # titled Sheriff, said "to go first"; and on the line under the field there is
+            # no toast's title to give it)
+            drew = f"to be the {title}" if title else "to go first"
+            screen.say_on_opening(  # type: ignore[attr-defined]
+                f"The app drew {first} {drew}.", title=title or "First player"
+            )
+        self.push_screen(screen)
         self._snapshot_after_frame(session)
         for notice in session.notices:
             self.notify(notice, title="On opening", severity="warning", markup=False, timeout=12)

@@ -383,13 +383,16 @@ Type in the command field and press **enter**; the line above it says what comes
                     *(["Hideout Cards' spaces"] if hideouts else []),
                 ]
                 undos = 1 + bool(self.state.arrows) + hideouts
-                self.notify(
-                    f"The board's {and_listed(parts)} as you entered them last time "
-                    f"(ctrl+z {undos} times to change the size)."
-                    if undos > 1
-                    else "The board's size as you entered it last time (ctrl+z to change it).",
-                    markup=False,
-                )
+                if undos > 1:
+                    self.say_on_opening(
+                        f"The board's {and_listed(parts)} as you entered them last time",
+                        keep=f" (ctrl+z {undos} times to change the size).",
+                    )
+                else:
+                    self.say_on_opening(
+                        "The board's size as you entered it last time",
+                        keep=" (ctrl+z to change it).",
+                    )
 
     def _remember_board(self) -> None:
         """The board's size typed, kept for the next games: written once the board is

@@ -348,10 +348,9 @@ Type in the command field and press **enter**; the line above it says what comes
             if isinstance(remembered, list) and len(remembered) == 3:
                 with suppress(RuleError):  # what was remembered no longer fits: ask again
                     if self.run(self.rules.pools(self.state, remembered)):
-                        self.notify(
-                            "The Gold Supply as you counted it last time for this many "
-                            "players (undo to count again).",
-                            markup=False,
+                        self.say_on_opening(
+                            "The Gold Supply as you counted it last time for this many players",
+                            keep=" (ctrl+z to count again).",
                         )
         if not self.state.graveyard:
             graves = self.session.recall("graveyard")

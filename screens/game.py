@@ -131,11 +131,18 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         self._watch_timer: Timer | None = None
         self._draft_toast: Notification | None = None  # scores kept from the wizard: ctrl+f
         self._reopened_toast: Notification | None = None  # "stays reopened", while it does
+        #: what the opening did, to be said on the line under the field (`say_on_opening`),
+        #: and whether the screen's own on_mount has run
+        self._opening: list[tuple[str, str]] = []
+        self._opened = False
 
     def on_mount(self) -> None:
         """Textual also calls this after a subclass's own on_mount: no super() call needed."""
         follow_theme(self, self.recolour)  # the players' colours for a light theme
         self.refresh_view()
+        self._opened = True
+        if self._opening:  # (a subclass's on_mount, run before this, adds its own)
+            self.call_after_refresh(self._say_opening)
         if self.session.read_only_reason is not None:  # damaged: until the table says go on
             self._show_read_only(self.session.read_only_reason)
         if self.session.following:
@@ -427,6 +434,38 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
                 more = " f2: all of it." if too_long else ""
                 self.say_beside(sentence, notice=True, one_line=True, keep=more)
             self._done_said = True
+
+    def say_on_opening(self, sentence: str, keep: str = "", title: str = "") -> None:
+        """What opening the game did that the screen does not show (the first player the
+        app drew, a board or Gold Supply remembered from the last game), said once. With the
+        log out of sight, on the line under the command field, where the eyes are, until the
+        first key typed (as a change's "Done: ..."): a toast sits at the bottom right of the
+        game then, and at 80x24 two covered the Builders Train Marker's notes, the line that
+        says what to type next, for their whole time (a play-test). Beside the log, a toast
+        (`title`) over it, as before. One line, cut at a word when too long, `keep` (the key
+        that takes it back) kept whole: a second line pushed the board's rows out at 80x24.
+        Said before the screen is mounted or in a subclass's on_mount (together, then)."""
+        if self._log_out_of_sight():
+            self._opening.append((sentence, keep))
+            if self._opened:  # (later: on its own)
+                self.call_after_refresh(self._say_opening)
+        else:
+            self.notify(sentence + keep, title=title, markup=False)
+
+    def _say_opening(self) -> None:
+        """The opening's notices, once the line's width is known (so that the cut, not a
+        wrap, fits them to it); not over what a key typed ahead had said there meanwhile."""
+        said, self._opening = self._opening, []
+        if not said or not self.is_mounted or str(self.refusal_line().content):
+            return
+        *before, (last, keep) = said
+        self.say_beside(
+            " ".join([*(sentence + tail for sentence, tail in before), last]),
+            notice=True,
+            one_line=True,
+            keep=keep,
+        )
+        self._done_said = True
 
     def _done_sentence(self, written: int) -> str:
         """What the entries written since the journal held `written` said, for the line under

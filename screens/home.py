@@ -331,14 +331,7 @@ changes or deletes them: move them away, or repair them by hand.
             return
         session, drawn = self._created
         self._created = None
-        if drawn:
-            first = session.state.name(session.state.first_player)
-            # the game's own word for who goes first, as its form has it (Coloma's notice,
-            # titled Sheriff, said "to go first": a play-test)
-            own = getattr(session.rules, "first_player_title", None)
-            title, role = (own, f"to be the {own}") if own else ("First player", "to go first")
-            self.notify(f"The app drew {first} {role}.", title=title, markup=False)
-        self.app.show_session(session)  # type: ignore[attr-defined]
+        self.app.show_session(session, first_drawn=drawn)  # type: ignore[attr-defined]
 
     def action_delete(self) -> None:
         game = self._highlighted()

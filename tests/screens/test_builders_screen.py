@@ -18,6 +18,7 @@ from screens.confirm import ConfirmDialog
 from screens.correction import CorrectionDialog
 from screens.scoring import ScoringWizard
 from screens.track_calculator import TrackCalculator
+from screens.widgets.log_panel import LogPanel
 from screens.widgets.rows import Rows
 from screens.widgets.shown import Shown, say
 from tests.conftest import NewGame
@@ -1479,3 +1480,64 @@ async def test_the_token_step_names_a_hideout_terrain_card_in_its_row(
         assert text_of(pilot, "#command-error") == (
             "Undone: cleared row 1, column 4 (Hideout is back). ctrl+y does it again."
         )
+
+
+async def start_drawn_from_home(pilot: Pilot, names: tuple[str, ...]) -> BuildersScreen:
+    """A Builders game started from the home screen's form, its first player drawn (the
+    form's default), as a table starts one."""
+    from screens.new_game import NewGameScreen
+
+    await pilot.press("n")
+    await settle(pilot)
+    dialog = pilot.app.screen
+    assert isinstance(dialog, NewGameScreen)
+    dialog.query_one("#game", Select).value = "builders"
+    await settle(pilot)
+    for row, name in enumerate(names):
+        await type_into(pilot, f"#name-{row}", name)
+    await pilot.press("ctrl+s")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, BuildersScreen)
+    return screen
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_opening_notices_leave_the_train_marker_hint_in_sight(
+    store: Store, new_game: NewGame, size: tuple[int, int]
+) -> None:
+    """At 80x24 the "First player" toast and the remembered board's covered the Train
+    Marker's notes, the line saying what to type next, for their whole time (a play-test).
+    Said on the line under the command field when the log is out of sight; over the log,
+    where toasts go, beside it."""
+    from textual.widgets._toast import Toast
+
+    earlier = new_game(game="builders", names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=size) as pilot:
+        await open_screen(pilot, earlier, BuildersScreen)
+        assert await command(pilot, "board 10x5") == ""
+    async with make_app(store).run_test(size=size, notifications=True) as pilot:
+        screen = await start_drawn_from_home(pilot, ("Ann", "Bo", "Cy"))
+        assert screen.state.widths == [5] * 10  # remembered
+        first = screen.state.name(screen.state.first_player)
+        await settle(pilot)
+        notes = screen.query_one("#notes").region
+        assert notes.height >= 1
+        toasts = [toast.region for toast in screen.query(Toast)]
+        assert not any(toast.overlaps(notes) for toast in toasts), (toasts, notes)
+        assert words_shown(pilot, "#notes").startswith("◀ Train Marker: row 1, from column 3.")
+        said = [str(n.message) for n in pilot.app._notifications]
+        line = text_of(pilot, "#command-error")
+        if screen.has_class("-narrow"):
+            assert not said and not toasts, said
+            assert line.startswith(f"The app drew {first} to go first. The board"), line
+            assert line.endswith("(ctrl+z to change it)."), line
+            assert screen.query_one("#command-error").region.height == 1  # (no layout)
+            await pilot.press("1")  # goes at the first key, as a change's "Done:" does
+            await settle(pilot)
+            assert text_of(pilot, "#command-error") == ""
+        else:  # beside the log: toasts over it, as before
+            assert f"The app drew {first} to go first." in said, said
+            assert "The board's size as you entered it last time (ctrl+z to change it)." in said
+            log = screen.query_one(LogPanel).region
+            assert toasts and all(log.contains_region(toast) for toast in toasts)

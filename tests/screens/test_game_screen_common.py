@@ -1128,3 +1128,38 @@ async def test_escape_clears_a_half_typed_command_before_it_goes_home(
         await settle(pilot)
         assert not isinstance(pilot.app.screen, GameScreen)
     assert session.state.money(0) == 2000  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game", ["boomtown", "coloma", "builders", "calamityville"])
+async def test_a_drawn_first_player_is_said_under_the_field_at_80x24(
+    store: Store, game: str
+) -> None:
+    """A game started with its first player drawn said who in a toast, at the bottom right:
+    at 80x24 it covered Builders' line saying what to type next (a play-test). With the log
+    out of sight, every game screen says it on the line under the command field instead, in
+    the game's own word (Coloma's Sheriff), with what the opening remembered from the last
+    game (Coloma's Gold Supply), on one line, until the first key."""
+    from textual.widgets._toast import Toast
+
+    from companion.setup import SetupForm, build_header
+    from companion.table import COLOURS
+
+    store.write_settings({"coloma": {"pools_3": [2, 3, 4]}})
+    form = SetupForm(game, ["Ann", "Bo", "Cy"], list(COLOURS[:3]), None, {})
+    session = GameSession.create(store, build_header(form)[0])
+    first = session.state.name(session.state.first_player)
+    drew = "to be the Sheriff" if game == "coloma" else "to go first"
+    async with make_app(store).run_test(size=(80, 24), notifications=True) as pilot:
+        pilot.app.show_session(session, first_drawn=True)  # as the home screen's form does
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, CommandScreen)
+        assert not pilot.app._notifications and not screen.query(Toast)
+        line = text_of(pilot, "#command-error")
+        assert line.startswith(f"The app drew {first} {drew}."), line
+        if game == "coloma":  # remembered: one line, its key kept whole
+            assert line.endswith("(ctrl+z to count again)."), line
+        assert screen.query_one("#command-error").region.height == 1
+        await pilot.press("x")
+        await settle(pilot)
+        assert text_of(pilot, "#command-error") == ""
