@@ -10,20 +10,31 @@ puts the app's keys after the screen's, and on a narrow terminal (80 columns) or
 with many keys (Boomtown's) they ran off the right edge. The other keys give way: a key that
 does not fit whole is not shown at all, rather than cut in the middle; the keys a screen
 names as giving way go first. The keys keep the order their screen gives them, whatever has
-the focus.
+the focus. Where the keys fit only in Textual's compact style (one space between keys, not
+two), they are drawn in it: Boomtown's twelve keys at 120 columns, where f3 gave way (a
+play-test); a footer whose keys fit as usual, or do not all fit even so, keeps the usual.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 #: The keys shown first, in this order, on every screen that has them (the app's).
 FIRST_KEYS = ("f1", "ctrl+q")
+#: The columns a key takes beside its key and description (Textual's FooterKey styles): as
+#: usual, a space each side of the key and one after the description; compact, one space
+#: between them and one after the key (its margin).
+KEY_EXTRA = {False: 3, True: 2}
+#: The command palette's key beside its key and description: a space between them (it is
+#: always compact), its left border and a space after it (padding as usual, margin compact).
+PALETTE_EXTRA = 3
 
 
 class SteadyFooter(Footer):
@@ -53,19 +64,17 @@ class SteadyFooter(Footer):
     def compose(self) -> ComposeResult:
         if not self._bindings_ready:
             return
-        self._shown = self._would_show()
-        first = self._first_keys()
-        for binding, enabled, tooltip in first:
-            yield self._as_footer(
-                FooterKey(
-                    binding.key,
-                    self.app.get_key_display(binding),
-                    binding.description,
-                    binding.action,
-                    disabled=not enabled,
-                    tooltip=tooltip,
-                ).data_bind(compact=Footer.compact)
-            )
+        shown: list[Widget] = [
+            FooterKey(
+                binding.key,
+                self.app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                disabled=not enabled,
+                tooltip=tooltip,
+            ).data_bind(compact=Footer.compact)
+            for binding, enabled, tooltip in self._first_keys()
+        ]
         made = list(super().compose())
         if all(isinstance(widget, FooterKey) for widget in made):  # (no groups of keys)
             places = self._declared_places()
@@ -75,11 +84,24 @@ class SteadyFooter(Footer):
                 return key.has_class("-command-palette"), places.get(key.key, (0, 0))
 
             made.sort(key=place)  # type: ignore[arg-type]
-        for widget in made:
-            if not isinstance(widget, FooterKey):
-                yield widget
-            elif widget.key not in FIRST_KEYS:  # the others in the screen's order, after
-                yield self._as_footer(widget)
+        shown += [  # the others in the screen's order, after
+            widget
+            for widget in made
+            if not isinstance(widget, FooterKey) or widget.key not in FIRST_KEYS
+        ]
+        # the style the keys are made in, for the room they will have (the screen's width
+        # before the first layout): a style changed later restyles every key
+        compact = self._compact_fits(
+            [key for key in shown if isinstance(key, FooterKey)],
+            self.size.width or self.screen.size.width or self.app.size.width,
+        )
+        if compact != self.compact:
+            self.set_reactive(Footer.compact, compact)
+            # (its keys, not made yet, take it at their mount; it draws nothing of its own)
+            self.set_class(compact, "-compact", update=False)
+        self._shown = self._would_show()  # (the style counts: not made again for it)
+        for widget in shown:
+            yield self._as_footer(widget) if isinstance(widget, FooterKey) else widget
         self.call_after_refresh(self._give_way)
 
     def _declared_places(self) -> dict[str, tuple[int, int]]:
@@ -94,6 +116,28 @@ class SteadyFooter(Footer):
             index = next((i for i, bound in enumerate(declared) if bound is binding), 0)
             places[key] = (len(owner.ancestors_with_self), index)
         return places
+
+    @staticmethod
+    def _key_width(key: FooterKey, compact: bool) -> int:
+        """The columns a key takes in the footer, its margin counted (a key without a
+        description is its key alone): counted from its text, as Textual's styles draw it,
+        so that the style is chosen before the keys are made and laid out."""
+        width = cell_len(key.key_display)
+        if key.has_class("-command-palette"):
+            return width + cell_len(key.description) + PALETTE_EXTRA
+        if not key.description:
+            return width + (1 if compact else 0)
+        return width + cell_len(key.description) + KEY_EXTRA[compact]
+
+    def _compact_fits(self, keys: Sequence[FooterKey], room: int) -> bool:
+        """True when the keys do not all fit in the usual style and do in the compact one."""
+        for key in keys:
+            if key.has_class("-command-palette"):
+                room -= self._key_width(key, True)
+        keys = [key for key in keys if not key.has_class("-command-palette")]
+        if sum(self._key_width(key, False) for key in keys) <= room:
+            return False
+        return sum(self._key_width(key, True) for key in keys) <= room
 
     def _as_footer(self, key: FooterKey) -> FooterKey:
         """A key bound to the footer's `compact` made with its value: Textual's keys start
@@ -130,17 +174,22 @@ class SteadyFooter(Footer):
         all fit, the keys the screen names in `FOOTER_GIVES_WAY` are hidden first (in that
         order), then the last ones: a screen's own keys (Boomtown's Split, Calamityville's
         Gold runs out) outrank keys a table rarely needs mid-game, which F1 and the palette
-        still list."""
+        still list. The style follows the width: compact only where that shows them all."""
         if not self.is_attached or not self.size.width:
             return  # not laid out yet: done again when it is (its first size is a resize)
+        made = list(self.query_children(FooterKey))
+        compact = self._compact_fits(made, self.size.width)
+        if compact != self.compact:  # (a new width: the keys restyled, not made again)
+            self.compact = compact
+            if self._shown is not None:
+                self._shown = (compact, *self._shown[1:])
         room = self.size.width
         keys: list[tuple[FooterKey, int]] = []
-        for key in self.query_children(FooterKey):
-            width = key.get_content_width(self.size, self.size) + key.styles.gutter.width
+        for key in made:
             if key.has_class("-command-palette"):
-                room -= width  # docked on the right, always shown
+                room -= self._key_width(key, compact)  # docked on the right, always shown
             else:
-                keys.append((key, width + key.styles.margin.width))
+                keys.append((key, self._key_width(key, compact)))
         gives_way: Sequence[str] = getattr(self.screen, "FOOTER_GIVES_WAY", ())
         first_hidden = [shown for name in gives_way for shown in keys if shown[0].key == name]
         used = sum(width for _, width in keys)
