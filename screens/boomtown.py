@@ -8,6 +8,7 @@ corrects any gold. The rules live in `companion.games.boomtown`; this screen onl
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -46,6 +47,7 @@ from screens.player_colours import player_colour
 from screens.widgets.backdrop import PlainHorizontal, PlainVertical, PlainVerticalScroll
 from screens.widgets.footer import SteadyFooter
 from screens.widgets.log_panel import LogPanel
+from screens.widgets.rows import as_text
 from screens.widgets.wrapped_rows import NO_BREAK, WrappedRows
 
 #: the narrowest a player's panel gets: "Cactus Junction:" and a mine or two
@@ -120,15 +122,92 @@ def _card_shark_in_short(main: str, parts: list[str]) -> tuple[str, list[str]]:
 EMPTY_DECK = "The deck is empty: no card comes after those on offer."
 
 
+class PlayerCard(WrappedRows):
+    """A player's card: its lines, the gold as chips (its tail) after the first one, or on a
+    line of its own under it where its grid puts it there (`tail_apart`)."""
+
+    tail = Text()
+    tail_apart = False
+
+    def take(self, lines: Sequence[Text | str], tail: Text) -> None:
+        """Its lines and tail from now on, shown by `show_tail`."""
+        self._given, self.tail = [as_text(line) for line in lines], tail
+
+    def show_tail(self, apart: bool) -> None:
+        """Its lines, the tail apart or not: only the lines that changed are repainted."""
+        self.tail_apart = apart
+        self.show(self._given)
+
+    def head_width(self) -> int:
+        """The columns its first line takes with the tail after it."""
+        if not self._given:
+            return 0
+        return self._given[0].cell_len + (1 + self.tail.cell_len if self.tail else 0)
+
+    @property
+    def plain(self) -> str:
+        """The text as given, the tail after the first line."""
+        lines = super().plain.split("\n")
+        if self.tail:
+            lines[0] += " " + self.tail.plain
+        return "\n".join(lines)
+
+    def lines_at(self, width: int) -> list[Text]:
+        lines = super().lines_at(width)
+        if not self.tail or not lines:
+            return lines
+        if self.tail_apart:  # under the name, indented as a wrapped line is
+            return [lines[0], Text(" " * self.hanging) + self.tail, *lines[1:]]
+        return [Text.assemble(lines[0], " ", self.tail), *lines[1:]]
+
+    def on_resize(self) -> None:
+        """The tails of its row put where they fit at the new widths (Textual calls this
+        before WrappedRows' own, which wraps its lines at its new width)."""
+        if isinstance(self.parent, PlayerGrid):
+            self.parent.line_up()
+
+
 class PlayerGrid(PlainVerticalScroll):
     """The players' panels in as many columns as fit its width (a grid whose column count
-    follows the width: Textual's grid layout, `grid-size` set here on every resize)."""
+    follows the width: Textual's grid layout, `grid-size` set here on every resize).
+
+    The cards of a row keep each line at the same row: a card whose chips did not fit after
+    its name wrapped them onto a second line, and its mines began a row lower than those of
+    the cards beside it (a play-test). Where one card of a row has no room for its chips
+    after its name, every card of the row shows them on a line of their own."""
 
     def on_resize(self, event: events.Resize) -> None:
         players = len(self.children) or 1
         columns = max(1, min(players, event.size.width // PANEL_WIDTH))
         if self.styles.grid_size_columns != columns:
             self.styles.grid_size_columns = columns
+
+    def show_cards(self, cards: Sequence[tuple[Sequence[Text | str], Text]]) -> None:
+        """Each card's lines and tail (the gold as chips), the tails put where they fit."""
+        shown = list(self.query_children(PlayerCard))
+        for card, (lines, tail) in zip(shown, cards, strict=True):
+            card.take(lines, tail)
+        for card, apart in zip(shown, self._tails_apart(shown), strict=True):
+            card.show_tail(apart)
+
+    def line_up(self) -> None:
+        """The tails put where they fit at the cards' widths: a card whose tail moves is
+        shown again."""
+        cards = list(self.query_children(PlayerCard))
+        for card, apart in zip(cards, self._tails_apart(cards), strict=True):
+            if apart != card.tail_apart:
+                card.show_tail(apart)
+
+    def _tails_apart(self, cards: Sequence[PlayerCard]) -> list[bool]:
+        """Each card's tail apart when a card of its row has no room for its own after its
+        first line, at the width it has (not laid out yet: none is apart)."""
+        columns = self.styles.grid_size_columns or 1
+        apart = []
+        for start in range(0, len(cards), columns):
+            row = cards[start : start + columns]
+            wraps = any(card.size.width and card.head_width() > card.size.width for card in row)
+            apart += [wraps] * len(row)
+        return apart
 
 
 class BoomtownScreen(CommandScreen):
@@ -213,7 +292,7 @@ Type in the command field and press **enter**:
                 with PlayerGrid(id="players"):
                     for seat in range(len(self.session.state.players)):
                         # a town's line wrapped goes on indented, under its town
-                        yield WrappedRows(id=f"player-{seat}", classes="player", hanging=2)
+                        yield PlayerCard(id=f"player-{seat}", classes="player", hanging=2)
             yield LogPanel(id="log")
         yield SteadyFooter()
 
@@ -253,18 +332,25 @@ Type in the command field and press **enter**:
             "#round-line", [f"Round {state.round}  ·  {cards} left ({rounds})  ·  {bank}", left]
         )
         self._show("#step", self.step_lines([self._step_text()]))
-        for seat in range(len(state.players)):
-            self._show(f"#player-{seat}", self._player_lines(seat))
+        cards = [self._player_card(seat) for seat in range(len(state.players))]
+        self.query_one("#players", PlayerGrid).show_cards(cards)
 
     def _show(self, selector: str, lines: list[Text | str]) -> None:
         self.query_one(selector, WrappedRows).show(lines)
 
-    def _player_lines(self, seat: int) -> list[Text | str]:
+    def _player_card(self, seat: int) -> tuple[list[Text], Text]:
         """Gold first, then a line per town, each starting with the town's name, so that a
-        town name never breaks across lines (a panel is wider than any name)."""
-        return list(self._player_text(seat).split("\n"))
+        town name never breaks across lines (a panel is wider than any name); and the gold
+        as chips, which the card shows after its first line or under it (`PlayerCard`)."""
+        text, tail = self._player_parts(seat)
+        return list(text.split("\n")), tail
 
     def _player_text(self, seat: int) -> Text:
+        """The card's text, the chips after the name."""
+        lines, tail = self._player_card(seat)
+        return Text("\n").join([Text.assemble(lines[0], " ", tail), *lines[1:]])
+
+    def _player_parts(self, seat: int) -> tuple[Text, Text]:
         state = self.state
         player = state.players[seat]
         text = Text()
@@ -275,9 +361,9 @@ Type in the command field and press **enter**:
         gold = state.gold(seat)
         text.append(f"  {gold} gold", style="bold")
         if gold == 0:
-            text.append(" BANKRUPT", style="bold red")
+            tail = Text("BANKRUPT", style="bold red")
         else:
-            text.append(f" ({chips(gold).replace(' ', '+')})", style="dim")  # one word
+            tail = Text(f"({chips(gold).replace(' ', '+')})", style="dim")  # one word
         by_town: dict[str, list[str]] = {}
         for mine in state.mines_of(seat):
             # a dangerous mine's D kept with its mine (it wrapped alone: a play-test)
@@ -309,7 +395,7 @@ Type in the command field and press **enter**:
         extras += [KEPT_LABELS[card] for card in state.kept[seat]]
         if extras:
             text.append("\n" + " · ".join(extras), style="italic")
-        return text
+        return text, tail
 
     def _step_text(self) -> Text:
         state, name = self.state, self.state.name

@@ -1407,3 +1407,54 @@ async def test_a_word_in_t_at_the_production_is_not_the_telegraph(
             assert await command(pilot, typed) == dice, typed
         for typed in ("t 2 6", "tel 2 6", "t2 6"):
             assert await command(pilot, typed) == "Nobody has a Telegraph.", typed
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
+async def test_the_cards_side_by_side_have_their_lines_at_the_same_rows(
+    size: tuple[int, int], store: Store, new_game: NewGame
+) -> None:
+    """A card whose gold as chips did not fit beside its name wrapped it onto a second line,
+    and its mines began a row lower than the cards beside it (a play-test): the cards of a
+    row put the chips on a line of their own together, so each line is at the same row."""
+    from companion.amounts import Amount
+    from companion.games.boomtown import TOWNS
+    from tests.screens.test_snapshots_boomtown import five_player_game
+
+    session = five_player_game(store, new_game)
+    rules, state = session.rules, session.state
+    assert isinstance(state, BoomtownState)
+    for seat, gold in enumerate((28, 30, 8, 17, 11)):  # Annabelle's chips: (2x10+1x5+3x1)
+        if state.gold(seat) != gold:
+            session.act(rules.correct(state, seat, "gold", Amount(gold, False), "test"))  # type: ignore[attr-defined]
+            state = session.state
+            assert isinstance(state, BoomtownState)
+    async with make_app(store).run_test(size=size) as pilot:
+        screen = await open_screen(pilot, session, BoomtownScreen)
+        await settle(pilot)
+        drawn = [strip.text for strip in screen._compositor.render_strips()]
+        rows: dict[int, list[tuple[int, list[str]]]] = {}
+        for seat in range(5):
+            card = screen.query_one(f"#player-{seat}").region
+            lines = [drawn[y][card.x : card.right].rstrip() for y in range(card.y, card.bottom)]
+            assert lines and screen.state.players[seat].name in lines[0], (size, lines)
+            chips = f"({'+'.join(chips_of(screen.state.gold(seat)))})"
+            assert any(chips in line for line in lines[:2]), (size, seat, lines)  # whole
+            mines = next(
+                i
+                for i, line in enumerate(lines)
+                if line.lstrip().startswith((*(f"{town}:" for town in TOWNS), "no mines"))
+            )
+            rows.setdefault(card.y, []).append((mines, lines))
+        assert any(len(cards) > 1 for cards in rows.values()), rows
+        wrapped = False
+        for cards in rows.values():
+            assert len({mines for mines, _ in cards}) == 1, (size, cards)
+            wrapped |= cards[0][0] > 1
+        assert wrapped or size != (80, 24), rows  # (a row whose chips wrapped was seen)
+
+
+def chips_of(gold: int) -> list[str]:
+    """The chips a card shows, as `chips` says them."""
+    from companion.games.boomtown import chips
+
+    return chips(gold).split(" ")
