@@ -1203,10 +1203,8 @@ did not have.
             # Double had its question scrolled out of sight at 80x24 (another)
             self._stopped.add(self._question_key(seat))
             self._show_answer(answer)
-            self.notify(
-                "This answer has a question beside it: check it, then enter again goes on.",
-                severity="warning",
-                markup=False,
+            self._say_question(
+                "This answer has a question beside it: check it, then enter again goes on."
             )
             return
         if seat in self._questioned and self._questions_seen == self.step:
@@ -1231,13 +1229,11 @@ did not have.
             self._questions_seen = self.step
             self._to_question(unseen[0])
             many = len(unseen)
-            self.notify(
+            self._say_question(
                 "An answer has a question beside it: check it, then enter again goes on."
                 if many == 1
                 else f"{many} answers have a question beside them: check each; enter goes "
-                "to the next, then on.",
-                severity="warning",
-                markup=False,
+                "to the next, then on."
             )
         else:
             self._on_by_enter()
@@ -1424,6 +1420,13 @@ did not have.
             severity="warning",
         )
 
+    def _say_question(self, message: str) -> None:
+        """The notice that an answer stopped at its question, once: three answers in a row
+        stacked three alike notices over the wizard (a play-test)."""
+        if self._question_toast is not None:
+            take_back(self.app, self._question_toast)
+        self._question_toast = show_toast(self.app, message, severity="warning")
+
     def _first_unread(self) -> tuple[int, int] | None:
         """The first step and seat whose answer, as typed (or pre-filled), does not read;
         each that reads is taken into the sheet (a step never shown kept what it opened
@@ -1457,6 +1460,7 @@ did not have.
 
     _not_saved_yet: Notification | None = None  # the notice of the first ctrl+s
     _fix_them: Notification | None = None  # the notice that answers need fixing
+    _question_toast: Notification | None = None  # the notice that an answer has a question
 
     def typed_anything(self) -> bool:
         """Whether an answer or a chart differs from what the wizard opened with."""

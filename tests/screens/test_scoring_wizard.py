@@ -1296,6 +1296,27 @@ async def test_enter_goes_from_question_to_question_then_on(
         assert wizard.spec.fields[wizard.step].key != "canyons"
 
 
+async def test_a_question_notice_replaces_the_one_before_it(
+    store: Store, new_game: NewGame
+) -> None:
+    """Each answer stopped at its question said so in a toast of its own, and three answers
+    in a row stacked three alike notices over the wizard (a play-test): the newest says it,
+    the one before is taken back."""
+    session = coloma_with_a_river(new_game)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await at_the_canyons(pilot, session)
+        for seat, typed in enumerate(("3 4", "2", "2")):  # each a question (Rivers)
+            await type_into(pilot, f"#answer-{seat}", typed)
+            await pilot.press("enter")  # stopped at its question, said
+            await settle(pilot)
+            assert pilot.app.focused is wizard.query_one(f"#answer-{seat}", Input)
+            said = [str(n.message) for n in pilot.app._notifications]
+            assert sum("question beside" in message for message in said) == 1, said
+            if seat < 2:
+                await pilot.press("enter")  # on to the next player
+                await settle(pilot)
+
+
 async def test_escape_from_the_standings_asks_before_leaving_them_unsaved(
     store: Store, new_game: NewGame
 ) -> None:
