@@ -609,6 +609,8 @@ did not have.
 
     def _show_step(self) -> None:
         total_steps = len(self.spec.fields) + 1
+        if self._question_toast is not None and self.step != self._question_step:
+            self._take_back_question()  # a question of a step left: it goes with it
         if self._restored_toast is not None and self.step != self._restored_at:
             # said at the step the typing came back at: it stayed on through three steps
             # after a kill -9 (a play-test); it goes with that step, or after a notice's time
@@ -1219,6 +1221,7 @@ did not have.
                 self._on_by_enter()
             return
         if seat + 1 < len(self.rows):
+            self._take_back_question()  # seen, and gone past (it stayed over the next one)
             self._to(self.query_one(f"#answer-{seat + 1}", Input))
             return
         # a question beside an answer is looked at before the step is left: the last
@@ -1423,9 +1426,16 @@ did not have.
     def _say_question(self, message: str) -> None:
         """The notice that an answer stopped at its question, once: three answers in a row
         stacked three alike notices over the wizard (a play-test)."""
+        self._take_back_question()
+        self._question_toast = show_toast(self.app, message, severity="warning")
+        self._question_step = self.step
+
+    def _take_back_question(self) -> None:
+        """The notice of a question taken back: its answer was gone past (a play-test saw
+        it stay over the next player's answer at 80x24)."""
         if self._question_toast is not None:
             take_back(self.app, self._question_toast)
-        self._question_toast = show_toast(self.app, message, severity="warning")
+            self._question_toast = None
 
     def _first_unread(self) -> tuple[int, int] | None:
         """The first step and seat whose answer, as typed (or pre-filled), does not read;
@@ -1461,6 +1471,7 @@ did not have.
     _not_saved_yet: Notification | None = None  # the notice of the first ctrl+s
     _fix_them: Notification | None = None  # the notice that answers need fixing
     _question_toast: Notification | None = None  # the notice that an answer has a question
+    _question_step = 0  # the step it was said at
 
     def typed_anything(self) -> bool:
         """Whether an answer or a chart differs from what the wizard opened with."""

@@ -1296,12 +1296,13 @@ async def test_enter_goes_from_question_to_question_then_on(
         assert wizard.spec.fields[wizard.step].key != "canyons"
 
 
-async def test_a_question_notice_replaces_the_one_before_it(
+async def test_a_question_notice_replaces_the_one_before_it_and_goes_when_gone_past(
     store: Store, new_game: NewGame
 ) -> None:
     """Each answer stopped at its question said so in a toast of its own, and three answers
     in a row stacked three alike notices over the wizard (a play-test): the newest says it,
-    the one before is taken back."""
+    the one before is taken back; gone past (enter again), it goes (it stayed over the next
+    player's answer at 80x24: another play-test)."""
     session = coloma_with_a_river(new_game)
     async with make_app(store).run_test(size=(80, 24)) as pilot:
         wizard = await at_the_canyons(pilot, session)
@@ -1313,8 +1314,15 @@ async def test_a_question_notice_replaces_the_one_before_it(
             said = [str(n.message) for n in pilot.app._notifications]
             assert sum("question beside" in message for message in said) == 1, said
             if seat < 2:
-                await pilot.press("enter")  # on to the next player
+                await pilot.press("enter")  # on to the next player: the notice goes
                 await settle(pilot)
+                said = [str(n.message) for n in pilot.app._notifications]
+                assert not any("question beside" in message for message in said), said
+        await pilot.press("enter")  # on to the next step: none stays
+        await settle(pilot)
+        assert wizard.spec.fields[wizard.step].key != "canyons"
+        said = [str(n.message) for n in pilot.app._notifications]
+        assert not any("question beside" in message for message in said), said
 
 
 async def test_escape_from_the_standings_asks_before_leaving_them_unsaved(
