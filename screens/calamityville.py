@@ -147,8 +147,11 @@ be shortened to the start of any of its words; the bank is a party like a player
         + READINGS
     )
     BINDINGS = [
-        Binding("ctrl+n", "newspaper", "Newspaper", id="newspaper"),
-        Binding("ctrl+g", "gold_out", "Gold runs out", id="gold-out"),
+        # short, as the commands typed (`news`, `gold`): with "Newspaper" and "Gold runs out"
+        # the footer had no room for f3 and esc at 120 columns (even compact); the help and
+        # the palette ("Game: Read a newspaper card", "Game: Gold Has Run Out!") say more
+        Binding("ctrl+n", "newspaper", "News", id="newspaper"),
+        Binding("ctrl+g", "gold_out", "Gold out", id="gold-out"),
         # once the gold ran out, the same keys say why not (they did nothing: a play-test)
         Binding("ctrl+n", "deck_over('newspaper')", show=False, id="newspaper-over"),
         Binding("ctrl+g", "deck_over('gold_out')", show=False, id="gold-out-over"),

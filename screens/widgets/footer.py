@@ -12,7 +12,8 @@ does not fit whole is not shown at all, rather than cut in the middle; the keys 
 names as giving way go first. The keys keep the order their screen gives them, whatever has
 the focus. Where the keys fit only in Textual's compact style (one space between keys, not
 two), they are drawn in it: Boomtown's twelve keys at 120 columns, where f3 gave way (a
-play-test); a footer whose keys fit as usual, or do not all fit even so, keeps the usual.
+play-test), and Calamityville's eleven (its own keys' descriptions kept short for it); a
+footer whose keys fit as usual, or do not all fit even so, keeps the usual.
 """
 
 from __future__ import annotations
@@ -173,7 +174,7 @@ class SteadyFooter(Footer):
         """Show the keys that fit whole, left of the command palette's key. When they do not
         all fit, the keys the screen names in `FOOTER_GIVES_WAY` are hidden first (in that
         order), then the last ones: a screen's own keys (Boomtown's Split, Calamityville's
-        Gold runs out) outrank keys a table rarely needs mid-game, which F1 and the palette
+        Gold out) outrank keys a table rarely needs mid-game, which F1 and the palette
         still list. The style follows the width: compact only where that shows them all."""
         if not self.is_attached or not self.size.width:
             return  # not laid out yet: done again when it is (its first size is a resize)
