@@ -1012,7 +1012,7 @@ Type in the command field and press **enter**; the line above it says what comes
             unplaced = rules.terrain_unplaced_note(state)  # (said once the build is done)
             done = self.run(rules.build(state, builder, row, column, cube, marks, " ".join(rest)))
             if done and unplaced:
-                self.notify(unplaced, title="Terrain", severity="warning", markup=False)
+                self.say_with_done(unplaced, title="Terrain", severity="warning")
             return done
         if words[:1] == ["card"]:
             if len(words) < 4 or not is_number(words[1]) or not is_number(words[2]):

@@ -386,11 +386,10 @@ be shortened to the start of any of its words; the bank is a party like a player
             later = (  # (said even when the settings were not saved: a play-test)
                 ", in later games too" if self.remember("price", price) else " in this game"
             )
-            self.notify(  # kept for this game and the next: said, not silent (a play-test)
+            self.say_with_done(  # kept for this game and the next: said, not silent (a
                 f"A property costs ${price} from now on{later} (buy ... for {remembered} goes "
-                "back).",
+                "back).",  # play-test)
                 title="Price kept",
-                markup=False,
             )
         return True
 

@@ -15,7 +15,7 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.notifications import Notification
+from textual.notifications import Notification, SeverityLevel
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
@@ -420,12 +420,17 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
     #: command in the field) was refused: it goes at the first key typed
     _done_said = False
 
-    def _say_done(self, sentence: str) -> None:
+    def _say_done(self, sentence: str, notes: str = "") -> None:
         """What a change did, on the line under the field, until the next key is typed; one
         cut to the line says where the rest is (a Clean Up's refills and Outlaws were cut
         off with no word: a play-test); a screen whose changes say more (`DONE_WRAPS`) has
-        it wrapped whole instead."""
-        if sentence:
+        it wrapped whole instead. `notes` (`say_with_done`), said after it, are in no log
+        line for f2 to show: wrapped whole with it, then (rare: once a game, a price
+        changed)."""
+        if notes:
+            self.say_beside(f"{sentence} {notes}".strip(), notice=True)
+            self._done_said = True
+        elif sentence:
             width = self.refusal_line().content_size.width
             too_long = bool(width) and cell_len(sentence) > width
             if too_long and self.DONE_WRAPS:
@@ -1055,6 +1060,9 @@ class CommandScreen(GameScreen):
     #: what the command being done said it did (`tell`), and whether one is being done
     _told = ""
     _told_one_line = True
+    #: what the command being done noted beyond its entries (`say_with_done`), with the
+    #: toast's title and severity each would have beside the log
+    _notes: tuple[tuple[str, str, SeverityLevel], ...] = ()
 
     def action_home(self) -> None:
         """Escape with a command half typed clears it first, and says so: it went home
@@ -1126,6 +1134,7 @@ class CommandScreen(GameScreen):
         refusal = self._refusal(event.value)
         done = add_to_it = False
         self._told = self._not_saved = ""
+        self._notes = ()
         written = len(self.session.journal)
         if refusal is None:
             self.typed = event.value.strip()
@@ -1152,12 +1161,20 @@ class CommandScreen(GameScreen):
         said_done = ""
         if done and refusal is None and not self._told and self._log_out_of_sight():
             said_done = self._done_sentence(written)
-        if said_done:
-            self._say_done(said_done)
+        notes, self._notes = self._notes, ()
+        if refusal is not None:  # (what was noted still holds: said where it would be)
+            for note, title, severity in notes:
+                self.notify(note, title=title, severity=severity, markup=False)
+            notes = ()
+        noted = " ".join(note for note, _, _ in notes)
+        if said_done or (noted and not self._told):
+            self._say_done(said_done, noted)
         else:
             told = refusal is None and bool(self._told)
             self.say_beside(
-                refusal or self._told, notice=told, one_line=told and self._told_one_line
+                " ".join(filter(None, [refusal or self._told, noted])),
+                notice=told,
+                one_line=told and self._told_one_line and not noted,
             )
         if done:
             command.take(event.value)
@@ -1226,6 +1243,21 @@ class CommandScreen(GameScreen):
             self._told, self._told_one_line = text, one_line
         else:
             self.say_beside(text, notice=True, one_line=one_line)
+
+    def say_with_done(
+        self, sentence: str, title: str = "", severity: SeverityLevel = "information"
+    ) -> None:
+        """What a command did beyond its entries (Builders' Terrain Cards left unplaced at
+        the first build, Calamityville's price kept): with the log out of sight, said after
+        its "Done: ..." on the line under the field, until the next key typed; a toast sits
+        at the bottom right of the game then, and at 80x24 covered the Builders Train
+        Marker's notes, the line saying what to type next (a play-test). Wrapped whole
+        with it: no log line has it for f2 to show, and a cut lost what it says. Beside the
+        log (or not from a command typed), a toast over it (`title`, `severity`), as before."""
+        if self._doing and self._log_out_of_sight():
+            self._notes = (*self._notes, (sentence, title, severity))
+        else:
+            self.notify(sentence, title=title, severity=severity, markup=False)
 
     def _refusal(self, typed: str) -> str | None:
         """Why what was typed cannot be done before it is even read, or None."""

@@ -1048,8 +1048,9 @@ async def test_terrain_left_unplaced_and_a_refused_build_are_said_first(
     async with make_app(store).run_test(size=(80, 24)) as pilot:
         screen = await open_screen(pilot, session, BuildersScreen)
         assert await command(pilot, "1 1 s") == ""
-        notices = [str(n.message) for n in pilot.app._notifications]
-        assert any(n.startswith("1 of 9 Terrain Cards are placed") for n in notices), notices
+        # (the log out of sight: said with the build's "Done:", under the field)
+        said = text_of(pilot, "#command-error")
+        assert "Done: Ann's Single at row 1, column 1. 1 of 9 Terrain Cards are placed" in said
         screen.state.cubes[1][3] = 0  # Bo has no Triple left
         assert "Bo has no Triple cubes left" in await command(pilot, "5 2 t > X")
         assert "Not a card's marks" in await command(pilot, "5 2 d > X")  # then the name
@@ -1539,5 +1540,47 @@ async def test_the_opening_notices_leave_the_train_marker_hint_in_sight(
         else:  # beside the log: toasts over it, as before
             assert f"The app drew {first} to go first." in said, said
             assert "The board's size as you entered it last time (ctrl+z to change it)." in said
+            log = screen.query_one(LogPanel).region
+            assert toasts and all(log.contains_region(toast) for toast in toasts)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_terrain_left_unplaced_leaves_the_train_marker_hint_in_sight(
+    store: Store, new_game: NewGame, size: tuple[int, int]
+) -> None:
+    """At 80x24 the "N of 9 Terrain Cards are placed" toast after the first build covered
+    the Train Marker's notes, the line saying what to type next (a play-test). With the log
+    out of sight it is said on the line under the command field, after the build's "Done:",
+    whole (no log line has it), until the next key; beside the log, a toast over it."""
+    from textual.widgets._toast import Toast
+
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy"), first=0, terrain=True)
+    session.act(session.rules.board(session.state, [5] * 6))
+    session.act(session.rules.place_terrain(session.state, 2, 2, "lake"))
+    async with make_app(store).run_test(size=size, notifications=True) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        await settle(pilot)
+        assert await command(pilot, "1 1 s") == ""
+        await settle(pilot)
+        notes = screen.query_one("#notes").region
+        toasts = [toast.region for toast in screen.query(Toast)]
+        assert not any(toast.overlaps(notes) for toast in toasts), (toasts, notes)
+        assert words_shown(pilot, "#notes").startswith("◀ Train Marker: row 1, from column 3.")
+        said = [str(n.message) for n in pilot.app._notifications]
+        line = text_of(pilot, "#command-error")
+        note = (
+            "1 of 9 Terrain Cards are placed: the advanced game places them all before the "
+            "first build. Those left can still be typed (gold 2 2, lake, m> 2 4, th)."
+        )
+        if screen.has_class("-narrow"):
+            assert not said and not toasts, said
+            assert line == f"Done: Ann's Single at row 1, column 1. {note}", line
+            assert " ".join(words_shown(pilot, "#command-error").split()) == line  # whole
+            await pilot.press("2")  # goes at the first key, as a change's "Done:" does
+            await settle(pilot)
+            assert text_of(pilot, "#command-error") == ""
+        else:  # beside the log: a toast over it, as before
+            assert said == [note], said
+            assert line == ""
             log = screen.query_one(LogPanel).region
             assert toasts and all(log.contains_region(toast) for toast in toasts)

@@ -1128,3 +1128,38 @@ async def test_a_rent_without_its_property_names_the_types_to_choose_from(
         assert await command(pilot, "rent bo") == (
             "Name the property: its type (bank, store, hotel or mine) and its value."
         )
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_price_kept_is_said_with_the_purchase_under_the_field_at_80x24(
+    store: Store, new_game: NewGame, size: tuple[int, int]
+) -> None:
+    """The "Price kept" toast after `buy ... for N` sat at the bottom right of the game at
+    80x24, over the game's lines, where Builders' toasts covered its line saying what to
+    type next (a play-test). With the log out of sight it is said after the purchase's
+    "Done:" on the line under the field, whole, until the next key; beside the log, a
+    toast over it."""
+    from textual.widgets._toast import Toast
+
+    from screens.widgets.log_panel import LogPanel
+
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy", "Di"), first=0)
+    async with make_app(store).run_test(size=size, notifications=True) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        assert await command(pilot, "buy ann bank 300 for 250") == ""
+        await settle(pilot)
+        said = [str(n.message) for n in pilot.app._notifications]
+        toasts = [toast.region for toast in screen.query(Toast)]
+        line = text_of(pilot, "#command-error")
+        kept = "A property costs $250 from now on, in later games too (buy ... for 200 goes back)."
+        if screen.has_class("-narrow"):
+            assert not said and not toasts, said
+            assert line == f"Done: Ann buys a bank ($300 space) for $250. {kept}", line
+            await pilot.press("b")
+            await settle(pilot)
+            assert text_of(pilot, "#command-error") != line
+        else:
+            assert said == [kept], said
+            log = screen.query_one(LogPanel).region
+            assert toasts and all(log.contains_region(toast) for toast in toasts)
+    assert store.read_settings()["calamityville"]["price"] == 250
