@@ -420,6 +420,35 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
     #: command in the field) was refused: it goes at the first key typed
     _done_said = False
 
+    #: what the command being done noted beyond its entries (`say_with_done`): each as
+    #: its toast would say it, as the line would, and the toast's title and severity
+    _notes: tuple[tuple[str, str, str, SeverityLevel], ...] = ()
+    #: the "Done: ..." on the line under the field, whole, while it is there
+    _done_text = ""
+
+    def say_with_done(
+        self,
+        sentence: str,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        line: str = "",
+    ) -> None:
+        """What a change did beyond its entries (Builders' Terrain Cards left unplaced at
+        the first build, Calamityville's price kept, a reopened game's ctrl+f): with the log
+        out of sight, said after its "Done: ..." on the line under the field (`line`
+        instead, where the Done says the rest), until the next key typed; a toast sits at
+        the bottom right of the game then, and at 80x24 covered the Builders Train Marker's
+        notes, the line saying what to type next (as the opening notices did: a play-test).
+        Wrapped whole with it: no log line has it for f2 to show, and a cut lost what it
+        says. Beside the log, a toast over it (`title`, `severity`, `timeout`), as before."""
+        if not self._log_out_of_sight() or not self.is_mounted:
+            self.notify(sentence, title=title, severity=severity, timeout=timeout, markup=False)
+        elif self._doing:  # said once the command is done, with its Done
+            self._notes = (*self._notes, (sentence, line or sentence, title, severity))
+        else:  # after a dialog's change (`attempt` has said its Done)
+            self._say_done(self._done_text if self._done_said else "", line or sentence)
+
     def _say_done(self, sentence: str, notes: str = "") -> None:
         """What a change did, on the line under the field, until the next key is typed; one
         cut to the line says where the rest is (a Clean Up's refills and Outlaws were cut
@@ -429,7 +458,6 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         changed)."""
         if notes:
             self.say_beside(f"{sentence} {notes}".strip(), notice=True)
-            self._done_said = True
         elif sentence:
             width = self.refusal_line().content_size.width
             too_long = bool(width) and cell_len(sentence) > width
@@ -438,7 +466,9 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             else:
                 more = " f2: all of it." if too_long else ""
                 self.say_beside(sentence, notice=True, one_line=True, keep=more)
+        if notes or sentence:
             self._done_said = True
+            self._done_text = f"{sentence} {notes}".strip()
 
     def say_on_opening(self, sentence: str, keep: str = "", title: str = "") -> None:
         """What opening the game did that the screen does not show (the first player the
@@ -640,6 +670,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         lays the screen out again: a wrapped notice made the next key cost a layout, 40 ms
         (#16). A resize fits it to the new width (`_refit`)."""
         self._refused_typed = None  # whatever is said now is not that refusal
+        self._done_text = ""  # nor a change's Done (`_say_done` says it again after this)
         self._previewed = False  # nor what the command being typed would do
         # nor what a change did; a refusal goes at the first key typed too (a key's or the
         # palette's stayed under the next command: a play-test), unless it is the refusal
@@ -709,12 +740,13 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         def save(entry: Entry) -> str | None:
             problem = self.attempt(entry)
             if problem is None and self.session.state.finished:
-                self.notify(
+                self.say_with_done(
                     "Corrected. The standings were scored from the score sheet, not from this "
                     "number: ctrl+f reopens the game, and its wizard changes the sheet.",
                     title="Finished game",
-                    markup=False,
                     timeout=10,
+                    line="The standings were scored from the score sheet, not from this "
+                    "number: ctrl+f reopens the game, and its wizard changes the sheet.",
                 )
             return None if problem is None else problem[1]
 
@@ -739,9 +771,9 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
                     if score_again:
                         self._open_wizard()
                         return
-                    self.notify(
+                    self.say_with_done(
                         "The game is open again; ctrl+f scores it anew, from its last sheet.",
-                        markup=False,
+                        line="ctrl+f scores it anew.",  # (one line: its question said the rest)
                     )
 
             question = (
@@ -931,8 +963,10 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             return
         if not self.run(entry):
             return
-        if winners:
-            self.notify(f"{winners}. The scores are saved.", title="Game over", markup=False)
+        if winners:  # (the Done names the winners)
+            self.say_with_done(
+                f"{winners}. The scores are saved.", title="Game over", line="The scores are saved."
+            )
         self._history_follows(finished=True)
 
     def _history_follows(self, finished: bool) -> None:
@@ -1060,9 +1094,6 @@ class CommandScreen(GameScreen):
     #: what the command being done said it did (`tell`), and whether one is being done
     _told = ""
     _told_one_line = True
-    #: what the command being done noted beyond its entries (`say_with_done`), with the
-    #: toast's title and severity each would have beside the log
-    _notes: tuple[tuple[str, str, SeverityLevel], ...] = ()
 
     def action_home(self) -> None:
         """Escape with a command half typed clears it first, and says so: it went home
@@ -1162,11 +1193,11 @@ class CommandScreen(GameScreen):
         if done and refusal is None and not self._told and self._log_out_of_sight():
             said_done = self._done_sentence(written)
         notes, self._notes = self._notes, ()
-        if refusal is not None:  # (what was noted still holds: said where it would be)
-            for note, title, severity in notes:
+        if refusal is not None:  # (what was noted still holds: said as a toast)
+            for note, _, title, severity in notes:
                 self.notify(note, title=title, severity=severity, markup=False)
             notes = ()
-        noted = " ".join(note for note, _, _ in notes)
+        noted = " ".join(line for _, line, _, _ in notes)
         if said_done or (noted and not self._told):
             self._say_done(said_done, noted)
         else:
@@ -1243,21 +1274,6 @@ class CommandScreen(GameScreen):
             self._told, self._told_one_line = text, one_line
         else:
             self.say_beside(text, notice=True, one_line=one_line)
-
-    def say_with_done(
-        self, sentence: str, title: str = "", severity: SeverityLevel = "information"
-    ) -> None:
-        """What a command did beyond its entries (Builders' Terrain Cards left unplaced at
-        the first build, Calamityville's price kept): with the log out of sight, said after
-        its "Done: ..." on the line under the field, until the next key typed; a toast sits
-        at the bottom right of the game then, and at 80x24 covered the Builders Train
-        Marker's notes, the line saying what to type next (a play-test). Wrapped whole
-        with it: no log line has it for f2 to show, and a cut lost what it says. Beside the
-        log (or not from a command typed), a toast over it (`title`, `severity`), as before."""
-        if self._doing and self._log_out_of_sight():
-            self._notes = (*self._notes, (sentence, title, severity))
-        else:
-            self.notify(sentence, title=title, severity=severity, markup=False)
 
     def _refusal(self, typed: str) -> str | None:
         """Why what was typed cannot be done before it is even read, or None."""

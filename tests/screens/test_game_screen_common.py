@@ -1163,3 +1163,87 @@ async def test_a_drawn_first_player_is_said_under_the_field_at_80x24(
         await pilot.press("x")
         await settle(pilot)
         assert text_of(pilot, "#command-error") == ""
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_what_a_dialogs_change_notes_is_said_with_its_done_under_the_field_at_80x24(
+    store: Store, new_game: NewGame, size: tuple[int, int]
+) -> None:
+    """The notices after a change made through a dialog ("Game over" after the wizard, a
+    finished game's correction, "The game is open again") were toasts at the bottom right,
+    at 80x24 over the Builders Train Marker's notes, the line saying what to type next (as
+    the opening notices were: a play-test). With the log out of sight they are said after
+    the change's "Done:" on the line under the field, until the next key; beside the log,
+    toasts over it, as before."""
+    from textual.widgets import Select
+    from textual.widgets._toast import Toast
+
+    from screens.builders import BuildersScreen
+
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy"), first=0)
+    session.act(session.rules.board(session.state, [5] * 6))
+    session.act(session.rules.build(session.state, 0, 1, 1, 1))
+    async with make_app(store).run_test(size=size, notifications=True) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        narrow = screen.has_class("-narrow")
+
+        async def said_after(*keys: str) -> tuple[list[str], str]:
+            """The toasts and the line under the field after `keys`; #notes in sight."""
+            await pilot.press(*keys)
+            await settle(pilot)
+            assert pilot.app.screen is screen
+            notes = screen.query_one("#notes").region
+            toasts = [toast.region for toast in screen.query(Toast)]
+            if narrow:
+                assert not any(toast.overlaps(notes) for toast in toasts), (toasts, notes)
+            said = [str(n.message) for n in pilot.app._notifications]
+            pilot.app.clear_notifications()
+            await settle(pilot)
+            return said, text_of(pilot, "#command-error")
+
+        screen.finish_game("", "Ann wins with 10 points")  # as the wizard's save does
+        said, line = await said_after()
+        assert screen.session.state.finished
+        if narrow:
+            assert not said, said
+            assert line == "Done: The game is over: Ann wins with 10 points. The scores are saved."
+        else:
+            assert said == ["Ann wins with 10 points. The scores are saved."], said
+            assert line == ""
+
+        said, line = await said_after("ctrl+f", "y")
+        assert not screen.session.state.finished
+        if narrow:
+            assert not said, said
+            assert line == "Done: The game was reopened to correct it. ctrl+f scores it anew."
+            assert screen.query_one("#command-error").region.height == 1
+            await pilot.press("x")  # goes at the first key, as a change's "Done:" does
+            await settle(pilot)
+            assert text_of(pilot, "#command-error") == ""
+            await pilot.press("ctrl+u")
+        else:
+            assert said == [
+                "The game is open again; ctrl+f scores it anew, from its last sheet."
+            ], said
+
+        screen.finish_game("", "Ann wins with 10 points")  # scored again: a correction now
+        await said_after()
+
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, CorrectionDialog)
+        dialog.query_one("#what", Select).value = "building:1:1"
+        await settle(pilot)
+        await type_into(pilot, "#value", "bo s")
+        await type_into(pilot, "#reason", "it was Bo's")
+        said, line = await said_after("enter")
+        standings = (
+            "The standings were scored from the score sheet, not from this number: ctrl+f "
+            "reopens the game, and its wizard changes the sheet."
+        )
+        if narrow:
+            assert not said, said
+            assert line.startswith("Done: ") and line.endswith(f". {standings}"), line
+        else:
+            assert said == [f"Corrected. {standings}"], said
