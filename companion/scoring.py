@@ -490,6 +490,9 @@ def follow_the_board(
     then: list[dict[str, Any]],
     places_now: Mapping[str, list[list[Any]]] | None = None,
     places_then: Mapping[str, list[list[Any]]] | None = None,
+    *,
+    readings_now: Mapping[str, list[list[Any]]] | None = None,
+    readings_then: Mapping[str, list[list[Any]]] | None = None,
 ) -> tuple[list[dict[str, Any]], list[Followed]]:
     """A reopened game's answers (`rows`, its last sheet's) with each number the game
     changed since that sheet was saved (`then`: what the screen tracked when it was; `now`:
@@ -498,21 +501,29 @@ def follow_the_board(
     again (a play-test); an answer the table typed over the board's number at the finish,
     for a number the game has not changed since, stays. `places_now` / `places_then`: per
     investments field, where each player's buildings stand (`Rules.score_places`), so that
-    a typed VP follows its building to whoever owns it now."""
+    a typed VP follows its building to whoever owns it now; `readings_now` /
+    `readings_then`: what each building's VP is read off (`Rules.score_readings`), so that
+    a VP typed for a distance the token no longer gives is the game's (a ? to type when
+    not known), as another changed answer is."""
     followed = [dict(row) for row in rows]
     taken: list[Followed] = []
     for spec_field in spec.fields:
         key = spec_field.key
         moved = None
+        reread: list[bool] = []  # per seat: a building's VP read off anew since the sheet
         if spec_field.kind == "investments" and places_now and places_then:
+            readings = (readings_now or {}).get(key), (readings_then or {}).get(key)
             moved = _investments_moved(
-                key, followed, now, then, places_now.get(key), places_then.get(key)
+                key, followed, now, then, places_now.get(key), places_then.get(key), readings
             )
+            reread = _reread(places_now.get(key), places_then.get(key), *readings)
         # (a list's numbers in another order are the same answer: a number taken off and
         # put back is no change since the sheet)
         same = _same_numbers if spec_field.kind == "list" else operator.eq
         for seat, (row, board, before) in enumerate(zip(followed, now, then, strict=False)):
-            if key not in board or key not in before or same(board[key], before[key]):
+            if key not in board or key not in before:
+                continue
+            if same(board[key], before[key]) and not (seat < len(reread) and reread[seat]):
                 continue
             value = board[key]
             if spec_field.kind == "investments":  # VPs typed off cards: by the buildings'
@@ -532,11 +543,13 @@ def _investments_moved(
     then: list[dict[str, Any]],
     places_now: list[list[Any]] | None,
     places_then: list[list[Any]] | None,
+    readings: tuple[list[list[Any]] | None, list[list[Any]] | None] = (None, None),
 ) -> list[list[dict[str, Any]] | None] | None:
     """Each player's buildings now, each with the VP typed for the building at its place
     in the last sheet (whoever owned it then: a Store corrected from Bob's to Zoë's kept its
     VP among Bob's answers, a play-test), its cube and Goldmine as the game has them; a
-    building the sheet did not have takes the board's VP (a ? when not known). None for a
+    building the sheet did not have takes the board's VP (a ? when not known), and so does
+    one whose VP is read off anew (`readings`, now and then: `_read_at`). None for a
     player whose typed answers cannot be paired with the buildings (another count typed)
     and who gains one; None for all when the places are not given for every player."""
     if (
@@ -556,6 +569,7 @@ def _investments_moved(
         paired.append(pairs)
         if pairs:
             typed_at.update(zip(places, typed, strict=True))
+    now_read, then_read = _read_at(places_now, readings[0]), _read_at(places_then, readings[1])
     moved: list[list[dict[str, Any]] | None] = []
     for board, places, pairs in zip(now, places_now, paired, strict=True):
         buildings = board.get(key, [])
@@ -566,24 +580,65 @@ def _investments_moved(
             continue
         moved.append(
             [
-                _building_followed(building, typed_at.get(place), board_at.get(place))
+                _building_followed(
+                    building,
+                    typed_at.get(place),
+                    board_at.get(place),
+                    now_read.get(place) != then_read.get(place),
+                )
                 for building, place in zip(buildings, places, strict=True)
             ]
         )
     return moved
 
 
+def _read_at(places: list[list[Any]], readings: list[list[Any]] | None) -> dict[Any, Any]:
+    """What each building's VP is read off, by where it stands ({} when not given, or not
+    one per building: nothing is then read off anew)."""
+    if readings is None or len(readings) != len(places):
+        return {}
+    read: dict[Any, Any] = {}
+    for spots, read_off in zip(places, readings, strict=True):
+        if len(spots) == len(read_off):
+            read.update(zip(spots, read_off, strict=True))
+    return read
+
+
+def _reread(
+    places_now: list[list[Any]] | None,
+    places_then: list[list[Any]] | None,
+    readings_now: list[list[Any]] | None,
+    readings_then: list[list[Any]] | None,
+) -> list[bool]:
+    """Per player, whether a building of theirs that stood at the last sheet has its VP
+    read off anew since (an unnamed card's VP is a ? both then and now: the token moved
+    and nothing else said the building changed)."""
+    if places_now is None or places_then is None or readings_now is None or readings_then is None:
+        return []
+    now_read, then_read = _read_at(places_now, readings_now), _read_at(places_then, readings_then)
+    if not now_read or not then_read:
+        return []
+    return [
+        any(place in then_read and now_read.get(place) != then_read[place] for place in spots)
+        for spots in places_now
+    ]
+
+
 def _building_followed(
     building: Mapping[str, Any],
     typed: Mapping[str, Any] | None,
     then: Mapping[str, Any] | None,
+    read_anew: bool = False,
 ) -> dict[str, Any]:
     """One building's answer in a reopened game: the VP typed for it at the last sheet (the
     board's when it had none), and its cube and Goldmine as typed unless the game changed
     them since. A cube typed over the board's (3x3 on a Double) went back to the board's
     Double as soon as anything of that player's changed, even a card's VP the app had
     learned meanwhile (a ? then): "changed since its last sheet" named an answer the game
-    had not changed (a play-test)."""
+    had not changed (a play-test). `read_anew`: what the rules read its VP off (its card,
+    its distance from the token) changed since: the board's VP (a ? when not known), as
+    for a building the sheet did not have; the typed VP for the old distance stayed,
+    unremarked (a play-test)."""
     if typed is None:
         return {
             "vp": building["vp"],
@@ -597,7 +652,7 @@ def _building_followed(
         return now
 
     return {
-        "vp": typed["vp"],
+        "vp": building["vp"] if read_anew else typed["vp"],
         "cube": follows("cube", building["cube"]),
         "goldmine": bool(follows("goldmine", bool(building.get("goldmine")))),
     }

@@ -890,6 +890,8 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
                 rules.prefill(then, known),
                 rules.score_places(state),
                 rules.score_places(then),
+                readings_now=rules.score_readings(state),
+                readings_then=rules.score_readings(then),
             )
         hints = board_hints(spec, tracked, rows, rules.score_hints(state))
         buildings = {  # the board's cubes, a reopened game's sheet having its own typed

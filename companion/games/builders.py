@@ -938,6 +938,18 @@ class BuildersRules(Rules):
             ]
         }
 
+    def score_readings(self, state: TableState) -> dict[str, list[list[object]]]:
+        """Each player's buildings' card (None when unnamed) and distance from the token
+        (None with no token in its row), in the order `prefill` lists them: the rules read
+        a building's VP off its card at that distance."""
+        assert isinstance(state, BuildersState)
+        return {
+            "investments": [
+                [(b.card.lower() or None, state.distance(b)) for b in owned]
+                for owned in (state.owned(seat) for seat in range(len(state.players)))
+            ]
+        }
+
     def score_hints(self, state: TableState) -> dict[str, list[str]]:
         """Beside each player's investments in the wizard: where each building stands."""
         assert isinstance(state, BuildersState)
