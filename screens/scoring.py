@@ -312,7 +312,9 @@ add the others once from your own board in the chart line (`4=18`): they are rem
 Lists are typed as numbers separated by spaces (`3 4 6`). Boomtown Builders investments are
 typed as the VP each building's card shows, in the order the board line lists them
 (`5 3 0`): the board knows each cube and Goldmine. A card's VP typed in an earlier game is
-filled in; a `?` is a card not known yet: type its VP over it. `VPxCUBE` (with `g` for a
+filled in; a `?` is a card not known yet (in a reopened game, also a building whose card or
+distance from the token changed since its last sheet: that sheet's answer is beside it):
+type its VP over it. `VPxCUBE` (with `g` for a
 Goldmine next to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen
 did not have.
 """
@@ -715,7 +717,14 @@ did not have.
         try:
             value, count = self._read(field, seat, text)
         except SheetError as error:
-            say(note, Text(str(error), style="bold red"))
+            refusal = Text(str(error), style="bold red")
+            game = self._sheet_said(field, seat)
+            if game and text == self._as_opened[field.key][seat]:  # the game's ? (a card's VP
+                # at the distance a token corrected since gives): the sheet's answer beside
+                # it, as beside any answer taken from the game (hidden by the refusal, the
+                # VP typed for the old distance was said nowhere: a play-test)
+                refusal.append(f" {game[0].upper()}{game[1:]}.")
+            say(note, refusal)
             self._refused.add(seat)
             self._show_hint(field, seat, None, self._count_typed(field, text))
             return False

@@ -1996,6 +1996,53 @@ async def test_a_reopened_builders_wizard_takes_a_cube_corrected_since_the_finis
         assert saved["players"][0]["investments"] == [{"vp": 6, "cube": 1}]
 
 
+async def test_a_reopened_builders_wizard_asks_again_for_a_vp_a_corrected_token_moved(
+    store: Store, new_game: NewGame
+) -> None:
+    """The play-test at 80x24: Ann's Triple was 0 from the token, VP 5 typed; the token
+    corrected to column 1 after the finish made it 2 from it, and the reopened wizard
+    still offered VP 5 and the old total, with no notice and no marker. Its VP is a ? to
+    type again, the sheet's answer beside it and the notice naming it; Bo's, whose distance
+    did not change, stays. Any number typed is taken (5 again too)."""
+    session = new_game(game="builders", names=("Ann", "Bo"), first=0)
+    rules = session.rules
+    session.act(rules.board(session.state, [5] * 5))
+    session.act(rules.build(session.state, 0, 5, 3, 3))  # Ann's Triple
+    session.act(rules.build(session.state, 1, 4, 1, 2))  # Bo's Double, 2 from its token
+    for round_ in range(1, session.state.last_round + 1):  # type: ignore[attr-defined]
+        if round_ > 1:
+            session.act(rules.correct_text(session.state, "turn", "none", "no build"))
+        while session.state.tokens_to_place:  # type: ignore[attr-defined]
+            session.act(rules.token_by_hand(session.state, 3, "as on the board"))
+        if not session.state.over:  # type: ignore[attr-defined]
+            session.act(rules.next_round(session.state))
+    async with make_app(store).run_test(size=(80, 24), notifications=True) as pilot:
+        await open_wizard(pilot, session)
+        await type_into(pilot, "#answer-0", "5")
+        await type_into(pilot, "#answer-1", "4")
+        screen = await scored_and_saved(pilot)  # Ann 15, Bo 8
+        rules, state = screen.session.rules, screen.session.state
+        assert screen.run(rules.correct_text(state, "token:5", "1", "misplaced"))
+        wizard = await reopened_wizard(pilot)
+        assert wizard.query_one("#answer-0", Input).value == "?"
+        assert wizard.query_one("#answer-1", Input).value == "4"
+        assert " ".join(text_of(pilot, "#note-0").split()).endswith(
+            "type the VP it shows in place of its ?. The game's (sheet: 5x3)."
+        )
+        said = [n.message for n in pilot.app._notifications if n.title == "Scoring wizard"]
+        assert said == ["From the game, changed since its last sheet: Ann's Investments."]
+        drawn = "\n".join(strip.text for strip in wizard._compositor.render_strips())
+        assert "The game's (sheet: 5x3)." in drawn
+        await type_into(pilot, "#answer-0", "2")  # read off the card at 2 from the token
+        assert 0 not in wizard._refused
+        assert wizard.rows[0]["investments"] == [{"vp": 2, "cube": 3, "goldmine": False}]
+        await type_into(pilot, "#answer-0", "5")  # the table's to say: taken as typed too
+        assert 0 not in wizard._refused
+        await type_into(pilot, "#answer-0", "2")
+        screen = await scored_and_saved(pilot)
+        assert screen.session.journal.entries[-1].text == "The game is over: Bo wins."
+
+
 async def test_a_reopened_games_notice_of_answers_from_the_game_leaves_them_in_sight(
     store: Store, new_game: NewGame
 ) -> None:
