@@ -3,6 +3,8 @@ take back): the game screen's "scores kept" notice, the wizard's "not saved yet"
 
 from __future__ import annotations
 
+import threading
+
 from textual.app import App
 from textual.notifications import Notification, Notify, SeverityLevel
 from textual.widgets._toast import ToastRack
@@ -20,7 +22,12 @@ def show_toast(
     toast = Notification(
         message, title, severity, timeout or app.NOTIFICATION_TIMEOUT, markup=False
     )
-    app.post_message(Notify(toast))
+    if app._thread_id == threading.get_ident():
+        # shown now, as the app shows a `Notify`: posted, a `take_back` before it came (an
+        # enter typed on in the same burst) found nothing, and it stayed (a review)
+        app._on_notify(Notify(toast))
+    else:
+        app.post_message(Notify(toast))
     return toast
 
 

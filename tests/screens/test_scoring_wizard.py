@@ -9,6 +9,7 @@ import tomllib
 
 import pytest
 from rich.text import Text
+from textual.app import App
 from textual.widgets import DataTable, Input, Static
 
 from companion.amounts import parse_amount
@@ -1323,6 +1324,35 @@ async def test_a_question_notice_replaces_the_one_before_it_and_goes_when_gone_p
         assert wizard.spec.fields[wizard.step].key != "canyons"
         said = [str(n.message) for n in pilot.app._notifications]
         assert not any("question beside" in message for message in said), said
+
+
+def _question_notices(app: App[object]) -> list[str]:
+    return [str(n.message) for n in app._notifications if "question beside" in str(n.message)]
+
+
+async def test_a_question_notice_typed_past_in_one_burst_goes_all_the_same(
+    store: Store, new_game: NewGame
+) -> None:
+    """The notice was posted, and taking it back before it had arrived did nothing: an
+    enter typed on past the question in the same burst left it up its whole time, and
+    three answers typed in one go stacked them again (a review)."""
+    session = coloma_with_a_river(new_game)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        wizard = await at_the_canyons(pilot, session)
+        await type_into(pilot, "#answer-0", "3 4")  # a question (Ann has one River)
+        send_enter(pilot)  # stopped at the question, said
+        send_enter(pilot)  # typed on: gone past it
+        await settle(pilot)
+        assert pilot.app.focused is wizard.query_one("#answer-1", Input)
+        assert _question_notices(pilot.app) == []
+        send_keys(pilot, "2")  # Bo has none: a question
+        send_enter(pilot)
+        send_enter(pilot)
+        send_keys(pilot, "2")  # Cy neither
+        send_enter(pilot)
+        await settle(pilot)
+        assert pilot.app.focused is wizard.query_one("#answer-2", Input)
+        assert len(_question_notices(pilot.app)) == 1, _question_notices(pilot.app)
 
 
 async def test_escape_from_the_standings_asks_before_leaving_them_unsaved(
