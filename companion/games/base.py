@@ -262,8 +262,8 @@ class Rules:
 
     def score_readings(self, state: TableState) -> dict[str, list[list[object]]]:
         """Per investments field, what each of a player's items' VP is read off by the
-        rules, in the order `prefill` lists them (Builders: each building's card and its
-        distance from its row's Track Token): a reopened game's wizard takes the VP typed at
+        rules, in the order `prefill` lists them (Builders: each building's distance from
+        its row's Track Token): a reopened game's wizard takes the VP typed at
         the last sheet only where this is as it was then (a token corrected since kept the
         VP typed for the old distance, unremarked: a play-test). {} where none."""
         return {}

@@ -939,13 +939,15 @@ class BuildersRules(Rules):
         }
 
     def score_readings(self, state: TableState) -> dict[str, list[list[object]]]:
-        """Each player's buildings' card (None when unnamed) and distance from the token
-        (None with no token in its row), in the order `prefill` lists them: the rules read
-        a building's VP off its card at that distance."""
+        """Each player's buildings' distance from the token (None with no token in its
+        row), in the order `prefill` lists them: the table reads a building's VP off its
+        card at that distance. Not the card's name: a VP typed off the cardboard is the
+        card's whatever the app was told of it, and naming the card after the sheet made
+        it a ? to type again (a review)."""
         assert isinstance(state, BuildersState)
         return {
             "investments": [
-                [(b.card.lower() or None, state.distance(b)) for b in owned]
+                [state.distance(b) for b in owned]
                 for owned in (state.owned(seat) for seat in range(len(state.players)))
             ]
         }

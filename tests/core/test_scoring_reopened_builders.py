@@ -128,3 +128,17 @@ def test_a_named_cards_vp_at_its_new_distance_is_the_one_known_for_it(
     rows, followed = reopened(session, known)
     assert vps(rows) == [[(UNKNOWN_VP, 3)], [(4, 2)]]
     assert followed == [Followed(0, "investments", "Investments", "5x3")]
+
+
+def test_a_card_named_after_the_sheet_keeps_the_vp_typed_off_it(new_game: NewGame) -> None:
+    """Bo's Double had no card named at the finish, its VP typed off the cardboard; named
+    after the game was reopened, it is the same card at the same distance: the VP typed
+    stays (it became a ? to type again, and was said changed: a review)."""
+    session = played_to_the_end(new_game)
+    known = finished_with(session, [[5], [4]])
+    rules = session.rules
+    session.act(rules.reopen(session.state))
+    session.act(rules.name_card(session.state, 4, 1, "Saloon"))
+    rows, followed = reopened(session, known)
+    assert vps(rows) == [[(5, 3)], [(4, 2)]]
+    assert followed == []
