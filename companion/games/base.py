@@ -100,6 +100,14 @@ class NumberSpec:
     def amount(self, value: int) -> str:
         return f"{value} {self.unit or self.label.lower()}"
 
+    @property
+    def named(self) -> str:
+        """The number's name in a sentence, cased as the game's own sentences write it: the
+        label where they capitalise it (Coloma's "5 Gold Nuggets", VP), else in lower case
+        (Boomtown's "10 gold"). A correction said "gold nuggets" (a play-test)."""
+        word = self.unit or self.label.lower()
+        return self.label if self.label.isupper() or word[:1].isupper() else self.label.lower()
+
 
 @dataclass(frozen=True)
 class Fix:
@@ -313,8 +321,8 @@ class Rules:
         reason = self.check_reason(reason)
         before = state.numbers[seat][key]
         after = amount.applied_to(before)
-        label = spec.label if spec.label.isupper() else spec.label.lower()  # VP stays VP
-        text = f"Correction: {state.name(seat)}'s {label} set to {after} (was {before}): {reason}"
+        name, named = state.name(seat), spec.named
+        text = f"Correction: {name}'s {named} set to {after} (was {before}): {reason}"
         entry = make_entry("correct", text, player=seat, number=key, value=after, reason=reason)
         self.apply(copy_state(state), entry)
         return entry

@@ -58,6 +58,29 @@ def test_corrections_need_a_reason_and_are_journalled(new_game: NewGame) -> None
     assert entry.text == "Correction: Bo's VP set to 7 (was 0): the track"  # not "vp"
 
 
+def test_a_correction_names_the_number_as_the_game_does(new_game: NewGame, store: Store) -> None:
+    """Coloma says "Gold Nuggets" on its screen and in its sentences: its correction said
+    "gold nuggets" (a play-test). Boomtown and Calamityville write gold and money in lower
+    case in their sentences, and keep it; a sentence saved earlier is kept as it was."""
+    coloma = new_game(game="coloma")
+    said = {
+        key: coloma.rules.correct(coloma.state, 0, key, parse_amount("3"), "counted").text
+        for key in ("gold", "bucks", "track", "horses", "dudes", "tents", "barrels", "rivers")
+    }
+    assert said["gold"] == "Correction: Ann's Gold Nuggets set to 3 (was 1): counted"
+    labels = {spec.key: spec.label for spec in coloma.rules.numbers}
+    for key, text in said.items():
+        assert f"Ann's {labels[key]} set to 3" in text
+    expected = {"boomtown": ("gold", "gold"), "calamityville": ("money", "money")}
+    for game, (key, word) in expected.items():
+        session = new_game(game=game)
+        entry = session.rules.correct(session.state, 0, key, parse_amount("+5"), "counted")
+        assert f"Ann's {word} set to " in entry.text
+    old = "Correction: Ann's gold nuggets set to 5 (was 1): counted"
+    coloma.act(make_entry("correct", old, player=0, number="gold", value=5, reason="counted"))
+    assert GameSession.open(store, coloma.path).journal.entries[-1].text == old
+
+
 def test_each_game_tracks_its_number_from_its_start(new_game: NewGame) -> None:
     starts = {
         "boomtown": ("gold", 10),
