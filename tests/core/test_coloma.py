@@ -507,8 +507,19 @@ def test_hotels_module(new_game: NewGame) -> None:
     )
     session.act(sleep)
     assert numbers(session, "track") == [10, 0] and numbers(session, "dudes") == [2, 2]
-    with pytest.raises(RuleError, match="Ann has 1 vacant Hotel space \\(2 per Hotel Building"):
-        game_rules.sleep(state(session), 0, 2)
+    # past the spaces, what fits is taken and the rest ignored, as the other limits are
+    # (it refused the whole command: a play-test); with no space vacant, nothing fits
+    sleep = game_rules.sleep(state(session), 0, 2)
+    assert sleep.text == (
+        "Ann puts 1 Dude on Hotel spaces: +2 VP (only a Pioneer on Site 5 puts Dudes on "
+        "Hotel spaces; Ann's is on Site 1); 1 Dude ignored: 2 Dudes per Hotel Building at "
+        "most (3 built)"
+    )
+    assert sleep.get("dudes") == 1
+    assert (
+        game_rules.limit_note(sleep)
+        == "1 Dude ignored: 2 Dudes per Hotel Building at most (3 built)"
+    )
     for _ in range(5):
         session.act(game_rules.next_round(state(session)))
     session.act(game_rules.shootout_result(state(session)))

@@ -30,14 +30,25 @@ class HotelRules(Rules):
         )
 
     def sleep(self, state: ColomaState, seat: int, dudes: int) -> Entry:
-        """Dudes from the Lodge on vacant Hotel spaces at Site 5: 2 VP each, at once."""
+        """Dudes from the Lodge on vacant Hotel spaces at Site 5: 2 VP each, at once. The
+        rules let a player fill as many vacant spaces as they like, 2 a Hotel Building: past
+        them, what fits is taken and the rest ignored, as the Horse Limit is (the whole
+        command was refused: a play-test); with no space vacant, nothing fits (refused)."""
         if not state.hotel_module:
             raise RuleError("This game is played without the Hotel Building module.")
-        text = (
-            f"{state.name(seat)} puts {dudes} Dude{'s' if dudes != 1 else ''} on Hotel spaces: "
-            f"+{HOTEL_VP * dudes} VP"
-        )
-        text = noted(text, site_note(state, seat, "sleep"))
+        self._seat(state, seat)
+        vacant = HOTEL_SPACES * state.hotels[seat] - state.sleepers[seat]
+        ignored = ""
+        if 0 < vacant < dudes:
+            built = state.hotels[seat]
+            ignored = (
+                f"; {plural(dudes - vacant, 'Dude')} ignored: {HOTEL_SPACES} Dudes per Hotel "
+                f"Building at most ({built} built)"
+            )
+            dudes = vacant
+        text = f"{state.name(seat)} puts {plural(dudes, 'Dude')} on Hotel spaces: "
+        text += f"+{HOTEL_VP * dudes} VP"
+        text = noted(text, site_note(state, seat, "sleep")) + ignored
         return self._entry(state, "sleep", text, player=seat, dudes=dudes)
 
     def _apply_hotel(self, state: TableState, entry: Entry) -> None:

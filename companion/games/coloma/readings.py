@@ -47,7 +47,8 @@ READINGS = """\
   are full (the rules do not say): the line says how many stay.
 - Hotel Building module: 2 Hotel Buildings per player in the supply (`ann hotel` builds
   one, its cost paid with the trackers); `ann sleep 2` puts Dudes from the Lodge on vacant
-  Hotel spaces (2 per Hotel) for 2 VP each, at Site 5: from a Pioneer the typed Sites put
+  Hotel spaces (2 per Hotel; past them, what fits is taken and the rest ignored, as past
+  the Horse Limit) for 2 VP each, at Site 5: from a Pioneer the typed Sites put
   elsewhere (or under the Barker in Round 5) they are taken with a note, as Gunmen are, the
   table knowing best; they go to the General Supply at Clean Up; 8 VP per Hotel at the end.
   Without the module the wizard has no Hotels step.

@@ -761,10 +761,11 @@ class ColomaRules(CorrectionRules, ShootoutRules, MuleDuelRules, HotelRules, Rul
         return self._adjusted(state, seat, spec.key, Amount(most, relative=False), ignored)
 
     def limit_note(self, entry: Entry) -> str:
-        """What a limit left out of an adjustment, as its sentence says it ("1 Horse
-        ignored: 6 Horses at most (Horse Limit)"); "" when nothing was."""
-        _, _, ignored = entry.text.partition("; ")
-        return ignored if entry.kind == "adjust" and " ignored: " in ignored else ""
+        """What a limit left out of an adjustment or of Dudes put on Hotels, as its sentence
+        says it last ("1 Horse ignored: 6 Horses at most (Horse Limit)"); "" when nothing
+        was. (The last part: a Site's note before it may hold "; ".)"""
+        _, _, ignored = entry.text.rpartition("; ")
+        return ignored if entry.kind in ("adjust", "sleep") and " ignored: " in ignored else ""
 
     def count_of(self, key: str, count: int) -> str:
         """A tracked number said with its unit: "1 Buck", "2 Bucks", "1 VP"."""
