@@ -321,11 +321,10 @@ be shortened to the start of any of its words; the bank is a party like a player
             return True
         if command in ("news", "newspaper", "gold"):
             raise RuleError("Type news alone to read a card, gold when Gold Has Run Out! is read.")
-        from companion.spelling import did_you_mean  # (only for a command not known)
+        from companion.spelling import not_a_command  # (only for a command not known)
 
-        guess = did_you_mean(command, COMMANDS, cutoff=0.6)  # (rnet: a play-test)
-        raise RuleError(
-            f"Not a command: {words[0]}.{guess} Type pay, buy, rent, pass, news or gold; F1 "
+        raise RuleError(  # (rnet: a play-test)
+            f"{not_a_command(words[0], COMMANDS)} Type pay, buy, rent, pass, news or gold; F1 "
             "lists them."
         )
 

@@ -943,7 +943,20 @@ Type in the command field and press **enter**; the line above it says what comes
                 "Town Buildings are typed at the end: the scoring wizard (ctrl+f) asks the VP "
                 "printed on each player's."
             )
-        raise RuleError(f"After a name, type one of: {self._player_help().replace('NAME ', '')}.")
+        listed = f"After a name, type one of: {self._player_help().replace('NAME ', '')}."
+        if what and what not in (*NUMBERS, *GOLD_WORDS, *PLAYER_WORDS, "pay", "gunmen"):
+            # a word no command has: the nearest said before the list (`ann glod +1` was
+            # told the list alone: a play-test)
+            from companion.spelling import not_a_command  # (only when a word is refused)
+
+            raise RuleError(f"{not_a_command(words[0], self._words_after_a_name())} {listed}")
+        raise RuleError(listed)
+
+    def _words_after_a_name(self) -> list[str]:
+        """The words the list after a name names (land is pitch's), the Hotel module's only
+        when it is on: a guess names a word the game takes."""
+        left_out = {"land"} | (set() if self.state.hotel_module else {"hotel", "sleep"})
+        return [word for word in (*PLAYER_WORDS, "pay") if word not in left_out]
 
     def _spenders(self, words: list[str], command: str, seats: list[int]) -> dict[int, int]:
         """Who spends how many Gold Nuggets (`ann 1 bo 2`) after `command`; a wrong name is

@@ -302,6 +302,38 @@ async def test_bad_input_is_explained_beside_the_field(store: Store, new_game: N
         assert session.path.read_bytes() == before
 
 
+async def test_a_misspelt_word_after_a_name_is_told_the_nearest(
+    store: Store, new_game: NewGame
+) -> None:
+    """`ann glod +1` listed every word a name takes but never the likely one, gold (a
+    play-test): the nearest is said when one is close, the list after it, whole at 80x24."""
+    session = new_game(game="coloma", names=("Ann", "Bo", "Cy"), hotels=True)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_coloma(pilot, session)
+        refusal = await command(pilot, "ann glod +1")
+        assert refusal == (
+            "Not a command: glod. Did you mean gold? After a name, type one of: bucks +3 "
+            "(also gold, vp, horses, dudes, tents, rivers), pay 7, barrel 2, gun ROW COUNT, "
+            "pitch 3 (or land), bridge TYPE, grave 2, hotel, sleep 2."
+        )
+        line = screen.query_one("#command-error")
+        shown = [strip.text.strip() for strip in line.render_lines(line.region.reset_offset)]
+        assert " ".join(text for text in shown if text) == refusal, shown  # nothing cut
+        assert "Did you mean sleep?" in await command(pilot, "bo slep 2")
+        assert "Did you mean horses?" in await command(pilot, "cy hrses +1")
+        refusal = await command(pilot, "ann dance")  # nothing close: no guess
+        assert refusal.startswith("Not a command: dance. After a name, type one of: bucks")
+        assert "Did you mean" not in refusal
+        # a word a name takes, its amount missing: the list, as it was
+        assert (await command(pilot, "ann gold")).startswith("After a name, type one of:")
+        assert state(screen).numbers[0]["gold"] == 1
+    plain = new_game(game="coloma", names=("Ann", "Bo", "Cy"))
+    async with make_app(store).run_test(size=SIZE) as pilot:
+        await open_coloma(pilot, plain)
+        refusal = await command(pilot, "ann slep 2")  # no Hotels: sleep is no word here
+        assert refusal.startswith("Not a command: slep. After a name") and "sleep" not in refusal
+
+
 async def test_a_bug_in_a_command_is_reported_not_a_crash(
     store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
