@@ -920,13 +920,22 @@ Type in the command field and press **enter**; the line above it says what comes
                 # said under the field, at any width: a card past the count (placed all the
                 # same: the table may know better), and what a card took the place of (a
                 # Hideout mistyped over went with only the log's word: a play-test)
-                said = [f"{note[0].upper()}{note[1:]}"] if note else []
-                if before is not None and before != kind:
-                    name = terrain_name(before)
+                replaced = before if before is not None and before != kind else ""
+                if note:  # said done, and how to take it back (the rules' word alone, with
+                    # no "Done:", read as a refusal: a play-test)
+                    instead = f" in place of the {terrain_name(replaced)}" if replaced else ""
+                    self.tell(
+                        f"Done: {terrain_named(kind)} at row {row}, column {column}{instead}, "
+                        f"placed all the same (ctrl+z takes it back): {note}.",
+                        one_line=False,
+                    )
+                elif replaced:
+                    name = terrain_name(replaced)
                     gone = "taken away" if kind == "none" else "replaced"
-                    said.append(f"The {name} at row {row}, column {column} is {gone} (ctrl+z)")
-                if said:
-                    self.tell(". ".join(said) + ".", one_line=False)
+                    self.tell(
+                        f"The {name} at row {row}, column {column} is {gone} (ctrl+z).",
+                        one_line=False,
+                    )
             return done
         if words[:2] == ["t", "at"]:
             row = state.train_row

@@ -1112,23 +1112,69 @@ async def test_a_card_past_the_count_or_over_a_hideout_is_said_under_the_field(
         session.act(session.rules.place_terrain(session.state, spot + 1, 3, "lake"))
     async with make_app(store).run_test(size=(120, 40)) as pilot:
         screen = await open_screen(pilot, session, BuildersScreen)
+        # said as done, and how to take it back: the rules' word alone, under the field,
+        # read as a refusal (a play-test)
         await command(pilot, "hide 10 5")
-        assert text_of(pilot, "#command-error") == ("10 Hideout Cards on the board: the box has 9.")
+        assert text_of(pilot, "#command-error") == (
+            "Done: Hideout Card at row 10, column 5, placed all the same (ctrl+z takes it "
+            "back): 10 Hideout Cards on the board: the box has 9."
+        )
         assert len(screen.state.hideout_spots) == 10
         await command(pilot, "gold 7 2")
         assert text_of(pilot, "#command-error") == (
+            "Done: Goldmine at row 7, column 2, placed all the same (ctrl+z takes it back): "
             "7 Terrain Cards on the board: a 4-player game places 6."
         )
         await command(pilot, "lake 2 1")
         assert text_of(pilot, "#command-error") == (
-            "8 Terrain Cards on the board: a 4-player game places 6. The Hideout Card at row 2, "
-            "column 1 is replaced (ctrl+z)."
+            "Done: Lake at row 2, column 1 in place of the Hideout Card, placed all the same "
+            "(ctrl+z takes it back): 8 Terrain Cards on the board: a 4-player game places 6."
         )
         assert screen.state.terrain[(2, 1)] == "lake"
         await command(pilot, "clear 2 1")
         assert text_of(pilot, "#command-error") == (
             "The Lake at row 2, column 1 is taken away (ctrl+z)."
         )
+
+
+@pytest.mark.parametrize("advanced", [False, True])
+async def test_at_80x24_a_card_against_the_rules_is_said_done_with_row_1_in_sight(
+    store: Store, new_game: NewGame, advanced: bool
+) -> None:
+    """`lake 3 3` in a basic game (or a 10th Terrain Card in a 3-player advanced game) is
+    placed all the same, but the line under the field said only the rules' word, with no
+    "Done:": a new player took it for a refusal (a play-test). It says it was done and how
+    to take it back, wrapped whole, and the board's row 1 stays in sight."""
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy"), first=0, terrain=advanced)
+    session.act(session.rules.board(session.state, [5] * 10))
+    if advanced:  # the 9 a 3-player game places
+        for spot in range(9):
+            row, column = 9 - spot // 5, spot % 5 + 1
+            session.act(session.rules.place_terrain(session.state, row, column, "goldmine"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        await settle(pilot)
+        assert await command(pilot, "lake 3 3") == ""  # a notice: done
+        assert screen.state.terrain[(3, 3)] == "lake"
+        note = (
+            "10 Terrain Cards on the board: a 3-player game places 9"
+            if advanced
+            else "Terrain Cards are for the advanced game (this game was set up without)"
+        )
+        line = text_of(pilot, "#command-error")
+        assert line == (
+            f"Done: Lake at row 3, column 3, placed all the same (ctrl+z takes it back): {note}."
+        ), line
+        assert " ".join(words_shown(pilot, "#command-error").split()) == line  # whole
+        shown = lines_on_screen(pilot)
+        assert any(line.startswith("  1  .   .") for line in shown), shown
+        assert any(line.startswith(" 10  .") for line in shown), shown
+        board = screen.query_one("#board").region
+        assert screen.query_one("#board-box").region.contains_region(board)
+        assert not board.overlaps(screen.query_one("#notes").region)
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert (3, 3) not in screen.state.terrain
 
 
 async def test_at_80x24_the_notes_under_a_10x7_board_are_whole(
