@@ -589,6 +589,8 @@ Type in the command field and press **enter**; the line above it says what comes
             return f"{said} ({card})" if card else said
         if entry.kind == "terrain" and entry.get("terrain") == "none" and undone is not None:
             return self._clear_walked(entry, undone)
+        if entry.kind == "arrows":
+            return arrows_walked(entry.text)
         return entry.text
 
     def _clear_walked(self, entry: Entry, undone: bool) -> str:
@@ -1092,6 +1094,18 @@ Type in the command field and press **enter**; the line above it says what comes
                 self.action_calculator,
             ),
         ]
+
+
+#: a row's printed arrows in a sentence: one mark a location, `.` for none
+ROW_MARKS = re.compile(r"(row \d+: )([<>.]+(?: [<>.]+)*)(?=;|$)")
+
+
+def arrows_walked(text: str) -> str:
+    """A printed arrows entry's sentence said with a "Done:", an undo's or a redo's: each
+    row's marks in quotes, so that the full stop after the last is not read as one more `.`
+    mark ("row 2: . > . . <." read as six marks: a play-test); quotes are short enough for
+    an undo's line at 80 columns. The journal keeps its sentence."""
+    return ROW_MARKS.sub(r'\1"\2"', text)
 
 
 def doubtful_name_length(typed_marks: list[str], marks: str | None) -> int:

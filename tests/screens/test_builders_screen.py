@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Select
 
 from companion.store import Store
-from screens.builders import BuildersScreen, build_rows
+from screens.builders import BuildersScreen, arrows_walked, build_rows
 from screens.confirm import ConfirmDialog
 from screens.correction import CorrectionDialog
 from screens.scoring import ScoringWizard
@@ -1135,6 +1135,38 @@ async def test_a_card_past_the_count_or_over_a_hideout_is_said_under_the_field(
         assert text_of(pilot, "#command-error") == (
             "The Lake at row 2, column 1 is taken away (ctrl+z)."
         )
+
+
+async def test_a_rows_printed_arrows_never_end_next_to_the_full_stop(
+    store: Store, new_game: NewGame
+) -> None:
+    """`arrows 2 . > . . <` answered "Done: Printed arrows, row 2: . > . . <.": the full
+    stop read as one more `.` mark (no arrow) (a play-test). The Done line, and the undo's
+    and redo's (whole at 80 columns), have the row's marks in quotes; the journal's sentence
+    is kept."""
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        assert await command(pilot, "board 10x5") == ""
+        assert await command(pilot, "arrows 2 . > . . <") == ""
+        said = 'Printed arrows, row 2: ". > . . <"'
+        assert text_of(pilot, "#command-error") == f"Done: {said}."
+        assert screen.session.journal.entries[-1].text == "Printed arrows, row 2: . > . . <"
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert text_of(pilot, "#command-error") == f"Undone: {said}. ctrl+y does it again."
+        await pilot.press("ctrl+y")
+        await settle(pilot)
+        assert text_of(pilot, "#command-error") == f"Redone: {said}."
+        assert await command(pilot, "arrows 1 < . > . .") == ""
+        assert text_of(pilot, "#command-error") == 'Done: Printed arrows, row 1: "< . > . .".'
+    # several rows in one entry (the board remembered as a game opens), its undo's words
+    assert arrows_walked("Printed arrows, row 1: < . >; row 2: . . <; none in rows 3 to 5") == (
+        'Printed arrows, row 1: "< . >"; row 2: ". . <"; none in rows 3 to 5'
+    )
+    assert arrows_walked("Printed arrows, none in rows 3 to 5") == (
+        "Printed arrows, none in rows 3 to 5"
+    )
 
 
 @pytest.mark.parametrize("advanced", [False, True])
