@@ -283,7 +283,10 @@ class GoldrushApp(App[None]):
             # no toast's title to give it)
             drew = f"to be the {title}" if title else "to go first"
             screen.say_on_opening(  # type: ignore[attr-defined]
-                f"The app drew {first} {drew}.", title=title or "First player"
+                f"The app drew {first} {drew}.",
+                title=title or "First player",
+                # with another notice, in fewer words: both fit 80 columns
+                short=f"{first} is the {title} (drawn)" if title else f"{first} starts (drawn)",
             )
         self.push_screen(screen)
         self._snapshot_after_frame(session)

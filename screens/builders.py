@@ -383,15 +383,19 @@ Type in the command field and press **enter**; the line above it says what comes
                     *(["Hideout Cards' spaces"] if hideouts else []),
                 ]
                 undos = 1 + bool(self.state.arrows) + hideouts
+                # (with the first player drawn, in fewer words: both fit 80 columns)
                 if undos > 1:
                     self.say_on_opening(
                         f"The board's {and_listed(parts)} as you entered them last time",
                         keep=f" (ctrl+z {undos} times to change the size).",
+                        short="board as last time",
+                        short_keep=f" (ctrl+z {undos} times to change it).",
                     )
                 else:
                     self.say_on_opening(
                         "The board's size as you entered it last time",
                         keep=" (ctrl+z to change it).",
+                        short="board as last time",
                     )
 
     def _remember_board(self) -> None:

@@ -133,7 +133,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         self._reopened_toast: Notification | None = None  # "stays reopened", while it does
         #: what the opening did, to be said on the line under the field (`say_on_opening`),
         #: and whether the screen's own on_mount has run
-        self._opening: list[tuple[str, str]] = []
+        self._opening: list[tuple[str, str, str, str]] = []
         self._opened = False
 
     def on_mount(self) -> None:
@@ -470,7 +470,14 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
             self._done_said = True
             self._done_text = f"{sentence} {notes}".strip()
 
-    def say_on_opening(self, sentence: str, keep: str = "", title: str = "") -> None:
+    def say_on_opening(
+        self,
+        sentence: str,
+        keep: str = "",
+        title: str = "",
+        short: str = "",
+        short_keep: str = "",
+    ) -> None:
         """What opening the game did that the screen does not show (the first player the
         app drew, a board or Gold Supply remembered from the last game), said once. With the
         log out of sight, on the line under the command field, where the eyes are, until the
@@ -479,9 +486,11 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         says what to type next, for their whole time (a play-test). Beside the log, a toast
         (`title`) over it, as before. One line, cut at a word when too long, `keep` (the key
         that takes it back) kept whole: a second line pushed the board's rows out at 80x24.
-        Said before the screen is mounted or in a subclass's on_mount (together, then)."""
+        Said before the screen is mounted or in a subclass's on_mount (together, then).
+        `short` (with `short_keep`, else `keep`): the same in fewer words, with no full stop,
+        said when every notice has one and theirs together do not fit the line (`_say_opening`)."""
         if self._log_out_of_sight():
-            self._opening.append((sentence, keep))
+            self._opening.append((sentence, keep, short, short_keep or keep))
             if self._opened:  # (later: on its own)
                 self.call_after_refresh(self._say_opening)
         else:
@@ -493,13 +502,22 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         said, self._opening = self._opening, []
         if not said or not self.is_mounted or str(self.refusal_line().content):
             return
-        *before, (last, keep) = said
-        self.say_beside(
-            " ".join([*(sentence + tail for sentence, tail in before), last]),
-            notice=True,
-            one_line=True,
-            keep=keep,
-        )
+        *before, (last, keep, last_short, last_short_keep) = said
+        text = " ".join([*(sentence + tail for sentence, tail, _, _ in before), last])
+        width = self.refusal_line().content_size.width
+        if (
+            before
+            and all(short for _, _, short, _ in said)
+            and width
+            and cell_len(text) + cell_len(keep) > width
+        ):
+            # in fewer words, the last whole (cut, the first player drawn and the board
+            # remembered at 80x24 said "The app drew Bo to go first. The… (ctrl+z 2 times
+            # to change the size).": what was remembered was lost, a play-test); a name too
+            # long for both cuts the first
+            text = "; ".join(short for _, _, short, _ in before)
+            keep = f"; {last_short}{last_short_keep}"
+        self.say_beside(text, notice=True, one_line=True, keep=keep)
         self._done_said = True
 
     def _done_sentence(self, written: int) -> str:

@@ -1609,8 +1609,10 @@ async def test_the_opening_notices_leave_the_train_marker_hint_in_sight(
         line = text_of(pilot, "#command-error")
         if screen.has_class("-narrow"):
             assert not said and not toasts, said
-            assert line.startswith(f"The app drew {first} to go first. The board"), line
-            assert line.endswith("(ctrl+z to change it)."), line
+            # both in fewer words (the whole two cut what was remembered: a play-test)
+            assert line == f"{first} starts (drawn); board as last time (ctrl+z to change it).", (
+                line
+            )
             assert screen.query_one("#command-error").region.height == 1  # (no layout)
             await pilot.press("1")  # goes at the first key, as a change's "Done:" does
             await settle(pilot)
@@ -1662,3 +1664,52 @@ async def test_terrain_left_unplaced_leaves_the_train_marker_hint_in_sight(
             assert line == ""
             log = screen.query_one(LogPanel).region
             assert toasts and all(log.contains_region(toast) for toast in toasts)
+
+
+@pytest.mark.parametrize("names", [("Bartholome", "Maximilian", "Konstantin"), ("Ann", "Bo", "Cy")])
+async def test_at_80x24_a_drawn_first_player_and_a_remembered_board_are_both_said(
+    store: Store, new_game: NewGame, names: tuple[str, ...]
+) -> None:
+    """At 80x24 a new game with its first player drawn, on a board remembered with its
+    printed arrows and a Hideout's space, said "The app drew Bo to go first. The… (ctrl+z 3
+    times to change the size).": what was remembered was cut (a play-test). Both are said,
+    in fewer words, on the one line, for names of up to 10 letters."""
+    earlier = new_game(game="builders", names=names, first=0)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_screen(pilot, earlier, BuildersScreen)
+        for typed in ("board 10x5", "arrows 1 < . > . .", "hide 3 2"):
+            assert await command(pilot, typed) == "", typed
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await start_drawn_from_home(pilot, names)
+        await settle(pilot)
+        assert screen.state.arrows[1] == ["<", "", ">", "", ""]  # remembered
+        first = screen.state.name(screen.state.first_player)
+        line = text_of(pilot, "#command-error")
+        assert (
+            line == f"{first} starts (drawn); board as last time (ctrl+z 3 times to change it)."
+        ), line
+        assert screen.query_one("#command-error").region.height == 1  # (no layout)
+        assert any(line.startswith("  1  <   .   >") for line in lines_on_screen(pilot))
+        await pilot.press("ctrl+z", "ctrl+z", "ctrl+z")  # as it says
+        await settle(pilot)
+        assert not screen.state.widths
+
+
+async def test_at_80x24_a_long_drawn_name_cuts_only_the_first_notice(
+    store: Store, new_game: NewGame
+) -> None:
+    """A drawn first player whose name leaves no room for both notices whole: only the
+    first is cut, what was remembered and how to change it are said whole."""
+    names = ("Alexandrina Victoria Ann", "Wilhelmina Friederike Bo", "Konstantinos Kyriakou Cy")
+    earlier = new_game(game="builders", names=names, first=0)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_screen(pilot, earlier, BuildersScreen)
+        assert await command(pilot, "board 10x5") == ""
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await start_drawn_from_home(pilot, names)
+        await settle(pilot)
+        line = text_of(pilot, "#command-error")
+        assert line.endswith("…; board as last time (ctrl+z to change it)."), line
+        first = screen.state.name(screen.state.first_player)
+        assert line.startswith(first.split()[0]), line
+        assert cell_len(line) <= screen.query_one("#command-error").content_size.width
