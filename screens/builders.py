@@ -903,7 +903,12 @@ Type in the command field and press **enter**; the line above it says what comes
                     "Type marks, the row, the column and the card's marks: marks 3 2 <<+"
                 )
             marks = parse_marks("".join(words[3:]))  # (`> +` is `>+`)
-            return self.run(rules.card_marks(state, whole(words[1]), whole(words[2]), marks))
+            row, column = whole(words[1]), whole(words[2])
+            done = self.run(rules.card_marks(state, row, column, marks))
+            note = rules.marks_note(self.state, row, column) if done else ""
+            if note:  # (said with its Done)
+                self.say_with_done(f"{note}.", title="Track Token")
+            return done
         if words[:1] and words[0] in ("mountain", "mountains", "m"):  # (the build refusal,
             # naming no terrain word, answered `mountain 2 3`: a play-test)
             where = " ".join(words[1:3]) if len(words) >= 3 else "2 4"

@@ -1194,6 +1194,14 @@ class BuildersRules(Rules):
             marks=marks,
         )
 
+    def marks_note(self, state: BuildersState, row: int, column: int) -> str:
+        """What fixing a card's marks leaves as it was: the row's Track Token, placed from
+        the marks before, stays (it moved nothing, and nothing said so: a play-test); ""
+        when the row has no token yet."""
+        if not 1 <= row <= len(state.tokens):
+            return ""
+        return f"Row {row}'s Track Token stays at column {state.tokens[row - 1]} (ctrl+o moves it)"
+
     def preview(self, state: BuildersState) -> Placement | str:
         """Where the Train Marker stands: the token's place if the round ended now."""
         row = state.train_row

@@ -66,6 +66,23 @@ def test_the_token_goes_where_the_votes_say_and_rows_close(game: GameSession) ->
     build(game, 1, 4, 4, 2)  # 3 rows ahead of row 1
 
 
+def test_marks_fixed_in_a_row_with_its_token_say_the_token_stays(game: GameSession) -> None:
+    """`marks 1 1 <<<` once row 1's Track Token is placed: the token stays where the marks
+    before put it, and nothing said so (a play-test): the note says where it stays and how
+    to move it; a row without its token has none."""
+    rules = game.rules
+    for seat, spot in enumerate([(1, 1), (2, 2), (3, 3)]):
+        build(game, seat, *spot, 1)
+    assert rules.marks_note(state(game), 1, 1) == ""  # no token in row 1 yet
+    game.act(rules.token(state(game), 2, 0, 1))  # column 1
+    game.act(rules.card_marks(state(game), 1, 1, "<<<"))
+    assert state(game).tokens == [1]  # stays
+    assert rules.marks_note(state(game), 1, 1) == (
+        "Row 1's Track Token stays at column 1 (ctrl+o moves it)"
+    )
+    assert rules.marks_note(state(game), 2, 2) == ""
+
+
 def test_terrain_placed_over_another_says_what_it_replaces(game: GameSession) -> None:
     """The log lost a Goldmine without a word when a Lake went there (a play-test)."""
     rules = game.rules

@@ -1713,3 +1713,28 @@ async def test_at_80x24_a_long_drawn_name_cuts_only_the_first_notice(
         first = screen.state.name(screen.state.first_player)
         assert line.startswith(first.split()[0]), line
         assert cell_len(line) <= screen.query_one("#command-error").content_size.width
+
+
+async def test_marks_fixed_after_the_rows_token_say_it_stays(
+    store: Store, new_game: NewGame
+) -> None:
+    """`marks 1 1 <<<` after row 1's Track Token: the token stays put, and the Done line
+    said nothing of it (a play-test): it says where the token stays and how to move it."""
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy"), first=0)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        for typed in ("board 10x5", "arrows 1 < . > . .", "1 1 s >", "1 2 s .", "1 4 s .", "t"):
+            assert await command(pilot, typed) == "", typed
+        column = screen.state.tokens[0]
+        assert await command(pilot, "marks 1 1 <<<") == ""
+        assert screen.state.tokens == [column]
+        assert text_of(pilot, "#command-error") == (
+            "Done: The card at row 1, column 1 shows <<<. Row 1's Track Token stays at "
+            f"column {column} (ctrl+o moves it)."
+        )
+        assert await command(pilot, "n") == ""
+        assert await command(pilot, "marks 1 2 >") == ""  # (before row 2's build: its Done
+        assert "Track Token stays" in text_of(pilot, "#command-error")  # says it too)
+        assert await command(pilot, "3 3 s") == ""
+        assert await command(pilot, "marks 3 3 >") == ""  # no token in row 3: no note
+        assert text_of(pilot, "#command-error") == "Done: The card at row 3, column 3 shows >."
