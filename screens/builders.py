@@ -37,6 +37,7 @@ from companion.games.builders import (
 from companion.games.builders_board import builders_board
 from companion.games.builders_track import Placement
 from companion.journal import Entry
+from companion.spelling import not_a_command
 from screens.builders_board import board_lines, board_width
 from screens.game import COMMON_HELP, CommandScreen
 from screens.player_colours import player_colours
@@ -1059,15 +1060,19 @@ Type in the command field and press **enter**; the line above it says what comes
                 f"Not a cube: {text.split()[2]}. Type s, d or t (a Single, a Double, a "
                 "Triple): 3 2 d."
             )
+        first = text.split()[0] if text.split() else ""
         if not state.widths:  # (a misspelt `bord 10x5` was sent to the build's shape,
             # which cannot be typed before the board: a play-test)
             raise RuleError(
-                f"Not a command: {text.split()[0]}. The board's size comes first: board 10x5 "
+                f"{not_a_command(first, ('board',))} The board's size comes first: board 10x5 "
                 "(ROWSxWIDTH), or each row's width (board 5 5 6 6 5)."
             )
+        # a misspelt command word is named, with the nearest one (`makrs 1 1 <` was told
+        # the build's shape alone: a play-test's `glod` in Coloma)
+        misspelt = f"{not_a_command(first, COMMANDS)} " if first and not is_number(first) else ""
         raise RuleError(
-            "Type ROW COLUMN CUBE [MARKS or .] [CARD] to build (3 2 d <+ Saloon), t for the token, "
-            "or see F1."
+            f"{misspelt}Type ROW COLUMN CUBE [MARKS or .] [CARD] to build (3 2 d <+ Saloon), t "
+            "for the token, or see F1."
         )
 
     def action_calculator(self) -> None:

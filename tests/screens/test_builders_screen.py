@@ -227,10 +227,18 @@ async def test_typos_get_the_message_for_what_was_meant(store: Store, new_game: 
     async with make_app(store).run_test(size=SIZE) as pilot:
         screen = await open_screen(pilot, session, BuildersScreen)
         assert await command(pilot, "bord 10x5") == (
-            "Not a command: bord. The board's size comes first: board 10x5 (ROWSxWIDTH), or "
-            "each row's width (board 5 5 6 6 5)."
+            "Not a command: bord. Did you mean board? The board's size comes first: board 10x5 "
+            "(ROWSxWIDTH), or each row's width (board 5 5 6 6 5)."
         )
         assert await command(pilot, "board 10x5") == ""
+        assert await command(pilot, "makrs 1 1 <") == (  # (the build's shape alone, before)
+            "Not a command: makrs. Did you mean marks? Type ROW COLUMN CUBE [MARKS or .] "
+            "[CARD] to build (3 2 d <+ Saloon), t for the token, or see F1."
+        )
+        assert await command(pilot, "zzz") == (  # nothing close: no guess
+            "Not a command: zzz. Type ROW COLUMN CUBE [MARKS or .] [CARD] to build (3 2 d <+ "
+            "Saloon), t for the token, or see F1."
+        )
         assert await command(pilot, "1 -4 s") == (
             "Not a location: row 1, column -4. Rows and columns count from 1: 3 2 d."
         )
