@@ -1067,9 +1067,13 @@ Type in the command field and press **enter**; the line above it says what comes
                 f"{not_a_command(first, ('board',))} The board's size comes first: board 10x5 "
                 "(ROWSxWIDTH), or each row's width (board 5 5 6 6 5)."
             )
+        if first in NEXT_ROUND:  # (`next 2` was told "Not a command: next. Did you mean
+            # next?": a review)
+            raise RuleError(f"Type {first} alone to start the next round.")
         # a misspelt command word is named, with the nearest one (`makrs 1 1 <` was told
-        # the build's shape alone: a play-test's `glod` in Coloma)
-        misspelt = f"{not_a_command(first, COMMANDS)} " if first and not is_number(first) else ""
+        # the build's shape alone: a play-test's `glod` in Coloma); not a number or a
+        # location mistyped (`-1 2`, `3,2,d`)
+        misspelt = f"{not_a_command(first, COMMANDS)} " if first[:1].isalpha() else ""
         raise RuleError(
             f"{misspelt}Type ROW COLUMN CUBE [MARKS or .] [CARD] to build (3 2 d <+ Saloon), t "
             "for the token, or see F1."

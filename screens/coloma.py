@@ -827,8 +827,11 @@ Type in the command field and press **enter**; the line above it says what comes
         gunmen = site_note(state, seat, entry.kind)
         done = self.run(entry)
         ignored = self.rules.limit_note(entry)  # the rules' "ignore the remainder"
-        if done and ignored:  # said under the field, not only in the log
-            self._say(f"{self.state.name(seat)}: {ignored}.")
+        if done and ignored:  # said under the field, not only in the log; with the
+            # Site's note too when both hold (a `sleep` trimmed to the Hotels' spaces and
+            # not on Site 5 said only the first: a review)
+            also = f" Recorded anyway: {gunmen}." if gunmen else ""
+            self._say(f"{self.state.name(seat)}: {ignored}.{also}")
         elif done and gunmen:  # (a name as typed: "bo" was said "Bo", a play-test), said
             # as done: alone it read as a refusal, and was typed again; "Done, with a note"
             # still left the table asking whether it was allowed (play-tests)

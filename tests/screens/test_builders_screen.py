@@ -239,6 +239,11 @@ async def test_typos_get_the_message_for_what_was_meant(store: Store, new_game: 
             "Not a command: zzz. Type ROW COLUMN CUBE [MARKS or .] [CARD] to build (3 2 d <+ "
             "Saloon), t for the token, or see F1."
         )
+        assert await command(pilot, "next 2") == "Type next alone to start the next round."
+        assert await command(pilot, "3,2,d") == (  # a location mistyped: not a command word
+            "Type ROW COLUMN CUBE [MARKS or .] [CARD] to build (3 2 d <+ Saloon), t for the "
+            "token, or see F1."
+        )
         assert await command(pilot, "1 -4 s") == (
             "Not a location: row 1, column -4. Rows and columns count from 1: 3 2 d."
         )

@@ -3,6 +3,7 @@ Hotel Building module, three Years to the wizard; and a short name that could me
 
 from __future__ import annotations
 
+from companion.amounts import parse_amount
 from companion.games.coloma import ColomaState
 from companion.store import Store
 from screens.coloma import ColomaScreen
@@ -177,6 +178,26 @@ async def test_a_row_of_gunmen_from_another_site_is_said_whole_under_the_field(
         )
         assert await command(pilot, "bo gun 2 1") == ""  # on Site 5: nothing to say
         assert text_of(pilot, "#helper") == ""
+
+
+async def test_a_sleep_trimmed_to_the_hotels_and_from_another_site_says_both(
+    store: Store, new_game: NewGame
+) -> None:
+    """A `sleep` past the vacant Hotel spaces is trimmed to them (said), and one from a
+    Pioneer not on Site 5 is recorded anyway (said): both at once said only the first, and
+    at 80x24 the Done line cut the Site's note off (a review)."""
+    session = new_game(game="coloma", names=("Ann", "Bo"), hotels=True, first=0)
+    rules = session.rules
+    session.act(rules.pools(session.state, [2, 2, 3]))
+    session.act(rules.hotel(session.state, 0))
+    session.act(rules.adjust(session.state, 0, "dudes", parse_amount("7")))
+    session.act(rules.sites(session.state, [1, 5], [4]))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_screen(pilot, session, ColomaScreen)
+        assert await command(pilot, "ann sleep 3") == ""
+        said = text_of(pilot, "#helper")
+        assert said.startswith("Ann: 1 Dude ignored"), said
+        assert "Recorded anyway: only a Pioneer on Site 5" in said, said
 
 
 async def test_the_note_says_a_name_as_it_was_typed(store: Store, new_game: NewGame) -> None:
