@@ -1283,11 +1283,9 @@ async def test_at_80x24_the_legend_beside_a_10x7_board_is_whole(
         assert not screen.query_one("#board-box").show_vertical_scrollbar
         await pilot.resize_terminal(120, 40)  # whole there; back at 80x24, short again
         await until(pilot, lambda: "Row 1 at the bottom" in words_shown(pilot, "#legend"))
-        await pilot.pause(0.3)  # (the resize's frames all drawn: a resize is timed)
-        await pilot.resize_terminal(80, 24)
+        await pilot.resize_terminal(80, 24)  # (its timers waited for: a `SettledPilot`)
         await settle(pilot)
-        await pilot.pause(0.3)
-        await settle(pilot)
+        assert screen.size == (80, 24)
         # its height asked during the resize's layout was lost: a line too many, and a
         # scroll bar on the box
         assert legend.region.height == len(legend.texts)
