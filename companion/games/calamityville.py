@@ -65,7 +65,9 @@ READINGS = """\
 - "Gold Has Run Out!" is one of the red Bust cards, which lie under the 29 yellow Boom
   cards: it is accepted once every Boom card has been read (ctrl+n). With one red card
   left and the gold not run out, that card is "Gold Has Run Out!": ctrl+n says so. Read
-  with ctrl+n first, ctrl+g just after counts it as that card, not another.
+  with ctrl+n first, ctrl+g just after counts it as that card, not another; with only
+  payments, rents and passes recorded since that card, ctrl+g asks whether it was that card
+  or a new one.
 - There are three banks, three stores and three hotels (the bonus is for "all three of one
   type"): a fourth of a type is refused. The box holds 13 properties, so four mines: a
   fifth is refused.
@@ -123,7 +125,11 @@ class CalamityState(TableState):
     #: card, already off the deck (read with news, then with gold, it was counted twice:
     #: a play-test)
     bust_just_read: bool = False
-    TRANSIENT: ClassVar[tuple[str, ...]] = ("bust_just_read",)
+    #: a red Bust card was read with `news`, and only payments (rents among them) and passes
+    #: came after it: "Gold Has Run Out!" may be that card or a new one, and the table says
+    #: which (gold after `news` and a payment counted a new card: a play-test)
+    bust_read_then_paid: bool = False
+    TRANSIENT: ClassVar[tuple[str, ...]] = ("bust_just_read", "bust_read_then_paid")
 
     @property
     def gold_card_next(self) -> bool:
@@ -136,6 +142,12 @@ class CalamityState(TableState):
         """ "Gold Has Run Out!" read now is the Bust card `news` just read, already off the
         deck (with one red card left, that one is the gold: `news` refused it, said so)."""
         return self.bust_just_read and not self.gold_card_next and not self.gold_out
+
+    @property
+    def gold_may_be_card_read(self) -> bool:
+        """ "Gold Has Run Out!" read now may be the Bust card `news` read before the payments
+        and passes recorded since, or a new card: only the table knows which."""
+        return self.bust_read_then_paid and not self.gold_card_next and not self.gold_out
 
     @property
     def at_start(self) -> bool:
@@ -573,7 +585,10 @@ class CalamityvilleRules(Rules):
         text = f"A {colour} newspaper card is read ({boom} Boom, {bust} Bust left)"
         return self._entry(state, "newspaper", text)
 
-    def gold_runs_out(self, state: CalamityState) -> Entry:
+    def gold_runs_out(self, state: CalamityState, card_read: bool | None = None) -> Entry:
+        """ "Gold Has Run Out!" read: just after `news` read a red card, that card (already
+        off the deck); otherwise a new card, unless `card_read` says it was the red card read
+        before the payments and passes since (`gold_may_be_card_read`: the table says)."""
         if state.gold_out:
             raise RuleError("The gold has already run out.")
         if state.boom_left:
@@ -583,6 +598,18 @@ class CalamityvilleRules(Rules):
                 'ctrl+o corrects "Newspaper: Boom cards left").'
             )
         worthless = "properties are worth nothing; the richest player wins"
+        if card_read and not state.gold_may_be_card_read and not state.gold_is_card_read:
+            raise RuleError(
+                "There is no red card read with news since which it could be: it is a new card."
+            )
+        if card_read and state.gold_may_be_card_read:  # the table said: that card
+            left = plural(state.bust_left, "Bust card")
+            return self._entry(
+                state,
+                "gold_out",
+                f'"Gold Has Run Out!" was the last Bust card read ({left} left): {worthless}',
+                card_read=True,
+            )
         if state.gold_is_card_read:  # the card `news` just took off the deck: not another
             left = plural(state.bust_left, "Bust card")
             return self._entry(
@@ -609,12 +636,15 @@ class CalamityvilleRules(Rules):
 
     def apply(self, state: TableState, entry: Entry) -> None:
         """Each entry, and whether it was a red Bust card read with `news` (what gold, just
-        after it, counts as the card read)."""
+        after it, counts as the card read), or a payment or pass after one (gold may then be
+        that card or a new one: asked)."""
         bust = (
             isinstance(state, CalamityState) and entry.kind == "newspaper" and not state.boom_left
         )
         super().apply(state, entry)
         if isinstance(state, CalamityState):
+            since = state.bust_just_read or state.bust_read_then_paid
+            state.bust_read_then_paid = since and entry.kind in ("pay", "pass_property")
             state.bust_just_read = bust
 
     def _party(self, state: TableState, seat: Any) -> int:
@@ -630,7 +660,9 @@ class CalamityvilleRules(Rules):
         if not isinstance(amount, int) or amount <= 0:
             raise RuleError("A payment is a whole number of dollars, more than 0.")
         if payer == payee:
-            raise RuleError("Someone cannot pay themselves.")
+            raise RuleError(  # (the bank was "someone": a play-test)
+                "The bank cannot pay itself." if payer == BANK else "Someone cannot pay themselves."
+            )
         if payer != BANK and amount > state.money(payer):
             short = amount - state.money(payer)
             raise RuleError(

@@ -419,6 +419,73 @@ def test_gold_just_after_a_bust_card_read_with_news_counts_that_card(game: GameS
     assert state(game).bust_left == 16
 
 
+def test_gold_after_a_bust_card_and_its_payments_is_that_card_or_a_new_one(
+    game: GameSession,
+) -> None:
+    """A play-test read a red card with `news`, recorded a payment, then typed gold: "17
+    Bust cards left", the card read with news already counted at 18. With only payments,
+    rents and passes since that card, the table says which it was: the card read (18 left)
+    or a new one (17 left)."""
+    rules = game.rules
+    game.act(rules.buy(state(game), 0, "bank", 300))
+    for _ in range(29 + 2):
+        game.act(rules.newspaper(state(game)))
+    assert state(game).bust_left == 18 and state(game).gold_is_card_read
+    game.act(rules.pay(state(game), 1, BANK, 50, "tax"))
+    game.act(rules.rent(state(game), 0, 2, None))
+    game.act(rules.pass_property(state(game), 0, 3))
+    assert state(game).gold_may_be_card_read and not state(game).gold_is_card_read
+    entry = rules.gold_runs_out(state(game), card_read=True)
+    assert entry.text.startswith(
+        '"Gold Has Run Out!" was the last Bust card read (18 Bust cards left): '
+    )
+    game.act(entry)
+    assert state(game).bust_left == 18 and state(game).gold_out
+    replayed = GameSession.open(game.store, game.path)
+    assert isinstance(replayed.state, CalamityState) and replayed.state.bust_left == 18
+    game.undo()
+    assert state(game).gold_may_be_card_read and not state(game).gold_out
+    entry = rules.gold_runs_out(state(game), card_read=False)  # a new card: off the deck
+    assert entry.text.startswith('"Gold Has Run Out!" is read (17 Bust cards left): ')
+    game.act(entry)
+    assert state(game).bust_left == 17 and state(game).gold_out
+
+
+def test_gold_is_that_card_only_while_nothing_else_came_after_it(game: GameSession) -> None:
+    """Another card read, a purchase or a correction after the red card: gold is a new card
+    (the card read is not offered, and choosing it is refused); gold just after `news` is
+    that card whatever is chosen as a new one."""
+    rules = game.rules
+    for _ in range(29 + 2):
+        game.act(rules.newspaper(state(game)))
+    game.act(rules.buy(state(game), 0, "bank", 300))
+    assert not state(game).gold_may_be_card_read and not state(game).gold_is_card_read
+    with pytest.raises(RuleError, match="no red card read with news since"):
+        rules.gold_runs_out(state(game), card_read=True)
+    assert rules.gold_runs_out(state(game)).text.startswith(
+        '"Gold Has Run Out!" is read (17 Bust cards left)'
+    )
+    game.act(rules.newspaper(state(game)))
+    game.act(rules.correct_text(state(game), "0:money", "1000", "counted again"))
+    assert not state(game).gold_may_be_card_read
+    game.act(rules.newspaper(state(game)))
+    game.act(rules.pay(state(game), 1, BANK, 50, "tax"))
+    game.act(rules.newspaper(state(game)))  # another card read: gold just after it is it
+    assert state(game).gold_is_card_read and not state(game).gold_may_be_card_read
+    assert rules.gold_runs_out(state(game)).get("card_read") is True
+    # with one red card left, that one is the gold: not asked
+    for _ in range(state(game).bust_left - 1):
+        game.act(rules.newspaper(state(game)))
+    game.act(rules.pay(state(game), 1, BANK, 50, "tax"))
+    assert state(game).bust_left == 1 and not state(game).gold_may_be_card_read
+
+
+def test_the_bank_cannot_pay_itself(game: GameSession) -> None:
+    """`pay bank bank 5` said "Someone cannot pay themselves." (a play-test)."""
+    with pytest.raises(RuleError, match=r"^The bank cannot pay itself\.$"):
+        game.rules.pay(state(game), BANK, BANK, 5, "tax")
+
+
 def test_an_old_gold_entry_after_a_bust_card_replays_as_it_did(game: GameSession) -> None:
     """A journal written before gold counted the card read with news: its entry (no
     card_read) still takes a card off the deck, so the game replays to the same state."""
