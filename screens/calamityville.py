@@ -136,7 +136,8 @@ be shortened to the start of any of its words; the bank is a party like a player
 - `news` (or **ctrl+n**) reads a newspaper card (29 yellow Boom, then 20 red Bust);
   `gold` (or **ctrl+g**) when "Gold Has Run Out!" (a red card; the last one left is it)
   is read: the richest player wins; just after `news` read it, gold counts that card (not
-  another). After it, only payments settle what the card said.
+  another); with only payments, rents and passes since that red card, gold asks whether it
+  was that card (y) or a new one (a). After it, only payments settle what the card said.
 - Who went first is marked on their panel all game ("goes first" until the first purchase
   or card); the app does not follow whose turn it is.
 - **ctrl+o** corrects money, a property (its owner, its space value, or gone) and the
@@ -780,7 +781,7 @@ be shortened to the start of any of its words; the bank is a party like a player
         return True
 
     def action_gold_out(self) -> None:
-        from screens.confirm import ConfirmDialog
+        from screens.confirm import ChoiceDialog, ConfirmDialog
 
         if self.refuse_if_read_only():
             return
@@ -790,11 +791,13 @@ be shortened to the start of any of its words; the bank is a party like a player
             self.say_beside(str(problem))
             return
 
-        def done(confirmed: bool | None) -> None:
-            if not confirmed:
+        def done(answer: bool | str | None) -> None:
+            if not answer:  # (the line under the field stayed blank: a play-test)
+                self.tell("Nothing recorded: the gold has not run out.")
                 return
+            card_read = None if answer is True and not asks_which else answer is True
             try:  # asked again: the table may have changed while the dialog was open
-                entry = self.rules.gold_runs_out(self.state)
+                entry = self.rules.gold_runs_out(self.state, card_read=card_read)
             except RuleError as problem:
                 self.say_beside(str(problem))
                 return
@@ -803,19 +806,31 @@ be shortened to the start of any of its words; the bank is a party like a player
                 # play-test)
                 self.tell("Gold ran out: record the card's payments with pay, then ctrl+f.")
 
+        worthless = "Properties become worthless and the richest player wins."
+        left = self.state.bust_left
+        asks_which = self.state.gold_may_be_card_read
+        if asks_which:  # a red card read, then payments: that card, or a new one? (it
+            # asked only "read?", and counted a new card: a play-test)
+            self.app.push_screen(
+                ChoiceDialog(
+                    f'Was "Gold Has Run Out!" the red card read before the payments ({left} '
+                    f"Bust left), or a new card ({left - 1} left)? {worthless}",
+                    yes="That card",
+                    another="A new card",
+                    no="Not yet",
+                ),
+                done,
+            )
+            return
         question = 'Was "Gold Has Run Out!" read?'
         if self.state.gold_is_card_read:  # the card news read: say it is that one, not another
             question = (
                 'Was the Bust card just read with news "Gold Has Run Out!"? Then it is that '
-                f"card: {self.state.bust_left} Bust left. If another card was drawn since, "
+                f"card: {left} Bust left. If another card was drawn since, "
                 "answer Not yet and read that one with news first."
             )
         self.app.push_screen(
-            ConfirmDialog(
-                f"{question} Properties become worthless and the richest player wins.",
-                yes="The gold ran out",
-                no="Not yet",
-            ),
+            ConfirmDialog(f"{question} {worthless}", yes="The gold ran out", no="Not yet"),
             done,
         )
 

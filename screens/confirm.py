@@ -53,13 +53,15 @@ rules do not expect yet.
     PAUSE_AFTER_TYPING = 1.5
     #: the clock those seconds are read from (tests give their own)
     clock: Callable[[], float] = staticmethod(time.monotonic)
+    #: the keys that answer, pressed on their own (enter and space press a button)
+    ANSWER_KEYS: tuple[str, ...] = ("y", "n", "enter", "space")
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()
         self._question, self._yes, self._no = question, yes, no
         # the footer says the buttons' words: "y Yes  n No" stood under "Delete (y)" and
         # "Keep (n)" (a play-test); this question's own bindings, the class's left as they are
-        words = {"confirm-yes": yes, "confirm-no": no, "confirm-escape": no}
+        words = {"confirm-yes": yes, "confirm-no": no, "confirm-escape": no, **self._words()}
         self._bindings = BindingsMap.from_keys(
             {
                 key: [
@@ -79,11 +81,25 @@ rules do not expect yet.
         with Vertical(id="confirm-box"):
             yield Static(self._question, id="confirm-question", markup=False)
             with Horizontal(id="confirm-buttons"):
-                yield Button(f"{self._yes} (y)", id="yes", variant="error")
-                yield Button(f"{self._no} (n)", id="no", variant="primary")
+                yield from self._buttons()
             note = Static("", id="confirm-typed-on", markup=False)
             note.display = False  # (no room taken until it is needed)
             yield note
+
+    def _words(self) -> dict[str, str]:
+        """The footer's words of more answers than yes and no, by their bindings' ids."""
+        return {}
+
+    def _buttons(self) -> list[Button]:
+        """A button for each answer, no last (it has the focus)."""
+        return [
+            Button(f"{self._yes} (y)", id="yes", variant="error"),
+            Button(f"{self._no} (n)", id="no", variant="primary"),
+        ]
+
+    def _keys_said(self) -> str:
+        """The answers' keys, as the note on keys typed on names them."""
+        return f"y ({self._yes}) or n ({self._no})"
 
     def on_mount(self) -> None:
         self.set_focus(self.query_one("#no", Button))  # (at once: keys typed ahead follow)
@@ -104,7 +120,7 @@ rules do not expect yet.
         after the question or after other letters, or a letter that is no answer."""
         now = self.clock()
         pause = self.PAUSE_AFTER_TYPING if self._typing_seen else self.TYPED_ON
-        if now - self._last_key >= pause and key in ("y", "n", "enter", "space"):
+        if now - self._last_key >= pause and key in self.ANSWER_KEYS:
             return False
         self._last_key, self._typing_seen = now, True
         self.call_after_refresh(self._say_typed_on)  # (composed by then)
@@ -120,7 +136,7 @@ rules do not expect yet.
             return
         note.update(
             "Keys typed as the question came up answer nothing. Read it, then press "
-            f"y ({self._yes}) or n ({self._no})."
+            f"{self._keys_said()}."
         )
         note.display = True
 
@@ -136,3 +152,55 @@ rules do not expect yet.
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
+
+
+class ChoiceDialog(ConfirmDialog):
+    """A question with two answers that do something, y and a (another), and no (n or
+    escape), each pressed on its own as in `ConfirmDialog`: "Was it the card read, or a new
+    card?" (a yes/no question counted a new card where the table meant the one read: a
+    play-test). Dismisses True for y, `ANOTHER` for a, False for no."""
+
+    HELP_TEXT = """\
+The app asks which of two things happened at the table, or whether neither did yet.
+
+- **y** answers the first (the left button), **a** the other one.
+- **n** or **escape** answers not yet: nothing changes.
+- **tab** moves between the buttons, **enter** presses the one with the focus (no, at first).
+- Keys typed on as the question comes up (the next command's letters, typed without
+  looking) answer nothing: read the question, then press y, a or n.
+"""
+    ANOTHER = "another"
+    BINDINGS = [Binding("a", f"typed_answer('{ANOTHER}')", "Another", id="confirm-another")]
+    KEYS_IN_TURN = ("escape", "y", "a", "n")
+    ANSWER_KEYS = ("y", "a", "n", "enter", "space")
+
+    def __init__(self, question: str, yes: str, another: str, no: str = "No") -> None:
+        self._another = another  # (read by the footer's words, in ConfirmDialog.__init__)
+        super().__init__(question, yes=yes, no=no)
+        keys = self._bindings.key_to_bindings  # the footer in the buttons' order: y a n
+        order = ["y", "a"]
+        self._bindings = BindingsMap.from_keys(
+            {key: keys[key] for key in order if key in keys}
+            | {key: bound for key, bound in keys.items() if key not in order}
+        )
+
+    def _words(self) -> dict[str, str]:
+        return {"confirm-another": self._another}
+
+    def _buttons(self) -> list[Button]:
+        yes, no = super()._buttons()
+        return [yes, Button(f"{self._another} (a)", id=self.ANOTHER, variant="warning"), no]
+
+    def _keys_said(self) -> str:
+        return f"y ({self._yes}), a ({self._another}) or n ({self._no})"
+
+    def action_typed_answer(self, answer: bool | str) -> None:  # type: ignore[override]
+        key = "a" if answer == self.ANOTHER else "y" if answer else "n"
+        if not self._typed_on(key):
+            self.dismiss(answer)  # type: ignore[arg-type]
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == self.ANOTHER:
+            self.dismiss(self.ANOTHER)  # type: ignore[arg-type]
+            return
+        super().on_button_pressed(event)

@@ -4,12 +4,12 @@ gold running out; refusals beside the field; nothing repeats; a finished game re
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input, Select
+from textual.widgets import Button, Input, Select
 
 from companion.games.calamityville import BANK
 from companion.store import Store
 from screens.calamityville import CalamityvilleScreen
-from screens.confirm import ConfirmDialog
+from screens.confirm import ChoiceDialog, ConfirmDialog
 from screens.correction import CorrectionDialog
 from screens.scoring import ScoringWizard
 from tests.conftest import NewGame
@@ -920,6 +920,95 @@ async def test_the_gold_read_with_news_is_counted_once(store: Store, new_game: N
         assert text_of(pilot, "#command-error") == (
             "Nothing typed: pay, or ctrl+f to score the game (F1 lists the keys)."
         )
+
+
+async def ask_gold(pilot) -> None:  # type: ignore[no-untyped-def]
+    """`gold` typed, its enter: the question comes up."""
+    await type_into(pilot, "#command", "gold")
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def test_gold_after_a_red_card_and_a_payment_asks_which_card(
+    store: Store, new_game: NewGame
+) -> None:
+    """A play-test read a red card with `news`, recorded `pay bo bank 50 tax`, then typed
+    gold: asked only "Was it read?", y counted one card more ("17 Bust cards left", the card
+    read already counted at 18). The app cannot know: it asks whether it was the red card
+    read or a new one, with a key for each and Not yet; Not yet says nothing was recorded."""
+    session = new_game(game="calamityville", names=("Ann", "Bo", "Cy", "Dee"), first=0)
+    for _ in range(29 + 1):
+        session.act(session.rules.newspaper(session.state))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        assert await command(pilot, "news") == ""
+        assert await command(pilot, "pay bo bank 50 tax") == ""
+        for key, left in (("n", 18), ("y", 18), ("a", 17)):
+            await ask_gold(pilot)
+            dialog = pilot.app.screen
+            assert isinstance(dialog, ChoiceDialog)
+            assert text_of(pilot, "#confirm-question") == (
+                'Was "Gold Has Run Out!" the red card read before the payments (18 Bust '
+                "left), or a new card (17 left)? Properties become worthless and the richest "
+                "player wins."
+            )
+            box = dialog.query_one("#confirm-box").region
+            buttons = list(dialog.query(Button).results(Button))
+            assert [str(button.label) for button in buttons] == [
+                "That card (y)",
+                "A new card (a)",
+                "Not yet (n)",
+            ]
+            for button in buttons:  # whole, in the box, at 80x24
+                assert box.contains_region(button.region)
+                assert button.region.width >= len(str(button.label)) + 2
+            await pilot.press(key)
+            await settle(pilot)
+            assert pilot.app.screen is screen
+            assert screen.state.bust_left == left
+            if key == "n":
+                assert not screen.state.gold_out
+                assert text_of(pilot, "#command-error") == (
+                    "Nothing recorded: the gold has not run out."
+                )
+                continue
+            assert screen.state.gold_out
+            said = (
+                '"Gold Has Run Out!" was the last Bust card read (18 Bust cards left)'
+                if key == "y"
+                else '"Gold Has Run Out!" is read (17 Bust cards left)'
+            )
+            assert said in text_of(pilot, "#log-lines")
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            assert not screen.state.gold_out and screen.state.bust_left == 18
+        # escape is Not yet too
+        await ask_gold(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert pilot.app.screen is screen and not screen.state.gold_out
+        assert text_of(pilot, "#command-error") == "Nothing recorded: the gold has not run out."
+
+
+async def test_not_yet_to_the_gold_says_nothing_was_recorded(
+    store: Store, new_game: NewGame
+) -> None:
+    """Answering Not yet (n) left the line under the field blank (a play-test)."""
+    session = new_game(game="calamityville", names=("Ann", "Bo"), first=0)
+    for _ in range(29 + 1):
+        session.act(session.rules.newspaper(session.state))
+    session.act(session.rules.buy(session.state, 0, "bank", 300))  # not the card read
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, CalamityvilleScreen)
+        await ask_gold(pilot)
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        assert not isinstance(pilot.app.screen, ChoiceDialog)
+        assert text_of(pilot, "#confirm-question").startswith('Was "Gold Has Run Out!" read?')
+        await pilot.press("n")
+        await settle(pilot)
+        assert pilot.app.screen is screen and not screen.state.gold_out
+        assert text_of(pilot, "#command-error") == "Nothing recorded: the gold has not run out."
+        assert await command(pilot, "pay bank bank 5") == "The bank cannot pay itself."
 
 
 async def test_the_last_red_card_read_says_the_one_left_is_the_gold(
