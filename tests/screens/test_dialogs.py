@@ -12,7 +12,7 @@ from textual.widgets._toast import ToastRack
 
 from companion.session import GameSession
 from companion.store import Store
-from screens.confirm import ConfirmDialog
+from screens.confirm import ChoiceDialog, ConfirmDialog
 from screens.correction import CorrectionDialog
 from screens.event_card import EventCard
 from screens.game import GameScreen
@@ -971,3 +971,60 @@ async def test_the_questions_footer_says_the_words_of_its_buttons(
         assert {
             b.description for b in ConfirmDialog._merged_bindings.get_bindings_for_key("y")
         } == {"Yes"}
+
+
+async def test_a_choice_of_two_answers_and_not_yet_each_by_its_key(
+    store: Store, new_game: NewGame, hand_clock: HandClock
+) -> None:
+    """A question with two answers and no (Calamityville's gold: the red card read, or a new
+    one): y, a and n answer only pressed on their own, as a yes/no question's keys do; the
+    footer lists them in the buttons' order, with the buttons' words."""
+    session = new_game(game="coloma", names=("Ann", "Bo"))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, session)
+        answers: list[bool | str | None] = []
+
+        async def choose() -> ChoiceDialog:
+            dialog = ChoiceDialog("Which?", yes="That card", another="A new card", no="Not yet")
+            pilot.app.push_screen(dialog, answers.append)
+            await settle(pilot)
+            assert pilot.app.screen is dialog
+            return dialog
+
+        dialog = await choose()
+        keys = [
+            (key.key, key.description)
+            for key in dialog.query_one(SteadyFooter).query_children(FooterKey)
+            if key.key in ("y", "a", "n")
+        ]
+        assert keys == [("y", "That card"), ("a", "A new card"), ("n", "Not yet")]
+        hand_clock.now += 0.1
+        await pilot.press("a")  # typed on as it came up: no answer
+        assert pilot.app.screen is dialog and answers == []
+        assert text_of(pilot, "#confirm-typed-on") == (
+            "Keys typed as the question came up answer nothing. Read it, then press "
+            "y (That card), a (A new card) or n (Not yet)."
+        )
+        hand_clock.now += 2.0
+        await pilot.press("a")
+        await settle(pilot)
+        assert answers == [ChoiceDialog.ANOTHER]
+        for key, answer in (("y", True), ("n", False), ("escape", False)):
+            await choose()
+            hand_clock.now += 2.0
+            await pilot.press(key)
+            await settle(pilot)
+            assert answers[-1] == answer, key
+        await choose()
+        hand_clock.now += 2.0
+        await pilot.press("shift+tab")  # from Not yet to A new card, enter presses it
+        hand_clock.now += 2.0
+        await pilot.press("enter")
+        await settle(pilot)
+        assert answers[-1] == ChoiceDialog.ANOTHER
+        # a yes/no question has no a
+        answers.clear()
+        dialog = await ask(pilot, answers)
+        hand_clock.now += 2.0
+        await pilot.press("a")
+        assert pilot.app.screen is dialog and answers == []
