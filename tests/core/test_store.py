@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.amounts import parse_amount
-from companion.gamefile import parse_journal
+from companion.gamefile import _snapshot_bytes, _snapshot_of, parse_journal
 from companion.saved import list_saved
 from companion.session import GameSession
 from companion.store import DamagedFile, SaveError, Store, default_data_dir, resolve_data_dir
@@ -222,6 +222,39 @@ def test_the_snapshot_is_used_and_checked(new_game: NewGame, store: Store) -> No
     snapshot.write_text("{ not a snapshot")
     record = store.read_game(session.path)
     assert len(record.entries) == 61 and record.snapshot is None
+
+
+def test_a_snapshot_is_checked_at_its_ends_and_entries_spread_over_the_file(
+    new_game: NewGame, store: Store
+) -> None:
+    """Opening from a snapshot looks at the places of the first, the last and some entries
+    spread between (it counted every entry's line, #16), and at the first and the last of
+    the places in effect, which the snapshot's writer checks are in order: a snapshot made
+    wrong is not used (the game is replayed), and one out of order is not written."""
+    session = new_game()
+    for _ in range(120):
+        add_gold(session, 0, "+1")
+    session.close()
+    path = store.cache_dir / f"{session.path.stem}.snapshot"
+    made = _snapshot_of(path.read_bytes())
+    assert made is not None and made.count == 120
+    assert store.read_game(session.path).snapshot is not None
+    for index in (0, 60, 119):  # the first, one between, the last
+        wrong = _snapshot_of(path.read_bytes())
+        assert wrong is not None
+        wrong.spans[2 * index] += 1  # not just after its `[[entries]]` line
+        store.write_snapshot(session.path, wrong)
+        record = store.read_game(session.path)
+        assert record.snapshot is None and len(record.entries) == 120, index
+    store.write_snapshot(session.path, made)
+    assert store.read_game(session.path).snapshot is not None
+    made.done[3], made.done[4] = made.done[4], made.done[3]
+    with pytest.raises(ValueError):
+        _snapshot_bytes(made)
+    path.unlink()
+    store.write_snapshot(session.path, made)  # (best effort: nothing written)
+    assert not path.exists()
+    assert GameSession.open(store, session.path).state.numbers == session.state.numbers
 
 
 def test_an_entry_broken_in_the_middle_keeps_the_entries_before_it(store: Store) -> None:
