@@ -198,7 +198,10 @@ async def test_the_display_follows_appends_undo_and_a_torn_tail(
     session.close()
 
 
-async def test_a_deleted_game_is_said_and_picked_up_again(tmp_path: Path) -> None:
+async def test_a_deleted_game_is_said_and_picked_up_again(
+    tmp_path: Path, looks_often: None
+) -> None:
+    """(What it says, not how soon: at five times the pace.)"""
     path = made(tmp_path, "Ann", "Bo", "Cy")
     store = Store(tmp_path, GAMES)
     kept = tmp_path / "kept.toml"
@@ -217,11 +220,12 @@ async def test_a_deleted_game_is_said_and_picked_up_again(tmp_path: Path) -> Non
 
 
 async def test_a_game_file_changed_in_place_is_said_and_picked_up_when_put_back(
-    tmp_path: Path,
+    tmp_path: Path, looks_often: None
 ) -> None:
     """A byte changed that keeps the file's size went unnoticed (only growth was looked
     at), and a display opened on it showed the readable part as a game in play (a
-    play-test): it is said, and the good file put back is followed again."""
+    play-test): it is said, and the good file put back is followed again. (At five times
+    the pace: what it says, not how soon.)"""
     path = made(tmp_path, "Ann", "Bo", "Cy", rounds=1)
     store = Store(tmp_path, GAMES)
     good = path.read_bytes()
@@ -682,12 +686,13 @@ async def test_a_builders_game_shows_its_board_beside_the_cards(
 
 
 async def test_a_game_gone_on_with_after_damage_is_no_longer_said_damaged(
-    new_game: NewGame, store: Store, looks: Looks
+    new_game: NewGame, store: Store, looks: Looks, looks_often: None
 ) -> None:
     """After "Continue from the readable part" in the playing window, the display went on
     saying that entry 4 was changed on disk, through later play, though its numbers and log
     followed (a play-test): the damage is said while the file is damaged, dropped once it
-    reads sound again, and said again when a new one comes."""
+    reads sound again, and said again when a new one comes. (What it says, after how many
+    looks: at five times the pace.)"""
     session = new_game()
     rules: Any = session.rules
     for step in range(8):
