@@ -483,6 +483,31 @@ class Followed:
     was: str
 
 
+def follow_since_sheet(
+    spec: SheetSpec,
+    rules: Any,
+    state: Any,
+    then: Any,
+    rows: list[dict[str, Any]],
+    tracked: list[dict[str, Any]],
+    known: Mapping[str, Any],
+) -> tuple[list[dict[str, Any]], list[Followed]]:
+    """`follow_the_board` for a reopened game: `rows` (its last sheet over what the game
+    tracks now, `tracked`) with what the game changed since the sheet (`then`: its state at
+    that finish) taken from the game; `rules` the game's (`Rules`), `known` what earlier
+    games taught it (cards' VP)."""
+    return follow_the_board(
+        spec,
+        rows,
+        tracked,
+        rules.prefill(then, known),
+        rules.score_places(state),
+        rules.score_places(then),
+        readings_now=rules.score_readings(state),
+        readings_then=rules.score_readings(then),
+    )
+
+
 def follow_the_board(
     spec: SheetSpec,
     rows: list[dict[str, Any]],

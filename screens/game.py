@@ -831,7 +831,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         from companion.scoring import (
             Followed,
             board_hints,
-            follow_the_board,
+            follow_since_sheet,
             followed_notice,
             overlay_sheet,
             tracked_numbers,
@@ -901,16 +901,7 @@ class GameScreen(StyledOnce, AlikeLines, Screen[None]):
         followed: list[Followed] = []
         then = self.session.state_at_last_finish() if state.sheet else None
         if then is not None:  # what the game changed since its last sheet: the game's number
-            rows, followed = follow_the_board(
-                spec,
-                rows,
-                tracked,
-                rules.prefill(then, known),
-                rules.score_places(state),
-                rules.score_places(then),
-                readings_now=rules.score_readings(state),
-                readings_then=rules.score_readings(then),
-            )
+            rows, followed = follow_since_sheet(spec, rules, state, then, rows, tracked, known)
         hints = board_hints(spec, tracked, rows, rules.score_hints(state))
         buildings = {  # the board's cubes, a reopened game's sheet having its own typed
             f.key: [list(board[f.key]) for board in tracked]

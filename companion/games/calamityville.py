@@ -602,20 +602,15 @@ class CalamityvilleRules(Rules):
             raise RuleError(
                 "There is no red card read with news since which it could be: it is a new card."
             )
-        if card_read and state.gold_may_be_card_read:  # the table said: that card
+        said_that_card = card_read and state.gold_may_be_card_read  # the table said so
+        if said_that_card or state.gold_is_card_read:  # (or the card `news` just took off
+            # the deck): not another
+            which = "last Bust card read" if said_that_card else "Bust card just read"
             left = plural(state.bust_left, "Bust card")
             return self._entry(
                 state,
                 "gold_out",
-                f'"Gold Has Run Out!" was the last Bust card read ({left} left): {worthless}',
-                card_read=True,
-            )
-        if state.gold_is_card_read:  # the card `news` just took off the deck: not another
-            left = plural(state.bust_left, "Bust card")
-            return self._entry(
-                state,
-                "gold_out",
-                f'"Gold Has Run Out!" was the Bust card just read ({left} left): {worthless}',
+                f'"Gold Has Run Out!" was the {which} ({left} left): {worthless}',
                 card_read=True,
             )
         left = plural(state.bust_left - 1, "Bust card") if state.bust_left else "no cards"

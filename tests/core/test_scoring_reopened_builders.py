@@ -10,7 +10,7 @@ from companion.games import SHEETS
 from companion.scoring import (
     UNKNOWN_VP,
     Followed,
-    follow_the_board,
+    follow_since_sheet,
     overlay_sheet,
     sheet_text,
 )
@@ -60,16 +60,7 @@ def reopened(
     assert then is not None
     tracked = rules.prefill(state, known)
     rows = overlay_sheet(spec, tracked, state.sheet)
-    return follow_the_board(
-        spec,
-        rows,
-        tracked,
-        rules.prefill(then, known),
-        rules.score_places(state),
-        rules.score_places(then),
-        readings_now=rules.score_readings(state),
-        readings_then=rules.score_readings(then),
-    )
+    return follow_since_sheet(spec, rules, state, then, rows, tracked, known)
 
 
 def vps(rows: list[dict[str, Any]]) -> list[list[tuple[int, int]]]:
