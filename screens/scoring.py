@@ -253,6 +253,11 @@ class AnswerInput(InTurnInput):
         added to it: "231", a play-test). However the refusal came (enter, ctrl+n, ctrl+s,
         the focus back on it), the field behaves the same: after ctrl+s, backspace emptied
         `35o` and a 0 typed then went in as Ann's money, where `350` was meant (a play-test)."""
+        typed_on = getattr(self.screen, "typed_on", None)
+        if typed_on is not None and typed_on(self, event):  # (before its question showed)
+            event.stop()
+            event.prevent_default()
+            return
         whole = Selection(0, len(self.value))
         if (
             event.key == "backspace"
@@ -339,8 +344,13 @@ did not have.
     #: nowhere: enter on the last answer then ctrl+n out of habit skipped a step unseen
     #: (a play-test went from Town Buildings past River Canyons to Bridges)
     ENTER_THEN_NEXT = 1.0
+    #: seconds after an enter stopped at an answer's question during which the keys that
+    #: reach it were typed before the question showed: not taken (see `typed_on`)
+    TYPED_ON = 1.0
     #: the clock those seconds are read from (tests give their own)
     clock: Callable[[], float] = staticmethod(time.monotonic)
+    #: the answer an enter just stopped at its question, and when
+    _stopped_at: tuple[Input, float] | None = None
     #: the step an enter took the wizard on to, and when (None: none just now)
     _entered_step: tuple[int, float] | None = None
 
@@ -1182,6 +1192,25 @@ did not have.
         seat = int((answer.id or "answer-0").rpartition("-")[2])
         return seat in self._refused or (self._across is not None and self._across_seat == seat)
 
+    def typed_on(self, answer: Input, event: events.Key) -> bool:
+        """Whether `event`, on `answer`, was typed on before its question showed (within
+        `TYPED_ON` of the enter that stopped there): not taken, and said. A burst
+        `3 4 enter 5 enter 6 enter` glued Bo's and Cy's answers onto Ann's, stopped at its
+        question ("3 456", a play-test); the table reads the question, then types on."""
+        stopped = self._stopped_at
+        if stopped is None or stopped[0] is not answer:
+            return False
+        if self.clock() - stopped[1] >= self.TYPED_ON:
+            self._stopped_at = None
+            return False
+        if not (event.is_printable or event.key in ("enter", "backspace", "delete")):
+            return False
+        self._say_question(
+            "This answer has a question beside it: check it, then enter again goes on "
+            "(what was typed on at once was not taken: type it again)."
+        )
+        return True
+
     def key_in_turn(self, answer: Input, key: str) -> None:
         """enter, down or up on an answer, in its turn among the keys typed (`AnswerInput`)."""
         if key == "enter":
@@ -1217,6 +1246,7 @@ did not have.
             self._say_question(
                 "This answer has a question beside it: check it, then enter again goes on."
             )
+            self._stopped_at = (answer, self.clock())
             return
         if seat in self._questioned and self._questions_seen == self.step:
             # sent back to the questions: enter goes to the next one not seen, then on (it
