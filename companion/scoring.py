@@ -1045,8 +1045,8 @@ def parse_vps(text: str, board: list[Mapping[str, Any]]) -> list[dict[str, Any]]
     if board and "?" in tokens:  # (an unnamed card is never known: not "from an earlier
         number = tokens.index("?") + 1  # game", a play-test)
         raise SheetError(
-            f"Building {number}'s VP is not known (its card unnamed, or new): type the VP it "
-            "shows in place of its ?."
+            f"Building {number}'s VP is not known (card unnamed or new, or token moved): "
+            "type the VP it shows in place of its ?."
         )
     # a VP alone takes the board's cube; with a g (`5g`), a Goldmine beside it too (refused
     # while `5x3g` was taken: a play-test); which they are is told as if without a minus

@@ -852,8 +852,8 @@ async def test_a_builders_card_not_known_is_a_question_mark_beside_the_known_one
         wizard = await open_wizard(pilot, session)
         assert wizard.query_one("#answer-0", Input).value == "4 ?"
         assert text_of(pilot, "#note-0") == (
-            "Building 2's VP is not known (its card unnamed, or new): type the VP it shows "
-            "in place of its ?."
+            "Building 2's VP is not known (card unnamed or new, or token moved): type the VP "
+            "it shows in place of its ?."
         )
         assert wizard.query_one("#answer-1", Input).value == "? ?"  # none known: each a ?
         assert 0 in wizard._refused  # not counted as 0 in the running totals
@@ -2077,7 +2077,7 @@ async def test_a_reopened_builders_wizard_asks_again_for_a_vp_a_corrected_token_
         said = [n.message for n in pilot.app._notifications if n.title == "Scoring wizard"]
         assert said == ["From the game, changed since its last sheet: Ann's Investments."]
         drawn = "\n".join(strip.text for strip in wizard._compositor.render_strips())
-        assert "The game's (sheet: 5x3)." in drawn
+        assert "5x3)." in drawn  # the sheet's answer in sight (however the note wraps)
         await type_into(pilot, "#answer-0", "2")  # read off the card at 2 from the token
         assert 0 not in wizard._refused
         assert wizard.rows[0]["investments"] == [{"vp": 2, "cube": 3, "goldmine": False}]
