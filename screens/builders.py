@@ -596,6 +596,10 @@ Type in the command field and press **enter**; the line above it says what comes
             return self._clear_walked(entry, undone)
         if entry.kind == "arrows":
             return arrows_walked(entry.text)
+        if entry.kind == "marks":  # its marks quoted too ("shows <." read as one more mark)
+            head, shows, marks = entry.text.rpartition(" shows ")
+            if shows and marks != "no marks":
+                return f'{head} shows "{marks}"'
         return entry.text
 
     def _clear_walked(self, entry: Entry, undone: bool) -> str:

@@ -1740,12 +1740,19 @@ async def test_marks_fixed_after_the_rows_token_say_it_stays(
         assert await command(pilot, "marks 1 1 <<<") == ""
         assert screen.state.tokens == [column]
         assert text_of(pilot, "#command-error") == (
-            "Done: The card at row 1, column 1 shows <<<. Row 1's Track Token stays at "
+            'Done: The card at row 1, column 1 shows "<<<". Row 1\'s Track Token stays at '
             f"column {column} (ctrl+o moves it)."
         )
+        await pilot.press("ctrl+z")  # its marks quoted in the undo's line too (a play-test
+        await settle(pilot)  # read "shows <." as one more mark, as the arrows were)
+        assert text_of(pilot, "#command-error").startswith(
+            'Undone: The card at row 1, column 1 shows "<<<".'
+        )
+        await pilot.press("ctrl+y")
+        await settle(pilot)
         assert await command(pilot, "n") == ""
         assert await command(pilot, "marks 1 2 >") == ""  # (before row 2's build: its Done
         assert "Track Token stays" in text_of(pilot, "#command-error")  # says it too)
         assert await command(pilot, "3 3 s") == ""
         assert await command(pilot, "marks 3 3 >") == ""  # no token in row 3: no note
-        assert text_of(pilot, "#command-error") == "Done: The card at row 3, column 3 shows >."
+        assert text_of(pilot, "#command-error") == 'Done: The card at row 3, column 3 shows ">".'
