@@ -594,6 +594,11 @@ Type in the command field and press **enter**; the line above it says what comes
             return f"{said} ({card})" if card else said
         if entry.kind == "terrain" and entry.get("terrain") == "none" and undone is not None:
             return self._clear_walked(entry, undone)
+        if entry.kind == "terrain" and undone is not None and isinstance(row, int):
+            # what and where, no more: "Undone: Terrain: Mountain (arrow right) at row 2…"
+            # lost its column at 80 columns (a play-test); the rules' note stays in the log
+            what = entry.text.partition(" at row ")[0].removeprefix("Terrain: ")
+            return f"{what} at row {row}, column {column}"
         if entry.kind == "arrows":
             return arrows_walked(entry.text)
         if entry.kind == "marks":  # its marks quoted too ("shows <." read as one more mark)

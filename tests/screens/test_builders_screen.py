@@ -870,6 +870,29 @@ async def test_a_clear_undone_and_redone_says_what_came_back_and_went(
         )
 
 
+async def test_a_terrain_card_undone_and_redone_is_said_whole(
+    store: Store, new_game: NewGame
+) -> None:
+    """The undo of `m> 2 4` said "Undone: Terrain: Mountain (arrow right) at row 2…" at 80
+    columns, its column cut (a play-test): what and where, whole; the log keeps it all."""
+    session = new_game(game="builders", names=("Ann", "Bo", "Cy", "Di"), first=0)
+    session.act(session.rules.board(session.state, [7] * 10))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, session, BuildersScreen)
+        assert await command(pilot, "m> 2 4") == ""
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        said = text_of(pilot, "#command-error")
+        assert said == ("Undone: Mountain (arrow right) at row 2, column 4. ctrl+y does it again.")
+        assert cell_len(said) <= screen.query_one("#command-error").content_size.width
+        await pilot.press("ctrl+y")
+        await settle(pilot)
+        assert text_of(pilot, "#command-error") == (
+            "Redone: Mountain (arrow right) at row 2, column 4."
+        )
+        assert "Terrain: Mountain (arrow right) at row 2, column 4" in text_of(pilot, "#log-lines")
+
+
 async def test_clear_on_a_building_names_it_and_ctrl_o(store: Store, new_game: NewGame) -> None:
     """`clear 3 2` on a building said only "no terrain or Hideout is there", as if nothing
     stood there (a play-test): the building is named, and ctrl+o, which corrects it."""
