@@ -537,11 +537,15 @@ def follow_the_board(
         moved = None
         reread: list[bool] = []  # per seat: a building's VP read off anew since the sheet
         if spec_field.kind == "investments" and places_now and places_then:
-            readings = (readings_now or {}).get(key), (readings_then or {}).get(key)
-            moved = _investments_moved(
-                key, followed, now, then, places_now.get(key), places_then.get(key), readings
+            spots_now, spots_then = places_now.get(key), places_then.get(key)
+            read = (
+                _read_at(spots_now, (readings_now or {}).get(key)),
+                _read_at(spots_then, (readings_then or {}).get(key)),
             )
-            reread = _reread(places_now.get(key), places_then.get(key), *readings)
+            if not all(read):  # (one side not given, or not one a building: none anew)
+                read = {}, {}
+            moved = _investments_moved(key, followed, now, then, spots_now, spots_then, read)
+            reread = _reread(spots_now, *read)
         # (a list's numbers in another order are the same answer: a number taken off and
         # put back is no change since the sheet)
         same = _same_numbers if spec_field.kind == "list" else operator.eq
@@ -568,13 +572,13 @@ def _investments_moved(
     then: list[dict[str, Any]],
     places_now: list[list[Any]] | None,
     places_then: list[list[Any]] | None,
-    readings: tuple[list[list[Any]] | None, list[list[Any]] | None] = (None, None),
+    read: tuple[dict[Any, Any], dict[Any, Any]] = ({}, {}),
 ) -> list[list[dict[str, Any]] | None] | None:
     """Each player's buildings now, each with the VP typed for the building at its place
     in the last sheet (whoever owned it then: a Store corrected from Bob's to Zoë's kept its
     VP among Bob's answers, a play-test), its cube and Goldmine as the game has them; a
     building the sheet did not have takes the board's VP (a ? when not known), and so does
-    one whose VP is read off anew (`readings`, now and then: `_read_at`). None for a
+    one whose VP is read off anew (`read`, now and then, by place: `_read_at`). None for a
     player whose typed answers cannot be paired with the buildings (another count typed)
     and who gains one; None for all when the places are not given for every player."""
     if (
@@ -594,7 +598,7 @@ def _investments_moved(
         paired.append(pairs)
         if pairs:
             typed_at.update(zip(places, typed, strict=True))
-    now_read, then_read = _read_at(places_now, readings[0]), _read_at(places_then, readings[1])
+    now_read, then_read = read
     moved: list[list[dict[str, Any]] | None] = []
     for board, places, pairs in zip(now, places_now, paired, strict=True):
         buildings = board.get(key, [])
@@ -617,10 +621,10 @@ def _investments_moved(
     return moved
 
 
-def _read_at(places: list[list[Any]], readings: list[list[Any]] | None) -> dict[Any, Any]:
+def _read_at(places: list[list[Any]] | None, readings: list[list[Any]] | None) -> dict[Any, Any]:
     """What each building's VP is read off, by where it stands ({} when not given, or not
     one per building: nothing is then read off anew)."""
-    if readings is None or len(readings) != len(places):
+    if places is None or readings is None or len(readings) != len(places):
         return {}
     read: dict[Any, Any] = {}
     for spots, read_off in zip(places, readings, strict=True):
@@ -630,18 +634,12 @@ def _read_at(places: list[list[Any]], readings: list[list[Any]] | None) -> dict[
 
 
 def _reread(
-    places_now: list[list[Any]] | None,
-    places_then: list[list[Any]] | None,
-    readings_now: list[list[Any]] | None,
-    readings_then: list[list[Any]] | None,
+    places_now: list[list[Any]] | None, now_read: dict[Any, Any], then_read: dict[Any, Any]
 ) -> list[bool]:
     """Per player, whether a building of theirs that stood at the last sheet has its VP
     read off anew since (an unnamed card's VP is a ? both then and now: the token moved
     and nothing else said the building changed)."""
-    if places_now is None or places_then is None or readings_now is None or readings_then is None:
-        return []
-    now_read, then_read = _read_at(places_now, readings_now), _read_at(places_then, readings_then)
-    if not now_read or not then_read:
+    if places_now is None or not then_read:
         return []
     return [
         any(place in then_read and now_read.get(place) != then_read[place] for place in spots)
@@ -660,8 +658,8 @@ def _building_followed(
     them since. A cube typed over the board's (3x3 on a Double) went back to the board's
     Double as soon as anything of that player's changed, even a card's VP the app had
     learned meanwhile (a ? then): "changed since its last sheet" named an answer the game
-    had not changed (a play-test). `read_anew`: what the rules read its VP off (its card,
-    its distance from the token) changed since: the board's VP (a ? when not known), as
+    had not changed (a play-test). `read_anew`: what the rules read its VP off (its
+    distance from the token) changed since: the board's VP (a ? when not known), as
     for a building the sheet did not have; the typed VP for the old distance stayed,
     unremarked (a play-test)."""
     if typed is None:

@@ -345,11 +345,6 @@ Type in the command field and press **enter**:
         text, tail = self._player_parts(seat)
         return list(text.split("\n")), tail
 
-    def _player_text(self, seat: int) -> Text:
-        """The card's text, the chips after the name."""
-        lines, tail = self._player_card(seat)
-        return Text("\n").join([Text.assemble(lines[0], " ", tail), *lines[1:]])
-
     def _player_parts(self, seat: int) -> tuple[Text, Text]:
         state = self.state
         player = state.players[seat]

@@ -437,9 +437,9 @@ Names: not empty, at most 24 characters, different from each other (case does no
     _problems_notice: Notification | None = None
 
     def _show_errors(self, errors: dict[str, str]) -> None:
-        if not errors and self._problems_notice is not None:  # put right (ctrl+l filled
-            take_back(self.app, self._problems_notice)  # the names): it said so for 5 s
-            self._problems_notice = None  # more (a play-test)
+        if not errors:  # put right (ctrl+l filled the names): it said so for 5 s more (a
+            take_back(self.app, self._problems_notice)  # play-test)
+            self._problems_notice = None
         say(self.query_one("#error-game", Static), errors.get("game", ""))
         say(self.query_one("#error-players", Static), errors.get("players", ""))
         say(self.query_one("#error-first", Static), errors.get("first", ""))
@@ -558,12 +558,11 @@ Names: not empty, at most 24 characters, different from each other (case does no
         errors = validate_setup(form)
         self._show_errors(errors)
         if errors:
-            if self._problems_notice is not None:
-                take_back(self.app, self._problems_notice, refresh=False)
             self._problems_notice = show_toast(
                 self.app,
                 "The form has problems; each is shown beside its field.",
                 severity="warning",
+                replacing=self._problems_notice,
             )
             # the first row with a problem takes the focus: "ctrl+r removes this row" then
             # removes that one (it removed the row being typed in: a play-test)

@@ -317,7 +317,7 @@ add the others once from your own board in the chart line (`4=18`): they are rem
 Lists are typed as numbers separated by spaces (`3 4 6`). Boomtown Builders investments are
 typed as the VP each building's card shows, in the order the board line lists them
 (`5 3 0`): the board knows each cube and Goldmine. A card's VP typed in an earlier game is
-filled in; a `?` is a card not known yet (in a reopened game, also a building whose card or
+filled in; a `?` is a card not known yet (in a reopened game, also a building whose
 distance from the token changed since its last sheet: that sheet's answer is beside it):
 type its VP over it. `VPxCUBE` (with `g` for a
 Goldmine next to the building, `5x3g 2x1 0x2`) also works, e.g. for a building the screen
@@ -345,8 +345,9 @@ did not have.
     #: (a play-test went from Town Buildings past River Canyons to Bridges)
     ENTER_THEN_NEXT = 1.0
     #: seconds after an enter stopped at an answer's question during which the keys that
-    #: reach it were typed before the question showed: not taken (see `typed_on`)
-    TYPED_ON = 1.0
+    #: reach it were typed before the question showed: not taken (see `typed_on`); as long
+    #: as a question's dialog takes keys for typing gone on
+    TYPED_ON = ConfirmDialog.TYPED_ON
     #: the clock those seconds are read from (tests give their own)
     clock: Callable[[], float] = staticmethod(time.monotonic)
     #: the answer an enter just stopped at its question, and when
@@ -1454,27 +1455,26 @@ did not have.
 
     def _say_fix_them(self) -> None:
         """The notice that answers need fixing, once (a new one takes the old one's place)."""
-        if self._fix_them is not None:
-            take_back(self.app, self._fix_them)
         self._fix_them = show_toast(
             self.app,
             "Some answers need fixing; each problem is shown beside it.",
             severity="warning",
+            replacing=self._fix_them,
         )
 
     def _say_question(self, message: str) -> None:
         """The notice that an answer stopped at its question, once: three answers in a row
         stacked three alike notices over the wizard (a play-test)."""
-        self._take_back_question()
-        self._question_toast = show_toast(self.app, message, severity="warning")
+        self._question_toast = show_toast(
+            self.app, message, severity="warning", replacing=self._question_toast
+        )
         self._question_step = self.step
 
     def _take_back_question(self) -> None:
         """The notice of a question taken back: its answer was gone past (a play-test saw
         it stay over the next player's answer at 80x24)."""
-        if self._question_toast is not None:
-            take_back(self.app, self._question_toast)
-            self._question_toast = None
+        take_back(self.app, self._question_toast)
+        self._question_toast = None
 
     def _first_unread(self) -> tuple[int, int] | None:
         """The first step and seat whose answer, as typed (or pre-filled), does not read;

@@ -16,9 +16,12 @@ def show_toast(
     title: str = "",
     timeout: float | None = None,
     severity: SeverityLevel = "information",
+    replacing: Notification | None = None,
 ) -> Notification:
     """A notice shown as `notify` shows it (text as typed, never markup), kept to be taken
-    away early with `take_back`."""
+    away early with `take_back`; `replacing`: the notice of the same kind still shown, taken
+    back first (alike notices stacked: the wizard's questions, the form's problems)."""
+    take_back(app, replacing, refresh=False)
     toast = Notification(
         message, title, severity, timeout or app.NOTIFICATION_TIMEOUT, markup=False
     )
@@ -39,10 +42,13 @@ def take_back_all(app: App[object], but_titled: str) -> None:
             take_back(app, toast, refresh=False)
 
 
-def take_back(app: App[object], toast: Notification, refresh: bool = True) -> None:
+def take_back(app: App[object], toast: Notification | None, refresh: bool = True) -> None:
     """A toast taken away before its time, with the holder it sits in: Textual's toast
     rack removes a stale toast but leaves its holder, and that empty holder put the next
-    toast a line lower for its whole life (at 80x24 over the round line, not the header)."""
+    toast a line lower for its whole life (at 80x24 over the round line, not the header).
+    None: nothing to take back."""
+    if toast is None:
+        return
     app._unnotify(toast, refresh=refresh)
     holder = f"#{ToastRack._toast_id(toast)}"
     for screen in app.screen_stack:

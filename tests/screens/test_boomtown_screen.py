@@ -6,6 +6,7 @@ import itertools
 import re
 
 import pytest
+from rich.text import Text
 from textual.widgets import Input, Select
 from textual.widgets._footer import FooterKey
 
@@ -29,6 +30,13 @@ from tests.screens.helpers import (
 )
 
 ROUND_ONE = ("r", "1", "p", "p", "pay", "cm 7", "cm 8", "cm 9", "3 3", "n")  # Ann wins
+
+
+def card_text(screen: BoomtownScreen, seat: int) -> Text:
+    """A player's card as one text, the chips after the name (as a card too narrow for
+    them wraps it)."""
+    lines, tail = screen._player_card(seat)
+    return Text("\n").join([Text.assemble(lines[0], " ", tail), *lines[1:]])
 
 
 async def played(pilot, session: GameSession, *commands: str) -> BoomtownScreen:  # type: ignore[no-untyped-def]
@@ -1184,7 +1192,7 @@ async def test_the_mayor_mark_never_wraps_away_from_its_town(
         round_two = ("r", "1", "p", "p", "pay", "cm 10", "dg 8", "sn 9", "3 3", "n")
         screen = await played(pilot, session, *ROUND_ONE, *round_two)
         assert screen.state.mayors["Cold Mountain"] == 0
-        card = screen._player_text(0)
+        card = card_text(screen, 0)
         for width in range(12, 40):
             lines = [line.plain for line in _wrap_line(card, width)]
             assert not any(line.startswith("mayor") for line in lines), (width, lines)
@@ -1199,7 +1207,7 @@ async def test_a_saloon_and_its_girls_never_wrap_apart(store: Store, new_game: N
     async with make_app(store).run_test(size=SIZE) as pilot:
         screen = await played(pilot, session, *ROUND_ONE)
         screen.state.saloons.append(Saloon("Cold Mountain", 0, girls=True))
-        card = screen._player_text(0)
+        card = card_text(screen, 0)
         assert "Saloon" in card.plain
         for width in range(24, 40):
             lines = [line.plain.strip() for line in _wrap_line(card, width)]
@@ -1216,8 +1224,8 @@ async def test_once_the_round_is_over_the_marker_is_on_the_next_opener(
         round_two = ("r", "p", "1", "p", "pay", "cm 10", "dg 8", "sn 9", "3 3")  # Bo wins
         screen = await played(pilot, session, *ROUND_ONE, *round_two)
         assert screen.state.phase == "next" and screen.state.winner == 1
-        assert screen._player_text(1).plain.startswith("▶ Bo")
-        assert not screen._player_text(0).plain.startswith("▶")
+        assert card_text(screen, 1).plain.startswith("▶ Bo")
+        assert not card_text(screen, 0).plain.startswith("▶")
 
 
 def test_the_mine_and_event_filters_take_names_without_accents() -> None:
